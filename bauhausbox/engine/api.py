@@ -1,0 +1,250 @@
+"""The engine contract: what every game's rules object provides, and the errors it raises.
+
+Tests, bots, the CLI and the screens talk to a game only through this contract (see design.md).
+States are immutable values; every function here is pure. A seat is an ``int`` from 0.
+
+Hidden information is modelled by :meth:`GameRules.view` (what one seat may know) and
+:meth:`GameRules.determinize` (a full state consistent with that knowledge, with the unknown parts
+resampled). The first feeds computer players and the screen; the second feeds search bots and the
+conformance suite's "views hide what they must" check.
+
+Moves made by a seat that is not ``state.to_play`` (Bauhaus powers) are ordinary moves of that seat:
+``legal_moves(state, seat=s)`` lists them and ``apply(state, move, seat=s)`` plays them.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from bauhausbox.engine.rng import Rng
+
+Seat = int
+OptionValue = str | int | bool
+
+
+class GameError(Exception):
+    """Base class of the errors a rules module raises for bad moves or positions."""
+
+
+class InvalidMoveError(GameError):
+    """The move text or value is malformed: it does not describe a move of this game at all."""
+
+
+class IllegalMoveError(GameError):
+    """The move is well formed but the rules forbid it here; ``str(error)`` says why, for players."""
+
+
+class InvalidPositionError(GameError):
+    """A position text (``from_text``) could not be read."""
+
+
+class HasToPlay(Protocol):
+    """Every state exposes the seat whose decision it is (``None`` once the game is over)."""
+
+    @property
+    def to_play(self) -> Seat | None: ...
+
+
+S = TypeVar("S", bound=HasToPlay)
+M = TypeVar("M")
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A variant option offered at game setup; values must be JSON-friendly (str, int, bool)."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[OptionValue, str], ...]
+    default: OptionValue
+    help: str = ""
+    # Player counts for which this option is meaningful (empty = all).
+    players: tuple[int, ...] = ()
+
+    def applies_to(self, players: int) -> bool:
+        return not self.players or players in self.players
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One line of a game-over or round-over table: a label and the cells that follow it."""
+
+    label: str
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Static facts about a game, for the registry, the menus and the setup screen."""
+
+    id: str
+    title: str
+    tagline: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple[OptionSpec, ...] = ()
+    seat_names: tuple[str, ...] = ()  # what a seat is called on screen ("Blue", "Player 1"...)
+    levels: tuple[str, ...] = ("easy", "medium", "hard")
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+class GameRules(ABC, Generic[S, M]):
+    """Base class of a game's rules object. Subclasses implement the abstract methods.
+
+    The defaults fit games with perfect information and no out-of-turn moves; games with hidden
+    information override :meth:`view`, :meth:`determinize` and :meth:`revealed`.
+    """
+
+    info: GameInfo
+
+    # -- setting up -------------------------------------------------------------------------
+    @abstractmethod
+    def new_game(self, players: int, seed: int, **options: OptionValue) -> S:
+        """A fresh game. All chance later in the game comes from an :class:`Rng` kept in the state."""
+
+    def normalize_options(self, players: int, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+        """Fill in defaults and reject unknown keys or values (the same rules for CLI, saves, setup)."""
+        known = {spec.key: spec for spec in self.info.options}
+        result: dict[str, OptionValue] = {}
+        for key, value in options.items():
+            if key not in known:
+                raise InvalidMoveError(f"{self.info.title} has no option {key!r}")
+            spec = known[key]
+            allowed = [choice for choice, _ in spec.choices]
+            coerced = _coerce_option(value, allowed)
+            if coerced is None:
+                raise InvalidMoveError(f"option {key} must be one of {', '.join(map(str, allowed))}")
+            result[key] = coerced
+        for spec in self.info.options:
+            if spec.applies_to(players):
+                result.setdefault(spec.key, spec.default)
+            else:
+                result.pop(spec.key, None)
+        return result
+
+    # -- playing ----------------------------------------------------------------------------
+    @abstractmethod
+    def legal_moves(self, state: S, seat: Seat | None = None) -> list[M]:
+        """The legal moves of ``seat`` (default: the seat to play). Empty for a seat with none."""
+
+    @abstractmethod
+    def apply(self, state: S, move: M, seat: Seat | None = None) -> S:
+        """A new state after ``seat`` (default: the seat to play) makes ``move``.
+
+        Raises :class:`IllegalMoveError` with a reason for players when the rules forbid it.
+        """
+
+    def check(self, state: S, move: M, seat: Seat | None = None) -> str | None:
+        """Why ``move`` is illegal, or ``None`` when it is legal (used by screens for previews)."""
+        try:
+            self.apply(state, move, seat)
+        except IllegalMoveError as error:
+            return str(error)
+        return None
+
+    @abstractmethod
+    def format_move(self, state: S, move: M) -> str:
+        """The one canonical text of ``move`` in ``state`` (the position it is played from)."""
+
+    @abstractmethod
+    def parse_move(self, state: S, text: str, seat: Seat | None = None) -> M:
+        """Read a move text; raises :class:`InvalidMoveError` when malformed."""
+
+    # -- the end --------------------------------------------------------------------------
+    def is_over(self, state: S) -> bool:
+        return state.to_play is None
+
+    @abstractmethod
+    def scores(self, state: S) -> list[int]:
+        """Points per seat (at any moment: what each seat would score if the game ended now)."""
+
+    def winners(self, state: S) -> list[Seat]:
+        """Seats sharing the best score. Games with tie-breaks override this."""
+        points = self.scores(state)
+        best = max(points)
+        return [seat for seat, value in enumerate(points) if value == best]
+
+    def score_table(self, state: S) -> list[ScoreRow]:
+        """Rows for the game-over screen; the default is one row of totals."""
+        return [ScoreRow("Points", tuple(str(p) for p in self.scores(state)))]
+
+    def players(self, state: S) -> int:
+        """Number of seats in this game."""
+        return len(self.scores(state))
+
+    # -- hidden information -----------------------------------------------------------------
+    def view(self, state: S, seat: Seat) -> S:
+        """What ``seat`` may know. Perfect-information games return the state itself."""
+        return state
+
+    def determinize(self, state: S, seat: Seat, rng: Rng) -> S:
+        """A full state that ``seat`` cannot tell apart from ``state``: every hidden part resampled.
+
+        ``view(determinize(s, seat, r), seat) == view(s, seat)`` must hold.
+        """
+        return state
+
+    def revealed(self, before: S, after: S) -> bool:
+        """Whether going from ``before`` to ``after`` showed some seat information it lacked
+        (a draw from a bag or deck). Undo past such a move needs every human's agreement."""
+        return False
+
+    def invariant_errors(self, state: S) -> list[str]:
+        """Game-specific invariants the conformance suite checks after every move (e.g. walls on the
+        board + supply = 66). Returns the violated ones, described; empty when all hold."""
+        return []
+
+    # -- positions as text ------------------------------------------------------------------
+    @abstractmethod
+    def to_text(self, state: S) -> str:
+        """A compact, human-readable position (like FEN); ``from_text`` reads it back."""
+
+    @abstractmethod
+    def from_text(self, text: str) -> S:
+        """Read a position written by :meth:`to_text`; raises :class:`InvalidPositionError`."""
+
+    # -- conveniences shared by all games ----------------------------------------------------
+    def seat_name(self, seat: Seat, players: int) -> str:
+        names = self.info.seat_names
+        return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+    def play_texts(self, state: S, texts: Sequence[str]) -> S:
+        """Apply a sequence of move texts (``@seat text`` for out-of-turn moves)."""
+        for text in texts:
+            seat, body = split_seat(text)
+            move = self.parse_move(state, body, seat)
+            state = self.apply(state, move, seat)
+        return state
+
+
+def split_seat(text: str) -> tuple[Seat | None, str]:
+    """Split ``"@2 power:shared e4"`` into ``(2, "power:shared e4")``; plain texts give ``None``."""
+    text = text.strip()
+    if text.startswith("@"):
+        head, _, body = text.partition(" ")
+        try:
+            return int(head[1:]), body.strip()
+        except ValueError as error:
+            raise InvalidMoveError(f"bad seat prefix in {text!r}") from error
+    return None, text
+
+
+def join_seat(seat: Seat | None, text: str) -> str:
+    """Inverse of :func:`split_seat`."""
+    return text if seat is None else f"@{seat} {text}"
+
+
+def _coerce_option(value: object, allowed: Sequence[OptionValue]) -> OptionValue | None:
+    if value in allowed and isinstance(value, bool) == any(isinstance(a, bool) for a in allowed):
+        return value  # type: ignore[return-value]
+    text = str(value).strip().lower()
+    for choice in allowed:
+        if str(choice).lower() == text:
+            return choice
+        if isinstance(choice, bool) and text in (("yes", "on", "1", "true") if choice else ("no", "off", "0", "false")):
+            return choice
+    return None

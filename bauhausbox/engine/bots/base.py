@@ -1,0 +1,77 @@
+"""The bot interface every computer player implements, its time budget, and the random bot.
+
+A bot sees only ``game.view(state, seat)``; it never receives the full state. Bots that search
+call ``game.determinize(view, seat, rng)`` to sample a full state consistent with what they know.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Any, Protocol
+
+from bauhausbox.engine.api import GameRules, Seat
+
+
+class Cancelled(Exception):
+    """Raised inside a bot when its budget was cancelled (undo, quit); the runner swallows it."""
+
+
+class Budget:
+    """A thinking-time limit that can also be cancelled from another thread."""
+
+    def __init__(self, seconds: float, cancel: threading.Event | None = None) -> None:
+        self.seconds = seconds
+        self.started = time.perf_counter()
+        self.deadline = self.started + seconds
+        self.cancel_event = cancel or threading.Event()
+
+    @property
+    def cancelled(self) -> bool:
+        return self.cancel_event.is_set()
+
+    def expired(self) -> bool:
+        """True when time is up or the run was cancelled (search loops poll this)."""
+        return self.cancel_event.is_set() or time.perf_counter() >= self.deadline
+
+    def remaining(self) -> float:
+        return max(0.0, self.deadline - time.perf_counter())
+
+    def fraction(self, share: float) -> Budget:
+        """A sub-budget of ``share`` of what remains, sharing the same cancel flag."""
+        return Budget(self.remaining() * share, self.cancel_event)
+
+    def check(self) -> None:
+        if self.cancel_event.is_set():
+            raise Cancelled()
+
+
+class Bot(Protocol):
+    """A computer player. ``choose`` returns one of ``game.legal_moves(view, seat)``."""
+
+    name: str
+
+    def choose(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> Any: ...
+
+    def interject(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> Any | None:
+        """An out-of-turn move to make now (a Bauhaus power), or ``None``. Most bots never do."""
+        ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal move: the baseline every level must beat."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.random = random.Random(seed)
+
+    def choose(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> Any:
+        moves = game.legal_moves(view, seat)
+        if not moves:
+            raise ValueError("random bot asked to move with no legal move")
+        return self.random.choice(moves)
+
+    def interject(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> Any | None:
+        return None

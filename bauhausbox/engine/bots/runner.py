@@ -1,0 +1,94 @@
+"""Runs a bot off the UI thread with a time budget, cancellable (undo, quit), with paced results.
+
+The screen calls :meth:`BotRunner.start` when a computer seat is to play, polls :meth:`result`
+every frame and applies the move once it is ready *and* the minimum display delay has passed, so
+people can follow computer moves. Cancelling sets the budget's flag; the thread's result is dropped.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+from bauhausbox.engine.api import GameRules, Seat
+from bauhausbox.engine.bots.base import Bot, Budget, Cancelled
+
+
+@dataclass
+class BotJob:
+    seat: Seat
+    token: int  # the history position the job was started for; stale results are ignored
+    budget: Budget
+    started: float
+    min_delay: float
+    move: Any = None
+    error: str | None = None
+    done: bool = False
+    interjection: bool = False
+
+
+class BotRunner:
+    """One background thinking job at a time."""
+
+    def __init__(self) -> None:
+        self.job: BotJob | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def busy(self) -> bool:
+        return self.job is not None
+
+    def start(
+        self,
+        bot: Bot,
+        game: GameRules[Any, Any],
+        view: Any,
+        seat: Seat,
+        token: int,
+        seconds: float,
+        min_delay: float = 0.0,
+        interjection: bool = False,
+    ) -> None:
+        self.cancel()
+        job = BotJob(seat, token, Budget(seconds), time.perf_counter(), min_delay, interjection=interjection)
+        self.job = job
+
+        def work() -> None:
+            try:
+                if interjection:
+                    move = bot.interject(game, view, seat, job.budget)
+                else:
+                    move = bot.choose(game, view, seat, job.budget)
+                with self._lock:
+                    job.move = move
+            except Cancelled:
+                pass
+            except Exception:  # a bot bug must never take the window down; the screen reports it
+                with self._lock:
+                    job.error = traceback.format_exc(limit=4)
+            finally:
+                with self._lock:
+                    job.done = True
+
+        threading.Thread(target=work, name=f"bot-seat{seat}", daemon=True).start()
+
+    def cancel(self) -> None:
+        if self.job is not None:
+            self.job.budget.cancel_event.set()
+            self.job = None
+
+    def result(self) -> BotJob | None:
+        """The finished job once its minimum delay has passed (and forget it), else ``None``."""
+        job = self.job
+        if job is None:
+            return None
+        with self._lock:
+            if not job.done:
+                return None
+        if time.perf_counter() - job.started < job.min_delay:
+            return None
+        self.job = None
+        return job

@@ -1,0 +1,206 @@
+"""A game in progress: its setup, the states it went through, and undo / redo / replay.
+
+:class:`Setup` is everything needed to start a game again (game id, seats, options, seed);
+:class:`History` is the list of states and the moves between them with a cursor, so undo and redo
+are just cursor moves and a save file is ``Setup`` + move texts. Nothing here knows about screens.
+
+Undo rules shared by every game (the screen and the CLI use them through :meth:`History.undo_target`):
+- against computer players one undo goes back to the last position where a human had to decide;
+- a move that revealed hidden information (a draw) is an "undo barrier": going back past it needs
+  every human's agreement, because the players have already seen what was drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from bauhausbox.engine.api import (
+    GameError,
+    GameRules,
+    HasToPlay,
+    IllegalMoveError,
+    OptionValue,
+    Seat,
+    join_seat,
+    split_seat,
+)
+
+S = TypeVar("S", bound=HasToPlay)
+
+HUMAN = "human"
+LEVELS = ("random", "easy", "medium", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """Who sits in a seat: a human with a name, or a computer player of some level."""
+
+    name: str
+    kind: str = HUMAN  # "human" or "ai"
+    level: str = "medium"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+    def to_text(self) -> str:
+        return HUMAN if self.is_human else f"ai:{self.level}"
+
+    @classmethod
+    def from_text(cls, text: str, name: str) -> SeatSpec:
+        """``human`` or ``ai:LEVEL`` (``ai`` alone means medium)."""
+        text = text.strip().lower()
+        if text in (HUMAN, "h"):
+            return cls(name=name)
+        kind, _, level = text.partition(":")
+        if kind not in ("ai", "cpu", "computer"):
+            raise ValueError(f"seat {text!r} must be 'human' or 'ai:LEVEL'")
+        level = level or "medium"
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+        return cls(name=name, kind="ai", level=level)
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything that, with the move list, determines a game exactly."""
+
+    game_id: str
+    players: int
+    seed: int
+    seats: tuple[SeatSpec, ...]
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+
+    @property
+    def humans(self) -> tuple[Seat, ...]:
+        return tuple(i for i, seat in enumerate(self.seats) if seat.is_human)
+
+    def new_state(self, game: GameRules[Any, Any]) -> Any:
+        return game.new_game(self.players, self.seed, **dict(self.options))
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One applied move: who made it, the move value and its canonical text (with ``@seat`` when
+    the seat was not the one to play), and whether it revealed hidden information."""
+
+    seat: Seat
+    move: Any
+    text: str
+    revealed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UndoPlan:
+    """Where an undo would go and whether it crosses a draw that every human must agree to forget."""
+
+    index: int
+    crosses_reveal: bool
+
+
+class History(Generic[S]):
+    """States ``states[0..]`` with ``steps[i]`` leading from ``states[i]`` to ``states[i+1]``.
+
+    The cursor marks the current position; :meth:`play` after an undo drops the redo tail.
+    """
+
+    def __init__(self, game: GameRules[S, Any], initial: S) -> None:
+        self.game = game
+        self.states: list[S] = [initial]
+        self.steps: list[Step] = []
+        self.cursor = 0
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def state(self) -> S:
+        return self.states[self.cursor]
+
+    @property
+    def last_step(self) -> Step | None:
+        return self.steps[self.cursor - 1] if self.cursor else None
+
+    def move_texts(self, upto_cursor: bool = True) -> list[str]:
+        end = self.cursor if upto_cursor else len(self.steps)
+        return [step.text for step in self.steps[:end]]
+
+    @property
+    def can_redo(self) -> bool:
+        return self.cursor < len(self.steps)
+
+    # -- changing ----------------------------------------------------------------------------
+    def play(self, move: Any, seat: Seat | None = None) -> S:
+        """Apply ``move`` for ``seat`` (default: the seat to play) at the cursor and advance.
+
+        Raises the game's ``IllegalMoveError`` and leaves the history untouched when illegal.
+        """
+        before = self.state
+        mover = before.to_play if seat is None else seat
+        if mover is None:
+            raise IllegalMoveError("the game is over")
+        after = self.game.apply(before, move, mover)
+        text = self.game.format_move(before, move)
+        out_of_turn = mover != before.to_play
+        step = Step(mover, move, join_seat(mover if out_of_turn else None, text), self.game.revealed(before, after))
+        del self.states[self.cursor + 1 :]
+        del self.steps[self.cursor :]
+        self.states.append(after)
+        self.steps.append(step)
+        self.cursor += 1
+        return after
+
+    def play_text(self, text: str) -> S:
+        seat, body = split_seat(text)
+        return self.play(self.game.parse_move(self.state, body, seat), seat)
+
+    def undo_target(self, humans: Sequence[Seat]) -> UndoPlan | None:
+        """Where one "undo" goes: back past the last human decision, then further back over any
+        computer moves, so a human is to play again. ``None`` when nothing can be undone."""
+        if self.cursor == 0:
+            return None
+        human_set = set(humans)
+        index = self.cursor - 1
+        crosses = self.steps[index].revealed
+        if human_set:
+            # Step back until we undo a move a human made (or reach the start).
+            while index > 0 and self.steps[index].seat not in human_set:
+                index -= 1
+                crosses = crosses or self.steps[index].revealed
+            # Then keep going back over moves where a human was not the one to decide.
+            while index > 0 and self.states[index].to_play not in human_set:
+                index -= 1
+                crosses = crosses or self.steps[index].revealed
+        return UndoPlan(index, crosses)
+
+    def redo_target(self, humans: Sequence[Seat]) -> int | None:
+        """Mirror of :meth:`undo_target`: forward past a human move and the computer replies."""
+        if not self.can_redo:
+            return None
+        human_set = set(humans)
+        index = self.cursor + 1
+        if human_set:
+            while index < len(self.steps) and self.states[index].to_play not in human_set:
+                index += 1
+        return index
+
+    def go_to(self, index: int) -> S:
+        if not 0 <= index < len(self.states):
+            raise IndexError(index)
+        self.cursor = index
+        return self.state
+
+    # -- replay ------------------------------------------------------------------------------
+    @classmethod
+    def replay(cls, game: GameRules[S, Any], setup: Setup, texts: Sequence[str]) -> History[S]:
+        """Rebuild a history from a setup and move texts, validating every move.
+
+        Raises ``GameError`` (with the move number in the message) at the first bad move.
+        """
+        history = cls(game, setup.new_state(game))
+        for number, text in enumerate(texts, start=1):
+            try:
+                history.play_text(text)
+            except GameError as error:
+                raise type(error)(f"move {number} ({text!r}): {error}") from error
+        return history

@@ -1,0 +1,70 @@
+"""The game registry: game id -> rules, computer players and screen, each imported lazily.
+
+Every game package provides:
+- ``rules.py`` with ``GAME``, an instance of :class:`bauhausbox.engine.api.GameRules` (pure Python);
+- ``ai.py`` with ``make_bot(level: str, seed: int) -> Bot`` for the levels in ``GAME.info.levels``;
+- ``scene.py`` with the pygame scene class named below.
+Importing this module imports no game and no pygame, so start-up stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from bauhausbox.engine.api import GameRules
+from bauhausbox.engine.bots.base import Bot, RandomBot
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    id: str
+    package: str
+    scene: str  # "module:Class", relative to the package
+
+    def import_module(self, name: str) -> Any:
+        return importlib.import_module(f"{self.package}.{name}")
+
+
+REGISTRY: dict[str, GameEntry] = {
+    entry.id: entry
+    for entry in (
+        GameEntry("bauhaus", "bauhausbox.games.bauhaus", "scene:BauhausScene"),
+        GameEntry("bits", "bauhausbox.games.bits", "scene:BitsScene"),
+        GameEntry("buizen", "bauhausbox.games.buizen", "scene:BuizenScene"),
+        GameEntry("blokus", "bauhausbox.games.blokus", "scene:BlokusScene"),
+    )
+}
+
+GAME_IDS: tuple[str, ...] = tuple(REGISTRY)
+
+
+def entry(game_id: str) -> GameEntry:
+    try:
+        return REGISTRY[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game {game_id!r}; choose from {', '.join(GAME_IDS)}") from None
+
+
+@cache
+def load(game_id: str) -> GameRules[Any, Any]:
+    """The rules object of a game (``bauhausbox.games.load("blokus")``)."""
+    game: GameRules[Any, Any] = entry(game_id).import_module("rules").GAME
+    return game
+
+
+def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
+    """A computer player of ``level`` ("random" is shared by every game)."""
+    if level == "random":
+        return RandomBot(seed)
+    maker = entry(game_id).import_module("ai").make_bot
+    bot: Bot = maker(level, seed)
+    return bot
+
+
+def scene_class(game_id: str) -> type:
+    module_name, _, class_name = entry(game_id).scene.partition(":")
+    cls: type = getattr(entry(game_id).import_module(module_name), class_name)
+    return cls

@@ -1,0 +1,180 @@
+"""The conformance suite: every registered game obeys the engine contract (design.md).
+
+For each game, seeded random games are played to the end with every player count; along the way:
+``apply`` never mutates its input; every legal move applies; move texts and position texts
+round-trip; views computed from a seat's knowledge only (a determinized state gives the same view);
+a bot's view offers the same legal moves; out-of-turn moves apply; the game's own invariants hold;
+and the move list replays to the identical final state, also through a save file.
+
+The number of games per game and player count is ``CONFORMANCE_GAMES`` (default below, scaled by
+each game's ``info.extra["conformance_scale"]`` so slow games stay within the suite's time budget).
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+from typing import Any
+
+import pytest
+
+from bauhausbox import games
+from bauhausbox.engine.api import GameRules
+from bauhausbox.engine.history import History, SeatSpec, Setup
+from bauhausbox.engine.rng import Rng
+
+DEFAULT_GAMES = int(os.environ.get("CONFORMANCE_GAMES", "40"))
+MAX_PLIES = 5000
+
+CASES = [
+    (game_id, players)
+    for game_id in games.GAME_IDS
+    for players in range(games.load(game_id).info.min_players, games.load(game_id).info.max_players + 1)
+]
+
+
+def _games_for(game: GameRules[Any, Any]) -> int:
+    scale = float(game.info.extra.get("conformance_scale", 1.0))
+    return max(2, int(DEFAULT_GAMES * scale))
+
+
+def _option_sets(game: GameRules[Any, Any], players: int) -> list[dict[str, Any]]:
+    """Defaults, plus each non-default choice of each option on its own."""
+    sets: list[dict[str, Any]] = [{}]
+    for spec in game.info.options:
+        if spec.applies_to(players):
+            sets += [{spec.key: value} for value, _ in spec.choices if value != spec.default]
+    return sets
+
+
+def _check_position(game: GameRules[Any, Any], state: Any, rnd: random.Random, players: int) -> None:
+    moves = game.legal_moves(state)
+    seat = state.to_play
+    assert (seat is None) == game.is_over(state)
+    if seat is not None:
+        assert moves, "a seat is to play but has no legal move (games must offer a pass)"
+        assert len(set(moves)) == len(moves), "duplicate legal moves"
+    assert game.invariant_errors(state) == []
+
+    # Text positions round-trip.
+    text = game.to_text(state)
+    again = game.from_text(text)
+    assert again == state, f"from_text(to_text(s)) != s for {text!r}"
+    assert game.to_text(again) == text
+
+    # Views: each seat's view depends only on what it may know.
+    for viewer in range(players):
+        view = game.view(state, viewer)
+        other = game.determinize(state, viewer, Rng(rnd.getrandbits(64)))
+        assert game.view(other, viewer) == view, "a seat's view changed when only hidden facts did"
+        if viewer == seat:
+            assert sorted(map(repr, game.legal_moves(view, viewer))) == sorted(map(repr, moves))
+
+    # A sample of moves: notation round-trips, apply works and does not mutate.
+    sample = moves if len(moves) <= 6 else rnd.sample(moves, 6)
+    for move in sample:
+        move_text = game.format_move(state, move)
+        assert game.parse_move(state, move_text) == move, f"move text {move_text!r} does not round-trip"
+        frozen = copy.deepcopy(state)
+        game.apply(state, move)
+        assert state == frozen, "apply() mutated its input state"
+
+    # Out-of-turn moves of the other seats also apply.
+    for other_seat in range(players):
+        if other_seat == seat:
+            continue
+        extra = game.legal_moves(state, seat=other_seat)
+        for move in extra[:2]:
+            move_text = game.format_move(state, move)
+            assert game.parse_move(state, move_text, other_seat) == move
+            game.apply(state, move, seat=other_seat)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_random_games_follow_the_contract(game_id: str, players: int) -> None:
+    game = games.load(game_id)
+    count = _games_for(game)
+    option_sets = _option_sets(game, players)
+    saw_hidden_difference = False
+    for number in range(count):
+        seed = 1000 * players + number
+        rnd = random.Random(seed)
+        options = game.normalize_options(players, option_sets[number % len(option_sets)])
+        setup = Setup(game_id, players, seed, tuple(SeatSpec(f"P{i}", "ai", "random") for i in range(players)), options)
+        history: History[Any] = History(game, setup.new_state(game))
+        # Full checks at a handful of positions per game; cheap checks everywhere.
+        check_every = 1 if number < 3 else 7
+        for ply in range(MAX_PLIES):
+            state = history.state
+            if ply % check_every == 0:
+                _check_position(game, state, rnd, players)
+            if game.is_over(state):
+                break
+            viewer = state.to_play
+            if not saw_hidden_difference:
+                saw_hidden_difference = game.determinize(state, viewer, Rng(seed + ply)) != state
+            # Occasionally use an out-of-turn move when some seat has one (Bauhaus powers).
+            if rnd.random() < 0.05:
+                others = [(s, m) for s in range(players) if s != viewer for m in game.legal_moves(state, seat=s)]
+                if others:
+                    other_seat, move = rnd.choice(others)
+                    history.play(move, other_seat)
+                    continue
+            history.play(rnd.choice(game.legal_moves(state)))
+        else:
+            pytest.fail(f"{game_id}: game {seed} did not end within {MAX_PLIES} plies")
+
+        final = history.state
+        assert len(game.scores(final)) == players
+        winners = game.winners(final)
+        assert winners and all(0 <= w < players for w in winners)
+        assert game.score_table(final)
+
+        # The move list replays to the identical state (the save-file path).
+        replayed = History.replay(game, setup, history.move_texts())
+        assert replayed.state == final
+        assert game.to_text(replayed.state) == game.to_text(final)
+
+    if game.info.extra.get("hidden_information"):
+        assert saw_hidden_difference, "determinize never changed anything in a game with hidden information"
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_same_seed_same_game(game_id: str) -> None:
+    game = games.load(game_id)
+    players = game.info.default_players
+    first = game.new_game(players, 12345)
+    assert game.new_game(players, 12345) == first
+    rnd_a, rnd_b = random.Random(5), random.Random(5)
+    a, b = first, game.new_game(players, 12345)
+    for _ in range(30):
+        if game.is_over(a):
+            break
+        a = game.apply(a, rnd_a.choice(game.legal_moves(a)))
+        b = game.apply(b, rnd_b.choice(game.legal_moves(b)))
+    assert a == b
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_bots_of_every_level_play_legal_moves(game_id: str) -> None:
+    """Each level, given only its view, picks a legal move (short budget, a few positions)."""
+    from bauhausbox.engine.bots.base import Budget
+
+    game = games.load(game_id)
+    players = game.info.default_players
+    state = game.new_game(players, 99)
+    rnd = random.Random(3)
+    for ply in range(6):
+        if game.is_over(state):
+            break
+        seat = state.to_play
+        level = (("random", *game.info.levels))[ply % (len(game.info.levels) + 1)]
+        bot = games.make_bot(game_id, level, seed=ply)
+        move = bot.choose(game, game.view(state, seat), seat, Budget(0.5))
+        assert move in game.legal_moves(state), f"{level} bot chose an illegal move"
+        state = game.apply(state, move)
+        for _ in range(rnd.randrange(3)):
+            if game.is_over(state):
+                break
+            state = game.apply(state, rnd.choice(game.legal_moves(state)))
