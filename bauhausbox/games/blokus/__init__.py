@@ -1,0 +1,1 @@
+"""Blokus (Bernard Tavitian): the four-colour territory game, and its solo puzzles."""
