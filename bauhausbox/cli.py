@@ -1,0 +1,340 @@
+"""The ``bauhausbox`` command: the GUI, headless self-play, replays, puzzles, smoke test, benchmarks.
+
+Run ``bauhausbox --help`` for the list. Imports stay lazy so the GUI starts fast and headless
+commands never load pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bauhausbox import __version__
+from bauhausbox.games import GAME_IDS
+
+LEVEL_CHOICES = ("random", "easy", "medium", "hard")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bauhausbox",
+        description="Bauhaus, Bits, Buizen Wir-War and Blokus (with the Blokus solo puzzles) for one computer. "
+        "With no command, opens the game window.",
+    )
+    parser.add_argument("--version", action="version", version=f"bauhausbox {__version__}")
+    parser.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting for this run")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="open the window straight into a game")
+    play.add_argument("game", choices=GAME_IDS)
+    play.add_argument("--players", type=int, help="number of players (default: the game's usual number)")
+    play.add_argument("--seats", help="comma-separated seats: human or ai:LEVEL (levels: easy, medium, hard, random)")
+    play.add_argument("--seed", type=int, help="seed of the shuffles (default: random)")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a variant option")
+
+    selfplay = sub.add_parser("selfplay", help="computer-vs-computer games without a window, with a summary")
+    selfplay.add_argument("game", choices=GAME_IDS)
+    selfplay.add_argument("--players", type=int, required=True)
+    selfplay.add_argument("--games", type=int, default=10)
+    selfplay.add_argument("--seed", type=int, default=1, help="seed of the first game (then seed+1, ...)")
+    selfplay.add_argument(
+        "--levels",
+        default="medium",
+        help="comma-separated levels, one per seat (repeated if shorter); seats rotate between games so "
+        "every level plays every seat",
+    )
+    selfplay.add_argument("--no-rotate", action="store_true", help="keep each level on its seat")
+    selfplay.add_argument("--seconds", type=float, default=None, help="thinking budget per move (default: per level)")
+    selfplay.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    selfplay.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    selfplay.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+
+    replay = sub.add_parser("replay", help="replay a saved game, validating every move")
+    replay.add_argument("file", type=Path)
+
+    sub.add_parser("smoke", help="open every scene headless, render frames, click around; exit 0 when all is well")
+
+    puzzle = sub.add_parser("puzzle", help="Blokus solo puzzles: `bauhausbox puzzle solve tetromino --json`")
+    puzzle.add_argument("rest", nargs=argparse.REMAINDER)
+
+    bench = sub.add_parser("bench", help="print engine and screen benchmarks")
+    bench.add_argument("--quick", action="store_true")
+    bench.add_argument("only", nargs="*", help="sections to run (default: all)")
+    return parser
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise SystemExit(f"bauhausbox: option {pair!r} must look like KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _build_parser().parse_args(argv)
+    if args.command is None:
+        return _run_gui(args)
+    if args.command == "play":
+        return _run_gui(args)
+    if args.command == "selfplay":
+        return _selfplay(args)
+    if args.command == "replay":
+        return _replay(args.file)
+    if args.command == "smoke":
+        from bauhausbox.ui.smoke import run_smoke
+
+        return run_smoke()
+    if args.command == "puzzle":
+        from bauhausbox.games.blokus.puzzle_cli import main as puzzle_main
+
+        return puzzle_main(list(args.rest))
+    if args.command == "bench":
+        from bauhausbox.bench import main as bench_main
+
+        return bench_main(quick=args.quick, only=args.only)
+    raise AssertionError(args.command)
+
+
+def _run_gui(args: argparse.Namespace) -> int:
+    from bauhausbox.ui.app import run_app
+
+    start_game = None
+    if getattr(args, "command", None) == "play":
+        start_game = _play_request(args)
+    return run_app(start_game=start_game, windowed=args.windowed)
+
+
+def _play_request(args: argparse.Namespace) -> dict[str, Any]:
+    from bauhausbox import games
+    from bauhausbox.engine.history import SeatSpec
+
+    game = games.load(args.game)
+    players = args.players or game.info.default_players
+    if not game.info.min_players <= players <= game.info.max_players:
+        raise SystemExit(
+            f"bauhausbox: {game.info.title} is for {game.info.min_players}–{game.info.max_players} players"
+        )
+    texts = args.seats.split(",") if args.seats else ["human"] + ["ai:medium"] * (players - 1)
+    if len(texts) != players:
+        raise SystemExit(f"bauhausbox: --seats lists {len(texts)} seats for {players} players")
+    try:
+        seats = [SeatSpec.from_text(text, _default_name(game, i, text)) for i, text in enumerate(texts)]
+        options = game.normalize_options(players, parse_options(args.option))
+    except ValueError as error:
+        raise SystemExit(f"bauhausbox: {error}") from None
+    return {"game_id": args.game, "players": players, "seats": seats, "options": options, "seed": args.seed}
+
+
+def _default_name(game: Any, seat: int, kind: str) -> str:
+    if kind.strip().lower().startswith("ai"):
+        return f"Computer {seat + 1}"
+    return f"Player {seat + 1}"
+
+
+# -- selfplay ------------------------------------------------------------------------------------
+def _selfplay(args: argparse.Namespace) -> int:
+    from bauhausbox import games
+
+    game = games.load(args.game)
+    if not game.info.min_players <= args.players <= game.info.max_players:
+        print(
+            f"bauhausbox: {game.info.title} is for {game.info.min_players}–{game.info.max_players} players",
+            file=sys.stderr,
+        )
+        return 2
+    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+    for level in levels:
+        if level not in ("random", *game.info.levels):
+            print(f"bauhausbox: unknown level {level!r}", file=sys.stderr)
+            return 2
+    seat_levels = [levels[i % len(levels)] for i in range(args.players)]
+    try:
+        options = game.normalize_options(args.players, parse_options(args.option))
+    except Exception as error:
+        print(f"bauhausbox: {error}", file=sys.stderr)
+        return 2
+    jobs = [
+        (
+            args.game,
+            args.players,
+            args.seed + n,
+            _rotated(seat_levels, 0 if args.no_rotate else n),
+            options,
+            args.seconds,
+        )
+        for n in range(args.games)
+    ]
+    results: list[dict[str, Any]] = []
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.jobs) as pool:
+            for result in pool.map(_selfplay_one, jobs):
+                results.append(result)
+                if not args.json:
+                    _print_result(result)
+    else:
+        for job in jobs:
+            result = _selfplay_one(job)
+            results.append(result)
+            if not args.json:
+                _print_result(result)
+    summary = _summarize(results, args.players)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "game": args.game,
+                    "players": args.players,
+                    "options": options,
+                    "results": results,
+                    "summary": summary,
+                },
+                indent=1,
+            )
+        )
+    else:
+        _print_summary(summary)
+    return 0
+
+
+def _rotated(levels: list[str], shift: int) -> list[str]:
+    shift %= len(levels)
+    return levels[-shift:] + levels[:-shift] if shift else list(levels)
+
+
+def _selfplay_one(job: tuple[str, int, int, list[str], dict[str, Any], float | None]) -> dict[str, Any]:
+    from bauhausbox import games
+    from bauhausbox.engine.bots.base import Budget
+
+    game_id, players, seed, levels, options, seconds = job
+    game = games.load(game_id)
+    bots = [games.make_bot(game_id, level, seed * 10 + seat) for seat, level in enumerate(levels)]
+    budgets = [seconds if seconds is not None else _level_seconds(game, level) for level in levels]
+    state = game.new_game(players, seed, **options)
+    think: list[float] = []
+    plies = 0
+    while not game.is_over(state):
+        # Out-of-turn moves (powers): every other computer seat may interject first.
+        for seat, bot in enumerate(bots):
+            if seat != state.to_play and game.legal_moves(state, seat=seat):
+                move = bot.interject(game, game.view(state, seat), seat, Budget(budgets[seat]))
+                if move is not None:
+                    state = game.apply(state, move, seat)
+        if game.is_over(state):
+            break
+        seat = state.to_play
+        started = time.perf_counter()
+        move = bots[seat].choose(game, game.view(state, seat), seat, Budget(budgets[seat]))
+        think.append(time.perf_counter() - started)
+        state = game.apply(state, move)
+        plies += 1
+    return {
+        "seed": seed,
+        "levels": levels,
+        "scores": game.scores(state),
+        "winners": game.winners(state),
+        "plies": plies,
+        "seconds_per_move": statistics.fmean(think) if think else 0.0,
+        "max_seconds_per_move": max(think, default=0.0),
+    }
+
+
+def _level_seconds(game: Any, level: str) -> float:
+    budgets: dict[str, float] = dict(game.info.extra.get("think_seconds", {}))
+    return budgets.get(level, {"random": 0.1, "easy": 0.2, "medium": 1.0, "hard": 2.0}.get(level, 1.0))
+
+
+def _summarize(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
+    by_level: dict[str, dict[str, float]] = {}
+    by_seat = [{"wins": 0.0, "points": 0.0} for _ in range(players)]
+    for result in results:
+        share = 1.0 / len(result["winners"])
+        for seat, (level, score) in enumerate(zip(result["levels"], result["scores"], strict=True)):
+            entry = by_level.setdefault(level, {"seats_played": 0, "wins": 0.0, "points": 0.0})
+            entry["seats_played"] += 1
+            entry["points"] += score
+            by_seat[seat]["points"] += score
+            if seat in result["winners"]:
+                entry["wins"] += share
+                by_seat[seat]["wins"] += share
+    games_count = max(1, len(results))
+    return {
+        "games": len(results),
+        "levels": {
+            level: {
+                "average_score": round(e["points"] / e["seats_played"], 2),
+                "win_rate": round(e["wins"] / e["seats_played"], 3),
+                "seats_played": int(e["seats_played"]),
+            }
+            for level, e in sorted(by_level.items())
+        },
+        "seats": [
+            {"seat": i, "wins": round(s["wins"], 2), "average_score": round(s["points"] / games_count, 2)}
+            for i, s in enumerate(by_seat)
+        ],
+        "average_seconds_per_move": round(statistics.fmean(r["seconds_per_move"] for r in results), 4)
+        if results
+        else 0,
+        "max_seconds_per_move": round(max((r["max_seconds_per_move"] for r in results), default=0.0), 3),
+    }
+
+
+def _print_result(result: dict[str, Any]) -> None:
+    scores = "  ".join(f"{level}:{score}" for level, score in zip(result["levels"], result["scores"], strict=True))
+    winners = ",".join(str(w) for w in result["winners"])
+    print(
+        f"seed {result['seed']:>6}  {scores}  winner seat {winners}  ({result['plies']} moves, "
+        f"{result['seconds_per_move']:.3f} s/move)"
+    )
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    print(f"\n{summary['games']} games")
+    print(f"{'level':<8} {'avg score':>10} {'win rate':>9} {'seats':>6}")
+    for level, entry in summary["levels"].items():
+        print(f"{level:<8} {entry['average_score']:>10.2f} {entry['win_rate']:>9.1%} {entry['seats_played']:>6}")
+    for seat in summary["seats"]:
+        print(f"seat {seat['seat']}: {seat['wins']:.1f} wins, average {seat['average_score']:.2f}")
+    print(f"average {summary['average_seconds_per_move']:.3f} s per move (max {summary['max_seconds_per_move']:.2f} s)")
+
+
+# -- replay --------------------------------------------------------------------------------------
+def _replay(path: Path) -> int:
+    from bauhausbox.persistence.saves import load_game
+    from bauhausbox.persistence.store import BrokenFileError
+
+    if not path.exists():
+        print(f"bauhausbox: {path}: no such file", file=sys.stderr)
+        return 1
+    try:
+        loaded = load_game(path)
+    except BrokenFileError as error:
+        print(f"bauhausbox: {path}: {error.reason}", file=sys.stderr)
+        return 1
+    history = loaded.history
+    game = history.game
+    state = history.state
+    print(f"{game.info.title}: {len(history.move_texts())} moves replayed and valid.")
+    print(game.to_text(state))
+    names = [seat.name for seat in loaded.saved.seats]
+    for name, score in zip(names, game.scores(state), strict=False):
+        print(f"  {name}: {score}")
+    if game.is_over(state):
+        print("Winner: " + ", ".join(names[w] for w in game.winners(state)))
+    else:
+        print(f"Not finished: {names[state.to_play]} to play.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

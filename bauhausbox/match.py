@@ -1,0 +1,190 @@
+"""A match being played in the app: setup + history + who sits where + autosave + statistics.
+
+The screens and the CLI both drive games through :class:`Match`. It applies moves through the
+rules, writes the save file atomically after every change, records the result once when the game
+ends, and answers the shared questions: whose view is on screen, what one undo does, whether it
+crosses a draw that needs every human's agreement.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from bauhausbox import games
+from bauhausbox.engine.api import GameRules, Seat
+from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan
+from bauhausbox.persistence import saves
+from bauhausbox.persistence.models import ResultRecord
+
+log = logging.getLogger(__name__)
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+class Match:
+    def __init__(
+        self,
+        setup: Setup,
+        history: History[Any] | None = None,
+        save_path: Path | None = None,
+        created: datetime | None = None,
+        autosave: bool = True,
+    ) -> None:
+        self.game: GameRules[Any, Any] = games.load(setup.game_id)
+        self.setup = setup
+        self.history: History[Any] = history or History(self.game, setup.new_state(self.game))
+        self.save_path = save_path or saves.new_save_path(setup.game_id)
+        self.created = created
+        self.autosave = autosave
+        self.save_error: str | None = None
+        self.result_recorded = self.game.is_over(self.history.state)
+        self._last_human: Seat | None = None
+
+    @classmethod
+    def start(
+        cls,
+        game_id: str,
+        players: int,
+        seats: list[SeatSpec],
+        options: dict[str, Any],
+        seed: int | None = None,
+        autosave: bool = True,
+    ) -> Match:
+        game = games.load(game_id)
+        normalized = game.normalize_options(players, options)
+        setup = Setup(game_id, players, new_seed() if seed is None else seed, tuple(seats), normalized)
+        match = cls(setup, autosave=autosave)
+        match.save()
+        return match
+
+    @classmethod
+    def from_loaded(cls, loaded: saves.LoadedGame) -> Match:
+        setup = loaded.saved.setup()
+        options = games.load(setup.game_id).normalize_options(setup.players, setup.options)
+        setup = Setup(setup.game_id, setup.players, setup.seed, setup.seats, options)
+        return cls(setup, loaded.history, loaded.path, loaded.saved.created)
+
+    # -- reading -----------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.history.state
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    @property
+    def humans(self) -> tuple[Seat, ...]:
+        return self.setup.humans
+
+    def is_human(self, seat: Seat | None) -> bool:
+        return seat is not None and self.setup.seats[seat].is_human
+
+    def seat_name(self, seat: Seat) -> str:
+        return self.setup.seats[seat].name
+
+    @property
+    def to_play(self) -> Seat | None:
+        return self.state.to_play  # type: ignore[no-any-return]
+
+    def viewer(self) -> Seat | None:
+        """The seat whose view the screen shows: the human to play, else the last human who
+        played (so a computer's turn does not reveal anything), ``None`` if nobody is human."""
+        seat = self.to_play
+        if self.is_human(seat):
+            self._last_human = seat
+            return seat
+        if self._last_human is not None:
+            return self._last_human
+        return self.humans[0] if self.humans else None
+
+    def view(self) -> Any:
+        seat = self.viewer()
+        return self.state if seat is None else self.game.view(self.state, seat)
+
+    # -- changing ----------------------------------------------------------------------------
+    def play(self, move: Any, seat: Seat | None = None) -> Step:
+        """Apply a move (raises ``IllegalMoveError`` with the reason, leaving everything as it was)."""
+        self.history.play(move, seat)
+        self.after_change()
+        step = self.history.last_step
+        assert step is not None
+        return step
+
+    def undo_plan(self) -> UndoPlan | None:
+        return self.history.undo_target(self.humans)
+
+    def undo(self, plan: UndoPlan | None = None) -> bool:
+        plan = plan or self.undo_plan()
+        if plan is None:
+            return False
+        self.history.go_to(plan.index)
+        self.after_change()
+        return True
+
+    def redo(self) -> bool:
+        target = self.history.redo_target(self.humans)
+        if target is None:
+            return False
+        self.history.go_to(target)
+        self.after_change()
+        return True
+
+    def undo_needs_agreement(self, plan: UndoPlan) -> bool:
+        """Undoing past a draw is only free when at most one human is at the table."""
+        return plan.crosses_reveal and len(self.humans) > 1
+
+    def restart(self, same_seed: bool = False) -> Match:
+        seed = self.setup.seed if same_seed else new_seed()
+        return Match.start(
+            self.setup.game_id,
+            self.setup.players,
+            list(self.setup.seats),
+            dict(self.setup.options),
+            seed,
+            self.autosave,
+        )
+
+    def after_change(self) -> None:
+        self.save()
+        if self.over and not self.result_recorded:
+            self.result_recorded = True
+            self.record_result()
+
+    def save(self) -> None:
+        if not self.autosave:
+            return
+        try:
+            saves.write_game(self.save_path, self.setup, self.history, self.created)
+            self.save_error = None
+            if self.over:
+                saves.prune_finished()
+        except OSError as error:  # a full disk must not end the game; the screen shows the message
+            self.save_error = f"Could not save the game: {error.strerror or error}"
+            log.warning(self.save_error)
+
+    def record_result(self) -> None:
+        if not self.autosave:
+            return
+        try:
+            stats = saves.load_statistics()
+            stats.record(
+                self.setup.game_id,
+                ResultRecord(
+                    players=[s.name for s in self.setup.seats],
+                    kinds=[s.to_text() for s in self.setup.seats],
+                    scores=self.game.scores(self.state),
+                    winners=self.game.winners(self.state),
+                    options=dict(self.setup.options),
+                    seed=self.setup.seed,
+                ),
+            )
+            saves.save_statistics(stats)
+        except OSError as error:
+            log.warning("could not record statistics: %s", error)

@@ -1,0 +1,49 @@
+"""Pieces of layout shared by the menu-like scenes: the poster frame, centred panels, button columns."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from bauhausbox.ui import draw, theme
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Widget
+
+
+def poster_background(surface: pygame.Surface, metrics: Metrics, accent: str = "default") -> None:
+    """Paper with the poster's flat geometry along the edges (never under text)."""
+    surface.fill(theme.PAPER)
+    w, h = metrics.width, metrics.height
+    u = metrics.u
+    pygame.draw.rect(surface, theme.INK, (0, 0, w, u(1.5)))
+    pygame.draw.circle(surface, theme.YELLOW, (w - u(6), h - u(4)), u(16))
+    pygame.draw.rect(surface, theme.BLUE, (0, h - u(5), u(40), u(5)))
+    pygame.draw.rect(surface, theme.RED, (w - u(3), u(1.5), u(3), h // 3))
+
+
+def centered_panel(metrics: Metrics, width_units: float, height_units: float) -> pygame.Rect:
+    rect = pygame.Rect(0, 0, min(metrics.width - metrics.u(4), metrics.u(width_units)),
+                       min(metrics.height - metrics.u(4), metrics.u(height_units)))
+    rect.center = (metrics.width // 2, metrics.height // 2)
+    return rect
+
+
+def stack_vertically(widgets: Sequence[Widget], left: int, top: int, width: int, height: int, gap: int) -> int:
+    """Place widgets in a column; returns the y below the last one."""
+    y = top
+    for widget in widgets:
+        widget.rect = pygame.Rect(left, y, width, height)
+        y += height + gap
+    return y
+
+
+def overlay_panel(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics, title: str,
+                  accent: theme.Colour = theme.RED) -> None:
+    """A dialog panel over a veiled scene: white field, heavy border, a coloured bar, a title."""
+    draw.veil(surface, 170)
+    draw.shadow_rect(surface, rect, metrics.u(1.25))
+    pygame.draw.rect(surface, theme.WHITE, rect)
+    pygame.draw.rect(surface, theme.INK, rect, metrics.rule)
+    pygame.draw.rect(surface, accent, (rect.left, rect.top, rect.width, metrics.u(1.25)))
+    draw.heading(surface, title, (rect.left + metrics.u(4), rect.top + metrics.u(4)), metrics.heading)

@@ -1,0 +1,55 @@
+"""The pass-the-device curtain: hides hands and secret tiles between two humans' turns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from bauhausbox.ui import draw, theme
+from bauhausbox.ui.app import App
+from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Button
+
+
+class CurtainScene(Scene):
+    """Fully opaque: nothing of the game shows until the named player says they are ready."""
+
+    opaque = True
+    name = "curtain"
+
+    def __init__(self, app: App, player: str, on_ready: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.player = player
+        self.on_ready = on_ready
+        self.ready_button = self.widgets.add(Button(f"I am {player}: show my turn", self.ready, "primary"))
+
+    def ready(self) -> None:
+        self.on_ready()
+        self.app.pop(self)
+
+    def layout(self, metrics: Metrics) -> None:
+        super().layout(metrics)
+        width = max(metrics.u(44), draw.render_text(self.ready_button.label.upper(), metrics.body, weight="bold",
+                                                    spacing=0.08).get_width() + metrics.u(6))
+        self.ready_button.rect = pygame.Rect(0, 0, width, metrics.button_height)
+        self.ready_button.rect.center = (metrics.width // 2, metrics.height // 2 + metrics.u(10))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        super().handle_event(event)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
+            self.ready()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        surface.fill(theme.INK)
+        pygame.draw.circle(surface, theme.RED, (m.width // 2, m.height // 2 - m.u(10)), m.u(12))
+        pygame.draw.rect(surface, theme.BLUE, (0, m.height - m.u(3), m.width, m.u(3)))
+        draw.heading(surface, "Pass to", (m.width // 2, m.height // 2 - m.u(14)), m.heading, theme.WHITE, "center")
+        draw.text(surface, self.player, (m.width // 2, m.height // 2 - m.u(6)), m.title, theme.WHITE, "black",
+                  "center")
+        draw.text(surface, "Everyone else: look away. Hands and secret tiles stay hidden until then.",
+                  (m.width // 2, m.height // 2 + m.u(3)), m.body, theme.LIGHT_GREY, "regular", "center")
+        super().draw(surface)

@@ -1,0 +1,103 @@
+"""The game-over screen: winner(s), the game's score table, play again, back to the menu."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from bauhausbox.scenes.common import overlay_panel
+from bauhausbox.ui import draw, theme
+from bauhausbox.ui.app import App
+from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from bauhausbox.ui.game_scene import GameScene
+
+
+def winners_line(names: list[str], winners: list[int]) -> str:
+    if len(winners) == 1:
+        return f"{names[winners[0]]} wins!"
+    return "Shared win: " + ", ".join(names[w] for w in winners[:-1]) + f" and {names[winners[-1]]}"
+
+
+class GameOverScene(Scene):
+    opaque = False
+    name = "game_over"
+
+    def __init__(self, app: App, game_scene: GameScene) -> None:
+        super().__init__(app)
+        self.game_scene = game_scene
+        match = game_scene.match
+        self.names = [seat.name for seat in match.setup.seats]
+        self.winners = match.game.winners(match.state)
+        self.rows = match.game.score_table(match.state)
+        self.again_button = self.widgets.add(Button("Play again", self.play_again, "primary"))
+        self.board_button = self.widgets.add(Button("See the board", lambda: self.app.pop(self),
+                                                    tooltip="Close this table; Esc opens the menu"))
+        self.menu_button = self.widgets.add(Button("Main menu", self.to_menu))
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def play_again(self) -> None:
+        self.app.pop(self)
+        self.game_scene.restart()
+
+    def to_menu(self) -> None:
+        from bauhausbox.scenes.main_menu import MainMenuScene
+
+        self.app.reset_to(MainMenuScene(self.app))
+
+    def layout(self, metrics: Metrics) -> None:
+        super().layout(metrics)
+        u = metrics.u
+        row_h = round(metrics.body * 1.7)
+        height = u(24) + (len(self.rows) + 1) * row_h + metrics.button_height + u(4)
+        width = min(metrics.width - u(6), max(u(80), u(24) + len(self.names) * u(18)))
+        self.panel = pygame.Rect(0, 0, width, min(metrics.height - u(4), height))
+        self.panel.center = (metrics.width // 2, metrics.height // 2)
+        bw = (self.panel.width - u(8) - u(4)) // 3
+        y = self.panel.bottom - u(3) - metrics.button_height
+        for i, button in enumerate((self.again_button, self.board_button, self.menu_button)):
+            button.rect = pygame.Rect(self.panel.left + u(4) + i * (bw + u(2)), y, bw, metrics.button_height)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        u = m.u
+        overlay_panel(surface, self.panel, m, "Game over", theme.YELLOW)
+        draw.text(surface, winners_line(self.names, self.winners), (self.panel.left + u(4), self.panel.top + u(10)),
+                  m.heading + 6, theme.INK, "black")
+        # The table: a label column, then one column per seat.
+        top = self.panel.top + u(19)
+        label_w = u(22)
+        col_w = (self.panel.width - u(8) - label_w) // max(1, len(self.names))
+        row_h = round(m.body * 1.7)
+        x0 = self.panel.left + u(4)
+        for i, name in enumerate(self.names):
+            cx = x0 + label_w + col_w * i + col_w // 2
+            colour, shape = self.game_scene.seat_style(i)
+            draw.seat_shape(surface, shape, (cx - u(1) - draw.render_text(name, m.body, weight="bold").get_width() // 2
+                                             - u(1.5), top + row_h // 2), u(1.2), colour)
+            draw.text(surface, name, (cx, top + row_h // 2), m.body, theme.INK, "bold", "center")
+            if i in self.winners:
+                pygame.draw.rect(surface, theme.YELLOW, (x0 + label_w + col_w * i + u(1), top + row_h - u(0.6),
+                                                         col_w - u(2), u(0.6)))
+        pygame.draw.line(surface, theme.INK, (x0, top + row_h), (self.panel.right - u(4), top + row_h), 2)
+        y = top + row_h
+        for index, row in enumerate(self.rows):
+            if index % 2:
+                pygame.draw.rect(surface, theme.PAPER, (x0, y, self.panel.width - u(8), row_h))
+            draw.text(surface, row.label, (x0 + u(1), y + row_h // 2), m.body, theme.INK, "semibold", "midleft")
+            for i, cell in enumerate(row.cells):
+                cx = x0 + label_w + col_w * i + col_w // 2
+                draw.text(surface, cell, (cx, y + row_h // 2), m.body, theme.INK, "regular", "center")
+            y += row_h
+        super().draw(surface)

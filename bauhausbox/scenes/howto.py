@@ -1,0 +1,113 @@
+"""The "how to play" reader. Each game fills it with its own illustrated pages.
+
+A game's scene class returns ``[HowToPage(...), ...]`` from ``how_to_play()``. A page has a title,
+paragraphs (plain text; a line starting with "• " is a bullet) and optionally a diagram: a function
+``(surface, rect, metrics) -> None`` that draws into the right-hand half of the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from bauhausbox.ui import draw, theme
+from bauhausbox.ui.app import App
+from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Button
+
+Diagram = Callable[[pygame.Surface, pygame.Rect, Metrics], None]
+
+
+@dataclass(frozen=True)
+class HowToPage:
+    title: str
+    paragraphs: Sequence[str]
+    diagram: Diagram | None = None
+    caption: str = ""
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+class HowToScene(Scene):
+    name = "howto"
+
+    def __init__(self, app: App, game_title: str, pages: Sequence[HowToPage]) -> None:
+        super().__init__(app)
+        self.game_title = game_title
+        self.pages = list(pages) or [HowToPage("How to play", ["This game has no rules page yet."])]
+        self.index = 0
+        self.prev_button = self.widgets.add(Button("Previous", lambda: self.turn(-1), tooltip="Left arrow"))
+        self.next_button = self.widgets.add(Button("Next", lambda: self.turn(1), "primary", tooltip="Right arrow"))
+        self.close_button = self.widgets.add(Button("Close", lambda: self.app.pop(self), tooltip="Esc"))
+        self.text_rect = pygame.Rect(0, 0, 0, 0)
+        self.diagram_rect = pygame.Rect(0, 0, 0, 0)
+
+    def turn(self, delta: int) -> None:
+        self.index = max(0, min(len(self.pages) - 1, self.index + delta))
+
+    def layout(self, metrics: Metrics) -> None:
+        super().layout(metrics)
+        u = metrics.u
+        bh = metrics.button_height
+        y = metrics.height - u(3) - bh
+        self.close_button.rect = pygame.Rect(u(4), y, u(16), bh)
+        self.next_button.rect = pygame.Rect(metrics.width - u(4) - u(18), y, u(18), bh)
+        self.prev_button.rect = pygame.Rect(self.next_button.rect.left - u(2) - u(18), y, u(18), bh)
+        top = u(16)
+        body_h = y - top - u(3)
+        half = (metrics.width - u(12)) // 2
+        self.text_rect = pygame.Rect(u(4), top, half - u(2), body_h)
+        self.diagram_rect = pygame.Rect(u(8) + half, top, half - u(2), body_h)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_F1):
+                self.app.pop(self)
+            elif event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_SPACE):
+                self.turn(1)
+            elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
+                self.turn(-1)
+        return True
+
+    def update(self, dt: float) -> None:
+        self.prev_button.enabled = self.index > 0
+        self.next_button.enabled = self.index < len(self.pages) - 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        u = m.u
+        surface.fill(theme.PAPER)
+        pygame.draw.rect(surface, theme.INK, (0, 0, m.width, u(12)))
+        draw.heading(surface, f"How to play {self.game_title}", (u(4), u(6)), m.heading, theme.WHITE, "midleft")
+        page = self.pages[self.index]
+        draw.text(surface, f"{self.index + 1} / {len(self.pages)}", (m.width - u(4), u(6)), m.body, theme.YELLOW,
+                  "semibold", "midright")
+        y = draw.heading(surface, page.title, self.text_rect.topleft, m.heading - 4, theme.RED).bottom + u(2)
+        for text in page.paragraphs:
+            bullet = text.startswith("• ")
+            indent = u(3) if bullet else 0
+            if bullet:
+                pygame.draw.rect(surface, theme.INK, (self.text_rect.left, y + m.body // 2 - u(0.5), u(1.2), u(1.2)))
+                text = text[2:]
+            rect = pygame.Rect(self.text_rect.left + indent, y, self.text_rect.width - indent, 10000)
+            y = draw.paragraph(surface, text, rect, m.body, line_gap=1.32) + u(1.5)
+        if page.diagram:
+            box = self.diagram_rect
+            pygame.draw.rect(surface, theme.WHITE, box)
+            pygame.draw.rect(surface, theme.INK, box, m.rule)
+            inner = box.inflate(-u(4), -u(4))
+            if page.caption:
+                inner.height -= u(5)
+                draw.text(surface, page.caption, (box.centerx, box.bottom - u(3)), m.small, theme.GREY, "regular",
+                          "center")
+            page.diagram(surface, inner, m)
+        # Page dots.
+        cx = m.width // 2 - (len(self.pages) - 1) * u(1.5)
+        for i in range(len(self.pages)):
+            colour = theme.INK if i == self.index else theme.LIGHT_GREY
+            pygame.draw.circle(surface, colour, (cx + i * u(3), self.close_button.rect.centery), u(0.8))
+        super().draw(surface)

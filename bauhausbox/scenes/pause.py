@@ -1,0 +1,102 @@
+"""The in-game pause menu: resume, undo, redo, restart, how to play, settings, save and quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from bauhausbox.scenes.common import overlay_panel, stack_vertically
+from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.ui import draw, theme
+from bauhausbox.ui.app import App
+from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from bauhausbox.ui.game_scene import GameScene
+
+
+class PauseScene(Scene):
+    opaque = False
+    name = "pause"
+
+    def __init__(self, app: App, game_scene: GameScene) -> None:
+        super().__init__(app)
+        self.game_scene = game_scene
+        add = self.widgets.add
+        self.resume_button = add(Button("Resume", self.resume, "primary", tooltip="Esc"))
+        self.undo_button = add(Button("Undo", self.undo, tooltip="Ctrl+Z"))
+        self.redo_button = add(Button("Redo", self.redo, tooltip="Ctrl+Y"))
+        self.restart_button = add(Button("Restart", self.restart, tooltip="A new game with the same players"))
+        self.help_button = add(Button("How to play", self.help, tooltip="F1"))
+        self.settings_button = add(Button("Settings", self.settings))
+        self.quit_button = add(Button("Save and quit to menu", self.quit_to_menu, "red",
+                                      tooltip="The game is saved after every move; Continue resumes it"))
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def resume(self) -> None:
+        self.app.pop(self)
+
+    def undo(self) -> None:
+        self.app.pop(self)
+        self.game_scene.undo()
+
+    def redo(self) -> None:
+        self.app.pop(self)
+        self.game_scene.redo()
+
+    def restart(self) -> None:
+        def confirmed() -> None:
+            self.app.pop(self)
+            self.game_scene.restart()
+
+        self.app.push(DialogScene(self.app, "Restart?", "Start a new game with the same players and options? "
+                                  "This game stays in Load until you delete it.",
+                                  [("Restart", confirmed, "red"), ("Cancel", None, "plain")]))
+
+    def help(self) -> None:
+        self.game_scene.open_help()
+
+    def settings(self) -> None:
+        from bauhausbox.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def quit_to_menu(self) -> None:
+        from bauhausbox.scenes.main_menu import MainMenuScene
+
+        self.game_scene.match.save()
+        self.app.reset_to(MainMenuScene(self.app))
+
+    def layout(self, metrics: Metrics) -> None:
+        super().layout(metrics)
+        u = metrics.u
+        buttons = [self.resume_button, self.undo_button, self.redo_button, self.restart_button, self.help_button,
+                   self.settings_button, self.quit_button]
+        bh = metrics.button_height
+        height = u(13) + len(buttons) * (bh + u(1.5)) + u(2)
+        self.panel = pygame.Rect(0, 0, u(52), height)
+        self.panel.center = (metrics.width // 2, metrics.height // 2)
+        stack_vertically(buttons, self.panel.left + u(4), self.panel.top + u(11), self.panel.width - u(8), bh, u(1.5))
+
+    def update(self, dt: float) -> None:
+        match = self.game_scene.match
+        self.undo_button.enabled = match.undo_plan() is not None
+        self.redo_button.enabled = match.history.can_redo
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.resume()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        overlay_panel(surface, self.panel, m, "Paused", theme.BLUE)
+        match = self.game_scene.match
+        draw.text(surface, f"{match.game.info.title} · move {match.history.cursor}",
+                  (self.panel.right - m.u(4), self.panel.top + m.u(5.5)), m.small, theme.GREY, "regular", "midright")
+        super().draw(surface)

@@ -1,0 +1,104 @@
+"""Settings: sound, fullscreen, colour-blind patterns, animation speed, computer pace. Saved at once."""
+
+from __future__ import annotations
+
+import pygame
+
+from bauhausbox.scenes.common import poster_background
+from bauhausbox.ui import draw, theme
+from bauhausbox.ui.app import App
+from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Button, Choice, Slider, Toggle
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        s = app.settings
+        add = self.widgets.add
+        self.volume = add(Slider(s.volume, self._set_volume, tooltip="Sound volume (← → when hovered)"))
+        self.mute = add(Toggle("Mute all sounds", s.muted, self._set_mute))
+        self.fullscreen = add(Toggle("Fullscreen (F11)", app.fullscreen, lambda _: self._toggle_fullscreen()))
+        self.colour_blind = add(Toggle("Colour-blind patterns on pieces and tiles", s.colour_blind,
+                                       self._set_colour_blind))
+        self.animation = add(Choice([("off", "Off"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow")],
+                                    s.animation_speed, self._set_animation))
+        self.pace = add(Choice([(0.0, "Instant"), (0.3, "Quick"), (0.6, "Normal"), (1.2, "Slow")],
+                               s.computer_delay, self._set_pace, tooltip="How long computer moves stay on screen"))
+        self.back = add(Button("Back", lambda: self.app.pop(self), "primary", tooltip="Esc"))
+        self.rows: list[tuple[str, pygame.Rect]] = []
+
+    def _changed(self) -> None:
+        self.app.save_settings()
+
+    def _set_volume(self, value: float) -> None:
+        self.app.settings.volume = value
+        self._changed()
+
+    def _set_mute(self, value: bool) -> None:
+        self.app.settings.muted = value
+        self._changed()
+        if not value:
+            self.app.sound.play("click")
+
+    def _toggle_fullscreen(self) -> None:
+        self.app.toggle_fullscreen()
+
+    def _set_colour_blind(self, value: bool) -> None:
+        self.app.settings.colour_blind = value
+        self._changed()
+
+    def _set_animation(self, value: str) -> None:
+        self.app.settings.animation_speed = value  # type: ignore[assignment]
+        self._changed()
+
+    def _set_pace(self, value: float) -> None:
+        self.app.settings.computer_delay = value
+        self._changed()
+
+    def layout(self, metrics: Metrics) -> None:
+        super().layout(metrics)
+        u = metrics.u
+        left = u(10)
+        label_w = u(30)
+        x = left + label_w
+        width = min(u(60), metrics.width - x - u(12))
+        y = u(18)
+        row = u(8)
+        bh = metrics.button_height
+        self.rows = []
+        for label, widget in (("Volume", self.volume), ("", self.mute), ("Window", self.fullscreen),
+                              ("Accessibility", self.colour_blind), ("Animations", self.animation),
+                              ("Computer moves", self.pace)):
+            widget.rect = pygame.Rect(x, y + (row - bh) // 2, width if not isinstance(widget, Toggle) else width,
+                                      bh if not isinstance(widget, Toggle) else u(4))
+            if isinstance(widget, Toggle):
+                widget.rect.centery = y + row // 2
+            self.rows.append((label, pygame.Rect(left, y, label_w, row)))
+            y += row
+        self.back.rect = pygame.Rect(left, y + u(4), u(20), bh)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+            return True
+        return True
+
+    def update(self, dt: float) -> None:
+        self.fullscreen.value = self.app.fullscreen
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        poster_background(surface, m)
+        draw.heading(surface, "Settings", (m.u(10), m.u(7)), m.title // 2 + m.u(1))
+        for label, rect in self.rows:
+            if label:
+                draw.text(surface, label, (rect.left, rect.centery), m.body, theme.INK, "semibold", "midleft")
+        draw.text(surface, f"{round(self.app.settings.volume * 100)} %",
+                  (self.volume.rect.right + m.u(2), self.volume.rect.centery), m.body, theme.INK, "regular", "midleft")
+        super().draw(surface)

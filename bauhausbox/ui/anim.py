@@ -1,0 +1,61 @@
+"""Short, purposeful motion (style.md): tweens with ease-out, scaled by the animation-speed setting.
+
+A :class:`Tween` is a clock from 0 to 1; screens read ``tween.value`` while drawing. With the
+setting "off" every tween is finished at once, so nothing waits on an animation.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+
+def ease_out_cubic(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+def ease_in_out(t: float) -> float:
+    return 3 * t * t - 2 * t * t * t
+
+
+def ease_out_back(t: float) -> float:
+    c = 1.3
+    return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
+
+
+def ease_in_quad(t: float) -> float:
+    """Accelerating: things sliding down a ramp."""
+    return t * t
+
+
+class Tween:
+    def __init__(
+        self, seconds: float, factor: float = 1.0, ease: Callable[[float], float] = ease_out_cubic, delay: float = 0.0
+    ) -> None:
+        self.duration = seconds * factor
+        self.delay = delay * factor
+        self.ease = ease
+        self.started = time.perf_counter()
+
+    @property
+    def progress(self) -> float:
+        if self.duration <= 0:
+            return 1.0
+        elapsed = time.perf_counter() - self.started - self.delay
+        return min(1.0, max(0.0, elapsed / self.duration))
+
+    @property
+    def value(self) -> float:
+        return self.ease(self.progress)
+
+    @property
+    def done(self) -> bool:
+        return self.progress >= 1.0
+
+
+def lerp(a: float, b: float, t: float) -> float:
+    return a + (b - a) * t
+
+
+def lerp_point(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[float, float]:
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)

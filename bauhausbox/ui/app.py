@@ -1,0 +1,265 @@
+"""The application window: settings, the scene stack, the 60 fps loop, toasts, and crash guards.
+
+``run_app()`` is what the ``bauhausbox`` command calls. Tests and the smoke check build an
+:class:`App` once (dummy video driver) and drive it with :meth:`App.frame` and synthetic events.
+A bug in a scene never closes the window: the error is logged, a toast says so, and the app
+carries on (the game itself is safe in its autosave).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+import traceback
+from collections.abc import Iterable
+from typing import Any
+
+import pygame
+
+from bauhausbox import __version__
+from bauhausbox.persistence import saves
+from bauhausbox.ui import draw, theme
+from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.sound import SoundManager
+from bauhausbox.ui.theme import Metrics
+
+log = logging.getLogger(__name__)
+
+MIN_SIZE = (960, 640)
+FPS = 60
+
+
+class Toast:
+    def __init__(self, message: str, kind: str, seconds: float) -> None:
+        self.message = message
+        self.kind = kind
+        self.until = time.monotonic() + seconds
+
+
+class App:
+    def __init__(self, windowed: bool = False, size: tuple[int, int] | None = None) -> None:
+        self.settings, settings_problem = saves.load_settings()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(f"bauhausbox {__version__}")
+        self.fullscreen = self.settings.fullscreen and not windowed
+        requested = size or (self.settings.window_width, self.settings.window_height)
+        self.windowed_size = (max(MIN_SIZE[0], requested[0]), max(MIN_SIZE[1], requested[1]))
+        self.screen = self._open_window()
+        self.metrics = Metrics(*self.screen.get_size())
+        self.sound = SoundManager(self.settings)
+        self.clock = pygame.time.Clock()
+        self.stack: list[Scene] = []
+        self.toasts: list[Toast] = []
+        self.running = True
+        self.frame_times: list[float] = []  # seconds of work per frame (without the wait), for benchmarks
+        self.frames = 0
+        self.statistics = saves.load_statistics()
+        self._settings_dirty = False
+        if settings_problem:
+            self.toast(settings_problem, "error", 8)
+
+    # -- window ------------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
+        self.save_settings()
+        self.screen = self._open_window()
+        self._relayout()
+
+    def _relayout(self) -> None:
+        self.metrics = Metrics(*self.screen.get_size())
+        for scene in self.stack:
+            self._guard(scene, scene.layout, self.metrics)
+
+    def _resized(self, width: int, height: int) -> None:
+        if self.fullscreen:
+            return
+        self.windowed_size = (max(MIN_SIZE[0], width), max(MIN_SIZE[1], height))
+        self.screen = pygame.display.get_surface()
+        self.settings.window_width, self.settings.window_height = self.windowed_size
+        self._settings_dirty = True
+        self._relayout()
+
+    def save_settings(self) -> None:
+        try:
+            saves.save_settings(self.settings)
+            self._settings_dirty = False
+        except OSError as error:
+            self.toast(f"Could not save settings: {error.strerror or error}", "error")
+
+    # -- scene stack -------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.stack:
+            self._guard(self.stack[-1], self.stack[-1].on_cover)
+        self.stack.append(scene)
+        self._guard(scene, scene.on_enter)
+        self._guard(scene, scene.layout, self.metrics)
+        return scene
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Pop the top scene (or, when given, ``scene`` and everything above it)."""
+        if scene is not None and scene not in self.stack:
+            return
+        target = scene or self.top
+        while self.stack:
+            current = self.stack.pop()
+            self._guard(current, current.on_exit)
+            if current is target:
+                break
+        if self.top:
+            self._guard(self.top, self.top.on_uncover)
+            self._guard(self.top, self.top.layout, self.metrics)
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.stack:
+            current = self.stack.pop()
+            self._guard(current, current.on_exit)
+        return self.push(scene)
+
+    def reset_to(self, scene: Scene) -> Scene:
+        """Clear the stack (e.g. back to the main menu) and show ``scene``."""
+        while self.stack:
+            current = self.stack.pop()
+            self._guard(current, current.on_exit)
+        return self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- messages ------------------------------------------------------------------------------
+    def toast(self, message: str, kind: str = "info", seconds: float = 4.0) -> None:
+        """A short message at the bottom of the window (kind: info, error)."""
+        log.info("toast: %s", message)
+        self.toasts.append(Toast(message, kind, seconds))
+        del self.toasts[:-3]
+
+    # -- the loop ------------------------------------------------------------------------------
+    def frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
+        """One frame: events to the top scene, update, draw bottom-up from the top opaque scene."""
+        started = time.perf_counter()
+        for event in events:
+            self._dispatch(event)
+            if not self.running:
+                return
+        top = self.top
+        if top is None:
+            self.running = False
+            return
+        self._guard(top, top.update, dt)
+        self._draw()
+        self.frame_times.append(time.perf_counter() - started)
+        if len(self.frame_times) > 2000:
+            del self.frame_times[:1000]
+        self.frames += 1
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._resized(event.w, event.h)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        for scene in reversed(list(self.stack)):
+            used = self._guard(scene, scene.handle_event, event)
+            if used or scene.modal:
+                break
+
+    def _draw(self) -> None:
+        surface = self.screen
+        start = 0
+        for index in range(len(self.stack) - 1, -1, -1):
+            if self.stack[index].opaque:
+                start = index
+                break
+        else:
+            surface.fill(theme.PAPER)
+        for scene in self.stack[start:]:
+            self._guard(scene, scene.draw, surface)
+        if self.top:
+            self._guard(self.top, self.top.draw_overlay, surface)
+        self._draw_toasts(surface)
+        pygame.display.flip()
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        now = time.monotonic()
+        self.toasts = [t for t in self.toasts if t.until > now]
+        m = self.metrics
+        y = surface.get_height() - m.u(10)
+        for toast in reversed(self.toasts):
+            width = min(surface.get_width() - m.u(8), m.u(90))
+            lines = draw.wrap(toast.message, m.body, width - m.u(4))
+            height = len(lines) * round(m.body * 1.3) + m.u(3)
+            box = pygame.Rect(0, 0, width, height)
+            box.midbottom = (surface.get_width() // 2, y)
+            fill = theme.RED if toast.kind == "error" else theme.INK
+            draw.shadow_rect(surface, box, m.u(0.75))
+            pygame.draw.rect(surface, fill, box)
+            ty = box.top + m.u(1.5)
+            for line in lines:
+                draw.text(surface, line, (box.centerx, ty), m.body, theme.WHITE, "semibold", "midtop")
+                ty += round(m.body * 1.3)
+            y = box.top - m.u(1.5)
+
+    def _guard(self, scene: Scene, function: Any, *args: Any) -> Any:
+        """Call a scene method; on a bug, log it and tell the player instead of crashing."""
+        try:
+            return function(*args)
+        except Exception as error:  # the app must never crash on a click
+            log.error(
+                "error in %s.%s:\n%s", type(scene).__name__, getattr(function, "__name__", "?"), traceback.format_exc()
+            )
+            self.toast(f"Something went wrong ({type(error).__name__}: {error}). Your game is saved.", "error", 6)
+            if os.environ.get("BAUHAUSBOX_RAISE"):  # tests want the traceback
+                raise
+            return True
+
+    def run(self) -> None:
+        exit_after_first = bool(os.environ.get("BAUHAUSBOX_EXIT_AFTER_FIRST_FRAME"))
+        dt = 0.0
+        while self.running:
+            self.frame(pygame.event.get(), dt)
+            if exit_after_first and self.frames == 1:
+                print("first-frame", flush=True)
+                break
+            if self._settings_dirty and self.frames % 60 == 0:
+                self.save_settings()
+            dt = self.clock.tick(FPS) / 1000.0
+        while self.stack:
+            scene = self.stack.pop()
+            self._guard(scene, scene.on_exit)
+        if self._settings_dirty:
+            self.save_settings()
+
+
+def run_app(start_game: dict[str, Any] | None = None, windowed: bool = False) -> int:
+    logging.basicConfig(level=logging.INFO if os.environ.get("BAUHAUSBOX_DEBUG") else logging.WARNING)
+    app = App(windowed=windowed)
+    from bauhausbox.scenes.main_menu import MainMenuScene
+
+    app.push(MainMenuScene(app))
+    if start_game is not None:
+        from bauhausbox.scenes.flow import start_match
+
+        start_match(app, **start_game)
+    app.run()
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run_app())

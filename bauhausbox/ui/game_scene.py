@@ -1,0 +1,582 @@
+"""The base of every game's screen: top bar, status bar, turns, computer players, undo, hints.
+
+A game's scene subclasses :class:`GameScene` and fills in the board (see ``ui/READY.md``):
+``layout_game``, ``draw_game``, ``handle_game_event`` and, as needed, ``update_game``,
+``animating``, ``on_move``, ``on_history_jump``, ``show_hint``, ``seat_style`` and the
+``how_to_play`` class method. Everything shared lives here, once:
+
+- turns: computer seats think on a background thread (:class:`BotRunner`) with a paced minimum
+  delay, out-of-turn computer moves (powers) are offered first, and the window keeps drawing;
+- ``submit(move)`` asks the rules; a refusal shows its reason in the status bar and near the pointer;
+- undo / redo (Ctrl+Z / Ctrl+Y, pause menu) go back to the last human decision, and undoing past a
+  draw asks every player to agree when several humans play;
+- the pass-the-device curtain between human turns in games with hidden information;
+- hint (H), how to play (F1, "?"), pause (Esc), game over, autosave (through :class:`Match`).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from bauhausbox import games
+from bauhausbox.engine.api import IllegalMoveError, Seat
+from bauhausbox.engine.bots.runner import BotRunner
+from bauhausbox.engine.history import Step
+from bauhausbox.match import Match
+from bauhausbox.ui import draw, icons, theme
+from bauhausbox.ui.anim import Tween
+from bauhausbox.ui.app import App
+from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.theme import Colour, Metrics
+from bauhausbox.ui.widgets import Button
+
+THINK_SECONDS = {"random": 0.05, "easy": 0.3, "medium": 1.0, "hard": 2.5}
+HINT_SECONDS = 1.5
+
+
+class GameScene(Scene):
+    name = "game"
+    #: Set by subclasses that want the shared side panel listing players (``draw_players``).
+    hint_level = "hard"
+
+    def __init__(self, app: App, match: Match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.game = match.game
+        self.runner = BotRunner()
+        self.hint_runner = BotRunner()
+        self.bots = {
+            seat: games.make_bot(match.setup.game_id, spec.level, match.setup.seed * 10 + seat)
+            for seat, spec in enumerate(match.setup.seats)
+            if not spec.is_human
+        }
+        self.interjections: list[Seat] = []
+        self.message = ""
+        self.message_kind = "info"
+        self.message_until = 0.0
+        self.pointer_note: tuple[str, tuple[int, int], float] | None = None
+        self.banner_text = ""
+        self.banner_tween: Tween | None = None
+        self.hint_move: Any = None
+        self.curtain_seat: Seat | None = None
+        self.game_over_at: float | None = None
+        self.game_over_shown = match.over
+        self.mouse = (0, 0)
+        self._view_key: tuple[int, int, Seat | None] | None = None
+        self._view: Any = None
+        self._announced_turn: tuple[int, Seat | None] | None = None
+        self.top_rect = pygame.Rect(0, 0, 0, 0)
+        self.status_rect = pygame.Rect(0, 0, 0, 0)
+        self.game_rect = pygame.Rect(0, 0, 0, 0)
+        self.menu_button = self.widgets.add(
+            Button("", self.open_pause, tooltip="Menu: undo, restart, save (Esc)", icon=icons.menu)
+        )
+        self.help_button = self.widgets.add(Button("", self.open_help, tooltip="How to play (F1)", icon=icons.question))
+        self.hint_button = self.widgets.add(Button("Hint", self.request_hint, tooltip="Show a good move (H)"))
+        self.redo_button = self.widgets.add(Button("", self.redo, tooltip="Redo (Ctrl+Y)", icon=icons.redo))
+        self.undo_button = self.widgets.add(Button("", self.undo, tooltip="Undo (Ctrl+Z)", icon=icons.undo))
+        self._queue_interjections()
+
+    # ==== hooks for subclasses ===================================================================
+    @classmethod
+    def how_to_play(cls) -> list[Any]:
+        """The pages of this game's "how to play" reader (``bauhausbox.scenes.howto.HowToPage``)."""
+        return []
+
+    def layout_game(self, rect: pygame.Rect) -> None:
+        """Place the board and panels inside ``rect`` (between the top bar and the status bar)."""
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        """Draw the board from ``self.view`` and the scene's own UI state. Never change state here."""
+
+    def handle_game_event(self, event: pygame.event.Event) -> bool:
+        """Turn gestures into moves (``self.submit``). Return True when the event was used."""
+        return False
+
+    def update_game(self, dt: float) -> None: ...
+
+    def animating(self) -> bool:
+        """True while a move animation plays; computer moves and the curtain wait for it."""
+        return False
+
+    def on_move(self, before: Any, after: Any, step: Step) -> None:
+        """A move was played (by anyone): start its animation, reset what the player held."""
+
+    def on_history_jump(self) -> None:
+        """Undo, redo or restart moved the history: drop held pieces, previews and animations."""
+
+    def show_hint(self, move: Any) -> None:
+        """Show a hinted move; the default writes its notation in the status bar."""
+        self.say(f"Hint: {self.game.format_move(self.match.state, move)}")
+
+    def seat_style(self, seat: Seat) -> tuple[Colour, str]:
+        """The colour and shape that mark ``seat`` (style.md: circle, triangle, square, cross)."""
+        return theme.SEAT_COLOURS[seat % 4], theme.SEAT_SHAPES[seat % 4]
+
+    def turn_text(self) -> str:
+        """The top bar's turn line; games may say more ("Blue (Anni) to play")."""
+        seat = self.match.to_play
+        if seat is None:
+            return "Game over"
+        name = self.match.seat_name(seat)
+        if self.match.is_human(seat):
+            return f"{name} to play"
+        return f"{name} is thinking" + "." * (1 + int(time.monotonic() * 3) % 3)
+
+    def needs_curtain(self) -> bool:
+        """Pass-the-device curtain between humans, in games where hands or draws are secret."""
+        return bool(self.game.info.extra.get("hidden_information")) and len(self.match.humans) >= 2
+
+    # ==== helpers for subclasses =================================================================
+    @property
+    def view(self) -> Any:
+        """What the seat in front of the screen may see (cached until the history moves)."""
+        viewer = self.match.viewer()
+        key = (self.match.history.cursor, len(self.match.history.steps), viewer)
+        if key != self._view_key:
+            self._view_key = key
+            self._view = self.match.view()
+        return self._view
+
+    @property
+    def viewer(self) -> Seat | None:
+        return self.match.viewer()
+
+    def input_allowed(self, seat: Seat | None = None) -> bool:
+        """Whether a human may act now (for ``seat``, default the seat to play)."""
+        if self.app.top is not self or self.animating():
+            return False
+        if seat is None:
+            seat = self.match.to_play
+            if self.runner.busy:
+                return False
+        return self.match.is_human(seat)
+
+    def submit(self, move: Any, seat: Seat | None = None) -> bool:
+        """Ask the rules to play ``move``; on refusal show why and change nothing."""
+        if not self.input_allowed(seat):
+            return False
+        if seat is not None:
+            self.runner.cancel()  # an out-of-turn human move interrupts a thinking computer
+        before = self.match.state
+        try:
+            step = self.match.play(move, seat)
+        except IllegalMoveError as error:
+            self.refuse(str(error))
+            return False
+        self._after_move(before, step)
+        return True
+
+    def check(self, move: Any, seat: Seat | None = None) -> str | None:
+        """Why ``move`` would be refused now, or ``None`` (for green/red previews)."""
+        return self.game.check(self.match.state, move, seat)
+
+    def refuse(self, reason: str) -> None:
+        self.app.sound.play("invalid")
+        self.say(reason[:1].upper() + reason[1:], "error", 4.0)
+        self.pointer_note = (reason, self.mouse, time.monotonic() + 2.2)
+
+    def say(self, message: str, kind: str = "info", seconds: float = 5.0) -> None:
+        self.message, self.message_kind, self.message_until = message, kind, time.monotonic() + seconds
+
+    def banner(self, message: str) -> None:
+        """A large, brief banner across the board ("Your turn", "Blue passes", "Round over")."""
+        self.banner_text = message
+        self.banner_tween = Tween(1.6, max(0.5, self.app.settings.animation_factor or 0.5))
+
+    def tween(self, seconds: float, **kwargs: Any) -> Tween:
+        """A tween respecting the animation-speed setting ("off" finishes at once)."""
+        return Tween(seconds, self.app.settings.animation_factor, **kwargs)
+
+    def draw_players(self, surface: pygame.Surface, rect: pygame.Rect, extra: list[str] | None = None) -> int:
+        """A shared players panel: marker, name, level, live score; the seat to play highlighted.
+        Returns the y below the panel."""
+        m = self.metrics
+        scores = self.game.scores(self.match.state)
+        row_h = m.u(6)
+        y = rect.top
+        for seat, spec in enumerate(self.match.setup.seats):
+            row = pygame.Rect(rect.left, y, rect.width, row_h)
+            if seat == self.match.to_play:
+                pygame.draw.rect(surface, theme.WHITE, row)
+                pygame.draw.rect(surface, theme.INK, row, 2)
+                pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
+            colour, shape = self.seat_style(seat)
+            draw.seat_shape(surface, shape, (row.left + m.u(3), row.centery), m.u(1.6), colour)
+            draw.text(
+                surface,
+                spec.name,
+                (row.left + m.u(6), row.centery - m.u(1.2)),
+                m.body,
+                theme.INK,
+                "semibold",
+                "midleft",
+            )
+            sub = "human" if spec.is_human else f"computer · {spec.level}"
+            if extra and seat < len(extra) and extra[seat]:
+                sub = extra[seat]
+            draw.text(
+                surface, sub, (row.left + m.u(6), row.centery + m.u(1.5)), m.small, theme.GREY, "regular", "midleft"
+            )
+            draw.text(
+                surface,
+                str(scores[seat]),
+                (row.right - m.u(1.5), row.centery + 1),
+                m.heading,
+                theme.INK,
+                "bold",
+                "midright",
+            )
+            y += row_h + m.u(0.5)
+        return y
+
+    # ==== shared behaviour ======================================================================
+    def layout(self, metrics: Metrics) -> None:
+        super().layout(metrics)
+        width, height = metrics.width, metrics.height
+        top_h = metrics.u(8)
+        status_h = metrics.u(5.5)
+        self.top_rect = pygame.Rect(0, 0, width, top_h)
+        self.status_rect = pygame.Rect(0, height - status_h, width, status_h)
+        pad = metrics.u(2)
+        self.game_rect = pygame.Rect(pad, top_h + pad, width - 2 * pad, height - top_h - status_h - 2 * pad)
+        size = top_h - metrics.u(2.5)
+        x = width - pad
+        for button, w in (
+            (self.menu_button, size),
+            (self.help_button, size),
+            (self.hint_button, metrics.u(11)),
+            (self.redo_button, size),
+            (self.undo_button, size),
+        ):
+            button.rect = pygame.Rect(x - w, (top_h - size) // 2 - metrics.u(0.25), w, size)
+            x -= w + metrics.u(1.25)
+        self.layout_game(self.game_rect)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if self.widgets.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            if ctrl and event.key == pygame.K_z:
+                self.undo()
+                return True
+            if ctrl and event.key == pygame.K_y:
+                self.redo()
+                return True
+        if self.handle_game_event(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.open_pause()
+                return True
+            if event.key == pygame.K_h:
+                self.request_hint()
+                return True
+            if event.key == pygame.K_F1:
+                self.open_help()
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self._refresh_buttons()
+        self.update_game(dt)
+        hint = self.hint_runner.result()
+        if hint is not None and hint.token == self._token():
+            if hint.error:
+                self.say("No hint this time (the helper failed).", "error")
+            elif hint.move is not None:
+                self.hint_move = hint.move
+                self.show_hint(hint.move)
+        if self.animating():
+            return
+        if self.match.over:
+            self._maybe_game_over()
+            return
+        if self.app.top is not self:
+            return
+        self._run_computers()
+        if self.runner.busy or self.interjections:
+            return
+        seat = self.match.to_play
+        if self.match.is_human(seat):
+            if self.needs_curtain() and seat != self.curtain_seat:
+                self._show_curtain(seat)
+                return
+            if self._announced_turn != (self._token(), seat):
+                self._announced_turn = (self._token(), seat)
+                if len(self.match.humans) < len(self.match.setup.seats) or self.needs_curtain():
+                    self.app.sound.play("turn", 0.6)
+
+    def _token(self) -> int:
+        return self.match.history.cursor * 100003 + len(self.match.history.steps)
+
+    def _refresh_buttons(self) -> None:
+        self.undo_button.enabled = self.match.undo_plan() is not None
+        self.redo_button.enabled = self.match.history.can_redo
+        self.hint_button.enabled = (
+            not self.match.over and self.match.is_human(self.match.to_play) and not self.hint_runner.busy
+        )
+
+    def _queue_interjections(self) -> None:
+        state = self.match.state
+        if self.match.over:
+            self.interjections = []
+            return
+        self.interjections = [
+            seat for seat in self.bots if seat != state.to_play and self.game.legal_moves(state, seat=seat)
+        ]
+
+    def _run_computers(self) -> None:
+        job = self.runner.result()
+        if job is not None:
+            if job.token != self._token():
+                return  # stale: the history moved while it thought
+            if job.error:
+                self.say(f"A computer player failed ({job.error.splitlines()[-1]}); it plays a random move.", "error")
+                moves = self.game.legal_moves(self.match.state, None if job.interjection else job.seat)
+                job.move = None if job.interjection or not moves else moves[0]
+            if job.move is not None:
+                before = self.match.state
+                try:
+                    step = self.match.play(job.move, job.seat if job.interjection else None)
+                except IllegalMoveError as error:
+                    self.say(f"A computer player tried an illegal move: {error}", "error")
+                    return
+                self._after_move(before, step)
+            return
+        if self.runner.busy:
+            return
+        delay = self.app.settings.computer_delay
+        while self.interjections:
+            seat = self.interjections.pop(0)
+            if self.game.legal_moves(self.match.state, seat=seat):
+                self.runner.start(
+                    self.bots[seat],
+                    self.game,
+                    self.game.view(self.match.state, seat),
+                    seat,
+                    self._token(),
+                    THINK_SECONDS.get(self.match.setup.seats[seat].level, 1.0),
+                    0.0,
+                    interjection=True,
+                )
+                return
+        seat = self.match.to_play
+        if seat is not None and seat in self.bots:
+            level = self.match.setup.seats[seat].level
+            self.runner.start(
+                self.bots[seat],
+                self.game,
+                self.game.view(self.match.state, seat),
+                seat,
+                self._token(),
+                THINK_SECONDS.get(level, 1.0),
+                delay,
+            )
+
+    def _after_move(self, before: Any, step: Step) -> None:
+        self.hint_move = None
+        self.hint_runner.cancel()
+        self.app.sound.play("place")
+        if self.match.save_error:
+            self.say(self.match.save_error, "error")
+        self.on_move(before, self.match.state, step)
+        self._queue_interjections()
+
+    def _jumped(self) -> None:
+        self.runner.cancel()
+        self.hint_runner.cancel()
+        self.hint_move = None
+        self.game_over_shown = self.match.over
+        self.game_over_at = None
+        self.curtain_seat = self.match.to_play if self.match.is_human(self.match.to_play) else self.curtain_seat
+        self.on_history_jump()
+        self._queue_interjections()
+
+    def _maybe_game_over(self) -> None:
+        if self.game_over_shown:
+            return
+        now = time.monotonic()
+        if self.game_over_at is None:
+            self.game_over_at = now + 0.8
+            return
+        if now >= self.game_over_at and self.app.top is self:
+            self.game_over_shown = True
+            self.app.sound.play("gameover")
+            from bauhausbox.scenes.game_over import GameOverScene
+
+            self.app.push(GameOverScene(self.app, self))
+
+    def _show_curtain(self, seat: Seat) -> None:
+        from bauhausbox.scenes.curtain import CurtainScene
+
+        def ready() -> None:
+            self.curtain_seat = seat
+
+        self.app.push(CurtainScene(self.app, self.match.seat_name(seat), ready))
+
+    # -- commands (buttons, keys, pause menu) ----------------------------------------------------
+    def open_pause(self) -> None:
+        from bauhausbox.scenes.pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self))
+
+    def open_help(self) -> None:
+        from bauhausbox.scenes.howto import HowToScene
+
+        self.app.push(HowToScene(self.app, self.game.info.title, type(self).how_to_play()))
+
+    def request_hint(self) -> None:
+        seat = self.match.to_play
+        if self.match.over or not self.match.is_human(seat) or seat is None:
+            return
+        if self.hint_move is not None:
+            self.show_hint(self.hint_move)
+            return
+        bot = games.make_bot(self.match.setup.game_id, self.hint_level, self._token())
+        self.say("Looking for a good move…")
+        self.hint_runner.start(
+            bot, self.game, self.game.view(self.match.state, seat), seat, self._token(), HINT_SECONDS, 0.0
+        )
+
+    def undo(self) -> None:
+        plan = self.match.undo_plan()
+        if plan is None:
+            self.say("Nothing to undo.")
+            return
+        if self.match.undo_needs_agreement(plan):
+            from bauhausbox.scenes.dialog import DialogScene
+
+            def agreed() -> None:
+                self._do_undo(plan.index, crossed=True)
+
+            self.app.push(
+                DialogScene(
+                    self.app,
+                    "Undo past a draw?",
+                    "This goes back before cards or tiles were drawn, which everyone has already seen. "
+                    "Undo only if every player at the table agrees.",
+                    [("Everyone agrees", agreed, "primary"), ("Keep playing", None, "plain")],
+                )
+            )
+            return
+        self._do_undo(plan.index, crossed=plan.crosses_reveal)
+
+    def _do_undo(self, index: int, crossed: bool) -> None:
+        self.match.history.go_to(index)
+        self.match.after_change()
+        self._jumped()
+        moves = len(self.match.history.steps) - self.match.history.cursor
+        note = " The same draws will come again: chance is fixed by the seed." if crossed else ""
+        self.say(f"Undone ({moves} move{'s' if moves != 1 else ''} can be redone).{note}")
+
+    def redo(self) -> None:
+        if self.match.redo():
+            self._jumped()
+            self.say("Redone.")
+        else:
+            self.say("Nothing to redo.")
+
+    def restart(self) -> None:
+        """A new game with the same seats and options (a fresh shuffle)."""
+        new_match = self.match.restart()
+        self.runner.cancel()
+        self.app.replace(type(self)(self.app, new_match))
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.PAPER)
+        self.draw_game(surface)
+        self._draw_top_bar(surface)
+        self._draw_status_bar(surface)
+        self._draw_banner(surface)
+        self.widgets.draw(surface, self.metrics)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        note = self.pointer_note
+        if note and time.monotonic() < note[2] and self.app.top is self:
+            m = self.metrics
+            label = draw.render_text(note[0], m.small, theme.WHITE, "semibold")
+            box = label.get_rect().inflate(m.u(2), m.u(1.25))
+            box.midbottom = (note[1][0], note[1][1] - m.u(2.5))
+            box.clamp_ip(self.game_rect)
+            pygame.draw.rect(surface, theme.ILLEGAL, box)
+            surface.blit(label, label.get_rect(center=box.center))
+        super().draw_overlay(surface)
+
+    def _draw_top_bar(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        rect = self.top_rect
+        pygame.draw.rect(surface, theme.PAPER, rect)
+        pygame.draw.line(
+            surface, theme.INK, (0, rect.bottom - m.rule // 2), (rect.right, rect.bottom - m.rule // 2), m.rule
+        )
+        # A small poster mark: red square, yellow triangle, blue circle.
+        s = m.u(2.2)
+        cy = rect.centery
+        x = m.u(2.5)
+        pygame.draw.rect(surface, theme.RED, (x, cy - s // 2, s, s))
+        draw.seat_shape(surface, "triangle", (x + s * 1.9, cy), s * 0.62, theme.YELLOW)
+        pygame.draw.circle(surface, theme.BLUE, (round(x + s * 3.2), cy), s // 2)
+        title_rect = draw.heading(surface, self.game.info.title, (x + s * 4.2, cy + 2), m.heading, theme.INK, "midleft")
+        seat = self.match.to_play
+        tx = title_rect.right + m.u(5)
+        if seat is not None:
+            colour, shape = self.seat_style(seat)
+            draw.seat_shape(surface, shape, (tx + m.u(1.5), cy), m.u(1.5), colour)
+            tx += m.u(4)
+        draw.text(surface, self.turn_text(), (tx, cy + 2), m.body + 2, theme.INK, "semibold", "midleft")
+
+    def _draw_status_bar(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        rect = self.status_rect
+        pygame.draw.rect(surface, theme.INK, rect)
+        if self.message and time.monotonic() < self.message_until:
+            colour = theme.YELLOW if self.message_kind == "error" else theme.WHITE
+            if self.message_kind == "error":
+                pygame.draw.rect(surface, theme.RED, (rect.left, rect.top, m.u(1), rect.height))
+            draw.text(
+                surface, self.message, (rect.left + m.u(3), rect.centery + 1), m.body, colour, "semibold", "midleft"
+            )
+        else:
+            draw.text(
+                surface,
+                self.idle_status(),
+                (rect.left + m.u(3), rect.centery + 1),
+                m.body,
+                theme.LIGHT_GREY,
+                "regular",
+                "midleft",
+            )
+        moves = self.match.history.cursor
+        right = f"move {moves}" + ("  ·  not saved!" if self.match.save_error else "  ·  saved")
+        draw.text(
+            surface, right, (rect.right - m.u(3), rect.centery + 1), m.small, theme.LIGHT_GREY, "regular", "midright"
+        )
+
+    def idle_status(self) -> str:
+        """The status line when there is no message: the controls that matter now."""
+        return "Esc menu  ·  Ctrl+Z undo  ·  H hint  ·  F1 how to play"
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        tween = self.banner_tween
+        if not tween or tween.done or not self.banner_text:
+            return
+        m = self.metrics
+        t = tween.progress
+        alpha = 1.0 if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25)
+        label = draw.render_text(self.banner_text.upper(), m.title // 2 + m.u(1), theme.WHITE, "black", 0.1)
+        band = pygame.Rect(0, 0, self.game_rect.width, label.get_height() + m.u(4))
+        band.center = self.game_rect.center
+        layer = pygame.Surface(band.size, pygame.SRCALPHA)
+        layer.fill((*theme.INK, round(230 * alpha)))
+        pygame.draw.rect(layer, (*theme.RED, round(255 * alpha)), (0, 0, m.u(2), band.height))
+        surface.blit(layer, band)
+        label.set_alpha(round(255 * alpha))
+        surface.blit(label, label.get_rect(center=band.center))

@@ -1,0 +1,450 @@
+"""Widgets with one look: buttons (hover / pressed / disabled), choices, toggles, sliders, text fields.
+
+Every widget has a ``rect`` set by its scene's layout, handles pygame events (returning True when
+it used one) and draws itself. :class:`WidgetGroup` dispatches events, draws, and shows tooltips.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from bauhausbox.ui import draw, theme
+from bauhausbox.ui.theme import Colour, Metrics
+
+IconPainter = Callable[[pygame.Surface, pygame.Rect, Colour], None]
+
+BUTTON_FILLS: dict[str, Colour] = {
+    "plain": theme.WHITE,
+    "primary": theme.YELLOW,
+    "red": theme.RED,
+    "blue": theme.BLUE,
+    "ink": theme.INK,
+}
+
+
+class Widget:
+    tooltip: str = ""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.visible = True
+        self.enabled = True
+        self.hovered = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
+        raise NotImplementedError
+
+    def _track_hover(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.visible and self.rect.collidepoint(event.pos)
+
+
+class Button(Widget):
+    """A flat poster-style button: colour field, heavy ink border, offset shadow that collapses when
+    pressed. ``hotkey`` is shown in the tooltip so keys are discoverable."""
+
+    def __init__(
+        self,
+        label: str,
+        on_click: Callable[[], Any],
+        kind: str = "plain",
+        tooltip: str = "",
+        icon: IconPainter | None = None,
+        size: str = "body",
+        sound: str = "click",
+    ) -> None:
+        super().__init__()
+        self.label = label
+        self.on_click = on_click
+        self.kind = kind
+        self.tooltip = tooltip
+        self.icon = icon
+        self.size = size
+        self.sound = sound
+        self.pressed = False
+        self.selected = False  # a toggled-on look (tool buttons, seat choices)
+        self.clicked_hook: Callable[[Button], None] | None = None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        self._track_hover(event)
+        if not self.enabled:
+            return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was_pressed = self.pressed
+            self.pressed = False
+            if was_pressed and self.rect.collidepoint(event.pos):
+                self.click()
+                return True
+        return False
+
+    def click(self) -> None:
+        if self.clicked_hook:
+            self.clicked_hook(self)
+        self.on_click()
+
+    def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
+        if not self.visible:
+            return
+        depth = max(2, metrics.u(0.5))
+        rect = self.rect.copy()
+        fill = BUTTON_FILLS.get(self.kind, theme.WHITE)
+        border = max(2, metrics.rule - 1)
+        if not self.enabled:
+            fill = theme.PAPER_DARK
+            pygame.draw.rect(surface, fill, rect)
+            pygame.draw.rect(surface, theme.LIGHT_GREY, rect, border)
+            label_colour: Colour = theme.GREY
+        else:
+            if self.selected:
+                fill = theme.mix(fill, theme.INK, 0.0) if self.kind != "plain" else theme.YELLOW
+            if self.pressed:
+                rect.move_ip(depth, depth)
+            else:
+                lift = depth + (1 if self.hovered else 0)
+                draw.shadow_rect(surface, rect, lift)
+                if self.hovered:
+                    rect.move_ip(-1, -1)
+            if self.hovered and not self.pressed:
+                fill = (
+                    theme.mix(fill, theme.WHITE, 0.18) if self.kind != "plain" else theme.mix(fill, theme.YELLOW, 0.3)
+                )
+            pygame.draw.rect(surface, fill, rect)
+            pygame.draw.rect(surface, theme.INK, rect, border)
+            label_colour = theme.readable_on(fill)
+        size = {"body": metrics.body, "small": metrics.small, "heading": metrics.heading}[self.size]
+        if self.icon and self.label:
+            icon_box = pygame.Rect(0, 0, rect.height * 0.55, rect.height * 0.55)
+            label_surface = draw.render_text(self.label.upper(), size, label_colour, "bold", 0.08)
+            gap = metrics.u(1)
+            total = icon_box.width + gap + label_surface.get_width()
+            icon_box.midleft = (rect.centerx - total // 2, rect.centery)
+            self.icon(surface, icon_box, label_colour)
+            surface.blit(label_surface, label_surface.get_rect(midleft=(icon_box.right + gap, rect.centery + 1)))
+        elif self.icon:
+            box = rect.inflate(-rect.height * 0.4, -rect.height * 0.4)
+            self.icon(surface, box, label_colour)
+        else:
+            draw.text(
+                surface,
+                self.label.upper(),
+                (rect.centerx, rect.centery + 1),
+                size,
+                label_colour,
+                "bold",
+                "center",
+                spacing=0.08,
+            )
+
+
+class Choice(Widget):
+    """A value picked by stepping through choices: ‹ value ›. Click the halves or use the wheel."""
+
+    def __init__(
+        self,
+        choices: Sequence[tuple[Any, str]],
+        value: Any,
+        on_change: Callable[[Any], None],
+        tooltip: str = "",
+    ) -> None:
+        super().__init__()
+        self.choices = list(choices)
+        self.value = value
+        self.on_change = on_change
+        self.tooltip = tooltip
+
+    @property
+    def index(self) -> int:
+        for i, (value, _) in enumerate(self.choices):
+            if value == self.value:
+                return i
+        return 0
+
+    def step(self, delta: int) -> None:
+        if not self.choices:
+            return
+        self.value = self.choices[(self.index + delta) % len(self.choices)][0]
+        self.on_change(self.value)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        self._track_hover(event)
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
+            if event.button == 1:
+                self.step(-1 if event.pos[0] < self.rect.left + self.rect.height else 1)
+                return True
+            if event.button == 3:
+                self.step(-1)
+                return True
+        if event.type == pygame.MOUSEWHEEL and self.hovered:
+            self.step(-1 if event.y > 0 else 1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
+        if not self.visible:
+            return
+        rect = self.rect
+        fill = theme.WHITE if self.enabled else theme.PAPER_DARK
+        if self.hovered and self.enabled:
+            fill = theme.mix(fill, theme.YELLOW, 0.15)
+        pygame.draw.rect(surface, fill, rect)
+        pygame.draw.rect(surface, theme.INK if self.enabled else theme.LIGHT_GREY, rect, max(2, metrics.rule - 1))
+        arrow = rect.height // 4
+        colour = theme.INK if self.enabled else theme.GREY
+        lx, rx, cy = rect.left + rect.height // 2, rect.right - rect.height // 2, rect.centery
+        pygame.draw.polygon(
+            surface, colour, [(lx + arrow // 2, cy - arrow), (lx + arrow // 2, cy + arrow), (lx - arrow // 2, cy)]
+        )
+        pygame.draw.polygon(
+            surface, colour, [(rx - arrow // 2, cy - arrow), (rx - arrow // 2, cy + arrow), (rx + arrow // 2, cy)]
+        )
+        label = self.choices[self.index][1] if self.choices else ""
+        draw.text(surface, label, (rect.centerx, cy + 1), metrics.body, colour, "semibold", "center")
+
+
+class Toggle(Widget):
+    """An on/off switch drawn as a square that fills with ink."""
+
+    def __init__(self, label: str, value: bool, on_change: Callable[[bool], None], tooltip: str = "") -> None:
+        super().__init__()
+        self.label = label
+        self.value = value
+        self.on_change = on_change
+        self.tooltip = tooltip
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        self._track_hover(event)
+        if (
+            self.enabled
+            and event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            self.value = not self.value
+            self.on_change(self.value)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
+        if not self.visible:
+            return
+        box = pygame.Rect(self.rect.left, 0, self.rect.height, self.rect.height)
+        box.centery = self.rect.centery
+        pygame.draw.rect(surface, theme.WHITE, box)
+        if self.value:
+            pygame.draw.rect(surface, theme.INK, box.inflate(-box.width // 3, -box.height // 3))
+        pygame.draw.rect(surface, theme.INK, box, max(2, metrics.rule - 1))
+        colour = theme.INK if self.enabled else theme.GREY
+        draw.text(
+            surface,
+            self.label,
+            (box.right + metrics.u(1.5), self.rect.centery + 1),
+            metrics.body,
+            colour,
+            "regular",
+            "midleft",
+        )
+        if self.hovered:
+            pygame.draw.line(
+                surface,
+                theme.YELLOW,
+                (box.right + metrics.u(1.5), self.rect.bottom),
+                (self.rect.right, self.rect.bottom),
+                2,
+            )
+
+
+class Slider(Widget):
+    """A value from 0 to 1, dragged along a thick rule."""
+
+    def __init__(self, value: float, on_change: Callable[[float], None], tooltip: str = "") -> None:
+        super().__init__()
+        self.value = value
+        self.on_change = on_change
+        self.tooltip = tooltip
+        self.dragging = False
+
+    def _set_from(self, x: int) -> None:
+        value = min(1.0, max(0.0, (x - self.rect.left) / max(1, self.rect.width)))
+        if abs(value - self.value) > 1e-6:
+            self.value = round(value, 2)
+            self.on_change(self.value)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible or not self.enabled:
+            return False
+        self._track_hover(event)
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.rect.inflate(0, 16).collidepoint(event.pos)
+        ):
+            self.dragging = True
+            self._set_from(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self._set_from(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            return True
+        if event.type == pygame.KEYDOWN and self.hovered and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.value = min(1.0, max(0.0, self.value + (0.05 if event.key == pygame.K_RIGHT else -0.05)))
+            self.on_change(self.value)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
+        if not self.visible:
+            return
+        y = self.rect.centery
+        pygame.draw.line(surface, theme.LIGHT_GREY, (self.rect.left, y), (self.rect.right, y), metrics.rule)
+        x = self.rect.left + round(self.value * self.rect.width)
+        pygame.draw.line(surface, theme.INK, (self.rect.left, y), (x, y), metrics.rule)
+        knob = pygame.Rect(0, 0, self.rect.height // 2, self.rect.height)
+        knob.center = (x, y)
+        pygame.draw.rect(surface, theme.RED if self.hovered or self.dragging else theme.INK, knob)
+
+
+class TextField(Widget):
+    """A one-line text input (player names). Click to edit, Enter or click elsewhere to finish."""
+
+    def __init__(self, value: str, on_change: Callable[[str], None], max_length: int = 16, tooltip: str = "") -> None:
+        super().__init__()
+        self.value = value
+        self.on_change = on_change
+        self.max_length = max_length
+        self.tooltip = tooltip
+        self.focused = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible or not self.enabled:
+            return False
+        self._track_hover(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            was = self.focused
+            self.focused = self.rect.collidepoint(event.pos)
+            if self.focused:
+                pygame.key.start_text_input()
+            return self.focused or was
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            if len(self.value) < self.max_length:
+                self.value += "".join(ch for ch in event.text if ch.isprintable())
+                self.value = self.value[: self.max_length]
+                self.on_change(self.value)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+                self.on_change(self.value)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.focused = False
+            return True  # typing never triggers shortcuts
+        return False
+
+    def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
+        if not self.visible:
+            return
+        fill = theme.WHITE if self.enabled else theme.PAPER_DARK
+        pygame.draw.rect(surface, fill, self.rect)
+        border = theme.BLUE if self.focused else theme.INK
+        pygame.draw.rect(surface, border, self.rect, max(2, metrics.rule - (0 if self.focused else 1)))
+        pad = metrics.u(1.5)
+        label_rect = draw.text(
+            surface,
+            self.value,
+            (self.rect.left + pad, self.rect.centery + 1),
+            metrics.body,
+            theme.INK,
+            "regular",
+            "midleft",
+        )
+        if self.focused and int(time.monotonic() * 2) % 2 == 0:
+            x = label_rect.right + 2 if self.value else self.rect.left + pad
+            pygame.draw.line(surface, theme.INK, (x, self.rect.top + pad), (x, self.rect.bottom - pad), 2)
+
+
+class WidgetGroup:
+    """The widgets of one scene: events top-most first, drawing in order, tooltips after a pause."""
+
+    TOOLTIP_DELAY = 0.45
+
+    def __init__(self) -> None:
+        self.widgets: list[Widget] = []
+        self._hover_widget: Widget | None = None
+        self._hover_since = 0.0
+        self._mouse = (0, 0)
+
+    def add(self, widget: Widget) -> Any:
+        self.widgets.append(widget)
+        return widget
+
+    def clear(self) -> None:
+        self.widgets.clear()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self._mouse = event.pos
+        used = False
+        for widget in reversed(self.widgets):
+            if widget.handle_event(event) and event.type != pygame.MOUSEMOTION:
+                used = True
+                break
+        if event.type == pygame.MOUSEMOTION:
+            hovered = next((w for w in reversed(self.widgets) if w.visible and w.rect.collidepoint(event.pos)), None)
+            if hovered is not self._hover_widget:
+                self._hover_widget = hovered
+                self._hover_since = time.monotonic()
+        return used
+
+    @property
+    def focused_text(self) -> bool:
+        return any(isinstance(w, TextField) and w.focused for w in self.widgets)
+
+    def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
+        for widget in self.widgets:
+            widget.draw(surface, metrics)
+
+    def draw_tooltip(self, surface: pygame.Surface, metrics: Metrics) -> None:
+        widget = self._hover_widget
+        if not widget or not widget.visible or not widget.tooltip:
+            return
+        if time.monotonic() - self._hover_since < self.TOOLTIP_DELAY:
+            return
+        tooltip(surface, widget.tooltip, self._mouse, metrics)
+
+
+def tooltip(surface: pygame.Surface, content: str, mouse: tuple[int, int], metrics: Metrics) -> None:
+    size = metrics.small
+    lines = draw.wrap(content, size, metrics.u(40))
+    pad = metrics.u(1)
+    width = max(draw.render_text(line, size).get_width() for line in lines) + 2 * pad
+    height = len(lines) * round(size * 1.25) + 2 * pad
+    box = pygame.Rect(mouse[0] + metrics.u(2), mouse[1] + metrics.u(2.5), width, height)
+    box.clamp_ip(surface.get_rect())
+    if box.collidepoint(mouse):
+        box.bottom = mouse[1] - metrics.u(1)
+    pygame.draw.rect(surface, theme.INK, box)
+    y = box.top + pad
+    for line in lines:
+        draw.text(surface, line, (box.left + pad, y), size, theme.WHITE)
+        y += round(size * 1.25)
