@@ -71,7 +71,6 @@ from bauhausbox.games.buizen.tiles import (
     SPECIAL_NAMES,
     STEPS,
     TILE_BY_NUMBER,
-    Edge,
     Sides,
     describe_edge,
     incompatibility_reason,
@@ -151,17 +150,50 @@ Move = Place | Special | Draw | Pass
 class Table:
     """Fast lookups over a state's layout (built per call; states stay plain tuples)."""
 
-    __slots__ = ("blocked", "pipes", "road_stacks", "sides")
+    __slots__ = ("_codes", "blocked", "pipes", "road_stacks", "sides")
 
-    def __init__(self, state: BuizenState) -> None:
-        self.pipes: dict[Cell, LaidPipe] = dict(state.pipes)
-        self.road_stacks: dict[Cell, tuple[int, ...]] = dict(state.roads)
-        self.sides: dict[Cell, Sides] = {cell: laid.sides for cell, laid in state.pipes}
-        for cell in state.pumps:
-            self.sides[cell] = PUMP_SIDES
-        for cell in self.road_stacks:
-            self.sides[cell] = ROAD_SIDES
-        self.blocked: frozenset[Cell] = frozenset(state.blocked)
+    def __init__(self, state: BuizenState | None = None) -> None:
+        self.pipes: dict[Cell, LaidPipe] = {}
+        self.road_stacks: dict[Cell, tuple[int, ...]] = {}
+        self.sides: dict[Cell, Sides] = {}
+        self.blocked: frozenset[Cell] = frozenset()
+        self._codes: dict[Cell, str] = {}  # empty cell -> code, see _empty_code
+        if state is not None:
+            self.pipes = dict(state.pipes)
+            self.road_stacks = dict(state.roads)
+            self.sides = {cell: laid.sides for cell, laid in state.pipes}
+            for cell in state.pumps:
+                self.sides[cell] = PUMP_SIDES
+            for cell in self.road_stacks:
+                self.sides[cell] = ROAD_SIDES
+            self.blocked = frozenset(state.blocked)
+
+    def copy(self) -> Table:
+        other = Table()
+        other.pipes = dict(self.pipes)
+        other.road_stacks = dict(self.road_stacks)
+        other.sides = dict(self.sides)
+        other.blocked = self.blocked
+        return other
+
+    def with_pipe(self, cell: Cell, laid: LaidPipe, outcome: Outcome) -> Table:
+        """A copy with ``laid`` on ``cell`` and the outcome's automatic tiles and blocked cells."""
+        other = self.copy()
+        other.pipes[cell] = laid
+        other.sides[cell] = laid.sides
+        for road in outcome.roads:
+            other.road_stacks[road] = ()
+            other.sides[road] = ROAD_SIDES
+        for pump in outcome.pumps:
+            other.sides[pump] = PUMP_SIDES
+        if outcome.blocked:
+            other.blocked = self.blocked | set(outcome.blocked)
+        return other
+
+    def with_special(self, cell: Cell, kind: int) -> Table:
+        other = self.copy()
+        other.road_stacks[cell] = (*self.road_stacks[cell], kind)
+        return other
 
     def frontier(self) -> list[Cell]:
         """Empty, fillable cells next to the layout, sorted."""
@@ -178,37 +210,40 @@ class Table:
         stack = self.road_stacks[cell]
         return stack[-1] if stack else None
 
-    def _fits_beside(self, cell: Cell, kind: Edge, source: Cell) -> str | None:
-        """Why an automatic road/pump room at ``cell`` would not fit its neighbours (``source`` excepted)."""
-        x, y = cell
-        for direction, (dx, dy) in enumerate(STEPS):
-            neighbour = (x + dx, y + dy)
-            if neighbour == source:
-                continue
-            theirs = self.sides.get(neighbour)
-            if theirs is None:
-                continue
-            facing = theirs[opposite(direction)]
-            if (kind, facing) not in COMPATIBLE:
-                return f"{describe_edge(facing)} on its {DIRECTION_NAMES[direction]} side"
-        return None
+    def _empty_code(self, cell: Cell) -> str:
+        """For an empty neighbour: ``#`` when blocked, else ``.`` + flags ``r``/``p`` when an automatic road /
+        pump room would fit its other neighbours, then the reasons they would not (``|``-separated)."""
+        code = self._codes.get(cell)
+        if code is None:
+            if cell in self.blocked:
+                code = "#"
+            else:
+                road_reason = pump_reason = ""
+                x, y = cell
+                for direction, (dx, dy) in enumerate(STEPS):
+                    theirs = self.sides.get((x + dx, y + dy))
+                    if theirs is None:
+                        continue
+                    facing = theirs[opposite(direction)]
+                    where = f"{describe_edge(facing)} on its {DIRECTION_NAMES[direction]} side"
+                    if not road_reason and (ROAD, facing) not in COMPATIBLE:
+                        road_reason = where
+                    if not pump_reason and (PUMP, facing) not in COMPATIBLE:
+                        pump_reason = where
+                flags = ("" if road_reason else "r") + ("" if pump_reason else "p")
+                code = f".{flags}|{road_reason}|{pump_reason}"
+            self._codes[cell] = code
+        return code
 
     def context(self, cell: Cell) -> tuple[str, ...]:
-        """What each side of an empty cell faces: an edge, or for an empty neighbour a code saying
-        whether it is blocked and whether an automatic road / pump room would fit there."""
+        """What each side of an empty cell faces: an edge, or for an empty neighbour its code (above)."""
         x, y = cell
+        sides = self.sides
         result = []
         for direction, (dx, dy) in enumerate(STEPS):
             neighbour = (x + dx, y + dy)
-            theirs = self.sides.get(neighbour)
-            if theirs is not None:
-                result.append(theirs[opposite(direction)])
-            elif neighbour in self.blocked:
-                result.append("#")
-            else:
-                road = self._fits_beside(neighbour, ROAD, cell)
-                pump = self._fits_beside(neighbour, PUMP, cell)
-                result.append(f".{'' if road else 'r'}{'' if pump else 'p'}|{road or ''}|{pump or ''}")
+            theirs = sides.get(neighbour)
+            result.append(self._empty_code(neighbour) if theirs is None else theirs[(direction + 2) % 4])
         return tuple(result)
 
 
@@ -255,6 +290,19 @@ def _judge(context: tuple[str, ...], sides: Sides, roads_left: int, pumps_left: 
     if not real:
         return "the tile needs at least one real connection (pipe to pipe, kerb to road or eave to pump room)", 0
     return None, touched
+
+
+@lru_cache(maxsize=200_000)
+def _fitting_orientations(
+    context: tuple[str, ...], number: int, roads_left: int, pumps_left: int
+) -> tuple[tuple[int, int], ...]:
+    """The distinct (face, rotation) of tile ``number`` that may be laid on a cell facing ``context``
+    (piles counted up to 4: a tile has only four sides)."""
+    return tuple(
+        (face, rotation)
+        for face, rotation in DISTINCT_ORIENTATIONS[number]
+        if _judge(context, sides_of(number, face, rotation), roads_left, pumps_left)[0] is None
+    )
 
 
 def placement_outcome(table: Table, state: BuizenState, sides: Sides, cell: Cell) -> Outcome:
@@ -314,12 +362,17 @@ class Network:
         return sum(points for _, points in self.points) // 2
 
 
-def networks(state: BuizenState, table: Table | None = None) -> list[Network]:
+def networks(state: BuizenState) -> list[Network]:
     """Every network on the table, by material then by first cell."""
-    table = table or Table(state)
+    return table_networks(Table(state))
+
+
+def table_networks(table: Table, materials: Iterable[str] = MATERIALS) -> list[Network]:
+    """The networks of ``materials`` laid out on ``table``."""
     result: list[Network] = []
-    for material in MATERIALS:
-        members = [cell for cell, laid in state.pipes if material in _materials_of(laid.sides)]
+    ordered = sorted(table.pipes)
+    for material in materials:
+        members = [cell for cell in ordered if material in _materials_of(table.sides[cell])]
         seen: set[Cell] = set()
         for start in members:
             if start in seen:
@@ -349,7 +402,7 @@ def networks(state: BuizenState, table: Table | None = None) -> list[Network]:
                     elif kind == ROAD_END:
                         if neighbour not in table.road_stacks or table.road_top(neighbour) == OPEN_PIT:
                             open_ends.append((cell, direction))
-                    elif neighbour not in state.pumps:  # an eave
+                    elif table.sides.get(neighbour) != PUMP_SIDES:  # an eave
                         open_ends.append((cell, direction))
                 points[cell] = count
             result.append(Network(material, tuple(sorted(points.items())), tuple(sorted(open_ends)), not open_ends))
@@ -434,13 +487,12 @@ class BuizenRules(GameRules[BuizenState, Move]):
         specials = sorted({n for n in hand if n in SPECIAL_NAMES})
         moves: list[Move] = []
         if tiles:
+            roads_left, pumps_left = min(state.road_pile, 4), min(state.pump_pile, 4)
             for cell in table.frontier():
                 context = table.context(cell)
                 for number in tiles:
-                    for face, rotation in DISTINCT_ORIENTATIONS[number]:
-                        sides = sides_of(number, face, rotation)
-                        if _judge(context, sides, state.road_pile, state.pump_pile)[0] is None:
-                            moves.append(Place(number, face, rotation, cell))
+                    for face, rotation in _fitting_orientations(context, number, roads_left, pumps_left):
+                        moves.append(Place(number, face, rotation, cell))
         for kind in specials:
             for cell, stack in state.roads:
                 if _special_reason(kind, stack) is None:
@@ -457,12 +509,12 @@ class BuizenRules(GameRules[BuizenState, Move]):
         tiles = sorted({n for n in hand if n in TILE_BY_NUMBER})
         if not tiles:
             return False
+        roads_left, pumps_left = min(state.road_pile, 4), min(state.pump_pile, 4)
         for cell in table.frontier():
             context = table.context(cell)
             for number in tiles:
-                for face, rotation in DISTINCT_ORIENTATIONS[number]:
-                    if _judge(context, sides_of(number, face, rotation), state.road_pile, state.pump_pile)[0] is None:
-                        return True
+                if _fitting_orientations(context, number, roads_left, pumps_left):
+                    return True
         return False
 
     def check(self, state: BuizenState, move: Move, seat: Seat | None = None) -> str | None:
