@@ -23,6 +23,11 @@ class GameEntry:
     id: str
     package: str
     scene: str  # "module:Class", relative to the package
+    # Menu text, kept here so the main menu shows without importing any rules module (start-up time);
+    # a test checks that ``title`` matches the rules' GameInfo.
+    title: str = ""
+    blurb: str = ""
+    players: str = ""
 
     def import_module(self, name: str) -> Any:
         return importlib.import_module(f"{self.package}.{name}")
@@ -31,10 +36,38 @@ class GameEntry:
 REGISTRY: dict[str, GameEntry] = {
     entry.id: entry
     for entry in (
-        GameEntry("bauhaus", "bauhausbox.games.bauhaus", "scene:BauhausScene"),
-        GameEntry("bits", "bauhausbox.games.bits", "scene:BitsScene"),
-        GameEntry("buizen", "bauhausbox.games.buizen", "scene:BuizenScene"),
-        GameEntry("blokus", "bauhausbox.games.blokus", "scene:BlokusScene"),
+        GameEntry(
+            "bauhaus",
+            "bauhausbox.games.bauhaus",
+            "scene:BauhausScene",
+            "Bauhaus",
+            "Build walls, close zones, own them",
+            "2–4 players",
+        ),
+        GameEntry(
+            "bits",
+            "bauhausbox.games.bits",
+            "scene:BitsScene",
+            "Bits",
+            "Slide tiles down your ramp to match the goal cards",
+            "1–4 players",
+        ),
+        GameEntry(
+            "buizen",
+            "bauhausbox.games.buizen",
+            "scene:BuizenScene",
+            "Buizen Wir-War",
+            "Lay pipes, close the networks of your secret material",
+            "2–4 players",
+        ),
+        GameEntry(
+            "blokus",
+            "bauhausbox.games.blokus",
+            "scene:BlokusScene",
+            "Blokus",
+            "Corner to corner: claim the board with your pieces",
+            "2–4 players",
+        ),
     )
 }
 

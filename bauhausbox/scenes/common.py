@@ -23,8 +23,12 @@ def poster_background(surface: pygame.Surface, metrics: Metrics, accent: str = "
 
 
 def centered_panel(metrics: Metrics, width_units: float, height_units: float) -> pygame.Rect:
-    rect = pygame.Rect(0, 0, min(metrics.width - metrics.u(4), metrics.u(width_units)),
-                       min(metrics.height - metrics.u(4), metrics.u(height_units)))
+    rect = pygame.Rect(
+        0,
+        0,
+        min(metrics.width - metrics.u(4), metrics.u(width_units)),
+        min(metrics.height - metrics.u(4), metrics.u(height_units)),
+    )
     rect.center = (metrics.width // 2, metrics.height // 2)
     return rect
 
@@ -38,8 +42,9 @@ def stack_vertically(widgets: Sequence[Widget], left: int, top: int, width: int,
     return y
 
 
-def overlay_panel(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics, title: str,
-                  accent: theme.Colour = theme.RED) -> None:
+def overlay_panel(
+    surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics, title: str, accent: theme.Colour = theme.RED
+) -> None:
     """A dialog panel over a veiled scene: white field, heavy border, a coloured bar, a title."""
     draw.veil(surface, 170)
     draw.shadow_rect(surface, rect, metrics.u(1.25))

@@ -31,8 +31,11 @@ class CurtainScene(Scene):
 
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
-        width = max(metrics.u(44), draw.render_text(self.ready_button.label.upper(), metrics.body, weight="bold",
-                                                    spacing=0.08).get_width() + metrics.u(6))
+        width = max(
+            metrics.u(44),
+            draw.render_text(self.ready_button.label.upper(), metrics.body, weight="bold", spacing=0.08).get_width()
+            + metrics.u(6),
+        )
         self.ready_button.rect = pygame.Rect(0, 0, width, metrics.button_height)
         self.ready_button.rect.center = (metrics.width // 2, metrics.height // 2 + metrics.u(10))
 
@@ -48,8 +51,14 @@ class CurtainScene(Scene):
         pygame.draw.circle(surface, theme.RED, (m.width // 2, m.height // 2 - m.u(10)), m.u(12))
         pygame.draw.rect(surface, theme.BLUE, (0, m.height - m.u(3), m.width, m.u(3)))
         draw.heading(surface, "Pass to", (m.width // 2, m.height // 2 - m.u(14)), m.heading, theme.WHITE, "center")
-        draw.text(surface, self.player, (m.width // 2, m.height // 2 - m.u(6)), m.title, theme.WHITE, "black",
-                  "center")
-        draw.text(surface, "Everyone else: look away. Hands and secret tiles stay hidden until then.",
-                  (m.width // 2, m.height // 2 + m.u(3)), m.body, theme.LIGHT_GREY, "regular", "center")
+        draw.text(surface, self.player, (m.width // 2, m.height // 2 - m.u(6)), m.title, theme.WHITE, "black", "center")
+        draw.text(
+            surface,
+            "Everyone else: look away. Hands and secret tiles stay hidden until then.",
+            (m.width // 2, m.height // 2 + m.u(3)),
+            m.body,
+            theme.LIGHT_GREY,
+            "regular",
+            "center",
+        )
         super().draw(surface)

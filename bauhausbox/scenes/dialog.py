@@ -20,8 +20,14 @@ class DialogScene(Scene):
     opaque = False
     name = "dialog"
 
-    def __init__(self, app: App, title: str, message: str, buttons: Sequence[ButtonSpec] = (("OK", None, "primary"),),
-                 accent: theme.Colour = theme.RED) -> None:
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        message: str,
+        buttons: Sequence[ButtonSpec] = (("OK", None, "primary"),),
+        accent: theme.Colour = theme.RED,
+    ) -> None:
         super().__init__(app)
         self.title = title
         self.message = message
@@ -48,10 +54,14 @@ class DialogScene(Scene):
         self.panel.center = (metrics.width // 2, metrics.height // 2)
         x = self.panel.right - metrics.u(4)
         for button in reversed(self.buttons):
-            w = max(metrics.u(16), draw.render_text(button.label.upper(), metrics.body, weight="bold",
-                                                    spacing=0.08).get_width() + metrics.u(5))
-            button.rect = pygame.Rect(x - w, self.panel.bottom - metrics.u(3) - metrics.button_height, w,
-                                      metrics.button_height)
+            w = max(
+                metrics.u(16),
+                draw.render_text(button.label.upper(), metrics.body, weight="bold", spacing=0.08).get_width()
+                + metrics.u(5),
+            )
+            button.rect = pygame.Rect(
+                x - w, self.panel.bottom - metrics.u(3) - metrics.button_height, w, metrics.button_height
+            )
             x -= w + metrics.u(2)
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -35,8 +35,9 @@ class GameOverScene(Scene):
         self.winners = match.game.winners(match.state)
         self.rows = match.game.score_table(match.state)
         self.again_button = self.widgets.add(Button("Play again", self.play_again, "primary"))
-        self.board_button = self.widgets.add(Button("See the board", lambda: self.app.pop(self),
-                                                    tooltip="Close this table; Esc opens the menu"))
+        self.board_button = self.widgets.add(
+            Button("See the board", lambda: self.app.pop(self), tooltip="Close this table; Esc opens the menu")
+        )
         self.menu_button = self.widgets.add(Button("Main menu", self.to_menu))
         self.panel = pygame.Rect(0, 0, 0, 0)
 
@@ -73,8 +74,14 @@ class GameOverScene(Scene):
         m = self.metrics
         u = m.u
         overlay_panel(surface, self.panel, m, "Game over", theme.YELLOW)
-        draw.text(surface, winners_line(self.names, self.winners), (self.panel.left + u(4), self.panel.top + u(10)),
-                  m.heading + 6, theme.INK, "black")
+        draw.text(
+            surface,
+            winners_line(self.names, self.winners),
+            (self.panel.left + u(4), self.panel.top + u(10)),
+            m.heading + 6,
+            theme.INK,
+            "black",
+        )
         # The table: a label column, then one column per seat.
         top = self.panel.top + u(19)
         label_w = u(22)
@@ -84,12 +91,18 @@ class GameOverScene(Scene):
         for i, name in enumerate(self.names):
             cx = x0 + label_w + col_w * i + col_w // 2
             colour, shape = self.game_scene.seat_style(i)
-            draw.seat_shape(surface, shape, (cx - u(1) - draw.render_text(name, m.body, weight="bold").get_width() // 2
-                                             - u(1.5), top + row_h // 2), u(1.2), colour)
+            draw.seat_shape(
+                surface,
+                shape,
+                (cx - u(1) - draw.render_text(name, m.body, weight="bold").get_width() // 2 - u(1.5), top + row_h // 2),
+                u(1.2),
+                colour,
+            )
             draw.text(surface, name, (cx, top + row_h // 2), m.body, theme.INK, "bold", "center")
             if i in self.winners:
-                pygame.draw.rect(surface, theme.YELLOW, (x0 + label_w + col_w * i + u(1), top + row_h - u(0.6),
-                                                         col_w - u(2), u(0.6)))
+                pygame.draw.rect(
+                    surface, theme.YELLOW, (x0 + label_w + col_w * i + u(1), top + row_h - u(0.6), col_w - u(2), u(0.6))
+                )
         pygame.draw.line(surface, theme.INK, (x0, top + row_h), (self.panel.right - u(4), top + row_h), 2)
         y = top + row_h
         for index, row in enumerate(self.rows):

@@ -84,8 +84,15 @@ class HowToScene(Scene):
         pygame.draw.rect(surface, theme.INK, (0, 0, m.width, u(12)))
         draw.heading(surface, f"How to play {self.game_title}", (u(4), u(6)), m.heading, theme.WHITE, "midleft")
         page = self.pages[self.index]
-        draw.text(surface, f"{self.index + 1} / {len(self.pages)}", (m.width - u(4), u(6)), m.body, theme.YELLOW,
-                  "semibold", "midright")
+        draw.text(
+            surface,
+            f"{self.index + 1} / {len(self.pages)}",
+            (m.width - u(4), u(6)),
+            m.body,
+            theme.YELLOW,
+            "semibold",
+            "midright",
+        )
         y = draw.heading(surface, page.title, self.text_rect.topleft, m.heading - 4, theme.RED).bottom + u(2)
         for text in page.paragraphs:
             bullet = text.startswith("• ")
@@ -102,8 +109,9 @@ class HowToScene(Scene):
             inner = box.inflate(-u(4), -u(4))
             if page.caption:
                 inner.height -= u(5)
-                draw.text(surface, page.caption, (box.centerx, box.bottom - u(3)), m.small, theme.GREY, "regular",
-                          "center")
+                draw.text(
+                    surface, page.caption, (box.centerx, box.bottom - u(3)), m.small, theme.GREY, "regular", "center"
+                )
             page.diagram(surface, inner, m)
         # Page dots.
         cx = m.width // 2 - (len(self.pages) - 1) * u(1.5)

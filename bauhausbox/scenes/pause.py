@@ -32,8 +32,14 @@ class PauseScene(Scene):
         self.restart_button = add(Button("Restart", self.restart, tooltip="A new game with the same players"))
         self.help_button = add(Button("How to play", self.help, tooltip="F1"))
         self.settings_button = add(Button("Settings", self.settings))
-        self.quit_button = add(Button("Save and quit to menu", self.quit_to_menu, "red",
-                                      tooltip="The game is saved after every move; Continue resumes it"))
+        self.quit_button = add(
+            Button(
+                "Save and quit to menu",
+                self.quit_to_menu,
+                "red",
+                tooltip="The game is saved after every move; Continue resumes it",
+            )
+        )
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def resume(self) -> None:
@@ -52,9 +58,14 @@ class PauseScene(Scene):
             self.app.pop(self)
             self.game_scene.restart()
 
-        self.app.push(DialogScene(self.app, "Restart?", "Start a new game with the same players and options? "
-                                  "This game stays in Load until you delete it.",
-                                  [("Restart", confirmed, "red"), ("Cancel", None, "plain")]))
+        self.app.push(
+            DialogScene(
+                self.app,
+                "Restart?",
+                "Start a new game with the same players and options? This game stays in Load until you delete it.",
+                [("Restart", confirmed, "red"), ("Cancel", None, "plain")],
+            )
+        )
 
     def help(self) -> None:
         self.game_scene.open_help()
@@ -73,8 +84,15 @@ class PauseScene(Scene):
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
         u = metrics.u
-        buttons = [self.resume_button, self.undo_button, self.redo_button, self.restart_button, self.help_button,
-                   self.settings_button, self.quit_button]
+        buttons = [
+            self.resume_button,
+            self.undo_button,
+            self.redo_button,
+            self.restart_button,
+            self.help_button,
+            self.settings_button,
+            self.quit_button,
+        ]
         bh = metrics.button_height
         height = u(13) + len(buttons) * (bh + u(1.5)) + u(2)
         self.panel = pygame.Rect(0, 0, u(52), height)
@@ -97,6 +115,13 @@ class PauseScene(Scene):
         m = self.metrics
         overlay_panel(surface, self.panel, m, "Paused", theme.BLUE)
         match = self.game_scene.match
-        draw.text(surface, f"{match.game.info.title} · move {match.history.cursor}",
-                  (self.panel.right - m.u(4), self.panel.top + m.u(5.5)), m.small, theme.GREY, "regular", "midright")
+        draw.text(
+            surface,
+            f"{match.game.info.title} · move {match.history.cursor}",
+            (self.panel.right - m.u(4), self.panel.top + m.u(5.5)),
+            m.small,
+            theme.GREY,
+            "regular",
+            "midright",
+        )
         super().draw(surface)

@@ -22,12 +22,24 @@ class SettingsScene(Scene):
         self.volume = add(Slider(s.volume, self._set_volume, tooltip="Sound volume (← → when hovered)"))
         self.mute = add(Toggle("Mute all sounds", s.muted, self._set_mute))
         self.fullscreen = add(Toggle("Fullscreen (F11)", app.fullscreen, lambda _: self._toggle_fullscreen()))
-        self.colour_blind = add(Toggle("Colour-blind patterns on pieces and tiles", s.colour_blind,
-                                       self._set_colour_blind))
-        self.animation = add(Choice([("off", "Off"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow")],
-                                    s.animation_speed, self._set_animation))
-        self.pace = add(Choice([(0.0, "Instant"), (0.3, "Quick"), (0.6, "Normal"), (1.2, "Slow")],
-                               s.computer_delay, self._set_pace, tooltip="How long computer moves stay on screen"))
+        self.colour_blind = add(
+            Toggle("Colour-blind patterns on pieces and tiles", s.colour_blind, self._set_colour_blind)
+        )
+        self.animation = add(
+            Choice(
+                [("off", "Off"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow")],
+                s.animation_speed,
+                self._set_animation,
+            )
+        )
+        self.pace = add(
+            Choice(
+                [(0.0, "Instant"), (0.3, "Quick"), (0.6, "Normal"), (1.2, "Slow")],
+                s.computer_delay,
+                self._set_pace,
+                tooltip="How long computer moves stay on screen",
+            )
+        )
         self.back = add(Button("Back", lambda: self.app.pop(self), "primary", tooltip="Esc"))
         self.rows: list[tuple[str, pygame.Rect]] = []
 
@@ -70,11 +82,20 @@ class SettingsScene(Scene):
         row = u(8)
         bh = metrics.button_height
         self.rows = []
-        for label, widget in (("Volume", self.volume), ("", self.mute), ("Window", self.fullscreen),
-                              ("Accessibility", self.colour_blind), ("Animations", self.animation),
-                              ("Computer moves", self.pace)):
-            widget.rect = pygame.Rect(x, y + (row - bh) // 2, width if not isinstance(widget, Toggle) else width,
-                                      bh if not isinstance(widget, Toggle) else u(4))
+        for label, widget in (
+            ("Volume", self.volume),
+            ("", self.mute),
+            ("Window", self.fullscreen),
+            ("Accessibility", self.colour_blind),
+            ("Animations", self.animation),
+            ("Computer moves", self.pace),
+        ):
+            widget.rect = pygame.Rect(
+                x,
+                y + (row - bh) // 2,
+                width,
+                bh if not isinstance(widget, Toggle) else u(4),
+            )
             if isinstance(widget, Toggle):
                 widget.rect.centery = y + row // 2
             self.rows.append((label, pygame.Rect(left, y, label_w, row)))
@@ -99,6 +120,13 @@ class SettingsScene(Scene):
         for label, rect in self.rows:
             if label:
                 draw.text(surface, label, (rect.left, rect.centery), m.body, theme.INK, "semibold", "midleft")
-        draw.text(surface, f"{round(self.app.settings.volume * 100)} %",
-                  (self.volume.rect.right + m.u(2), self.volume.rect.centery), m.body, theme.INK, "regular", "midleft")
+        draw.text(
+            surface,
+            f"{round(self.app.settings.volume * 100)} %",
+            (self.volume.rect.right + m.u(2), self.volume.rect.centery),
+            m.body,
+            theme.INK,
+            "regular",
+            "midleft",
+        )
         super().draw(surface)

@@ -1,0 +1,300 @@
+"""The main menu: a Bauhaus poster with the four games, the Blokus puzzles, Continue, Load, Settings, Quit.
+
+It imports no rules module (menu text comes from the registry), so the first frame shows fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from bauhausbox import __version__
+from bauhausbox.games import GAME_IDS, REGISTRY
+from bauhausbox.persistence import saves
+from bauhausbox.ui import draw, theme
+from bauhausbox.ui.app import App
+from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.theme import Colour, Metrics
+from bauhausbox.ui.widgets import Button
+
+EmblemPainter = Callable[[pygame.Surface, pygame.Rect], None]
+
+
+def _emblem_bauhaus(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    s = rect.width
+    pygame.draw.circle(surface, theme.BLUE, (rect.left + s * 0.32, rect.top + s * 0.34), s * 0.22)
+    draw.seat_shape(surface, "triangle", (rect.left + s * 0.7, rect.top + s * 0.36), s * 0.22, theme.YELLOW)
+    pygame.draw.rect(surface, theme.RED, (rect.left + s * 0.14, rect.top + s * 0.6, s * 0.32, s * 0.28))
+    pygame.draw.line(
+        surface,
+        theme.INK,
+        (rect.left + s * 0.55, rect.top + s * 0.58),
+        (rect.left + s * 0.55, rect.bottom - s * 0.1),
+        4,
+    )
+
+
+def _emblem_bits(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    s = rect.width
+    cell = s * 0.26
+    colours = [theme.RED, theme.YELLOW, theme.BLUE, (120, 70, 150), theme.INK, theme.RED]
+    for i, colour in enumerate(colours):
+        col, row = i % 3, i // 3
+        pygame.draw.rect(
+            surface,
+            colour,
+            (rect.left + s * 0.11 + col * cell, rect.bottom - s * 0.12 - (row + 1) * cell, cell - 2, cell - 2),
+        )
+
+
+def _emblem_buizen(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    s = rect.width
+    w = max(4, round(s * 0.16))
+    pygame.draw.line(
+        surface, (46, 139, 87), (rect.left + s * 0.1, rect.centery), (rect.right - s * 0.1, rect.centery), w
+    )
+    pygame.draw.line(surface, theme.RED, (rect.centerx, rect.top + s * 0.1), (rect.centerx, rect.bottom - s * 0.1), w)
+    pygame.draw.rect(surface, (196, 98, 62), (rect.right - s * 0.34, rect.top + s * 0.1, s * 0.24, s * 0.24))
+
+
+def _emblem_blokus(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    s = rect.width
+    c = s * 0.2
+    for (col, row), colour in (
+        ((0, 0), theme.BLUE),
+        ((0, 1), theme.BLUE),
+        ((1, 1), theme.BLUE),
+        ((2, 2), theme.YELLOW),
+        ((3, 2), theme.YELLOW),
+        ((3, 3), theme.YELLOW),
+        ((1, 3), theme.RED),
+        ((2, 0), theme.GREEN),
+        ((3, 0), theme.GREEN),
+    ):
+        pygame.draw.rect(surface, colour, (rect.left + s * 0.1 + col * c, rect.top + s * 0.1 + row * c, c - 2, c - 2))
+
+
+def _emblem_puzzles(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    s = rect.width
+    c = s * 0.2
+    palette = [theme.BLUE, theme.YELLOW, theme.RED, theme.GREEN]
+    for col in range(4):
+        for row in range(4):
+            colour = palette[(col // 2 + row // 2 * 2 + (col + row) % 2) % 4]
+            pygame.draw.rect(
+                surface, colour, (rect.left + s * 0.1 + col * c, rect.top + s * 0.1 + row * c, c - 2, c - 2)
+            )
+
+
+EMBLEMS: dict[str, tuple[EmblemPainter, Colour]] = {
+    "bauhaus": (_emblem_bauhaus, theme.RED),
+    "bits": (_emblem_bits, theme.YELLOW),
+    "buizen": (_emblem_buizen, theme.BLUE),
+    "blokus": (_emblem_blokus, theme.GREEN),
+    "puzzles": (_emblem_puzzles, theme.INK),
+}
+
+
+class GameCard(Button):
+    """A large menu button: emblem field, title, one line about the game."""
+
+    def __init__(self, key: str, title: str, blurb: str, players: str, on_click: Callable[[], None]) -> None:
+        super().__init__(title, on_click, tooltip=f"{title}: {players}")
+        self.key = key
+        self.blurb = blurb
+        self.players = players
+
+    def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
+        m = metrics
+        rect = self.rect.copy()
+        depth = m.u(0.6)
+        if self.pressed:
+            rect.move_ip(depth, depth)
+        else:
+            draw.shadow_rect(surface, rect, depth + (m.u(0.4) if self.hovered else 0))
+        fill = theme.mix(theme.WHITE, theme.YELLOW, 0.25) if self.hovered else theme.WHITE
+        pygame.draw.rect(surface, fill, rect)
+        painter, accent = EMBLEMS[self.key]
+        box = pygame.Rect(rect.left, rect.top, rect.height, rect.height)
+        pygame.draw.rect(surface, theme.PAPER, box)
+        painter(surface, box.inflate(-m.u(1.5), -m.u(1.5)))
+        pygame.draw.line(surface, theme.INK, (box.right, rect.top), (box.right, rect.bottom - 1), m.rule - 1)
+        pygame.draw.rect(surface, accent, (rect.right - m.u(1.25), rect.top, m.u(1.25), rect.height))
+        pygame.draw.rect(surface, theme.INK, rect, m.rule - 1)
+        x = box.right + m.u(2.5)
+        draw.heading(surface, self.label, (x, rect.top + rect.height * 0.36), m.heading - 4, theme.INK, "midleft")
+        draw.text(surface, self.blurb, (x, rect.top + rect.height * 0.72), m.small + 1, theme.INK, "regular", "midleft")
+        draw.text(
+            surface,
+            self.players,
+            (rect.right - m.u(3), rect.top + rect.height * 0.36),
+            m.small,
+            theme.GREY,
+            "semibold",
+            "midright",
+        )
+
+
+class MainMenuScene(Scene):
+    name = "main_menu"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.cards: list[GameCard] = []
+        for game_id in GAME_IDS:
+            entry = REGISTRY[game_id]
+            self.cards.append(
+                self.widgets.add(
+                    GameCard(game_id, entry.title, entry.blurb, entry.players, lambda g=game_id: self.open_setup(g))
+                )
+            )
+        self.cards.append(
+            self.widgets.add(
+                GameCard(
+                    "puzzles",
+                    "Blokus puzzles",
+                    "Six solo puzzles: fill the board, the frames",
+                    "1 player",
+                    self.open_puzzles,
+                )
+            )
+        )
+        self.continue_button = self.widgets.add(
+            Button("Continue", self.continue_game, "primary", tooltip="Resume your last unfinished game")
+        )
+        self.load_button = self.widgets.add(Button("Load", self.open_load, tooltip="All saved games"))
+        self.settings_button = self.widgets.add(Button("Settings", self.open_settings))
+        self.quit_button = self.widgets.add(Button("Quit", self.app.quit, tooltip="Games are saved after every move"))
+        self.latest: saves.SaveSummary | None = None
+
+    def on_enter(self) -> None:
+        self.refresh()
+
+    def on_uncover(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.latest = saves.latest_unfinished()
+        self.continue_button.enabled = self.latest is not None
+        if self.latest:
+            title = REGISTRY[self.latest.game_id].title if self.latest.game_id in REGISTRY else self.latest.game_id
+            self.continue_button.tooltip = (
+                f"Resume {title} with {', '.join(self.latest.players)} ({self.latest.moves} moves)"
+            )
+
+    # -- actions -----------------------------------------------------------------------------
+    def open_setup(self, game_id: str) -> None:
+        from bauhausbox.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app, game_id))
+
+    def open_puzzles(self) -> None:
+        try:
+            from bauhausbox.games.blokus.puzzle_scene import PuzzleMenuScene
+        except ImportError:
+            self.app.toast("The Blokus puzzles are not available in this build.", "error")
+            return
+        self.app.push(PuzzleMenuScene(self.app))
+
+    def continue_game(self) -> None:
+        from bauhausbox.scenes.flow import open_saved
+
+        if self.latest is None:
+            return
+        if not open_saved(self.app, self.latest.path):
+            self.refresh()
+
+    def open_load(self) -> None:
+        from bauhausbox.scenes.load import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def open_settings(self) -> None:
+        from bauhausbox.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    # -- layout and drawing ------------------------------------------------------------------------
+    def layout(self, metrics: Metrics) -> None:
+        super().layout(metrics)
+        u = metrics.u
+        w, h = metrics.width, metrics.height
+        self.poster = pygame.Rect(0, 0, round(w * 0.42), h)
+        left = self.poster.right + u(5)
+        width = w - left - u(6)
+        top = u(12)
+        bottom_bar = metrics.button_height
+        gap = u(1.5)
+        card_h = min(u(11), (h - top - u(6) - bottom_bar - u(4) - gap * 4) // 5)
+        y = top
+        for card in self.cards:
+            card.rect = pygame.Rect(left, y, width, card_h)
+            y += card_h + gap
+        y += u(2)
+        buttons = [self.continue_button, self.load_button, self.settings_button, self.quit_button]
+        bw = (width - 3 * u(1.5)) // 4
+        for i, button in enumerate(buttons):
+            button.rect = pygame.Rect(left + i * (bw + u(1.5)), y, bw, bottom_bar)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.quit()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_c) and self.continue_button.enabled:
+                self.continue_game()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        u = m.u
+        surface.fill(theme.PAPER)
+        p = self.poster
+        # The poster: flat primaries on a strong grid, title set in heavy capitals.
+        pygame.draw.rect(surface, theme.INK, p)
+        pygame.draw.circle(
+            surface, theme.RED, (p.left + round(p.width * 0.62), p.top + round(p.height * 0.3)), round(p.width * 0.3)
+        )
+        pygame.draw.rect(surface, theme.BLUE, (p.left, round(p.height * 0.62), round(p.width * 0.45), p.height))
+        draw.seat_shape(
+            surface, "triangle", (p.left + p.width * 0.74, p.top + p.height * 0.74), p.width * 0.19, theme.YELLOW
+        )
+        pygame.draw.rect(surface, theme.PAPER, (p.left + round(p.width * 0.45), round(p.height * 0.62), u(1), p.height))
+        title_size = round(m.title * 1.15)
+        draw.text(surface, "BAUHAUS", (p.left + u(5), p.top + u(8)), title_size, theme.WHITE, "black", spacing=0.04)
+        draw.text(
+            surface,
+            "BOX",
+            (p.left + u(5), p.top + u(8) + round(title_size * 0.92)),
+            title_size,
+            theme.YELLOW,
+            "black",
+            spacing=0.04,
+        )
+        draw.text(
+            surface,
+            "four abstract games for one table",
+            (p.left + u(5), p.top + u(8) + round(title_size * 1.95)),
+            m.body,
+            theme.WHITE,
+            "regular",
+        )
+        draw.text(
+            surface, f"v{__version__}", (p.left + u(2), p.bottom - u(2)), m.small, theme.WHITE, "regular", "bottomleft"
+        )
+        pygame.draw.rect(surface, theme.INK, (p.right, 0, m.rule, m.height))
+        draw.heading(surface, "Play", (self.cards[0].rect.left, u(6)), m.heading)
+        draw.text(
+            surface,
+            "Pick a game, then choose players and computer opponents.",
+            (self.cards[0].rect.left + u(12), u(6) + m.heading // 2 - 2),
+            m.small,
+            theme.GREY,
+            "regular",
+            "midleft",
+        )
+        super().draw(surface)

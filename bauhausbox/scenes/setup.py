@@ -1,0 +1,225 @@
+"""Game setup: number of players, each seat human or computer (with a level), names, variant options.
+
+The last choices per game and the names typed are remembered in the settings.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from bauhausbox import games
+from bauhausbox.engine.api import GameRules
+from bauhausbox.engine.history import SeatSpec
+from bauhausbox.persistence.models import GamePreference, SeatPreference
+from bauhausbox.scenes.common import poster_background
+from bauhausbox.ui import draw, theme
+from bauhausbox.ui.app import App
+from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Button, Choice, TextField
+
+SEAT_KINDS = [
+    ("human", "Human"),
+    ("ai:easy", "Computer · easy"),
+    ("ai:medium", "Computer · medium"),
+    ("ai:hard", "Computer · hard"),
+    ("ai:random", "Computer · random"),
+]
+
+
+class SetupScene(Scene):
+    name = "setup"
+
+    def __init__(self, app: App, game_id: str) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.game: GameRules = games.load(game_id)  # type: ignore[type-arg]
+        info = self.game.info
+        remembered = app.settings.last_setups.get(game_id)
+        self.players = (
+            remembered.players
+            if remembered and info.min_players <= remembered.players <= info.max_players
+            else info.default_players
+        )
+        names = list(app.settings.player_names)
+        self.seat_prefs: list[SeatPreference] = []
+        for seat in range(info.max_players):
+            if remembered and seat < len(remembered.seats):
+                self.seat_prefs.append(remembered.seats[seat])
+            else:
+                name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+                self.seat_prefs.append(SeatPreference(name=name, kind="human" if seat == 0 else "ai", level="medium"))
+        self.options: dict[str, str | int | bool] = dict(remembered.options) if remembered else {}
+        levels = {"random", *info.levels}
+        self.kind_choices = [
+            (value, label) for value, label in SEAT_KINDS if value == "human" or value.split(":")[1] in levels
+        ]
+        add = self.widgets.add
+        self.players_choice = add(
+            Choice(
+                [(n, f"{n} player{'s' if n > 1 else ''}") for n in range(info.min_players, info.max_players + 1)],
+                self.players,
+                self._set_players,
+            )
+        )
+        self.name_fields: list[TextField] = []
+        self.kind_fields: list[Choice] = []
+        for seat in range(info.max_players):
+            pref = self.seat_prefs[seat]
+            self.name_fields.append(
+                add(TextField(pref.name, lambda v, s=seat: self._set_name(s, v), tooltip="Click to type a name"))
+            )
+            kind_value = "human" if pref.kind == "human" else f"ai:{pref.level}"
+            self.kind_fields.append(
+                add(
+                    Choice(
+                        self.kind_choices,
+                        kind_value,
+                        lambda v, s=seat: self._set_kind(s, v),
+                        tooltip="Human, or a computer player and its strength",
+                    )
+                )
+            )
+        self.option_fields: list[tuple[str, Choice]] = []
+        for spec in info.options:
+            value = self.options.get(spec.key, spec.default)
+            if value not in [v for v, _ in spec.choices]:
+                value = spec.default
+            self.options[spec.key] = value
+            field = add(
+                Choice(list(spec.choices), value, lambda v, k=spec.key: self._set_option(k, v), tooltip=spec.help)
+            )
+            self.option_fields.append((spec.label, field))
+        self.back_button = add(Button("Back", lambda: self.app.pop(self), tooltip="Esc"))
+        self.help_button = add(Button("How to play", self.open_help, tooltip="F1"))
+        self.start_button = add(Button("Start", self.start, "primary", tooltip="Enter"))
+        self.rows: list[tuple[str, int]] = []
+        self._update_visibility()
+
+    # -- changes -----------------------------------------------------------------------------
+    def _set_players(self, value: int) -> None:
+        self.players = value
+        self._update_visibility()
+        self.layout(self.metrics)
+
+    def _set_name(self, seat: int, value: str) -> None:
+        self.seat_prefs[seat].name = value
+
+    def _set_kind(self, seat: int, value: str) -> None:
+        pref = self.seat_prefs[seat]
+        if value == "human":
+            pref.kind = "human"
+        else:
+            pref.kind = "ai"
+            pref.level = value.split(":", 1)[1]
+
+    def _set_option(self, key: str, value: str | int | bool) -> None:
+        self.options[key] = value
+
+    def _update_visibility(self) -> None:
+        for seat in range(self.game.info.max_players):
+            visible = seat < self.players
+            self.name_fields[seat].visible = visible
+            self.kind_fields[seat].visible = visible
+        for spec, (_, field) in zip(self.game.info.options, self.option_fields, strict=True):
+            field.visible = spec.applies_to(self.players)
+
+    def seats(self) -> list[SeatSpec]:
+        result = []
+        for seat in range(self.players):
+            pref = self.seat_prefs[seat]
+            name = pref.name.strip() or f"Player {seat + 1}"
+            result.append(SeatSpec(name, pref.kind, pref.level))
+        return result
+
+    def start(self) -> None:
+        from bauhausbox.scenes.flow import start_match
+
+        seats = self.seats()
+        settings = self.app.settings
+        settings.last_setups[self.game_id] = GamePreference(
+            players=self.players, seats=self.seat_prefs, options=dict(self.options)
+        )
+        humans = [s.name for s in seats if s.is_human]
+        settings.player_names = (humans + [n for n in settings.player_names if n not in humans])[:8]
+        self.app.save_settings()
+        options = self.game.normalize_options(self.players, self.options)
+        start_match(self.app, self.game_id, self.players, seats, options)
+
+    def open_help(self) -> None:
+        from bauhausbox.scenes.howto import HowToScene
+
+        self.app.push(HowToScene(self.app, self.game.info.title, games.scene_class(self.game_id).how_to_play()))
+
+    # -- layout and drawing ------------------------------------------------------------------------
+    def layout(self, metrics: Metrics) -> None:
+        super().layout(metrics)
+        u = metrics.u
+        bh = metrics.button_height
+        left = u(10)
+        label_w = u(24)
+        x = left + label_w
+        self.rows = []
+        y = u(20)
+        self.players_choice.rect = pygame.Rect(x, y, u(34), bh)
+        self.rows.append(("Players", y + bh // 2))
+        y += bh + u(3)
+        name_w = u(30)
+        kind_w = u(34)
+        for seat in range(self.game.info.max_players):
+            if seat < self.players:
+                self.name_fields[seat].rect = pygame.Rect(x + u(5), y, name_w, bh)
+                self.kind_fields[seat].rect = pygame.Rect(x + u(5) + name_w + u(2), y, kind_w, bh)
+                self.rows.append((f"seat:{seat}", y + bh // 2))
+                y += bh + u(1.5)
+        y += u(2)
+        for label, field in self.option_fields:
+            if field.visible:
+                field.rect = pygame.Rect(x, y, u(44), bh)
+                self.rows.append((label, y + bh // 2))
+                y += bh + u(1.5)
+        bottom = metrics.height - u(4) - bh
+        self.back_button.rect = pygame.Rect(left, bottom, u(16), bh)
+        self.help_button.rect = pygame.Rect(left + u(18), bottom, u(22), bh)
+        self.start_button.rect = pygame.Rect(metrics.width - u(10) - u(24), bottom, u(24), bh)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and not self.widgets.focused_text:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop(self)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return True
+            if event.key == pygame.K_F1:
+                self.open_help()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        u = m.u
+        poster_background(surface, m)
+        draw.heading(surface, f"{self.game.info.title}", (u(10), u(6)), m.title // 2 + u(1))
+        draw.text(surface, self.game.info.tagline, (u(10), u(12.5)), m.body, theme.GREY)
+        label_x = u(10)
+        for label, cy in self.rows:
+            if label.startswith("seat:"):
+                seat = int(label[5:])
+                draw.text(
+                    surface,
+                    self.game.seat_name(seat, self.players),
+                    (label_x, cy),
+                    m.body,
+                    theme.INK,
+                    "semibold",
+                    "midleft",
+                )
+                draw.seat_shape(
+                    surface, theme.SEAT_SHAPES[seat % 4], (label_x + u(26.5), cy), u(1.6), theme.SEAT_COLOURS[seat % 4]
+                )
+            else:
+                draw.text(surface, label, (label_x, cy), m.body, theme.INK, "semibold", "midleft")
+        super().draw(surface)

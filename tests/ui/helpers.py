@@ -1,0 +1,88 @@
+"""Synthetic input for UI tests: clicks, drags, keys and frames sent through the real event path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from bauhausbox.ui.app import App
+
+
+def frames(app: App, count: int = 1) -> None:
+    for _ in range(count):
+        app.frame([], 1 / 60)
+
+
+def move(app: App, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons)], 1 / 60)
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1) -> None:
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+        ],
+        1 / 60,
+    )
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6, button: int = 1) -> None:
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=button),
+        ],
+        1 / 60,
+    )
+    for i in range(1, steps + 1):
+        pos = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))], 1 / 60)
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=button)], 1 / 60)
+
+
+def key(app: App, key_code: int, mod: int = 0, unicode: str = "") -> None:
+    app.frame(
+        [
+            pygame.event.Event(pygame.KEYDOWN, key=key_code, mod=mod, unicode=unicode, scancode=0),
+            pygame.event.Event(pygame.KEYUP, key=key_code, mod=mod, unicode=unicode, scancode=0),
+        ],
+        1 / 60,
+    )
+
+
+def type_text(app: App, text: str) -> None:
+    app.frame([pygame.event.Event(pygame.TEXTINPUT, text=text)], 1 / 60)
+
+
+def open_game(
+    app: App,
+    game_id: str,
+    players: int,
+    seats: list[str] | None = None,
+    seed: int = 1,
+    options: dict[str, Any] | None = None,
+) -> Any:
+    """Start a game the way the setup screen does and return its scene (top of the stack)."""
+    from bauhausbox.engine.history import SeatSpec
+    from bauhausbox.scenes.flow import start_match
+
+    texts = seats or ["human"] + ["ai:easy"] * (players - 1)
+    specs = [SeatSpec.from_text(text, f"P{i + 1}") for i, text in enumerate(texts)]
+    start_match(app, game_id, players, specs, dict(options or {}), seed)
+    frames(app, 1)
+    return app.top
+
+
+def wait_until(app: App, condition: Any, limit: int = 600) -> bool:
+    """Run frames until ``condition()`` holds (computer players think on a thread)."""
+    import time
+
+    for _ in range(limit):
+        if condition():
+            return True
+        app.frame([], 1 / 60)
+        time.sleep(0.005)
+    return bool(condition())
