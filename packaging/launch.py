@@ -1,0 +1,11 @@
+"""Entry script PyInstaller freezes into the `bauhausbox` executable: the same as the `bauhausbox` command."""
+
+import multiprocessing
+import sys
+
+from bauhausbox.cli import main
+
+if __name__ == "__main__":
+    # `selfplay --jobs N` uses a process pool; frozen child processes must stop here instead of rerunning main().
+    multiprocessing.freeze_support()
+    sys.exit(main())
