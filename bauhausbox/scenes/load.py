@@ -116,11 +116,16 @@ class LoadScene(Scene):
             self.app.pop(self)
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_static(self, surface: pygame.Surface) -> None:
         m = self.metrics
         u = m.u
         poster_background(surface, m)
         draw.heading(surface, "Saved games", (u(10), u(7)), m.title // 2 + u(1))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        u = m.u
+        self.blit_static(surface)
         if not self.summaries:
             draw.text(
                 surface,

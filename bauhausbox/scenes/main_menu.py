@@ -105,9 +105,9 @@ class GameCard(Button):
         self.blurb = blurb
         self.players = players
 
-    def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
+    def paint(self, surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
         m = metrics
-        rect = self.rect.copy()
+        rect = rect.copy()
         depth = m.u(0.6)
         if self.pressed:
             rect.move_ip(depth, depth)
@@ -250,6 +250,10 @@ class MainMenuScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.blit_static(surface)
+        super().draw(surface)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
         m = self.metrics
         u = m.u
         surface.fill(theme.PAPER)
@@ -297,4 +301,3 @@ class MainMenuScene(Scene):
             "regular",
             "midleft",
         )
-        super().draw(surface)

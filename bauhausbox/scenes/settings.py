@@ -113,10 +113,14 @@ class SettingsScene(Scene):
     def update(self, dt: float) -> None:
         self.fullscreen.value = self.app.fullscreen
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_static(self, surface: pygame.Surface) -> None:
         m = self.metrics
         poster_background(surface, m)
         draw.heading(surface, "Settings", (m.u(10), m.u(7)), m.title // 2 + m.u(1))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        self.blit_static(surface)
         for label, rect in self.rows:
             if label:
                 draw.text(surface, label, (rect.left, rect.centery), m.body, theme.INK, "semibold", "midleft")

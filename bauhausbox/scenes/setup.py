@@ -198,12 +198,17 @@ class SetupScene(Scene):
                 return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw_static(self, surface: pygame.Surface) -> None:
         m = self.metrics
         u = m.u
         poster_background(surface, m)
         draw.heading(surface, f"{self.game.info.title}", (u(10), u(6)), m.title // 2 + u(1))
         draw.text(surface, self.game.info.tagline, (u(10), u(12.5)), m.body, theme.GREY)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        u = m.u
+        self.blit_static(surface)
         label_x = u(10)
         for label, cy in self.rows:
             if label.startswith("seat:"):

@@ -37,6 +37,8 @@ class Scene:
         self.app = app
         self.widgets = WidgetGroup()
         self.metrics = app.metrics
+        self._static: pygame.Surface | None = None
+        self._static_key: object = None
 
     # -- lifecycle --------------------------------------------------------------------------
     def on_enter(self) -> None: ...
@@ -59,6 +61,21 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         self.widgets.draw(surface, self.metrics)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """Draw what does not change between frames (backgrounds, posters, headings). Cached per
+        window size by :meth:`blit_static`; call :meth:`invalidate_static` when it must change."""
+
+    def blit_static(self, surface: pygame.Surface) -> None:
+        key = (self.metrics.width, self.metrics.height)
+        if self._static is None or self._static_key != key:
+            self._static = pygame.Surface(key).convert()
+            self.draw_static(self._static)
+            self._static_key = key
+        surface.blit(self._static, (0, 0))
+
+    def invalidate_static(self) -> None:
+        self._static = None
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn after ``draw`` (tooltips)."""

@@ -94,11 +94,37 @@ class Button(Widget):
             self.clicked_hook(self)
         self.on_click()
 
+    def cache_key(self, metrics: Metrics) -> tuple[object, ...]:
+        """Everything the button's look depends on; subclasses with more state extend it."""
+        return (
+            self.rect.size,
+            self.enabled,
+            self.hovered,
+            self.pressed,
+            self.selected,
+            self.label,
+            self.kind,
+            self.size,
+            metrics.scale,
+            self.icon,
+        )
+
     def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
-        if not self.visible:
+        """Blit a cached picture of the button; it is repainted only when its look changes."""
+        if not self.visible or self.rect.width <= 0:
             return
+        margin = max(2, metrics.u(0.5)) + metrics.u(0.5) + 2
+        key = self.cache_key(metrics)
+        if key != getattr(self, "_cache_key", None):
+            picture = pygame.Surface((self.rect.width + 2 * margin, self.rect.height + 2 * margin), pygame.SRCALPHA)
+            self.paint(picture, pygame.Rect(margin, margin, self.rect.width, self.rect.height), metrics)
+            self._cache_picture = picture
+            self._cache_key = key
+        surface.blit(self._cache_picture, (self.rect.left - margin, self.rect.top - margin))
+
+    def paint(self, surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
         depth = max(2, metrics.u(0.5))
-        rect = self.rect.copy()
+        rect = rect.copy()
         fill = BUTTON_FILLS.get(self.kind, theme.WHITE)
         border = max(2, metrics.rule - 1)
         if not self.enabled:

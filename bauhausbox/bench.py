@@ -1,0 +1,150 @@
+"""Benchmarks: app start-up, frame times, memory, and each game's engine numbers. Prints, never fails.
+
+``bauhausbox bench [--quick] [SECTION ...]`` (or ``scripts/bench``). Sections: ``app`` (start-up
+to the first menu frame, menu/setup frame times, resident memory) and one per game module that
+provides ``bench.run(quick) -> [(label, value, unit, target), ...]`` (``blokus``, ``puzzles``,
+``bits``, ``buizen``, ``bauhaus``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+
+Measurement = tuple[str, float, str, str]
+
+GAME_BENCHES = {
+    "blokus": "bauhausbox.games.blokus.bench",
+    "puzzles": "bauhausbox.games.blokus.puzzle_bench",
+    "bits": "bauhausbox.games.bits.bench",
+    "buizen": "bauhausbox.games.buizen.bench",
+    "bauhaus": "bauhausbox.games.bauhaus.bench",
+}
+
+
+def _headless_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env.setdefault("BAUHAUSBOX_HOME", tempfile.mkdtemp(prefix="bauhausbox-bench-"))
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    return env
+
+
+def time_to_first_frame(command: Sequence[str], runs: int = 5) -> float:
+    """Median wall time from process start to the first rendered menu frame (seconds)."""
+    env = _headless_env()
+    env["BAUHAUSBOX_EXIT_AFTER_FIRST_FRAME"] = "1"
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        process = subprocess.Popen(list(command), env=env, stdout=subprocess.PIPE, text=True)
+        assert process.stdout is not None
+        for line in process.stdout:
+            if line.strip() == "first-frame":
+                times.append(time.perf_counter() - started)
+                break
+        process.wait(timeout=60)
+    return statistics.median(times) if times else float("nan")
+
+
+def app_measurements(quick: bool) -> list[Measurement]:
+    results: list[Measurement] = []
+    first = time_to_first_frame([sys.executable, "-m", "bauhausbox", "--windowed"], 3 if quick else 7)
+    results.append(("start-up to first menu frame (from source)", first * 1000, "ms", "≤ 1000 ms"))
+    # Frame times and memory are measured in a fresh process so nothing else is loaded.
+    code = "from bauhausbox.bench import _frames_child; _frames_child()"
+    output = subprocess.run(
+        [sys.executable, "-c", code, "quick" if quick else "full"],
+        env=_headless_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    for line in output.stdout.splitlines():
+        if line.startswith("M\t"):
+            _, label, value, unit, target = line.split("\t")
+            results.append((label, float(value), unit, target))
+    if output.returncode:
+        print(output.stderr, file=sys.stderr)
+    return results
+
+
+def _frames_child() -> None:
+    """Runs in a child process: frame times of the menu and setup scenes, and resident memory."""
+    quick = len(sys.argv) > 1 and sys.argv[1] == "quick"
+    import pygame
+
+    from bauhausbox.scenes.main_menu import MainMenuScene
+    from bauhausbox.scenes.setup import SetupScene
+    from bauhausbox.ui.app import App
+
+    app = App(windowed=True, size=(1280, 800))
+    app.push(MainMenuScene(app))
+    count = 120 if quick else 600
+    for _ in range(10):
+        app.frame([], 1 / 60)
+    rss_menu = _rss_mb()
+    for name, scene in (("main menu", None), ("setup (Bauhaus)", "bauhaus"), ("setup (Bits)", "bits")):
+        if scene:
+            app.push(SetupScene(app, scene))
+        app.frame_times.clear()
+        for i in range(count):
+            # Move the mouse across the buttons so hover states are part of the work measured.
+            pos = (700 + (i * 7) % 500, 100 + (i * 13) % 600)
+            app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))], 1 / 60)
+        times = sorted(app.frame_times)
+        median = times[len(times) // 2] * 1000
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+        print(f"M\t{name}: median frame time\t{median:.2f}\tms\t≤ 8 ms", flush=True)
+        print(f"M\t{name}: 99th percentile frame time\t{p99:.2f}\tms\t≤ 16 ms", flush=True)
+        if scene:
+            app.pop()
+    print(f"M\tresident memory with the menu open\t{rss_menu:.1f}\tMB\t≤ 120 MB", flush=True)
+
+
+def _rss_mb() -> float:
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def print_table(section: str, rows: list[Measurement]) -> None:
+    print(f"\n== {section}")
+    for label, value, unit, target in rows:
+        print(f"  {label:<62} {value:>12.2f} {unit:<8} target {target}")
+
+
+def main(quick: bool = False, only: Sequence[str] = ()) -> int:
+    sections = list(only) or ["app", *GAME_BENCHES]
+    print(
+        f"bauhausbox benchmarks ({'quick' if quick else 'full'}), {os.cpu_count()} CPUs, Python "
+        f"{sys.version.split()[0]}"
+    )
+    for section in sections:
+        started = time.perf_counter()
+        try:
+            if section == "app":
+                rows = app_measurements(quick)
+            else:
+                module = importlib.import_module(GAME_BENCHES[section])
+                rows = module.run(quick)
+        except Exception as error:  # benchmarks report, they never fail the build
+            print(f"\n== {section}: could not run ({type(error).__name__}: {error})")
+            continue
+        print_table(f"{section} ({time.perf_counter() - started:.1f} s)", rows)
+    return 0
