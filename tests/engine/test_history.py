@@ -1,0 +1,93 @@
+"""History: play, undo, redo, replay, undo plans with computer seats and reveal barriers."""
+
+import pytest
+
+from bauhausbox.engine.api import IllegalMoveError, InvalidMoveError, join_seat, split_seat
+from bauhausbox.engine.history import History, SeatSpec, Setup
+from tests.engine.toy import GAME
+
+
+def _setup(seed: int = 3) -> Setup:
+    return Setup("toy", 2, seed, (SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy")))
+
+
+def test_play_undo_redo_and_the_redo_tail_is_dropped_by_a_new_move() -> None:
+    history = History(GAME, _setup().new_state(GAME))
+    history.play("draw")
+    history.play("pass")
+    assert history.cursor == 2 and history.move_texts() == ["draw", "pass"]
+    history.go_to(1)
+    assert history.can_redo and history.state.ply == 1
+    history.play("draw")
+    assert history.move_texts() == ["draw", "draw"] and not history.can_redo
+
+
+def test_illegal_move_leaves_history_untouched() -> None:
+    history = History(GAME, _setup().new_state(GAME))
+    history.play("draw")
+    with pytest.raises(IllegalMoveError):
+        history.play("shout")  # seat 1 to play: shouting is only out of turn
+    assert history.cursor == 1 and len(history.states) == 2
+
+
+def test_out_of_turn_moves_are_recorded_with_their_seat_and_replay() -> None:
+    history = History(GAME, _setup().new_state(GAME))
+    history.play("draw")  # seat 0
+    history.play("pass")  # seat 1
+    history.play("shout", seat=1)  # seat 0 to play, seat 1 shouts
+    assert history.move_texts()[-1] == "@1 shout"
+    again = History.replay(GAME, _setup(), history.move_texts())
+    assert again.state == history.state
+
+
+def test_replay_reports_the_bad_move_number() -> None:
+    with pytest.raises(InvalidMoveError, match="move 2"):
+        History.replay(GAME, _setup(), ["draw", "fly"])
+
+
+def test_undo_goes_back_to_the_human_decision_and_notes_reveals() -> None:
+    history = History(GAME, _setup().new_state(GAME))
+    history.play("pass")  # human (seat 0), no reveal
+    history.play("draw")  # computer, reveals a card
+    plan = history.undo_target(humans=[0])
+    assert plan is not None
+    # Back over the computer move and the human's move: the human decides again at ply 0.
+    assert plan.index == 0
+    assert plan.crosses_reveal
+    history.go_to(plan.index)
+    assert history.state.ply == 0
+    assert history.redo_target([0]) == 2  # redo replays the human move and the computer reply
+
+
+def test_undo_with_only_humans_is_one_move() -> None:
+    history = History(GAME, _setup().new_state(GAME))
+    history.play("pass")
+    history.play("pass")
+    plan = history.undo_target(humans=[0, 1])
+    assert plan is not None and plan.index == 1 and not plan.crosses_reveal
+    assert History(GAME, _setup().new_state(GAME)).undo_target([0]) is None
+
+
+def test_seat_prefix_round_trip() -> None:
+    assert split_seat(join_seat(2, "power:shared e4")) == (2, "power:shared e4")
+    assert split_seat("card1:walls c3N") == (None, "card1:walls c3N")
+    with pytest.raises(InvalidMoveError):
+        split_seat("@x shout")
+
+
+def test_seat_spec_text() -> None:
+    assert SeatSpec.from_text("ai:hard", "C").level == "hard"
+    assert SeatSpec.from_text("human", "A").is_human
+    assert SeatSpec.from_text("ai", "C").to_text() == "ai:medium"
+    with pytest.raises(ValueError):
+        SeatSpec.from_text("ai:godlike", "C")
+    with pytest.raises(ValueError):
+        SeatSpec.from_text("robot", "C")
+
+
+def test_view_hides_hands_and_deck() -> None:
+    state = GAME.apply(_setup().new_state(GAME), "draw")
+    mine, theirs = GAME.view(state, 0), GAME.view(state, 1)
+    assert mine.hands[0] == state.hands[0] and theirs.hands[0] == (0,)
+    assert set(theirs.deck) == {0}
+    assert GAME.revealed(_setup().new_state(GAME), state)
