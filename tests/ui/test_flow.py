@@ -1,0 +1,118 @@
+"""The whole app path with synthetic events, for every game: main menu → setup → game → pause →
+undo → save and quit → Continue resumes the same position; plus the menus and broken saves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from bauhausbox import games
+from bauhausbox.persistence import paths
+from bauhausbox.scenes.main_menu import MainMenuScene
+from bauhausbox.ui.game_scene import GameScene
+from tests.ui.helpers import click, frames, key, wait_until
+
+
+def _human_to_play(scene: GameScene) -> bool:
+    return scene.match.is_human(scene.match.to_play) and not scene.runner.busy and not scene.animating()
+
+
+def _dismiss_curtain(app: Any) -> None:
+    if app.top.name == "curtain":
+        click(app, app.top.ready_button.rect.center)
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_menu_setup_game_pause_undo_save_continue(fresh_app: Any, game_id: str) -> None:
+    app = fresh_app
+    menu = app.top
+    assert isinstance(menu, MainMenuScene)
+    card = next(c for c in menu.cards if c.key == game_id)
+    click(app, card.rect.center)
+    assert app.top.name == "setup"
+    setup = app.top
+    # Seat 1 human, the others computers (the setup default); start with the button.
+    click(app, setup.start_button.rect.center)
+    scene = app.top
+    assert isinstance(scene, GameScene), f"expected the {game_id} screen, got {scene.name}"
+    assert scene.match.setup.game_id == game_id
+    before = pygame.image.tostring(app.screen, "RGB")
+    assert wait_until(app, lambda: _human_to_play(scene))
+    # The human plays a legal move through the rules (each game's own tests drive its gestures).
+    moves = scene.game.legal_moves(scene.match.state)
+    assert scene.submit(moves[len(moves) // 2])
+    assert wait_until(app, lambda: _human_to_play(scene) or scene.match.over)
+    frames(app, 2)
+    assert pygame.image.tostring(app.screen, "RGB") != before  # the screen shows the move
+    played = scene.match.history.cursor
+    assert played >= 1
+
+    key(app, pygame.K_ESCAPE)
+    assert app.top.name == "pause"
+    click(app, app.top.undo_button.rect.center)
+    if app.top.name == "dialog":  # undo past a draw with several humans asks first (not the case here)
+        click(app, app.top.buttons[0].rect.center)
+    assert scene.match.history.cursor < played
+    assert scene.match.history.can_redo
+    position = scene.match.history.move_texts()
+
+    key(app, pygame.K_ESCAPE)
+    assert app.top.name == "pause"
+    click(app, app.top.quit_button.rect.center)
+    assert isinstance(app.top, MainMenuScene)
+    menu = app.top
+    assert menu.continue_button.enabled
+    click(app, menu.continue_button.rect.center)
+    _dismiss_curtain(app)
+    resumed = app.top
+    assert isinstance(resumed, GameScene)
+    assert resumed.match.setup.game_id == game_id
+    assert resumed.match.history.move_texts() == position
+    assert resumed.match.history.can_redo  # redo survives the save
+    resumed.runner.cancel()
+
+
+def test_broken_save_is_reported_and_moved_aside(fresh_app: Any) -> None:
+    app = fresh_app
+    broken = paths.saves_dir() / "zz-broken.json"
+    broken.write_text('{"schema_version": 1, "game_id": "blokus", "pla')
+    from bauhausbox.scenes.load import LoadScene
+
+    app.push(LoadScene(app))
+    frames(app, 2)
+    assert app.top.name == "dialog"
+    assert "zz-broken.json" in app.top.message and "not valid JSON" in app.top.message
+    assert not broken.exists()
+    assert (paths.saves_dir() / "zz-broken.json.broken").exists()
+    click(app, app.top.buttons[0].rect.center)
+    assert app.top.name == "load"
+
+
+def test_settings_change_is_saved(fresh_app: Any) -> None:
+    app = fresh_app
+    click(app, app.top.settings_button.rect.center)
+    assert app.top.name == "settings"
+    settings_scene = app.top
+    was = app.settings.colour_blind
+    click(app, settings_scene.colour_blind.rect.center)
+    assert app.settings.colour_blind is (not was)
+    assert f'"colour_blind": {str(not was).lower()}' in paths.settings_file().read_text()
+    click(app, settings_scene.colour_blind.rect.center)  # put it back for the other tests
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MainMenuScene)
+
+
+def test_a_scene_error_is_reported_not_fatal(fresh_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = fresh_app
+    monkeypatch.delenv("BAUHAUSBOX_RAISE")
+    menu = app.top
+
+    def broken_update(dt: float) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(menu, "update", broken_update)
+    frames(app, 2)
+    assert app.running
+    assert any("boom" in toast.message for toast in app.toasts)
