@@ -293,7 +293,7 @@ def _judge(context: tuple[str, ...], sides: Sides, roads_left: int, pumps_left: 
 
 
 @lru_cache(maxsize=200_000)
-def _fitting_orientations(
+def fitting_orientations(
     context: tuple[str, ...], number: int, roads_left: int, pumps_left: int
 ) -> tuple[tuple[int, int], ...]:
     """The distinct (face, rotation) of tile ``number`` that may be laid on a cell facing ``context``
@@ -372,45 +372,51 @@ def table_networks(table: Table, materials: Iterable[str] = MATERIALS) -> list[N
     result: list[Network] = []
     ordered = sorted(table.pipes)
     for material in materials:
-        members = [cell for cell in ordered if material in _materials_of(table.sides[cell])]
         seen: set[Cell] = set()
-        for start in members:
-            if start in seen:
-                continue
-            seen.add(start)
-            stack = [start]
-            points: dict[Cell, int] = {}
-            open_ends: list[tuple[Cell, int]] = []
-            while stack:
-                cell = stack.pop()
-                own = table.sides[cell]
-                count = 0
-                for direction, (dx, dy) in enumerate(STEPS):
-                    edge = own[direction]
-                    if EDGE_MATERIAL[edge] != material:
-                        continue
-                    neighbour = (cell[0] + dx, cell[1] + dy)
-                    kind = EDGE_KIND[edge]
-                    if kind == PIPE:
-                        if neighbour in table.pipes and table.sides[neighbour][opposite(direction)] == edge:
-                            count += 1
-                            if neighbour not in seen:
-                                seen.add(neighbour)
-                                stack.append(neighbour)
-                        else:
-                            open_ends.append((cell, direction))
-                    elif kind == ROAD_END:
-                        if neighbour not in table.road_stacks or table.road_top(neighbour) == OPEN_PIT:
-                            open_ends.append((cell, direction))
-                    elif table.sides.get(neighbour) != PUMP_SIDES:  # an eave
-                        open_ends.append((cell, direction))
-                points[cell] = count
-            result.append(Network(material, tuple(sorted(points.items())), tuple(sorted(open_ends)), not open_ends))
+        for start in ordered:
+            if start not in seen and material in materials_of(table.sides[start]):
+                result.append(trace_network(table, start, material, seen))
     return result
 
 
+def trace_network(table: Table, start: Cell, material: str, seen: set[Cell] | None = None) -> Network:
+    """The network of ``material`` through the pipe tile on ``start`` (its cells are added to ``seen``)."""
+    seen = set() if seen is None else seen
+    seen.add(start)
+    stack = [start]
+    points: dict[Cell, int] = {}
+    open_ends: list[tuple[Cell, int]] = []
+    sides, pipes = table.sides, table.pipes
+    while stack:
+        cell = stack.pop()
+        own = sides[cell]
+        count = 0
+        for direction in range(4):
+            edge = own[direction]
+            if EDGE_MATERIAL[edge] != material:
+                continue
+            dx, dy = STEPS[direction]
+            neighbour = (cell[0] + dx, cell[1] + dy)
+            kind = EDGE_KIND[edge]
+            if kind == PIPE:
+                if neighbour in pipes and sides[neighbour][(direction + 2) % 4] == edge:
+                    count += 1
+                    if neighbour not in seen:
+                        seen.add(neighbour)
+                        stack.append(neighbour)
+                else:
+                    open_ends.append((cell, direction))
+            elif kind == ROAD_END:
+                if neighbour not in table.road_stacks or table.road_top(neighbour) == OPEN_PIT:
+                    open_ends.append((cell, direction))
+            elif sides.get(neighbour) != PUMP_SIDES:  # an eave
+                open_ends.append((cell, direction))
+        points[cell] = count
+    return Network(material, tuple(sorted(points.items())), tuple(sorted(open_ends)), not open_ends)
+
+
 @lru_cache(maxsize=4096)
-def _materials_of(sides: Sides) -> frozenset[str]:
+def materials_of(sides: Sides) -> frozenset[str]:
     return frozenset(m for m in (EDGE_MATERIAL[s] for s in sides) if m is not None)
 
 
@@ -491,7 +497,7 @@ class BuizenRules(GameRules[BuizenState, Move]):
             for cell in table.frontier():
                 context = table.context(cell)
                 for number in tiles:
-                    for face, rotation in _fitting_orientations(context, number, roads_left, pumps_left):
+                    for face, rotation in fitting_orientations(context, number, roads_left, pumps_left):
                         moves.append(Place(number, face, rotation, cell))
         for kind in specials:
             for cell, stack in state.roads:
@@ -513,7 +519,7 @@ class BuizenRules(GameRules[BuizenState, Move]):
         for cell in table.frontier():
             context = table.context(cell)
             for number in tiles:
-                if _fitting_orientations(context, number, roads_left, pumps_left):
+                if fitting_orientations(context, number, roads_left, pumps_left):
                     return True
         return False
 
