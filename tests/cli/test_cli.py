@@ -1,0 +1,70 @@
+"""The command line: version, help, selfplay summaries, replay of good and broken saves."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bauhausbox import __version__, games
+from bauhausbox.cli import main
+from bauhausbox.engine.history import History, SeatSpec, Setup
+from bauhausbox.persistence import saves
+
+
+def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert __version__ in capsys.readouterr().out
+    result = subprocess.run([sys.executable, "-m", "bauhausbox", "--help"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0
+    for command in ("play", "selfplay", "replay", "smoke", "puzzle", "bench"):
+        assert command in result.stdout
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_selfplay_json_summary(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    game = games.load(game_id)
+    players = max(2, game.info.min_players)
+    code = main(
+        ["selfplay", game_id, "--players", str(players), "--games", "2", "--levels", "random", "--seed", "5", "--json"]
+    )
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["summary"]["games"] == 2
+    assert report["summary"]["levels"]["random"]["seats_played"] == 2 * players
+    for result in report["results"]:
+        assert len(result["scores"]) == players and result["winners"]
+
+
+def test_selfplay_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "blokus", "--players", "9", "--games", "1"]) == 2
+    assert main(["selfplay", "blokus", "--players", "4", "--levels", "grandmaster"]) == 2
+
+
+def test_replay_good_and_broken_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = games.load("blokus")
+    setup = Setup("blokus", 4, 3, tuple(SeatSpec(f"P{i}") for i in range(4)), game.normalize_options(4, {}))
+    history = History(game, setup.new_state(game))
+    for _ in range(8):
+        history.play(game.legal_moves(history.state)[0])
+    good = tmp_path / "good.json"
+    saves.write_game(good, setup, history)
+    assert main(["replay", str(good)]) == 0
+    out = capsys.readouterr().out
+    assert "8 moves replayed" in out and game.to_text(history.state) in out
+
+    data = json.loads(good.read_text())
+    data["moves"][3] = data["moves"][2]  # the same cells twice: no longer legal
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    assert main(["replay", str(bad)]) == 1
+    assert "move 4" in capsys.readouterr().err
+    truncated = tmp_path / "cut.json"
+    truncated.write_text(good.read_text()[:40])
+    assert main(["replay", str(truncated)]) == 1
+    assert main(["replay", str(tmp_path / "missing.json")]) == 1
