@@ -213,18 +213,52 @@ class SetupScene(Scene):
         for label, cy in self.rows:
             if label.startswith("seat:"):
                 seat = int(label[5:])
+                role = self.game.seat_name(seat, self.players)
+                generic = f"Player {seat + 1}"
                 draw.text(
                     surface,
-                    self.game.seat_name(seat, self.players),
-                    (label_x, cy),
+                    generic,
+                    (label_x, cy - (u(1.2) if role != generic else 0)),
                     m.body,
                     theme.INK,
                     "semibold",
                     "midleft",
                 )
+                if role != generic:
+                    draw.text(surface, role, (label_x, cy + u(1.5)), m.small, theme.GREY, "regular", "midleft")
                 draw.seat_shape(
                     surface, theme.SEAT_SHAPES[seat % 4], (label_x + u(26.5), cy), u(1.6), theme.SEAT_COLOURS[seat % 4]
                 )
             else:
                 draw.text(surface, label, (label_x, cy), m.body, theme.INK, "semibold", "midleft")
+        self._draw_record(surface)
         super().draw(surface)
+
+    def _draw_record(self, surface: pygame.Surface) -> None:
+        """The player's record for this game: played, finished, recent results."""
+        m = self.metrics
+        u = m.u
+        stats = self.app.statistics.games.get(self.game_id)
+        results = stats.results[-5:] if stats else []
+        box = pygame.Rect(m.width - u(48), u(20), u(38), u(19) + len(results) * u(3.5))
+        if box.left < self.kind_fields[0].rect.right + u(4):
+            return  # a narrow window: the setup itself matters more
+        draw.panel(surface, box, theme.WHITE, 3)
+        pygame.draw.rect(surface, theme.BLUE, (box.left, box.top, box.width, u(1)))
+        draw.heading(surface, "Your record", (box.left + u(2.5), box.top + u(3)), m.body)
+        y = box.top + u(8)
+        if not stats or not stats.started:
+            draw.paragraph(
+                surface,
+                "No games yet. Every game is saved after each move, so you can stop any time.",
+                pygame.Rect(box.left + u(2.5), y, box.width - u(5), box.height),
+                m.small,
+            )
+            return
+        draw.text(surface, f"{stats.started} started  ·  {stats.finished} finished", (box.left + u(2.5), y), m.small)
+        y += u(4)
+        for result in reversed(results):
+            winners = ", ".join(result.players[w] for w in result.winners if w < len(result.players))
+            line = f"{result.date.astimezone().strftime('%d %b')}: {winners} won ({max(result.scores)})"
+            draw.text(surface, line, (box.left + u(2.5), y), m.small, theme.INK)
+            y += u(3.5)
