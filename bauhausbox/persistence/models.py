@@ -25,7 +25,8 @@ def now() -> datetime:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="ignore")
+    # defer_build: validators are built on first use, not at import (start-up time).
+    model_config = ConfigDict(extra="ignore", defer_build=True)
 
 
 class SeatPreference(_Model):

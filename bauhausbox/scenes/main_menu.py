@@ -169,12 +169,20 @@ class MainMenuScene(Scene):
         self.latest: saves.SaveSummary | None = None
 
     def on_enter(self) -> None:
-        self.refresh()
+        # Scanning the saves reads every file: leave it to the frame after the first one, so the
+        # window shows at once (start-up target), and Continue lights up a frame later.
+        self.refreshed = False
+        self.continue_button.enabled = False
+
+    def update(self, dt: float) -> None:
+        if not self.refreshed and self.app.frames >= 1:
+            self.refresh()
 
     def on_uncover(self) -> None:
         self.refresh()
 
     def refresh(self) -> None:
+        self.refreshed = True
         self.latest = saves.latest_unfinished()
         self.continue_button.enabled = self.latest is not None
         if self.latest:
