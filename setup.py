@@ -6,9 +6,17 @@ The top-level ``assets/`` folder (fonts, sounds, images) ships inside the wheel 
 folder outside the package tree, hence this file.
 """
 
-from setuptools import find_packages, setup
+from pathlib import Path
+
+from setuptools import find_namespace_packages, setup
+
+# Data folders are listed as (namespace) packages too, so setuptools ships them without warnings.
+asset_packages = ["bauhausbox.assets"] + [
+    f"bauhausbox.assets.{folder.name}" for folder in sorted(Path("assets").iterdir()) if folder.is_dir()
+]
 
 setup(
-    packages=[*find_packages(include=["bauhausbox", "bauhausbox.*"]), "bauhausbox.assets"],
+    packages=[*find_namespace_packages(include=["bauhausbox", "bauhausbox.*"], exclude=["*.__pycache__"]),
+              *asset_packages],
     package_dir={"bauhausbox.assets": "assets"},
 )

@@ -31,8 +31,14 @@ ensure_venv() {
     # Reinstall only when pyproject changed (keeps repeated runs fast).
     local stamp="$VENV/.installed-$(echo "$extras" | tr ',' '-')"
     if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ] || [ "$ROOT/setup.py" -nt "$stamp" ]; then
-        "$VENV/bin/python" -m pip install --quiet --upgrade pip
-        "$VENV/bin/python" -m pip install --quiet -e "$spec"
+        local log="$VENV/install.log"
+        echo "Installing bauhausbox${extras:+ with $extras} into $VENV (log: $log)"
+        if ! { "$VENV/bin/python" -m pip install --upgrade pip &&
+            "$VENV/bin/python" -m pip install -e "$spec"; } >"$log" 2>&1; then
+            tail -n 40 "$log" >&2
+            echo "Installing failed; the whole log is in $log" >&2
+            return 1
+        fi
         touch "$stamp"
     fi
 }
