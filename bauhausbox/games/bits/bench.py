@@ -1,0 +1,84 @@
+"""Bits benchmarks: engine speed, evaluator speed, thinking time per tile, and solo strength.
+
+``run(quick=True)`` takes a few seconds (a smoke test calls it); the full run plays 200 seeded solo
+games per level and takes a long while on a loaded machine (see docs/bits.md for the numbers).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from bauhausbox.engine.bots.base import Budget
+from bauhausbox.games.bits.ai import Evaluator, make_bot, solo_strength
+from bauhausbox.games.bits.rules import GAME, BitsState
+
+Row = tuple[str, float, str, str]
+
+
+def _positions(count: int, seed: int) -> list[BitsState]:
+    """Positions from random 2-player games, one every few moves."""
+    rnd = random.Random(seed)
+    positions: list[BitsState] = []
+    state = GAME.new_game(2, seed)
+    while len(positions) < count:
+        if GAME.is_over(state):
+            state = GAME.new_game(2, rnd.randrange(10**6))
+        positions.append(state)
+        state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
+    return positions
+
+
+def _per_call(func: Callable[[BitsState], object], items: list[BitsState], repeat: int = 1) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for item in items:
+            func(item)
+    return (time.perf_counter() - start) / (len(items) * repeat) * 1e6
+
+
+def run(quick: bool = False) -> list[Row]:
+    positions = _positions(100 if quick else 600, seed=1)
+    rows: list[Row] = [
+        ("legal moves, mean per position", _per_call(GAME.legal_moves, positions), "µs", "≤ 100 µs"),
+        (
+            "apply first legal move",
+            _per_call(lambda s: GAME.apply(s, GAME.legal_moves(s)[0]), positions),
+            "µs",
+            "≤ 200 µs",
+        ),
+    ]
+    evaluator = Evaluator(["1a", "2b", "3a"])
+    boards = [s.boards[0] for s in positions]
+    start = time.perf_counter()
+    for board in boards:
+        evaluator.evaluate(board)
+    rows.append(("evaluator, one board", (time.perf_counter() - start) / len(boards) * 1e6, "µs", "≤ 60 µs"))
+
+    # Thinking time of the hard player on a sample of tile decisions.
+    sample = [s for s in positions if s.to_play is not None and not s.start_phase][: 5 if quick else 40]
+    bot = make_bot("hard", 1)
+    times = []
+    for state in sample:
+        seat = state.to_play
+        assert seat is not None
+        start = time.perf_counter()
+        bot.choose(GAME, GAME.view(state, seat), seat, Budget(1.0))
+        times.append(time.perf_counter() - start)
+    rows.append(("hard player, mean per tile", statistics.fmean(times) * 1000, "ms", "≤ 1000 ms"))
+    rows.append(("hard player, slowest tile", max(times) * 1000, "ms", "≤ 1000 ms"))
+
+    for level, target in (("easy", ""), ("medium", ""), ("hard", "≥ 26 (Engineer)")):
+        if quick and level == "hard":
+            continue  # a hard game takes ~15 s; the quick run only checks that the rest works
+        games = 2 if quick else 200
+        result = solo_strength(level, games, seed=0)
+        rows.append((f"solo {level}, mean total over {games} games", result["mean"], "points", target))
+    return rows
+
+
+if __name__ == "__main__":
+    for label, value, unit, target in run(quick=False):
+        print(f"{label:45s} {value:10.2f} {unit:7s} {target}")
