@@ -1,0 +1,78 @@
+"""``bauhausbox puzzle ...``: solve a Blokus solo puzzle from the command line.
+
+``bauhausbox puzzle solve tetromino|pentomino|fullboard [--hard] [--json] [--time-limit S]`` runs a
+live search (never a stored solution, so the time printed is the solver's), prints the solution grid
+and the time taken, and exits 0; it exits 1 when nothing was found in time. The main CLI passes the
+arguments after ``puzzle`` to :func:`main`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from bauhausbox.engine.grid import cell_name, cell_sort_key
+from bauhausbox.games.blokus.puzzles import KINDS, get_puzzle, new_puzzle, render
+from bauhausbox.games.blokus.solver import solve
+
+DEFAULT_TIME_LIMIT = 60.0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="bauhausbox puzzle", description="The Blokus solo puzzles.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    solve_cmd = commands.add_parser("solve", help="find a solution and print it")
+    solve_cmd.add_argument("puzzle", choices=KINDS)
+    solve_cmd.add_argument("--hard", action="store_true", help="the harder version")
+    solve_cmd.add_argument("--json", action="store_true", help="print one JSON object")
+    solve_cmd.add_argument(
+        "--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S", help="seconds to search (default 60)"
+    )
+    solve_cmd.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exit_:  # argparse exits on --help and on errors; return its code instead
+        return int(exit_.code or 0)
+    spec = get_puzzle(args.puzzle, args.hard)
+    result = solve(new_puzzle(spec.id), args.time_limit, use_shipped=False, seed=args.seed)
+    found = result.status == "found"
+    if args.json:
+        payload: dict[str, object] = {
+            "puzzle": args.puzzle,
+            "hard": args.hard,
+            "seconds": round(result.seconds, 3),
+            "width": spec.width,
+            "height": spec.height,
+            "pieces": [
+                {
+                    "piece": p.piece.name,
+                    "colour": p.piece.colour,
+                    "cells": [cell_name(cell) for cell in sorted(p.cells, key=cell_sort_key)],
+                }
+                for p in result.placements
+            ],
+        }
+        if not found:
+            payload["error"] = _failure(result.status, args.time_limit)
+        print(json.dumps(payload))
+    elif found:
+        print(f"{spec.title} ({spec.height} × {spec.width}): solved in {result.seconds:.2f} s")
+        print(render(spec.width, spec.height, result.placements))
+    else:
+        print(f"{spec.title}: {_failure(result.status, args.time_limit)}", file=sys.stderr)
+    return 0 if found else 1
+
+
+def _failure(status: str, time_limit: float) -> str:
+    if status == "none":
+        return "no solution exists"
+    return f"no solution found within {time_limit:g} s"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,377 @@
+"""The Blokus solo puzzles (rules page, "Solo puzzles"): definitions, a puzzle position, and its checks.
+
+Six puzzles: the full board (all 84 pieces on 20 × 20 under the Blokus placement rules), the 20
+tetrominoes in an 8 × 10 frame and the 48 pentominoes in a 15 × 16 frame, each plain or harder.
+A :class:`PuzzleState` is an immutable position (the pieces placed so far, in order); :func:`check`
+explains why a placement is refused, :func:`place` / :func:`remove` return new positions, and
+:func:`is_complete` says when the puzzle is solved. Pure: no pygame, no solver (see ``solver.py``).
+
+Cells are ``(col, row)`` from ``(0, 0)`` at the bottom-left; ``height`` rows of ``width`` columns
+(the tetromino frame is 8 rows of 10, the pentomino frame 15 rows of 16).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from bauhausbox.engine.api import IllegalMoveError, InvalidMoveError
+from bauhausbox.engine.grid import DIAGONAL, ORTHOGONAL, cell_name, cells_text, parse_cells
+from bauhausbox.engine.shapes import Cell, normalize
+from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME, PIECES
+
+FULLBOARD = "fullboard"
+TETROMINO = "tetromino"
+PENTOMINO = "pentomino"
+KINDS: tuple[str, ...] = (FULLBOARD, TETROMINO, PENTOMINO)
+
+Edge = tuple[Cell, Cell]  # two side-adjacent cells, smaller first
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class PuzzlePiece:
+    """One physical piece: a colour and a piece name from ``pieces.py`` (``PuzzlePiece("blue", "T4")``)."""
+
+    colour: str
+    name: str
+
+    @property
+    def size(self) -> int:
+        return PIECE_BY_NAME[self.name].size
+
+    @property
+    def label(self) -> str:
+        return f"{self.colour} {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A piece put on the board, covering ``cells``."""
+
+    piece: PuzzlePiece
+    cells: frozenset[Cell]
+
+    @property
+    def text(self) -> str:
+        return f"{self.piece.colour} {self.piece.name} {cells_text(self.cells)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleSpec:
+    """One of the six puzzles."""
+
+    id: str  # "tetromino", "tetromino-hard", ...
+    kind: str  # FULLBOARD, TETROMINO or PENTOMINO
+    hard: bool
+    title: str
+    goal: str  # one sentence shown in the menu
+    width: int
+    height: int
+    pieces: tuple[PuzzlePiece, ...]
+
+    @property
+    def movable(self) -> bool:
+        """Puzzles 2 and 3 let a placed piece be picked up again; on the full board pieces stay put."""
+        return self.kind != FULLBOARD
+
+    @property
+    def area(self) -> int:
+        return self.width * self.height
+
+
+def _pieces_of_size(*sizes: int) -> tuple[PuzzlePiece, ...]:
+    return tuple(PuzzlePiece(colour, piece.name) for colour in COLOURS for piece in PIECES if piece.size in sizes)
+
+
+_ALL_SIZES = (1, 2, 3, 4, 5)
+
+PUZZLES: tuple[PuzzleSpec, ...] = (
+    PuzzleSpec(
+        "fullboard",
+        FULLBOARD,
+        False,
+        "Full board",
+        "Place all 84 pieces on the board, each colour following the Blokus placement rules.",
+        20,
+        20,
+        _pieces_of_size(*_ALL_SIZES),
+    ),
+    PuzzleSpec(
+        "fullboard-hard",
+        FULLBOARD,
+        True,
+        "Full board, largest first",
+        "All 84 pieces under the Blokus rules, in decreasing size: every pentomino before any tetromino, and so on.",
+        20,
+        20,
+        _pieces_of_size(*_ALL_SIZES),
+    ),
+    PuzzleSpec(
+        "tetromino",
+        TETROMINO,
+        False,
+        "Tetrominoes",
+        "Fill the 8 × 10 frame with the 20 tetrominoes.",
+        10,
+        8,
+        _pieces_of_size(4),
+    ),
+    PuzzleSpec(
+        "tetromino-hard",
+        TETROMINO,
+        True,
+        "Tetrominoes, colours apart",
+        "Fill the 8 × 10 frame with the 20 tetrominoes; no two pieces of one colour may touch along a side.",
+        10,
+        8,
+        _pieces_of_size(4),
+    ),
+    PuzzleSpec(
+        "pentomino",
+        PENTOMINO,
+        False,
+        "Pentominoes",
+        "Fill the 15 × 16 frame with the 48 pentominoes.",
+        16,
+        15,
+        _pieces_of_size(5),
+    ),
+    PuzzleSpec(
+        "pentomino-hard",
+        PENTOMINO,
+        True,
+        "Pentominoes, colours apart",
+        "Fill the 15 × 16 frame with the 48 pentominoes; no two pieces of one colour may touch along a side.",
+        16,
+        15,
+        _pieces_of_size(5),
+    ),
+)
+
+PUZZLE_BY_ID: dict[str, PuzzleSpec] = {spec.id: spec for spec in PUZZLES}
+
+
+def puzzle_id(kind: str, hard: bool) -> str:
+    if kind not in KINDS:
+        raise ValueError(f"unknown puzzle {kind!r}; expected one of {', '.join(KINDS)}")
+    return f"{kind}-hard" if hard else kind
+
+
+def get_puzzle(kind: str, hard: bool = False) -> PuzzleSpec:
+    return PUZZLE_BY_ID[puzzle_id(kind, hard)]
+
+
+# Each colour's own starting corner on the full board (rules page): blue a20, yellow t20, red t1, green a1.
+def start_corner(colour: str, width: int = 20, height: int = 20) -> Cell:
+    return {
+        "blue": (0, height - 1),
+        "yellow": (width - 1, height - 1),
+        "red": (width - 1, 0),
+        "green": (0, 0),
+    }[colour]
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleState:
+    """A puzzle position: which puzzle, and the pieces placed so far in the order they were placed."""
+
+    puzzle: str
+    placements: tuple[Placement, ...] = ()
+
+    @property
+    def spec(self) -> PuzzleSpec:
+        return PUZZLE_BY_ID[self.puzzle]
+
+    def owner_by_cell(self) -> dict[Cell, Placement]:
+        return {cell: placement for placement in self.placements for cell in placement.cells}
+
+    def placed_pieces(self) -> set[PuzzlePiece]:
+        return {placement.piece for placement in self.placements}
+
+    def remaining(self) -> tuple[PuzzlePiece, ...]:
+        """The pieces still in the tray, in the puzzle's order."""
+        placed = self.placed_pieces()
+        return tuple(piece for piece in self.spec.pieces if piece not in placed)
+
+    def placement_of(self, piece: PuzzlePiece) -> Placement | None:
+        return next((p for p in self.placements if p.piece == piece), None)
+
+
+def new_puzzle(puzzle: str) -> PuzzleState:
+    if puzzle not in PUZZLE_BY_ID:
+        raise ValueError(f"unknown puzzle {puzzle!r}")
+    return PuzzleState(puzzle)
+
+
+def side_edges(cells: Iterable[Cell], width: int, height: int) -> Iterator[Edge]:
+    """The edges between a cell of ``cells`` and an on-board side neighbour outside ``cells``."""
+    cell_set = set(cells)
+    for col, row in cell_set:
+        for dc, dr in ORTHOGONAL:
+            other = (col + dc, row + dr)
+            if other in cell_set or not (0 <= other[0] < width and 0 <= other[1] < height):
+                continue
+            yield ((col, row), other) if (col, row) < other else (other, (col, row))
+
+
+def is_piece_shape(name: str, cells: Iterable[Cell]) -> bool:
+    """True when ``cells`` are one of the fixed orientations of piece ``name``."""
+    return normalize(cells) in PIECE_BY_NAME[name].orientations
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """Why a placement is refused (``reason`` None when it is legal), and the same-colour contacts at fault."""
+
+    reason: str | None
+    contacts: tuple[Edge, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.reason is None
+
+
+def fullboard_reason(
+    colour: str, cells: frozenset[Cell], own_cells: frozenset[Cell], width: int = 20, height: int = 20
+) -> str | None:
+    """The Blokus placement rule for one colour (rules page, "Placement"), given that colour's squares.
+
+    Kept here, small and pure, so the puzzle does not depend on the game's rules module.
+    """
+    corner = start_corner(colour, width, height)
+    if not own_cells:
+        if corner not in cells:
+            return f"the first {colour} piece must cover the {colour} corner {cell_name(corner)}"
+        return None
+    for col, row in cells:
+        for dc, dr in ORTHOGONAL:
+            if (col + dc, row + dr) in own_cells:
+                return f"touches a {colour} piece along a side"
+    for col, row in cells:
+        for dc, dr in DIAGONAL:
+            if (col + dc, row + dr) in own_cells:
+                return None
+    return f"must touch a {colour} piece corner to corner"
+
+
+_SIZE_WORDS = {5: "pentominoes", 4: "tetrominoes", 3: "trominoes", 2: "dominoes", 1: "monominoes"}
+
+
+def check(state: PuzzleState, placement: Placement) -> CheckResult:
+    """Whether ``placement`` may be added to ``state``; the reason is a sentence for the player."""
+    spec = state.spec
+    piece = placement.piece
+    cells = placement.cells
+    if piece not in spec.pieces:
+        return CheckResult(f"{piece.label} is not part of this puzzle")
+    if state.placement_of(piece) is not None:
+        return CheckResult(f"{piece.label} is already on the board")
+    if not is_piece_shape(piece.name, cells):
+        return CheckResult(f"those squares are not the shape of {piece.name}")
+    if any(not (0 <= col < spec.width and 0 <= row < spec.height) for col, row in cells):
+        return CheckResult("the piece must lie entirely on the board")
+    owners = state.owner_by_cell()
+    if any(cell in owners for cell in cells):
+        return CheckResult("overlaps a piece already placed")
+    if spec.kind == FULLBOARD:
+        if spec.hard:
+            larger_left = [p for p in state.remaining() if p.size > piece.size]
+            if larger_left:
+                word = _SIZE_WORDS[max(p.size for p in larger_left)]
+                return CheckResult(f"largest first: place all {word} before this one ({len(larger_left)} larger left)")
+        own = frozenset(cell for p in state.placements if p.piece.colour == piece.colour for cell in p.cells)
+        return CheckResult(fullboard_reason(piece.colour, cells, own, spec.width, spec.height))
+    if spec.hard:
+        contacts = tuple(
+            sorted(
+                edge
+                for edge in side_edges(cells, spec.width, spec.height)
+                for other in (edge[0] if edge[1] in cells else edge[1],)
+                if other in owners and owners[other].piece.colour == piece.colour
+            )
+        )
+        if contacts:
+            return CheckResult(f"touches another {piece.colour} piece along a side", contacts)
+    return CheckResult(None)
+
+
+def place(state: PuzzleState, placement: Placement) -> PuzzleState:
+    """A new position with ``placement`` added; raises :class:`IllegalMoveError` with the reason if refused."""
+    result = check(state, placement)
+    if result.reason is not None:
+        raise IllegalMoveError(result.reason)
+    return PuzzleState(state.puzzle, (*state.placements, placement))
+
+
+def can_remove(state: PuzzleState, piece: PuzzlePiece) -> str | None:
+    """Why ``piece`` cannot be picked up again (None when it can)."""
+    placement = state.placement_of(piece)
+    if placement is None:
+        return f"{piece.label} is not on the board"
+    if not state.spec.movable and state.placements[-1] != placement:
+        return "on the full board placed pieces stay put (only the last one can be taken back)"
+    return None
+
+
+def remove(state: PuzzleState, piece: PuzzlePiece) -> PuzzleState:
+    """Pick ``piece`` up again (puzzles 2 and 3; on the full board only the last piece, as an undo)."""
+    reason = can_remove(state, piece)
+    if reason is not None:
+        raise IllegalMoveError(reason)
+    return PuzzleState(state.puzzle, tuple(p for p in state.placements if p.piece != piece))
+
+
+def is_complete(state: PuzzleState) -> bool:
+    """Every piece placed (each placement was checked on the way in, so the position is a solution)."""
+    return len(state.placements) == len(state.spec.pieces)
+
+
+def same_colour_contacts(state: PuzzleState) -> list[Edge]:
+    """Every side contact between two different pieces of one colour (what the harder versions forbid)."""
+    spec = state.spec
+    owners = state.owner_by_cell()
+    found: list[Edge] = []
+    for placement in state.placements:
+        for edge in side_edges(placement.cells, spec.width, spec.height):
+            a, b = edge
+            other = owners.get(b if a in placement.cells else a)
+            if other is not None and other.piece.colour == placement.piece.colour and edge not in found:
+                found.append(edge)
+    return sorted(found)
+
+
+# --- text form, for saves, the CLI and tests -----------------------------------------------------------------
+
+
+def parse_placement(text: str, width: int = 26, height: int = 26) -> Placement:
+    """Read ``"blue T4 a1,b1,c1,b2"`` (the form :attr:`Placement.text` writes)."""
+    parts = text.split()
+    if len(parts) != 3:
+        raise InvalidMoveError(f"{text!r} is not 'colour piece cells'")
+    colour, name, cells = parts
+    if colour not in COLOURS:
+        raise InvalidMoveError(f"unknown colour {colour!r}")
+    if name not in PIECE_BY_NAME:
+        raise InvalidMoveError(f"unknown piece {name!r}")
+    return Placement(PuzzlePiece(colour, name), parse_cells(cells, width, height))
+
+
+def replay(puzzle: str, texts: Iterable[str]) -> PuzzleState:
+    """Rebuild a position from placement texts, checking every placement."""
+    state = new_puzzle(puzzle)
+    for text in texts:
+        state = place(state, parse_placement(text, state.spec.width, state.spec.height))
+    return state
+
+
+def render(width: int, height: int, placements: Iterable[Placement]) -> str:
+    """A text grid, top row first: each square as its colour's initial and its piece's first letter
+    (``BT`` for a blue T4), ``..`` when empty; rows labelled like the board."""
+    grid = [[".." for _ in range(width)] for _ in range(height)]
+    for placement in placements:
+        mark = placement.piece.colour[0].upper() + placement.piece.name[0]
+        for col, row in placement.cells:
+            grid[row][col] = mark
+    lines = [f"{row + 1:>2} " + " ".join(grid[row]) for row in range(height - 1, -1, -1)]
+    lines.append("   " + " ".join(f"{chr(ord('a') + col)} " for col in range(width)))
+    return "\n".join(lines)

@@ -1,0 +1,761 @@
+"""Solvers for the Blokus solo puzzles: exact cover for the frames, depth-first search for the full board.
+
+* :class:`ExactCover` is Knuth's Algorithm X in the dictionary-of-sets form of dancing links
+  (cover/uncover are set removals and re-insertions), branching on the primary item with the fewest
+  remaining options. Items may have a capacity above one, which is how identical copies are handled
+  without enumerating their permutations: in the plain puzzles the pieces of one shape are
+  interchangeable, so a solution is a tiling by shapes and colours are dealt out afterwards.
+* In the harder frames each (colour, piece) is a primary item, and each piece claims the secondary
+  item ``(colour, edge)`` for every internal edge on its perimeter, so two pieces of one colour can
+  never share a side. The four colours are interchangeable on an empty frame; pinning the colour of
+  the piece that covers ``a1`` breaks that symmetry.
+* The full board is searched depth first over legal Blokus placements (``fullboard.py``-free: the
+  search lives here too), with a time budget.
+
+Every search takes a deadline and reports ``found``, ``none`` (the whole space was searched) or
+``timeout``; nothing claims more than it has seen. Pure Python, no pygame.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from itertools import permutations
+from typing import Literal
+
+from bauhausbox.engine.shapes import Cell
+from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME
+from bauhausbox.games.blokus.puzzles import (
+    FULLBOARD,
+    Edge,
+    Placement,
+    PuzzlePiece,
+    PuzzleSpec,
+    PuzzleState,
+    is_complete,
+    parse_placement,
+    side_edges,
+    start_corner,
+)
+
+Status = Literal["found", "none", "timeout"]
+Item = Hashable
+
+
+class SearchTimeout(Exception):
+    """Raised inside a search when its deadline passes or it is cancelled."""
+
+
+class NodeLimit(Exception):
+    """Raised inside a search when one restart has used up its nodes."""
+
+
+@dataclass
+class Budget:
+    """A deadline (``time.monotonic()`` seconds) and an optional cancel flag, polled every few hundred nodes."""
+
+    deadline: float
+    cancelled: Callable[[], bool] | None = None
+    nodes: int = 0
+    node_limit: int | None = None
+
+    @classmethod
+    def seconds(cls, limit: float, cancelled: Callable[[], bool] | None = None) -> Budget:
+        return cls(time.monotonic() + limit, cancelled)
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise NodeLimit
+        if self.nodes & 255 == 0 and (
+            time.monotonic() > self.deadline or (self.cancelled is not None and self.cancelled())
+        ):
+            raise SearchTimeout
+
+    def left(self) -> float:
+        return max(0.0, self.deadline - time.monotonic())
+
+
+class ExactCover:
+    """Algorithm X with most-constrained-first branching, secondary items and item capacities.
+
+    ``options[i]`` lists the items option ``i`` covers. Primary items must be covered exactly once
+    (exactly ``capacity[item]`` times when given); every other item (secondary) at most once, or at
+    most ``capacity[item]`` times. A primary item with a capacity is branched on like any other when
+    it is the most constrained; its options are then tried in turn, each one hidden from the later
+    siblings, so the copies it stands for are never permuted (Knuth's Algorithm M does the same).
+    """
+
+    def __init__(
+        self, options: Sequence[Sequence[Item]], primary: Sequence[Item], capacity: dict[Item, int] | None = None
+    ) -> None:
+        # Items become small ints: comparing and hashing them is then done in C, not in __eq__ methods.
+        ids: dict[Item, int] = {item: index for index, item in enumerate(primary)}
+        for option in options:
+            for item in option:
+                ids.setdefault(item, len(ids))
+        self.options: list[tuple[int, ...]] = [tuple(ids[item] for item in option) for option in options]
+        self.columns: dict[int, set[int]] = {ids[item]: set() for item in primary}
+        for index, option_ids in enumerate(self.options):
+            for item_id in option_ids:
+                self.columns.setdefault(item_id, set()).add(index)
+        self.open_primary: set[int] = {ids[item] for item in primary}
+        self.priority: tuple[int, ...] = tuple(ids[item] for item in primary)
+        self.capacity: dict[int, int] = {ids[item]: count for item, count in (capacity or {}).items() if count > 1}
+
+    def _select(self, row: int) -> list[set[int]]:
+        columns, options, capacity = self.columns, self.options, self.capacity
+        removed: list[set[int]] = []
+        for item in options[row]:
+            left = capacity.get(item, 0)
+            if left > 1:  # a copy of a multi-copy piece: more remain, nothing else is excluded yet
+                capacity[item] = left - 1
+                continue
+            if left == 1:
+                capacity[item] = 0
+            for other in columns[item]:
+                for other_item in options[other]:
+                    if other_item != item:
+                        columns[other_item].discard(other)
+            removed.append(columns.pop(item))
+            self.open_primary.discard(item)
+        return removed
+
+    def _deselect(self, row: int, removed: list[set[int]], primary: set[int]) -> None:
+        columns, options, capacity = self.columns, self.options, self.capacity
+        for item in reversed(options[row]):
+            if item in capacity:
+                if capacity[item] >= 1:
+                    capacity[item] += 1
+                    continue
+                capacity[item] = 1
+            columns[item] = removed.pop()
+            if item in primary:
+                self.open_primary.add(item)
+            for other in columns[item]:
+                for other_item in options[other]:
+                    if other_item != item:
+                        columns[other_item].add(other)
+
+    def preselect(self, row: int) -> None:
+        """Commit to option ``row`` before searching (it must still be available)."""
+        self._select(row)
+
+    def solutions(
+        self,
+        budget: Budget,
+        order: Callable[[set[int]], list[int]] | None = None,
+        accept: Callable[[int, bool], bool] | None = None,
+    ) -> Iterator[list[int]]:
+        """Yield solutions as lists of option indices; raises :class:`SearchTimeout` when out of budget.
+
+        ``order`` sorts the options of the chosen item (default: by index). ``accept(row, True)`` is
+        called after choosing option ``row`` and may veto it (an extra, problem-specific pruning
+        test); ``accept(row, False)`` is called when that choice is undone.
+        """
+        primary = set(self.open_primary)
+        priority = self.priority
+        chosen: list[int] = []
+        columns, options, capacity = self.columns, self.options, self.capacity
+        open_primary = self.open_primary
+
+        def search() -> Iterator[list[int]]:
+            budget.tick()
+            if not open_primary:
+                yield list(chosen)
+                return
+            best = -1
+            best_count = 1 << 30
+            # Ties go to the earliest item in ``primary`` order (the caller lists cells corner first).
+            for item in priority:
+                if item not in open_primary:
+                    continue
+                count = len(columns[item])
+                if capacity.get(item, 1) > count:
+                    count = 0  # fewer places left than copies still to place
+                if count < best_count:
+                    best, best_count = item, count
+                    if count <= 1:
+                        break
+            if best_count == 0:
+                return
+            candidates = order(columns[best]) if order is not None else sorted(columns[best])
+            copies = capacity.get(best, 1) > 1
+            hidden: list[int] = []
+            try:
+                for row in candidates:
+                    if accept is not None and not accept(row, True):
+                        accept(row, False)
+                        continue
+                    chosen.append(row)
+                    removed = self._select(row)
+                    try:
+                        yield from search()
+                    finally:  # also on a timeout, so the problem is whole again for a restart
+                        self._deselect(row, removed, primary)
+                        chosen.pop()
+                        if accept is not None:
+                            accept(row, False)
+                    if copies:  # later siblings place the other copies elsewhere, never here again
+                        for item in options[row]:
+                            columns[item].discard(row)
+                        hidden.append(row)
+            finally:
+                for row in reversed(hidden):
+                    for item in options[row]:
+                        columns[item].add(row)
+
+        yield from search()
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The outcome of a search: ``found`` with a full solution, ``none`` (proved), or ``timeout``."""
+
+    status: Status
+    placements: tuple[Placement, ...] = ()
+    seconds: float = 0.0
+    nodes: int = 0
+
+
+# --- the frames (puzzles 2 and 3) ---------------------------------------------------------------------------
+
+
+@cache
+def _shape_placements(name: str, width: int, height: int) -> tuple[tuple[frozenset[Cell], tuple[Edge, ...]], ...]:
+    """Every position of piece ``name`` inside a width × height frame (all orientations), with the
+    internal edges around it."""
+    found: list[tuple[frozenset[Cell], tuple[Edge, ...]]] = []
+    for shape in PIECE_BY_NAME[name].orientations:
+        span_x = max(x for x, _ in shape)
+        span_y = max(y for _, y in shape)
+        for dx in range(width - span_x):
+            for dy in range(height - span_y):
+                cells = frozenset((x + dx, y + dy) for x, y in shape)
+                found.append((cells, tuple(side_edges(cells, width, height))))
+    return tuple(found)
+
+
+class _RegionCheck:
+    """Veto a placement that cuts off a region of empty squares whose size no set of pieces can fill.
+
+    All pieces of a frame have one size, so every enclosed region must be a multiple of it. Squares
+    are bits of an int (``row * width + col``); regions grow by shifts, which is fast in Python.
+    """
+
+    def __init__(self, width: int, height: int, taken: set[Cell], piece_size: int, masks: list[int]) -> None:
+        self.width = width
+        self.piece_size = piece_size
+        self.masks = masks
+        self.full = (1 << (width * height)) - 1
+        left_column = sum(1 << (row * width) for row in range(height))
+        self.not_left = self.full & ~left_column  # squares that may receive a shift to the right
+        self.not_right = self.full & ~(left_column << (width - 1))
+        self.occupied = sum(1 << (row * width + col) for col, row in taken)
+
+    def _spread(self, bits: int) -> int:
+        width = self.width
+        return (
+            bits | ((bits << 1) & self.not_left) | ((bits >> 1) & self.not_right) | (bits << width) | (bits >> width)
+        ) & self.full
+
+    def __call__(self, row: int, entering: bool) -> bool:
+        mask = self.masks[row]
+        self.occupied ^= mask
+        if not entering:
+            return True
+        empty = self.full & ~self.occupied
+        seeds = self._spread(mask) & empty
+        while seeds:
+            region = seeds & -seeds
+            while True:
+                grown = self._spread(region) & empty
+                if grown == region:
+                    break
+                region = grown
+            if region.bit_count() % self.piece_size:
+                return False
+            seeds &= ~region
+        return True
+
+
+def _deal_colours(
+    shape_cells: Sequence[tuple[str, frozenset[Cell]]], remaining: Sequence[PuzzlePiece]
+) -> list[Placement]:
+    """Give each shape placement one of the remaining colours of that shape (plain puzzles)."""
+    pools: dict[str, list[PuzzlePiece]] = {}
+    for piece in remaining:
+        pools.setdefault(piece.name, []).append(piece)
+    return [Placement(pools[name].pop(0), cells) for name, cells in shape_cells]
+
+
+def solve_frame(
+    spec: PuzzleSpec, fixed: Sequence[Placement], budget: Budget, pin_colour: bool = True, seed: int = 0
+) -> SearchResult:
+    """Complete a tetromino or pentomino frame around the ``fixed`` placements."""
+    start = time.monotonic()
+    taken = {cell for placement in fixed for cell in placement.cells}
+    placed = {placement.piece for placement in fixed}
+    remaining = [piece for piece in spec.pieces if piece not in placed]
+    empty = [(col, row) for row in range(spec.height) for col in range(spec.width) if (col, row) not in taken]
+    if sum(piece.size for piece in remaining) != len(empty):
+        return SearchResult("none", seconds=time.monotonic() - start)
+    if not remaining:
+        return SearchResult("found", tuple(fixed), time.monotonic() - start)
+
+    options: list[tuple[Item, ...]] = []
+    meaning: list[tuple[PuzzlePiece | str, frozenset[Cell]]] = []
+    capacity: dict[Item, int] = {}
+    primary: list[Item] = list(empty)
+    if not spec.hard:
+        counts: dict[str, int] = {}
+        for piece in remaining:
+            counts[piece.name] = counts.get(piece.name, 0) + 1
+        for name, count in counts.items():
+            capacity[("shape", name)] = count
+            primary.append(("shape", name))
+            for cells, _ in _shape_placements(name, spec.width, spec.height):
+                if not cells & taken:
+                    options.append((("shape", name), *cells))
+                    meaning.append((name, cells))
+    else:
+        claimed = {
+            (placement.piece.colour, edge)
+            for placement in fixed
+            for edge in side_edges(placement.cells, spec.width, spec.height)
+        }
+        # On an empty frame the colours are interchangeable: only blue may cover a1.
+        pinned = pin_colour and not fixed
+        primary.extend(remaining)
+        for piece in remaining:
+            for cells, perimeter in _shape_placements(piece.name, spec.width, spec.height):
+                if cells & taken or (pinned and (0, 0) in cells and piece.colour != COLOURS[0]):
+                    continue
+                edges = [(piece.colour, edge) for edge in perimeter]
+                if any(edge in claimed for edge in edges):
+                    continue
+                options.append((piece, *cells, *edges))
+                meaning.append((piece, cells))
+
+    problem = ExactCover(options, primary, capacity)
+    sizes = {piece.size for piece in remaining}
+    masks = [sum(1 << (row * spec.width + col) for col, row in cells) for _, cells in meaning]
+    accept = _RegionCheck(spec.width, spec.height, taken, sizes.pop(), masks) if len(sizes) == 1 else None
+    ranks = [_AWKWARD_RANK[piece.name if isinstance(piece, PuzzlePiece) else piece] for piece, _ in meaning]
+    rows = _search_with_restarts(problem, budget, ranks, accept, seed)
+    seconds = time.monotonic() - start
+    if rows is None or isinstance(rows, str):
+        return SearchResult("timeout" if rows == "timeout" else "none", seconds=seconds, nodes=budget.nodes)
+    chosen = [meaning[row] for row in rows]
+    if spec.hard:
+        new = [Placement(piece, cells) for piece, cells in chosen if isinstance(piece, PuzzlePiece)]
+    else:
+        new = _deal_colours([(str(name), cells) for name, cells in chosen], remaining)
+    return SearchResult("found", (*fixed, *new), seconds, budget.nodes)
+
+
+# Awkward shapes first: they fit in few places, and a search that leaves them for the end thrashes.
+_AWKWARD_FIRST = ("X", "F", "W", "T5", "Z5", "V5", "U", "N", "Y", "L5", "I5", "P", "O", "T4", "Z4", "L4", "I4")
+_AWKWARD_RANK = {name: rank for rank, name in enumerate(_AWKWARD_FIRST)} | {"V3": 20, "I3": 21, "2": 22, "1": 23}
+
+
+def _luby(index: int) -> int:
+    """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (index from 1): restart lengths that waste little."""
+    power = 1
+    while power - 1 < index:
+        power *= 2
+    while True:
+        if index == power - 1:
+            return power // 2
+        power //= 2
+        if index >= power:
+            index -= power - 1
+
+
+def _search_with_restarts(
+    problem: ExactCover,
+    budget: Budget,
+    ranks: Sequence[int],
+    accept: Callable[[int, bool], bool] | None,
+    seed: int,
+    base_nodes: int = 150,
+) -> list[int] | str:
+    """First solution, or ``"none"`` (a run finished without one) or ``"timeout"``.
+
+    Finding a first tiling is heavy-tailed: most orders succeed quickly, a few thrash. So each run
+    gets a node allowance following the Luby sequence and the next run shuffles the order among
+    equally awkward shapes. Every run is a complete search, so one that ends is a proof of "none".
+    """
+    attempt = 0
+    while True:
+        rng = random.Random(seed * 7919 + attempt)
+        # The first run takes options in their natural order; later runs shuffle within a rank.
+        keys = [float(row) for row in range(len(ranks))] if attempt == 0 else [rng.random() for _ in ranks]
+
+        def order(column: set[int], keys: list[float] = keys) -> list[int]:
+            return sorted(column, key=lambda option: (ranks[option], keys[option]))
+
+        budget.node_limit = budget.nodes + base_nodes * _luby(attempt + 1)
+        try:
+            for rows in problem.solutions(budget, order, accept):
+                return rows
+            return "none"
+        except NodeLimit:
+            attempt += 1
+        except SearchTimeout:
+            return "timeout"
+        finally:
+            budget.node_limit = None
+
+
+# --- the full board (puzzle 1) ------------------------------------------------------------------------------
+
+_BOARD = 20
+_FULL = (1 << (_BOARD * _BOARD)) - 1
+_LEFT_COLUMN = sum(1 << (row * _BOARD) for row in range(_BOARD))
+_NOT_LEFT = _FULL & ~_LEFT_COLUMN
+_NOT_RIGHT = _FULL & ~(_LEFT_COLUMN << (_BOARD - 1))
+
+
+def _bit(cell: Cell) -> int:
+    return 1 << (cell[1] * _BOARD + cell[0])
+
+
+def _side_spread(bits: int) -> int:
+    """``bits`` and their side neighbours on the 20 × 20 board."""
+    return (bits | ((bits << 1) & _NOT_LEFT) | ((bits >> 1) & _NOT_RIGHT) | (bits << _BOARD) | (bits >> _BOARD)) & _FULL
+
+
+def _corner_spread(bits: int) -> int:
+    """The diagonal neighbours of ``bits`` on the 20 × 20 board."""
+    up_down = ((bits << _BOARD) | (bits >> _BOARD)) & _FULL
+    return ((up_down << 1) & _NOT_LEFT) | ((up_down >> 1) & _NOT_RIGHT)
+
+
+@dataclass(frozen=True, slots=True)
+class _BoardPlacement:
+    name: str
+    cells: frozenset[Cell]
+    mask: int
+    sides: int  # the piece and its side neighbours: where its colour may no longer go
+    corners: int  # diagonal neighbours that are not side neighbours: where its colour may go next
+
+
+@cache
+def _board_placements() -> dict[Cell, tuple[_BoardPlacement, ...]]:
+    """Every placement of every piece on the empty 20 × 20 board, listed under each cell it covers."""
+    by_cell: dict[Cell, list[_BoardPlacement]] = {}
+    for name, piece in PIECE_BY_NAME.items():
+        for shape in piece.orientations:
+            span_x = max(x for x, _ in shape)
+            span_y = max(y for _, y in shape)
+            for dx in range(_BOARD - span_x):
+                for dy in range(_BOARD - span_y):
+                    cells = frozenset((x + dx, y + dy) for x, y in shape)
+                    mask = sum(_bit(cell) for cell in cells)
+                    sides = _side_spread(mask)
+                    placement = _BoardPlacement(name, cells, mask, sides, _corner_spread(mask) & ~sides)
+                    for cell in cells:
+                        by_cell.setdefault(cell, []).append(placement)
+    return {cell: tuple(found) for cell, found in by_cell.items()}
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+_EMPTY_AT_END = _BOARD * _BOARD - sum(piece.size for piece in PIECE_BY_NAME.values()) * len(COLOURS)  # 44
+
+
+class _FullBoard:
+    """The full-board position as bitboards, changed in place and undone by the depth-first search."""
+
+    def __init__(self, placements: Sequence[Placement]) -> None:
+        self.occupied = 0
+        self.forbidden = {colour: 0 for colour in COLOURS}
+        self.anchors = {colour: _bit(start_corner(colour)) for colour in COLOURS}
+        self.left = {colour: {name for name in PIECE_BY_NAME} for colour in COLOURS}
+        self.squares_left = {colour: sum(p.size for p in PIECE_BY_NAME.values()) for colour in COLOURS}
+        by_cells = {bp.cells: bp for found in _board_placements().values() for bp in found}
+        for placement in placements:
+            self.apply(placement.piece.colour, by_cells[placement.cells])
+
+    def apply(self, colour: str, bp: _BoardPlacement) -> tuple[int, int, int]:
+        undo = (self.occupied, self.forbidden[colour], self.anchors[colour])
+        self.occupied |= bp.mask
+        self.forbidden[colour] |= bp.sides
+        self.anchors[colour] |= bp.corners
+        self.left[colour].discard(bp.name)
+        self.squares_left[colour] -= len(bp.cells)
+        return undo
+
+    def undo(self, colour: str, bp: _BoardPlacement, undo: tuple[int, int, int]) -> None:
+        self.occupied, self.forbidden[colour], self.anchors[colour] = undo
+        self.left[colour].add(bp.name)
+        self.squares_left[colour] += len(bp.cells)
+
+    def moves(self, colour: str, names: set[str]) -> list[_BoardPlacement]:
+        """Legal placements for ``colour`` of the pieces ``names`` (Blokus rules: corner, no own side)."""
+        blocked = self.occupied | self.forbidden[colour]
+        found: dict[int, _BoardPlacement] = {}
+        by_cell = _board_placements()
+        for index in _bits(self.anchors[colour] & ~blocked):
+            for bp in by_cell[(index % _BOARD, index // _BOARD)]:
+                if bp.name in names and not bp.mask & blocked:
+                    found[bp.mask] = bp  # a placement touching two anchors is found twice
+        return list(found.values())
+
+    def dead(self) -> int:
+        """Empty squares that no colour with pieces left may ever cover (they stay empty to the end)."""
+        mask = _FULL & ~self.occupied
+        for colour in COLOURS:
+            if self.left[colour]:
+                mask &= self.forbidden[colour]
+        return mask
+
+
+def _score(board: _FullBoard, colour: str, bp: _BoardPlacement, dead_before: int) -> float:
+    """How promising a placement looks: pack tightly, keep squares usable, keep every colour's corners open."""
+    undo = board.apply(colour, bp)
+    newly_dead = board.dead().bit_count() - dead_before
+    open_corners = 0
+    for other in COLOURS:
+        if board.left[other] or other == colour:
+            free = _FULL & ~(board.occupied | board.forbidden[other])
+            open_corners += (board.anchors[other] & free).bit_count()
+    board.undo(colour, bp, undo)
+    # Contact with placed pieces and the board's rim: tight packing leaves fewer unusable pockets.
+    contact = ((bp.sides & ~bp.mask) & board.occupied).bit_count()
+    contact += sum((x == 0) + (x == _BOARD - 1) + (y == 0) + (y == _BOARD - 1) for x, y in bp.cells)
+    return open_corners + 3.0 * contact - 10.0 * newly_dead
+
+
+def solve_fullboard(
+    fixed: Sequence[Placement], hard: bool, budget: Budget, seed: int = 0, branching: int = 3
+) -> SearchResult:
+    """Depth-first search over legal Blokus placements for a way to place every remaining piece.
+
+    The colour with the most squares left moves next (so no colour falls behind and gets shut in),
+    largest pieces first (the rules' advice; in the harder version the rule itself), trying the
+    ``branching`` best-scored placements with a little random noise; a position with more dead
+    squares than the 44 that stay empty is abandoned. Runs restart with Luby node allowances.
+    Returns the fixed placements followed by the new ones in a legal order.
+    """
+    start = time.monotonic()
+    board = _FullBoard(fixed)
+    sizes = {name: piece.size for name, piece in PIECE_BY_NAME.items()}
+    path: list[tuple[str, _BoardPlacement]] = []
+    rng = random.Random(seed)
+
+    def search() -> bool:
+        budget.tick()
+        active = [colour for colour in COLOURS if board.left[colour]]
+        if not active:
+            return True
+        if hard:
+            biggest = max(sizes[name] for colour in active for name in board.left[colour])
+            active = [c for c in active if any(sizes[name] == biggest for name in board.left[c])]
+        colour = max(active, key=lambda c: (board.squares_left[c], -COLOURS.index(c)))
+        largest = biggest if hard else max(sizes[name] for name in board.left[colour])
+        moves = board.moves(colour, {name for name in board.left[colour] if sizes[name] == largest})
+        if not moves and not hard:
+            moves = board.moves(colour, set(board.left[colour]))
+        dead_before = board.dead().bit_count()
+        scored = sorted(
+            ((_score(board, colour, bp, dead_before) + rng.random(), index) for index, bp in enumerate(moves)),
+            reverse=True,
+        )
+        for _, index in scored[:branching]:
+            bp = moves[index]
+            undo = board.apply(colour, bp)
+            if board.dead().bit_count() <= _EMPTY_AT_END:
+                path.append((colour, bp))
+                if search():
+                    return True
+                path.pop()
+            board.undo(colour, bp, undo)
+        return False
+
+    attempt = 0
+    status: Status = "timeout"
+    while status != "found":
+        budget.node_limit = budget.nodes + 400 * _luby(attempt + 1)
+        try:
+            if search():
+                status = "found"
+                break
+        except NodeLimit:
+            pass
+        except SearchTimeout:
+            break
+        finally:
+            budget.node_limit = None
+        # This run is over (out of nodes, or its few branches exhausted, which proves nothing): restart.
+        board = _FullBoard(fixed)
+        path.clear()
+        attempt += 1
+        rng = random.Random(seed * 7919 + attempt)
+    seconds = time.monotonic() - start
+    if status != "found":
+        return SearchResult("timeout", seconds=seconds, nodes=budget.nodes)
+    new = [Placement(PuzzlePiece(colour, bp.name), bp.cells) for colour, bp in path]
+    return SearchResult("found", (*fixed, *new), seconds, budget.nodes)
+
+
+# --- shipped solutions ----------------------------------------------------------------------------------------
+
+
+@cache
+def shipped_solutions(puzzle: str) -> tuple[tuple[Placement, ...], ...]:
+    """Verified solutions stored in ``puzzle_data/<puzzle>.json`` (found offline by this solver)."""
+    path = resources.files("bauhausbox.games.blokus").joinpath("puzzle_data", f"{puzzle}.json")
+    if not path.is_file():
+        return ()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return tuple(tuple(parse_placement(text) for text in solution) for solution in data["solutions"])
+
+
+def _frame_symmetries(width: int, height: int) -> list[Callable[[Cell], Cell]]:
+    """The symmetries of a width × height rectangle that keep it in place (4; 8 for a square)."""
+    maps: list[Callable[[Cell], Cell]] = [
+        lambda c: c,
+        lambda c: (width - 1 - c[0], c[1]),
+        lambda c: (c[0], height - 1 - c[1]),
+        lambda c: (width - 1 - c[0], height - 1 - c[1]),
+    ]
+    if width == height:
+        maps += [
+            lambda c: (c[1], c[0]),
+            lambda c: (height - 1 - c[1], c[0]),
+            lambda c: (c[1], width - 1 - c[0]),
+            lambda c: (height - 1 - c[1], width - 1 - c[0]),
+        ]
+    return maps
+
+
+def shipped_fit(spec: PuzzleSpec, fixed: Sequence[Placement]) -> tuple[Placement, ...] | None:
+    """A stored solution (turned, mirrored, colours swapped) containing every fixed placement, if any.
+
+    Stored solutions of the harder pentomino puzzle also solve the plain one, where colours do not
+    matter: there a placed piece only has to match a stored piece's shape and squares.
+    """
+    if spec.kind == FULLBOARD:
+        return None
+    stored = shipped_solutions(f"{spec.kind}-hard") + (shipped_solutions(spec.kind) if not spec.hard else ())
+    wanted = {placement.cells: placement.piece for placement in fixed}
+    for solution in stored:
+        for symmetry in _frame_symmetries(spec.width, spec.height):
+            moved = [Placement(p.piece, frozenset(map(symmetry, p.cells))) for p in solution]
+            by_cells = {p.cells: p.piece for p in moved}
+            if any(cells not in by_cells or by_cells[cells].name != piece.name for cells, piece in wanted.items()):
+                continue
+            if not spec.hard:
+                rest = [(p.piece.name, p.cells) for p in moved if p.cells not in wanted]
+                placed = {placement.piece for placement in fixed}
+                remaining = [piece for piece in spec.pieces if piece not in placed]
+                return (*fixed, *_deal_colours(rest, remaining))
+            for colours in permutations(COLOURS):
+                recolour = dict(zip(COLOURS, colours, strict=True))
+                if all(recolour[by_cells[cells].colour] == piece.colour for cells, piece in wanted.items()):
+                    return tuple(Placement(PuzzlePiece(recolour[p.piece.colour], p.piece.name), p.cells) for p in moved)
+    return None
+
+
+# --- what the screen and the command line ask for -----------------------------------------------------------
+
+
+def solve(
+    state: PuzzleState,
+    time_limit: float,
+    cancelled: Callable[[], bool] | None = None,
+    use_shipped: bool = True,
+    seed: int = 0,
+) -> SearchResult:
+    """A full solution extending the placements of ``state`` (which come first, in their order)."""
+    start = time.monotonic()
+    spec = state.spec
+    fixed = state.placements
+    if is_complete(state):
+        return SearchResult("found", fixed)
+    if use_shipped:
+        fitted = shipped_fit(spec, fixed)
+        if fitted is not None:
+            order = {p.piece: i for i, p in enumerate(fixed)}
+            ordered = sorted(fitted, key=lambda p: order.get(p.piece, len(order)))
+            return SearchResult("found", tuple(ordered), time.monotonic() - start)
+    budget = Budget.seconds(time_limit, cancelled)
+    if spec.kind == FULLBOARD:
+        return solve_fullboard(fixed, spec.hard, budget, seed)
+    return solve_frame(spec, fixed, budget, seed=seed)
+
+
+HintKind = Literal["place", "remove", "complete", "unknown"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the hint button says: a piece to place, a piece to take away, or that nothing was found."""
+
+    kind: HintKind
+    message: str
+    placement: Placement | None = None
+    remove: PuzzlePiece | None = None
+    solution: tuple[Placement, ...] = ()
+
+
+def _first_new(state: PuzzleState, solution: Sequence[Placement]) -> Placement:
+    """The solution's next piece: on the full board the next in its legal order; in a frame the one
+    covering the lowest empty square (a corner is where players get stuck)."""
+    placed = state.placed_pieces()
+    new = [p for p in solution if p.piece not in placed]
+    if state.spec.kind == FULLBOARD:
+        return new[0]
+    return min(new, key=lambda p: min((row, col) for col, row in p.cells))
+
+
+def hint(state: PuzzleState, time_limit: float = 2.0, cancelled: Callable[[], bool] | None = None) -> Hint:
+    """One more piece that belongs to a full solution extending the player's pieces, or which piece to
+    take away when the search proves there is none. Says "unknown" when time runs out."""
+    if is_complete(state):
+        return Hint("complete", "The puzzle is solved.")
+    deadline = time.monotonic() + time_limit
+    result = solve(state, time_limit, cancelled)
+    if result.status == "found":
+        placement = _first_new(state, result.placements)
+        return Hint("place", f"Place the {placement.piece.label} here.", placement, solution=result.placements)
+    spec = state.spec
+    if result.status == "timeout" or spec.kind == FULLBOARD:
+        last = state.placements[-1].piece.label if state.placements else None
+        advice = f" Taking back the {last} may help." if last and spec.kind == FULLBOARD else ""
+        return Hint("unknown", f"No way to finish was found in {time_limit:g} s.{advice}")
+    # Proved: nothing completes these pieces. Find one whose removal leaves a solvable position.
+    proved_all = True
+    for placement in reversed(state.placements):
+        left = max(0.0, deadline - time.monotonic())
+        if left <= 0:
+            proved_all = False
+            break
+        others = tuple(p for p in state.placements if p is not placement)
+        trial = solve(PuzzleState(state.puzzle, others), left, cancelled)
+        if trial.status == "found":
+            return Hint(
+                "remove",
+                f"No solution keeps all these pieces. Take away the {placement.piece.label}: then one exists.",
+                remove=placement.piece,
+                solution=trial.placements,
+            )
+        proved_all = proved_all and trial.status == "none"
+    last_piece = state.placements[-1].piece
+    if proved_all:
+        message = f"No solution keeps all these pieces, nor all but one. Start by taking away the {last_piece.label}."
+    else:
+        message = f"No solution keeps all these pieces. Try taking away the {last_piece.label}."
+    return Hint("remove", message, remove=last_piece)
