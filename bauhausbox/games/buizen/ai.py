@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -58,6 +59,18 @@ from bauhausbox.games.buizen.tiles import (
 )
 
 LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """The hard level's weights (measured with :func:`strength`; see docs/buizen.md)."""
+
+    opponent: float = 0.6  # how much an opponent's network value counts against us
+    draw: float = 0.3  # value of each tile a move draws
+    end_good: float = 0.6  # chance an open end closes when many tiles could fill it
+    end_poor: float = 0.35  # ... when three or fewer could
+    phase_tiles: int = 16  # below this many tiles left to play, open ends get less likely to close
+    pit_risk: float = 0.12  # per unseen open pit, the chance an unprotected kerb gets pitted
 
 
 class Knowledge:
@@ -119,8 +132,9 @@ def fillers(context: tuple[str, ...], roads_left: int, pumps_left: int) -> int:
 class Judge:
     """Values of networks for one decision: a baseline of the table before the move, then each move's change."""
 
-    def __init__(self, knowledge: Knowledge) -> None:
+    def __init__(self, knowledge: Knowledge, tuning: Tuning = Tuning()) -> None:
         self.k = knowledge
+        self.t = tuning
 
     def fillers(self, context: tuple[str, ...]) -> int:
         return fillers(context, self.k.road_pile, self.k.pump_pile)
@@ -143,8 +157,8 @@ class Judge:
         fillers = self.fillers(table.context(target))
         if fillers == 0:
             return 0.0
-        phase = min(1.0, self.k.remaining / 16)
-        return (0.35 if fillers <= 3 else 0.6) * phase
+        phase = min(1.0, self.k.remaining / self.t.phase_tiles)
+        return (self.t.end_poor if fillers <= 3 else self.t.end_good) * phase
 
     def value(self, table: Table, network: Network, own: bool) -> float:
         points = 2 * network.links
@@ -160,7 +174,7 @@ class Judge:
                         if not table.road_stacks.get((cell[0] + dx, cell[1] + dy)):
                             unprotected += 1
             pits = self.k.unseen_pits if own else self.k.own_pits + self.k.unseen_pits * 0.5
-            risk = min(0.5, 0.12 * pits) if unprotected else 0.0
+            risk = min(0.5, self.t.pit_risk * pits) if unprotected else 0.0
             return points * (1 - risk) ** unprotected
         chance = 0.9
         for cell, direction in network.open_ends:
@@ -180,7 +194,7 @@ class Judge:
     def weight(self, material: str) -> float:
         if material == self.k.material:
             return 1.0
-        return -0.6 * self.k.opponent_weight.get(material, 0.0)
+        return -self.t.opponent * self.k.opponent_weight.get(material, 0.0)
 
     def start(self, table: Table) -> None:
         """Value every network of the table before the move (the baseline that moves change)."""
@@ -252,10 +266,11 @@ def _own_points(table: Table, material: str) -> tuple[int, int]:
 class BuizenBot:
     """One computer player; ``level`` is easy, medium or hard."""
 
-    def __init__(self, level: str, seed: int = 0) -> None:
+    def __init__(self, level: str, seed: int = 0, tuning: Tuning = Tuning()) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}")
         self.level = level
+        self.tuning = tuning
         self.name = f"buizen-{level}"
         self.random = random.Random(seed)
 
@@ -269,7 +284,7 @@ class BuizenBot:
             return self.random.choice(moves)
         table = Table(view)
         knowledge = Knowledge(view, seat)
-        judge = Judge(knowledge)
+        judge = Judge(knowledge, self.tuning)
         if self.level == "hard":
             judge.start(table)
         best: list[Move] = []
@@ -282,7 +297,7 @@ class BuizenBot:
             after, draws, changed = _after(table, view, move, seat)
             if self.level == "hard":
                 placed = move.cell if isinstance(move, Place) else None
-                score = judge.evaluate_after(after, changed, placed) + 0.3 * draws
+                score = judge.evaluate_after(after, changed, placed) + self.tuning.draw * draws
             else:
                 score = self._score(after, knowledge)
             if score > best_score + 1e-9:

@@ -1,0 +1,856 @@
+"""The Buizen Wir-War screen: an unbounded table of tiles seen from above, the hand, the secret colour.
+
+Controls (style.md): pick a tile from the hand (click, number keys or drag it onto the table), **R** or
+right-click turns it (Shift+R the other way), **F** flips it to its other face; cells where it fits in
+some turn are outlined, the ghost under the pointer is green or red with the reason. The table pans with
+a right-drag or the arrow keys and zooms with the wheel or +/−; "Fit" shows the whole layout. Press and
+hold your colour tile (or C) to peek at your material. When no tile can be played the Draw / Pass button
+lights up (D).
+
+Drawing is a function of the view and this scene's UI state (camera, held tile, animations).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from bauhausbox.engine.history import Step
+from bauhausbox.games.buizen import paint
+from bauhausbox.games.buizen.rules import (
+    BuizenState,
+    Cell,
+    Draw,
+    Move,
+    Pass,
+    Place,
+    Special,
+    networks,
+)
+from bauhausbox.games.buizen.tiles import (
+    CANONICAL_ROTATION,
+    MATERIAL_NAMES,
+    SPECIAL_NAMES,
+    TILE_BY_NUMBER,
+    sides_of,
+)
+from bauhausbox.scenes.howto import HowToPage
+from bauhausbox.ui import draw, icons, theme
+from bauhausbox.ui.anim import Tween, ease_out_back
+from bauhausbox.ui.game_scene import GameScene
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Button
+
+MIN_CELL, MAX_CELL = 28.0, 160.0
+
+
+def _stack_names(stack: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(SPECIAL_NAMES[k] for k in stack)
+
+
+class BuizenScene(GameScene):
+    def __init__(self, app: Any, match: Any) -> None:
+        super().__init__(app, match)
+        self.camera = [0.0, 0.0]  # the world point (cells) at the centre of the table
+        self.cell_px = 76.0
+        self.selected: int | None = None  # a tile number or a special kind from the hand
+        self.orientation: dict[int, tuple[int, int]] = {}  # tile number -> (face, rotation) the player chose
+        self.board_rect = pygame.Rect(0, 0, 0, 0)
+        self.hand_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.colour_rect = pygame.Rect(0, 0, 0, 0)
+        self.info_top = 0
+        self.hand_slots: list[tuple[int, pygame.Rect]] = []
+        self.right_down: tuple[int, int] | None = None
+        self.right_camera = (0.0, 0.0)
+        self.panning = False
+        self.left_down: tuple[int, int] | None = None
+        self.dragging_tile = False
+        self.peeking = False
+        self.key_peek = False
+        self.appear: dict[Cell, Tween] = {}
+        self.last_cells: tuple[Cell, ...] = ()
+        self.last_note = ""
+        self._moves_key: object = None
+        self._moves: list[Move] = []
+        self._check_key: object = None
+        self._check_reason: str | None = None
+        self._fitted = False
+        self.rotate_button = self.widgets.add(
+            Button("Turn", lambda: self.rotate(1), tooltip="Turn the held tile (R, right-click)", icon=icons.rotate)
+        )
+        self.flip_button = self.widgets.add(
+            Button("Flip", self.flip, tooltip="Show the tile's other face (F)", icon=icons.flip)
+        )
+        self.fit_button = self.widgets.add(Button("Fit", self.fit, tooltip="Show the whole table (0)"))
+        self.zoom_in_button = self.widgets.add(Button("+", lambda: self.zoom(1.2), tooltip="Zoom in (+, wheel)"))
+        self.zoom_out_button = self.widgets.add(Button("−", lambda: self.zoom(1 / 1.2), tooltip="Zoom out (−, wheel)"))
+        self.action_button = self.widgets.add(
+            Button("Draw a tile", self.draw_or_pass, "primary", tooltip="None of your tiles fits (D)")
+        )
+
+    # ==== how to play =========================================================================
+    @classmethod
+    def how_to_play(cls) -> list[HowToPage]:
+        return [
+            HowToPage(
+                "Lay pipes, close your material",
+                [
+                    "Each player secretly draws a colour tile: one of four pipe materials — PP (green), "
+                    "PE100 (black), fire hose (red) or gas (yellow). Only closed networks of your material score.",
+                    "On your turn lay one tile from your hand next to the layout, either face up, turned any "
+                    "way. Every side that touches a tile must fit, and at least one must really connect.",
+                    "Then draw as many tiles as the tiles your new one touches (1 to 3).",
+                    "If none of your tiles fits, draw one instead (or pass when the bag is empty).",
+                ],
+                _diagram_turn,
+                "A fire hose laid against the start pump room: its eave rests on the roof.",
+            ),
+            HowToPage(
+                "The edges of a tile",
+                [
+                    "• Pipe: continues only into a pipe of the same material.",
+                    "• Kerb (grey stones): the pipe ends at a road. Two kerbs never face each other.",
+                    "• Eave (terracotta): the pipe ends in a pump room. Two eaves never touch.",
+                    "• Plain ground: touches ground, roads and pump rooms.",
+                    "A real connection is pipe to pipe, kerb to road, or eave to pump room.",
+                ],
+                _diagram_edges,
+                "Left to right: pipe–pipe, kerb–road, eave–pump room (all real connections).",
+            ),
+            HowToPage(
+                "Automatic roads and pump rooms",
+                [
+                    "A kerb facing an empty cell gets a road from the road pile, an eave a pump room from the "
+                    "pump pile — at once. They must fit their other neighbours too, or the tile cannot go there.",
+                    "When a pile is empty nothing is put there: that pipe end stays open for good and the cell "
+                    "(hatched) can never be filled.",
+                ],
+                _diagram_automatic,
+                "Left: the kerb brought a road, the eave a pump room. Right: no road was left.",
+            ),
+            HowToPage(
+                "Open pits and manholes",
+                [
+                    "The bag also holds 4 open pits and 4 manholes. Play one instead of a pipe tile, on a road, "
+                    "and draw one tile.",
+                    "• Open pit, on a plain road: every pipe ending at that road is open again.",
+                    "• Manhole, on a plain road (protecting it for good) or on an open pit (closing it again).",
+                    "Nothing goes on top of a manhole.",
+                ],
+                _diagram_specials,
+                "Road, open pit, manhole.",
+            ),
+            HowToPage(
+                "Scoring",
+                [
+                    "When the bag is empty, play on until nobody can lay a tile. Then the colour tiles are revealed.",
+                    "A network is closed when every end reaches a pipe, a road (not an open pit) or a pump "
+                    "room. Each tile of a closed network of your material scores 1 point per pipe side that "
+                    "links to a neighbouring pipe tile: the example scores 1+3+2+3+2+1 = 12.",
+                    "Highest score wins; ties share the win.",
+                ],
+                _diagram_scoring,
+                "A closed fire-hose network worth 12 points.",
+            ),
+            HowToPage(
+                "Controls",
+                [
+                    "• Click a tile in your hand (or press 1–9), then click a highlighted cell — or drag it there.",
+                    "• R or right-click turns it, F flips it; green ghost = fits, red = the reason is shown.",
+                    "• Pan: right-drag or the arrow keys. Zoom: wheel or + / −. Fit shows the whole table.",
+                    "• Press and hold your colour tile (or C) to peek at your material.",
+                    "• D draws (or passes) when none of your tiles fits.",
+                ],
+            ),
+        ]
+
+    # ==== layout ==============================================================================
+    def layout_game(self, rect: pygame.Rect) -> None:
+        m = self.metrics
+        panel_w = max(m.u(34), rect.width // 4)
+        gap = m.u(2)
+        self.panel_rect = pygame.Rect(rect.right - panel_w, rect.top, panel_w, rect.height)
+        left = pygame.Rect(rect.left, rect.top, rect.width - panel_w - gap, rect.height)
+        hand_h = m.u(17)
+        self.hand_rect = pygame.Rect(left.left, left.bottom - hand_h, left.width, hand_h)
+        self.board_rect = pygame.Rect(left.left, left.top, left.width, left.height - hand_h - m.u(1))
+        # Panel: players, then the colour tile and piles, then the tool buttons at the bottom.
+        bh = m.button_height
+        x0 = self.panel_rect.left
+        w = self.panel_rect.width
+        y = self.panel_rect.bottom - bh
+        half = (w - m.u(1)) // 2
+        self.action_button.rect = pygame.Rect(x0, y, w, bh)
+        y -= bh + m.u(1)
+        self.rotate_button.rect = pygame.Rect(x0, y, half, bh)
+        self.flip_button.rect = pygame.Rect(x0 + half + m.u(1), y, half, bh)
+        y -= bh + m.u(1)
+        third = (w - 2 * m.u(1)) // 3
+        self.fit_button.rect = pygame.Rect(x0, y, third, bh)
+        self.zoom_out_button.rect = pygame.Rect(x0 + third + m.u(1), y, third, bh)
+        self.zoom_in_button.rect = pygame.Rect(x0 + 2 * (third + m.u(1)), y, third, bh)
+        self.info_top = y
+        if not self._fitted:
+            self.fit()
+            self._fitted = True
+
+    # ==== camera ==============================================================================
+    def to_screen(self, cell: Cell) -> pygame.Rect:
+        s = self.cell_px
+        cx, cy = self.board_rect.center
+        left = cx + (cell[0] - self.camera[0] - 0.5) * s
+        top = cy + (cell[1] - self.camera[1] - 0.5) * s
+        return pygame.Rect(round(left), round(top), round(left + s) - round(left), round(top + s) - round(top))
+
+    def to_cell(self, pos: tuple[int, int]) -> Cell:
+        cx, cy = self.board_rect.center
+        x = (pos[0] - cx) / self.cell_px + self.camera[0] + 0.5
+        y = (pos[1] - cy) / self.cell_px + self.camera[1] + 0.5
+        return int(x // 1), int(y // 1)
+
+    def occupied(self, state: BuizenState) -> list[Cell]:
+        cells = [cell for cell, _ in state.pipes] + list(state.pumps) + [cell for cell, _ in state.roads]
+        return cells + list(state.blocked)
+
+    def fit(self) -> None:
+        """Zoom and pan so the layout and a ring of empty cells round it fill the table."""
+        if self.board_rect.width <= 0:
+            return
+        cells = self.occupied(self.view)
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        lo_x, hi_x, lo_y, hi_y = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        self.camera = [(lo_x + hi_x) / 2, (lo_y + hi_y) / 2]
+        span = max((hi_x - lo_x + 1) / self.board_rect.width, (hi_y - lo_y + 1) / self.board_rect.height)
+        self.cell_px = max(MIN_CELL, min(MAX_CELL * 0.7, 1 / span))
+
+    def zoom(self, factor: float, around: tuple[int, int] | None = None) -> None:
+        around = around or self.board_rect.center
+        cx, cy = self.board_rect.center
+        before = ((around[0] - cx) / self.cell_px, (around[1] - cy) / self.cell_px)
+        self.cell_px = max(MIN_CELL, min(MAX_CELL, self.cell_px * factor))
+        after = ((around[0] - cx) / self.cell_px, (around[1] - cy) / self.cell_px)
+        # Keep the world point under the pointer where it was.
+        self.camera[0] += before[0] - after[0]
+        self.camera[1] += before[1] - after[1]
+
+    def pan(self, dx_cells: float, dy_cells: float) -> None:
+        self.camera[0] += dx_cells
+        self.camera[1] += dy_cells
+
+    # ==== what the human may do ===============================================================
+    def my_seat(self) -> int | None:
+        seat = self.match.to_play
+        return seat if self.match.is_human(seat) else None
+
+    def legal(self) -> list[Move]:
+        seat = self.my_seat()
+        key = (self._token(), seat)
+        if key != self._moves_key:
+            self._moves_key = key
+            self._moves = [] if seat is None else self.game.legal_moves(self.match.state, seat)
+        return self._moves
+
+    def hand(self) -> tuple[int, ...]:
+        viewer = self.viewer
+        view = self.view
+        if viewer is None:
+            return ()
+        return tuple(n for n in view.hands[viewer] if n)
+
+    def held_orientation(self) -> tuple[int, int]:
+        if self.selected is None or self.selected not in TILE_BY_NUMBER:
+            return (0, 0)
+        return self.orientation.get(self.selected, (0, 0))
+
+    def held_move(self, cell: Cell) -> Move | None:
+        if self.selected is None:
+            return None
+        if self.selected in TILE_BY_NUMBER:
+            face, rotation = self.held_orientation()
+            return Place(self.selected, face, rotation, cell)
+        return Special(self.selected, cell)
+
+    def fitting_cells(self) -> tuple[set[Cell], set[Cell]]:
+        """Cells where the held tile fits in some orientation, and those where it fits as held."""
+        if self.selected is None:
+            return set(), set()
+        anyhow: set[Cell] = set()
+        exactly: set[Cell] = set()
+        face, rotation = self.held_orientation()
+        for move in self.legal():
+            if isinstance(move, Place) and move.number == self.selected:
+                anyhow.add(move.cell)
+                if (move.face, move.rotation) == (face, CANONICAL_ROTATION[(move.number, face, rotation)]):
+                    exactly.add(move.cell)
+            elif isinstance(move, Special) and move.kind == self.selected:
+                anyhow.add(move.cell)
+                exactly.add(move.cell)
+        return anyhow, exactly
+
+    def reason_at(self, cell: Cell) -> str | None:
+        move = self.held_move(cell)
+        if move is None:
+            return None
+        key = (self._token(), move)
+        if key != self._check_key:
+            self._check_key = key
+            self._check_reason = self.check(move)
+        return self._check_reason
+
+    def rotate(self, turns: int) -> None:
+        if self.selected in TILE_BY_NUMBER:
+            face, rotation = self.held_orientation()
+            self.orientation[self.selected] = (face, (rotation + turns) % 4)
+            self.app.sound.play("flip", 0.5)
+
+    def flip(self) -> None:
+        if self.selected in TILE_BY_NUMBER:
+            face, rotation = self.held_orientation()
+            self.orientation[self.selected] = (1 - face, rotation)
+            self.app.sound.play("flip", 0.5)
+
+    def draw_or_pass(self) -> None:
+        moves = self.legal()
+        if moves and isinstance(moves[0], Draw | Pass):
+            self.submit(moves[0])
+
+    def select(self, number: int | None) -> None:
+        self.selected = number
+        if number is not None:
+            self.app.sound.play("click", 0.4)
+
+    def place_at(self, pos: tuple[int, int]) -> None:
+        move = self.held_move(self.to_cell(pos))
+        if move is not None and self.submit(move):
+            self.selected = None
+
+    # ==== events ==============================================================================
+    def handle_game_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self._mouse_down(event)
+        if event.type == pygame.MOUSEBUTTONUP:
+            return self._mouse_up(event)
+        if event.type == pygame.MOUSEMOTION:
+            return self._mouse_motion(event)
+        if event.type == pygame.MOUSEWHEEL:
+            if self.board_rect.collidepoint(self.mouse):
+                self.zoom(1.15 if event.y > 0 else 1 / 1.15, self.mouse)
+                return True
+            return False
+        if event.type == pygame.KEYUP and event.key == pygame.K_c:
+            self.key_peek = False
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        step = 60 / self.cell_px
+        key = event.key
+        if key == pygame.K_r:
+            self.rotate(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key == pygame.K_f:
+            self.flip()
+        elif key == pygame.K_LEFT:
+            self.pan(-step, 0)
+        elif key == pygame.K_RIGHT:
+            self.pan(step, 0)
+        elif key == pygame.K_UP:
+            self.pan(0, -step)
+        elif key == pygame.K_DOWN:
+            self.pan(0, step)
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.zoom(1.2)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.zoom(1 / 1.2)
+        elif key in (pygame.K_0, pygame.K_HOME):
+            self.fit()
+        elif key == pygame.K_d:
+            self.draw_or_pass()
+        elif key == pygame.K_c:
+            self.key_peek = True
+        elif pygame.K_1 <= key <= pygame.K_9:
+            hand = self.hand()
+            index = key - pygame.K_1
+            if index < len(hand):
+                self.select(hand[index])
+        else:
+            return False
+        return True
+
+    def _mouse_down(self, event: pygame.event.Event) -> bool:
+        pos = event.pos
+        if event.button == 3:
+            self.right_down = pos
+            self.right_camera = (self.camera[0], self.camera[1])
+            self.panning = False
+            return True
+        if event.button != 1:
+            return False
+        if self.colour_rect.collidepoint(pos):
+            self.peeking = True
+            return True
+        for number, rect in self.hand_slots:
+            if rect.collidepoint(pos):
+                if self.input_allowed():
+                    self.select(number)
+                    self.left_down = pos
+                    self.dragging_tile = False
+                return True
+        if self.board_rect.collidepoint(pos):
+            self.left_down = pos
+            self.dragging_tile = False
+            return True
+        return False
+
+    def _mouse_motion(self, event: pygame.event.Event) -> bool:
+        pos = event.pos
+        if self.right_down is not None:
+            dx, dy = pos[0] - self.right_down[0], pos[1] - self.right_down[1]
+            if self.panning or abs(dx) + abs(dy) > 6:
+                self.panning = True
+                self.camera = [self.right_camera[0] - dx / self.cell_px, self.right_camera[1] - dy / self.cell_px]
+            return True
+        if self.left_down is not None and self.selected is not None:
+            dx, dy = pos[0] - self.left_down[0], pos[1] - self.left_down[1]
+            if abs(dx) + abs(dy) > 8:
+                self.dragging_tile = True
+        return False
+
+    def _mouse_up(self, event: pygame.event.Event) -> bool:
+        pos = event.pos
+        if event.button == 3:
+            was_panning = self.panning
+            self.right_down = None
+            self.panning = False
+            if not was_panning:
+                self.rotate(1)
+            return True
+        if event.button != 1:
+            return False
+        if self.peeking:
+            self.peeking = False
+            return True
+        started = self.left_down
+        dragged = self.dragging_tile
+        self.left_down = None
+        self.dragging_tile = False
+        if started is None:
+            return False
+        on_board = self.board_rect.collidepoint(pos)
+        started_on_board = self.board_rect.collidepoint(started)
+        if on_board and self.selected is not None and (dragged or started_on_board) and self.input_allowed():
+            self.place_at(pos)
+        return True
+
+    # ==== moves and animation =================================================================
+    def on_move(self, before: Any, after: Any, step: Step) -> None:
+        old = set(self.occupied(before))
+        new_cells = [cell for cell in self.occupied(after) if cell not in old]
+        self.appear = {}
+        placed: list[Cell] = []
+        if isinstance(step.move, Place | Special):
+            placed = [step.move.cell]
+        for cell in placed:
+            self.appear[cell] = self.tween(0.22, ease=ease_out_back)
+        for index, cell in enumerate(c for c in new_cells if c not in placed):
+            self.appear[cell] = self.tween(0.3, ease=ease_out_back, delay=0.12 + 0.06 * index)
+        self.last_cells = tuple(placed)
+        name = self.match.seat_name(step.seat)
+        drawn = after.drawn
+        drew = f"drew {drawn} tile{'s' if drawn != 1 else ''}" if drawn else "drew nothing (the bag is empty)"
+        if isinstance(step.move, Pass):
+            self.banner(f"{name} passes")
+            self.last_note = f"{name} passed"
+        elif isinstance(step.move, Draw):
+            self.last_note = f"{name} could not play and drew a tile"
+            self.say(self.last_note)
+        else:
+            autos = len(new_cells) - len(placed)
+            extra = f", {autos} automatic tile{'s' if autos != 1 else ''}" if autos > 0 else ""
+            self.last_note = f"{name}: {step.text}{extra} · {drew}"
+            self.say(self.last_note)
+        if self.selected is not None and self.viewer is not None and self.selected not in self.hand():
+            self.selected = None
+        for cell in new_cells:
+            if not self.board_rect.contains(self.to_screen(cell)):
+                self.fit()
+                break
+
+    def on_history_jump(self) -> None:
+        self.selected = None
+        self.appear = {}
+        self.last_cells = ()
+        self.left_down = None
+        self.dragging_tile = False
+
+    def animating(self) -> bool:
+        return any(not tween.done for tween in self.appear.values())
+
+    def update_game(self, dt: float) -> None:
+        moves = self.legal()
+        stuck = bool(moves) and isinstance(moves[0], Draw | Pass) and self.input_allowed()
+        self.action_button.visible = stuck
+        self.action_button.label = "Pass" if moves and isinstance(moves[0], Pass) else "Draw a tile"
+        holding_pipe = self.selected in TILE_BY_NUMBER
+        self.rotate_button.enabled = holding_pipe
+        self.flip_button.enabled = holding_pipe
+
+    def show_hint(self, move: Any) -> None:
+        if isinstance(move, Place):
+            self.selected = move.number
+            self.orientation[move.number] = (move.face, move.rotation)
+        elif isinstance(move, Special):
+            self.selected = move.kind
+        self.say(f"Hint: {self.game.format_move(self.match.state, move)}")
+
+    def idle_status(self) -> str:
+        return "Click a tile, R turn, F flip, click a cell  ·  right-drag / arrows pan  ·  wheel zoom  ·  H hint"
+
+    def turn_text(self) -> str:
+        text = super().turn_text()
+        view = self.view
+        if view.to_play is not None and view.hands and self.match.is_human(view.to_play):
+            moves = self.legal()
+            if moves and isinstance(moves[0], Draw):
+                return f"{text} — no tile fits: draw"
+            if moves and isinstance(moves[0], Pass):
+                return f"{text} — no tile fits: pass"
+        return text
+
+    # ==== drawing =============================================================================
+    def draw_game(self, surface: pygame.Surface) -> None:
+        view: BuizenState = self.view
+        self._draw_table(surface, view)
+        self._draw_hand(surface, view)
+        self._draw_panel(surface, view)
+
+    def _draw_table(self, surface: pygame.Surface, view: BuizenState) -> None:
+        m = self.metrics
+        rect = self.board_rect
+        pygame.draw.rect(surface, theme.PAPER_DARK, rect)
+        previous_clip = surface.get_clip()
+        surface.set_clip(rect)
+        size = max(8, round(self.cell_px))
+        over = view.to_play is None
+        anyhow, exactly = self.fitting_cells() if not over else (set(), set())
+        for cell in anyhow:
+            box = self.to_screen(cell)
+            strong = cell in exactly
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            layer.fill((*theme.LEGAL, 70 if strong else 30))
+            surface.blit(layer, box)
+            pygame.draw.rect(surface, theme.LEGAL, box, max(2, m.u(0.3)) if strong else 1)
+        for cell in view.blocked:
+            self._blit_tile(surface, cell, paint.blocked(size))
+        for cell in view.pumps:
+            self._blit_tile(surface, cell, paint.pump_room(size, start=cell == (0, 0)))
+        for cell, stack in view.roads:
+            self._blit_tile(surface, cell, paint.road(size, _stack_names(stack)))
+        for cell, laid in view.pipes:
+            self._blit_tile(surface, cell, paint.pipe_face(laid.sides, size))
+        for cell in self.last_cells:
+            pygame.draw.rect(surface, theme.BLUE, self.to_screen(cell).inflate(4, 4), max(3, m.u(0.5)))
+        if over:
+            self._draw_closed_networks(surface, view)
+        else:
+            self._draw_ghost(surface, size)
+        surface.set_clip(previous_clip)
+        pygame.draw.rect(surface, theme.INK, rect, m.rule)
+
+    def _blit_tile(self, surface: pygame.Surface, cell: Cell, picture: pygame.Surface) -> None:
+        box = self.to_screen(cell)
+        if not box.colliderect(self.board_rect):
+            return
+        tween = self.appear.get(cell)
+        if tween is not None and not tween.done:
+            scale = max(0.05, tween.value)
+            width = max(1, round(box.width * scale))
+            scaled = pygame.transform.smoothscale(picture, (width, width))
+            scaled.set_alpha(round(255 * min(1.0, tween.progress * 2)))
+            surface.blit(scaled, scaled.get_rect(center=box.center))
+            return
+        if picture.get_width() != box.width:
+            picture = pygame.transform.scale(picture, box.size)
+        surface.blit(picture, box)
+
+    def _draw_ghost(self, surface: pygame.Surface, size: int) -> None:
+        if self.selected is None or not self.board_rect.collidepoint(self.mouse) or not self.input_allowed():
+            return
+        if self.right_down is not None:
+            return
+        cell = self.to_cell(self.mouse)
+        box = self.to_screen(cell)
+        if self.selected in TILE_BY_NUMBER:
+            face, rotation = self.held_orientation()
+            picture = paint.pipe_face(sides_of(self.selected, face, rotation), size).copy()
+        else:
+            stack = dict(self.view.roads).get(cell, ())
+            picture = paint.road(size, (*_stack_names(stack), SPECIAL_NAMES[self.selected])).copy()
+        reason = self.reason_at(cell)
+        tint = theme.LEGAL if reason is None else theme.ILLEGAL
+        overlay = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
+        overlay.fill((*tint, 70))
+        picture.blit(overlay, (0, 0))
+        picture.set_alpha(215)
+        surface.blit(picture, box)
+        pygame.draw.rect(surface, tint, box.inflate(6, 6), max(3, self.metrics.u(0.5)))
+        if reason is not None:
+            m = self.metrics
+            label = draw.render_text(reason, m.small, theme.WHITE, "semibold")
+            note = label.get_rect().inflate(m.u(2), m.u(1))
+            note.midtop = (box.centerx, box.bottom + m.u(1))
+            note.clamp_ip(self.board_rect)
+            pygame.draw.rect(surface, theme.ILLEGAL, note)
+            surface.blit(label, label.get_rect(center=note.center))
+
+    def _draw_closed_networks(self, surface: pygame.Surface, view: BuizenState) -> None:
+        """The end: each closed network with an owner outlined in the owner's seat colour, with points."""
+        m = self.metrics
+        owners = {view.colours[s]: s for s in range(view.players)}
+        for network in networks(view):
+            if not network.closed or network.links == 0:
+                continue
+            seat = owners.get(network.material)
+            colour = self.seat_style(seat)[0] if seat is not None else theme.GREY
+            for cell, points in network.points:
+                box = self.to_screen(cell)
+                pygame.draw.rect(surface, colour, box.inflate(-4, -4), max(3, m.u(0.6)))
+                if points and seat is not None:
+                    centre = (box.right - m.u(2), box.top + m.u(2))
+                    pygame.draw.circle(surface, colour, centre, m.u(1.6))
+                    pygame.draw.circle(surface, theme.INK, centre, m.u(1.6), 2)
+                    ink = theme.readable_on(colour)
+                    draw.text(surface, str(points), (centre[0], centre[1] + 1), m.small, ink, "bold", "center")
+
+    def _draw_hand(self, surface: pygame.Surface, view: BuizenState) -> None:
+        m = self.metrics
+        rect = self.hand_rect
+        pygame.draw.rect(surface, theme.WHITE, rect)
+        pygame.draw.rect(surface, theme.INK, rect, m.rule)
+        self.hand_slots = []
+        viewer = self.viewer
+        title = "Your tiles" if viewer is not None else "Tiles"
+        if viewer is not None and view.to_play is not None and view.to_play != viewer:
+            title = f"{self.match.seat_name(viewer)}'s tiles (waiting)"
+        draw.heading(surface, title, (rect.left + m.u(2), rect.top + m.u(1.2)), m.small)
+        hand = self.hand()
+        if viewer is None:
+            draw.text(
+                surface,
+                "Computer players' tiles stay hidden.",
+                (rect.left + m.u(2), rect.centery),
+                m.body,
+                theme.GREY,
+                anchor="midleft",
+            )
+            return
+        size = min(rect.height - m.u(7), m.u(11))
+        x = rect.left + m.u(2)
+        y = rect.top + m.u(3.6)
+        for index, number in enumerate(hand):
+            box = pygame.Rect(x, y, size, size)
+            if number == self.selected:
+                box.y -= m.u(0.75)
+            if number in TILE_BY_NUMBER:
+                face, rotation = self.orientation.get(number, (0, 0))
+                picture = paint.pipe_face(sides_of(number, face, rotation), size)
+            else:
+                picture = paint.road(size, (SPECIAL_NAMES[number],))
+            if number == self.selected and self.dragging_tile:
+                faded = picture.copy()
+                faded.set_alpha(90)
+                surface.blit(faded, box)
+            else:
+                surface.blit(picture, box)
+            if number == self.selected:
+                pygame.draw.rect(surface, theme.RED, box.inflate(8, 8), max(3, m.u(0.5)))
+            label = str(number) if number in TILE_BY_NUMBER else SPECIAL_NAMES[number]
+            caption = (box.centerx, box.bottom + m.u(0.4))
+            draw.text(surface, f"{index + 1} · {label}", caption, m.small - 2, theme.GREY, "regular", "midtop")
+            self.hand_slots.append((number, box))
+            x += size + m.u(2)
+        if not hand:
+            draw.text(surface, "No tiles left.", (x, rect.centery), m.body, theme.GREY, anchor="midleft")
+        if self.selected is not None and self.dragging_tile and self.left_down is not None:
+            if self.selected in TILE_BY_NUMBER:
+                face, rotation = self.held_orientation()
+                picture = paint.pipe_face(sides_of(self.selected, face, rotation), size)
+            else:
+                picture = paint.road(size, (SPECIAL_NAMES[self.selected],))
+            if not self.board_rect.collidepoint(self.mouse):
+                surface.blit(picture, picture.get_rect(center=self.mouse))
+
+    def _draw_players(self, surface: pygame.Surface, rect: pygame.Rect, view: BuizenState) -> int:
+        """Players with their tile counts; a score only where the viewer may know it (a score would give a
+        secret colour away), everyone's at the end with their material."""
+        m = self.metrics
+        scores = self.game.scores(view)
+        over = view.to_play is None
+        row_h = m.u(6)
+        y = rect.top
+        for seat, spec in enumerate(self.match.setup.seats):
+            row = pygame.Rect(rect.left, y, rect.width, row_h)
+            if seat == view.to_play:
+                pygame.draw.rect(surface, theme.WHITE, row)
+                pygame.draw.rect(surface, theme.INK, row, 2)
+                pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
+            colour, shape = self.seat_style(seat)
+            draw.seat_shape(surface, shape, (row.left + m.u(3), row.centery), m.u(1.6), colour)
+            draw.text(
+                surface,
+                spec.name,
+                (row.left + m.u(6), row.centery - m.u(1.2)),
+                m.body,
+                theme.INK,
+                "semibold",
+                "midleft",
+            )
+            held = len(view.hands[seat])
+            known = view.colours[seat] != "?" and (over or seat == self.viewer)
+            who = "human" if spec.is_human else f"computer · {spec.level}"
+            if over:
+                sub = f"{MATERIAL_NAMES[view.colours[seat]]} · {who}"
+            else:
+                sub = f"{who} · {held} tile{'s' if held != 1 else ''}"
+            draw.text(
+                surface, sub, (row.left + m.u(6), row.centery + m.u(1.5)), m.small, theme.GREY, "regular", "midleft"
+            )
+            points = str(scores[seat]) if known else "?"
+            draw.text(
+                surface, points, (row.right - m.u(1.5), row.centery + 1), m.heading, theme.INK, "bold", "midright"
+            )
+            y += row_h + m.u(0.5)
+        return y
+
+    def _draw_panel(self, surface: pygame.Surface, view: BuizenState) -> None:
+        m = self.metrics
+        rect = self.panel_rect
+        over = view.to_play is None
+        y = self._draw_players(surface, rect, view) + m.u(1.5)
+        # The secret colour tile.
+        viewer = self.viewer
+        tile = m.u(8)
+        self.colour_rect = pygame.Rect(rect.left, y, tile, tile)
+        if viewer is not None:
+            material = view.colours[viewer]
+            show = over or self.peeking or self.key_peek
+            surface.blit(paint.colour_tile(tile, material if show and material != "?" else None), self.colour_rect)
+            label = "Your colour" if not over else "Your colour (revealed)"
+            draw.text(surface, label, (rect.left + tile + m.u(1.5), y + m.u(1.5)), m.small, theme.INK, "semibold")
+            hint = MATERIAL_NAMES.get(material, "") if show else "press and hold to peek (C)"
+            draw.text(surface, hint, (rect.left + tile + m.u(1.5), y + m.u(4.5)), m.small, theme.GREY)
+        else:
+            self.colour_rect = pygame.Rect(0, 0, 0, 0)
+        y += tile + m.u(1.5)
+        lines = [
+            f"Bag: {len(view.bag)} tile{'s' if len(view.bag) != 1 else ''}",
+            f"Pump rooms left: {view.pump_pile}  ·  roads left: {view.road_pile}",
+        ]
+        if self.last_note:
+            lines.append(f"Last: {self.last_note}")
+        for line in lines:
+            if y + m.small > self.info_top - m.u(1):
+                break
+            for wrapped in draw.wrap(line, m.small, rect.width):
+                if y + m.small > self.info_top - m.u(1):
+                    break
+                draw.text(surface, wrapped, (rect.left, y), m.small, theme.INK)
+                y += round(m.small * 1.25)
+            y += m.u(0.5)
+
+
+# ==== how-to-play diagrams =====================================================================
+def _diagram_cells(surface: pygame.Surface, rect: pygame.Rect, cells: list[tuple[Cell, pygame.Surface | None]]) -> int:
+    xs = [c[0] for c, _ in cells]
+    ys = [c[1] for c, _ in cells]
+    cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    size = int(min(rect.width / (cols + 0.5), rect.height / (rows + 0.8), 120))
+    left = rect.centerx - cols * size // 2
+    top = rect.top + max(0, (rect.height - rows * size) // 2 - size // 4)
+    for (x, y), picture in cells:
+        if picture is not None:
+            if picture.get_width() != size:
+                picture = pygame.transform.smoothscale(picture, (size, size))
+            surface.blit(picture, (left + (x - min(xs)) * size, top + (y - min(ys)) * size))
+    return size
+
+
+def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    _diagram_cells(
+        surface,
+        rect,
+        [((0, 0), paint.pump_room(110, True)), ((1, 0), paint.pipe_face(sides_of(3, 0, 3), 110))],
+    )
+
+
+def _diagram_edges(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    s = 100
+    cells: list[tuple[Cell, pygame.Surface | None]] = [
+        ((0, 0), paint.pipe_face(sides_of(1, 0, 0), s)),
+        ((0, 1), paint.pipe_face(sides_of(1, 0, 0), s)),
+        ((2, 0), paint.pipe_face(sides_of(18, 0, 2), s)),
+        ((2, 1), paint.road(s)),
+        ((4, 0), paint.pipe_face(sides_of(3, 0, 2), s)),
+        ((4, 1), paint.pump_room(s)),
+    ]
+    _diagram_cells(surface, rect, cells)
+
+
+def _diagram_automatic(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    s = 100
+    _diagram_cells(
+        surface,
+        rect,
+        [
+            ((0, 0), paint.pump_room(s)),
+            ((1, 0), paint.pipe_face(sides_of(11, 1, 0), s)),  # D2 PP/FH: kerb east, eave west
+            ((2, 0), paint.road(s)),
+            ((3, 0), None),
+            ((4, 0), paint.pipe_face(sides_of(18, 0, 1), s)),  # RS FH: kerb east, but the road pile was empty
+            ((5, 0), paint.blocked(s)),
+        ],
+    )
+
+
+def _diagram_specials(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    s = 110
+    _diagram_cells(
+        surface,
+        rect,
+        [
+            ((0, 0), paint.road(s)),
+            ((1, 0), None),
+            ((2, 0), paint.road(s, ("pit",))),
+            ((3, 0), None),
+            ((4, 0), paint.road(s, ("manhole",))),
+        ],
+    )
+
+
+def _diagram_scoring(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    s = 90
+    layout: list[tuple[Cell, pygame.Surface | None]] = [
+        ((0, 1), paint.pump_room(s)),
+        ((1, 1), paint.pipe_face(sides_of(3, 0, 3), s)),
+        ((2, 1), paint.pipe_face(sides_of(38, 1, 1), s)),
+        ((3, 1), paint.pipe_face(sides_of(2, 0, 2), s)),
+        ((2, 2), paint.pipe_face(sides_of(17, 0, 0), s)),
+        ((3, 2), paint.pipe_face(sides_of(38, 1, 3), s)),
+        ((4, 2), paint.pipe_face(sides_of(18, 0, 1), s)),
+        ((5, 2), paint.road(s)),
+    ]
+    size = _diagram_cells(surface, rect, layout)
+    cols = 6
+    left = rect.centerx - cols * size // 2
+    rows = 2
+    top = rect.top + max(0, (rect.height - rows * size) // 2 - size // 4)
+    points = {(1, 1): 1, (2, 1): 3, (3, 1): 2, (2, 2): 2, (3, 2): 3, (4, 2): 1}
+    for (x, y), value in points.items():
+        centre = (left + x * size + size - metrics.u(2), top + (y - 1) * size + metrics.u(2))
+        pygame.draw.circle(surface, theme.RED, centre, metrics.u(1.6))
+        pygame.draw.circle(surface, theme.INK, centre, metrics.u(1.6), 2)
+        draw.text(surface, str(value), (centre[0], centre[1] + 1), metrics.small, theme.WHITE, "bold", "center")

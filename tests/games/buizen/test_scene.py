@@ -1,0 +1,184 @@
+"""The Buizen screen driven by synthetic events: placing tiles, turning, refusals, panning, the curtain."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from bauhausbox.games.buizen import paint
+from bauhausbox.games.buizen.rules import GAME, Draw, Place
+from bauhausbox.games.buizen.scene import BuizenScene
+from bauhausbox.scenes.curtain import CurtainScene
+from tests.ui.helpers import click, drag, frames, key, move, open_game
+
+
+def _hand_row_colours(app: Any, scene: BuizenScene) -> set[tuple[int, int, int]]:
+    """Screen colours along a line through the hand's tiles."""
+    area = scene.hand_rect
+    y = area.top + area.height * 2 // 3
+    return {tuple(app.screen.get_at((x, y)))[:3] for x in range(area.left, area.right, 3)}  # type: ignore[misc]
+
+
+def _first_placement(scene: BuizenScene) -> Place:
+    moves = [m for m in GAME.legal_moves(scene.match.state) if isinstance(m, Place)]
+    assert moves, "the test seed must give the human a playable tile"
+    return moves[0]
+
+
+def _hold(app: Any, scene: BuizenScene, wanted: Place) -> None:
+    """Pick the tile from the hand by clicking it, then turn and flip it with the keys."""
+    slot = next(rect for number, rect in scene.hand_slots if number == wanted.number)
+    click(app, slot.center)
+    assert scene.selected == wanted.number
+    if wanted.face == 1:
+        key(app, pygame.K_f)
+    for _ in range(wanted.rotation):
+        key(app, pygame.K_r)
+    assert scene.held_orientation() == (wanted.face, wanted.rotation)
+
+
+def _scene_for(app: Any, text: str, seats: list[str]) -> BuizenScene:
+    """A screen on a position built from text (not from a seed)."""
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.match import Match
+
+    specs = tuple(SeatSpec.from_text(seat, f"P{i + 1}") for i, seat in enumerate(seats))
+    setup = Setup("buizen", len(seats), 1, specs, GAME.normalize_options(len(seats), {}))
+    scene = BuizenScene(app, Match(setup, History(GAME, GAME.from_text(text)), autosave=False))
+    app.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def _game_scene(app: Any) -> BuizenScene:
+    scene = next(s for s in app.stack if isinstance(s, BuizenScene))
+    assert isinstance(scene, BuizenScene)
+    return scene
+
+
+def _open(app: Any, seats: list[str], seed: int = 3) -> BuizenScene:
+    open_game(app, "buizen", len(seats), seats=seats, seed=seed)
+    frames(app, 2)
+    scene = _game_scene(app)
+    if isinstance(app.top, CurtainScene):
+        click(app, app.top.ready_button.rect.center)
+        frames(app, 1)
+    assert isinstance(scene, BuizenScene) and app.top is scene
+    return scene
+
+
+def test_place_a_tile_by_clicking_hand_then_cell(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    _hold(app, scene, wanted)
+    target = scene.to_screen(wanted.cell).center
+    move(app, target)
+    assert scene.reason_at(wanted.cell) is None  # the ghost is green
+    anyhow, exactly = scene.fitting_cells()
+    assert wanted.cell in anyhow and wanted.cell in exactly
+    click(app, target)
+    assert len(scene.match.history.steps) == 1
+    assert dict(scene.match.state.pipes)[wanted.cell].number == wanted.number
+    assert scene.selected is None
+
+
+def test_place_a_tile_by_dragging_it_onto_the_table(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    _hold(app, scene, wanted)
+    slot = next(rect for number, rect in scene.hand_slots if number == wanted.number)
+    drag(app, slot.center, scene.to_screen(wanted.cell).center)
+    assert dict(scene.match.state.pipes)[wanted.cell].number == wanted.number
+
+
+def test_a_refused_cell_says_why_and_changes_nothing(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    _hold(app, scene, wanted)
+    far = (wanted.cell[0] + 6, wanted.cell[1] + 6)  # nowhere near the layout
+    scene.camera = [far[0] - 2.0, far[1] - 2.0]
+    click(app, scene.to_screen(far).center)
+    assert scene.match.history.steps == []
+    assert "next to the layout" in scene.message.lower()
+    assert scene.reason_at(far) is not None
+
+
+def test_right_click_turns_and_right_drag_pans(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    slot = next(rect for number, rect in scene.hand_slots if number == wanted.number)
+    click(app, slot.center)
+    centre = scene.board_rect.center
+    click(app, centre, button=3)
+    assert scene.held_orientation() == (0, 1)
+    before = list(scene.camera)
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=3),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(centre[0] + 150, centre[1]), rel=(150, 0), buttons=(0, 0, 1)),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(centre[0] + 150, centre[1]), button=3),
+        ],
+        1 / 60,
+    )
+    assert scene.camera[0] < before[0]  # dragging right shows what lies to the left
+    assert scene.held_orientation() == (0, 1)  # a pan is not a turn
+    zoom = scene.cell_px
+    key(app, pygame.K_EQUALS)
+    assert scene.cell_px > zoom
+
+
+def test_the_curtain_hides_the_hand_between_humans(fresh_app: Any) -> None:
+    app = fresh_app
+    open_game(app, "buizen", 2, seats=["human", "human"], seed=3)
+    frames(app, 2)
+    scene = _game_scene(app)
+    assert isinstance(app.top, CurtainScene)  # even before the first turn
+    frames(app, 1)
+    assert paint.SAND not in _hand_row_colours(app, scene)  # no pipe tile of the hand shows
+    click(app, app.top.ready_button.rect.center)
+    frames(app, 1)
+    assert app.top is scene and scene.hand() == scene.match.state.hands[0]
+    assert paint.SAND in _hand_row_colours(app, scene)  # now the hand's tiles are on screen
+    wanted = _first_placement(scene)
+    _hold(app, scene, wanted)
+    click(app, scene.to_screen(wanted.cell).center)
+    frames(app, 2)
+    assert isinstance(app.top, CurtainScene) and app.top.player == "P2"
+    # Seat 1's view is only shown after P2 says they are ready, and never seat 0's hand again.
+    click(app, app.top.ready_button.rect.center)
+    frames(app, 1)
+    assert scene.hand() == scene.match.state.hands[1]
+    assert scene.view.hands[0] == (0,) * len(scene.match.state.hands[0])
+
+
+def test_draw_button_when_no_tile_fits(fresh_app: Any) -> None:
+    app = fresh_app
+    # Only the start tile is down, and no tile in the human's hand has an eave.
+    text = "buizen players=2 to_play=0 pumps=9 roads=10\ncolours: FH PP GAS PE\nhand 0: 1 4 7\nhand 1: 3\nbag: 5 6"
+    scene = _scene_for(app, text + "\nboard: 0,0 pump", ["human", "ai:easy"])
+    assert GAME.legal_moves(scene.match.state) == [Draw()]
+    assert scene.action_button.visible and scene.action_button.label == "Draw a tile"
+    key(app, pygame.K_d)
+    assert scene.match.state.hands[0] == (1, 4, 5, 7)
+
+
+def test_game_over_and_how_to_play_render(fresh_app: Any) -> None:
+    app = fresh_app
+    worked = (
+        "buizen players=2 to_play=- pumps=9 roads=9\ncolours: FH PP GAS PE\nhand 0:\nhand 1:\nbag:\n"
+        "board: 0,1 pump; 1,1 3f r270; 2,1 38b r90; 3,1 2f r180; 2,2 17f r0; 3,2 38b r270; 4,2 18f r90; 5,2 road"
+    )
+    scene = _scene_for(app, worked, ["human", "ai:easy"])
+    frames(app, 3)
+    assert GAME.scores(scene.view) == [12, 0]
+    pages = BuizenScene.how_to_play()
+    assert len(pages) >= 5
+    surface = pygame.Surface((640, 480))
+    for page in pages:
+        if page.diagram is not None:
+            page.diagram(surface, pygame.Rect(0, 0, 640, 480), scene.metrics)
