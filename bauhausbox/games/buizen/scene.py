@@ -620,7 +620,10 @@ class BuizenScene(GameScene):
                 box = self.to_screen(cell)
                 pygame.draw.rect(surface, colour, box.inflate(-4, -4), max(3, m.u(0.6)))
                 if points and seat is not None:
-                    centre = (box.right - m.u(2), box.top + m.u(2))
+                    # One corner per seat, so a tile in two players' networks shows both numbers.
+                    corner_x = box.right - m.u(2) if seat in (0, 1) else box.left + m.u(2)
+                    corner_y = box.top + m.u(2) if seat in (0, 3) else box.bottom - m.u(2)
+                    centre = (corner_x, corner_y)
                     pygame.draw.circle(surface, colour, centre, m.u(1.6))
                     pygame.draw.circle(surface, theme.INK, centre, m.u(1.6), 2)
                     ink = theme.readable_on(colour)
@@ -752,6 +755,8 @@ class BuizenScene(GameScene):
         ]
         if self.last_note:
             lines.append(f"Last: {self.last_note}")
+        if over:
+            lines.append("Closed networks are outlined in their owner's colour; numbers are points per tile.")
         for line in lines:
             if y + m.small > self.info_top - m.u(1):
                 break
