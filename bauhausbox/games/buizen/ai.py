@@ -66,7 +66,7 @@ class Tuning:
     """The hard level's weights (measured with :func:`strength`; see docs/buizen.md)."""
 
     opponent: float = 0.6  # how much an opponent's network value counts against us
-    draw: float = 0.3  # value of each tile a move draws
+    draw: float = 1.0  # value of each tile a move draws
     end_good: float = 0.6  # chance an open end closes when many tiles could fill it
     end_poor: float = 0.35  # ... when three or fewer could
     phase_tiles: int = 16  # below this many tiles left to play, open ends get less likely to close

@@ -117,7 +117,7 @@ class BuizenScene(GameScene):
                     "A real connection is pipe to pipe, kerb to road, or eave to pump room.",
                 ],
                 _diagram_edges,
-                "Left to right: pipe–pipe, kerb–road, eave–pump room (all real connections).",
+                "Real connections (top); sides that never touch (bottom).",
             ),
             HowToPage(
                 "Automatic roads and pump rooms",
@@ -769,7 +769,10 @@ class BuizenScene(GameScene):
 
 
 # ==== how-to-play diagrams =====================================================================
-def _diagram_cells(surface: pygame.Surface, rect: pygame.Rect, cells: list[tuple[Cell, pygame.Surface | None]]) -> int:
+def _diagram_cells(
+    surface: pygame.Surface, rect: pygame.Rect, cells: list[tuple[Cell, pygame.Surface | None]]
+) -> tuple[int, int, int]:
+    """Lay pictures out on a grid centred in ``rect``; returns (cell size, left, top) of cell (min x, min y)."""
     xs = [c[0] for c, _ in cells]
     ys = [c[1] for c, _ in cells]
     cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
@@ -781,7 +784,7 @@ def _diagram_cells(surface: pygame.Surface, rect: pygame.Rect, cells: list[tuple
             if picture.get_width() != size:
                 picture = pygame.transform.smoothscale(picture, (size, size))
             surface.blit(picture, (left + (x - min(xs)) * size, top + (y - min(ys)) * size))
-    return size
+    return size, left, top
 
 
 def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
@@ -793,6 +796,7 @@ def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) 
 
 
 def _diagram_edges(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    """Top: the three real connections. Bottom: three sides that never touch, crossed out."""
     s = 100
     cells: list[tuple[Cell, pygame.Surface | None]] = [
         ((0, 0), paint.pipe_face(sides_of(1, 0, 0), s)),
@@ -801,8 +805,20 @@ def _diagram_edges(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics)
         ((2, 1), paint.road(s)),
         ((4, 0), paint.pipe_face(sides_of(3, 0, 2), s)),
         ((4, 1), paint.pump_room(s)),
+        ((0, 3), paint.pipe_face(sides_of(1, 0, 0), s)),
+        ((0, 4), paint.pipe_face(sides_of(4, 0, 0), s)),
+        ((2, 3), paint.pipe_face(sides_of(18, 0, 2), s)),
+        ((2, 4), paint.pipe_face(sides_of(18, 0, 0), s)),
+        ((4, 3), paint.pipe_face(sides_of(3, 0, 2), s)),
+        ((4, 4), paint.pipe_face(sides_of(3, 0, 0), s)),
     ]
-    _diagram_cells(surface, rect, cells)
+    size, left, top = _diagram_cells(surface, rect, cells)
+    arm = size // 5
+    for column in (0, 2, 4):
+        cx, cy = left + (column + 1) * size + arm + size // 10, top + 4 * size  # beside the seam, not on it
+        for sign in (-1, 1):
+            pygame.draw.line(surface, theme.WHITE, (cx - arm, cy - sign * arm), (cx + arm, cy + sign * arm), 12)
+            pygame.draw.line(surface, theme.ILLEGAL, (cx - arm, cy - sign * arm), (cx + arm, cy + sign * arm), 7)
 
 
 def _diagram_automatic(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
@@ -848,14 +864,10 @@ def _diagram_scoring(surface: pygame.Surface, rect: pygame.Rect, metrics: Metric
         ((4, 2), paint.pipe_face(sides_of(18, 0, 1), s)),
         ((5, 2), paint.road(s)),
     ]
-    size = _diagram_cells(surface, rect, layout)
-    cols = 6
-    left = rect.centerx - cols * size // 2
-    rows = 2
-    top = rect.top + max(0, (rect.height - rows * size) // 2 - size // 4)
+    size, left, top = _diagram_cells(surface, rect, layout)
     points = {(1, 1): 1, (2, 1): 3, (3, 1): 2, (2, 2): 2, (3, 2): 3, (4, 2): 1}
     for (x, y), value in points.items():
-        centre = (left + x * size + size - metrics.u(2), top + (y - 1) * size + metrics.u(2))
+        centre = (left + x * size + size - metrics.u(2), top + (y - 1) * size + metrics.u(2))  # rows start at y=1
         pygame.draw.circle(surface, theme.RED, centre, metrics.u(1.6))
         pygame.draw.circle(surface, theme.INK, centre, metrics.u(1.6), 2)
         draw.text(surface, str(value), (centre[0], centre[1] + 1), metrics.small, theme.WHITE, "bold", "center")
