@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from bauhausbox.engine.grid import cell_name, cell_sort_key
 from bauhausbox.games.blokus.puzzles import KINDS, get_puzzle, new_puzzle, render
@@ -30,6 +31,13 @@ def _parser() -> argparse.ArgumentParser:
         "--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S", help="seconds to search (default 60)"
     )
     solve_cmd.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
+    generate = commands.add_parser("generate", help="(maintainers) find solutions to ship in puzzle_data/")
+    generate.add_argument("puzzle", choices=KINDS)
+    generate.add_argument("--hard", action="store_true")
+    generate.add_argument("--count", type=int, default=4, help="solutions wanted")
+    generate.add_argument("--time-limit", type=float, default=300.0, metavar="S", help="seconds per solution")
+    generate.add_argument("--seed", type=int, default=1, help="first seed (one seed per search)")
+    generate.add_argument("--out", required=True, help="JSON file to write (existing solutions are kept)")
     return parser
 
 
@@ -38,6 +46,8 @@ def main(argv: list[str]) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exit_:  # argparse exits on --help and on errors; return its code instead
         return int(exit_.code or 0)
+    if args.command == "generate":
+        return _generate(args)
     spec = get_puzzle(args.puzzle, args.hard)
     result = solve(new_puzzle(spec.id), args.time_limit, use_shipped=False, seed=args.seed)
     found = result.status == "found"
@@ -66,6 +76,24 @@ def main(argv: list[str]) -> int:
     else:
         print(f"{spec.title}: {_failure(result.status, args.time_limit)}", file=sys.stderr)
     return 0 if found else 1
+
+
+def _generate(args: argparse.Namespace) -> int:
+    """Search with successive seeds and append every new solution to ``--out`` (bounded by the time limit)."""
+    spec = get_puzzle(args.puzzle, args.hard)
+    path = Path(args.out)
+    solutions: list[list[str]] = json.loads(path.read_text(encoding="utf-8"))["solutions"] if path.exists() else []
+    known = {frozenset(solution) for solution in solutions}
+    for seed in range(args.seed, args.seed + args.count):
+        result = solve(new_puzzle(spec.id), args.time_limit, use_shipped=False, seed=seed)
+        print(f"seed {seed}: {result.status} in {result.seconds:.1f} s", flush=True)
+        texts = sorted(p.text for p in result.placements)
+        if result.status == "found" and frozenset(texts) not in known:
+            known.add(frozenset(texts))
+            solutions.append(texts)
+            data = {"puzzle": spec.id, "solutions": solutions}
+            path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return 0
 
 
 def _failure(status: str, time_limit: float) -> str:

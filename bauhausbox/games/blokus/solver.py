@@ -57,7 +57,7 @@ class NodeLimit(Exception):
 
 @dataclass
 class Budget:
-    """A deadline (``time.monotonic()`` seconds) and an optional cancel flag, polled every few hundred nodes."""
+    """A deadline (``time.monotonic()`` seconds) and an optional cancel flag, polled at every search node."""
 
     deadline: float
     cancelled: Callable[[], bool] | None = None
@@ -69,12 +69,12 @@ class Budget:
         return cls(time.monotonic() + limit, cancelled)
 
     def tick(self) -> None:
+        """Count one search node; raise when out of nodes, time or patience. Every node is checked:
+        a node costs far more than reading the clock."""
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise NodeLimit
-        if self.nodes & 255 == 0 and (
-            time.monotonic() > self.deadline or (self.cancelled is not None and self.cancelled())
-        ):
+        if time.monotonic() > self.deadline or (self.cancelled is not None and self.cancelled()):
             raise SearchTimeout
 
     def left(self) -> float:
@@ -107,6 +107,29 @@ class ExactCover:
         self.open_primary: set[int] = {ids[item] for item in primary}
         self.priority: tuple[int, ...] = tuple(ids[item] for item in primary)
         self.capacity: dict[int, int] = {ids[item]: count for item, count in (capacity or {}).items() if count > 1}
+
+    @classmethod
+    def from_template(
+        cls,
+        options: list[tuple[int, ...]],
+        columns: dict[int, frozenset[int]],
+        excluded: Sequence[int],
+        primary: Sequence[int],
+        capacity: dict[int, int],
+    ) -> ExactCover:
+        """A problem over items already numbered, copied from a prebuilt ``columns`` table without the
+        ``excluded`` options (and without the items only they used). Much faster than building anew."""
+        problem = cls.__new__(cls)
+        problem.options = options
+        gone = set(excluded)
+        problem.columns = {item: set(rows) - gone if gone else set(rows) for item, rows in columns.items()}
+        problem.open_primary = set(primary)
+        for item in list(problem.columns):
+            if not problem.columns[item] and item not in problem.open_primary:
+                del problem.columns[item]
+        problem.priority = tuple(primary)
+        problem.capacity = {item: count for item, count in capacity.items() if count > 1}
+        return problem
 
     def _select(self, row: int) -> list[set[int]]:
         columns, options, capacity = self.columns, self.options, self.capacity
@@ -294,68 +317,110 @@ def _deal_colours(
     return [Placement(pools[name].pop(0), cells) for name, cells in shape_cells]
 
 
+@dataclass(frozen=True, slots=True)
+class _FrameOption:
+    label: str | PuzzlePiece  # a shape name (plain frames) or a coloured piece (harder frames)
+    cells: frozenset[Cell]
+    cell_mask: int
+    colour: int  # index in COLOURS, -1 in plain frames
+    edge_mask: int  # the internal edges around it, as bits (harder frames)
+
+
+@dataclass(frozen=True, slots=True)
+class _FrameTemplate:
+    """The whole exact cover problem of an empty frame, built once; each search copies and trims it."""
+
+    options: list[tuple[int, ...]]
+    meaning: list[_FrameOption]
+    columns: dict[int, frozenset[int]]
+    piece_items: dict[str | PuzzlePiece, int]
+
+
+@cache
+def _frame_template(puzzle: str) -> _FrameTemplate:
+    from bauhausbox.games.blokus.puzzles import PUZZLE_BY_ID
+
+    spec = PUZZLE_BY_ID[puzzle]
+    width, height, area = spec.width, spec.height, spec.area
+    labels: list[str | PuzzlePiece] = list(spec.pieces) if spec.hard else sorted({p.name for p in spec.pieces})
+    piece_items = {label: area + index for index, label in enumerate(labels)}
+    edge_ids: dict[Edge, int] = {}
+    edge_base = area + len(labels)
+    options: list[tuple[int, ...]] = []
+    meaning: list[_FrameOption] = []
+    for label in labels:
+        name = label.name if isinstance(label, PuzzlePiece) else label
+        colour = COLOURS.index(label.colour) if isinstance(label, PuzzlePiece) else -1
+        for cells, perimeter in _shape_placements(name, width, height):
+            items = [piece_items[label], *(row * width + col for col, row in cells)]
+            edge_mask = 0
+            if colour >= 0:
+                for edge in perimeter:
+                    index = edge_ids.setdefault(edge, len(edge_ids))
+                    edge_mask |= 1 << index
+                    items.append(edge_base + 4 * index + colour)
+            options.append(tuple(items))
+            cell_mask = sum(1 << (row * width + col) for col, row in cells)
+            meaning.append(_FrameOption(label, cells, cell_mask, colour, edge_mask))
+    columns: dict[int, set[int]] = {}
+    for index, option in enumerate(options):
+        for item in option:
+            columns.setdefault(item, set()).add(index)
+    return _FrameTemplate(options, meaning, {k: frozenset(v) for k, v in columns.items()}, piece_items)
+
+
 def solve_frame(
     spec: PuzzleSpec, fixed: Sequence[Placement], budget: Budget, pin_colour: bool = True, seed: int = 0
 ) -> SearchResult:
     """Complete a tetromino or pentomino frame around the ``fixed`` placements."""
     start = time.monotonic()
+    width = spec.width
     taken = {cell for placement in fixed for cell in placement.cells}
     placed = {placement.piece for placement in fixed}
     remaining = [piece for piece in spec.pieces if piece not in placed]
-    empty = [(col, row) for row in range(spec.height) for col in range(spec.width) if (col, row) not in taken]
+    empty = [(col, row) for row in range(spec.height) for col in range(width) if (col, row) not in taken]
     if sum(piece.size for piece in remaining) != len(empty):
         return SearchResult("none", seconds=time.monotonic() - start)
     if not remaining:
         return SearchResult("found", tuple(fixed), time.monotonic() - start)
 
-    options: list[tuple[Item, ...]] = []
-    meaning: list[tuple[PuzzlePiece | str, frozenset[Cell]]] = []
-    capacity: dict[Item, int] = {}
-    primary: list[Item] = list(empty)
-    if not spec.hard:
-        counts: dict[str, int] = {}
-        for piece in remaining:
-            counts[piece.name] = counts.get(piece.name, 0) + 1
-        for name, count in counts.items():
-            capacity[("shape", name)] = count
-            primary.append(("shape", name))
-            for cells, _ in _shape_placements(name, spec.width, spec.height):
-                if not cells & taken:
-                    options.append((("shape", name), *cells))
-                    meaning.append((name, cells))
-    else:
-        claimed = {
-            (placement.piece.colour, edge)
-            for placement in fixed
-            for edge in side_edges(placement.cells, spec.width, spec.height)
-        }
-        # On an empty frame the colours are interchangeable: only blue may cover a1.
-        pinned = pin_colour and not fixed
-        primary.extend(remaining)
-        for piece in remaining:
-            for cells, perimeter in _shape_placements(piece.name, spec.width, spec.height):
-                if cells & taken or (pinned and (0, 0) in cells and piece.colour != COLOURS[0]):
-                    continue
-                edges = [(piece.colour, edge) for edge in perimeter]
-                if any(edge in claimed for edge in edges):
-                    continue
-                options.append((piece, *cells, *edges))
-                meaning.append((piece, cells))
-
-    problem = ExactCover(options, primary, capacity)
+    template = _frame_template(spec.id)
+    taken_mask = sum(1 << (row * width + col) for col, row in taken)
+    counts: dict[str | PuzzlePiece, int] = {}
+    for piece in remaining:
+        label: str | PuzzlePiece = piece if spec.hard else piece.name
+        counts[label] = counts.get(label, 0) + 1
+    claimed = [0] * len(COLOURS)  # edges next to each colour's placed pieces, as bits
+    if spec.hard:
+        edge_of = {template.meaning[row].cells: template.meaning[row].edge_mask for row in range(len(template.options))}
+        for placement in fixed:
+            claimed[COLOURS.index(placement.piece.colour)] |= edge_of[placement.cells]
+    # On an empty harder frame the colours are interchangeable: only blue may cover a1.
+    pinned = spec.hard and pin_colour and not fixed
+    excluded = [
+        row
+        for row, option in enumerate(template.meaning)
+        if option.cell_mask & taken_mask
+        or option.label not in counts
+        or (option.colour >= 0 and option.edge_mask & claimed[option.colour])
+        or (pinned and option.cell_mask & 1 and option.colour != 0)
+    ]
+    primary = [row * width + col for col, row in empty] + [template.piece_items[label] for label in counts]
+    capacity = {template.piece_items[label]: count for label, count in counts.items()}
+    problem = ExactCover.from_template(template.options, template.columns, excluded, primary, capacity)
     sizes = {piece.size for piece in remaining}
-    masks = [sum(1 << (row * spec.width + col) for col, row in cells) for _, cells in meaning]
+    masks = [option.cell_mask for option in template.meaning]
     accept = _RegionCheck(spec.width, spec.height, taken, sizes.pop(), masks) if len(sizes) == 1 else None
-    ranks = [_AWKWARD_RANK[piece.name if isinstance(piece, PuzzlePiece) else piece] for piece, _ in meaning]
+    ranks = [_AWKWARD_RANK[o.label.name if isinstance(o.label, PuzzlePiece) else o.label] for o in template.meaning]
     rows = _search_with_restarts(problem, budget, ranks, accept, seed)
     seconds = time.monotonic() - start
-    if rows is None or isinstance(rows, str):
+    if isinstance(rows, str):
         return SearchResult("timeout" if rows == "timeout" else "none", seconds=seconds, nodes=budget.nodes)
-    chosen = [meaning[row] for row in rows]
+    chosen = [template.meaning[row] for row in rows]
     if spec.hard:
-        new = [Placement(piece, cells) for piece, cells in chosen if isinstance(piece, PuzzlePiece)]
+        new = [Placement(option.label, option.cells) for option in chosen if isinstance(option.label, PuzzlePiece)]
     else:
-        new = _deal_colours([(str(name), cells) for name, cells in chosen], remaining)
+        new = _deal_colours([(str(option.label), option.cells) for option in chosen], remaining)
     return SearchResult("found", (*fixed, *new), seconds, budget.nodes)
 
 

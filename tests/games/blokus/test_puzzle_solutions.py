@@ -1,0 +1,304 @@
+"""Every solution the puzzle solver produces or ships is checked here by an independent checker.
+
+The checker knows the puzzles only from the rules page (frame sizes, piece lists, the harder
+versions' colour rule, the Blokus placement rules) and the piece pictures; it derives orientations
+with its own rotation code and does not call the puzzle module's checks.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+import pytest
+
+from bauhausbox.games.blokus import puzzle_cli
+from bauhausbox.games.blokus.pieces import COLOURS, PIECES
+from bauhausbox.games.blokus.puzzles import (
+    Placement,
+    PuzzlePiece,
+    PuzzleState,
+    get_puzzle,
+    is_complete,
+    new_puzzle,
+    place,
+    same_colour_contacts,
+)
+from bauhausbox.games.blokus.solver import (
+    Budget,
+    ExactCover,
+    hint,
+    shipped_fit,
+    shipped_solutions,
+    solve,
+    solve_frame,
+    solve_fullboard,
+)
+
+Cell = tuple[int, int]
+
+# From the rules page: (width, height) and the sizes of the pieces used.
+FRAMES = {"tetromino": (10, 8, 4), "pentomino": (16, 15, 5)}
+CORNERS = {"blue": (0, 19), "yellow": (19, 19), "red": (19, 0), "green": (0, 0)}
+
+
+def _picture_cells(picture: str) -> set[Cell]:
+    rows = picture.split("/")
+    return {(x, len(rows) - 1 - y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"}
+
+
+def _normal(cells: Iterable[Cell]) -> frozenset[Cell]:
+    cells = list(cells)
+    mx, my = min(x for x, _ in cells), min(y for _, y in cells)
+    return frozenset((x - mx, y - my) for x, y in cells)
+
+
+def _all_orientations(cells: set[Cell]) -> set[frozenset[Cell]]:
+    found = set()
+    shape = list(cells)
+    for _ in range(4):
+        shape = [(-y, x) for x, y in shape]  # quarter turn
+        found.add(_normal(shape))
+        found.add(_normal([(-x, y) for x, y in shape]))  # and its mirror image
+    return found
+
+
+SHAPES = {piece.name: _all_orientations(_picture_cells(piece.picture)) for piece in PIECES}
+SIZES = {piece.name: len(_picture_cells(piece.picture)) for piece in PIECES}
+
+
+def check_frame_solution(kind: str, hard: bool, placements: Sequence[tuple[str, str, Iterable[Cell]]]) -> None:
+    """Assert that ``(colour, piece, cells)`` triples solve the frame puzzle ``kind``."""
+    width, height, size = FRAMES[kind]
+    expected = Counter((colour, name) for colour in COLOURS for name in SHAPES if SIZES[name] == size)
+    used = Counter((colour, name) for colour, name, _ in placements)
+    assert used == expected, "each piece exactly once"
+    owner: dict[Cell, int] = {}
+    for index, (_, name, cells) in enumerate(placements):
+        cells = set(cells)
+        assert _normal(cells) in SHAPES[name], f"{name} has its exact shape"
+        for cell in cells:
+            assert 0 <= cell[0] < width and 0 <= cell[1] < height, "inside the frame"
+            assert cell not in owner, "no square covered twice"
+            owner[cell] = index
+    assert len(owner) == width * height, "every square covered"
+    if hard:
+        for (x, y), index in owner.items():
+            for other in ((x + 1, y), (x, y + 1)):
+                if other in owner and owner[other] != index:
+                    assert placements[index][0] != placements[owner[other]][0], f"same colours touch at {x, y}"
+
+
+def check_fullboard_solution(hard: bool, placements: Sequence[tuple[str, str, Iterable[Cell]]]) -> None:
+    """Assert that the placements, in their order, place all 84 pieces legally on the 20 × 20 board."""
+    assert Counter((c, n) for c, n, _ in placements) == Counter((c, n) for c in COLOURS for n in SHAPES)
+    occupied: dict[Cell, str] = {}
+    smallest_so_far = 5
+    for colour, name, cells in placements:
+        cells = set(cells)
+        assert _normal(cells) in SHAPES[name]
+        assert all(0 <= x < 20 and 0 <= y < 20 and (x, y) not in occupied for x, y in cells)
+        own = {cell for cell, c in occupied.items() if c == colour}
+        if not own:
+            assert CORNERS[colour] in cells, "first piece covers its corner"
+        else:
+            sides = {(x + dx, y + dy) for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+            corners = {(x + dx, y + dy) for x, y in cells for dx, dy in ((1, 1), (1, -1), (-1, 1), (-1, -1))}
+            assert not sides & own, "no side contact with its own colour"
+            assert corners & own, "corner contact with its own colour"
+        if hard:
+            assert SIZES[name] <= smallest_so_far, "decreasing size"
+            smallest_so_far = SIZES[name]
+        occupied.update(dict.fromkeys(cells, colour))
+
+
+def _triples(placements: Iterable[Placement]) -> list[tuple[str, str, frozenset[Cell]]]:
+    return [(p.piece.colour, p.piece.name, p.cells) for p in placements]
+
+
+# --- the exact cover engine ------------------------------------------------------------------------------------
+
+
+def test_exact_cover_finds_knuths_example() -> None:
+    # Knuth, "Dancing links": items A–G, the only solution is options 0, 3, 4 (A D / E F C / B G).
+    options = [("C", "E", "F"), ("A", "D", "G"), ("B", "C", "F"), ("A", "D"), ("B", "G"), ("D", "E", "G")]
+    problem = ExactCover(options, ["A", "B", "C", "D", "E", "F", "G"])
+    solutions = [sorted(rows) for rows in problem.solutions(Budget.seconds(5))]
+    assert solutions == [[0, 3, 4]]
+
+
+def test_exact_cover_does_not_permute_identical_copies() -> None:
+    # Two identical dominoes in a 2 × 2 square: two tilings (both flat, both upright), not four.
+    cells = [(0, 0), (1, 0), (0, 1), (1, 1)]
+    dominoes = [((0, 0), (1, 0)), ((0, 1), (1, 1)), ((0, 0), (0, 1)), ((1, 0), (1, 1))]
+    options = [("domino", *d) for d in dominoes]
+    problem = ExactCover(options, [*cells, "domino"], capacity={"domino": 2})
+    solutions = {frozenset(rows) for rows in problem.solutions(Budget.seconds(5))}
+    assert solutions == {frozenset({0, 1}), frozenset({2, 3})}
+    again = list(ExactCover(options, [*cells, "domino"], capacity={"domino": 2}).solutions(Budget.seconds(5)))
+    assert len(again) == 2
+
+
+def test_secondary_items_may_stay_uncovered() -> None:
+    options = [("a", "x"), ("b", "x"), ("a",), ("b",)]
+    problem = ExactCover(options, ["a", "b"])
+    solutions = sorted(sorted(rows) for rows in problem.solutions(Budget.seconds(5)))
+    assert solutions == [[0, 3], [1, 2], [2, 3]]  # options 0 and 1 both claim x: never together
+
+
+# --- live solutions -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("kind", "hard"), [("tetromino", False), ("tetromino", True), ("pentomino", False)])
+def test_solver_solutions_are_valid(kind: str, hard: bool) -> None:
+    result = solve(new_puzzle(get_puzzle(kind, hard).id), 60, use_shipped=False)
+    assert result.status == "found"
+    check_frame_solution(kind, hard, _triples(result.placements))
+
+
+@pytest.mark.parametrize("puzzle", ["tetromino", "tetromino-hard"])
+def test_completion_is_detected_exactly_when_the_last_piece_goes_down(puzzle: str) -> None:
+    solution = solve(new_puzzle(puzzle), 60, use_shipped=False).placements
+    check_frame_solution("tetromino", puzzle.endswith("hard"), _triples(solution))
+    state = new_puzzle(puzzle)
+    for placement in solution:
+        assert not is_complete(state)
+        state = place(state, placement)  # every piece of a valid solution is accepted by the live checks
+    assert is_complete(state)
+    assert same_colour_contacts(state) == [] or not puzzle.endswith("hard")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_solver_restarts_still_give_valid_tetromino_solutions(seed: int) -> None:
+    result = solve(new_puzzle("tetromino-hard"), 60, use_shipped=False, seed=seed)
+    assert result.status == "found"
+    check_frame_solution("tetromino", True, _triples(result.placements))
+
+
+def test_solver_extends_the_players_pieces() -> None:
+    first = solve(new_puzzle("tetromino-hard"), 60, use_shipped=False)
+    kept = first.placements[5:12]
+    state = PuzzleState("tetromino-hard", tuple(kept))
+    result = solve(state, 60, use_shipped=False, seed=4)
+    assert result.status == "found"
+    assert set(kept) <= set(result.placements)
+    check_frame_solution("tetromino", True, _triples(result.placements))
+
+
+def test_an_isolated_corner_is_proved_unsolvable_and_the_hint_names_the_culprit() -> None:
+    # A blue L4 on a2 b2 c2 c1 shuts a1 b1 in: two squares no tetromino can fill.
+    culprit = Placement(PuzzlePiece("blue", "L4"), frozenset({(0, 1), (1, 1), (2, 1), (2, 0)}))
+    harmless = Placement(PuzzlePiece("red", "I4"), frozenset({(9, 4), (9, 5), (9, 6), (9, 7)}))
+    state = PuzzleState("tetromino", (culprit, harmless))
+    assert solve(state, 10, use_shipped=False).status == "none"
+    advice = hint(state, 10)
+    assert advice.kind == "remove"
+    assert advice.remove == PuzzlePiece("blue", "L4")
+    check_frame_solution("tetromino", False, _triples(advice.solution))
+    assert harmless in advice.solution
+
+
+def test_a_hint_is_one_more_piece_of_a_real_solution() -> None:
+    solution = solve(new_puzzle("tetromino"), 60, use_shipped=False).placements
+    state = PuzzleState("tetromino", tuple(solution[:8]))
+    advice = hint(state, 10)
+    assert advice.kind == "place" and advice.placement is not None
+    assert advice.placement.piece not in state.placed_pieces()
+    assert advice.placement in advice.solution
+    assert set(state.placements) <= set(advice.solution)
+    check_frame_solution("tetromino", False, _triples(advice.solution))
+
+
+def test_running_out_of_time_is_not_a_proof() -> None:
+    result = solve_frame(get_puzzle("pentomino", True), (), Budget.seconds(0.01))
+    assert result.status == "timeout"
+    assert result.placements == ()
+    board = solve_fullboard((), hard=True, budget=Budget.seconds(0.2))
+    assert board.status == "timeout"
+    advice = hint(new_puzzle("fullboard-hard"), 0.2)
+    assert advice.kind == "unknown" and advice.placement is None
+
+
+# --- shipped solutions ----------------------------------------------------------------------------------------
+
+
+def test_hard_pentomino_solutions_are_shipped_and_valid() -> None:
+    stored = shipped_solutions("pentomino-hard")
+    assert len(stored) >= 3
+    assert len({frozenset(s) for s in stored}) == len(stored), "all different"
+    for solution in stored:
+        check_frame_solution("pentomino", True, _triples(solution))
+
+
+def test_every_shipped_full_board_solution_is_valid() -> None:
+    for hard in (False, True):
+        for solution in shipped_solutions("fullboard-hard" if hard else "fullboard"):
+            check_fullboard_solution(hard, _triples(solution))
+
+
+def test_a_shipped_solution_is_used_when_it_fits_the_players_pieces() -> None:
+    stored = shipped_solutions("pentomino-hard")[0]
+    # Mirror it top to bottom and swap blue and red: still a solution, which the fit must recognise.
+    swap = {"blue": "red", "red": "blue", "yellow": "yellow", "green": "green"}
+    moved = [
+        Placement(PuzzlePiece(swap[p.piece.colour], p.piece.name), frozenset((x, 14 - y) for x, y in p.cells))
+        for p in stored
+    ]
+    state = PuzzleState("pentomino-hard", tuple(moved[:10]))
+    fitted = shipped_fit(get_puzzle("pentomino", True), state.placements)
+    assert fitted is not None
+    assert set(moved[:10]) <= set(fitted)
+    check_frame_solution("pentomino", True, _triples(fitted))
+    advice = hint(state, 2)
+    assert advice.kind == "place" and advice.placement in fitted
+
+
+def test_shipped_solutions_serve_the_plain_pentomino_with_any_colours() -> None:
+    stored = shipped_solutions("pentomino-hard")[0]
+    # In the plain puzzle colours do not matter: recolour the first pieces of each shape at will.
+    recoloured = [Placement(PuzzlePiece(COLOURS[(i + 1) % 4], p.piece.name), p.cells) for i, p in enumerate(stored)]
+    seen: set[PuzzlePiece] = set()
+    fixed = []
+    for p in recoloured:
+        if p.piece not in seen and len(fixed) < 8:
+            seen.add(p.piece)
+            fixed.append(p)
+    fitted = shipped_fit(get_puzzle("pentomino"), fixed)
+    assert fitted is not None
+    assert set(fixed) <= set(fitted)
+    check_frame_solution("pentomino", False, _triples(fitted))
+
+
+# --- the command line -------------------------------------------------------------------------------------------
+
+
+def test_cli_prints_one_json_object_with_a_valid_solution(capsys: pytest.CaptureFixture[str]) -> None:
+    assert puzzle_cli.main(["solve", "tetromino", "--hard", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["puzzle"], data["hard"], data["width"], data["height"]) == ("tetromino", True, 10, 8)
+    assert isinstance(data["seconds"], float)
+    triples = []
+    for entry in data["pieces"]:
+        cells = [(ord(name[0]) - ord("a"), int(name[1:]) - 1) for name in entry["cells"]]
+        triples.append((entry["colour"], entry["piece"], cells))
+    check_frame_solution("tetromino", True, triples)
+
+
+def test_cli_prints_the_grid_and_time(capsys: pytest.CaptureFixture[str]) -> None:
+    assert puzzle_cli.main(["solve", "tetromino"]) == 0
+    out = capsys.readouterr().out
+    assert "solved in" in out
+    assert out.count("\n") >= 9  # a title, 8 rows and the column letters
+
+
+def test_cli_fails_when_nothing_is_found_in_time(capsys: pytest.CaptureFixture[str]) -> None:
+    assert puzzle_cli.main(["solve", "pentomino", "--hard", "--time-limit", "0.05"]) == 1
+    assert "no solution found within 0.05 s" in capsys.readouterr().err
+    assert puzzle_cli.main(["solve", "fullboard", "--hard", "--json", "--time-limit", "0.2"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["pieces"] == [] and "error" in data
+
+
+def test_cli_rejects_an_unknown_puzzle() -> None:
+    assert puzzle_cli.main(["solve", "hexomino"]) != 0
