@@ -1,0 +1,307 @@
+"""Blokus placements on int bitboards: the precomputed tables behind fast move generation.
+
+The board is a Python ``int`` with one bit per square, in a padded layout: square (col, row) is bit
+``(row + 1) * 21 + col + 1``. Row 0 and row 21 of the layout and the first bit of every row are
+padding, so shifting a board by ±1, ±21, ±20 or ±22 moves every square to its neighbour without
+wrapping onto the far side of the board; masking with :data:`BOARD` drops what fell off.
+
+Every placement of every piece on the empty board (30,433 of them) is built once per process, as a
+:class:`Placement` object that *is* the move value used by the rules, the bots and the screens.
+
+Move generation for one colour (:func:`generate`) walks its *attach cells* (free squares diagonal
+to its pieces and not beside them). The placements covering an attach cell are filed by the cell and
+by the blocked/free state of its 3 × 3 neighbourhood; each list is built on first use and then only
+needs one ``&`` per candidate against a small window of the board cut out around the cell. Each
+legal placement is produced once: attach cells already visited count as blocked for later ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bauhausbox.engine.grid import Cell, cell_sort_key, cells_text
+from bauhausbox.games.blokus.pieces import PIECES
+
+SIZE = 20
+STRIDE = SIZE + 1
+BITS = (SIZE + 2) * STRIDE  # 462 bits: 400 squares and the padding around them
+PIECE_COUNT = len(PIECES)
+FULL_HAND = (1 << PIECE_COUNT) - 1
+MONOMINO = 0  # index of the one-square piece in PIECES
+PIECE_SIZES: tuple[int, ...] = tuple(piece.size for piece in PIECES)
+
+
+def bit_index(cell: Cell) -> int:
+    col, row = cell
+    return (row + 1) * STRIDE + col + 1
+
+
+def cell_of(index: int) -> Cell:
+    row, col = divmod(index, STRIDE)
+    return col - 1, row - 1
+
+
+BOARD = sum(1 << bit_index((col, row)) for row in range(SIZE) for col in range(SIZE))
+WALL = ((1 << BITS) - 1) & ~BOARD
+
+# Starting corners in colour order blue, yellow, red, green (a20, t20, t1, a1).
+START_CELLS: tuple[Cell, ...] = ((0, SIZE - 1), (SIZE - 1, SIZE - 1), (SIZE - 1, 0), (0, 0))
+START_BITS: tuple[int, ...] = tuple(1 << bit_index(cell) for cell in START_CELLS)
+
+
+def side_ring(bits: int) -> int:
+    """Squares sharing a side with ``bits`` (on the board, not in ``bits``)."""
+    return ((bits << 1) | (bits >> 1) | (bits << STRIDE) | (bits >> STRIDE)) & BOARD & ~bits
+
+
+def corner_ring(bits: int) -> int:
+    """Squares touching ``bits`` only corner to corner."""
+    diagonal = (bits << (STRIDE - 1)) | (bits >> (STRIDE - 1)) | (bits << (STRIDE + 1)) | (bits >> (STRIDE + 1))
+    return diagonal & BOARD & ~bits & ~side_ring(bits)
+
+
+def bits_of(cells: Iterable[Cell]) -> int:
+    result = 0
+    for cell in cells:
+        result |= 1 << bit_index(cell)
+    return result
+
+
+def cells_of(bits: int) -> list[Cell]:
+    """The squares of a bitboard, sorted by row then column (the notation's order)."""
+    cells = []
+    while bits:
+        low = bits & -bits
+        cells.append(cell_of(low.bit_length() - 1))
+        bits ^= low
+    return cells
+
+
+def attach_cells(own: int, occupied: int, colour: int) -> int:
+    """Free squares where ``colour``'s next piece may touch it: its start corner before its first
+    piece, then the squares diagonal to its pieces that are neither taken nor beside them."""
+    if not own:
+        return START_BITS[colour] & ~occupied
+    return corner_ring(own) & ~occupied & ~side_ring(own)
+
+
+class Placement:
+    """One piece in one orientation at one position: a Blokus move.
+
+    There is exactly one object per placement (copies and pickles come back as the same object),
+    so moves compare by identity and hash fast.
+    """
+
+    __slots__ = ("cells", "corners", "index", "key", "mask", "orientation", "piece", "sides", "size")
+
+    def __init__(
+        self, index: int, piece: int, orientation: int, cells: tuple[Cell, ...], mask: int, sides: int, corners: int
+    ) -> None:
+        self.index = index
+        self.piece = piece  # index into PIECES
+        self.orientation = orientation  # index into PIECES[piece].orientations
+        self.cells = cells  # sorted by row, then column
+        self.size = len(cells)
+        self.mask = mask
+        self.key = mask | (1 << (BITS + piece))  # squares and piece in one int
+        self.sides = sides  # squares beside it: closed to its colour from now on
+        self.corners = corners  # squares touching it only diagonally: where its colour may attach
+
+    @property
+    def piece_name(self) -> str:
+        return PIECES[self.piece].name
+
+    @property
+    def text(self) -> str:
+        return cells_text(self.cells)
+
+    def __repr__(self) -> str:
+        return f"Placement({self.text})"
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return placement_at, (self.index,)
+
+
+# One shared tuple per square, so 30,433 placements do not each hold their own copies.
+_CELLS: tuple[tuple[Cell, ...], ...] = tuple(tuple((col, row) for col in range(SIZE)) for row in range(SIZE))
+
+
+def _build_placements() -> tuple[tuple[Placement, ...], list[list[Placement]]]:
+    placements: list[Placement] = []
+    covering: list[list[Placement]] = [[] for _ in range(BITS)]
+    inner = bit_index((1, 1))  # rings are computed once per orientation away from the edges, then shifted
+    for piece_index, piece in enumerate(PIECES):
+        for orientation, shape in enumerate(piece.orientations):
+            width = max(x for x, _ in shape) + 1
+            height = max(y for _, y in shape) + 1
+            ordered = sorted(shape, key=cell_sort_key)
+            base = bits_of(ordered)
+            sides = side_ring(base << (inner - bit_index((0, 0))))
+            corners = corner_ring(base << (inner - bit_index((0, 0))))
+            for row in range(SIZE - height + 1):
+                for col in range(SIZE - width + 1):
+                    offset = row * STRIDE + col
+                    cells = tuple(_CELLS[row + y][col + x] for x, y in ordered)
+                    ring_shift = offset + bit_index((0, 0)) - inner
+                    placement = Placement(
+                        len(placements),
+                        piece_index,
+                        orientation,
+                        cells,
+                        base << offset,
+                        _shift(sides, ring_shift) & BOARD,
+                        _shift(corners, ring_shift) & BOARD,
+                    )
+                    placements.append(placement)
+                    for cell in cells:
+                        covering[bit_index(cell)].append(placement)
+    return tuple(placements), covering
+
+
+def _shift(bits: int, amount: int) -> int:
+    return bits << amount if amount >= 0 else bits >> -amount
+
+
+PLACEMENTS, _COVERING = _build_placements()
+PLACEMENT_BY_MASK: dict[int, Placement] = {placement.mask: placement for placement in PLACEMENTS}
+
+
+def placement_at(index: int) -> Placement:
+    return PLACEMENTS[index]
+
+
+# -- move generation -------------------------------------------------------------------------------
+# Around attach cell i, the window ``(blocked << _PAD) >> i`` puts square i at bit _PAD and keeps the
+# four rows below and above it (any piece covering i lies within them); piece bits sit above it.
+_PAD = 4 * STRIDE + 4
+_WINDOW_BITS = 2 * _PAD + 1
+_WINDOW = (1 << _WINDOW_BITS) - 1
+_ROW_BELOW = _PAD - STRIDE - 1  # window bit of the square diagonally below-left of i
+_ROW_SAME = _PAD - 1
+_ROW_ABOVE = _PAD + STRIDE - 1
+
+Entry = tuple[tuple[int, ...], tuple[Placement, ...]]
+_ENTRIES: list[dict[int, Entry]] = [{} for _ in range(BITS)]
+# Window masks depend only on a placement's shape and its offset from the cell, so equal ones are
+# shared (a few hundred ints and key tuples instead of one per entry and candidate).
+_SHARED: dict[object, object] = {}
+
+
+def _shared(value: Any) -> Any:
+    return _SHARED.setdefault(value, value)
+
+
+def _neighbourhood_mask(key: int) -> int:
+    """Window bits of the blocked squares described by a 9-bit 3 × 3 key (row below first)."""
+    mask = 0
+    for k in range(9):
+        if key >> k & 1:
+            row, col = divmod(k, 3)
+            mask |= 1 << (_PAD + (row - 1) * STRIDE + col - 1)
+    return mask
+
+
+def _cell_candidates(index: int, orthogonal: int) -> Entry:
+    """The placements covering square ``index`` whose squares beside it avoid the blocked ones in the
+    4-bit ``orthogonal`` (below, left, right, above): the parents the 3 × 3 entries are cut from."""
+    found = [p for p in _COVERING[index] if not p.mask & _orthogonal_bits(index, orthogonal)]
+    keys = tuple(_shared((p.mask << _PAD) >> index | (1 << (_WINDOW_BITS + p.piece))) for p in found)
+    entry = (keys, tuple(found))
+    _ENTRIES[index][-1 - orthogonal] = entry
+    return entry
+
+
+def _orthogonal_bits(index: int, orthogonal: int) -> int:
+    bits = 0
+    for k, step in enumerate((-STRIDE, -1, 1, STRIDE)):
+        if orthogonal >> k & 1:
+            bits |= 1 << (index + step)
+    return bits
+
+
+def _entry(index: int, key: int) -> Entry:
+    """The placements covering square ``index`` that avoid the blocked squares of the 3 × 3 ``key``,
+    built on first use (from the entry for the four side neighbours alone, which is shared)."""
+    orthogonal = (key >> 1 & 1) | (key >> 2 & 2) | (key >> 3 & 4) | (key >> 4 & 8)
+    keys, found = _ENTRIES[index].get(-1 - orthogonal) or _cell_candidates(index, orthogonal)
+    blocked = _neighbourhood_mask(key)
+    kept = [i for i, mask in enumerate(keys) if not mask & blocked]
+    entry = (_shared(tuple(keys[i] for i in kept)), tuple(found[i] for i in kept))
+    _ENTRIES[index][key] = entry
+    return entry
+
+
+def blocked_for(own: int, occupied: int, hand: int) -> int:
+    """Everything ``own``'s colour may not cover: taken squares, squares beside its own pieces, the
+    padding, and (above the board bits) the pieces it no longer holds."""
+    return occupied | side_ring(own) | WALL | ((~hand & FULL_HAND) << BITS)
+
+
+def generate(blocked: int, attach: int, result: list[Placement]) -> list[Placement]:
+    """Append to ``result`` every placement that covers a square of ``attach`` and nothing of
+    ``blocked`` (board squares, and piece bits above :data:`BITS`). Returns ``result``."""
+    pieces = (blocked >> BITS) << _WINDOW_BITS
+    board = blocked & ((1 << BITS) - 1)
+    while attach:
+        low = attach & -attach
+        index = low.bit_length() - 1
+        local = (((board << _PAD) >> index) & _WINDOW) | pieces
+        key = ((local >> _ROW_BELOW) & 7) | (((local >> _ROW_SAME) & 7) << 3) | (((local >> _ROW_ABOVE) & 7) << 6)
+        entry = _ENTRIES[index].get(key) or _entry(index, key)
+        result += [placement for mask, placement in zip(*entry, strict=False) if not mask & local]
+        board |= low  # later attach cells skip placements already listed here
+        attach ^= low
+    return result
+
+
+def candidates_at(blocked: int, index: int) -> tuple[tuple[int, ...], tuple[Placement, ...], int]:
+    """The candidate placements filed at square ``index`` for this ``blocked`` set, their window masks,
+    and the window to test them against (``not masks[k] & window`` means ``found[k]`` is legal)."""
+    local = (((blocked << _PAD) >> index) & _WINDOW) | ((blocked >> BITS) << _WINDOW_BITS)
+    key = ((local >> _ROW_BELOW) & 7) | (((local >> _ROW_SAME) & 7) << 3) | (((local >> _ROW_ABOVE) & 7) << 6)
+    keys, found = _ENTRIES[index].get(key) or _entry(index, key)
+    return keys, found, local
+
+
+def first_legal(blocked: int, attach: int) -> Placement | None:
+    """One legal placement (the first found), or ``None``: the cheap "can this colour move?"."""
+    pieces = (blocked >> BITS) << _WINDOW_BITS
+    board = blocked & ((1 << BITS) - 1)
+    while attach:
+        low = attach & -attach
+        index = low.bit_length() - 1
+        local = (((board << _PAD) >> index) & _WINDOW) | pieces
+        key = ((local >> _ROW_BELOW) & 7) | (((local >> _ROW_SAME) & 7) << 3) | (((local >> _ROW_ABOVE) & 7) << 6)
+        keys, found = _ENTRIES[index].get(key) or _entry(index, key)
+        for mask, placement in zip(keys, found, strict=False):
+            if not mask & local:
+                return placement
+        attach ^= low
+    return None
+
+
+def legal_placements(own: int, occupied: int, hand: int, colour: int) -> list[Placement]:
+    """Every legal placement for ``colour`` (its squares ``own``, all taken squares ``occupied``)."""
+    return generate(blocked_for(own, occupied, hand), attach_cells(own, occupied, colour), [])
+
+
+def can_place(own: int, occupied: int, hand: int, colour: int) -> bool:
+    if not hand:
+        return False
+    return first_legal(blocked_for(own, occupied, hand), attach_cells(own, occupied, colour)) is not None
+
+
+def components(bits: int) -> list[int]:
+    """Split a bitboard into side-connected groups (one colour's pieces never touch by a side)."""
+    groups = []
+    while bits:
+        group = bits & -bits
+        while True:
+            grown = (group | side_ring(group)) & bits
+            if grown == group:
+                break
+            group = grown
+        groups.append(group)
+        bits &= ~group
+    return groups
