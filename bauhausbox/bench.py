@@ -107,6 +107,50 @@ def _frames_child() -> None:
         if scene:
             app.pop()
     print(f"M\tresident memory with the menu open\t{rss_menu:.1f}\tMB\t≤ 120 MB", flush=True)
+    _thinking_fps(app, 1.5 if quick else 4.0)
+
+
+def _thinking_fps(app: object, seconds: float) -> None:
+    """Frames per second of each game's screen while hard computer players think (≥ 30 wanted)."""
+    from bauhausbox import games
+    from bauhausbox.engine.history import SeatSpec
+    from bauhausbox.scenes.flow import start_match
+    from bauhausbox.ui.app import App
+
+    assert isinstance(app, App)
+    app.settings.computer_delay = 0.0
+    for game_id in games.GAME_IDS:
+        try:
+            games.scene_class(game_id)
+        except (ImportError, AttributeError):
+            continue
+        game = games.load(game_id)
+        players = max(2, game.info.default_players)
+        seats = [SeatSpec(f"CPU {i}", "ai", "hard") for i in range(players)]
+        scene = start_match(app, game_id, players, seats, {}, seed=3)
+        del scene
+        clock_frames = 0
+        thinking_frames = 0
+        worst = 0.0
+        started = last = time.perf_counter()
+        while time.perf_counter() - started < seconds:
+            app.frame([], 1 / 60)
+            top = app.top
+            if getattr(getattr(top, "runner", None), "busy", False):
+                thinking_frames += 1
+            now = time.perf_counter()
+            worst = max(worst, now - last)
+            last = now
+            clock_frames += 1
+            app.clock.tick(60)
+        elapsed = time.perf_counter() - started
+        print(f"M\t{game_id}: frames per second while computers think\t{clock_frames / elapsed:.1f}\tfps\t≥ 30 fps",
+              flush=True)
+        print(f"M\t{game_id}: longest frame while computers think\t{worst * 1000:.1f}\tms\t(≤ 33 ms for 30 fps)",
+              flush=True)
+        runner = getattr(app.top, "runner", None)
+        if runner is not None:
+            runner.cancel()
 
 
 def _rss_mb() -> float:
