@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bauhausbox.engine.api import GameRules, Seat
-from bauhausbox.engine.bots.base import Budget
+from bauhausbox.engine.bots.base import Budget, RandomBot
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus.bitboard import Placement
 from bauhausbox.games.blokus.rules import (
@@ -264,24 +264,71 @@ def make_bot(level: str, seed: int) -> _Bot:
 # -- matches, for measuring strength -----------------------------------------------------------------
 @dataclass
 class MatchResult:
+    """Averages per level over a match (a level in several seats counts each seat)."""
+
     levels: tuple[str, ...]
     games: int
-    points: list[float]  # average final points per level (summed over the level's seats)
-    wins: list[float]  # win share per level (a shared win split)
-    seconds_per_move: dict[str, list[float]]
+    points: dict[str, float]  # average final points per seat of this level
+    wins: dict[str, float]  # share of games won (a shared win counts as a fraction)
+    seconds_per_move: dict[str, float]  # median thinking time
+
+    def summary(self) -> str:
+        lines = [f"{self.games} games, seats {', '.join(self.levels)} (rotated)"]
+        for level in dict.fromkeys(self.levels):
+            lines.append(
+                f"  {level:>7}: {self.points[level]:6.1f} points, {100 * self.wins[level]:5.1f}% wins,"
+                f" {self.seconds_per_move[level]:.3f} s/move median"
+            )
+        return "\n".join(lines)
 
 
 def play_game(
-    levels: Sequence[str], seed: int, players: int = 4, teams: bool = False
+    levels: Sequence[str], seed: int, players: int = 4, teams: bool = False, hard_seconds: float | None = None
 ) -> tuple[list[int], list[Seat], dict[str, list[float]]]:
-    """One game with ``levels[seat]`` in each seat; returns scores, winners and the bots' move times."""
-    bots = [make_bot(level, seed * 10 + seat) for seat, level in enumerate(levels)]
+    """One game with a bot of ``levels[seat]`` in each seat: final scores, winners, thinking times."""
+    bots: list[Any] = []
+    for seat, level in enumerate(levels):
+        if level == "random":
+            bots.append(RandomBot(seed * 10 + seat))
+        elif level == "hard" and hard_seconds is not None:
+            bots.append(HardBot(seed * 10 + seat, seconds=hard_seconds))
+        else:
+            bots.append(make_bot(level, seed * 10 + seat))
     state = GAME.new_game(players, seed, teams=teams) if players == 4 else GAME.new_game(players, seed)
     times: dict[str, list[float]] = {}
     while state.to_play is not None:
         seat = state.to_play
         started = time.perf_counter()
-        move = bots[seat].choose(GAME, GAME.view(state, seat), seat, Budget(30.0))
+        move = bots[seat].choose(GAME, GAME.view(state, seat), seat, Budget(60.0))
         times.setdefault(levels[seat], []).append(time.perf_counter() - started)
         state = GAME.apply(state, move)
     return GAME.scores(state), GAME.winners(state), times
+
+
+def match(
+    levels: Sequence[str], games: int, seed: int = 0, hard_seconds: float | None = None, progress: bool = False
+) -> MatchResult:
+    """``games`` 4-player games; game ``g`` seats ``levels`` rotated by ``g`` so every level plays
+    every colour equally often."""
+    seats = len(levels)
+    points: dict[str, list[float]] = {level: [] for level in levels}
+    wins: dict[str, float] = dict.fromkeys(levels, 0.0)
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    for number in range(games):
+        seated = [levels[(seat + number) % seats] for seat in range(seats)]
+        scores, winners, game_times = play_game(seated, seed + number, players=seats, hard_seconds=hard_seconds)
+        for seat, level in enumerate(seated):
+            points[level].append(scores[seat])
+            if seat in winners:
+                wins[level] += 1 / len(winners)
+        for level, values in game_times.items():
+            times[level].extend(values)
+        if progress:
+            print(number, seated, scores, flush=True)
+    return MatchResult(
+        tuple(levels),
+        games,
+        {level: sum(values) / len(values) for level, values in points.items()},
+        {level: wins[level] / games for level in wins},
+        {level: sorted(values)[len(values) // 2] if values else 0.0 for level, values in times.items()},
+    )

@@ -202,32 +202,41 @@ def _neighbourhood_mask(key: int) -> int:
     return mask
 
 
-def _cell_candidates(index: int, orthogonal: int) -> Entry:
-    """The placements covering square ``index`` whose squares beside it avoid the blocked ones in the
-    4-bit ``orthogonal`` (below, left, right, above): the parents the 3 × 3 entries are cut from."""
-    found = [p for p in _COVERING[index] if not p.mask & _orthogonal_bits(index, orthogonal)]
+_ALL_KEY = -100  # _ENTRIES key of the list of every placement covering the square
+
+
+def _filtered(entry: Entry, blocked: int) -> Entry:
+    keys, found = entry
+    kept = [i for i, mask in enumerate(keys) if not mask & blocked]
+    return _shared(tuple(keys[i] for i in kept)), tuple(found[i] for i in kept)
+
+
+def _covering(index: int) -> Entry:
+    """Every placement covering square ``index``, with its window mask (squares and piece bit)."""
+    found = tuple(_COVERING[index])
     keys = tuple(_shared((p.mask << _PAD) >> index | (1 << (_WINDOW_BITS + p.piece))) for p in found)
-    entry = (keys, tuple(found))
-    _ENTRIES[index][-1 - orthogonal] = entry
-    return entry
+    _ENTRIES[index][_ALL_KEY] = (keys, found)
+    return keys, found
 
 
-def _orthogonal_bits(index: int, orthogonal: int) -> int:
-    bits = 0
+def _side_entry(index: int, orthogonal: int) -> Entry:
+    """The placements covering square ``index`` that avoid its blocked side neighbours (4-bit
+    ``orthogonal``: below, left, right, above): the shared parents of the 3 × 3 entries."""
+    blocked = 0
     for k, step in enumerate((-STRIDE, -1, 1, STRIDE)):
         if orthogonal >> k & 1:
-            bits |= 1 << (index + step)
-    return bits
+            blocked |= 1 << (_PAD + step)
+    entry = _filtered(_ENTRIES[index].get(_ALL_KEY) or _covering(index), blocked)
+    _ENTRIES[index][-1 - orthogonal] = entry
+    return entry
 
 
 def _entry(index: int, key: int) -> Entry:
     """The placements covering square ``index`` that avoid the blocked squares of the 3 × 3 ``key``,
     built on first use (from the entry for the four side neighbours alone, which is shared)."""
     orthogonal = (key >> 1 & 1) | (key >> 2 & 2) | (key >> 3 & 4) | (key >> 4 & 8)
-    keys, found = _ENTRIES[index].get(-1 - orthogonal) or _cell_candidates(index, orthogonal)
-    blocked = _neighbourhood_mask(key)
-    kept = [i for i, mask in enumerate(keys) if not mask & blocked]
-    entry = (_shared(tuple(keys[i] for i in kept)), tuple(found[i] for i in kept))
+    parent = _ENTRIES[index].get(-1 - orthogonal) or _side_entry(index, orthogonal)
+    entry = _filtered(parent, _neighbourhood_mask(key))
     _ENTRIES[index][key] = entry
     return entry
 

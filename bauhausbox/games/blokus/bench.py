@@ -1,0 +1,155 @@
+"""Blokus benchmarks for ``scripts/bench``: import cost, move generation, game and playout rates, bot
+thinking times. Numbers only; nothing here fails on timing.
+
+Run directly: ``python -m bauhausbox.games.blokus.bench [--quick]``.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+Row = tuple[str, float, str, str]
+
+_IMPORT_PROBE = """
+import resource, time
+started = time.perf_counter()
+import bauhausbox.games.blokus.rules
+elapsed = time.perf_counter() - started
+print(elapsed, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+"""
+
+
+def import_cost() -> tuple[float, float]:
+    """Seconds to import the rules (which builds every placement) and the process's peak MB, measured
+    in a fresh interpreter."""
+    output = subprocess.run([sys.executable, "-c", _IMPORT_PROBE], capture_output=True, text=True, check=True)
+    seconds, megabytes = output.stdout.split()
+    return float(seconds), float(megabytes)
+
+
+def random_positions(games: int, seed: int) -> list[object]:
+    """Every position (colour to play) of ``games`` random 4-player games."""
+    from bauhausbox.games.blokus.rules import GAME
+
+    rnd = random.Random(seed)
+    positions: list[object] = []
+    for number in range(games):
+        state = GAME.new_game(4, seed + number)
+        while state.to_play is not None:
+            positions.append(state)
+            state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
+    return positions
+
+
+def legal_moves_mean(positions: list[object]) -> float:
+    """Mean seconds of ``legal_moves`` over the positions."""
+    from bauhausbox.games.blokus.rules import GAME
+
+    started = time.perf_counter()
+    for state in positions:
+        GAME.legal_moves(state)  # type: ignore[arg-type]
+    return (time.perf_counter() - started) / len(positions)
+
+
+def random_games_per_second(games: int, seed: int) -> float:
+    """Complete random 4-player games through the rules API, listing every legal move at every turn."""
+    from bauhausbox.games.blokus.rules import GAME
+
+    rnd = random.Random(seed)
+    started = time.perf_counter()
+    for number in range(games):
+        state = GAME.new_game(4, number)
+        while state.to_play is not None:
+            state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
+    return games / (time.perf_counter() - started)
+
+
+def playouts_per_second(playouts: int, seed: int) -> float:
+    """Sampled playouts (the hard bot's) from the empty board to the end."""
+    from bauhausbox.games.blokus.ai import playout
+    from bauhausbox.games.blokus.rules import GAME
+
+    rnd = random.Random(seed).random
+    start = GAME.new_game(4, 0)
+    started = time.perf_counter()
+    for _ in range(playouts):
+        playout(start, rnd)
+    return playouts / (time.perf_counter() - started)
+
+
+def bot_move_times(level: str, games: int, seed: int, moves_per_game: int | None = None) -> list[float]:
+    """Thinking seconds of one ``level`` bot (blue) against three medium bots."""
+    from bauhausbox.engine.bots.base import Budget
+    from bauhausbox.games.blokus.ai import make_bot
+    from bauhausbox.games.blokus.rules import GAME
+
+    times: list[float] = []
+    for number in range(games):
+        bots = [make_bot(level, seed + number)] + [make_bot("medium", seed + number + k) for k in (1, 2, 3)]
+        state = GAME.new_game(4, number)
+        timed = 0
+        while state.to_play is not None:
+            seat = state.to_play
+            started = time.perf_counter()
+            move = bots[seat].choose(GAME, state, seat, Budget(30.0))
+            if seat == 0:
+                times.append(time.perf_counter() - started)
+                timed += 1
+                if moves_per_game is not None and timed >= moves_per_game:
+                    break
+            state = GAME.apply(state, move)
+    return times
+
+
+def run(quick: bool = False) -> list[Row]:
+    rows: list[Row] = []
+    seconds, megabytes = import_cost()
+    rows.append(("import + precompute (fresh process)", seconds, "s", "≤ 1 s"))
+    rows.append(("peak memory after import (whole process)", megabytes, "MB", "≤ 50 MB"))
+
+    games = 5 if quick else 100
+    positions = random_positions(games, seed=1)
+    rows.append(
+        (
+            f"legal moves, mean over {len(positions)} positions of {games} random games",
+            1e6 * legal_moves_mean(positions),
+            "µs",
+            "≤ 100 µs",
+        )
+    )
+    rows.append(
+        (
+            "random games with full move lists",
+            random_games_per_second(5 if quick else 200, seed=2),
+            "games/s",
+            "≥ 200 games/s",
+        )
+    )
+    rows.append(
+        (
+            "sampled playouts from the empty board",
+            playouts_per_second(20 if quick else 1000, seed=3),
+            "games/s",
+            "≥ 500 games/s",
+        )
+    )
+
+    for level, target, count in (("easy", "≤ 0.2 s", 2), ("medium", "≤ 1 s", 2), ("hard", "≤ 3 s", 1)):
+        moves = (1 if level == "hard" else 2) if quick else None
+        times = bot_move_times(level, 1 if quick else count, seed=4, moves_per_game=moves)
+        rows.append((f"{level} bot, median time per move", statistics.median(times), "s", target))
+    return rows
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    for label, value, unit, target in run(quick):
+        print(f"{label:<62} {value:10.3f} {unit:<8} (target {target})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,17 @@
+"""The Blokus benchmark's quick mode runs and reports every measurement (timings are not judged)."""
+
+from __future__ import annotations
+
+from bauhausbox.games.blokus import bench
+
+
+def test_quick_bench_reports_every_measurement() -> None:
+    rows = bench.run(quick=True)
+    labels = [label for label, _, _, _ in rows]
+    assert any("import" in label for label in labels)
+    assert any("legal moves" in label for label in labels)
+    assert any("playouts" in label for label in labels)
+    assert sum("bot, median time per move" in label for label in labels) == 3
+    for label, value, unit, target in rows:
+        assert value > 0 or "easy" in label or "medium" in label, label
+        assert unit and target
