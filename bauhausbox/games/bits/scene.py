@@ -1,0 +1,779 @@
+"""The Bits screen: your ramp, large and tilted in perspective; the other players' boards as live
+thumbnails; the round's goal cards; the tile card; and the end-of-round scoring with its areas outlined.
+
+Controls (style.md): move the pointer over a column — the tile waits above the top of the ramp there and a
+ghost shows exactly where it will land (green, or red with the reason). **R** or right-click turns it
+through its orientations, colour order included (Shift+R the other way); **N** or the button takes the
+neutral tile instead (once per round); click (or Space / ↓) drops it and it slides down the ramp. ←/→
+move the tile between columns from the keyboard.
+
+Everybody places the same tile; in pass-and-play each human places it in turn behind the curtain, and
+nobody sees where the others put it until all have placed. Drawing is a function of the view and this
+scene's UI state (held orientation, pointer column, slide animation).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from bauhausbox.engine.history import Step
+from bauhausbox.games.bits import bests, paint
+from bauhausbox.games.bits.board import drop, has_room, landing
+from bauhausbox.games.bits.cards import CARD_BY_ID, NEUTRAL_TILE, RANKS, SIZE, TILES, solo_rank
+from bauhausbox.games.bits.howto import how_to_play_pages
+from bauhausbox.games.bits.rules import PASS, BitsState, Hidden, Pass, Place, round_breakdown, round_totals
+from bauhausbox.scenes.howto import HowToPage
+from bauhausbox.ui import draw, icons, theme
+from bauhausbox.ui.anim import Tween
+from bauhausbox.ui.game_scene import GameScene
+from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Button
+
+AIR_Y = SIZE + 0.45  # where a waiting tile's lower edge hovers, in cells up the ramp
+
+
+@dataclass
+class Slide:
+    """A tile sliding down the ramp after it was dropped."""
+
+    colours: str
+    vertical: bool
+    column: int
+    to_row: int
+    board_before: str
+    cells: tuple[int, int]
+    tween: Tween
+
+
+def orientations(tile: str) -> list[tuple[str, bool]]:
+    """The ways to hold a tile: (colours left-to-right or top-to-bottom, vertical)."""
+    if tile[0] == tile[1]:
+        return [(tile, False), (tile, True)]
+    return [(tile, False), (tile[::-1], False), (tile, True), (tile[::-1], True)]
+
+
+class BitsScene(GameScene):
+    def __init__(self, app: Any, match: Any) -> None:
+        super().__init__(app, match)
+        self.turn_index = 0
+        self.use_neutral = False
+        self.column: int | None = None  # the column under the pointer (left column when horizontal)
+        self.slide: Slide | None = None
+        self.round_to_show: int | None = None
+        self.recorded_best = False
+        self.ramp = paint.Ramp(pygame.Rect(0, 0, 100, 100))
+        self.ramp_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.cards_rect = pygame.Rect(0, 0, 0, 0)
+        self.tile_rect = pygame.Rect(0, 0, 0, 0)
+        self.players_rect = pygame.Rect(0, 0, 0, 0)
+        self.card_rects: list[tuple[str, pygame.Rect]] = []
+        self._check_key: object = None
+        self._check_reason: str | None = None
+        self.turn_button = self.widgets.add(
+            Button(
+                "Turn", lambda: self.turn(1), tooltip="Turn the tile (R, right-click; Shift+R back)", icon=icons.rotate
+            )
+        )
+        self.neutral_button = self.widgets.add(
+            Button("Neutral", self.toggle_neutral, tooltip="Place your neutral tile instead, once per round (N)")
+        )
+
+    # ==== how to play =========================================================================
+    @classmethod
+    def how_to_play(cls) -> list[HowToPage]:
+        return how_to_play_pages()
+
+    # ==== layout ==============================================================================
+    def layout_game(self, rect: pygame.Rect) -> None:
+        m = self.metrics
+        gap = m.u(3)
+        panel_w = max(m.u(46), int(rect.width * 0.38))
+        self.panel_rect = pygame.Rect(rect.right - panel_w, rect.top, panel_w, rect.height)
+        self.ramp_rect = pygame.Rect(rect.left, rect.top, rect.width - panel_w - gap, rect.height)
+        self.ramp = paint.Ramp(self.ramp_rect.inflate(-m.u(2), -m.u(2)))
+        x, w = self.panel_rect.left, self.panel_rect.width
+        heading = m.u(4)
+        card_w = min((w - 3 * m.u(1.5)) // 4, m.u(14))
+        card_h = round(card_w * 1.3)
+        self.cards_rect = pygame.Rect(x, rect.top, w, heading + card_h + m.u(1))
+        self.card_rects = []
+        tile_h = max(m.u(12), m.button_height * 2 + m.u(1))
+        self.tile_rect = pygame.Rect(x, self.cards_rect.bottom + m.u(2), w, heading + tile_h)
+        bw = max(m.u(15), (w - round(tile_h * 1.7) - m.u(3)) // 1)
+        bw = min(bw, m.u(20))
+        by = self.tile_rect.top + heading
+        self.turn_button.rect = pygame.Rect(self.tile_rect.right - bw, by, bw, m.button_height)
+        self.neutral_button.rect = pygame.Rect(
+            self.tile_rect.right - bw, by + m.button_height + m.u(1), bw, m.button_height
+        )
+        top = self.tile_rect.bottom + m.u(2)
+        self.players_rect = pygame.Rect(x, top, w, rect.bottom - top)
+
+    # ==== what is on screen ===================================================================
+    @property
+    def state(self) -> BitsState:
+        state: BitsState = self.view
+        return state
+
+    def seat_shown(self) -> int:
+        """The seat whose ramp is drawn large: the human in front of the screen."""
+        viewer = self.viewer
+        if viewer is not None:
+            return viewer
+        return self.match.to_play if self.match.to_play is not None else 0
+
+    def shown_board(self, state: BitsState, seat: int) -> str:
+        """A seat's board including its own placement of the current tile (others' stay hidden)."""
+        board = state.boards[seat]
+        choice = state.pending[seat] if state.pending else None
+        if isinstance(choice, Place):
+            placed = drop(board, choice.colours, choice.spot)
+            if placed is not None:
+                return placed
+        return board
+
+    def my_turn(self) -> int | None:
+        """The human seat that may place now, if any."""
+        seat = self.match.to_play
+        if seat is None or not self.match.is_human(seat) or not self.input_allowed():
+            return None
+        return seat
+
+    def held(self) -> tuple[str, bool] | None:
+        """The colours and orientation of the tile in hand (for the seat to play), or None."""
+        seat = self.match.to_play
+        if seat is None or not self.match.is_human(seat):
+            return None
+        state = self.state
+        if state.over or not state.waiting(seat) or not has_room(state.boards[seat]):
+            return None
+        if self.use_neutral and self.neutral_available(seat):
+            return NEUTRAL_TILE, orientations(NEUTRAL_TILE)[self.turn_index % 2][1]
+        options = orientations(state.tile_for(seat))
+        return options[self.turn_index % len(options)]
+
+    def neutral_available(self, seat: int) -> bool:
+        state = self.state
+        return not state.over and not state.start_phase and not state.neutral_used[seat]
+
+    def held_move(self) -> Place | None:
+        held = self.held()
+        if held is None or self.column is None:
+            return None
+        colours, vertical = held
+        column = self.column if vertical else min(self.column, SIZE - 2)
+        return Place(colours, vertical, column)
+
+    def reason(self, move: Place) -> str | None:
+        key = (self._token(), move)
+        if key != self._check_key:
+            self._check_key = key
+            self._check_reason = self.check(move)
+        return self._check_reason
+
+    # ==== input ===============================================================================
+    def turn(self, step: int) -> None:
+        held = self.held()
+        if held is None:
+            return
+        self.turn_index += step
+        self.app.sound.play("flip", 0.5)
+
+    def toggle_neutral(self) -> None:
+        seat = self.match.to_play
+        if seat is None or not self.match.is_human(seat) or not self.neutral_available(seat):
+            self.refuse(
+                "you have already used your neutral tile this round"
+                if seat is not None and self.state.neutral_used[seat]
+                else "the neutral tile is not available now"
+            )
+            return
+        self.use_neutral = not self.use_neutral
+        self.app.sound.play("click", 0.6)
+
+    def column_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.ramp_rect.collidepoint(pos):
+            return None
+        bx, by = self.ramp.board_xy(pos)
+        if not (-0.8 <= bx <= SIZE + 0.8 and -1.0 <= by <= SIZE + 3.5):
+            return None
+        held = self.held()
+        if held is not None and not held[1]:
+            return max(0, min(SIZE - 2, math.floor(bx - 0.5)))
+        return max(0, min(SIZE - 1, math.floor(bx)))
+
+    def drop_held(self) -> None:
+        move = self.held_move()
+        if move is None:
+            return
+        if self.submit(move):
+            self.use_neutral = False
+
+    def handle_game_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.column = self.column_at(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.turn(1)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.column = self.column_at(event.pos)
+            if self.column is not None and self.held() is not None:
+                self.drop_held()
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_r:
+                self.turn(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+                return True
+            if event.key == pygame.K_n:
+                self.toggle_neutral()
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                held = self.held()
+                last = SIZE - 1 if held is None or held[1] else SIZE - 2
+                start = self.column if self.column is not None else 2
+                self.column = max(0, min(last, start + (1 if event.key == pygame.K_RIGHT else -1)))
+                return True
+            if event.key in (pygame.K_SPACE, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.column is None:
+                    self.column = 2
+                self.drop_held()
+                return True
+        return False
+
+    # ==== moves and animation ==================================================================
+    def on_move(self, before: Any, after: Any, step: Step) -> None:
+        self.turn_index = 0
+        self._check_key = None
+        move = step.move
+        if isinstance(move, Place) and step.seat == self.seat_shown():
+            board_before = self.shown_board(before, step.seat)
+            cells = landing(board_before, move.spot)
+            if cells is not None:
+                to_row = min(cells) // SIZE
+                distance = AIR_Y - to_row
+                self.slide = Slide(
+                    move.colours,
+                    move.vertical,
+                    move.column,
+                    to_row,
+                    board_before,
+                    cells,
+                    self.tween(0.16 + 0.03 * distance, ease=paint.ease_slide),
+                )
+                self.app.sound.play("slide")
+        elif isinstance(move, Pass) and self.match.is_human(step.seat):
+            self.banner(f"{self.match.seat_name(step.seat)}: ramp full, done for this round")
+        if len(after.finished) > len(before.finished):
+            self.round_to_show = len(after.finished)
+            self._record_solo(after)
+        elif after.shown != before.shown and after.shown:
+            self.app.sound.play("draw", 0.7)
+
+    def _record_solo(self, state: BitsState) -> None:
+        if state.players != 1 or not state.over or self.recorded_best:
+            return
+        self.recorded_best = True
+        try:
+            from bauhausbox.persistence.paths import data_dir
+
+            result = bests.make_result(self.match.setup.seed, [r[0] for r in round_totals(state)])
+            self.best_place = bests.record(data_dir(), result)
+        except OSError:
+            self.best_place = None
+
+    def on_history_jump(self) -> None:
+        self.slide = None
+        self.round_to_show = None
+        self.turn_index = 0
+        self.use_neutral = False
+        self._check_key = None
+
+    def animating(self) -> bool:
+        return self.slide is not None and not self.slide.tween.done
+
+    def update_game(self, dt: float) -> None:
+        if self.slide is not None and self.slide.tween.done:
+            self.slide = None
+        seat = self.match.to_play
+        held_ok = seat is not None and self.match.is_human(seat)
+        self.turn_button.enabled = held_ok and self.held() is not None
+        self.neutral_button.enabled = held_ok and seat is not None and self.neutral_available(seat)
+        self.neutral_button.selected = self.use_neutral and self.neutral_button.enabled
+        if self.use_neutral and not self.neutral_button.enabled:
+            self.use_neutral = False
+        if self.animating() or self.app.top is not self:
+            return
+        if self.round_to_show is not None:
+            number = self.round_to_show
+            self.round_to_show = None
+            self.app.push(BitsRoundScene(self.app, self, number))
+            return
+        # A human whose ramp is full has nothing to decide: pass for them.
+        if (
+            seat is not None
+            and self.my_turn() == seat
+            and self.game.legal_moves(self.match.state) == [PASS]
+            and not (self.needs_curtain() and seat != self.curtain_seat)
+        ):
+            self.submit(PASS)
+
+    # ==== texts ===============================================================================
+    def turn_text(self) -> str:
+        state = self.match.state
+        seat = state.to_play
+        if seat is None:
+            return "Game over"
+        name = self.match.seat_name(seat)
+        if not self.match.is_human(seat):
+            return f"{name} is placing" + "." * (1 + int(time.monotonic() * 3) % 3)
+        if state.start_phase:
+            return f"{name}: place your start tile"
+        return f"{name}: place the {paint.tile_name(state.tile_for(seat))} tile"
+
+    def idle_status(self) -> str:
+        return "Point at a column  ·  R / right-click turns  ·  click or Space drops  ·  N neutral tile  ·  Esc menu"
+
+    def show_hint(self, move: Any) -> None:
+        if isinstance(move, Place):
+            options = orientations(move.colours)
+            self.use_neutral = move.neutral
+            for index, (colours, vertical) in enumerate(options):
+                if colours == move.colours and vertical == move.vertical:
+                    self.turn_index = index
+            self.column = move.column
+        super().show_hint(move)
+
+    # ==== drawing =============================================================================
+    def draw_game(self, surface: pygame.Surface) -> None:
+        state = self.state
+        seat = self.seat_shown()
+        colour_blind = bool(getattr(self.app.settings, "colour_blind", False))
+        slide = self.slide
+        board = slide.board_before if slide else self.shown_board(state, seat)
+        if slide and slide.tween.done:
+            board = self.shown_board(state, seat)
+        self._draw_ramp_title(surface, state, seat)
+        held = self.held()
+        move = self.held_move() if slide is None else None
+        lane: list[int] = []
+        if move is not None and held is not None:
+            lane = [move.column] if move.vertical else [move.column, move.column + 1]
+        paint.draw_ramp(surface, self.ramp, board, lane)
+        paint.draw_board_tiles(surface, self.ramp, board, colour_blind, slide.cells if slide else ())
+        if slide is not None:
+            y = AIR_Y + (slide.to_row - AIR_Y) * slide.tween.value
+            paint.draw_domino(surface, self.ramp, slide.colours, slide.vertical, slide.column, y, colour_blind)
+        elif move is not None:
+            reason = self.reason(move)
+            cells = landing(board, move.spot)
+            if cells is not None:
+                paint.draw_ghost(surface, self.ramp, cells, move.colours, reason is None)
+            paint.draw_domino(
+                surface,
+                self.ramp,
+                move.colours,
+                move.vertical,
+                move.column,
+                AIR_Y,
+                colour_blind,
+                outline=theme.INK if reason is None else theme.ILLEGAL,
+            )
+            if reason is not None:
+                x, y = self.ramp.point(
+                    move.column + (0.5 if move.vertical else 1.0), AIR_Y + (2.2 if move.vertical else 1.2)
+                )
+                self._note(surface, reason, (round(x), round(y)))
+        elif held is not None and self.column is None:
+            x, y = self.ramp.point(SIZE / 2, AIR_Y + 1.2)
+            draw.text(
+                surface,
+                "point at a column to place the tile",
+                (round(x), round(y)),
+                self.metrics.small,
+                theme.GREY,
+                "semibold",
+                "midbottom",
+            )
+        self._draw_cards(surface, state, colour_blind)
+        self._draw_tile_card(surface, state, colour_blind)
+        self._draw_players(surface, state, colour_blind)
+
+    def _note(self, surface: pygame.Surface, reason: str, pos: tuple[int, int]) -> None:
+        m = self.metrics
+        label = draw.render_text(reason, m.small, theme.WHITE, "semibold")
+        box = label.get_rect().inflate(m.u(2), m.u(1))
+        box.midbottom = pos
+        box.clamp_ip(self.ramp_rect)
+        pygame.draw.rect(surface, theme.ILLEGAL, box)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _draw_ramp_title(self, surface: pygame.Surface, state: BitsState, seat: int) -> None:
+        m = self.metrics
+        colour, shape = self.seat_style(seat)
+        x, y = self.ramp_rect.left + m.u(1), self.ramp_rect.top + m.u(1)
+        draw.seat_shape(surface, shape, (x + m.u(1.5), y + m.u(1.6)), m.u(1.4), colour)
+        name = self.match.seat_name(seat)
+        rounds = state.rounds_total
+        label = f"{name}'s ramp" if len(self.match.setup.seats) > 1 else "Your ramp"
+        rect = draw.heading(surface, label, (x + m.u(4), y + m.u(0.2)), m.body + 2)
+        live = sum(c.points for c in _live(state, seat))
+        draw.text(
+            surface,
+            f"Round {min(state.round, rounds)} of {rounds}  ·  this round {live:+d}",
+            (rect.left, rect.bottom + m.u(0.5)),
+            m.small,
+            theme.GREY,
+            "semibold",
+        )
+
+    def _draw_cards(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
+        m = self.metrics
+        rect = self.cards_rect
+        draw.heading(surface, f"Goal cards · round {state.round}", (rect.left, rect.top), m.small + 2)
+        goals = state.active_goals()
+        card_w = min((rect.width - 3 * m.u(1.5)) // 4, m.u(14))
+        card_h = round(card_w * 1.3)
+        self.card_rects = []
+        hovered = None
+        for index, card_id in enumerate(goals):
+            r = pygame.Rect(rect.left + index * (card_w + m.u(1.5)), rect.top + m.u(4), card_w, card_h)
+            self.card_rects.append((card_id, r))
+            over = r.collidepoint(self.mouse)
+            paint.draw_goal_card(surface, r, CARD_BY_ID[card_id], colour_blind, over)
+            if over:
+                hovered = card_id
+        if hovered:
+            text = CARD_BY_ID[hovered].describe() + " (exact shape, any rotation or mirror)"
+            draw.text(surface, text, (rect.left, rect.bottom - m.u(0.5)), m.small - 1, theme.INK, "semibold", "topleft")
+
+    def _draw_tile_card(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
+        m = self.metrics
+        rect = self.tile_rect
+        seat = self.seat_shown()
+        if state.over:
+            draw.heading(surface, "Game over", (rect.left, rect.top), m.small + 2)
+            return
+        start = state.start_phase
+        title = "Start tile" if start else f"Tile card {len(state.shown)} of {len(TILES)}"
+        draw.heading(surface, title, (rect.left, rect.top), m.small + 2)
+        card_h = rect.height - m.u(4)
+        card = pygame.Rect(rect.left, rect.top + m.u(4), round(card_h * 1.45), card_h)
+        draw.shadow_rect(surface, card, m.u(0.6))
+        pygame.draw.rect(surface, theme.WHITE, card)
+        pygame.draw.rect(surface, theme.INK, card, 2)
+        tile = state.tile_for(seat)
+        face_h = round(card.height * 0.46)
+        face = pygame.Rect(0, 0, face_h * 2, face_h)
+        face.center = (card.centerx, card.top + card.height * 0.42)
+        paint.draw_tile_face(surface, face, tile, False, colour_blind)
+        note = f"{len(state.deck)} face down" if not start else "one per player"
+        draw.text(
+            surface, note, (card.centerx, card.bottom - m.u(0.75)), m.small - 2, theme.GREY, "semibold", "midbottom"
+        )
+        if self.use_neutral:
+            draw.text(
+                surface,
+                "neutral tile in hand",
+                (card.right + m.u(1.5), card.bottom),
+                m.small - 1,
+                theme.INK,
+                "semibold",
+                "bottomleft",
+            )
+        elif not start and state.neutral_used[seat]:
+            draw.text(
+                surface,
+                "neutral tile used",
+                (card.right + m.u(1.5), card.bottom),
+                m.small - 1,
+                theme.GREY,
+                "semibold",
+                "bottomleft",
+            )
+
+    def _draw_players(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
+        m = self.metrics
+        rect = self.players_rect
+        players = len(self.match.setup.seats)
+        totals = self.game.scores(self.match.state)
+        if players == 1:
+            self._draw_solo_ladder(surface, rect, totals[0], state)
+            return
+        draw.heading(surface, "Players", (rect.left, rect.top), m.small + 2)
+        top = rect.top + m.u(4)
+        row_h = min(m.u(15), (rect.bottom - top) // players)
+        shown = self.seat_shown()
+        for seat in range(players):
+            row = pygame.Rect(rect.left, top + seat * row_h, rect.width, row_h - m.u(0.75))
+            if seat == state.to_play:
+                pygame.draw.rect(surface, theme.WHITE, row)
+                pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.6), row.height))
+            thumb = row.height - m.u(1)
+            board_rect = pygame.Rect(row.right - thumb - m.u(0.5), row.top + m.u(0.5), thumb, thumb)
+            board = self.shown_board(state, seat) if seat == shown else state.boards[seat]
+            paint.draw_flat_board(surface, board_rect, board, colour_blind)
+            colour, shape = self.seat_style(seat)
+            draw.seat_shape(surface, shape, (row.left + m.u(2.5), row.top + m.u(2.5)), m.u(1.3), colour)
+            spec = self.match.setup.seats[seat]
+            draw.text(
+                surface, spec.name, (row.left + m.u(5), row.top + m.u(2.5)), m.body, theme.INK, "semibold", "midleft"
+            )
+            draw.text(
+                surface,
+                str(totals[seat]),
+                (board_rect.left - m.u(1.5), row.top + m.u(2.5)),
+                m.heading,
+                theme.INK,
+                "bold",
+                "midright",
+            )
+            draw.text(
+                surface,
+                self._status(state, seat),
+                (row.left + m.u(5), row.top + m.u(5.2)),
+                m.small - 1,
+                theme.GREY,
+                "regular",
+                "midleft",
+            )
+
+    def _status(self, state: BitsState, seat: int) -> str:
+        spec = self.match.setup.seats[seat]
+        who = "human" if spec.is_human else f"computer · {spec.level}"
+        if state.over:
+            return who
+        if state.done[seat]:
+            return f"{who} · done for the round"
+        choice = state.pending[seat]
+        if isinstance(choice, (Place, Hidden)):
+            return f"{who} · placed ✓"
+        if isinstance(choice, Pass):
+            return f"{who} · ramp full"
+        return f"{who} · placing…" if seat == state.to_play else f"{who} · to place"
+
+    def _draw_solo_ladder(self, surface: pygame.Surface, rect: pygame.Rect, total: int, state: BitsState) -> None:
+        m = self.metrics
+        draw.heading(surface, "Solo ranks", (rect.left, rect.top), m.small + 2)
+        draw.text(surface, f"{total} points so far", (rect.right, rect.top), m.body, theme.INK, "bold", "topright")
+        rows = [*RANKS, (None, "Hole-filler")]
+        y = rect.top + m.u(4.5)
+        step = min(m.u(4.2), (rect.bottom - y) // len(rows))
+        current = solo_rank(total)
+        previous = None
+        for lowest, name in rows:
+            span = (
+                f"over {lowest - 1}"
+                if previous is None and lowest is not None
+                else ("5 or less" if lowest is None else f"{lowest}–{previous - 1}" if previous else "")
+            )
+            box = pygame.Rect(rect.left, y, rect.width, step - m.u(0.5))
+            if name == current:
+                pygame.draw.rect(surface, theme.YELLOW, box)
+                pygame.draw.rect(surface, theme.INK, box, 2)
+            draw.text(surface, name, (box.left + m.u(1.5), box.centery), m.body - 2, theme.INK, "semibold", "midleft")
+            draw.text(surface, span, (box.right - m.u(1.5), box.centery), m.small, theme.GREY, "regular", "midright")
+            previous = lowest
+            y += step
+
+
+def _live(state: BitsState, seat: int) -> list[Any]:
+    from bauhausbox.games.bits.cards import score_board
+
+    if state.over:
+        return round_breakdown(state, len(state.finished), seat)
+    return score_board(state.boards[seat], state.active_goals())
+
+
+# ==== the end-of-round scoring overlay ==========================================================
+class BitsRoundScene(Scene):
+    """Per-card scoring of a finished round on every board, the scoring areas outlined; hovering a
+    card's line shows only that card's areas. Solo games show the rank after the last round."""
+
+    opaque = False
+    name = "bits-round"
+
+    def __init__(self, app: Any, game_scene: BitsScene, round_number: int) -> None:
+        super().__init__(app)
+        self.game_scene = game_scene
+        self.round_number = round_number
+        self.state: BitsState = game_scene.match.state
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.card_lines: list[tuple[int, int, pygame.Rect]] = []  # (seat, card index, rect)
+        last = round_number >= self.state.rounds_total
+        self.button = self.widgets.add(Button("Final scores" if last else "Next round", self.close, "primary"))
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def layout(self, metrics: Metrics) -> None:
+        super().layout(metrics)
+        u = metrics.u
+        self.panel = pygame.Rect(u(3), u(3), metrics.width - u(6), metrics.height - u(6))
+        bw = u(24)
+        self.button.rect = pygame.Rect(
+            self.panel.right - u(3) - bw, self.panel.bottom - u(2.5) - metrics.button_height, bw, metrics.button_height
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+            pygame.K_SPACE,
+            pygame.K_ESCAPE,
+        ):
+            self.close()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from bauhausbox.scenes.common import overlay_panel
+
+        m = self.metrics
+        state = self.state
+        players = state.players
+        overlay_panel(
+            surface, self.panel, m, f"Round {self.round_number} of {state.rounds_total} — scoring", theme.BLUE
+        )
+        colour_blind = bool(getattr(self.app.settings, "colour_blind", False))
+        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else self.game_scene.mouse
+        inner = self.panel.inflate(-m.u(6), 0)
+        top = self.panel.top + m.u(10)
+        bottom = self.button.rect.top - m.u(2)
+        col_w = inner.width // max(players, 1) if players > 1 else inner.width // 2
+        totals = round_totals(state)
+        running = [sum(r[s] for r in totals[: self.round_number]) for s in range(players)]
+        self.card_lines = []
+        goals = state.active_goals(self.round_number)
+        lines_h = (len(goals) + 2) * round(m.body * 1.45)
+        board_size = max(m.u(12), min(col_w - m.u(4), bottom - top - lines_h - m.u(6)))
+        for seat in range(players):
+            left = inner.left + seat * col_w
+            colour, shape = self.game_scene.seat_style(seat)
+            draw.seat_shape(surface, shape, (left + m.u(1.5), top + m.u(1.4)), m.u(1.3), colour)
+            draw.text(
+                surface,
+                self.game_scene.match.seat_name(seat),
+                (left + m.u(4), top + m.u(1.4)),
+                m.body,
+                theme.INK,
+                "semibold",
+                "midleft",
+            )
+            breakdown = round_breakdown(state, self.round_number, seat)
+            hovered = None
+            y = top + m.u(4) + board_size + m.u(2)
+            line_h = round(m.body * 1.45)
+            for index in range(len(breakdown)):
+                line = pygame.Rect(left, y + index * line_h, min(col_w - m.u(2), m.u(40)), line_h)
+                self.card_lines.append((seat, index, line))
+                if line.collidepoint(mouse):
+                    hovered = index
+                    pygame.draw.rect(surface, theme.YELLOW, line)
+            board_rect = pygame.Rect(left, top + m.u(4), board_size, board_size)
+            paint.draw_flat_board(
+                surface,
+                board_rect,
+                state.finished[self.round_number - 1][seat],
+                colour_blind,
+                paint.card_score_areas(breakdown, hovered),
+            )
+            for index, score in enumerate(breakdown):
+                line = pygame.Rect(left, y + index * line_h, min(col_w - m.u(2), m.u(40)), line_h)
+                card = score.card
+                mini = pygame.Rect(line.left + m.u(0.5), line.top + 2, line_h - 4, line_h - 4)
+                paint.draw_goal_card(surface, mini, card, colour_blind, compact=True)
+                draw.text(
+                    surface,
+                    card.describe(),
+                    (mini.right + m.u(1), line.centery),
+                    m.small - 2,
+                    theme.INK,
+                    "regular",
+                    "midleft",
+                )
+                draw.text(
+                    surface,
+                    f"{score.points:+d}",
+                    (line.right - m.u(0.5), line.centery),
+                    m.body,
+                    theme.RED if score.points < 0 else theme.INK,
+                    "bold",
+                    "midright",
+                )
+            y += len(breakdown) * line_h + m.u(0.5)
+            right = left + min(col_w - m.u(2), m.u(40))
+            pygame.draw.line(surface, theme.INK, (left, y), (right, y), 2)
+            draw.text(surface, "Round", (left, y + m.u(0.5)), m.body, theme.INK, "bold")
+            draw.text(
+                surface,
+                f"{totals[self.round_number - 1][seat]:+d}",
+                (right - m.u(0.5), y + m.u(0.5)),
+                m.body,
+                theme.INK,
+                "bold",
+                "topright",
+            )
+            draw.text(surface, "Total", (left, y + m.u(0.5) + line_h), m.body, theme.GREY, "semibold")
+            draw.text(
+                surface,
+                str(running[seat]),
+                (right - m.u(0.5), y + m.u(0.5) + line_h),
+                m.body,
+                theme.GREY,
+                "semibold",
+                "topright",
+            )
+        if players == 1:
+            self._draw_solo(
+                surface,
+                pygame.Rect(inner.left + col_w + m.u(2), top, inner.width - col_w - m.u(2), bottom - top),
+                running[0],
+            )
+        draw.text(
+            surface,
+            "Hover a card's line to see only its areas.",
+            (self.panel.left + m.u(4), self.button.rect.centery),
+            m.small,
+            theme.GREY,
+            "regular",
+            "midleft",
+        )
+        super().draw(surface)
+
+    def _draw_solo(self, surface: pygame.Surface, rect: pygame.Rect, total: int) -> None:
+        m = self.metrics
+        if self.round_number < 3:
+            draw.heading(surface, "Solo", (rect.left, rect.top), m.heading)
+            draw.paragraph(
+                surface,
+                f"{total} points after {self.round_number} round{'s' if self.round_number > 1 else ''}. "
+                "Your rank is read from the total of rounds 1–3.",
+                pygame.Rect(rect.left, rect.top + m.u(5), rect.width, rect.height),
+                m.body,
+            )
+            return
+        rank = solo_rank(total)
+        draw.heading(surface, "Your rank", (rect.left, rect.top), m.heading)
+        draw.text(surface, rank, (rect.left, rect.top + m.u(5)), m.title, theme.BLUE, "black")
+        draw.text(
+            surface,
+            f"{total} points over rounds 1–3",
+            (rect.left, rect.top + m.u(5) + m.title + m.u(1)),
+            m.body,
+            theme.INK,
+            "semibold",
+        )
+        place = getattr(self.game_scene, "best_place", None)
+        if place is not None:
+            message = "A new personal best!" if place == 0 else f"Number {place + 1} on your personal best list."
+            draw.text(surface, message, (rect.left, rect.top + m.u(10) + m.title), m.body, theme.RED, "bold")

@@ -1,0 +1,155 @@
+"""The Bits screen, driven by synthetic events: point at a column, turn the tile, drop it and see it
+land; refusals; the neutral tile; a whole round to the scoring overlay; pass-and-play privacy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from bauhausbox.games.bits.board import landing
+from bauhausbox.games.bits.rules import HIDDEN, Place
+from tests.ui.helpers import click, frames, key, move, open_game
+
+
+def air_point(scene: Any, x: float) -> tuple[int, int]:
+    """The screen point above the ramp's top edge at board x (the tile waits there)."""
+    px, py = scene.ramp.point(x, 7.0)
+    return round(px), round(py)
+
+
+def test_click_drops_the_start_tile_where_the_ghost_showed(fresh_app: Any) -> None:
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=3)
+    state = scene.match.state
+    tile = state.start_tiles[0]
+    move(fresh_app, air_point(scene, 3.0))  # a flat tile centred on the line between columns 3 and 4
+    held = scene.held_move()
+    assert held == Place(tile, False, 2)
+    assert scene.check(held) is None
+    click(fresh_app, air_point(scene, 3.0))
+    frames(fresh_app, 3)
+    board = scene.match.state.boards[0]
+    assert board[2] == tile[0] and board[3] == tile[1]  # row 1, columns 3 and 4
+    assert board.count(".") == 34
+    assert scene.match.history.move_texts() == [f"{tile} H3"]
+
+
+def test_r_turns_the_tile_upright_and_it_slides_onto_the_stack(fresh_app: Any) -> None:
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=4)
+    start = scene.match.state.start_tiles[0]
+    click(fresh_app, air_point(scene, 5.5))
+    assert scene.match.state.boards[0][4] == start[0]  # flat in columns 5–6
+    card = scene.match.state.tile_card
+    assert card is not None
+    key(fresh_app, pygame.K_r)
+    key(fresh_app, pygame.K_r)  # third orientation: upright, first colour on top
+    move(fresh_app, air_point(scene, 4.5))
+    held = scene.held_move()
+    assert held is not None and held.vertical and held.column == 4
+    expected = landing(scene.match.state.boards[0], held.spot)
+    click(fresh_app, air_point(scene, 4.5))
+    frames(fresh_app, 3)
+    board = scene.match.state.boards[0]
+    assert expected == (2 * 6 + 4, 1 * 6 + 4)  # rows 2–3, resting on the start tile
+    assert board[2 * 6 + 4] == held.colours[0] and board[1 * 6 + 4] == held.colours[1]
+
+
+def test_right_click_cycles_every_orientation_including_colour_order(fresh_app: Any) -> None:
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=5)
+    click(fresh_app, air_point(scene, 1.0))
+    tile = scene.match.state.tile_for(0)
+    seen = []
+    for _ in range(4):
+        move(fresh_app, air_point(scene, 3.0))
+        held = scene.held()
+        seen.append(held)
+        click(fresh_app, air_point(scene, 3.0), button=3)
+    expected = 2 if tile[0] == tile[1] else 4
+    assert len(set(seen)) == expected
+    assert {colours for colours, _ in seen} == {tile, tile[::-1]}
+
+
+def test_a_full_column_refuses_with_its_reason_and_nothing_changes(fresh_app: Any) -> None:
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=6)
+    key(fresh_app, pygame.K_r)  # upright
+    for _ in range(3):  # start tile + two cards stacked in column 1: six rows
+        if scene.held() is not None and not scene.held()[1]:
+            key(fresh_app, pygame.K_r)
+        click(fresh_app, air_point(scene, 0.5))
+    assert scene.match.state.boards[0][5 * 6] != "."
+    while scene.held() is not None and not scene.held()[1]:
+        key(fresh_app, pygame.K_r)
+    before = scene.match.state
+    click(fresh_app, air_point(scene, 0.5))
+    assert scene.match.state == before
+    assert "column 1 has no room" in scene.message.lower()
+
+
+def test_neutral_tile_button_places_it_once(fresh_app: Any) -> None:
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=7)
+    click(fresh_app, air_point(scene, 1.0))
+    key(fresh_app, pygame.K_n)
+    assert scene.held()[0] == "NN"
+    click(fresh_app, air_point(scene, 4.0))
+    assert scene.match.state.neutral_used == (True,)
+    frames(fresh_app, 2)
+    assert not scene.neutral_button.enabled
+    key(fresh_app, pygame.K_n)
+    assert scene.held()[0] != "NN"
+
+
+def test_a_whole_round_ends_in_the_scoring_overlay(fresh_app: Any) -> None:
+    from bauhausbox.games.bits.scene import BitsRoundScene
+
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=8)
+    for _ in range(40):
+        if scene.match.state.round > 1:
+            break
+        # Find a legal spot from the keyboard: try each column with each orientation.
+        placed = False
+        for _turn in range(4):
+            for column in range(6):
+                scene.column = column
+                held = scene.held_move()
+                if held is not None and scene.check(held) is None:
+                    key(fresh_app, pygame.K_SPACE)
+                    placed = True
+                    break
+            if placed:
+                break
+            key(fresh_app, pygame.K_r)
+        assert placed
+    frames(fresh_app, 3)
+    assert isinstance(fresh_app.top, BitsRoundScene)
+    assert fresh_app.top.round_number == 1
+    key(fresh_app, pygame.K_RETURN)
+    assert fresh_app.top is scene
+    assert scene.match.state.round == 2
+
+
+def test_pass_and_play_hides_the_first_players_placement(fresh_app: Any) -> None:
+    from bauhausbox.games.bits.scene import BitsScene
+    from bauhausbox.scenes.curtain import CurtainScene
+
+    open_game(fresh_app, "bits", 2, ["human", "human"], seed=9)
+    frames(fresh_app, 2)
+    scene = next(s for s in fresh_app.stack if isinstance(s, BitsScene))
+    assert isinstance(fresh_app.top, CurtainScene)  # the first player takes the device
+    key(fresh_app, pygame.K_RETURN)
+    frames(fresh_app, 1)
+    assert fresh_app.top is scene
+    click(fresh_app, air_point(scene, 3.0))
+    assert scene.match.state.to_play == 1
+    frames(fresh_app, 2)
+    assert isinstance(fresh_app.top, CurtainScene)
+    key(fresh_app, pygame.K_RETURN)  # the second player takes the device
+    frames(fresh_app, 1)
+    assert fresh_app.top is scene and scene.viewer == 1
+    assert scene.view.pending[0] == HIDDEN
+    assert scene.view.boards[0].count(".") == 36  # seat 0's tile is not on its board yet
+    click(fresh_app, air_point(scene, 3.0))
+    frames(fresh_app, 2)
+    # Both placed: the placements show together and the first tile card is up.
+    state = scene.match.state
+    assert state.tile_card is not None
+    assert all(board.count(".") == 34 for board in state.boards)
