@@ -49,6 +49,13 @@ def normalize(points: frozenset[Point] | set[Point]) -> Orientation:
     return frozenset((x - dx, y - dy) for x, y in points)
 
 
+def transformed(points: frozenset[Point], quarter_turns: int, mirrored: bool) -> Orientation:
+    """The pattern turned ``quarter_turns`` × 90° (after mirroring when ``mirrored``), normalised:
+    what the screen's R (rotate) and F (flip) keys produce."""
+    a, b, c, d = _TRANSFORMS[quarter_turns % 4 + (4 if mirrored else 0)]
+    return normalize({(a * x + b * y, c * x + d * y) for x, y in points})
+
+
 def orientations_of(points: frozenset[Point]) -> tuple[Orientation, ...]:
     """Every distinct rotation and reflection, first the pattern as printed."""
     seen: list[Orientation] = []
