@@ -258,31 +258,34 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         ]
 
     def score_table(self, state: BlokusState) -> list[ScoreRow]:
-        """A header, one row per colour (pieces down, squares left, bonus, points), then one row per
-        player or team when that differs from the colours."""
-        rows = [ScoreRow("", ("Pieces placed", "Squares left", "Bonus", "Points"))]
-        for colour in range(4):
-            hand = state.hands[colour]
-            points = colour_score(state, colour)
-            bonus = points if not hand else 0
-            label = COLOUR_NAMES[colour]
-            if state.players == 3 and colour == GREEN:
-                label += " (shared, counts for nobody)"
-            rows.append(
-                ScoreRow(
-                    label,
-                    (str(pieces_placed(hand)), str(squares_left(hand)), f"+{bonus}" if bonus else "", str(points)),
-                )
-            )
+        """Rows whose cells are one per seat (the game-over table's columns are the players).
+
+        One colour per seat: pieces placed, squares left, bonus and points of that colour, then the
+        team totals (teams) or a line for the shared green (3 players). Two colours per seat: each
+        colour's points under its player, then the totals."""
+        seats = range(state.players)
+        per_colour = colour_scores(state)
         totals = self.scores(state)
-        if state.players == 2 or (state.players == 4 and state.teams):
-            for seat in range(2):
-                names = " + ".join(COLOUR_NAMES[c] for c in scoring_colours(state.players, state.teams, seat))
-                label = f"{'Player' if state.players == 2 else 'Team'} {seat + 1} ({names})"
-                rows.append(ScoreRow(label, ("", "", "", str(totals[seat]))))
-        elif state.players == 3:
-            for seat in range(3):
-                rows.append(ScoreRow(f"Player {seat + 1} ({COLOUR_NAMES[seat]})", ("", "", "", str(totals[seat]))))
+        if state.players == 2:
+            rows = [
+                ScoreRow(
+                    COLOUR_NAMES[colour],
+                    tuple(_colour_cell(state, colour) if colour % 2 == seat else "" for seat in seats),
+                )
+                for colour in range(4)
+            ]
+            rows.append(ScoreRow("Total", tuple(str(total) for total in totals)))
+            return rows
+        rows = [
+            ScoreRow("Pieces placed", tuple(str(pieces_placed(state.hands[seat])) for seat in seats)),
+            ScoreRow("Squares left", tuple(str(squares_left(state.hands[seat])) for seat in seats)),
+            ScoreRow("Bonus", tuple(_bonus_text(state, seat) for seat in seats)),
+            ScoreRow("Points", tuple(str(per_colour[seat]) for seat in seats)),
+        ]
+        if state.teams:
+            rows.append(ScoreRow("Team total (Blue + Red, Yellow + Green)", tuple(str(total) for total in totals)))
+        if state.players == 3:
+            rows.append(ScoreRow(f"Green (shared): {per_colour[GREEN]} points, counting for nobody", ("", "", "")))
         return rows
 
     # -- positions as text ------------------------------------------------------------------------
@@ -357,6 +360,19 @@ class BlokusRules(GameRules[BlokusState, Placement]):
             if state.to_play != expected:
                 errors.append(f"seat {state.to_play} is to play but {COLOUR_NAMES[state.colour]} belongs to {expected}")
         return errors
+
+
+def _bonus_text(state: BlokusState, colour: int) -> str:
+    points = colour_score(state, colour)
+    return f"+{points}" if not state.hands[colour] else ""
+
+
+def _colour_cell(state: BlokusState, colour: int) -> str:
+    """``-8 (8 squares left)`` or ``+20 (all placed, monomino last)``."""
+    points = colour_score(state, colour)
+    if state.hands[colour]:
+        return f"{points} ({squares_left(state.hands[colour])} squares left)"
+    return f"+{points} (all placed{', monomino last' if points > ALL_PLACED_BONUS else ''})"
 
 
 def board_text(boards: tuple[int, ...]) -> str:

@@ -275,17 +275,23 @@ def test_three_players_ignore_the_shared_green() -> None:
     state = seed_example(players=3)
     assert GAME.scores(state) == [20, -8, -24]
     rows = GAME.score_table(state)
-    assert any("Green" in row.label and "nobody" in row.label for row in rows)
+    assert any(row.label.startswith("Green (shared): -20 points") for row in rows)
 
 
-def test_score_table_has_colour_and_player_rows() -> None:
-    rows = GAME.score_table(seed_example(players=2))
-    labels = [row.label for row in rows]
-    assert {"Blue", "Yellow", "Red", "Green"} <= set(labels)
-    player_rows = [row for row in rows if row.label.startswith("Player")]
-    assert [row.cells[-1] for row in player_rows] == ["-4", "-28"]
-    blue = next(row for row in rows if row.label == "Blue")
-    assert blue.cells == ("21", "0", "+20", "20")
+def test_score_table_columns_are_the_seats() -> None:
+    """The game-over table has one column per player: per-colour rows, then totals."""
+    rows = {row.label: row.cells for row in GAME.score_table(seed_example(players=2))}
+    assert rows["Blue"] == ("+20 (all placed, monomino last)", "")
+    assert rows["Yellow"] == ("", "-8 (8 squares left)")
+    assert rows["Red"] == ("-24 (24 squares left)", "")
+    assert rows["Total"] == ("-4", "-28")
+    four = {row.label: row.cells for row in GAME.score_table(seed_example())}
+    assert four["Points"] == ("20", "-8", "-24", "-20")
+    assert four["Squares left"] == ("0", "8", "24", "20")
+    assert four["Bonus"] == ("+20", "", "", "")
+    assert four["Pieces placed"] == ("21", "19", "15", "16")
+    teams = {row.label: row.cells for row in GAME.score_table(seed_example(teams=True))}
+    assert teams["Team total (Blue + Red, Yellow + Green)"] == ("-4", "-28", "-4", "-28")
 
 
 def test_equal_scores_share_the_win() -> None:

@@ -1,0 +1,660 @@
+"""Reusable pieces for polyomino screens: a board view, trays of pieces, the held piece and its ghost,
+rotate / flip buttons, and the controller that turns mouse and keys into "drop these cells".
+
+Used by the Blokus game screen and the Blokus solo-puzzles screen. Nothing here knows a game's rules:
+callers say which pieces exist, in which colours, and whether a drop is legal.
+
+Coordinates: a cell is ``(col, row)`` with row 0 at the **bottom** (as in the rules' ``a1``); shapes
+are ``frozenset`` of ``(x, y)`` with y up, as :mod:`bauhausbox.engine.shapes` makes them.
+
+API
+---
+``PIECE_COLOURS[name]`` / ``PIECE_PATTERNS[name]``
+    RGB and colour-blind pattern for ``"blue" "yellow" "red" "green"`` (style.md palette).
+
+``BoardView(columns, rows, labels=True)``
+    ``layout(rect)`` fits square cells (and the coordinate margins) in ``rect``; then ``rect`` (the
+    grid), ``cell_px``, ``cell_at(pos) -> cell | None``, ``cell_rect(cell)``, ``contains(cell)`` and
+    ``draw(surface, metrics, corners={cell: colour})`` (paper grid, thick frame, a–t / 1–20 labels,
+    start corners marked with a coloured corner triangle).
+
+``draw_cells(surface, cell_rect, cells, colour, pattern=None, alpha=255, outline=INK)``
+    Squares of one colour with an ink outline around each side-connected group and thin seams inside.
+    ``cell_rect`` maps a cell to its screen rect (``BoardView.cell_rect`` or :func:`free_cell_rect`).
+
+``draw_shape(surface, shape, rect, colour, pattern=None, alpha=255, max_cell=None)``
+    A shape centred in ``rect`` at the largest cell size that fits (``max_cell`` caps it).
+
+``draw_ghost(surface, board, cells, colour, legal, pattern=None)``
+    The held piece snapped to the board: its colour, tinted green (legal) or red (illegal); cells off
+    the board are drawn hatched outside the frame.
+
+``TrayItem(key, shape, colour, available=True, label="")`` and ``PieceTray``
+    ``tray.set_items(items)``, ``tray.layout(rect, max_cell_px)`` (uniform slots in a grid sized to
+    the items), ``tray.item_at(pos)``, ``tray.slot_rect(key)``, ``tray.draw(surface, metrics,
+    selected=key, held=key, orientation=lambda key: shape, colour_blind=False)``. Unavailable items
+    are drawn as grey outlines.
+
+``HeldPiece(key, shape, colour, grab)``
+    ``rotate(clockwise=True)``, ``flip()``, ``cells_at(cell)`` (the cells covered with the grabbed
+    square on ``cell``), ``draw_floating(surface, pos, cell_px, pattern)``.
+
+``turn_buttons(on_rotate, on_flip) -> (Button, Button)``
+    The visible rotate / flip buttons (icons, tooltips naming R / Shift+R / F / right-click / wheel).
+
+``PieceController(board, tray, shape_of, colour_of, on_drop, verdict, can_pick=None)``
+    The gestures of style.md: press on a tray piece and drag it onto the board, or click to pick and
+    click to drop; right-click or the wheel rotates while holding; keys R (Shift+R back), F, Esc.
+    ``handle_event(event) -> bool``; ``pick(key)`` (e.g. for letter keys); ``rotate()`` / ``flip()``
+    (for the buttons); ``drop_here()``; ``cancel()``; ``held``; ``hover_cells()`` (cells under the
+    pointer, or None); ``draw(surface, metrics, colour_blind)`` draws the ghost or the floating piece.
+    ``on_drop(key, cells) -> bool`` makes the move (True: placed, the piece is let go; False: refused,
+    it stays in hand). ``verdict(key, cells) -> str | None`` is the refusal reason for the ghost
+    (callers cache it). ``orientation(key)`` remembers how each piece was last turned.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from bauhausbox.engine.grid import Cell, column_letter
+from bauhausbox.engine.shapes import Shape, normalize
+from bauhausbox.ui import draw, icons, theme
+from bauhausbox.ui.theme import Colour, Metrics
+from bauhausbox.ui.widgets import Button
+
+PIECE_COLOURS: dict[str, Colour] = {
+    "blue": theme.BLUE,
+    "yellow": theme.YELLOW,
+    "red": theme.RED,
+    "green": theme.GREEN,
+}
+PIECE_PATTERNS: dict[str, str] = {"blue": "dots", "yellow": "stripes", "red": "grid", "green": "diagonal"}
+GRID_LINE: Colour = theme.mix(theme.PAPER, theme.INK, 0.16)
+BOARD_FILL: Colour = theme.mix(theme.PAPER, theme.WHITE, 0.55)
+
+CellRect = Callable[[Cell], pygame.Rect]
+
+
+# -- the board ---------------------------------------------------------------------------------------
+class BoardView:
+    """A grid of square cells laid out in a rect, with row 0 at the bottom."""
+
+    def __init__(self, columns: int, rows: int, labels: bool = True) -> None:
+        self.columns = columns
+        self.rows = rows
+        self.labels = labels
+        self.rect = pygame.Rect(0, 0, 0, 0)  # the grid itself (labels sit outside it)
+        self.cell_px = 1
+
+    def layout(self, rect: pygame.Rect, max_cell_px: int | None = None) -> None:
+        """Largest square cells that fit ``rect`` with a label margin; the grid is centred."""
+        margin_cells = 1.4 if self.labels else 0.0
+        cell = int(min(rect.width / (self.columns + margin_cells), rect.height / (self.rows + margin_cells)))
+        if max_cell_px:
+            cell = min(cell, max_cell_px)
+        self.cell_px = max(4, cell)
+        width, height = self.cell_px * self.columns, self.cell_px * self.rows
+        margin = round(self.cell_px * margin_cells / 2)
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = rect.center
+        if self.labels:
+            # Labels take the left and bottom margins: shift so the whole block is centred.
+            self.rect.move_ip(margin // 2, -margin // 2)
+
+    def contains(self, cell: Cell) -> bool:
+        col, row = cell
+        return 0 <= col < self.columns and 0 <= row < self.rows
+
+    def cell_rect(self, cell: Cell) -> pygame.Rect:
+        col, row = cell
+        size = self.cell_px
+        return pygame.Rect(self.rect.left + col * size, self.rect.bottom - (row + 1) * size, size, size)
+
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        cell = self.cell_under(pos)
+        return cell if self.contains(cell) else None
+
+    def cell_under(self, pos: tuple[float, float]) -> Cell:
+        """The cell position under ``pos``, also outside the board (for pieces hanging off it)."""
+        x, y = pos
+        return math.floor((x - self.rect.left) / self.cell_px), math.floor((self.rect.bottom - y) / self.cell_px)
+
+    def draw(self, surface: pygame.Surface, metrics: Metrics, corners: Mapping[Cell, Colour] | None = None) -> None:
+        """Paper grid, start-corner marks, thick frame and coordinate labels."""
+        pygame.draw.rect(surface, BOARD_FILL, self.rect)
+        size = self.cell_px
+        for cell, colour in (corners or {}).items():
+            self._corner_mark(surface, cell, colour)
+        for col in range(1, self.columns):
+            x = self.rect.left + col * size
+            pygame.draw.line(surface, GRID_LINE, (x, self.rect.top), (x, self.rect.bottom - 1), 1)
+        for row in range(1, self.rows):
+            y = self.rect.top + row * size
+            pygame.draw.line(surface, GRID_LINE, (self.rect.left, y), (self.rect.right - 1, y), 1)
+        frame = max(2, metrics.rule)
+        pygame.draw.rect(surface, theme.INK, self.rect.inflate(2 * frame, 2 * frame), frame)
+        if self.labels:
+            font_px = max(11, min(metrics.small, round(size * 0.55)))
+            gap = frame + max(3, size // 5)
+            for col in range(self.columns):
+                x = self.rect.left + col * size + size // 2
+                draw.text(
+                    surface, column_letter(col), (x, self.rect.bottom + gap), font_px, theme.GREY, "semibold", "midtop"
+                )
+            for row in range(self.rows):
+                y = self.rect.bottom - row * size - size // 2
+                draw.text(
+                    surface, str(row + 1), (self.rect.left - gap, y + 1), font_px, theme.GREY, "semibold", "midright"
+                )
+
+    def _corner_mark(self, surface: pygame.Surface, cell: Cell, colour: Colour) -> None:
+        """A start corner: a pale wash of the colour and a solid triangle in the board's corner."""
+        rect = self.cell_rect(cell)
+        pygame.draw.rect(surface, theme.mix(BOARD_FILL, colour, 0.35), rect)
+        col, row = cell
+        left = col == 0
+        bottom = row == 0
+        corner_x = rect.left if left else rect.right - 1
+        corner_y = rect.bottom - 1 if bottom else rect.top
+        leg = rect.width * 0.55
+        dx = leg if left else -leg
+        dy = -leg if bottom else leg
+        pygame.draw.polygon(
+            surface, colour, [(corner_x, corner_y), (corner_x + dx, corner_y), (corner_x, corner_y + dy)]
+        )
+
+
+# -- drawing pieces ------------------------------------------------------------------------------------
+def free_cell_rect(origin: tuple[float, float], cell_px: float, height: int) -> CellRect:
+    """Cell rects for a shape drawn anywhere: ``origin`` is the top-left of its bounding box and
+    ``height`` its number of rows (so row ``height - 1`` is drawn at the top)."""
+    ox, oy = origin
+
+    def rect(cell: Cell) -> pygame.Rect:
+        x, y = cell
+        left = round(ox + x * cell_px)
+        top = round(oy + (height - 1 - y) * cell_px)
+        return pygame.Rect(left, top, round(ox + (x + 1) * cell_px) - left, round(oy + (height - y) * cell_px) - top)
+
+    return rect
+
+
+def draw_cells(
+    surface: pygame.Surface,
+    cell_rect: CellRect,
+    cells: Iterable[Cell],
+    colour: Colour,
+    pattern: str | None = None,
+    alpha: int = 255,
+    outline: Colour | None = theme.INK,
+    outline_px: int | None = None,
+) -> None:
+    """Filled squares with an outline around each group of side-touching cells and thin seams inside."""
+    cell_set = set(cells)
+    if not cell_set:
+        return
+    rects = {cell: cell_rect(cell) for cell in cell_set}
+    first, *rest = rects.values()
+    bounds = first.unionall(rest)
+    px = next(iter(rects.values())).width
+    thick = outline_px if outline_px is not None else max(1, round(px / 11))
+    layer = surface if alpha >= 255 else pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    seam = theme.mix(colour, theme.INK, 0.28)
+    pattern_colour = theme.mix(colour, theme.INK, 0.5) if colour != theme.INK else theme.WHITE
+    for rect in rects.values():
+        pygame.draw.rect(layer, colour, rect)
+        if pattern:
+            draw.pattern(layer, rect.inflate(-px // 5, -px // 5), pattern, pattern_colour)
+    for (x, y), rect in rects.items():
+        for neighbour, edge in (
+            ((x, y + 1), pygame.Rect(rect.left, rect.top, rect.width, 1)),
+            ((x, y - 1), pygame.Rect(rect.left, rect.bottom - 1, rect.width, 1)),
+            ((x - 1, y), pygame.Rect(rect.left, rect.top, 1, rect.height)),
+            ((x + 1, y), pygame.Rect(rect.right - 1, rect.top, 1, rect.height)),
+        ):
+            if neighbour in cell_set:
+                pygame.draw.rect(layer, seam, edge)
+            elif outline is not None:
+                # Thicken the outer edge inwards so neighbouring pieces keep a crisp shared border.
+                if edge.width == 1:
+                    edge.width = thick
+                    if neighbour[0] > x:
+                        edge.left = rect.right - thick
+                else:
+                    edge.height = thick
+                    if neighbour[1] < y:
+                        edge.top = rect.bottom - thick
+                pygame.draw.rect(layer, outline, edge)
+    if layer is not surface:
+        clip = bounds.clip(layer.get_rect())
+        piece = layer.subsurface(clip).copy()
+        piece.set_alpha(alpha)
+        surface.blit(piece, clip)
+
+
+def shape_size(shape: Iterable[Cell]) -> tuple[int, int]:
+    cells = list(shape)
+    return max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1
+
+
+def draw_shape(
+    surface: pygame.Surface,
+    shape: Shape,
+    rect: pygame.Rect,
+    colour: Colour,
+    pattern: str | None = None,
+    alpha: int = 255,
+    max_cell: float | None = None,
+    outline: Colour | None = theme.INK,
+) -> float:
+    """Draw ``shape`` centred in ``rect`` at the largest cell size that fits; returns that size."""
+    width, height = shape_size(shape)
+    cell = min(rect.width / width, rect.height / height)
+    if max_cell:
+        cell = min(cell, max_cell)
+    origin = (rect.centerx - width * cell / 2, rect.centery - height * cell / 2)
+    draw_cells(surface, free_cell_rect(origin, cell, height), shape, colour, pattern, alpha, outline)
+    return cell
+
+
+def draw_ghost(
+    surface: pygame.Surface,
+    board: BoardView,
+    cells: Iterable[Cell],
+    colour: Colour,
+    legal: bool,
+    pattern: str | None = None,
+) -> None:
+    """The held piece snapped to the board, tinted green-ish when legal and red-ish when not."""
+    cell_list = list(cells)
+    tint = theme.LEGAL if legal else theme.ILLEGAL
+    body = theme.mix(colour, tint, 0.35)
+    draw_cells(
+        surface,
+        board.cell_rect,
+        cell_list,
+        body,
+        pattern,
+        alpha=200,
+        outline=tint,
+        outline_px=max(2, board.cell_px // 7),
+    )
+    for cell in cell_list:
+        if not board.contains(cell):
+            draw.hatch(surface, board.cell_rect(cell), theme.ILLEGAL, gap=max(4, board.cell_px // 4), width=2)
+
+
+# -- trays ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TrayItem:
+    key: Hashable
+    shape: Shape  # how it is laid out in the tray (slots are sized from these)
+    colour: Colour
+    available: bool = True
+    label: str = ""
+
+
+class PieceTray:
+    """Pieces in a grid of equal slots; each slot fits the largest item's bounding box."""
+
+    def __init__(self) -> None:
+        self.items: list[TrayItem] = []
+        self.slots: dict[Hashable, pygame.Rect] = {}
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.cell_px = 1.0
+        self._area = pygame.Rect(0, 0, 0, 0)
+        self._max_cell: float = 24.0
+
+    def set_items(self, items: Sequence[TrayItem]) -> None:
+        if list(items) != self.items:
+            self.items = list(items)
+            self.layout(self._area, self._max_cell)
+
+    def layout(self, rect: pygame.Rect, max_cell_px: float = 24.0) -> None:
+        """Choose the column count that gives the largest cells, then place the slots (top-left)."""
+        self._area, self._max_cell = rect.copy(), max_cell_px
+        self.slots = {}
+        if not self.items or rect.width <= 0 or rect.height <= 0:
+            self.rect = pygame.Rect(rect.topleft, (0, 0))
+            return
+        slot_w = max(shape_size(item.shape)[0] for item in self.items)
+        slot_h = max(shape_size(item.shape)[1] for item in self.items)
+        gap = 1.0  # in cells
+        count = len(self.items)
+        best = (0.0, 1)
+        for columns in range(1, count + 1):
+            rows = math.ceil(count / columns)
+            cell = min(rect.width / (columns * (slot_w + gap)), rect.height / (rows * (slot_h + gap)))
+            if cell > best[0]:
+                best = (cell, columns)
+        cell, columns = best
+        self.cell_px = min(cell, max_cell_px)
+        pitch_x = (slot_w + gap) * self.cell_px
+        pitch_y = (slot_h + gap) * self.cell_px
+        for index, item in enumerate(self.items):
+            row, col = divmod(index, columns)
+            self.slots[item.key] = pygame.Rect(
+                round(rect.left + col * pitch_x),
+                round(rect.top + row * pitch_y),
+                round((slot_w + gap * 0.6) * self.cell_px),
+                round((slot_h + gap * 0.6) * self.cell_px),
+            )
+        first, *rest = self.slots.values()
+        self.rect = first.unionall(rest)
+
+    def item_at(self, pos: tuple[int, int]) -> Hashable | None:
+        for item in self.items:
+            if item.available and self.slots.get(item.key, pygame.Rect(0, 0, 0, 0)).collidepoint(pos):
+                return item.key
+        return None
+
+    def slot_rect(self, key: Hashable) -> pygame.Rect | None:
+        return self.slots.get(key)
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        metrics: Metrics,
+        selected: Hashable | None = None,
+        held: Hashable | None = None,
+        orientation: Callable[[Hashable], Shape] | None = None,
+        patterns: Mapping[Colour, str] | None = None,
+        hovered: Hashable | None = None,
+    ) -> None:
+        """Available pieces in colour (turned as ``orientation`` says), used ones as grey outlines;
+        the held piece leaves a dashed gap, the hovered one is lifted."""
+        for item in self.items:
+            slot = self.slots.get(item.key)
+            if slot is None:
+                continue
+            shape = orientation(item.key) if orientation and item.available else item.shape
+            inner = slot.inflate(-round(self.cell_px * 0.3), -round(self.cell_px * 0.3))
+            if not item.available:
+                draw_shape(surface, shape, inner, theme.PAPER_DARK, max_cell=self.cell_px, outline=theme.LIGHT_GREY)
+                continue
+            if item.key == held:
+                draw_shape(surface, shape, inner, theme.PAPER_DARK, max_cell=self.cell_px, outline=theme.GREY)
+                continue
+            if item.key == selected or item.key == hovered:
+                pygame.draw.rect(surface, theme.WHITE, slot)
+                pygame.draw.rect(
+                    surface, theme.INK if item.key == selected else theme.GREY, slot, max(1, metrics.rule // 2)
+                )
+            pattern = patterns.get(item.colour) if patterns else None
+            draw_shape(surface, shape, inner, item.colour, pattern, max_cell=self.cell_px)
+            if item.label:
+                draw.text(
+                    surface,
+                    item.label,
+                    (slot.right - 2, slot.top + 1),
+                    max(11, metrics.small - 3),
+                    theme.GREY,
+                    "semibold",
+                    "topright",
+                )
+
+
+# -- the held piece ------------------------------------------------------------------------------------
+def _transform(cells: Iterable[Cell], grab: Cell, step: Callable[[int, int], Cell]) -> tuple[Shape, Cell]:
+    moved = [step(x, y) for x, y in cells]
+    gx, gy = step(*grab)
+    min_x = min(x for x, _ in moved)
+    min_y = min(y for _, y in moved)
+    return frozenset((x - min_x, y - min_y) for x, y in moved), (gx - min_x, gy - min_y)
+
+
+def central_cell(shape: Shape) -> Cell:
+    """The square nearest the shape's centre: where a piece picked by key is held."""
+    cx = sum(x for x, _ in shape) / len(shape)
+    cy = sum(y for _, y in shape) / len(shape)
+    return min(sorted(shape), key=lambda c: (c[0] - cx) ** 2 + (c[1] - cy) ** 2)
+
+
+class HeldPiece:
+    """A piece in hand: its current orientation and the square of it under the pointer."""
+
+    def __init__(self, key: Hashable, shape: Shape, colour: Colour, grab: Cell | None = None) -> None:
+        self.key = key
+        self.shape: Shape = normalize(shape)
+        self.colour = colour
+        self.grab: Cell = grab if grab is not None and grab in self.shape else central_cell(self.shape)
+
+    def rotate(self, clockwise: bool = True) -> None:
+        """A quarter turn about the grabbed square (y is up, so clockwise sends (x, y) to (y, −x))."""
+        step: Callable[[int, int], Cell] = (lambda x, y: (y, -x)) if clockwise else (lambda x, y: (-y, x))
+        self.shape, self.grab = _transform(self.shape, self.grab, step)
+
+    def flip(self) -> None:
+        """Mirror left–right."""
+        self.shape, self.grab = _transform(self.shape, self.grab, lambda x, y: (-x, y))
+
+    def cells_at(self, cell: Cell) -> list[Cell]:
+        col, row = cell
+        gx, gy = self.grab
+        return [(col + x - gx, row + y - gy) for x, y in self.shape]
+
+    def draw_floating(
+        self, surface: pygame.Surface, pos: tuple[int, int], cell_px: float, pattern: str | None = None
+    ) -> None:
+        """The piece following the pointer (off the board), with a flat poster shadow."""
+        _, height = shape_size(self.shape)
+        gx, gy = self.grab
+        origin = (pos[0] - (gx + 0.5) * cell_px, pos[1] - (height - 1 - gy + 0.5) * cell_px)
+        shadow = max(2, round(cell_px / 6))
+        draw_cells(
+            surface,
+            free_cell_rect((origin[0] + shadow, origin[1] + shadow), cell_px, height),
+            self.shape,
+            theme.INK,
+            alpha=70,
+            outline=None,
+        )
+        draw_cells(surface, free_cell_rect(origin, cell_px, height), self.shape, self.colour, pattern)
+
+
+def turn_buttons(on_rotate: Callable[[], object], on_flip: Callable[[], object]) -> tuple[Button, Button]:
+    """The visible rotate and flip buttons (their tooltips name the keys and mouse gestures)."""
+    rotate = Button(
+        "Rotate",
+        on_rotate,
+        tooltip="Rotate the held piece (R, Shift+R back, right-click, wheel)",
+        icon=icons.rotate,
+        size="small",
+    )
+    flip = Button("Flip", on_flip, tooltip="Flip the held piece over (F)", icon=icons.flip, size="small")
+    return rotate, flip
+
+
+# -- gestures -------------------------------------------------------------------------------------------
+DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press counts as a drag
+
+
+class PieceController:
+    """Pick, carry, turn and drop pieces between a :class:`PieceTray` and a :class:`BoardView`."""
+
+    def __init__(
+        self,
+        board: BoardView,
+        tray: PieceTray,
+        shape_of: Callable[[Hashable], Shape],
+        colour_of: Callable[[Hashable], Colour],
+        on_drop: Callable[[Hashable, list[Cell]], bool],
+        verdict: Callable[[Hashable, list[Cell]], str | None],
+        can_pick: Callable[[], bool] | None = None,
+    ) -> None:
+        self.board = board
+        self.tray = tray
+        self.shape_of = shape_of
+        self.colour_of = colour_of
+        self.on_drop = on_drop
+        self.verdict = verdict
+        self.can_pick = can_pick or (lambda: True)
+        self.held: HeldPiece | None = None
+        self.pointer = (0, 0)
+        self.pressed_at: tuple[int, int] | None = None  # where the left button went down while holding
+        self.dragging = False
+        self.hovered: Hashable | None = None
+        self._orientations: dict[Hashable, Shape] = {}
+
+    # -- state -------------------------------------------------------------------------------
+    def orientation(self, key: Hashable) -> Shape:
+        """How ``key`` is turned: as last held, else its tray shape."""
+        held = self.held
+        if held is not None and held.key == key:
+            return held.shape
+        return self._orientations.get(key) or self.shape_of(key)
+
+    def forget_orientations(self) -> None:
+        self._orientations.clear()
+
+    def hover_cells(self) -> list[Cell] | None:
+        """Where the held piece would go now (cells may hang off the board), or None off the board."""
+        if self.held is None or not self.board.rect.collidepoint(self.pointer):
+            return None
+        return self.held.cells_at(self.board.cell_under(self.pointer))
+
+    # -- commands ------------------------------------------------------------------------------
+    def pick(self, key: Hashable, grab: Cell | None = None) -> None:
+        if not self.can_pick():
+            return
+        self._remember()
+        self.held = HeldPiece(key, self.orientation(key), self.colour_of(key), grab)
+
+    def cancel(self) -> None:
+        self._remember()
+        self.held = None
+        self.dragging = False
+        self.pressed_at = None
+
+    def rotate(self, clockwise: bool = True) -> None:
+        if self.held is not None:
+            self.held.rotate(clockwise)
+
+    def flip(self) -> None:
+        if self.held is not None:
+            self.held.flip()
+
+    def drop_here(self) -> bool:
+        """Try to place the held piece where the pointer is; True when it was placed."""
+        cells = self.hover_cells()
+        held = self.held
+        if held is None or cells is None:
+            return False
+        if self.on_drop(held.key, cells):
+            self._remember()
+            self.held = None
+            return True
+        return False
+
+    def _remember(self) -> None:
+        if self.held is not None:
+            self._orientations[self.held.key] = self.held.shape
+
+    # -- events --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+            self.hovered = self.tray.item_at(event.pos)
+            if self.pressed_at is not None and not self.dragging:
+                dx, dy = event.pos[0] - self.pressed_at[0], event.pos[1] - self.pressed_at[1]
+                self.dragging = dx * dx + dy * dy > DRAG_THRESHOLD * DRAG_THRESHOLD
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.pointer = event.pos
+            if event.button == 1:
+                return self._press(event.pos)
+            if event.button == 3 and self.held is not None:
+                self.rotate()
+                return True
+            if event.button in (4, 5) and self.held is not None:
+                self.rotate(clockwise=event.button == 5)
+                return True
+            return False
+        if event.type == pygame.MOUSEWHEEL and self.held is not None:
+            self.rotate(clockwise=event.y < 0)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.pointer = event.pos
+            return self._release(event.pos)
+        if event.type == pygame.KEYDOWN and self.held is not None:
+            if event.key == pygame.K_r:
+                self.rotate(clockwise=not event.mod & pygame.KMOD_SHIFT)
+                return True
+            if event.key == pygame.K_f:
+                self.flip()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.cancel()
+                return True
+        return False
+
+    def _press(self, pos: tuple[int, int]) -> bool:
+        key = self.tray.item_at(pos)
+        if key is not None:
+            if self.held is not None and self.held.key == key:
+                self.cancel()  # clicking the held piece's slot puts it back
+                return True
+            if not self.can_pick():
+                return False
+            self.pick(key, self._grab_in_slot(key, pos))
+            self.pressed_at = pos
+            self.dragging = False
+            return True
+        if self.held is not None:
+            if self.board.rect.collidepoint(pos):
+                self.pressed_at = pos
+                self.dragging = False
+                return True
+            return False
+        return False
+
+    def _release(self, pos: tuple[int, int]) -> bool:
+        pressed, dragged = self.pressed_at, self.dragging
+        self.pressed_at = None
+        self.dragging = False
+        if self.held is None or pressed is None:
+            return False
+        if self.board.rect.collidepoint(pos):
+            # A drag released over the board, or a click on the board while holding: try to place.
+            started_on_board = self.board.rect.collidepoint(pressed)
+            if dragged or started_on_board:
+                self.drop_here()
+            return True
+        return True  # a click on the tray keeps the piece in hand (click to pick, click to drop)
+
+    def _grab_in_slot(self, key: Hashable, pos: tuple[int, int]) -> Cell | None:
+        """The square of the tray picture under ``pos``, so the piece stays under the pointer."""
+        slot = self.tray.slot_rect(key)
+        if slot is None:
+            return None
+        shape = self.orientation(key)
+        width, height = shape_size(shape)
+        inner = slot.inflate(-round(self.tray.cell_px * 0.3), -round(self.tray.cell_px * 0.3))
+        cell = min(inner.width / width, inner.height / height, self.tray.cell_px)
+        left = inner.centerx - width * cell / 2
+        top = inner.centery - height * cell / 2
+        x = math.floor((pos[0] - left) / cell)
+        y = height - 1 - math.floor((pos[1] - top) / cell)
+        if (x, y) in shape:
+            return x, y
+        return min(sorted(shape), key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(
+        self, surface: pygame.Surface, metrics: Metrics, colour_blind: bool = False, pattern: str | None = None
+    ) -> None:
+        """The ghost on the board (green / red) or the piece floating under the pointer."""
+        held = self.held
+        if held is None:
+            return
+        cells = self.hover_cells()
+        if cells is not None:
+            legal = self.verdict(held.key, cells) is None
+            draw_ghost(surface, self.board, cells, held.colour, legal, pattern if colour_blind else None)
+        else:
+            held.draw_floating(surface, self.pointer, self.board.cell_px, pattern if colour_blind else None)
