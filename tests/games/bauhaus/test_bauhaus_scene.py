@@ -1,0 +1,177 @@
+"""Bauhaus screen, driven by synthetic events: choosing (and taking back) a card, a pattern rotated and
+placed, a wall moved by clicks and by dragging, tokens dragged from the reserve and between squares,
+a swap by two clicks, a power by its button, and refusals that say why and change nothing."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from bauhausbox.engine.history import History, SeatSpec, Setup
+from bauhausbox.games.bauhaus.board import bits
+from bauhausbox.games.bauhaus.cards import PATTERNS, normalize, transformed
+from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, zones_picture
+from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, RESOLVE, BauhausState
+from bauhausbox.games.bauhaus.scene import BauhausScene
+from bauhausbox.match import Match
+from tests.ui.helpers import click, drag, frames, key, move
+
+BLUE, YELLOW = 0, 1
+
+
+def open_position(app: Any, state: BauhausState) -> BauhausScene:
+    seats = tuple(SeatSpec(f"P{i + 1}") for i in range(state.players))
+    setup = Setup("bauhaus", state.players, 1, seats, {"powers": state.powers})
+    scene = BauhausScene(app, Match(setup, History(GAME, state), autosave=False))
+    app.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def edge_point(scene: BauhausScene, name: str) -> tuple[int, int]:
+    (x1, y1), (x2, y2) = scene.geo.edge_ends(GAME.board.parse_edge(name))
+    return round((x1 + x2) / 2), round((y1 + y2) / 2)
+
+
+def square_point(scene: BauhausScene, name: str) -> tuple[int, int]:
+    return scene.geo.square_rect(GAME.board.parse_square(name)).center
+
+
+def with_tokens(state: BauhausState, blue: tuple[str, ...], yellow: tuple[str, ...]) -> BauhausState:
+    def mask(names: tuple[str, ...]) -> int:
+        return sum(1 << GAME.board.parse_square(n) for n in names)
+
+    return replace(state, deployed=(mask(blue), mask(yellow)), reserve=(8 - len(blue), 8 - len(yellow)))
+
+
+def test_choosing_a_card_and_taking_it_back(fresh_app: Any) -> None:
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("I2", "free", "swap", "place")), ("c3",), ("f6",))
+    scene = open_position(fresh_app, state)
+    click(fresh_app, scene.card_rects[1].center)
+    assert scene.match.state.phase == RESOLVE and scene.match.state.chosen == 1
+    key(fresh_app, pygame.K_ESCAPE)
+    assert scene.match.state == state
+    assert fresh_app.top is scene  # Esc took the card back instead of opening the pause menu
+
+
+def test_pick_a_pattern_card_rotate_it_and_place_it(fresh_app: Any) -> None:
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("L3", "free", "swap", "place")), ("c3",), ("f6",))
+    scene = open_position(fresh_app, state)
+    click(fresh_app, scene.card_rects[0].center)
+    target = square_point(scene, "d5")
+    move(fresh_app, target)
+    before_rotation = scene.ghost_edges(target)
+    key(fresh_app, pygame.K_r)
+    move(fresh_app, target)
+    after_rotation = scene.ghost_edges(target)
+    assert before_rotation and after_rotation and set(before_rotation) != set(after_rotation)
+    click(fresh_app, target)
+    after = scene.match.state
+    placed = after.walls
+    assert placed.bit_count() == 3 and after.supply == 63 and after.phase == CHOOSE
+    # The walls form L3 turned a quarter from the printed card.
+    board = GAME.board
+    points = set()
+    for edge in bits(placed):
+        horizontal, line, pos = board.edge_line(edge)
+        points.add((2 * pos + 1, 2 * line) if horizontal else (2 * line, 2 * pos + 1))
+    l3 = next(p for p in PATTERNS if p.id == "L3")
+    assert normalize(points) == transformed(l3.edges, 1, False)
+    assert scene.match.history.last_step is not None and scene.match.history.last_step.text.startswith("walls ")
+
+
+def test_right_click_rotates_and_f_flips_the_pattern(fresh_app: Any) -> None:
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("L3", "free", "swap", "place")), ("c3",), ("f6",))
+    scene = open_position(fresh_app, state)
+    click(fresh_app, scene.card_rects[0].center)
+    click(fresh_app, square_point(scene, "d5"), button=3)
+    assert scene.turns == 1 and scene.match.state.walls == 0  # a right-click only rotates
+    key(fresh_app, pygame.K_f)
+    assert scene.mirrored
+
+
+def test_move_a_wall_by_clicks_and_by_dragging(fresh_app: Any) -> None:
+    walls = (1 << GAME.board.parse_edge("c4N")) | (1 << GAME.board.parse_edge("f2E"))
+    state = GAME.from_picture(EMPTY_BOARD, display=("move-wall", "move-wall", "swap", "place"))
+    state = with_tokens(replace(state, walls=walls, supply=64), ("c3",), ("f6",))
+    scene = open_position(fresh_app, state)
+    click(fresh_app, scene.card_rects[0].center)
+    click(fresh_app, edge_point(scene, "c4N"))
+    assert scene.held is not None and scene.held.kind == "wall"
+    click(fresh_app, edge_point(scene, "e6N"))
+    after = scene.match.state
+    assert after.walls == (1 << GAME.board.parse_edge("e6N")) | (1 << GAME.board.parse_edge("f2E"))
+    # Yellow drags a wall to its new edge (the second Move-wall card).
+    click(fresh_app, scene.card_rects[1].center)
+    drag(fresh_app, edge_point(scene, "f2E"), edge_point(scene, "b7N"))
+    assert scene.match.state.walls == (1 << GAME.board.parse_edge("e6N")) | (1 << GAME.board.parse_edge("b7N"))
+    assert scene.match.history.last_step is not None and scene.match.history.last_step.text == "move-wall f2E>b7N"
+
+
+def test_drag_a_token_from_the_reserve_and_between_squares(fresh_app: Any) -> None:
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("place", "move", "swap", "free")), ("c3",), ("f6",))
+    scene = open_position(fresh_app, state)
+    click(fresh_app, scene.card_rects[0].center)
+    reserve = scene.reserve_rects[BLUE]
+    drag(fresh_app, (reserve.left + scene.metrics.u(14), reserve.centery), square_point(scene, "d4"))
+    after = scene.match.state
+    assert after.deployed[BLUE] >> GAME.board.parse_square("d4") & 1 and after.reserve[BLUE] == 6
+    # Yellow moves Blue's c3 token by dragging it.
+    click(fresh_app, scene.card_rects[1].center)
+    assert scene.match.state.phase == RESOLVE
+    drag(fresh_app, square_point(scene, "c3"), square_point(scene, "h1"))
+    moved = scene.match.state
+    assert not moved.deployed[BLUE] >> GAME.board.parse_square("c3") & 1
+    assert moved.deployed[BLUE] >> GAME.board.parse_square("h1") & 1
+
+
+def test_swap_by_two_clicks(fresh_app: Any) -> None:
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("swap", "move", "I2", "free")), ("c3",), ("f6",))
+    scene = open_position(fresh_app, state)
+    click(fresh_app, scene.card_rects[0].center)
+    click(fresh_app, square_point(scene, "c3"))
+    click(fresh_app, square_point(scene, "f6"))
+    after = scene.match.state
+    assert after.deployed == (1 << GAME.board.parse_square("f6"), 1 << GAME.board.parse_square("c3"))
+
+
+def test_an_illegal_wall_is_refused_with_its_reason_and_nothing_changes(fresh_app: Any) -> None:
+    # An empty pocket at a2-b2 open only on a2S: that edge would close an empty zone.
+    picture = zones_picture([(["a2", "b2"], "")])
+    state = GAME.from_picture(picture, display=("free", "move", "I2", "swap"))
+    state = with_tokens(replace(state, walls=state.walls & ~(1 << GAME.board.parse_edge("a2S"))), ("e5",), ("f6",))
+    state = replace(state, supply=66 - state.walls.bit_count())
+    scene = open_position(fresh_app, state)
+    click(fresh_app, scene.card_rects[0].center)
+    chosen = scene.match.state
+    steps = len(scene.match.history.steps)
+    move(fresh_app, edge_point(scene, "a2S"))
+    assert scene.preview()[1] == "that would close an empty zone"  # the hover shows it red, with the reason
+    click(fresh_app, edge_point(scene, "a2S"))
+    assert scene.match.state == chosen and len(scene.match.history.steps) == steps
+    assert "empty zone" in scene.message.lower() and scene.message_kind == "error"
+
+
+def test_a_card_that_cannot_be_carried_out_is_refused(fresh_app: Any) -> None:
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("move-wall", "swap", "place", "free")), ("c3",), ())
+    scene = open_position(fresh_app, state)
+    click(fresh_app, scene.card_rects[1].center)  # swap: only blue tokens on the board
+    assert scene.match.state == state
+    assert scene.message == "That card cannot be carried out now"
+
+
+def test_a_power_from_its_button(fresh_app: Any) -> None:
+    picture = zones_picture([(["a1", "b1", "c1"], "byy")])
+    state = GAME.from_picture(picture, display=("free", "move", "I2", "swap"), powers=True)
+    scene = open_position(fresh_app, state)
+    button = scene.power_buttons[YELLOW]
+    assert button.visible and button.enabled
+    click(fresh_app, button.rect.center)
+    assert scene.power_mode == (YELLOW, "shared")
+    click(fresh_app, square_point(scene, "b1"))
+    after = scene.match.state
+    assert after.used == (False, True) and GAME.scores(after) == [3, 6]
+    frames(fresh_app, 2)
+    assert not scene.power_buttons[YELLOW].visible
