@@ -16,8 +16,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from bauhausbox.engine.api import IllegalMoveError, InvalidMoveError
-from bauhausbox.engine.grid import DIAGONAL, ORTHOGONAL, cell_name, cells_text, parse_cells
+from bauhausbox.engine.grid import ORTHOGONAL, cells_text, parse_cells
 from bauhausbox.engine.shapes import Cell, normalize
+from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus import rules as blokus_rules
 from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME, PIECES
 
 FULLBOARD = "fullboard"
@@ -149,6 +151,7 @@ PUZZLES: tuple[PuzzleSpec, ...] = (
 )
 
 PUZZLE_BY_ID: dict[str, PuzzleSpec] = {spec.id: spec for spec in PUZZLES}
+_PIECE_INDEX = {piece.name: index for index, piece in enumerate(PIECES)}
 
 
 def puzzle_id(kind: str, hard: bool) -> str:
@@ -161,14 +164,9 @@ def get_puzzle(kind: str, hard: bool = False) -> PuzzleSpec:
     return PUZZLE_BY_ID[puzzle_id(kind, hard)]
 
 
-# Each colour's own starting corner on the full board (rules page): blue a20, yellow t20, red t1, green a1.
-def start_corner(colour: str, width: int = 20, height: int = 20) -> Cell:
-    return {
-        "blue": (0, height - 1),
-        "yellow": (width - 1, height - 1),
-        "red": (width - 1, 0),
-        "green": (0, 0),
-    }[colour]
+def start_corner(colour: str) -> Cell:
+    """A colour's own starting corner on the full board (rules page): blue a20, yellow t20, red t1, green a1."""
+    return bb.START_CELLS[COLOURS.index(colour)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,27 +229,24 @@ class CheckResult:
         return self.reason is None
 
 
-def fullboard_reason(
-    colour: str, cells: frozenset[Cell], own_cells: frozenset[Cell], width: int = 20, height: int = 20
-) -> str | None:
-    """The Blokus placement rule for one colour (rules page, "Placement"), given that colour's squares.
+def fullboard_reason(placements: Iterable[Placement], placement: Placement) -> str | None:
+    """The Blokus placement rule (rules page, "Placement") for ``placement`` among ``placements``.
 
-    Kept here, small and pure, so the puzzle does not depend on the game's rules module.
+    Asked of the game's own rules module, so the rule is written once: the puzzle builds the game
+    position its pieces make and lets the rules judge the new piece for its colour.
     """
-    corner = start_corner(colour, width, height)
-    if not own_cells:
-        if corner not in cells:
-            return f"the first {colour} piece must cover the {colour} corner {cell_name(corner)}"
-        return None
-    for col, row in cells:
-        for dc, dr in ORTHOGONAL:
-            if (col + dc, row + dr) in own_cells:
-                return f"touches a {colour} piece along a side"
-    for col, row in cells:
-        for dc, dr in DIAGONAL:
-            if (col + dc, row + dr) in own_cells:
-                return None
-    return f"must touch a {colour} piece corner to corner"
+    boards = [0, 0, 0, 0]
+    hands = [bb.FULL_HAND] * 4
+    for placed in placements:
+        colour = COLOURS.index(placed.piece.colour)
+        boards[colour] |= bb.bits_of(placed.cells)
+        hands[colour] &= ~(1 << _PIECE_INDEX[placed.piece.name])
+    colour = COLOURS.index(placement.piece.colour)
+    move = bb.PLACEMENT_BY_MASK[bb.bits_of(placement.cells)]
+    position = blokus_rules.BlokusState(
+        4, False, (boards[0], boards[1], boards[2], boards[3]), (hands[0], hands[1], hands[2], hands[3]), colour, colour
+    )
+    return blokus_rules.placement_error(position, colour, move)
 
 
 _SIZE_WORDS = {5: "pentominoes", 4: "tetrominoes", 3: "trominoes", 2: "dominoes", 1: "monominoes"}
@@ -279,8 +274,7 @@ def check(state: PuzzleState, placement: Placement) -> CheckResult:
             if larger_left:
                 word = _SIZE_WORDS[max(p.size for p in larger_left)]
                 return CheckResult(f"largest first: place all {word} before this one ({len(larger_left)} larger left)")
-        own = frozenset(cell for p in state.placements if p.piece.colour == piece.colour for cell in p.cells)
-        return CheckResult(fullboard_reason(piece.colour, cells, own, spec.width, spec.height))
+        return CheckResult(fullboard_reason(state.placements, placement))
     if spec.hard:
         contacts = tuple(
             sorted(

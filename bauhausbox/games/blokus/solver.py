@@ -29,7 +29,8 @@ from itertools import permutations
 from typing import Literal
 
 from bauhausbox.engine.shapes import Cell
-from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME
+from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME, PIECES
 from bauhausbox.games.blokus.puzzles import (
     FULLBOARD,
     Edge,
@@ -40,7 +41,6 @@ from bauhausbox.games.blokus.puzzles import (
     is_complete,
     parse_placement,
     side_edges,
-    start_corner,
 )
 
 Status = Literal["found", "none", "timeout"]
@@ -479,127 +479,85 @@ def _search_with_restarts(
 
 
 # --- the full board (puzzle 1) ------------------------------------------------------------------------------
+# The game's bitboards and move generator (bitboard.py) do the Blokus placement rule, so it lives in one place.
 
-_BOARD = 20
-_FULL = (1 << (_BOARD * _BOARD)) - 1
-_LEFT_COLUMN = sum(1 << (row * _BOARD) for row in range(_BOARD))
-_NOT_LEFT = _FULL & ~_LEFT_COLUMN
-_NOT_RIGHT = _FULL & ~(_LEFT_COLUMN << (_BOARD - 1))
-
-
-def _bit(cell: Cell) -> int:
-    return 1 << (cell[1] * _BOARD + cell[0])
-
-
-def _side_spread(bits: int) -> int:
-    """``bits`` and their side neighbours on the 20 × 20 board."""
-    return (bits | ((bits << 1) & _NOT_LEFT) | ((bits >> 1) & _NOT_RIGHT) | (bits << _BOARD) | (bits >> _BOARD)) & _FULL
-
-
-def _corner_spread(bits: int) -> int:
-    """The diagonal neighbours of ``bits`` on the 20 × 20 board."""
-    up_down = ((bits << _BOARD) | (bits >> _BOARD)) & _FULL
-    return ((up_down << 1) & _NOT_LEFT) | ((up_down >> 1) & _NOT_RIGHT)
-
-
-@dataclass(frozen=True, slots=True)
-class _BoardPlacement:
-    name: str
-    cells: frozenset[Cell]
-    mask: int
-    sides: int  # the piece and its side neighbours: where its colour may no longer go
-    corners: int  # diagonal neighbours that are not side neighbours: where its colour may go next
+_EMPTY_AT_END = bb.SIZE * bb.SIZE - sum(piece.size for piece in PIECES) * len(COLOURS)  # 44 squares stay empty
+_HAND_OF_SIZE = {size: sum(1 << i for i, piece in enumerate(PIECES) if piece.size == size) for size in range(1, 6)}
 
 
 @cache
-def _board_placements() -> dict[Cell, tuple[_BoardPlacement, ...]]:
-    """Every placement of every piece on the empty 20 × 20 board, listed under each cell it covers."""
-    by_cell: dict[Cell, list[_BoardPlacement]] = {}
-    for name, piece in PIECE_BY_NAME.items():
-        for shape in piece.orientations:
-            span_x = max(x for x, _ in shape)
-            span_y = max(y for _, y in shape)
-            for dx in range(_BOARD - span_x):
-                for dy in range(_BOARD - span_y):
-                    cells = frozenset((x + dx, y + dy) for x, y in shape)
-                    mask = sum(_bit(cell) for cell in cells)
-                    sides = _side_spread(mask)
-                    placement = _BoardPlacement(name, cells, mask, sides, _corner_spread(mask) & ~sides)
-                    for cell in cells:
-                        by_cell.setdefault(cell, []).append(placement)
-    return {cell: tuple(found) for cell, found in by_cell.items()}
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-_EMPTY_AT_END = _BOARD * _BOARD - sum(piece.size for piece in PIECE_BY_NAME.values()) * len(COLOURS)  # 44
+def _rim_contacts(index: int) -> int:
+    """How many sides of placement ``index`` lie along the board's edge."""
+    last = bb.SIZE - 1
+    return sum((x == 0) + (x == last) + (y == 0) + (y == last) for x, y in bb.PLACEMENTS[index].cells)
 
 
 class _FullBoard:
-    """The full-board position as bitboards, changed in place and undone by the depth-first search."""
+    """The full-board position as the game's bitboards, changed in place and undone by the search."""
 
     def __init__(self, placements: Sequence[Placement]) -> None:
+        self.own = [0, 0, 0, 0]
+        self.hands = [bb.FULL_HAND] * 4
         self.occupied = 0
-        self.forbidden = {colour: 0 for colour in COLOURS}
-        self.anchors = {colour: _bit(start_corner(colour)) for colour in COLOURS}
-        self.left = {colour: {name for name in PIECE_BY_NAME} for colour in COLOURS}
-        self.squares_left = {colour: sum(p.size for p in PIECE_BY_NAME.values()) for colour in COLOURS}
-        by_cells = {bp.cells: bp for found in _board_placements().values() for bp in found}
         for placement in placements:
-            self.apply(placement.piece.colour, by_cells[placement.cells])
+            self.apply(COLOURS.index(placement.piece.colour), bb.PLACEMENT_BY_MASK[bb.bits_of(placement.cells)])
 
-    def apply(self, colour: str, bp: _BoardPlacement) -> tuple[int, int, int]:
-        undo = (self.occupied, self.forbidden[colour], self.anchors[colour])
-        self.occupied |= bp.mask
-        self.forbidden[colour] |= bp.sides
-        self.anchors[colour] |= bp.corners
-        self.left[colour].discard(bp.name)
-        self.squares_left[colour] -= len(bp.cells)
-        return undo
+    def apply(self, colour: int, move: bb.Placement) -> None:
+        self.own[colour] |= move.mask
+        self.occupied |= move.mask
+        self.hands[colour] &= ~(1 << move.piece)
 
-    def undo(self, colour: str, bp: _BoardPlacement, undo: tuple[int, int, int]) -> None:
-        self.occupied, self.forbidden[colour], self.anchors[colour] = undo
-        self.left[colour].add(bp.name)
-        self.squares_left[colour] += len(bp.cells)
+    def undo(self, colour: int, move: bb.Placement) -> None:
+        self.own[colour] &= ~move.mask
+        self.occupied &= ~move.mask
+        self.hands[colour] |= 1 << move.piece
 
-    def moves(self, colour: str, names: set[str]) -> list[_BoardPlacement]:
-        """Legal placements for ``colour`` of the pieces ``names`` (Blokus rules: corner, no own side)."""
-        blocked = self.occupied | self.forbidden[colour]
-        found: dict[int, _BoardPlacement] = {}
-        by_cell = _board_placements()
-        for index in _bits(self.anchors[colour] & ~blocked):
-            for bp in by_cell[(index % _BOARD, index // _BOARD)]:
-                if bp.name in names and not bp.mask & blocked:
-                    found[bp.mask] = bp  # a placement touching two anchors is found twice
-        return list(found.values())
+    def squares_left(self, colour: int) -> int:
+        hand = self.hands[colour]
+        return sum(piece.size for i, piece in enumerate(PIECES) if hand >> i & 1)
+
+    def moves(self, colour: int, hand: int) -> list[bb.Placement]:
+        return bb.legal_placements(self.own[colour], self.occupied, hand, colour)
 
     def dead(self) -> int:
         """Empty squares that no colour with pieces left may ever cover (they stay empty to the end)."""
-        mask = _FULL & ~self.occupied
-        for colour in COLOURS:
-            if self.left[colour]:
-                mask &= self.forbidden[colour]
+        mask = bb.BOARD & ~self.occupied
+        for colour in range(4):
+            if self.hands[colour]:
+                mask &= self.own[colour] | bb.side_ring(self.own[colour])
         return mask
 
+    def open_corners(self, colour: int) -> int:
+        return bb.attach_cells(self.own[colour], self.occupied, colour).bit_count()
 
-def _score(board: _FullBoard, colour: str, bp: _BoardPlacement, dead_before: int) -> float:
+    def every_piece_fits(self, endgame: int = 5) -> bool:
+        """Forward check. A colour with pieces left but no legal placement now is stuck for good (its
+        corners only come from its own pieces): prune. A colour with at most ``endgame`` pieces left
+        must be able to place each of them now; that part is a heuristic (a piece that fits nowhere
+        now rarely fits later, as the board only fills up)."""
+        for colour in range(4):
+            hand = self.hands[colour]
+            if not hand:
+                continue
+            wanted = hand if hand.bit_count() <= endgame else 0
+            placeable = 0
+            for move in self.moves(colour, hand):
+                placeable |= 1 << move.piece
+                if placeable & wanted == wanted:
+                    break
+            if not placeable or placeable & wanted != wanted:
+                return False
+        return True
+
+
+def _score(board: _FullBoard, colour: int, move: bb.Placement, dead_before: int) -> float:
     """How promising a placement looks: pack tightly, keep squares usable, keep every colour's corners open."""
-    undo = board.apply(colour, bp)
+    board.apply(colour, move)
     newly_dead = board.dead().bit_count() - dead_before
-    open_corners = 0
-    for other in COLOURS:
-        if board.left[other] or other == colour:
-            free = _FULL & ~(board.occupied | board.forbidden[other])
-            open_corners += (board.anchors[other] & free).bit_count()
-    board.undo(colour, bp, undo)
+    open_corners = sum(board.open_corners(c) for c in range(4) if board.hands[c] or c == colour)
+    board.undo(colour, move)
     # Contact with placed pieces and the board's rim: tight packing leaves fewer unusable pockets.
-    contact = ((bp.sides & ~bp.mask) & board.occupied).bit_count()
-    contact += sum((x == 0) + (x == _BOARD - 1) + (y == 0) + (y == _BOARD - 1) for x, y in bp.cells)
+    contact = (move.sides & board.occupied).bit_count() + _rim_contacts(move.index)
     return open_corners + 3.0 * contact - 10.0 * newly_dead
 
 
@@ -611,67 +569,69 @@ def solve_fullboard(
     The colour with the most squares left moves next (so no colour falls behind and gets shut in),
     largest pieces first (the rules' advice; in the harder version the rule itself), trying the
     ``branching`` best-scored placements with a little random noise; a position with more dead
-    squares than the 44 that stay empty is abandoned. Runs restart with Luby node allowances.
+    squares than the 44 that stay empty is abandoned. Runs restart with Luby node allowances. This
+    is a heuristic search: it reports "found" or "timeout", never "none".
     Returns the fixed placements followed by the new ones in a legal order.
     """
     start = time.monotonic()
     board = _FullBoard(fixed)
-    sizes = {name: piece.size for name, piece in PIECE_BY_NAME.items()}
-    path: list[tuple[str, _BoardPlacement]] = []
+    path: list[tuple[int, bb.Placement]] = []
     rng = random.Random(seed)
+
+    def largest(colour: int) -> int:
+        hand = board.hands[colour]
+        return max(size for size, pieces in _HAND_OF_SIZE.items() if hand & pieces)
 
     def search() -> bool:
         budget.tick()
-        active = [colour for colour in COLOURS if board.left[colour]]
+        active = [colour for colour in range(4) if board.hands[colour]]
         if not active:
             return True
         if hard:
-            biggest = max(sizes[name] for colour in active for name in board.left[colour])
-            active = [c for c in active if any(sizes[name] == biggest for name in board.left[c])]
-        colour = max(active, key=lambda c: (board.squares_left[c], -COLOURS.index(c)))
-        largest = biggest if hard else max(sizes[name] for name in board.left[colour])
-        moves = board.moves(colour, {name for name in board.left[colour] if sizes[name] == largest})
+            biggest = max(largest(c) for c in active)
+            active = [c for c in active if largest(c) == biggest]
+        colour = max(active, key=lambda c: (board.squares_left(c), -c))
+        size = largest(colour)
+        moves = board.moves(colour, board.hands[colour] & _HAND_OF_SIZE[size])
         if not moves and not hard:
-            moves = board.moves(colour, set(board.left[colour]))
+            moves = board.moves(colour, board.hands[colour])
         dead_before = board.dead().bit_count()
         scored = sorted(
-            ((_score(board, colour, bp, dead_before) + rng.random(), index) for index, bp in enumerate(moves)),
+            ((_score(board, colour, move, dead_before) + rng.random(), index) for index, move in enumerate(moves)),
             reverse=True,
         )
         for _, index in scored[:branching]:
-            bp = moves[index]
-            undo = board.apply(colour, bp)
-            if board.dead().bit_count() <= _EMPTY_AT_END:
-                path.append((colour, bp))
+            move = moves[index]
+            board.apply(colour, move)
+            if board.dead().bit_count() <= _EMPTY_AT_END and board.every_piece_fits():
+                path.append((colour, move))
                 if search():
                     return True
                 path.pop()
-            board.undo(colour, bp, undo)
+            board.undo(colour, move)
         return False
 
     attempt = 0
-    status: Status = "timeout"
-    while status != "found":
+    found = False
+    while not found:
         budget.node_limit = budget.nodes + 400 * _luby(attempt + 1)
         try:
-            if search():
-                status = "found"
-                break
+            found = search()
         except NodeLimit:
             pass
         except SearchTimeout:
             break
         finally:
             budget.node_limit = None
-        # This run is over (out of nodes, or its few branches exhausted, which proves nothing): restart.
-        board = _FullBoard(fixed)
-        path.clear()
-        attempt += 1
-        rng = random.Random(seed * 7919 + attempt)
+        if not found:  # out of nodes, or its few branches exhausted (which proves nothing): restart
+            board = _FullBoard(fixed)
+            path.clear()
+            attempt += 1
+            rng = random.Random(seed * 7919 + attempt)
     seconds = time.monotonic() - start
-    if status != "found":
+    if not found:
         return SearchResult("timeout", seconds=seconds, nodes=budget.nodes)
-    new = [Placement(PuzzlePiece(colour, bp.name), bp.cells) for colour, bp in path]
+    new = [Placement(PuzzlePiece(COLOURS[colour], move.piece_name), frozenset(move.cells)) for colour, move in path]
     return SearchResult("found", (*fixed, *new), seconds, budget.nodes)
 
 
@@ -786,13 +746,18 @@ def _first_new(state: PuzzleState, solution: Sequence[Placement]) -> Placement:
     return min(new, key=lambda p: min((row, col) for col, row in p.cells))
 
 
-def hint(state: PuzzleState, time_limit: float = 2.0, cancelled: Callable[[], bool] | None = None) -> Hint:
+def hint(
+    state: PuzzleState,
+    time_limit: float = 2.0,
+    cancelled: Callable[[], bool] | None = None,
+    use_shipped: bool = True,
+) -> Hint:
     """One more piece that belongs to a full solution extending the player's pieces, or which piece to
     take away when the search proves there is none. Says "unknown" when time runs out."""
     if is_complete(state):
         return Hint("complete", "The puzzle is solved.")
     deadline = time.monotonic() + time_limit
-    result = solve(state, time_limit, cancelled)
+    result = solve(state, time_limit, cancelled, use_shipped)
     if result.status == "found":
         placement = _first_new(state, result.placements)
         return Hint("place", f"Place the {placement.piece.label} here.", placement, solution=result.placements)
@@ -809,7 +774,7 @@ def hint(state: PuzzleState, time_limit: float = 2.0, cancelled: Callable[[], bo
             proved_all = False
             break
         others = tuple(p for p in state.placements if p is not placement)
-        trial = solve(PuzzleState(state.puzzle, others), left, cancelled)
+        trial = solve(PuzzleState(state.puzzle, others), left, cancelled, use_shipped)
         if trial.status == "found":
             return Hint(
                 "remove",
