@@ -22,6 +22,9 @@ API
     Squares of one colour with an ink outline around each side-connected group and thin seams inside.
     ``cell_rect`` maps a cell to its screen rect (``BoardView.cell_rect`` or :func:`free_cell_rect`).
 
+``outline_cells(surface, cell_rect, cells, colour, width, inset=0)``
+    Just the outer outline of a group of cells (last-move marker, hints).
+
 ``draw_shape(surface, shape, rect, colour, pattern=None, alpha=255, max_cell=None)``
     A shape centred in ``rect`` at the largest cell size that fits (``max_cell`` caps it).
 
@@ -235,6 +238,24 @@ def draw_cells(
         piece = layer.subsurface(clip).copy()
         piece.set_alpha(alpha)
         surface.blit(piece, clip)
+
+
+def outline_cells(
+    surface: pygame.Surface, cell_rect: CellRect, cells: Iterable[Cell], colour: Colour, width: int, inset: int = 0
+) -> None:
+    """Only the outer outline of a group of cells (a last-move marker, a hint), ``inset`` pixels inside."""
+    cell_set = set(cells)
+    for x, y in cell_set:
+        rect = cell_rect((x, y)).inflate(-2 * inset, -2 * inset) if inset else cell_rect((x, y))
+        full = cell_rect((x, y))
+        if (x, y + 1) not in cell_set:
+            pygame.draw.rect(surface, colour, (full.left, rect.top, full.width, width))
+        if (x, y - 1) not in cell_set:
+            pygame.draw.rect(surface, colour, (full.left, rect.bottom - width, full.width, width))
+        if (x - 1, y) not in cell_set:
+            pygame.draw.rect(surface, colour, (rect.left, full.top, width, full.height))
+        if (x + 1, y) not in cell_set:
+            pygame.draw.rect(surface, colour, (rect.right - width, full.top, width, full.height))
 
 
 def shape_size(shape: Iterable[Cell]) -> tuple[int, int]:

@@ -1,0 +1,734 @@
+"""The Blokus screen: the 20 × 20 board with the start corners, every colour's tray, the held piece.
+
+Controls (style.md): press a piece in the tray and drag it onto the board, or click it (or press its
+letter: I cycles I5 / I4 / I3, 1 and 2 are the monomino and domino) and click on the board. **R** or
+right-click or the wheel rotates (Shift+R back), **F** flips; the Rotate / Flip buttons do the same.
+The ghost snaps to the grid, green when the placement is legal, red with the reason when not; a
+refused drop says why and changes nothing. **C** (or the Corners button) marks every square where the
+colour to play could still attach a piece. Hint (H) outlines a good move.
+
+The panel lists the four colours (who plays them, live score, remaining pieces, "passed"), then the
+pieces of the colour to play. Colour-blind mode adds a pattern to every colour. Drawing is a function
+of the view and this scene's UI state (held piece, animations, caches keyed by the position).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from functools import cache
+from typing import Any
+
+import pygame
+
+from bauhausbox.engine.grid import Cell
+from bauhausbox.engine.history import Step
+from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus.piece_widgets import (
+    PIECE_COLOURS,
+    PIECE_PATTERNS,
+    BoardView,
+    PieceController,
+    PieceTray,
+    TrayItem,
+    draw_cells,
+    draw_shape,
+    outline_cells,
+    turn_buttons,
+)
+from bauhausbox.games.blokus.pieces import COLOURS, PIECES
+from bauhausbox.games.blokus.rules import (
+    COLOUR_NAMES,
+    GREEN,
+    BlokusState,
+    colour_score,
+    pieces_placed,
+    scoring_colours,
+    seat_colours,
+    seat_of_colour,
+)
+from bauhausbox.scenes.howto import HowToPage
+from bauhausbox.ui import draw, icons, theme
+from bauhausbox.ui.anim import Tween
+from bauhausbox.ui.game_scene import GameScene
+from bauhausbox.ui.theme import Colour, Metrics
+from bauhausbox.ui.widgets import Button
+
+RGB: tuple[Colour, ...] = tuple(PIECE_COLOURS[name] for name in COLOURS)
+SHAPES: tuple[str, ...] = theme.SEAT_SHAPES  # circle, triangle, square, cross for blue, yellow, red, green
+START_MARKS: dict[Cell, Colour] = {cell: RGB[colour] for colour, cell in enumerate(bb.START_CELLS)}
+
+# Letter keys pick pieces; a letter shared by several pieces cycles through them, largest first.
+PIECES_BY_KEY: dict[str, tuple[int, ...]] = {}
+for _index in sorted(range(len(PIECES)), key=lambda i: -PIECES[i].size):
+    PIECES_BY_KEY.setdefault(PIECES[_index].name[0].lower(), ())
+    PIECES_BY_KEY[PIECES[_index].name[0].lower()] += (_index,)
+
+
+def cells_of(bits: int) -> list[Cell]:
+    return bb.cells_of(bits)
+
+
+class BlokusScene(GameScene):
+    def __init__(self, app: Any, match: Any) -> None:
+        super().__init__(app, match)
+        self.board = BoardView(bb.SIZE, bb.SIZE)
+        self.tray = PieceTray()
+        self.mini_trays = [PieceTray() for _ in COLOURS]
+        self.controller = PieceController(
+            self.board,
+            self.tray,
+            shape_of=lambda key: PIECES[int(key)].shape,  # type: ignore[call-overload]
+            colour_of=lambda key: RGB[self.view.colour],
+            on_drop=self._drop,
+            verdict=self._verdict,
+            can_pick=self.input_allowed,
+        )
+        self.rotate_button, self.flip_button = turn_buttons(self.controller.rotate, self.controller.flip)
+        self.widgets.add(self.rotate_button)
+        self.widgets.add(self.flip_button)
+        self.corners_button = self.widgets.add(
+            Button(
+                "Corners",
+                self.toggle_corners,
+                tooltip="Mark where this colour can still attach (C)",
+                icon=icons.eye,
+                size="small",
+            )
+        )
+        self.show_corners = False
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.rows: list[pygame.Rect] = []
+        self.totals_rect = pygame.Rect(0, 0, 0, 0)
+        self.tray_title = (0, 0)
+        self.board_outer = pygame.Rect(0, 0, 0, 0)
+        self.appear: tuple[bb.Placement, Colour, Tween] | None = None
+        self._layer: pygame.Surface | None = None
+        self._layer_key: object = None
+        self._verdict_key: object = None
+        self._verdict_reason: str | None = None
+        self._attach_key: object = None
+        self._attach: list[Cell] = []
+
+    # ==== how to play =========================================================================
+    @classmethod
+    def how_to_play(cls) -> list[HowToPage]:
+        return how_to_pages()
+
+    # ==== layout ==============================================================================
+    def layout_game(self, rect: pygame.Rect) -> None:
+        m = self.metrics
+        side = min(rect.height, int(rect.width * 0.56))
+        self.board.layout(pygame.Rect(rect.left, rect.top, side, side))
+        margin = self.board.cell_px * 2
+        self.board_outer = self.board.rect.inflate(2 * margin, 2 * margin).clip(rect)
+        left = rect.left + side + m.u(3)
+        self.panel_rect = pygame.Rect(left, rect.top, rect.right - left, rect.height)
+        panel = self.panel_rect
+        row_h = m.u(7.5)
+        self.rows = [pygame.Rect(panel.left, panel.top + i * (row_h + m.u(0.75)), panel.width, row_h) for i in range(4)]
+        y = self.rows[-1].bottom + m.u(0.75)
+        self.totals_rect = pygame.Rect(panel.left, y, panel.width, m.u(4) if self._has_totals() else 0)
+        y = self.totals_rect.bottom + m.u(1.5)
+        self.tray_title = (panel.left, y)
+        bh = m.button_height
+        buttons_y = panel.bottom - bh
+        third = (panel.width - 2 * m.u(1.5)) // 3
+        for i, button in enumerate((self.rotate_button, self.flip_button, self.corners_button)):
+            button.rect = pygame.Rect(panel.left + i * (third + m.u(1.5)), buttons_y, third, bh)
+        tray_top = y + m.u(4.5)
+        self.tray.layout(
+            pygame.Rect(panel.left, tray_top, panel.width, buttons_y - m.u(2) - tray_top), max_cell_px=m.u(3)
+        )
+        for colour, row in enumerate(self.rows):
+            area = pygame.Rect(
+                row.left + round(row.width * 0.36), row.top + m.u(0.75), round(row.width * 0.46), row.height - m.u(1.5)
+            )
+            self.mini_trays[colour].layout(area, max_cell_px=m.u(1))
+        self._refresh_trays()
+        self._layer = None
+
+    def _has_totals(self) -> bool:
+        state = self.view
+        return state.players == 2 or state.teams
+
+    # ==== what the player holds ===============================================================
+    def _refresh_trays(self) -> None:
+        state: BlokusState = self.view
+        colour = state.colour
+        self.tray.set_items(
+            [
+                TrayItem(index, piece.shape, RGB[colour], bool(state.hands[colour] >> index & 1), piece.name)
+                for index, piece in enumerate(PIECES)
+            ]
+        )
+        for other, tray in enumerate(self.mini_trays):
+            tray.set_items(
+                [
+                    TrayItem(index, piece.shape, RGB[other], bool(state.hands[other] >> index & 1))
+                    for index, piece in enumerate(PIECES)
+                ]
+            )
+
+    def _placement(self, cells: list[Cell]) -> bb.Placement | None:
+        if not all(self.board.contains(cell) for cell in cells):
+            return None
+        return bb.PLACEMENT_BY_MASK.get(bb.bits_of(cells))
+
+    def _verdict(self, key: Hashable, cells: list[Cell]) -> str | None:
+        """Why dropping here would be refused (cached per position and cells)."""
+        cache_key = (self._token(), tuple(sorted(cells)))
+        if cache_key != self._verdict_key:
+            self._verdict_key = cache_key
+            placement = self._placement(cells)
+            if placement is None:
+                self._verdict_reason = "the piece must lie on the board"
+            elif not self.input_allowed():
+                self._verdict_reason = "wait for your turn"
+            else:
+                self._verdict_reason = self.check(placement)
+        return self._verdict_reason
+
+    def _drop(self, key: Hashable, cells: list[Cell]) -> bool:
+        placement = self._placement(cells)
+        if placement is None:
+            self.refuse("the piece must lie on the board")
+            return False
+        return self.submit(placement)
+
+    def pick_by_letter(self, letter: str) -> bool:
+        choices = PIECES_BY_KEY.get(letter)
+        if not choices or not self.input_allowed():
+            return False
+        hand = self.view.hands[self.view.colour]
+        available = [index for index in choices if hand >> index & 1]
+        if not available:
+            names = " / ".join(PIECES[i].name for i in choices)
+            self.say(f"{COLOUR_NAMES[self.view.colour]} has already placed its {names}.")
+            return True
+        held = self.controller.held
+        if held is not None and held.key in available:
+            index = available[(available.index(held.key) + 1) % len(available)]
+        else:
+            index = available[0]
+        self.controller.pick(index)
+        return True
+
+    def toggle_corners(self) -> None:
+        self.show_corners = not self.show_corners
+
+    def attach_cells(self) -> list[Cell]:
+        """Squares where the colour to play could attach a piece right now (some legal move covers them)."""
+        key = self._token()
+        if key != self._attach_key:
+            self._attach_key = key
+            state: BlokusState = self.view
+            if state.to_play is None:
+                self._attach = []
+            else:
+                covered = 0
+                for move in self.game.legal_moves(state):
+                    covered |= move.mask
+                attach = bb.attach_cells(state.boards[state.colour], state.occupied, state.colour)
+                self._attach = cells_of(covered & attach)
+        return self._attach
+
+    # ==== events ==============================================================================
+    def handle_game_event(self, event: pygame.event.Event) -> bool:
+        if self.controller.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            name = pygame.key.name(event.key)
+            if name == "c":
+                self.toggle_corners()
+                return True
+            if name in PIECES_BY_KEY:
+                return self.pick_by_letter(name)
+        return False
+
+    def update_game(self, dt: float) -> None:
+        self._refresh_trays()
+        held = self.controller.held is not None
+        self.rotate_button.enabled = held
+        self.flip_button.enabled = held
+        self.corners_button.selected = self.show_corners
+        self.corners_button.enabled = not self.match.over
+        if self.controller.held is not None and not self.input_allowed():
+            self.controller.cancel()
+
+    def animating(self) -> bool:
+        return self.appear is not None and not self.appear[2].done
+
+    def on_move(self, before: Any, after: Any, step: Step) -> None:
+        self.controller.cancel()
+        move: bb.Placement = step.move
+        self.appear = (move, RGB[before.colour], self.tween(0.3))
+        self._refresh_trays()
+        newly_out = after.out & ~before.out
+        if newly_out and after.to_play is not None:
+            finished = [COLOUR_NAMES[c] for c in range(4) if newly_out >> c & 1 and not after.hands[c]]
+            stuck = [COLOUR_NAMES[c] for c in range(4) if newly_out >> c & 1 and after.hands[c]]
+            parts = []
+            if finished:
+                parts.append(f"{' and '.join(finished)} placed every piece")
+            if stuck:
+                parts.append(f"{' and '.join(stuck)} {'passes' if len(stuck) == 1 else 'pass'}")
+            self.banner(" · ".join(parts))
+            if stuck:
+                self.say(f"{' and '.join(stuck)} cannot place any piece and {'is' if len(stuck) == 1 else 'are'} out.")
+
+    def on_history_jump(self) -> None:
+        self.controller.cancel()
+        self.appear = None
+        self._refresh_trays()
+
+    def show_hint(self, move: Any) -> None:
+        placement: bb.Placement = move
+        self.say(f"Hint: the {placement.piece_name} on {placement.text} (outlined).")
+
+    def seat_style(self, seat: int) -> tuple[Colour, str]:
+        state: BlokusState = self.view
+        colour = state.colour if seat == state.to_play else seat_colours(state.players, seat)[0]
+        return RGB[colour], SHAPES[colour]
+
+    def turn_text(self) -> str:
+        state: BlokusState = self.view
+        seat = state.to_play
+        if seat is None:
+            return "Game over"
+        name = self.match.seat_name(seat)
+        colour = COLOUR_NAMES[state.colour] + (" (shared)" if state.players == 3 and state.colour == GREEN else "")
+        if self.match.is_human(seat):
+            return f"{name} places {colour}"
+        return f"{name} is placing {colour}" + "." * (1 + int(pygame.time.get_ticks() / 330) % 3)
+
+    def idle_status(self) -> str:
+        if self.controller.held is not None:
+            return "Click the board to place  ·  R rotate  ·  F flip  ·  right-click / wheel rotate  ·  Esc put back"
+        return "Drag or click a piece (or press its letter)  ·  C corners  ·  H hint  ·  Esc menu"
+
+    # ==== drawing =============================================================================
+    @property
+    def colour_blind(self) -> bool:
+        return bool(getattr(self.app.settings, "colour_blind", False))
+
+    def pattern(self, colour: int) -> str | None:
+        return PIECE_PATTERNS[COLOURS[colour]] if self.colour_blind else None
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        state: BlokusState = self.view
+        m = self.metrics
+        self._draw_board_layer(surface, state)
+        self._draw_last_move(surface, state)
+        if self.show_corners and state.to_play is not None:
+            colour = RGB[state.colour]
+            radius = max(3, self.board.cell_px // 5)
+            for cell in self.attach_cells():
+                rect = self.board.cell_rect(cell)
+                points = [
+                    (rect.centerx, rect.centery - radius),
+                    (rect.centerx + radius, rect.centery),
+                    (rect.centerx, rect.centery + radius),
+                    (rect.centerx - radius, rect.centery),
+                ]
+                pygame.draw.polygon(surface, colour, points)
+                pygame.draw.polygon(surface, theme.INK, points, max(1, radius // 3))
+        if self.hint_move is not None and state.to_play is not None:
+            pulse = 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
+            colour = theme.mix(theme.INK, theme.YELLOW, pulse)
+            outline_cells(surface, self.board.cell_rect, self.hint_move.cells, colour, max(3, self.board.cell_px // 6))
+        self._draw_panel(surface, state, m)
+        self.controller.draw(surface, m, self.colour_blind, self.pattern(state.colour))
+
+    def _draw_board_layer(self, surface: pygame.Surface, state: BlokusState) -> None:
+        """Board and placed pieces, cached as one picture until the position or the size changes."""
+        key = (state.boards, self.board.rect.topleft, self.board.cell_px, self.colour_blind, surface.get_size())
+        if self._layer is None or key != self._layer_key:
+            layer = pygame.Surface(surface.get_size())
+            layer.fill(theme.PAPER)
+            self.board.draw(layer, self.metrics, START_MARKS)
+            for colour, bits in enumerate(state.boards):
+                if bits:
+                    draw_cells(layer, self.board.cell_rect, cells_of(bits), RGB[colour], self.pattern(colour))
+            self._layer, self._layer_key = layer, key
+        surface.blit(self._layer, self.board_outer, self.board_outer)
+
+    def _draw_last_move(self, surface: pygame.Surface, state: BlokusState) -> None:
+        step = self.match.history.last_step
+        if step is None:
+            return
+        move: bb.Placement = step.move
+        width = max(2, self.board.cell_px // 10)
+        outline_cells(
+            surface, self.board.cell_rect, move.cells, theme.WHITE, width, inset=max(2, self.board.cell_px // 8)
+        )
+        appear = self.appear
+        if appear is not None and not appear[2].done and appear[0] is move:
+            fade = 1 - appear[2].value
+            flash = pygame.Surface((self.board.cell_px, self.board.cell_px), pygame.SRCALPHA)
+            flash.fill((*theme.WHITE, round(220 * fade)))
+            for cell in move.cells:
+                surface.blit(flash, self.board.cell_rect(cell))
+
+    def _draw_panel(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
+        for colour, row in enumerate(self.rows):
+            self._draw_colour_row(surface, state, colour, row, m)
+        if self.totals_rect.height:
+            self._draw_totals(surface, state, m)
+        x, y = self.tray_title
+        if state.to_play is None:
+            title = draw.heading(surface, "Game over", (x, y), m.heading - 6, theme.INK)
+            names = [self.match.seat_name(seat) for seat in range(state.players)]
+            winners = self.game.winners(state)
+            line = (
+                f"{names[winners[0]]} wins"
+                if len(winners) == 1
+                else "Shared win: " + ", ".join(names[w] for w in winners)
+            )
+            draw.text(surface, line, (x, title.bottom + m.u(1.5)), m.body, theme.INK, "semibold")
+            return
+        colour = state.colour
+        whose = self.match.seat_name(state.to_play)
+        title = draw.heading(surface, f"{COLOUR_NAMES[colour]}'s pieces", (x, y), m.heading - 6, RGB[colour])
+        left = pieces_placed(~state.hands[colour] & bb.FULL_HAND)
+        draw.text(
+            surface,
+            f"{whose}  ·  {left} left",
+            (title.right + m.u(2), title.centery + 1),
+            m.small,
+            theme.GREY,
+            "semibold",
+            "midleft",
+        )
+        held = self.controller.held
+        self.tray.draw(
+            surface,
+            m,
+            held=held.key if held else None,
+            orientation=self.controller.orientation,
+            patterns={RGB[colour]: PIECE_PATTERNS[COLOURS[colour]]} if self.colour_blind else None,
+            hovered=self.controller.hovered if self.input_allowed() else None,
+        )
+
+    def _draw_colour_row(
+        self, surface: pygame.Surface, state: BlokusState, colour: int, row: pygame.Rect, m: Metrics
+    ) -> None:
+        to_play = state.to_play is not None and state.colour == colour
+        out = bool(state.out >> colour & 1) and state.to_play is not None  # at the end nobody "passed"
+        if to_play:
+            pygame.draw.rect(surface, theme.WHITE, row)
+            pygame.draw.rect(surface, theme.INK, row, 2)
+            pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
+        swatch = pygame.Rect(row.left + m.u(1.75), row.centery - m.u(1.75), m.u(3.5), m.u(3.5))
+        pygame.draw.rect(surface, RGB[colour], swatch)
+        draw.pattern(surface, swatch, PIECE_PATTERNS[COLOURS[colour]], theme.mix(RGB[colour], theme.INK, 0.5))
+        pygame.draw.rect(surface, theme.INK, swatch, 2)
+        text_x = swatch.right + m.u(1.5)
+        draw.text(surface, COLOUR_NAMES[colour], (text_x, row.centery - m.u(1.3)), m.body, theme.INK, "bold", "midleft")
+        draw.text(
+            surface,
+            self._who(state, colour),
+            (text_x, row.centery + m.u(1.6)),
+            m.small,
+            theme.GREY,
+            "regular",
+            "midleft",
+        )
+        self.mini_trays[colour].draw(surface, m)
+        score = colour_score(state, colour)
+        draw.text(
+            surface,
+            f"{score:+d}" if score > 0 else str(score),
+            (row.right - m.u(1.5), row.centery - m.u(0.6)),
+            m.heading,
+            theme.INK,
+            "bold",
+            "midright",
+        )
+        tag = ""
+        if out:
+            tag = "all placed" if not state.hands[colour] else "passed"
+        elif to_play:
+            tag = "to play"
+        if tag:
+            draw.text(
+                surface,
+                tag.upper(),
+                (row.right - m.u(1.5), row.bottom - m.u(1)),
+                m.small - 2,
+                theme.RED if tag == "to play" else theme.GREY,
+                "bold",
+                "midright",
+                spacing=0.08,
+            )
+        if out:
+            veil = pygame.Surface(row.size, pygame.SRCALPHA)
+            veil.fill((*theme.PAPER, 110))
+            surface.blit(veil, row)
+
+    def _who(self, state: BlokusState, colour: int) -> str:
+        """Who places this colour: a seat's name, or for the shared green whose turn it is next."""
+        if state.players == 3 and colour == GREEN:
+            seat = seat_of_colour(3, GREEN, pieces_placed(state.hands[GREEN]))
+            return f"shared · next: {self.match.seat_name(seat)}" if seat is not None else "shared"
+        for seat in range(state.players):
+            if colour in seat_colours(state.players, seat):
+                spec = self.match.setup.seats[seat]
+                kind = "human" if spec.is_human else f"computer · {spec.level}"
+                return f"{spec.name} · {kind}"
+        return ""
+
+    def _draw_totals(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
+        rect = self.totals_rect
+        pygame.draw.line(surface, theme.INK, rect.topleft, rect.topright, 2)
+        scores = self.game.scores(state)
+        parts = []
+        seats = range(2) if state.players == 2 or state.teams else ()
+        for seat in seats:
+            names = " + ".join(COLOUR_NAMES[c] for c in scoring_colours(state.players, state.teams, seat))
+            who = self.match.seat_name(seat) if state.players == 2 else "Team"
+            parts.append(f"{who} ({names}): {scores[seat]}")
+        draw.text(
+            surface, "   ·   ".join(parts), (rect.left, rect.centery + 2), m.small, theme.INK, "semibold", "midleft"
+        )
+
+
+# ==== how to play pages =========================================================================
+def _diagram_board(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    metrics: Metrics,
+    columns: int,
+    rows: int,
+    pieces: list[tuple[list[str], int]],
+    marks: list[tuple[list[str], bool]] = (),  # type: ignore[assignment]
+    corners: dict[Cell, Colour] | None = None,
+    origin: Cell = (0, 0),
+) -> BoardView:
+    """A small board: ``pieces`` as (cell names, colour); ``marks`` as (cells, legal) ghosts."""
+    from bauhausbox.engine.grid import parse_cell
+
+    board = BoardView(columns, rows, labels=False)
+    board.layout(rect.inflate(-metrics.u(2), -metrics.u(2)))
+    board.draw(surface, metrics, corners)
+
+    def local(names: list[str]) -> list[Cell]:
+        return [(c - origin[0], r - origin[1]) for c, r in (parse_cell(name) for name in names)]
+
+    for names, colour in pieces:
+        draw_cells(surface, board.cell_rect, local(names), RGB[colour], PIECE_PATTERNS[COLOURS[colour]])
+    for names, legal in marks:
+        cells = local(names)
+        tint = theme.LEGAL if legal else theme.ILLEGAL
+        draw_cells(
+            surface,
+            board.cell_rect,
+            cells,
+            theme.mix(RGB[0], tint, 0.45),
+            alpha=210,
+            outline=tint,
+            outline_px=max(2, board.cell_px // 7),
+        )
+        rect0 = board.cell_rect(cells[0])
+        symbol = "✓" if legal else "✗"
+        draw.text(surface, symbol, rect0.center, max(14, board.cell_px - 4), theme.WHITE, "bold", "center")
+    return board
+
+
+@cache
+def _sample_game() -> BlokusState:
+    """A mid-game position for the first page: 40 moves of medium computer players."""
+    from bauhausbox.engine.bots.base import Budget
+    from bauhausbox.games.blokus.ai import make_bot
+    from bauhausbox.games.blokus.rules import GAME
+
+    state = GAME.new_game(4, 3)
+    bots = [make_bot("medium", seat) for seat in range(4)]
+    for _ in range(40):
+        if state.to_play is None:
+            break
+        state = GAME.apply(state, bots[state.to_play].choose(GAME, state, state.to_play, Budget(1.0)))
+    return state
+
+
+def _diagram_overview(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    state = _sample_game()
+    board = BoardView(bb.SIZE, bb.SIZE, labels=False)
+    board.layout(rect.inflate(-metrics.u(2), -metrics.u(2)))
+    board.draw(surface, metrics, START_MARKS)
+    for colour, bits in enumerate(state.boards):
+        draw_cells(surface, board.cell_rect, cells_of(bits), RGB[colour])
+
+
+def _diagram_corner(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    # The top-left 7 × 7 of the board: blue's first piece covers a20.
+    _diagram_board(
+        surface,
+        rect,
+        metrics,
+        7,
+        7,
+        [(["a20", "b20", "b19", "c19", "c18"], 0)],
+        marks=[(["e17", "e16", "f16"], False)],
+        corners={(0, 6): RGB[0]},
+        origin=(0, 13),
+    )
+
+
+def _diagram_touch(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    _diagram_board(
+        surface,
+        rect,
+        metrics,
+        8,
+        7,
+        [(["b6", "c6", "d6", "d5"], 0)],
+        marks=[(["e4", "f4", "g4", "g3"], True), (["b5", "b4", "b3"], False)],
+    )
+
+
+def _diagram_others(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    _diagram_board(
+        surface,
+        rect,
+        metrics,
+        8,
+        7,
+        [
+            (["a6", "b6", "c6", "c5", "c4"], 0),
+            (["d5", "d4", "e4", "f4"], 1),
+            (["d6", "e6", "f6", "f5"], 2),
+            (["b3", "c3", "c2", "d2"], 3),
+        ],
+    )
+
+
+def _diagram_scores(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    """The rules' example: what each colour kept, and its points."""
+    kept = {0: [], 1: ["I4", "O"], 2: ["I3", "I4", "L4", "O", "T4", "F"], 3: ["V3", "L4", "O", "Z4", "X"]}
+    points = {0: "+20", 1: "−8", 2: "−24", 3: "−20"}
+    by_name = {piece.name: piece for piece in PIECES}
+    row_h = rect.height // 4
+    for colour in range(4):
+        row = pygame.Rect(rect.left, rect.top + colour * row_h, rect.width, row_h)
+        draw.text(
+            surface,
+            points[colour],
+            (row.left + metrics.u(1), row.centery),
+            metrics.heading,
+            RGB[colour],
+            "black",
+            "midleft",
+        )
+        x = row.left + metrics.u(11)
+        cell = min(row_h / 5, metrics.u(2.2))
+        if not kept[colour]:
+            draw.text(
+                surface,
+                "all 21 placed, the monomino last",
+                (x, row.centery),
+                metrics.small,
+                theme.INK,
+                "semibold",
+                "midleft",
+            )
+        for name in kept[colour]:
+            shape = by_name[name].shape
+            width = max(a for a, _ in shape) + 1
+            box = pygame.Rect(x, row.centery - row_h // 3, round(width * cell), 2 * row_h // 3)
+            draw_shape(surface, shape, box, RGB[colour], max_cell=cell)
+            x = box.right + round(cell)
+
+
+def _diagram_controls(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    u = metrics.u
+    size = u(7)
+    for i, (painter, label) in enumerate(
+        ((icons.rotate, "R  ·  right-click  ·  wheel"), (icons.flip, "F"), (icons.eye, "C  ·  corners"))
+    ):
+        box = pygame.Rect(rect.left + u(2), rect.top + u(2) + i * (size + u(3)), size, size)
+        pygame.draw.rect(surface, theme.WHITE, box)
+        pygame.draw.rect(surface, theme.INK, box, 3)
+        painter(surface, box.inflate(-size // 3, -size // 3), theme.INK)
+        draw.text(surface, label, (box.right + u(2), box.centery), metrics.body, theme.INK, "semibold", "midleft")
+
+
+def how_to_pages() -> list[HowToPage]:
+    return [
+        HowToPage(
+            "Claim the board",
+            [
+                "Four colours — blue, yellow, red and green — each have the same 21 pieces: one of every "
+                "shape made of 1 to 5 squares (89 squares in all).",
+                "Colours take turns in the order blue, yellow, red, green, each placing one piece on the "
+                "20 × 20 board. Pieces may be turned and flipped, and never move again.",
+                "Place as many of your squares as you can: the fewer you keep, the better you score.",
+            ],
+            _diagram_overview,
+            "A game after 40 moves.",
+        ),
+        HowToPage(
+            "Start in your corner",
+            [
+                "Each colour's first piece must cover its own corner of the board: blue a20 (top left), "
+                "yellow t20 (top right), red t1 (bottom right), green a1 (bottom left).",
+                "The corners are marked on the board in their colours.",
+            ],
+            _diagram_corner,
+            "Blue's first piece covers a20; a piece elsewhere is refused.",
+        ),
+        HowToPage(
+            "Corner to corner, never side by side",
+            [
+                "Every later piece must touch at least one piece of its own colour at a corner.",
+                "It must never touch a piece of its own colour along a side.",
+                "Press C (or Corners) to see every square where your colour can still attach.",
+            ],
+            _diagram_touch,
+            "Touching at a corner is legal (✓); along a side it is not (✗).",
+        ),
+        HowToPage(
+            "Block the others",
+            [
+                "Pieces of different colours may touch in any way, sides included.",
+                "So the way to win is to spread towards the centre early with big pieces, keep corners open "
+                "for yourself, and take the corners the others need.",
+                "A colour that can no longer place any piece passes for the rest of the game (the panel shows "
+                "\u201cpassed\u201d). The game ends when no colour can place.",
+            ],
+            _diagram_others,
+            "Colours touch freely; each colour only meets itself at corners.",
+        ),
+        HowToPage(
+            "Scoring",
+            [
+                "Each colour loses 1 point per square of the pieces it could not place.",
+                "Placing all 21 pieces scores +15, and +5 more if the last one was the single square.",
+                "The highest score wins; equal scores share the win.",
+            ],
+            _diagram_scores,
+            "The rules' example: blue +20, yellow −8, red −24, green −20.",
+        ),
+        HowToPage(
+            "Two, three or four players",
+            [
+                "• 4 players: one colour each. With the Teams option, blue + red play against yellow + green "
+                "and each team scores the sum of its colours.",
+                "• 2 players: one plays blue and red, the other yellow and green; each scores both colours.",
+                "• 3 players: one colour each; green is shared and placed by each player in turn. Its points "
+                "count for nobody.",
+                "Any seat can be a person or a computer player (easy, medium or hard).",
+            ],
+        ),
+        HowToPage(
+            "Controls",
+            [
+                "• Drag a piece from the tray onto the board, or click it and then click the board. Letter keys "
+                "pick pieces too (I cycles I5, I4, I3; 1 and 2 are the small ones).",
+                "• R, right-click or the wheel rotates the held piece (Shift+R the other way); F flips it. "
+                "The Rotate and Flip buttons do the same.",
+                "• The ghost is green where the piece may go and red where it may not; a refused drop says why.",
+                "• Esc puts the piece back. H shows a good move. Ctrl+Z undoes.",
+            ],
+            _diagram_controls,
+        ),
+    ]
