@@ -39,6 +39,7 @@ class Level:
     random_share: float  # share of moves played at random
     width: int  # candidates kept per pruning stage
     powers: bool
+    reply_plans: int = 0  # best plans re-scored after the next player's best reply (0: none)
 
 
 LEVELS: dict[str, Level] = {
@@ -199,27 +200,33 @@ class BauhausBot:
         return self.evaluator.value(state, seat)
 
     def _choose_card(self, state: BauhausState, seat: int, moves: list[Move], budget: Budget) -> Move:
-        best: tuple[float, Move | None, list[Move]] = (float("-inf"), None, [])
+        candidates: list[tuple[float, Move, list[Move], BauhausState]] = []
         seen: set[int] = set()
+        keep = max(1, self.level.reply_plans)
         for move in moves:
             card = state.display[move.slot]
-            if card in seen or (best[1] is not None and budget.expired()):
+            if card in seen or (candidates and budget.expired()):
                 continue
             seen.add(card)
             budget.check()
             resolving = self.rules.apply(state, move)
-            plan = self._best_resolution(resolving, seat, budget)
-            if not plan:
-                continue
-            after = resolving
-            for step in plan:
-                after = self.rules.apply(after, step)
-            value = self._value(after, seat) + self.random.random() * 1e-6
-            if value > best[0]:
-                best = (value, move, plan)
-        chosen, plan = best[1], best[2]
-        if chosen is None:
+            for value, plan, after in self._plans(resolving, seat, budget, keep):
+                candidates.append((value, move, plan, after))
+        if not candidates:
             return self.random.choice(moves)
+        candidates.sort(key=lambda c: -c[0])
+        best = candidates[0]
+        if self.level.reply_plans and len(candidates) > 1:
+            # Look one turn further: how good is each of the best plans once the next player replied?
+            scored: list[tuple[float, float, Move, list[Move], BauhausState]] = []
+            for value, move, plan, after in candidates[: self.level.reply_plans]:
+                if budget.expired() and scored:
+                    break
+                hidden = _without_slot(after, move.slot)
+                scored.append((self._after_reply(hidden, seat, budget) + 0.01 * value, value, move, plan, after))
+            top = max(scored, key=lambda c: c[0])
+            best = (top[1], top[2], top[3], top[4])
+        _, chosen, plan, _ = best
         # Remember the plan so the resolution decisions follow it.
         self._plan.clear()
         current = self.rules.apply(state, chosen)
@@ -228,54 +235,80 @@ class BauhausBot:
             current = self.rules.apply(current, step)
         return chosen
 
+    def _after_reply(self, state: BauhausState, me: int, budget: Budget) -> float:
+        """My value after the next player's best turn (by their own evaluation) from ``state``; the
+        card turned up to refill the display is unknown, so that slot is left out."""
+        if state.to_play is None or state.phase != CHOOSE:
+            return self._value(state, me)
+        other = state.to_play
+        best_value = float("-inf")
+        result = self._value(state, me)
+        tried: set[int] = set()
+        for move in self.rules.legal_moves(state, other):
+            if move.kind != "card" or state.display[move.slot] in tried:
+                continue
+            tried.add(state.display[move.slot])
+            if budget.expired():
+                break
+            resolving = self.rules.apply(state, move)
+            plans = self._plans(resolving, other, budget, 1)
+            if plans and plans[0][0] > best_value:
+                best_value = plans[0][0]
+                result = self._value(plans[0][2], me)
+        return result
+
     def _best_resolution(self, state: BauhausState, seat: int, budget: Budget) -> list[Move]:
-        """The best sequence of moves finishing the chosen card (one move, or two for Free walls)."""
+        plans = self._plans(state, seat, budget, 1)
+        return plans[0][1] if plans else []
+
+    def _plans(
+        self, state: BauhausState, seat: int, budget: Budget, keep: int
+    ) -> list[tuple[float, list[Move], BauhausState]]:
+        """The ``keep`` best ways (by ``seat``'s evaluation) to finish the chosen card: value, moves
+        (one, or two for Free walls) and the position after them."""
         card = self.rules.chosen_card(state)
         if card == NO_CARD:
             return []
-        moves = self.rules.legal_moves(state, state.to_play)
-        moves = [m for m in moves if m.kind != "power"]
+        moves = [m for m in self.rules.legal_moves(state, state.to_play) if m.kind != "power"]
         if not moves:
             return []
         kind = CARDS[card].kind
         candidates = self._prune(state, kind, moves)
         if kind == FREE_WALLS and state.placed == 0:
-            firsts = self._rank(state, seat, candidates, budget)[: self.level.width]
-            best: tuple[float, list[Move]] = (float("-inf"), [])
-            for _, first in firsts:
+            pairs: list[tuple[float, list[Move], BauhausState]] = []
+            for _, first, middle in self._rank(state, seat, candidates, budget)[: self.level.width]:
                 budget.check()
-                if best[1] and budget.expired():
+                if pairs and budget.expired():
                     break
-                middle = self.rules.apply(state, first)
-                seconds = self._prune(middle, kind, self.rules.legal_moves(middle, middle.to_play))
-                seconds = [m for m in seconds if m.kind != "power"]
-                if not seconds:
-                    continue
-                value, second = self._best_single(middle, seat, seconds, budget)
-                if value > best[0]:
-                    best = (value, [first, second])
-            return best[1] or [moves[0]]
+                seconds = [m for m in self.rules.legal_moves(middle, middle.to_play) if m.kind != "power"]
+                seconds = self._prune(middle, kind, seconds)
+                for value, second, after in self._rank(middle, seat, seconds, budget)[:keep]:
+                    pairs.append((value, [first, second], after))
+            pairs.sort(key=lambda p: -p[0])
+            return pairs[:keep]
         if kind == MOVE_WALL and len(candidates) > 300:
             candidates = self._prune_wall_moves(state, seat, candidates, budget)
         if kind == MOVE_TOKEN and len(candidates) > 300:
             candidates = self._prune_token_moves(state, seat, candidates, budget)
-        return [self._best_single(state, seat, candidates, budget)[1]]
+        return [(value, [move], after) for value, move, after in self._rank(state, seat, candidates, budget)[:keep]]
 
-    def _rank(self, state: BauhausState, seat: int, moves: list[Move], budget: Budget) -> list[tuple[float, Move]]:
-        ranked: list[tuple[float, Move]] = []
+    def _rank(
+        self, state: BauhausState, seat: int, moves: list[Move], budget: Budget
+    ) -> list[tuple[float, Move, BauhausState]]:
+        ranked: list[tuple[float, Move, BauhausState]] = []
         for index, move in enumerate(moves):
             if index % 16 == 0:
                 budget.check()
                 if ranked and budget.expired():
                     break
             after = self.rules.apply(state, move)
-            ranked.append((self._value(after, seat) + self.random.random() * 1e-6, move))
-        ranked.sort(key=lambda pair: -pair[0])
+            ranked.append((self._value(after, seat) + self.random.random() * 1e-6, move, after))
+        ranked.sort(key=lambda triple: -triple[0])
         return ranked
 
     def _best_single(self, state: BauhausState, seat: int, moves: list[Move], budget: Budget) -> tuple[float, Move]:
         ranked = self._rank(state, seat, moves, budget)
-        return ranked[0]
+        return ranked[0][0], ranked[0][1]
 
     # -- pruning -------------------------------------------------------------------------------
     def _near_tokens(self, state: BauhausState, reach: int) -> int:
@@ -365,6 +398,14 @@ class BauhausBot:
         for step in my_plan:
             mine = self.rules.apply(mine, step)
         return self._value(mine, seat) - self._value(theirs, seat)
+
+
+def _without_slot(state: BauhausState, slot: int) -> BauhausState:
+    """``state`` with one display slot emptied (the unknown card that refilled it)."""
+    from dataclasses import replace
+
+    display = tuple(NO_CARD if i == slot else card for i, card in enumerate(state.display))
+    return replace(state, display=display)
 
 
 def _replace_walls(state: BauhausState, walls: int) -> BauhausState:

@@ -78,6 +78,15 @@ CARD_LABELS: dict[str, str] = {
 }
 
 
+def _fit(text: str, size: int, width: int, weight: str = "semibold") -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    if draw.render_text(text, size, theme.INK, weight).get_width() <= width:
+        return text
+    while len(text) > 1 and draw.render_text(text + "…", size, theme.INK, weight).get_width() > width:
+        text = text[:-1]
+    return text + "…"
+
+
 def seat_colour(seat: int) -> Colour:
     return theme.SEAT_COLOURS[seat % 4]
 
@@ -518,8 +527,13 @@ class BauhausScene(GameScene):
             self.player_rects.append(row)
             button = self.power_buttons[seat]
             button.rect = pygame.Rect(row.right - button_w - m.u(1), row.centery - m.u(2.25), button_w, m.u(4.5))
-            reserve_left = row.left + m.u(17)
-            self.reserve_rects.append(pygame.Rect(reserve_left, row.top + m.u(3.5), m.u(24), m.u(3)))
+            # Name column, then the reserve, then the points (and the power button when powers are on).
+            reserve_left = row.left + self._name_width()
+            points_room = m.u(6)
+            right = (button.rect.left if self.match.state.powers else row.right) - points_room
+            self.reserve_rects.append(
+                pygame.Rect(reserve_left, row.top + m.u(1), max(m.u(8), right - reserve_left), row.height - m.u(2))
+            )
             y += row_h + m.u(0.75)
         self.prompt_rect = pygame.Rect(panel.left, y + m.u(1), panel.width, max(m.u(8), rect.bottom - y - m.u(1)))
         bh = m.u(5)
@@ -529,6 +543,9 @@ class BauhausScene(GameScene):
         )
         self.rotate_button.rect = pygame.Rect(self.prompt_rect.left, self.prompt_rect.bottom - bh, bh, bh)
         self.flip_button.rect = pygame.Rect(self.prompt_rect.left + bh + m.u(1), self.prompt_rect.bottom - bh, bh, bh)
+
+    def _name_width(self) -> int:
+        return max(self.metrics.u(19), round(self.panel_rect.width * 0.36))
 
     # -- reading the position ------------------------------------------------------------------------
     @property
@@ -1160,25 +1177,20 @@ class BauhausScene(GameScene):
                 colour,
                 outline=theme.INK if seat % 4 == 1 else None,
             )
-            name = f"{SEAT_NAMES[seat]} · {spec.name}"
+            name = _fit(f"{SEAT_NAMES[seat]} · {spec.name}", m.body, self._name_width() - m.u(8))
             draw.text(surface, name, (row.left + m.u(7), row.top + m.u(1.75)), m.body, theme.INK, "semibold", "midleft")
             who = "human" if spec.is_human else f"computer · {spec.level}"
             draw.text(surface, who, (row.left + m.u(7), row.top + m.u(4.75)), m.small, theme.GREY, "regular", "midleft")
             # The reserve: one small token per token left.
             reserve = self.reserve_rects[seat]
-            step = min(m.u(3), reserve.width // 8)
+            step = min(m.u(3.5), reserve.width // 8)
             for i in range(state.reserve[seat]):
-                center = (reserve.left + m.u(14) + i * step, reserve.centery - m.u(0.25))
+                center = (reserve.left + step // 2 + i * step, reserve.centery)
                 draw_token(surface, center, step * 0.42, seat, False)
             if self._placing_kind() == PLACE and self.actor() is not None:
                 placer = state.turn
                 if seat == placer and state.reserve[seat]:
-                    hint = pygame.Rect(
-                        reserve.left + m.u(13),
-                        reserve.top - m.u(0.5),
-                        step * state.reserve[seat] + m.u(1),
-                        reserve.height + m.u(0.5),
-                    )
+                    hint = pygame.Rect(reserve.left - 2, reserve.top, step * state.reserve[seat] + 4, reserve.height)
                     pygame.draw.rect(surface, theme.YELLOW, hint, 2)
             button = self.power_buttons[seat]
             points_right = button.rect.left - m.u(2) if state.powers else row.right - m.u(2)

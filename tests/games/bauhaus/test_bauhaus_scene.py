@@ -115,7 +115,7 @@ def test_drag_a_token_from_the_reserve_and_between_squares(fresh_app: Any) -> No
     scene = open_position(fresh_app, state)
     click(fresh_app, scene.card_rects[0].center)
     reserve = scene.reserve_rects[BLUE]
-    drag(fresh_app, (reserve.left + scene.metrics.u(14), reserve.centery), square_point(scene, "d4"))
+    drag(fresh_app, (reserve.left + 4, reserve.centery), square_point(scene, "d4"))
     after = scene.match.state
     assert after.deployed[BLUE] >> GAME.board.parse_square("d4") & 1 and after.reserve[BLUE] == 6
     # Yellow moves Blue's c3 token by dragging it.
