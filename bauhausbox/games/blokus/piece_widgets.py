@@ -399,7 +399,16 @@ class PieceTray:
                 draw_shape(surface, shape, inner, theme.PAPER_DARK, max_cell=self.cell_px, outline=theme.LIGHT_GREY)
                 continue
             if item.key == held:
-                draw_shape(surface, shape, inner, theme.PAPER_DARK, max_cell=self.cell_px, outline=theme.GREY)
+                # An empty place with a dashed frame: the piece is in the player's hand.
+                draw_shape(
+                    surface,
+                    shape,
+                    inner,
+                    theme.mix(theme.PAPER, item.colour, 0.25),
+                    max_cell=self.cell_px,
+                    outline=theme.GREY,
+                )
+                _dashed_rect(surface, slot, theme.GREY, max(1, metrics.rule // 2))
                 continue
             if item.key == selected or item.key == hovered:
                 pygame.draw.rect(surface, theme.WHITE, slot)
@@ -418,6 +427,18 @@ class PieceTray:
                     "semibold",
                     "topright",
                 )
+
+
+def _dashed_rect(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int) -> None:
+    dash = max(4, rect.width // 12)
+    for x in range(rect.left, rect.right, 2 * dash):
+        end = min(x + dash, rect.right)
+        pygame.draw.line(surface, colour, (x, rect.top), (end, rect.top), width)
+        pygame.draw.line(surface, colour, (x, rect.bottom - 1), (end, rect.bottom - 1), width)
+    for y in range(rect.top, rect.bottom, 2 * dash):
+        end = min(y + dash, rect.bottom)
+        pygame.draw.line(surface, colour, (rect.left, y), (rect.left, end), width)
+        pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, end), width)
 
 
 # -- the held piece ------------------------------------------------------------------------------------

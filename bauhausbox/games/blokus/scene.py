@@ -515,7 +515,7 @@ def _diagram_board(
         return [(c - origin[0], r - origin[1]) for c, r in (parse_cell(name) for name in names)]
 
     for names, colour in pieces:
-        draw_cells(surface, board.cell_rect, local(names), RGB[colour], PIECE_PATTERNS[COLOURS[colour]])
+        draw_cells(surface, board.cell_rect, local(names), RGB[colour])
     for names, legal in marks:
         cells = local(names)
         tint = theme.LEGAL if legal else theme.ILLEGAL
@@ -528,10 +528,24 @@ def _diagram_board(
             outline=tint,
             outline_px=max(2, board.cell_px // 7),
         )
-        rect0 = board.cell_rect(cells[0])
-        symbol = "✓" if legal else "✗"
-        draw.text(surface, symbol, rect0.center, max(14, board.cell_px - 4), theme.WHITE, "bold", "center")
+        verdict_mark(surface, board.cell_rect(cells[0]).center, board.cell_px * 0.3, legal)
     return board
+
+
+def verdict_mark(surface: pygame.Surface, centre: tuple[int, int], size: float, legal: bool) -> None:
+    """A drawn tick or cross in a white disc (the font has no such glyphs)."""
+    cx, cy = centre
+    width = max(2, round(size / 3))
+    pygame.draw.circle(surface, theme.WHITE, centre, round(size * 1.25))
+    colour = theme.LEGAL if legal else theme.ILLEGAL
+    if legal:
+        points = [(cx - size * 0.6, cy), (cx - size * 0.15, cy + size * 0.5), (cx + size * 0.65, cy - size * 0.5)]
+        pygame.draw.lines(surface, colour, False, points, width)
+        return
+    for sign in (-1, 1):
+        start = (cx - size * 0.55, cy - sign * size * 0.55)
+        end = (cx + size * 0.55, cy + sign * size * 0.55)
+        pygame.draw.line(surface, colour, start, end, width)
 
 
 @cache
@@ -640,16 +654,29 @@ def _diagram_scores(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics
 
 
 def _diagram_controls(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    """The three tool buttons with their keys, and one piece as it is rotated and flipped."""
+    from bauhausbox.games.blokus.piece_widgets import HeldPiece
+
     u = metrics.u
     size = u(7)
-    for i, (painter, label) in enumerate(
-        ((icons.rotate, "R  ·  right-click  ·  wheel"), (icons.flip, "F"), (icons.eye, "C  ·  corners"))
-    ):
-        box = pygame.Rect(rect.left + u(2), rect.top + u(2) + i * (size + u(3)), size, size)
+    rows = ((icons.rotate, "Rotate: R, right-click or wheel"), (icons.flip, "Flip: F"), (icons.eye, "Corners: C"))
+    for i, (painter, label) in enumerate(rows):
+        box = pygame.Rect(rect.left + u(2), rect.top + u(2) + i * (size + u(2.5)), size, size)
         pygame.draw.rect(surface, theme.WHITE, box)
         pygame.draw.rect(surface, theme.INK, box, 3)
         painter(surface, box.inflate(-size // 3, -size // 3), theme.INK)
         draw.text(surface, label, (box.right + u(2), box.centery), metrics.body, theme.INK, "semibold", "midleft")
+    held = HeldPiece("F", PIECES[9].shape, RGB[1])
+    top = rect.top + u(2) + 3 * (size + u(2.5)) + u(2)
+    slot_w = (rect.width - u(4)) // 4
+    for i, step in enumerate(("picked", "R", "R again", "F")):
+        if step.startswith("R"):
+            held.rotate()
+        elif step == "F":
+            held.flip()
+        box = pygame.Rect(rect.left + u(2) + i * slot_w, top, slot_w - u(2), min(slot_w, rect.bottom - top - u(4)))
+        draw_shape(surface, held.shape, box, RGB[1], max_cell=u(3))
+        draw.text(surface, step, (box.centerx, box.bottom + u(1.5)), metrics.small, theme.GREY, "semibold", "center")
 
 
 def how_to_pages() -> list[HowToPage]:
@@ -677,14 +704,14 @@ def how_to_pages() -> list[HowToPage]:
             "Blue's first piece covers a20; a piece elsewhere is refused.",
         ),
         HowToPage(
-            "Corner to corner, never side by side",
+            "Corners, never sides",
             [
                 "Every later piece must touch at least one piece of its own colour at a corner.",
                 "It must never touch a piece of its own colour along a side.",
                 "Press C (or Corners) to see every square where your colour can still attach.",
             ],
             _diagram_touch,
-            "Touching at a corner is legal (✓); along a side it is not (✗).",
+            "Green: touches blue only at a corner (legal). Red: touches it along a side (refused).",
         ),
         HowToPage(
             "Block the others",
