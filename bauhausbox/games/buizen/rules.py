@@ -30,7 +30,7 @@ A view adds ``view=<seat>`` to the first line.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -881,13 +881,6 @@ def _read_position(text: str) -> BuizenState:
         drawn=int(fields.get("drawn", 0)),
         viewer=None if viewer_text is None else int(viewer_text),
     )
-
-
-def iter_cells_around(cell: Cell) -> Iterator[tuple[int, Cell]]:
-    """(direction, neighbour) for the four sides of ``cell``."""
-    x, y = cell
-    for direction, (dx, dy) in enumerate(STEPS):
-        yield direction, (x + dx, y + dy)
 
 
 GAME = BuizenRules()

@@ -653,7 +653,7 @@ class BuizenScene(GameScene):
             return
         size = min(rect.height - m.u(7), m.u(11))
         x = rect.left + m.u(2)
-        y = rect.top + m.u(3.6)
+        y = rect.top + m.u(4.2)
         for index, number in enumerate(hand):
             box = pygame.Rect(x, y, size, size)
             if number == self.selected:
