@@ -1,0 +1,167 @@
+"""The puzzle screens, driven by synthetic mouse and key events through the real event path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from bauhausbox.engine.shapes import normalize
+from bauhausbox.games.blokus.piece_widgets import HeldPiece
+from bauhausbox.games.blokus.puzzle_records import load_progress, load_records
+from bauhausbox.games.blokus.puzzle_scene import PuzzleCompleteScene, PuzzleMenuScene, PuzzleScene
+from bauhausbox.games.blokus.puzzles import Placement, PuzzlePiece, new_puzzle
+from bauhausbox.games.blokus.solver import solve
+from tests.ui.helpers import click, frames, key, wait_until
+
+
+def _event(kind: int, **fields: Any) -> pygame.event.Event:
+    return pygame.event.Event(kind, **fields)
+
+
+def _turns_to(held: HeldPiece, target: frozenset[tuple[int, int]]) -> tuple[int, int, tuple[int, int]]:
+    """How many flips (0/1) and clockwise turns bring the held piece to ``target``'s orientation, and
+    which square of it is then under the pointer."""
+    wanted = normalize(target)
+    for flips in (0, 1):
+        for turns in range(4):
+            trial = HeldPiece(held.key, held.shape, held.colour, held.grab)
+            for _ in range(flips):
+                trial.flip()
+            for _ in range(turns):
+                trial.rotate()
+            if trial.shape == wanted:
+                return flips, turns, trial.grab
+    raise AssertionError(f"{held.key} cannot take the shape of {sorted(target)}")
+
+
+def drag_piece(app: Any, scene: PuzzleScene, placement: Placement) -> None:
+    """Press on the piece in the tray, turn it with F and R while holding, drag it to its squares, let go."""
+    slot = scene.tray.slot_rect(placement.piece)
+    assert slot is not None, f"{placement.piece} is in the tray"
+    start = slot.center
+    app.frame([_event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
+    app.frame([_event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)], 1 / 60)
+    held = scene.controller.held
+    assert held is not None and held.key == placement.piece
+    flips, turns, grab = _turns_to(held, placement.cells)
+    for _ in range(flips):
+        key(app, pygame.K_f)
+    for _ in range(turns):
+        key(app, pygame.K_r)
+    low_x = min(x for x, _ in placement.cells)
+    low_y = min(y for _, y in placement.cells)
+    end = scene.board.cell_rect((low_x + grab[0], low_y + grab[1])).center
+    for step in range(1, 7):
+        pos = (start[0] + (end[0] - start[0]) * step // 6, start[1] + (end[1] - start[1]) * step // 6)
+        app.frame([_event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))], 1 / 60)
+    app.frame([_event(pygame.MOUSEBUTTONUP, pos=end, button=1)], 1 / 60)
+
+
+def _open(app: Any, tmp_path: Path, puzzle: str) -> PuzzleScene:
+    menu = PuzzleMenuScene(app, tmp_path)
+    app.push(menu)
+    frames(app, 1)
+    click(app, menu.cards[puzzle].center)
+    frames(app, 1)
+    scene = app.top
+    assert isinstance(scene, PuzzleScene) and scene.spec.id == puzzle
+    return scene
+
+
+def test_solving_the_tetromino_puzzle_by_dragging_shows_the_completion_screen(fresh_app: Any, tmp_path: Path) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "tetromino")
+    solution = solve(new_puzzle("tetromino"), 30, use_shipped=False).placements
+    for count, placement in enumerate(solution, start=1):
+        drag_piece(app, scene, placement)
+        assert placement in scene.state.placements, f"{placement.text} was placed by the drag"
+        if count < len(solution):
+            assert not isinstance(app.top, PuzzleCompleteScene)
+    frames(app, 2)
+    assert isinstance(app.top, PuzzleCompleteScene)
+    assert not app.top.puzzle.solved_by_computer
+    record = load_records(tmp_path).for_puzzle("tetromino")
+    assert len(record.completions) == 1 and record.best_seconds is not None
+    assert load_progress(tmp_path, "tetromino") is None  # a finished puzzle leaves no saved progress
+    click(app, app.top.menu_button.rect.center)
+    assert isinstance(app.top, PuzzleMenuScene)
+
+
+def test_a_refused_drop_says_why_and_shows_the_contacts(fresh_app: Any, tmp_path: Path) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "tetromino-hard")
+    drag_piece(app, scene, Placement(PuzzlePiece("blue", "O"), frozenset({(0, 0), (1, 0), (0, 1), (1, 1)})))
+    assert len(scene.state.placements) == 1
+    beside = Placement(PuzzlePiece("blue", "I4"), frozenset({(2, 0), (2, 1), (2, 2), (2, 3)}))
+    drag_piece(app, scene, beside)
+    assert len(scene.state.placements) == 1, "the blue I4 may not touch the blue O along a side"
+    assert "touches another blue piece" in scene.message
+    assert scene.controller.held is not None  # still in hand, to be put elsewhere
+    frames(app, 1)
+    assert set(scene.contacts) == {((1, 0), (2, 0)), ((1, 1), (2, 1))}  # drawn in red on the board
+    key(app, pygame.K_ESCAPE)  # Esc first lets go of the piece...
+    assert scene.controller.held is None and app.top is scene
+
+
+def test_a_placed_piece_can_be_dragged_elsewhere_in_a_frame(fresh_app: Any, tmp_path: Path) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "tetromino")
+    first = Placement(PuzzlePiece("red", "I4"), frozenset({(0, 0), (1, 0), (2, 0), (3, 0)}))
+    drag_piece(app, scene, first)
+    assert scene.state.placements == (first,)
+    start = scene.board.cell_rect((1, 0)).center
+    end = scene.board.cell_rect((1, 5)).center
+    app.frame([_event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))], 1 / 60)
+    app.frame([_event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)], 1 / 60)
+    assert scene.state.placements == ()  # lifted off the board
+    for step in range(1, 7):
+        pos = (start[0], start[1] + (end[1] - start[1]) * step // 6)
+        app.frame([_event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))], 1 / 60)
+    app.frame([_event(pygame.MOUSEBUTTONUP, pos=end, button=1)], 1 / 60)
+    moved = Placement(PuzzlePiece("red", "I4"), frozenset({(0, 5), (1, 5), (2, 5), (3, 5)}))
+    assert scene.state.placements == (moved,)
+
+
+def test_progress_is_autosaved_and_resumed_from_the_menu(fresh_app: Any, tmp_path: Path) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "pentomino")
+    piece = Placement(PuzzlePiece("green", "X"), frozenset({(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)}))
+    scene.set_tab(3)  # the pentomino tray shows one colour at a time
+    frames(app, 1)
+    drag_piece(app, scene, piece)
+    assert scene.state.placements == (piece,)
+    key(app, pygame.K_ESCAPE)
+    menu = app.top
+    assert isinstance(menu, PuzzleMenuScene)
+    saved = load_progress(tmp_path, "pentomino")
+    assert saved is not None and saved.placements == ["green X b1,a2,b2,c2,b3"]
+    click(app, menu.cards["pentomino"].center)
+    resumed = app.top
+    assert isinstance(resumed, PuzzleScene) and resumed.state.placements == (piece,)
+
+
+def test_the_hint_button_shows_a_piece_of_a_solution(fresh_app: Any, tmp_path: Path) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "tetromino-hard")
+    click(app, scene.hint_button.rect.center)
+    assert wait_until(app, lambda: scene.hint_shown is not None, limit=2000)
+    advice = scene.hint_shown
+    assert advice is not None and advice.kind == "place" and advice.placement is not None
+    assert advice.placement in advice.solution
+    assert scene.hints == 1
+
+
+def test_full_board_pieces_follow_the_blokus_rules_on_screen(fresh_app: Any, tmp_path: Path) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "fullboard")
+    wrong = Placement(PuzzlePiece("blue", "V3"), frozenset({(5, 5), (6, 5), (5, 6)}))
+    drag_piece(app, scene, wrong)
+    assert scene.state.placements == () and "corner a20" in scene.message
+    scene.controller.cancel()
+    right = Placement(PuzzlePiece("blue", "V3"), frozenset({(0, 19), (1, 19), (0, 18)}))
+    drag_piece(app, scene, right)
+    assert scene.state.placements == (right,)
+    app.frame([_event(pygame.MOUSEBUTTONDOWN, pos=scene.board.cell_rect((0, 19)).center, button=1)], 1 / 60)
+    assert scene.state.placements == (right,), "pieces stay put on the full board"
