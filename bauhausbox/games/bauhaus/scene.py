@@ -990,7 +990,8 @@ class BauhausScene(GameScene):
             self.last_text = f"{SEAT_NAMES[seat]}: " + ", ".join(reversed(texts))
 
     def show_hint(self, move: Any) -> None:
-        self.say(f"Hint: {self.rules.format_move(self.match.state, move)}")
+        # The move itself is outlined in blue on the board or the cards (see _draw_hint).
+        self.say(f"Hint: {self.rules.format_move(self.match.state, move)} (outlined in blue)")
 
     def needs_curtain(self) -> bool:
         # Nothing is private in Bauhaus (only the deck order, which nobody knows): no curtain.
@@ -1024,6 +1025,20 @@ class BauhausScene(GameScene):
         self._draw_marks(surface, state)
         self._draw_preview(surface, state)
         self._draw_panel(surface, state)
+        self._draw_hint(surface)
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        move = self.hint_move
+        if not isinstance(move, Move):
+            return
+        geo = self.geo
+        width = max(3, self.metrics.u(0.5))
+        if move.kind in ("card", "discard"):
+            pygame.draw.rect(surface, theme.BLUE, self.card_rects[move.slot].inflate(width * 2, width * 2), width)
+        for square in move.squares:
+            pygame.draw.rect(surface, theme.BLUE, geo.square_rect(square).inflate(-width, -width), width)
+        for edge in move.edges:
+            pygame.draw.rect(surface, theme.BLUE, geo.edge_rect(edge, geo.wall_thickness() + width * 2), width)
 
     def _draw_last(self, surface: pygame.Surface) -> None:
         geo = self.geo
@@ -1244,10 +1259,9 @@ class BauhausScene(GameScene):
         if self.power_mode is not None:
             _, power = self.power_mode
             return POWER_PROMPTS[power.rpartition(":")[2]] + " Esc gives up."
-        if self.actor() is None:
-            seat = self.match.to_play
-            assert seat is not None
-            return f"{self.match.seat_name(seat)} is thinking…"
+        seat = self.match.to_play
+        if seat is not None and not self.match.is_human(seat):
+            return f"{SEAT_NAMES[seat]} ({self.match.seat_name(seat)}) is thinking…"
         if state.phase == OPENING:
             return "Place one token on any free square: click it, or drag a token from your reserve."
         if state.phase == CHOOSE:
