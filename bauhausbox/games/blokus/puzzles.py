@@ -280,13 +280,19 @@ def check(state: PuzzleState, placement: Placement) -> CheckResult:
             sorted(
                 edge
                 for edge in side_edges(cells, spec.width, spec.height)
-                for other in (edge[0] if edge[1] in cells else edge[1],)
-                if other in owners and owners[other].piece.colour == piece.colour
+                if _same_colour_across(edge, placement, owners)
             )
         )
         if contacts:
             return CheckResult(f"touches another {piece.colour} piece along a side", contacts)
     return CheckResult(None)
+
+
+def _same_colour_across(edge: Edge, placement: Placement, owners: dict[Cell, Placement]) -> bool:
+    """Whether the square on the far side of ``edge`` (seen from ``placement``) holds its colour."""
+    outside = edge[1] if edge[0] in placement.cells else edge[0]
+    other = owners.get(outside)
+    return other is not None and other.piece.colour == placement.piece.colour
 
 
 def place(state: PuzzleState, placement: Placement) -> PuzzleState:
@@ -324,13 +330,12 @@ def same_colour_contacts(state: PuzzleState) -> list[Edge]:
     """Every side contact between two different pieces of one colour (what the harder versions forbid)."""
     spec = state.spec
     owners = state.owner_by_cell()
-    found: list[Edge] = []
-    for placement in state.placements:
-        for edge in side_edges(placement.cells, spec.width, spec.height):
-            a, b = edge
-            other = owners.get(b if a in placement.cells else a)
-            if other is not None and other.piece.colour == placement.piece.colour and edge not in found:
-                found.append(edge)
+    found = {
+        edge
+        for placement in state.placements
+        for edge in side_edges(placement.cells, spec.width, spec.height)
+        if _same_colour_across(edge, placement, owners)
+    }
     return sorted(found)
 
 

@@ -165,10 +165,6 @@ class ExactCover:
                     if other_item != item:
                         columns[other_item].add(other)
 
-    def preselect(self, row: int) -> None:
-        """Commit to option ``row`` before searching (it must still be available)."""
-        self._select(row)
-
     def solutions(
         self,
         budget: Budget,
