@@ -1334,6 +1334,29 @@ def _diagram_cards(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics)
         draw_card(surface, r, card, metrics, seat=0)
 
 
+def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    """Four face-up cards, one chosen, and what it did on the board (outlined in red)."""
+    from bauhausbox.games.bauhaus.cards import CARD_INDEX
+
+    gap = metrics.u(1.5)
+    w = (rect.width - 3 * gap) // 4
+    h = round(w * 1.3)
+    for i, name in enumerate(("I2", PLACE, SWAP, MOVE_WALL)):
+        card = pygame.Rect(rect.left + i * (w + gap), rect.top + metrics.u(1), w, h)
+        draw_card(surface, card, CARD_INDEX[name], metrics, state="chosen" if i == 1 else "disabled", seat=0)
+    state = _diagram_state([(["a1"], "y")], 2)
+    state = GAME.play_texts(state, ["card0", "place c3"])
+    area = pygame.Rect(rect.left, rect.top + h + metrics.u(3), rect.width, rect.height - h - metrics.u(3))
+    side = min(area.width, area.height) - metrics.u(1)
+    side -= side % 8
+    board_rect = pygame.Rect(0, 0, side, side)
+    board_rect.midtop = (area.centerx, area.top)
+    geo = Geometry(GAME.board, board_rect)
+    draw_board(surface, geo, GAME, state, metrics, labels=False)
+    square = geo.square_rect(GAME.board.parse_square("c3")).inflate(-metrics.u(0.5), -metrics.u(0.5))
+    pygame.draw.rect(surface, theme.RED, square, max(2, metrics.u(0.4)))
+
+
 def _diagram_patterns(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     gap = metrics.u(2)
     cols = 4
@@ -1414,7 +1437,8 @@ def how_to_play_pages() -> list[HowToPage]:
                 "• You may take a card back (Esc or \u201cCancel card\u201d) as long as nothing of it is on the board.",
                 "The game ends when the deck and the face-up cards are used up.",
             ],
-            _diagram_cards,
+            _diagram_turn,
+            "Blue chose Place token and put a token on c3 (the last turn is outlined in red).",
         ),
         HowToPage(
             "The six cards",
