@@ -4,6 +4,9 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
+# A venv keeps its programs in bin/ (Linux, macOS) or Scripts/ (Windows: Git Bash).
+VENV_BIN="$VENV/bin"
+case "$(uname -s 2>/dev/null)" in MINGW* | MSYS* | CYGWIN*) VENV_BIN="$VENV/Scripts" ;; esac
 
 find_python() {
     for candidate in "${PYTHON:-}" python3.13 python3.12 python3.11 python3 python; do
@@ -20,7 +23,7 @@ find_python() {
 
 ensure_venv() {
     local extras="${1:-}"
-    if [ ! -x "$VENV/bin/python" ]; then
+    if [ ! -x "$VENV_BIN/python" ] && [ ! -x "$VENV_BIN/python.exe" ]; then
         local python
         python="$(find_python)"
         echo "Creating $VENV with $python"
@@ -33,8 +36,8 @@ ensure_venv() {
     if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ] || [ "$ROOT/setup.py" -nt "$stamp" ]; then
         local log="$VENV/install.log"
         echo "Installing bauhausbox${extras:+ with $extras} into $VENV (log: $log)"
-        if ! { "$VENV/bin/python" -m pip install --upgrade pip &&
-            "$VENV/bin/python" -m pip install -e "$spec"; } >"$log" 2>&1; then
+        if ! { "$VENV_BIN/python" -m pip install --upgrade pip &&
+            "$VENV_BIN/python" -m pip install -e "$spec"; } >"$log" 2>&1; then
             tail -n 40 "$log" >&2
             echo "Installing failed; the whole log is in $log" >&2
             return 1
