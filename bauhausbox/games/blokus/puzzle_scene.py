@@ -30,6 +30,7 @@ from bauhausbox.games.blokus.piece_widgets import (
     PieceTray,
     TrayItem,
     draw_cells,
+    draw_ghost,
     outline_cells,
     turn_buttons,
 )
@@ -260,10 +261,12 @@ _TETROMINO_SAMPLE: tuple[Placement, ...] = tuple(
 )
 
 
-def _draw_preview(surface: pygame.Surface, spec: PuzzleSpec, rect: pygame.Rect, pieces: tuple[Placement, ...]) -> None:
+def _draw_preview(
+    surface: pygame.Surface, spec: PuzzleSpec, rect: pygame.Rect, pieces: tuple[Placement, ...]
+) -> pygame.Rect:
     """The board or frame, small: the pieces of a saved game, else a few sample pieces in a corner."""
     if rect.width < 20 or rect.height < 20:
-        return
+        return rect
     board = BoardView(spec.width, spec.height, labels=False)
     board.layout(rect)
     pygame.draw.rect(surface, theme.mix(theme.PAPER, theme.WHITE, 0.55), board.rect)
@@ -273,6 +276,7 @@ def _draw_preview(surface: pygame.Surface, spec: PuzzleSpec, rect: pygame.Rect, 
     for placement in pieces:
         draw_cells(surface, board.cell_rect, placement.cells, PIECE_COLOURS[placement.piece.colour], outline_px=1)
     pygame.draw.rect(surface, theme.INK, board.rect.inflate(4, 4), 2)
+    return board.rect
 
 
 # ==== the puzzle ====================================================================================
@@ -488,8 +492,8 @@ class PuzzleScene(Scene):
 
     # -- saving, records --------------------------------------------------------------------------
     def autosave(self) -> None:
-        if self.finished:
-            return
+        if self.finished or self.solved_by_computer:
+            return  # a board the computer filled is not the player's progress
         try:
             if self.state.placements:
                 progress = PuzzleProgress.from_state(self.state, self.elapsed, self.hints, datetime.now())
@@ -583,6 +587,8 @@ class PuzzleScene(Scene):
                 self.say(f"No solution shown: {known} within {SOLVE_SECONDS:g} s.", "error", seconds=8)
                 return
             self.solved_by_computer = True
+            with contextlib.suppress(OSError):
+                clear_progress(self.directory, self.spec.id)
             kept = set(value.placements)
             start = PuzzleState(self.spec.id, tuple(p for p in self.state.placements if p in kept))
             self._set_state(start)
@@ -924,7 +930,59 @@ class PuzzleCompleteScene(Scene):
             pygame.draw.rect(surface, theme.INK, (x, y, size, size), 1)
 
 
-# ==== how to play ===================================================================================
+# ==== how to play ====================================================================================
+def _diagram_puzzles(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    """The three boards side by side, with a few pieces in each."""
+    gap = metrics.u(3)
+    width = (rect.width - 2 * gap) // 3
+    for index, spec in enumerate(PUZZLE_BY_ID[id_] for id_ in ("fullboard", "tetromino-hard", "pentomino")):
+        area = pygame.Rect(
+            rect.left + index * (width + gap), rect.top + metrics.u(4), width, rect.height - metrics.u(8)
+        )
+        shown = _draw_preview(surface, spec, area, _sample(spec))
+        label = spec.title.partition(",")[0]
+        draw.text(
+            surface,
+            label,
+            (shown.centerx, shown.bottom + metrics.u(1.5)),
+            metrics.small,
+            theme.INK,
+            "semibold",
+            "midtop",
+        )
+
+
+def _diagram_contacts(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    """A harder frame: a blue I4 held beside a blue O is refused, and the touching sides turn red."""
+    board = BoardView(6, 4, labels=False)
+    board.layout(rect)
+    board.draw(surface, metrics)
+    draw_cells(surface, board.cell_rect, [(0, 0), (1, 0), (0, 1), (1, 1)], PIECE_COLOURS["blue"])
+    draw_cells(surface, board.cell_rect, [(0, 2), (1, 2), (2, 2), (0, 3)], PIECE_COLOURS["red"])
+    ghost = [(2, 0), (2, 1), (3, 1), (4, 1)]
+    draw_ghost(surface, board, ghost, PIECE_COLOURS["blue"], legal=False)
+    thickness = max(4, board.cell_px // 5)
+    for cell in ((2, 0), (2, 1)):
+        left = board.cell_rect(cell).left
+        pygame.draw.rect(
+            surface, theme.ILLEGAL, (left - thickness // 2, board.cell_rect(cell).top, thickness, board.cell_px)
+        )
+
+
+def _diagram_hint(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    """A hint: the next piece of a solution, outlined on the board."""
+    board = BoardView(10, 8, labels=False)
+    board.layout(rect)
+    board.draw(surface, metrics)
+    for placement in _TETROMINO_SAMPLE[:3]:
+        draw_cells(surface, board.cell_rect, placement.cells, PIECE_COLOURS[placement.piece.colour])
+    suggestion = _TETROMINO_SAMPLE[3]
+    draw_cells(
+        surface, board.cell_rect, suggestion.cells, PIECE_COLOURS[suggestion.piece.colour], alpha=110, outline=None
+    )
+    outline_cells(surface, board.cell_rect, suggestion.cells, theme.INK, max(3, board.cell_px // 6))
+
+
 def how_to_pages() -> list[HowToPage]:
     return [
         HowToPage(
@@ -938,6 +996,7 @@ def how_to_pages() -> list[HowToPage]:
                 "five-square pieces fill a 15 × 16 frame. Harder: no two pieces of one colour touch along "
                 "a side; the sides at fault light up red.",
             ],
+            _diagram_puzzles,
         ),
         HowToPage(
             "Handling pieces",
@@ -947,6 +1006,8 @@ def how_to_pages() -> list[HowToPage]:
                 "In the frames you can press a placed piece to pick it up and move it again. On the full "
                 "board pieces stay put; Ctrl+Z takes back the last one.",
             ],
+            _diagram_contacts,
+            "Harder frames: a blue piece may not touch another blue piece along a side.",
         ),
         HowToPage(
             "Help and records",
@@ -956,5 +1017,7 @@ def how_to_pages() -> list[HowToPage]:
                 "The clock runs while you play. A solve without hints sets your best time; progress is "
                 "saved as you go and waits for you in the puzzle menu.",
             ],
+            _diagram_hint,
+            "A hint outlines one more piece of a full solution.",
         ),
     ]
