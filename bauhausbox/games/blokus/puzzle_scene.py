@@ -64,7 +64,7 @@ from bauhausbox.games.blokus.puzzles import (
     remove,
     start_corner,
 )
-from bauhausbox.games.blokus.solver import Hint, SearchResult, hint, shipped_solutions, solve
+from bauhausbox.games.blokus.solver import Hint, SearchResult, hint, shipped_solutions, solve, warm_up
 from bauhausbox.scenes.common import overlay_panel, poster_background
 from bauhausbox.scenes.howto import HowToPage, HowToScene
 from bauhausbox.ui import anim, draw, icons, theme
@@ -524,6 +524,9 @@ class PuzzleScene(Scene):
 
     def leave(self) -> None:
         self.app.pop(self)
+
+    def on_enter(self) -> None:
+        threading.Thread(target=warm_up, args=(self.spec.id,), name="puzzle-warm-up", daemon=True).start()
 
     def on_exit(self) -> None:
         self.worker.cancel()

@@ -690,6 +690,17 @@ def shipped_fit(spec: PuzzleSpec, fixed: Sequence[Placement]) -> tuple[Placement
     return None
 
 
+def warm_up(puzzle: str) -> None:
+    """Build the solver's tables for ``puzzle`` now (the screen does it on a thread when a puzzle
+    opens, so the first hint does not spend its time budget on them)."""
+    from bauhausbox.games.blokus.puzzles import PUZZLE_BY_ID
+
+    if PUZZLE_BY_ID[puzzle].kind == FULLBOARD:
+        bb.legal_placements(0, 0, bb.FULL_HAND, 0)
+    else:
+        _frame_template(puzzle)
+
+
 # --- what the screen and the command line ask for -----------------------------------------------------------
 
 
