@@ -95,8 +95,7 @@ def sample_placement(own: int, occupied: int, hand: int, colour: int, rnd: Rando
     ``None`` when the colour cannot place."""
     if not hand:
         return None
-    blocked = bb.blocked_for(own, occupied, hand)
-    attach = bb.attach_cells(own, occupied, colour)
+    blocked, attach = bb.blocked_and_attach(own, occupied, hand, colour)
     cells = []
     while attach:
         low = attach & -attach

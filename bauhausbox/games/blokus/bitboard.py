@@ -290,15 +290,28 @@ def first_legal(blocked: int, attach: int) -> Placement | None:
     return None
 
 
+def blocked_and_attach(own: int, occupied: int, hand: int, colour: int) -> tuple[int, int]:
+    """:func:`blocked_for` and :func:`attach_cells` at once (they share the side ring)."""
+    blocked = occupied | ((own << 1) | (own >> 1) | (own << STRIDE) | (own >> STRIDE)) | WALL
+    if own:
+        diagonal = (own << (STRIDE - 1)) | (own >> (STRIDE - 1)) | (own << (STRIDE + 1)) | (own >> (STRIDE + 1))
+        attach = diagonal & BOARD & ~blocked
+    else:
+        attach = START_BITS[colour] & ~occupied
+    return blocked | ((~hand & FULL_HAND) << BITS), attach
+
+
 def legal_placements(own: int, occupied: int, hand: int, colour: int) -> list[Placement]:
     """Every legal placement for ``colour`` (its squares ``own``, all taken squares ``occupied``)."""
-    return generate(blocked_for(own, occupied, hand), attach_cells(own, occupied, colour), [])
+    blocked, attach = blocked_and_attach(own, occupied, hand, colour)
+    return generate(blocked, attach, [])
 
 
 def can_place(own: int, occupied: int, hand: int, colour: int) -> bool:
     if not hand:
         return False
-    return first_legal(blocked_for(own, occupied, hand), attach_cells(own, occupied, colour)) is not None
+    blocked, attach = blocked_and_attach(own, occupied, hand, colour)
+    return first_legal(blocked, attach) is not None
 
 
 def components(bits: int) -> list[int]:

@@ -134,7 +134,9 @@ def placement_error(state: BlokusState, colour: int, placement: Placement) -> st
         return None
     if placement.mask & bb.side_ring(own):
         return "touches your own piece along a side"
-    if not placement.mask & bb.corner_ring(own):
+    # No side contact, so any diagonal contact is a corner-to-corner one.
+    diagonal = (own << 20) | (own >> 20) | (own << 22) | (own >> 22)
+    if not placement.mask & diagonal:
         return "must touch one of your own pieces corner to corner"
     return None
 
