@@ -578,7 +578,7 @@ class PuzzleScene(Scene):
             self.say(f"The solver failed: {value}", "error")
             return
         if job == "hint" and isinstance(value, Hint):
-            if value.kind in ("place", "remove"):
+            if value.kind in ("place", "remove") or value.placement is not None:
                 self.hints += 1
                 self.autosave()
             if value.placement is not None and self.uses_tabs:

@@ -690,6 +690,28 @@ def shipped_fit(spec: PuzzleSpec, fixed: Sequence[Placement]) -> tuple[Placement
     return None
 
 
+def promising_move(state: PuzzleState) -> Placement | None:
+    """The full-board placement the search would try first (no claim that it leads to a solution),
+    or None when no remaining piece can be placed legally."""
+    board = _FullBoard(state.placements)
+    hard = state.spec.hard
+    best: tuple[float, int, bb.Placement] | None = None
+    dead_before = board.dead().bit_count()
+    active = [colour for colour in range(4) if board.hands[colour]]
+    sizes = {colour: max(s for s, pieces in _HAND_OF_SIZE.items() if board.hands[colour] & pieces) for colour in active}
+    biggest = max(sizes.values(), default=0)
+    for colour in sorted(active, key=lambda c: (-board.squares_left(c), c)):
+        hand = board.hands[colour] & _HAND_OF_SIZE[biggest] if hard else board.hands[colour]
+        for move in board.moves(colour, hand):
+            score = _score(board, colour, move, dead_before) + 2.0 * move.size
+            if best is None or score > best[0]:
+                best = (score, colour, move)
+    if best is None:
+        return None
+    _, colour, move = best
+    return Placement(PuzzlePiece(COLOURS[colour], move.piece_name), frozenset(move.cells))
+
+
 def warm_up(puzzle: str) -> None:
     """Build the solver's tables for ``puzzle`` now (the screen does it on a thread when a puzzle
     opens, so the first hint does not spend its time budget on them)."""
@@ -769,10 +791,19 @@ def hint(
         placement = _first_new(state, result.placements)
         return Hint("place", f"Place the {placement.piece.label} here.", placement, solution=result.placements)
     spec = state.spec
-    if result.status == "timeout" or spec.kind == FULLBOARD:
-        last = state.placements[-1].piece.label if state.placements else None
-        advice = f" Taking back the {last} may help." if last and spec.kind == FULLBOARD else ""
-        return Hint("unknown", f"No way to finish was found in {time_limit:g} s.{advice}")
+    if spec.kind == FULLBOARD:
+        # The search found no way to finish; still offer the move it rates best, saying what it is.
+        move = promising_move(state)
+        if move is None:
+            last = state.placements[-1].piece.label if state.placements else "last piece"
+            return Hint("unknown", f"No piece can be placed any more. Take back the {last}.")
+        message = (
+            f"No way to finish was found in {time_limit:g} s. "
+            f"A promising move, not a proven one: the {move.piece.label} here."
+        )
+        return Hint("unknown", message, move)
+    if result.status == "timeout":
+        return Hint("unknown", f"No way to finish was found in {time_limit:g} s.")
     # Proved: nothing completes these pieces. Find one whose removal leaves a solvable position.
     proved_all = True
     for placement in reversed(state.placements):

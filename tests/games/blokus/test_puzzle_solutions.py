@@ -19,6 +19,7 @@ from bauhausbox.games.blokus.puzzles import (
     Placement,
     PuzzlePiece,
     PuzzleState,
+    check,
     get_puzzle,
     is_complete,
     new_puzzle,
@@ -216,8 +217,12 @@ def test_running_out_of_time_is_not_a_proof() -> None:
     assert result.placements == ()
     board = solve_fullboard((), hard=True, budget=Budget.seconds(0.2))
     assert board.status == "timeout"
-    advice = hint(new_puzzle("fullboard-hard"), 0.2)
-    assert advice.kind == "unknown" and advice.placement is None
+    state = new_puzzle("fullboard-hard")
+    advice = hint(state, 0.2)
+    # No completion was found, so the hint says so; the move it offers is legal but called unproven.
+    assert advice.kind == "unknown" and "not a proven one" in advice.message
+    assert advice.placement is not None and check(state, advice.placement).ok
+    assert advice.placement.piece.size == 5  # largest first
 
 
 # --- shipped solutions ----------------------------------------------------------------------------------------
