@@ -126,6 +126,11 @@ class GameScene(Scene):
             return f"{name} to play"
         return f"{name} is thinking" + "." * (1 + int(time.monotonic() * 3) % 3)
 
+    def score_visible(self, seat: Seat) -> bool:
+        """Whether the screen may show ``seat``'s live score. Games whose scores depend on secrets
+        (Buizen's hidden colours) show only the viewer's own score until the end."""
+        return True
+
     def needs_curtain(self) -> bool:
         """Pass-the-device curtain between humans, in games where hands or draws are secret."""
         return bool(self.game.info.extra.get("hidden_information")) and len(self.match.humans) >= 2
@@ -223,7 +228,7 @@ class GameScene(Scene):
             )
             draw.text(
                 surface,
-                str(scores[seat]),
+                str(scores[seat]) if self.match.over or self.score_visible(seat) else "?",
                 (row.right - m.u(1.5), row.centery + 1),
                 m.heading,
                 theme.INK,
