@@ -139,10 +139,14 @@ class BlokusScene(GameScene):
         self.tray.layout(
             pygame.Rect(panel.left, tray_top, panel.width, buttons_y - m.u(2) - tray_top), max_cell_px=m.u(3)
         )
+        # The mini trays start right of the longest name / who-plays line, and stop before the score.
+        texts = [draw.render_text(COLOUR_NAMES[c], m.body, theme.INK, "bold").get_width() for c in range(4)]
+        texts += [draw.render_text(self._who(self.view, c, longest=True), m.small).get_width() for c in range(4)]
+        text_right = m.u(1.75) + m.u(3.5) + m.u(1.5) + max(texts) + m.u(2)
+        score_w = draw.render_text("-89", m.heading, theme.INK, "bold").get_width() + m.u(3)
         for colour, row in enumerate(self.rows):
-            area = pygame.Rect(
-                row.left + round(row.width * 0.36), row.top + m.u(0.75), round(row.width * 0.46), row.height - m.u(1.5)
-            )
+            width = max(m.u(10), row.width - text_right - score_w)
+            area = pygame.Rect(row.left + text_right, row.top + m.u(0.75), width, row.height - m.u(1.5))
             self.mini_trays[colour].layout(area, max_cell_px=m.u(1))
         self._refresh_trays()
         self._layer = None
@@ -465,9 +469,12 @@ class BlokusScene(GameScene):
             veil.fill((*theme.PAPER, 110))
             surface.blit(veil, row)
 
-    def _who(self, state: BlokusState, colour: int) -> str:
-        """Who places this colour: a seat's name, or for the shared green whose turn it is next."""
+    def _who(self, state: BlokusState, colour: int, longest: bool = False) -> str:
+        """Who places this colour: a seat's name, or for the shared green whose turn it is next
+        (``longest``: the widest such line, for the layout)."""
         if state.players == 3 and colour == GREEN:
+            if longest:
+                return "shared · next: " + max((self.match.seat_name(s) for s in range(3)), key=len)
             seat = seat_of_colour(3, GREEN, pieces_placed(state.hands[GREEN]))
             return f"shared · next: {self.match.seat_name(seat)}" if seat is not None else "shared"
         for seat in range(state.players):
