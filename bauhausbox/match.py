@@ -91,7 +91,8 @@ class Match:
 
     @property
     def to_play(self) -> Seat | None:
-        return self.state.to_play  # type: ignore[no-any-return]
+        seat: Seat | None = self.state.to_play
+        return seat
 
     def viewer(self) -> Seat | None:
         """The seat whose view the screen shows: the human to play, else the last human who

@@ -97,7 +97,8 @@ def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
     return bot
 
 
-def scene_class(game_id: str) -> type:
+def scene_class(game_id: str) -> Any:
+    """The game's screen class (a ``GameScene`` subclass; typed ``Any`` so this module stays pygame-free)."""
     module_name, _, class_name = entry(game_id).scene.partition(":")
-    cls: type = getattr(entry(game_id).import_module(module_name), class_name)
+    cls: Any = getattr(entry(game_id).import_module(module_name), class_name)
     return cls

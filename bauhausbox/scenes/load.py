@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from bauhausbox.games import REGISTRY
@@ -29,9 +31,9 @@ class LoadScene(Scene):
         self.prev_button = self.widgets.add(Button("Newer", lambda: self.turn(-1)))
         self.next_button = self.widgets.add(Button("Older", lambda: self.turn(1)))
         for index in range(PAGE_SIZE):
-            open_button = self.widgets.add(Button("", lambda i=index: self.open(i)))
+            open_button = self.widgets.add(Button("", partial(self.open, index)))
             delete_button = self.widgets.add(
-                Button("Delete", lambda i=index: self.delete(i), tooltip="Delete this save")
+                Button("Delete", partial(self.delete, index), tooltip="Delete this save")
             )
             self.row_buttons.append((open_button, delete_button))
 

@@ -6,6 +6,7 @@ It imports no rules module (menu text comes from the registry), so the first fra
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -146,7 +147,7 @@ class MainMenuScene(Scene):
             entry = REGISTRY[game_id]
             self.cards.append(
                 self.widgets.add(
-                    GameCard(game_id, entry.title, entry.blurb, entry.players, lambda g=game_id: self.open_setup(g))
+                    GameCard(game_id, entry.title, entry.blurb, entry.players, partial(self.open_setup, game_id))
                 )
             )
         self.cards.append(

@@ -5,6 +5,9 @@ The last choices per game and the names typed are remembered in the settings.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 import pygame
 
 from bauhausbox import games
@@ -33,7 +36,7 @@ class SetupScene(Scene):
     def __init__(self, app: App, game_id: str) -> None:
         super().__init__(app)
         self.game_id = game_id
-        self.game: GameRules = games.load(game_id)  # type: ignore[type-arg]
+        self.game: GameRules[Any, Any] = games.load(game_id)
         info = self.game.info
         remembered = app.settings.last_setups.get(game_id)
         self.players = (
@@ -67,7 +70,7 @@ class SetupScene(Scene):
         for seat in range(info.max_players):
             pref = self.seat_prefs[seat]
             self.name_fields.append(
-                add(TextField(pref.name, lambda v, s=seat: self._set_name(s, v), tooltip="Click to type a name"))
+                add(TextField(pref.name, partial(self._set_name, seat), tooltip="Click to type a name"))
             )
             kind_value = "human" if pref.kind == "human" else f"ai:{pref.level}"
             self.kind_fields.append(
@@ -75,7 +78,7 @@ class SetupScene(Scene):
                     Choice(
                         self.kind_choices,
                         kind_value,
-                        lambda v, s=seat: self._set_kind(s, v),
+                        partial(self._set_kind, seat),
                         tooltip="Human, or a computer player and its strength",
                     )
                 )
@@ -87,7 +90,7 @@ class SetupScene(Scene):
                 value = spec.default
             self.options[spec.key] = value
             field = add(
-                Choice(list(spec.choices), value, lambda v, k=spec.key: self._set_option(k, v), tooltip=spec.help)
+                Choice(list(spec.choices), value, partial(self._set_option, spec.key), tooltip=spec.help)
             )
             self.option_fields.append((spec.label, field))
         self.back_button = add(Button("Back", lambda: self.app.pop(self), tooltip="Esc"))

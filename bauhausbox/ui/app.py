@@ -83,7 +83,7 @@ class App:
         if self.fullscreen:
             return
         self.windowed_size = (max(MIN_SIZE[0], width), max(MIN_SIZE[1], height))
-        self.screen = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface() or self.screen
         self.settings.window_width, self.settings.window_height = self.windowed_size
         self._settings_dirty = True
         self._relayout()

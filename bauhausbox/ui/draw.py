@@ -49,7 +49,7 @@ def render_text(
 def text(
     surface: pygame.Surface,
     content: str,
-    pos: tuple[int, int],
+    pos: tuple[float, float],
     size: int,
     colour: Colour = theme.INK,
     weight: str = "regular",
@@ -58,7 +58,7 @@ def text(
 ) -> pygame.Rect:
     """Draw text with its ``anchor`` (a pygame.Rect attribute name) at ``pos``; returns its rect."""
     rendered = render_text(content, size, colour, weight, spacing)
-    rect = rendered.get_rect(**{anchor: pos})
+    rect = rendered.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(rendered, rect)
     return rect
 
@@ -66,7 +66,7 @@ def text(
 def heading(
     surface: pygame.Surface,
     content: str,
-    pos: tuple[int, int],
+    pos: tuple[float, float],
     size: int,
     colour: Colour = theme.INK,
     anchor: str = "topleft",

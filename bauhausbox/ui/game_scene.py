@@ -309,7 +309,7 @@ class GameScene(Scene):
         if self.runner.busy or self.interjections:
             return
         seat = self.match.to_play
-        if self.match.is_human(seat):
+        if seat is not None and self.match.is_human(seat):
             if self.needs_curtain() and seat != self.curtain_seat:
                 self._show_curtain(seat)
                 return
@@ -372,8 +372,9 @@ class GameScene(Scene):
                     interjection=True,
                 )
                 return
-        seat = self.match.to_play
-        if seat is not None and seat in self.bots:
+        to_play = self.match.to_play
+        if to_play is not None and to_play in self.bots:
+            seat = to_play
             level = self.match.setup.seats[seat].level
             self.runner.start(
                 self.bots[seat],

@@ -12,12 +12,13 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable
+from typing import Any
 
 
-def _events(app: object, clicks: Iterable[tuple[int, int]]) -> list[object]:
+def _events(app: object, clicks: Iterable[tuple[int, int]]) -> list[Any]:
     import pygame
 
-    events = []
+    events: list[Any] = []
     for pos in clicks:
         events += [
             pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),

@@ -38,14 +38,14 @@ def test_menu_setup_game_pause_undo_save_continue(fresh_app: Any, game_id: str) 
     scene = app.top
     assert isinstance(scene, GameScene), f"expected the {game_id} screen, got {scene.name}"
     assert scene.match.setup.game_id == game_id
-    before = pygame.image.tostring(app.screen, "RGB")
+    before = pygame.image.tobytes(app.screen, "RGB")
     assert wait_until(app, lambda: _human_to_play(scene))
     # The human plays a legal move through the rules (each game's own tests drive its gestures).
     moves = scene.game.legal_moves(scene.match.state)
     assert scene.submit(moves[len(moves) // 2])
     assert wait_until(app, lambda: _human_to_play(scene) or scene.match.over)
     frames(app, 2)
-    assert pygame.image.tostring(app.screen, "RGB") != before  # the screen shows the move
+    assert pygame.image.tobytes(app.screen, "RGB") != before  # the screen shows the move
     played = scene.match.history.cursor
     assert played >= 1
 
