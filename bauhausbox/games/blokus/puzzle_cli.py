@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from bauhausbox.engine.grid import cell_name, cell_sort_key
-from bauhausbox.games.blokus.puzzles import KINDS, get_puzzle, new_puzzle, render
+from bauhausbox.games.blokus.puzzles import FULLBOARD, KINDS, get_puzzle, new_puzzle, render
 from bauhausbox.games.blokus.solver import solve
 
 DEFAULT_TIME_LIMIT = 60.0
@@ -87,7 +87,10 @@ def _generate(args: argparse.Namespace) -> int:
     for seed in range(args.seed, args.seed + args.count):
         result = solve(new_puzzle(spec.id), args.time_limit, use_shipped=False, seed=seed)
         print(f"seed {seed}: {result.status} in {result.seconds:.1f} s", flush=True)
-        texts = sorted(p.text for p in result.placements)
+        # Full-board solutions keep their order (a legal placement order); frames are sorted.
+        texts = [p.text for p in result.placements]
+        if spec.kind != FULLBOARD:
+            texts.sort()
         if result.status == "found" and frozenset(texts) not in known:
             known.add(frozenset(texts))
             solutions.append(texts)

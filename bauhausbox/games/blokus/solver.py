@@ -41,6 +41,7 @@ from bauhausbox.games.blokus.puzzles import (
     is_complete,
     parse_placement,
     side_edges,
+    start_corner,
 )
 
 Status = Literal["found", "none", "timeout"]
@@ -558,15 +559,16 @@ def _score(board: _FullBoard, colour: int, move: bb.Placement, dead_before: int)
 
 
 def solve_fullboard(
-    fixed: Sequence[Placement], hard: bool, budget: Budget, seed: int = 0, branching: int = 3
+    fixed: Sequence[Placement], hard: bool, budget: Budget, seed: int = 0, branching: int = 3, endgame: int = 62
 ) -> SearchResult:
     """Depth-first search over legal Blokus placements for a way to place every remaining piece.
 
     The colour with the most squares left moves next (so no colour falls behind and gets shut in),
     largest pieces first (the rules' advice; in the harder version the rule itself), trying the
-    ``branching`` best-scored placements with a little random noise; a position with more dead
-    squares than the 44 that stay empty is abandoned. Runs restart with Luby node allowances. This
-    is a heuristic search: it reports "found" or "timeout", never "none".
+    ``branching`` best-scored placements with a little random noise — and every placement, best
+    first, once ``endgame`` pieces are down, where the failures are and the choices are few; a
+    position with more dead squares than the 44 that stay empty is abandoned. Runs restart with
+    Luby node allowances. This is a heuristic search: it reports "found" or "timeout", never "none".
     Returns the fixed placements followed by the new ones in a legal order.
     """
     start = time.monotonic()
@@ -596,7 +598,8 @@ def solve_fullboard(
             ((_score(board, colour, move, dead_before) + rng.random(), index) for index, move in enumerate(moves)),
             reverse=True,
         )
-        for _, index in scored[:branching]:
+        placed = 84 - sum(hand.bit_count() for hand in board.hands)
+        for _, index in scored if placed >= endgame else scored[:branching]:
             move = moves[index]
             board.apply(colour, move)
             if board.dead().bit_count() <= _EMPTY_AT_END and board.every_piece_fits():
@@ -666,10 +669,12 @@ def shipped_fit(spec: PuzzleSpec, fixed: Sequence[Placement]) -> tuple[Placement
     """A stored solution (turned, mirrored, colours swapped) containing every fixed placement, if any.
 
     Stored solutions of the harder pentomino puzzle also solve the plain one, where colours do not
-    matter: there a placed piece only has to match a stored piece's shape and squares.
+    matter: there a placed piece only has to match a stored piece's shape and squares. On the full
+    board a turned or mirrored solution takes the colours of the corners it moves to, and keeps its
+    legal order (see :func:`_fullboard_fit`).
     """
     if spec.kind == FULLBOARD:
-        return None
+        return _fullboard_fit(fixed)
     stored = shipped_solutions(f"{spec.kind}-hard") + (shipped_solutions(spec.kind) if not spec.hard else ())
     wanted = {placement.cells: placement.piece for placement in fixed}
     for solution in stored:
@@ -687,6 +692,27 @@ def shipped_fit(spec: PuzzleSpec, fixed: Sequence[Placement]) -> tuple[Placement
                 recolour = dict(zip(COLOURS, colours, strict=True))
                 if all(recolour[by_cells[cells].colour] == piece.colour for cells, piece in wanted.items()):
                     return tuple(Placement(PuzzlePiece(recolour[p.piece.colour], p.piece.name), p.cells) for p in moved)
+    return None
+
+
+def _fullboard_fit(fixed: Sequence[Placement]) -> tuple[Placement, ...] | None:
+    """A stored full-board solution, in one of the board's 8 symmetries, containing every fixed piece.
+
+    Each colour follows its corner (the rules are the same for every colour from its own corner), so
+    the stored order stays legal. The fixed pieces come first, then the rest in the stored order:
+    each of those still touches an earlier piece of its colour, and sizes still never grow.
+    """
+    wanted = set(fixed)
+    corner_colour = {start_corner(colour): colour for colour in COLOURS}
+    for solution in shipped_solutions("fullboard-hard"):
+        for symmetry in _frame_symmetries(bb.SIZE, bb.SIZE):
+            recolour = {colour: corner_colour[symmetry(start_corner(colour))] for colour in COLOURS}
+            moved = [
+                Placement(PuzzlePiece(recolour[p.piece.colour], p.piece.name), frozenset(map(symmetry, p.cells)))
+                for p in solution
+            ]
+            if wanted <= set(moved):
+                return (*fixed, *(p for p in moved if p not in wanted))
     return None
 
 

@@ -217,7 +217,11 @@ def test_running_out_of_time_is_not_a_proof() -> None:
     assert result.placements == ()
     board = solve_fullboard((), hard=True, budget=Budget.seconds(0.2))
     assert board.status == "timeout"
-    state = new_puzzle("fullboard-hard")
+    # A start that no stored solution shares (blue opens with an I5 along the top edge).
+    state = place(
+        new_puzzle("fullboard-hard"), Placement(PuzzlePiece("blue", "I5"), frozenset((x, 19) for x in range(5)))
+    )
+    assert shipped_fit(get_puzzle("fullboard", True), state.placements) is None
     advice = hint(state, 0.2)
     # No completion was found, so the hint says so; the move it offers is legal but called unproven.
     assert advice.kind == "unknown" and "not a proven one" in advice.message
@@ -236,10 +240,41 @@ def test_hard_pentomino_solutions_are_shipped_and_valid() -> None:
         check_frame_solution("pentomino", True, _triples(solution))
 
 
-def test_every_shipped_full_board_solution_is_valid() -> None:
-    for hard in (False, True):
-        for solution in shipped_solutions("fullboard-hard" if hard else "fullboard"):
-            check_fullboard_solution(hard, _triples(solution))
+def test_a_full_board_solution_is_shipped_and_valid_even_largest_first() -> None:
+    stored = shipped_solutions("fullboard-hard")
+    assert len(stored) >= 1
+    for solution in stored:
+        check_fullboard_solution(True, _triples(solution))  # all 84 pieces, legal order, decreasing size
+        check_fullboard_solution(False, _triples(solution))
+
+
+def test_the_full_board_solution_also_plays_in_the_usual_colour_order() -> None:
+    # Rules page: colours in the usual order (blue, yellow, red, green). Deal the stored solution's
+    # pieces out round-robin, each colour keeping its own order: still legal, still largest first.
+    solution = shipped_solutions("fullboard-hard")[0]
+    by_colour = {colour: [p for p in solution if p.piece.colour == colour] for colour in COLOURS}
+    round_robin = [by_colour[colour][turn] for turn in range(21) for colour in COLOURS]
+    check_fullboard_solution(True, _triples(round_robin))
+
+
+def _transposed(placement: Placement) -> Placement:
+    """Mirror in the a1–t20 diagonal: (x, y) -> (y, x). Corners move: blue a20 <-> red t1."""
+    colour = {"blue": "red", "red": "blue", "yellow": "yellow", "green": "green"}[placement.piece.colour]
+    return Placement(PuzzlePiece(colour, placement.piece.name), frozenset((y, x) for x, y in placement.cells))
+
+
+def test_full_board_hints_follow_a_turned_shipped_solution_to_the_end() -> None:
+    mirrored = [_transposed(p) for p in shipped_solutions("fullboard-hard")[0]]
+    state = new_puzzle("fullboard-hard")
+    for placement in mirrored[:12]:
+        state = place(state, placement)  # the player's own, legal, start
+    result = solve(state, 5)
+    assert result.status == "found"
+    check_fullboard_solution(True, _triples(result.placements))
+    while not is_complete(state):
+        advice = hint(state, 5)
+        assert advice.kind == "place" and advice.placement is not None
+        state = place(state, advice.placement)  # every hinted piece is legal when it is suggested
 
 
 def test_a_shipped_solution_is_used_when_it_fits_the_players_pieces() -> None:
