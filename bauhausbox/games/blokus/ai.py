@@ -243,6 +243,7 @@ class HardBot(_Bot):
                 pick = plays
             budget.check()
             points = playout(children[pick], rnd)
+            time.sleep(0)  # hand the interpreter to the screen's thread between playouts (smooth frames)
             totals[pick] += seat_margin(view, points, seat)
             counts[pick] += 1
             plays += 1

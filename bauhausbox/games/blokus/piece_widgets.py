@@ -26,7 +26,8 @@ API
     Just the outer outline of a group of cells (last-move marker, hints).
 
 ``draw_shape(surface, shape, rect, colour, pattern=None, alpha=255, max_cell=None)``
-    A shape centred in ``rect`` at the largest cell size that fits (``max_cell`` caps it).
+    A shape centred in ``rect`` at the largest cell size that fits (``max_cell`` caps it); the picture
+    comes from ``shape_picture(shape, colour, cell, pattern, outline)``, an LRU-cached surface.
 
 ``draw_ghost(surface, board, cells, colour, legal, pattern=None)``
     The held piece snapped to the board: its colour, tinted green (legal) or red (illegal); cells off
@@ -61,6 +62,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -273,14 +275,30 @@ def draw_shape(
     max_cell: float | None = None,
     outline: Colour | None = theme.INK,
 ) -> float:
-    """Draw ``shape`` centred in ``rect`` at the largest cell size that fits; returns that size."""
+    """Draw ``shape`` centred in ``rect`` at the largest cell size that fits; returns that size.
+    The picture is cached (trays draw dozens of pieces every frame)."""
     width, height = shape_size(shape)
     cell = min(rect.width / width, rect.height / height)
     if max_cell:
         cell = min(cell, max_cell)
-    origin = (rect.centerx - width * cell / 2, rect.centery - height * cell / 2)
-    draw_cells(surface, free_cell_rect(origin, cell, height), shape, colour, pattern, alpha, outline)
+    cell = round(cell * 4) / 4  # a few sizes only, so the cache stays small
+    picture = shape_picture(shape, colour, cell, pattern, outline)
+    if alpha < 255:
+        picture = picture.copy()
+        picture.set_alpha(alpha)
+    surface.blit(picture, (round(rect.centerx - width * cell / 2), round(rect.centery - height * cell / 2)))
     return cell
+
+
+@lru_cache(maxsize=4096)
+def shape_picture(
+    shape: Shape, colour: Colour, cell: float, pattern: str | None = None, outline: Colour | None = theme.INK
+) -> pygame.Surface:
+    """A transparent picture of ``shape`` with ``cell``-pixel squares (cached)."""
+    width, height = shape_size(shape)
+    picture = pygame.Surface((math.ceil(width * cell) + 1, math.ceil(height * cell) + 1), pygame.SRCALPHA)
+    draw_cells(picture, free_cell_rect((0, 0), cell, height), shape, colour, pattern, 255, outline)
+    return picture
 
 
 def draw_ghost(

@@ -56,6 +56,7 @@ from bauhausbox.ui.widgets import Button
 RGB: tuple[Colour, ...] = tuple(PIECE_COLOURS[name] for name in COLOURS)
 SHAPES: tuple[str, ...] = theme.SEAT_SHAPES  # circle, triangle, square, cross for blue, yellow, red, green
 START_MARKS: dict[Cell, Colour] = {cell: RGB[colour] for colour, cell in enumerate(bb.START_CELLS)}
+SHAPES_OF = tuple(piece.shape for piece in PIECES)  # Piece.shape parses its picture on every call
 
 # Letter keys pick pieces; a letter shared by several pieces cycles through them, largest first.
 PIECES_BY_KEY: dict[str, tuple[int, ...]] = {}
@@ -77,7 +78,7 @@ class BlokusScene(GameScene):
         self.controller = PieceController(
             self.board,
             self.tray,
-            shape_of=lambda key: PIECES[int(key)].shape,  # type: ignore[call-overload]
+            shape_of=lambda key: SHAPES_OF[int(key)],  # type: ignore[call-overload]
             colour_of=lambda key: RGB[self.view.colour],
             on_drop=self._drop,
             verdict=self._verdict,
@@ -108,6 +109,7 @@ class BlokusScene(GameScene):
         self._verdict_reason: str | None = None
         self._attach_key: object = None
         self._attach: list[Cell] = []
+        self._trays_key: object = None
 
     # ==== how to play =========================================================================
     @classmethod
@@ -157,19 +159,24 @@ class BlokusScene(GameScene):
 
     # ==== what the player holds ===============================================================
     def _refresh_trays(self) -> None:
+        """Tray contents follow the position (rebuilt only when it changed)."""
         state: BlokusState = self.view
+        key = (state.colour, state.hands)
+        if key == self._trays_key:
+            return
+        self._trays_key = key
         colour = state.colour
         self.tray.set_items(
             [
-                TrayItem(index, piece.shape, RGB[colour], bool(state.hands[colour] >> index & 1), piece.name)
+                TrayItem(index, SHAPES_OF[index], RGB[colour], bool(state.hands[colour] >> index & 1), piece.name)
                 for index, piece in enumerate(PIECES)
             ]
         )
         for other, tray in enumerate(self.mini_trays):
             tray.set_items(
                 [
-                    TrayItem(index, piece.shape, RGB[other], bool(state.hands[other] >> index & 1))
-                    for index, piece in enumerate(PIECES)
+                    TrayItem(index, SHAPES_OF[index], RGB[other], bool(state.hands[other] >> index & 1))
+                    for index in range(len(PIECES))
                 ]
             )
 
