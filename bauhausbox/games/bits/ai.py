@@ -59,6 +59,7 @@ GROWS_INTO: dict[str, frozenset[str]] = {
     "I3": frozenset({"I4", "L4", "T4"}),
     "L3": frozenset({"O", "L4", "T4", "S4"}),
 }
+FOUR_SHAPES = frozenset({"O", "I4", "L4", "T4", "S4"})
 # ...and the other way round: the smaller shapes each goal shape can grow from.
 GROWS_FROM: dict[str, frozenset[str]] = {
     target: frozenset(small for small, bigger in GROWS_INTO.items() if target in bigger) for target in _SHAPES
@@ -106,6 +107,49 @@ _COLOUR_BITS = tuple(
     for colour in COLOURS
 )
 _MASK_SHAPES = _shape_masks()
+ANY_FOUR = "any4"
+
+
+def _placements_by_cell() -> dict[str, tuple[tuple[int, ...], ...]]:
+    """For each goal shape (and "any area of four"): per board cell, the placements covering it."""
+    by_name: dict[str, list[int]] = {}
+    for mask, name in _MASK_SHAPES.items():
+        by_name.setdefault(name, []).append(mask)
+        if name in FOUR_SHAPES:
+            by_name.setdefault(ANY_FOUR, []).append(mask)
+    return {
+        name: tuple(tuple(m for m in masks if m >> cell & 1) for cell in range(36)) for name, masks in by_name.items()
+    }
+
+
+def _completable(area: int, target: str, reach: int, colour_mask: int) -> bool:
+    """Whether free cells round ``area`` could turn it into ``target`` without touching another square
+    of its colour (which would make the area bigger than the shape). Cached on what matters: the cells
+    within reach of a completed shape."""
+    zone = _spread(_spread(_spread(area)))
+    key = (area, target, reach & zone, colour_mask & _spread(zone))
+    known = _COMPLETABLE.get(key)
+    if known is None:
+        if len(_COMPLETABLE) > 500_000:
+            _COMPLETABLE.clear()
+        known = _COMPLETABLE[key] = _search_completion(area, target, reach, colour_mask)
+    return known
+
+
+def _search_completion(area: int, target: str, reach: int, colour_mask: int) -> bool:
+    cell = (area & -area).bit_length() - 1
+    for placement in _PLACEMENTS[target][cell]:
+        if (
+            placement & area == area
+            and not (placement ^ area) & ~reach
+            and not _spread(placement) & ~placement & colour_mask
+        ):
+            return True
+    return False
+
+
+_COMPLETABLE: dict[tuple[int, str, int, int], bool] = {}
+_PLACEMENTS = _placements_by_cell()
 
 
 def _mask_shape(mask: int) -> str | None:
@@ -124,14 +168,14 @@ FEATURES: tuple[str, ...] = (
     "exact_open2",  # ... with two or more
     "four_closed",  # another area of exactly four cells, pile-1 card (its +1)
     "four_open",
-    "grow1_l1",  # a piece of a positive card's shape missing 1 cell, one free neighbour
-    "grow1_l2",  # ... two or more free neighbours
-    "grow2_l1",  # missing 2 cells
-    "grow2_l2",
-    "grow3",  # missing 3 cells
+    "grow1",  # a piece of a positive card's shape missing 1, 2, 3 cells that the free cells round it
+    "grow2",  # could still complete (without touching another square of its colour)
+    "grow3",
+    "grow_blocked",  # a piece that can no longer be completed that way
     "grow1_supply",  # missing 1 or 2, times the share of the area's colour in the unseen deck
     "grow2_supply",
-    "four_grow",  # a piece that can only become another area of four (pile-1 cards)
+    "four_grow",  # a piece that can only become another area of four (pile-1 cards), completable
+    "four_blocked",
     "neg_closed",  # an area of a negative card's shape that can no longer grow
     "neg_open",
     "neg_grow",  # a piece that could still grow into a negative card's shape
@@ -146,7 +190,7 @@ FEATURES: tuple[str, ...] = (
     "neutral",  # the neutral tile still in hand
 )
 F = {name: index for index, name in enumerate(FEATURES)}
-AreaKey = tuple[str, str | bool, int]
+AreaKey = tuple[str, str | bool, int, tuple[str, ...]]
 
 
 class Evaluator:
@@ -167,6 +211,19 @@ class Evaluator:
             F[name] for name in ("holes", "dead", "free", "free_pos", "free_neg", "bumpiness", "odd_columns")
         )
         self._values: dict[AreaKey, float] = {}
+        # For each colour and small shape: the goal shapes worth checking whether it can still become.
+        four_card = any(card.other_four for card in self.cards)
+        self._targets: dict[tuple[str, str], tuple[str, ...]] = {}
+        for colour in COLOURS:
+            for shape in GROWS_INTO:
+                wanted = {
+                    card.shape
+                    for card in self.cards
+                    if (card.colour is None or card.colour == colour) and shape in GROWS_FROM[card.shape]
+                }
+                if four_card:
+                    wanted.add(ANY_FOUR)
+                self._targets[(colour, shape)] = tuple(sorted(wanted))
 
     def evaluate(self, board: str, neutral_in_hand: bool = False) -> float:
         w = self.weights
@@ -213,7 +270,9 @@ class Evaluator:
             reach |= ABOVE_MASKS[col][height]
         keys = []
         not_first, not_last = _NOT_FIRST, _NOT_LAST
-        for colour, mask in masks:
+        targets = self._targets
+        for colour, full in masks:
+            mask = full
             while mask:
                 area = mask & -mask
                 while True:  # flood fill, _spread inlined (this is the AI's innermost loop)
@@ -226,7 +285,12 @@ class Evaluator:
                 mask ^= area
                 liberties = (_spread(area) & reach).bit_count()
                 shape = _mask_shape(area) if area.bit_count() <= 4 else None
-                keys.append((colour, shape if shape else True, min(liberties, 2)))
+                completable: tuple[str, ...] = ()
+                if liberties and shape in GROWS_INTO:
+                    completable = tuple(
+                        target for target in targets[(colour, shape)] if _completable(area, target, reach, full)
+                    )
+                keys.append((colour, shape if shape else True, min(liberties, 2), completable))
         holes = sum(heights) - occupied.bit_count()
         free_cells = 36 - sum(heights)
         # A column with one free cell whose neighbours are full at that row can never be covered.
@@ -255,9 +319,11 @@ class Evaluator:
             vector = self._vectors[key] = self._rate_area(*key)
         return vector
 
-    def _rate_area(self, colour: str, shape: str | bool, liberties: int) -> tuple[float, ...]:
-        """The features of one area: ``shape`` is a name, ``True`` when larger than four, ``False``
-        for an unnamed shape of at most four cells (cannot happen: every small shape is named)."""
+    def _rate_area(
+        self, colour: str, shape: str | bool, liberties: int, completable: tuple[str, ...]
+    ) -> tuple[float, ...]:
+        """The features of one area: ``shape`` is a name or ``True`` when larger than four;
+        ``completable`` names the goal shapes the free cells round it could still turn it into."""
         v = [0.0] * len(FEATURES)
         named = shape if isinstance(shape, str) else None
         size = _SIZES[named] if named else 5
@@ -274,13 +340,15 @@ class Evaluator:
                     )
                 elif card.other_four and size == 4:
                     v[F["four_open"] if open_area else F["four_closed"]] += card.other_four
-                elif grows:
+                elif grows and card.shape in completable:
                     missing = card.size - size
-                    v[F["grow3" if missing == 3 else f"grow{missing}_l{liberties}"]] += card.points
+                    v[F[f"grow{missing}"]] += card.points
                     if missing <= 2:
                         v[F[f"grow{missing}_supply"]] += card.points * supply
-                elif card.other_four and open_area and size < 4:
-                    v[F["four_grow"]] += card.other_four
+                elif grows:
+                    v[F["grow_blocked"]] += card.points
+                if card.other_four and open_area and size < 4 and not (grows and card.shape in completable):
+                    v[F["four_grow" if ANY_FOUR in completable else "four_blocked"]] += card.other_four
             elif exact:
                 v[F["neg_open"] if open_area else F["neg_closed"]] += card.points
             elif grows:
@@ -294,15 +362,15 @@ _SIZES = {name: picture.count("#") for name, picture in _SHAPES.items()}
 
 # Fitted by ``training.fit`` (see docs/bits.md); hand-set starting values when refitting from scratch.
 WEIGHTS: tuple[float, ...] = (
-    -1.8,  # bias
-    1.0, 0.85, 0.85,  # exact closed / open
-    0.95, 0.5,  # other areas of four
-    0.0, 0.0, -0.1, -0.1, 0.0, 0.13, 0.2,  # grow
-    -0.5,  # four_grow
-    1.0, 0.8, 0.0,  # negative
-    0.0,  # open areas
-    -0.05, -0.15, 0.17, 0.0, 0.0, 0.0, 0.0,  # surface
-    1.7,  # neutral
+    -0.961,  # bias
+    0.966, 0.786, 0.708,  # exact closed / open
+    1.062, 0.716,  # other areas of four
+    -0.079, -0.219, -0.085, -0.058, 0.194, 0.255,  # grow, blocked, supply
+    -0.194, -0.150,  # four_grow, four_blocked
+    0.867, 0.707, -0.031,  # negative
+    0.242,  # open areas
+    -0.224, -0.233, 0.180, 0.009, -0.029, -0.021, -0.017,  # holes, dead, free, free_pos, free_neg, bumpiness, odd
+    1.103,  # neutral
 )  # fmt: skip
 
 

@@ -99,6 +99,15 @@ def _diagram_round(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> No
         paint.draw_tile_face(surface, face, tile)
         draw.text(surface, label, (r.centerx, r.bottom - m.u(0.75)), m.small - 1, theme.GREY, "semibold", "midbottom")
     y = card.bottom + m.u(4)
+    # The goal cards pile up round by round.
+    icon = m.u(6)
+    for number, cards in enumerate((("1c",), ("1c", "2b"), ("1c", "2b", "3a")), start=1):
+        draw.text(surface, f"Round {number}", (rect.left, y + icon // 2), m.body, theme.INK, "bold", "midleft")
+        for index, card_id in enumerate(cards):
+            mini = pygame.Rect(rect.left + m.u(13) + index * (icon + m.u(1)), y, icon, icon)
+            paint.draw_goal_card(surface, mini, CARD_BY_ID[card_id], compact=True)
+        y += icon + m.u(1.5)
+    y += m.u(2)
     for text in (
         "RB H2  ·  red in column 2, blue in 3",
         "BR V5  ·  blue on top of red, column 5",
@@ -156,7 +165,7 @@ def how_to_play_pages() -> list[HowToPage]:
                 "When your ramp has no room left you are done; the round ends when nobody can place.",
             ],
             _diagram_round,
-            "How placements are written in the move list.",
+            "Tile card and neutral tile; the goal cards of each round; how placements are written.",
         ),
         HowToPage(
             "Scoring a round",

@@ -773,7 +773,34 @@ class BitsRoundScene(Scene):
             theme.INK,
             "semibold",
         )
+        y = rect.top + m.u(10) + m.title
         place = getattr(self.game_scene, "best_place", None)
         if place is not None:
             message = "A new personal best!" if place == 0 else f"Number {place + 1} on your personal best list."
-            draw.text(surface, message, (rect.left, rect.top + m.u(10) + m.title), m.body, theme.RED, "bold")
+            draw.text(surface, message, (rect.left, y), m.body, theme.RED, "bold")
+        y += m.u(5)
+        rounds = [r[0] for r in round_totals(self.state)][:3]
+        draw.text(
+            surface,
+            "   ·   ".join(f"round {n}: {points:+d}" for n, points in enumerate(rounds, start=1)),
+            (rect.left, y),
+            m.body,
+            theme.GREY,
+            "semibold",
+        )
+        # The ladder, the rank reached on yellow.
+        y += m.u(5)
+        row_h = min(m.u(4), max(m.small + 6, (rect.bottom - y) // 7))
+        lows = [lowest for lowest, _ in RANKS]
+        names = [name for _, name in RANKS] + ["Hole-filler"]
+        spans = [f"over {lows[0] - 1}"] + [f"{lo}–{hi - 1}" for lo, hi in zip(lows[1:], lows, strict=False)]
+        spans.append(f"{lows[-1] - 1} or less")
+        width = min(rect.width, m.u(44))
+        for name, span in zip(names, spans, strict=True):
+            box = pygame.Rect(rect.left, y, width, row_h - 2)
+            if name == rank:
+                pygame.draw.rect(surface, theme.YELLOW, box)
+                pygame.draw.rect(surface, theme.INK, box, 2)
+            draw.text(surface, name, (box.left + m.u(1), box.centery), m.small, theme.INK, "semibold", "midleft")
+            draw.text(surface, span, (box.right - m.u(1), box.centery), m.small, theme.GREY, "regular", "midright")
+            y += row_h
