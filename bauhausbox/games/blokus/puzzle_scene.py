@@ -560,8 +560,8 @@ class PuzzleScene(Scene):
 
         def job(cancelled: Callable[[], bool]) -> SearchResult:
             result = solve(state, SOLVE_SECONDS / 2 if state.placements else SOLVE_SECONDS, cancelled)
-            if result.status != "found" and state.placements and state.spec.movable:
-                # Nothing keeps the player's pieces: show a solution from an empty frame instead.
+            if result.status != "found" and state.placements:
+                # Nothing found that keeps the player's pieces: show a solution from an empty board.
                 return solve(new_puzzle(state.puzzle), SOLVE_SECONDS / 2, cancelled)
             return result
 
@@ -597,7 +597,10 @@ class PuzzleScene(Scene):
             self._set_state(start)
             self.animation = [p for p in value.placements if p not in set(start.placements)]
             self.animation_tween = self.tween(STEP_SECONDS)
-            self.say("Here is a solution.", seconds=4)
+            if len(start.placements) < len(self.undo_stack[-1].placements):
+                self.say("No solution keeping all your pieces was found; here is one from the start.", seconds=6)
+            else:
+                self.say("Here is a solution.", seconds=4)
 
     def update(self, dt: float) -> None:
         if self.app.top is self and not self.finished:

@@ -170,3 +170,21 @@ def test_full_board_pieces_follow_the_blokus_rules_on_screen(fresh_app: Any, tmp
     assert scene.state.placements == (right,)
     app.frame([_event(pygame.MOUSEBUTTONDOWN, pos=scene.board.cell_rect((0, 19)).center, button=1)], 1 / 60)
     assert scene.state.placements == (right,), "pieces stay put on the full board"
+
+
+def test_solve_fills_the_board_piece_by_piece_and_sets_no_record(fresh_app: Any, tmp_path: Path) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "tetromino")
+    mine = Placement(PuzzlePiece("red", "I4"), frozenset({(0, 0), (1, 0), (2, 0), (3, 0)}))
+    drag_piece(app, scene, mine)
+    click(app, scene.solve_button.rect.center)
+    assert wait_until(app, lambda: bool(scene.animation) or isinstance(app.top, PuzzleCompleteScene), limit=3000)
+    counts = []
+    assert wait_until(
+        app, lambda: counts.append(len(scene.state.placements)) or isinstance(app.top, PuzzleCompleteScene), 200
+    )
+    assert len(set(counts)) > 3, "the pieces arrive one by one"
+    assert app.top.puzzle.solved_by_computer
+    assert mine in scene.state.placements  # the solution kept the player's piece
+    assert load_records(tmp_path).for_puzzle("tetromino").completions == []
+    assert load_progress(tmp_path, "tetromino") is None
