@@ -9,8 +9,11 @@
   item ``(colour, edge)`` for every internal edge on its perimeter, so two pieces of one colour can
   never share a side. The four colours are interchangeable on an empty frame; pinning the colour of
   the piece that covers ``a1`` breaks that symmetry.
-* The full board is searched depth first over legal Blokus placements (``fullboard.py``-free: the
-  search lives here too), with a time budget.
+* The full board is searched depth first over legal Blokus placements (the game's bitboards and
+  move generator), best-rated moves first, with restarts; it found the complete board that ships in
+  ``puzzle_data/fullboard-hard.json``.
+* Stored solutions (``puzzle_data/``) are used, turned, mirrored and recoloured, whenever they
+  contain the player's pieces; otherwise hints and solutions come from a live search.
 
 Every search takes a deadline and reports ``found``, ``none`` (the whole space was searched) or
 ``timeout``; nothing claims more than it has seen. Pure Python, no pygame.
