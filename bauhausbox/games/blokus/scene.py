@@ -65,6 +65,11 @@ for _index in sorted(range(len(PIECES)), key=lambda i: -PIECES[i].size):
     PIECES_BY_KEY[PIECES[_index].name[0].lower()] += (_index,)
 
 
+def piece_label(name: str) -> str:
+    """How a piece is called in sentences ("the monomino", "the L5")."""
+    return {"1": "monomino", "2": "domino"}.get(name, name)
+
+
 def cells_of(bits: int) -> list[Cell]:
     return bb.cells_of(bits)
 
@@ -213,7 +218,7 @@ class BlokusScene(GameScene):
         hand = self.view.hands[self.view.colour]
         available = [index for index in choices if hand >> index & 1]
         if not available:
-            names = " / ".join(PIECES[i].name for i in choices)
+            names = " / ".join(piece_label(PIECES[i].name) for i in choices)
             self.say(f"{COLOUR_NAMES[self.view.colour]} has already placed its {names}.")
             return True
         held = self.controller.held
@@ -294,7 +299,7 @@ class BlokusScene(GameScene):
 
     def show_hint(self, move: Any) -> None:
         placement: bb.Placement = move
-        self.say(f"Hint: the {placement.piece_name} on {placement.text} (outlined).")
+        self.say(f"Hint: the {piece_label(placement.piece_name)} on {placement.text} (shown on the board).")
 
     def seat_style(self, seat: int) -> tuple[Colour, str]:
         state: BlokusState = self.view
@@ -345,8 +350,12 @@ class BlokusScene(GameScene):
                 pygame.draw.polygon(surface, theme.INK, points, max(1, radius // 3))
         if self.hint_move is not None and state.to_play is not None:
             pulse = 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
+            cells = self.hint_move.cells
+            draw_cells(
+                surface, self.board.cell_rect, cells, RGB[state.colour], alpha=round(90 + 80 * pulse), outline=None
+            )
             colour = theme.mix(theme.INK, theme.YELLOW, pulse)
-            outline_cells(surface, self.board.cell_rect, self.hint_move.cells, colour, max(3, self.board.cell_px // 6))
+            outline_cells(surface, self.board.cell_rect, cells, colour, max(3, self.board.cell_px // 6))
         self._draw_panel(surface, state, m)
         self.controller.draw(surface, m, self.colour_blind, self.pattern(state.colour))
 
