@@ -305,6 +305,7 @@ class PuzzleScene(Scene):
         self.message = ""
         self.message_kind = "info"
         self.message_until = 0.0
+        self.pointer_note: tuple[str, tuple[int, int], float] | None = None
         self.hint_shown: Hint | None = None
         self._picked_from_board = False  # the press in progress lifted a placed piece
         self.worker = _Worker()
@@ -368,7 +369,21 @@ class PuzzleScene(Scene):
 
     def refuse(self, reason: str) -> None:
         self.say(f"Not there: {reason}.", "error")
+        self.pointer_note = (reason, self.controller.pointer, time.monotonic() + 2.0)
         self.app.sound.play("invalid")
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """The refusal reason in a red note just above the pointer, as on the game screens."""
+        note = self.pointer_note
+        if note is not None and time.monotonic() < note[2] and self.app.top is self:
+            m = self.metrics
+            label = draw.render_text(note[0], m.small, theme.WHITE, "semibold")
+            box = label.get_rect().inflate(m.u(2), m.u(1.25))
+            box.midbottom = (note[1][0], note[1][1] - m.u(2.5))
+            box.clamp_ip(surface.get_rect())
+            pygame.draw.rect(surface, theme.ILLEGAL, box)
+            surface.blit(label, label.get_rect(center=box.center))
+        super().draw_overlay(surface)
 
     def _tab_setter(self, index: int) -> Callable[[], None]:
         return lambda: self.set_tab(index)
