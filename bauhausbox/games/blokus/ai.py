@@ -63,9 +63,11 @@ def move_values(state: BlokusState, moves: Sequence[Placement], weights: Weights
     occupied = state.occupied
     forbidden = bb.side_ring(own)
     attach = bb.attach_cells(own, occupied, colour) if own else 0
+    # Colours scoring for the same seat (a team mate, a seat's second colour) are not blocked.
+    friends = scoring_colours(state.players, state.teams, state.to_play) if state.to_play is not None else ()
     rivals = 0
     for other in range(4):
-        if other != colour and not state.out >> other & 1:
+        if other != colour and other not in friends and not state.out >> other & 1:
             rivals |= bb.attach_cells(boards[other], occupied, other)
     placed = 21 - state.hands[colour].bit_count()
     opening = placed < weights.opening_plies

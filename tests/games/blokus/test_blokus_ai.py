@@ -128,3 +128,16 @@ def test_levels_are_ordered_in_a_short_match() -> None:
     The full measurement (≥ 100 games, with hard) is in docs/blokus.md."""
     result = ai.match(["random", "easy", "medium", "medium"], games=4, seed=100)
     assert result.points["medium"] > result.points["easy"] > result.points["random"]
+
+
+def test_medium_does_not_block_a_team_mate() -> None:
+    """Covering red's attach square b19 is worth blocking for blue alone, not for blue's team."""
+    blue, red = bb.bits_of([(0, 19)]), bb.bits_of([(2, 17)])  # a20 and c18
+    hands = (bb.FULL_HAND & ~1, bb.FULL_HAND, bb.FULL_HAND & ~1, bb.FULL_HAND)
+    move = GAME.parse_move(GAME.new_game(4, 0), "b18,b19")
+    alone = BlokusState(4, False, (blue, 0, red, 0), hands, 0, 0)
+    team = BlokusState(4, True, (blue, 0, red, 0), hands, 0, 0)
+    assert GAME.check(alone, move) is None
+    (value_alone,) = ai.move_values(alone, [move])
+    (value_team,) = ai.move_values(team, [move])
+    assert value_alone - value_team == ai.MEDIUM_WEIGHTS.taken_corners
