@@ -264,3 +264,34 @@ def test_undo_puts_the_board_back_and_drops_what_is_held(fresh_app: Any) -> None
     assert scene.controller.held is None
     assert scene.match.state.boards[0] == 0
     assert scene.match.state.hands[0] == bb.FULL_HAND
+
+
+def test_colour_blind_mode_adds_a_pattern_to_each_colour(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _scene_at(app, ["a18,a19,a20,b20,c20", "t20", "t1", "a1"], ["human"] * 4)
+    centre = scene.board.cell_rect((0, 19)).center  # a blue square
+    app.settings.colour_blind = False
+    frames(app, 1)
+    plain = tuple(app.screen.get_at(centre))[:3]
+    try:
+        app.settings.colour_blind = True
+        frames(app, 1)
+        marked = tuple(app.screen.get_at(centre))[:3]
+    finally:
+        app.settings.colour_blind = False
+    assert plain == scene_colour("blue")
+    assert marked != plain  # blue carries dots
+
+
+def scene_colour(name: str) -> tuple[int, int, int]:
+    from bauhausbox.games.blokus.piece_widgets import PIECE_COLOURS
+
+    return PIECE_COLOURS[name]
+
+
+def test_three_players_see_who_places_the_shared_green(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _scene_at(app, ["a20", "t20", "t1"], ["human"] * 3)
+    assert scene.view.colour == 3 and scene.view.to_play == 0
+    assert "Green (shared)" in scene.turn_text()
+    assert "next: P1" in scene._who(scene.view, 3)
