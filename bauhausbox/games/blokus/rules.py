@@ -40,7 +40,6 @@ BLUE, YELLOW, RED, GREEN = range(4)
 COLOUR_NAMES: tuple[str, ...] = tuple(name.capitalize() for name in COLOURS)
 COLOUR_LETTERS = "byrg"
 ALL_OUT = 0b1111
-ALL_SQUARES = sum(piece.size for piece in PIECES)  # 89 per colour
 ALL_PLACED_BONUS = 15
 MONOMINO_LAST_BONUS = 5
 
@@ -114,16 +113,16 @@ def colour_scores(state: BlokusState) -> list[int]:
     return [colour_score(state, colour) for colour in range(4)]
 
 
-def attach_bits(state: BlokusState, colour: int) -> int:
-    """Squares where ``colour``'s next piece could touch it legally (its corner before it starts)."""
-    return bb.attach_cells(state.boards[colour], state.occupied, colour)
+def piece_label(name: str) -> str:
+    """How a piece is called in sentences: "monomino", "domino", else its name ("L5")."""
+    return {"1": "monomino", "2": "domino"}.get(name, name)
 
 
 def placement_error(state: BlokusState, colour: int, placement: Placement) -> str | None:
     """Why ``colour`` may not make ``placement`` here, in words for players; ``None`` when it may."""
     piece = PIECES[placement.piece]
     if not state.hands[colour] >> placement.piece & 1:
-        return f"{COLOUR_NAMES[colour]} has already placed its {piece.name} piece"
+        return f"{COLOUR_NAMES[colour]} has already placed its {piece_label(piece.name)}"
     taken = placement.mask & state.occupied
     if taken:
         return f"square {cell_name(bb.cells_of(taken)[0])} is already taken"
@@ -135,7 +134,8 @@ def placement_error(state: BlokusState, colour: int, placement: Placement) -> st
     if placement.mask & bb.side_ring(own):
         return "touches your own piece along a side"
     # No side contact, so any diagonal contact is a corner-to-corner one.
-    diagonal = (own << 20) | (own >> 20) | (own << 22) | (own >> 22)
+    step_a, step_b = bb.STRIDE - 1, bb.STRIDE + 1
+    diagonal = (own << step_a) | (own >> step_a) | (own << step_b) | (own >> step_b)
     if not placement.mask & diagonal:
         return "must touch one of your own pieces corner to corner"
     return None

@@ -41,6 +41,7 @@ from bauhausbox.games.blokus.rules import (
     GREEN,
     BlokusState,
     colour_score,
+    piece_label,
     pieces_placed,
     scoring_colours,
     seat_colours,
@@ -63,11 +64,6 @@ PIECES_BY_KEY: dict[str, tuple[int, ...]] = {}
 for _index in sorted(range(len(PIECES)), key=lambda i: -PIECES[i].size):
     PIECES_BY_KEY.setdefault(PIECES[_index].name[0].lower(), ())
     PIECES_BY_KEY[PIECES[_index].name[0].lower()] += (_index,)
-
-
-def piece_label(name: str) -> str:
-    """How a piece is called in sentences ("the monomino", "the L5")."""
-    return {"1": "monomino", "2": "domino"}.get(name, name)
 
 
 def cells_of(bits: int) -> list[Cell]:

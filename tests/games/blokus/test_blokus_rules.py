@@ -157,7 +157,7 @@ def test_pieces_never_overlap_and_each_piece_is_used_once() -> None:
     state = play(state, "s17")
     state = play(state, "s4")
     state = play(state, "b4")
-    with pytest.raises(IllegalMoveError, match="already placed its 1 piece"):
+    with pytest.raises(IllegalMoveError, match="Blue has already placed its monomino"):
         play(state, "e18")
 
 
