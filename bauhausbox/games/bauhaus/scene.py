@@ -770,6 +770,8 @@ class BauhausScene(GameScene):
         if kind == FREE_WALLS:
             if edge is not None:
                 self.submit(Move("wall", edges=(edge,)))
+            else:
+                self.refuse("click on an edge, the line between two squares")
             return True
         if kind == PATTERN:
             edges = self.ghost_edges(pos)
@@ -780,10 +782,9 @@ class BauhausScene(GameScene):
             return True
         if kind == MOVE_WALL:
             if self.held and self.held.kind == "wall":
-                if edge is not None and edge != self.held.source:
-                    if self.submit(Move("move-wall", edges=(self.held.source, edge))):
-                        self.held = None
-                elif edge == self.held.source:
+                if edge is None:
+                    self.refuse("click the edge the wall moves to")
+                elif edge == self.held.source or self.submit(Move("move-wall", edges=(self.held.source, edge))):
                     self.held = None
                 return True
             if edge is not None and state.walls >> edge & 1:
@@ -791,7 +792,7 @@ class BauhausScene(GameScene):
                     self.held = Held("wall", edge, False, pos)
                 else:
                     self.refuse("that wall belongs to a closed zone")
-            elif edge is not None:
+            else:
                 self.refuse("click a wall to move first (the marked ones can move)")
             return True
         if kind == MOVE_TOKEN:
