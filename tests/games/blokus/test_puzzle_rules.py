@@ -146,3 +146,19 @@ def test_render_and_placement_text_round_trip() -> None:
 
 def test_check_result_ok_flag() -> None:
     assert CheckResult(None).ok and not CheckResult("no").ok
+
+
+def test_the_pure_puzzle_modules_do_not_import_pygame() -> None:
+    import subprocess
+    import sys
+
+    modules = ["puzzles", "solver", "puzzle_records", "puzzle_cli", "puzzle_bench"]
+    code = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module('bauhausbox.games.blokus.' + name)\n"
+        "print('pygame' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
