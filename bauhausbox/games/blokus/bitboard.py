@@ -93,7 +93,7 @@ class Placement:
     so moves compare by identity and hash fast.
     """
 
-    __slots__ = ("cells", "corners", "index", "key", "mask", "orientation", "piece", "sides", "size")
+    __slots__ = ("cells", "corners", "index", "mask", "orientation", "piece", "sides", "size")
 
     def __init__(
         self, index: int, piece: int, orientation: int, cells: tuple[Cell, ...], mask: int, sides: int, corners: int
@@ -104,7 +104,6 @@ class Placement:
         self.cells = cells  # sorted by row, then column
         self.size = len(cells)
         self.mask = mask
-        self.key = mask | (1 << (BITS + piece))  # squares and piece in one int
         self.sides = sides  # squares beside it: closed to its colour from now on
         self.corners = corners  # squares touching it only diagonally: where its colour may attach
 
