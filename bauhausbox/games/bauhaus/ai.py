@@ -17,7 +17,7 @@ pockets only, nearby, and plays a random move one time in four.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bauhausbox.engine.api import GameRules, Seat
@@ -402,21 +402,15 @@ class BauhausBot:
 
 def _without_slot(state: BauhausState, slot: int) -> BauhausState:
     """``state`` with one display slot emptied (the unknown card that refilled it)."""
-    from dataclasses import replace
-
     display = tuple(NO_CARD if i == slot else card for i, card in enumerate(state.display))
     return replace(state, display=display)
 
 
 def _replace_walls(state: BauhausState, walls: int) -> BauhausState:
-    from dataclasses import replace
-
     return replace(state, walls=walls)
 
 
 def _replace_tokens(state: BauhausState, lifted: int) -> BauhausState:
-    from dataclasses import replace
-
     return replace(state, deployed=tuple(d & ~(1 << lifted) for d in state.deployed))
 
 

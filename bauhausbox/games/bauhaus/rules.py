@@ -784,6 +784,8 @@ class BauhausRules(GameRules[BauhausState, Move]):
         return [f"{MIMETIC}:{p}" for owner, p in enumerate(POWER_OF_SEAT[:3]) if not state.used[owner]]
 
     def _power_targets(self, state: BauhausState, seat: int, effect: str) -> list[tuple[int, ...]]:
+        """The squares a power may name now: none for Mind Control (when it applies), the first square
+        of each unowned closed zone for Shared Control, each deployed token for Forced Control."""
         a = self._analysis(state)
         if effect == MIND:
             ok = state.phase == RESOLVE and state.placed == 0 and state.to_play == state.turn and state.turn != seat
@@ -1207,9 +1209,8 @@ class BauhausRules(GameRules[BauhausState, Move]):
             discard=discard,
             used=used if used is not None else (False,) * players,
         )
-        settled = self._settle(state)
-        # Zones already all-control in the picture are locked as well (e.g. after Shared Control).
-        return settled
+        # Settling takes over one-colour closed zones and locks all-control ones (as after Shared Control).
+        return self._settle(state)
 
 
 GAME = BauhausRules()
