@@ -1147,8 +1147,8 @@ class BauhausScene(GameScene):
             look = "normal"
             if state.phase == RESOLVE and slot == state.chosen:
                 look = "chosen"
-            elif state.phase == RESOLVE:
-                look = "disabled"
+            elif state.phase in (RESOLVE, OPENING):
+                look = "disabled"  # nothing to choose now (the opening round places tokens only)
             elif actor is not None and state.phase == CHOOSE:
                 look = "hover" if slot == hover and slot in playable else ("normal" if slot in playable else "disabled")
             draw_card(surface, rect, card, m, state=look, seat=state.turn)
