@@ -243,7 +243,7 @@ def test_the_second_free_wall_is_checked_on_its_own() -> None:
 
 
 def test_a_first_free_wall_must_leave_room_for_the_second() -> None:
-    # A 3x1 board corridor: no Free walls move may strand the second wall (checked via legal moves).
+    # Every first wall offered leaves somewhere legal for the second one.
     resolving = pocket(["a2", "b2"], ["a2S", "b2S"], "free")
     firsts = GAME.legal_moves(resolving)
     assert firsts and all(GAME.legal_moves(play(resolving, GAME.format_move(resolving, m))) for m in firsts[:20])
