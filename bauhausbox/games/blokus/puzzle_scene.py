@@ -306,6 +306,9 @@ class PuzzleScene(Scene):
         self.message_kind = "info"
         self.message_until = 0.0
         self.pointer_note: tuple[str, tuple[int, int], float] | None = None
+        self._layer: pygame.Surface | None = None  # cached board and pieces (see _board_layer)
+        self._layer_state: PuzzleState | None = None
+        self._layer_key: tuple[object, ...] = ()
         self.hint_shown: Hint | None = None
         self._picked_from_board = False  # the press in progress lifted a placed piece
         self.worker = _Worker()
@@ -733,13 +736,7 @@ class PuzzleScene(Scene):
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        surface.fill(theme.PAPER)
-        corners = {start_corner(c): PIECE_COLOURS[c] for c in COLOURS} if self.spec.kind == FULLBOARD else None
-        self.board.draw(surface, m, corners)
-        for placement in self.state.placements:
-            colour = placement.piece.colour
-            pattern = PIECE_PATTERNS[colour] if self.colour_blind else None
-            draw_cells(surface, self.board.cell_rect, placement.cells, PIECE_COLOURS[colour], pattern)
+        surface.blit(self._board_layer(surface.get_size()), (0, 0))
         self._draw_last_piece(surface)
         self._draw_hint(surface)
         self._draw_panel(surface)
@@ -751,6 +748,22 @@ class PuzzleScene(Scene):
         self.contacts = ()
         self.controller.draw(surface, m, self.colour_blind, pattern)
         self._draw_contacts(surface)
+
+    def _board_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """Paper, board and placed pieces, redrawn only when the position, the layout or the colour-blind
+        setting changes (states are immutable, so identity tells a new position)."""
+        key = (size, self.board.rect.topleft, self.board.cell_px, self.colour_blind)
+        if self._layer is None or self._layer_state is not self.state or self._layer_key != key:
+            layer = pygame.Surface(size).convert()
+            layer.fill(theme.PAPER)
+            corners = {start_corner(c): PIECE_COLOURS[c] for c in COLOURS} if self.spec.kind == FULLBOARD else None
+            self.board.draw(layer, self.metrics, corners)
+            for placement in self.state.placements:
+                colour = placement.piece.colour
+                pattern = PIECE_PATTERNS[colour] if self.colour_blind else None
+                draw_cells(layer, self.board.cell_rect, placement.cells, PIECE_COLOURS[colour], pattern)
+            self._layer, self._layer_state, self._layer_key = layer, self.state, key
+        return self._layer
 
     def _draw_last_piece(self, surface: pygame.Surface) -> None:
         if self.state.placements and not self.finished:
