@@ -76,6 +76,8 @@ if TYPE_CHECKING:
     from bauhausbox.ui.app import App
 
 HINT_SECONDS = 3.0
+# The harder pentomino frame is slow to search live (stored solutions answer at once when they fit).
+HINT_SECONDS_BY_PUZZLE = {"pentomino-hard": 10.0}
 SOLVE_SECONDS = 30.0
 STEP_SECONDS = 0.22  # one piece of the solve animation (scaled by the animation-speed setting)
 
@@ -565,8 +567,9 @@ class PuzzleScene(Scene):
             return
         state = self.state
         self.job = "hint"
-        self.say("Looking for a piece that leads to a solution…", seconds=HINT_SECONDS + 5)
-        self.worker.start(lambda cancelled: hint(state, HINT_SECONDS, cancelled), self._token())
+        seconds = HINT_SECONDS_BY_PUZZLE.get(self.spec.id, HINT_SECONDS)
+        self.say(f"Looking for a piece that leads to a solution (up to {seconds:g} s)…", seconds=seconds + 5)
+        self.worker.start(lambda cancelled: hint(state, seconds, cancelled), self._token())
 
     def request_solve(self) -> None:
         if not self._can_act() or self.job:
