@@ -1,0 +1,97 @@
+"""The reusable piece widgets (shared with the puzzles screen): board geometry, held-piece turns,
+tray layout and hit tests, and the gestures of the drag controller."""
+
+from __future__ import annotations
+
+import pygame
+
+from bauhausbox.engine.shapes import flip, parse_picture, rotate
+from bauhausbox.games.blokus import piece_widgets as pw
+from bauhausbox.games.blokus.pieces import PIECES
+from bauhausbox.ui import theme
+
+L4 = parse_picture("#../###")
+
+
+def board(columns: int = 8, rows: int = 10) -> pw.BoardView:
+    view = pw.BoardView(columns, rows, labels=False)
+    view.layout(pygame.Rect(0, 0, 400, 500))
+    return view
+
+
+def test_board_cells_have_row_zero_at_the_bottom() -> None:
+    view = board()
+    assert view.cell_px == 50
+    assert view.cell_rect((0, 0)).bottomleft == (view.rect.left, view.rect.bottom)
+    assert view.cell_rect((7, 9)).topright == (view.rect.right, view.rect.top)
+    assert view.cell_at(view.cell_rect((3, 4)).center) == (3, 4)
+    assert view.cell_at((view.rect.left - 5, view.rect.top)) is None
+    assert view.cell_under((view.rect.left - 5, view.rect.bottom - 5)) == (-1, 0)
+
+
+def test_held_piece_turns_about_the_grabbed_square() -> None:
+    held = pw.HeldPiece("L4", L4, theme.BLUE, grab=(2, 0))
+    assert held.cells_at((5, 5)) == [(5 + x - 2, 5 + y) for x, y in held.shape]
+    held.rotate()  # clockwise: three anticlockwise quarter turns
+    assert held.shape == rotate(L4, 3)
+    assert (5, 5) in held.cells_at((5, 5)), "the grabbed square stays under the pointer"
+    held.rotate(clockwise=False)
+    assert held.shape == L4 and held.grab == (2, 0)
+    held.flip()
+    assert held.shape == flip(L4)
+    assert (5, 5) in held.cells_at((5, 5))
+
+
+def test_a_piece_picked_without_a_grab_is_held_by_its_central_square() -> None:
+    plus = PIECES[18].shape  # X
+    assert pw.HeldPiece("X", plus, theme.RED).grab == (1, 1)
+
+
+def test_tray_lays_out_every_item_and_finds_them_by_position() -> None:
+    tray = pw.PieceTray()
+    tray.layout(pygame.Rect(10, 10, 300, 200), max_cell_px=12)
+    items = [pw.TrayItem(i, piece.shape, theme.GREEN, available=i != 3) for i, piece in enumerate(PIECES)]
+    tray.set_items(items)
+    assert set(tray.slots) == set(range(21))
+    rects = list(tray.slots.values())
+    assert all(pygame.Rect(10, 10, 300, 200).contains(r) for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+    assert tray.item_at(tray.slots[5].center) == 5
+    assert tray.item_at(tray.slots[3].center) is None  # used pieces cannot be picked
+
+
+def test_controller_press_drag_release_drops_on_the_board() -> None:
+    pygame.init()
+    view = pw.BoardView(6, 6, labels=False)
+    view.layout(pygame.Rect(0, 0, 300, 300))
+    tray = pw.PieceTray()
+    tray.layout(pygame.Rect(320, 0, 200, 300))
+    tray.set_items([pw.TrayItem("L4", L4, theme.BLUE)])
+    drops: list[tuple[object, list[tuple[int, int]]]] = []
+    controller = pw.PieceController(
+        view,
+        tray,
+        lambda key: L4,
+        lambda key: theme.BLUE,
+        on_drop=lambda key, cells: drops.append((key, cells)) or True,
+        verdict=lambda key, cells: None,
+    )
+    start = tray.slots["L4"].center
+    controller.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    assert controller.held is not None
+    target = view.cell_rect((2, 2)).center
+    controller.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(0, 0), buttons=(1, 0, 0)))
+    controller.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
+    assert drops and drops[0][0] == "L4"
+    assert (2, 2) in drops[0][1] and len(drops[0][1]) == 4
+    assert controller.held is None
+
+
+def test_draw_cells_paints_the_colour_and_an_outline() -> None:
+    surface = pygame.Surface((100, 100))
+    surface.fill(theme.PAPER)
+    rect_of = pw.free_cell_rect((0, 0), 20, 2)
+    pw.draw_cells(surface, rect_of, [(0, 0), (1, 0), (0, 1)], theme.RED)
+    assert tuple(surface.get_at((10, 30)))[:3] == theme.RED  # inside (0, 0), drawn in the lower row
+    assert tuple(surface.get_at((0, 30)))[:3] == theme.INK  # its outer edge
+    assert tuple(surface.get_at((30, 10)))[:3] == theme.PAPER  # (1, 1) is not part of it
