@@ -196,7 +196,12 @@ class BauhausRules(GameRules[BauhausState, Move]):
             ),
             seat_names=SEAT_NAMES,
             levels=("easy", "medium", "hard"),
-            extra={"hidden_information": True, "conformance_scale": 0.25},
+            # Bots answer in well under a second; the selfplay budgets only guard against a loaded machine.
+            extra={
+                "hidden_information": True,
+                "conformance_scale": 0.25,
+                "think_seconds": {"easy": 1.0, "medium": 1.5, "hard": 2.0},
+            },
         )
         b = self.board
         n1 = size + 1
