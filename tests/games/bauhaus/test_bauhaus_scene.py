@@ -175,3 +175,18 @@ def test_a_power_from_its_button(fresh_app: Any) -> None:
     assert after.used == (False, True) and GAME.scores(after) == [3, 6]
     frames(fresh_app, 2)
     assert not scene.power_buttons[YELLOW].visible
+
+
+def test_mind_control_from_the_button_then_blue_resolves_yellows_card(fresh_app: Any) -> None:
+    state = GAME.from_picture(EMPTY_BOARD, display=("place", "move", "I2", "swap"), powers=True, turn=YELLOW)
+    scene = open_position(fresh_app, with_tokens(state, ("c3",), ("f6",)))
+    assert not scene.power_buttons[BLUE].enabled  # not before a card is chosen
+    click(fresh_app, scene.card_rects[0].center)  # Yellow chooses Place token
+    frames(fresh_app, 1)
+    assert scene.power_buttons[BLUE].enabled
+    click(fresh_app, scene.power_buttons[BLUE].rect.center)
+    assert scene.match.state.to_play == BLUE and scene.cancel_button.visible is False
+    click(fresh_app, square_point(scene, "a8"))  # Blue puts Yellow's token in the corner
+    after = scene.match.state
+    assert after.deployed[YELLOW] >> GAME.board.parse_square("a8") & 1
+    assert after.turn == BLUE and after.used == (True, False)
