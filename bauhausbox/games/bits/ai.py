@@ -6,7 +6,7 @@ touch free cells score what they are likely to become (an exact goal shape is pr
 piece of a goal shape is worth part of it, scaled by how many squares of its colour are still in the
 unseen tile deck); holes and the neutral tile still in hand count too.
 
-- easy: the board's current points plus noise, picking among the better half of the moves;
+- easy: one move ahead with the evaluator, blurred by noise (sensible, often careless);
 - medium: one move ahead with the evaluator;
 - hard: two moves ahead — for each promising move, the expectation over every tile still unseen
   (from a determinized deck, weighted by how many copies remain) of the best reply, including the
@@ -35,7 +35,6 @@ from bauhausbox.games.bits.cards import (
     SHAPE_PICTURES,
     SIZE,
     GoalCard,
-    board_points,
 )
 from bauhausbox.games.bits.rules import GAME, BitsState, Move, Pass, Place, round_totals
 
@@ -364,10 +363,10 @@ _SIZES = {name: picture.count("#") for name, picture in _SHAPES.items()}
 WEIGHTS: tuple[float, ...] = (
     -0.961,  # bias
     0.966, 0.786, 0.708,  # exact closed / open
-    1.062, 0.716,  # other areas of four
-    -0.079, -0.219, -0.085, -0.058, 0.194, 0.255,  # grow, blocked, supply
+    1.328, 0.716,  # other areas of four
+    0.021, -0.219, -0.085, -0.058, 0.194, 0.255,  # grow, blocked, supply
     -0.194, -0.150,  # four_grow, four_blocked
-    0.867, 0.707, -0.031,  # negative
+    1.084, 0.707, -0.031,  # negative
     0.242,  # open areas
     -0.224, -0.233, 0.180, 0.009, -0.029, -0.021, -0.017,  # holes, dead, free, free_pos, free_neg, bumpiness, odd
     1.103,  # neutral
@@ -420,7 +419,11 @@ class _BitsBot:
         self.weights = tuple(weights or WEIGHTS)
 
     def interject(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> Any | None:
-        return None
+        """Everybody places the same tile at the same time: a computer seat that has not placed it yet
+        does so at once, without waiting for its turn (its view hides the others' choices)."""
+        if not game.legal_moves(view, seat):
+            return None
+        return self.choose(game, view, seat, budget)
 
     def choose(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> Move:
         moves: list[Move] = game.legal_moves(view, seat)
@@ -437,18 +440,22 @@ class _BitsBot:
 
 
 class EasyBot(_BitsBot):
-    """Looks only at the points on the board right now, with a lot of noise."""
+    """The evaluator one move ahead, blurred by a lot of noise: sensible, often careless."""
 
     name = "easy"
+    noise = 1.6
 
     def pick(self, view: BitsState, seat: Seat, budget: Budget) -> Move:
-        goals = view.active_goals()
-        scored = [
-            (board_points(after, goals) + self.random.uniform(0, 3) - (2.5 if move.neutral else 0), i, move)
-            for i, (move, after) in enumerate(self.options(view, seat))
-        ]
-        scored.sort(reverse=True)
-        return self.random.choice(scored[: max(1, len(scored) // 3)])[2]
+        evaluator = evaluator_for(view, self.weights)
+        neutral_left = not view.neutral_used[seat]
+        best_value, best_move = float("-inf"), None
+        for move, after in self.options(view, seat):
+            value = evaluator.evaluate(after, neutral_left and not move.neutral)
+            value += self.random.uniform(-self.noise, self.noise)
+            if value > best_value:
+                best_value, best_move = value, move
+        assert best_move is not None
+        return best_move
 
 
 class MediumBot(_BitsBot):

@@ -6,13 +6,16 @@ games per level and takes a long while on a loaded machine (see docs/bits.md for
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable
 
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.games.bits.ai import Evaluator, make_bot, solo_strength
+from bauhausbox.games.bits.cards import LOWEST_RANK, RANKS, solo_rank
 from bauhausbox.games.bits.rules import GAME, BitsState
 
 Row = tuple[str, float, str, str]
@@ -79,6 +82,36 @@ def run(quick: bool = False) -> list[Row]:
     return rows
 
 
-if __name__ == "__main__":
-    for label, value, unit, target in run(quick=False):
+def strength_report(level: str, games: int, seed: int = 0, seconds: float = 1.0) -> str:
+    """Solo strength of ``level`` over ``games`` seeded games: mean, spread, and the rank distribution."""
+    result = solo_strength(level, games, seed, seconds)
+    totals = result["totals"]
+    lines = [
+        f"{level}: {games} solo games, seeds {seed}..{seed + games - 1}, {seconds:g} s per tile",
+        f"  mean {result['mean']:.2f}  median {result['median']}  stdev {result['stdev']:.2f}"
+        f"  min {result['min']}  max {result['max']}",
+        "  round means " + ", ".join(f"{r:.2f}" for r in result["round_means"]),
+    ]
+    ranks = Counter(solo_rank(total) for total in totals)
+    for _, name in (*RANKS, (None, LOWEST_RANK)):
+        lines.append(f"  {name:14s} {ranks[name]:4d}  {100 * ranks[name] / games:5.1f}%")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Bits benchmarks and solo strength")
+    parser.add_argument("--strength", default="", help="a level: print its solo strength instead")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    if args.strength:
+        print(strength_report(args.strength, args.games, args.seed, args.seconds))
+        return
+    for label, value, unit, target in run(quick=args.quick):
         print(f"{label:45s} {value:10.2f} {unit:7s} {target}")
+
+
+if __name__ == "__main__":
+    main()

@@ -295,6 +295,15 @@ def draw_domino(
         draw_cell(surface, ramp, x + 1, y, colours[1], colour_blind, alpha, outline)
 
 
+def mark_cells(surface: pygame.Surface, ramp: Ramp, cells: Sequence[int]) -> None:
+    """A thin red frame on the top faces of ``cells`` (the last tile placed)."""
+    for index in cells:
+        col, row = index % SIZE, index // SIZE
+        pygame.draw.polygon(
+            surface, theme.RED, ramp.quad(col + 0.04, row + 0.04, col + 0.96, row + 0.96, ramp.thickness), 3
+        )
+
+
 def draw_ghost(surface: pygame.Surface, ramp: Ramp, cells: Sequence[int], colours: str, legal: bool) -> None:
     """Where the tile will land: its colours washed out, tinted green (or red), with a heavy outline."""
     layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -315,9 +324,11 @@ def draw_flat_board(
     colour_blind: bool = False,
     scored: Sequence[tuple[Sequence[int], int]] = (),
     dim: bool = False,
+    marked: Sequence[int] = (),
 ) -> None:
     """A board seen straight on (row 6 at the top), with holes marked and ``scored`` areas outlined:
-    each ``(cells, points)`` gets a heavy outline (red when negative) and its points."""
+    each ``(cells, points)`` gets a heavy outline (red when negative) and its points. ``marked`` cells
+    (just placed) get a red frame."""
     cell = min(rect.width, rect.height) / SIZE
     left, top = rect.left, rect.top
     pygame.draw.rect(surface, RAMP_FACE, (left, top, cell * SIZE, cell * SIZE))
@@ -356,6 +367,8 @@ def draw_flat_board(
         pygame.draw.line(surface, RAMP_GRID, (x, top), (x, top + round(cell * SIZE)))
         pygame.draw.line(surface, RAMP_GRID, (left, y), (left + round(cell * SIZE), y))
     pygame.draw.rect(surface, theme.INK, (left, top, round(cell * SIZE), round(cell * SIZE)), 2)
+    if marked:
+        outline_area(surface, marked, cell_rect, theme.RED, max(2, round(cell / 7)))
     for cells, points in scored:
         outline_area(surface, cells, cell_rect, theme.ILLEGAL if points < 0 else theme.INK, max(2, round(cell / 9)))
     for cells, points in scored:

@@ -67,6 +67,10 @@ class BitsScene(GameScene):
         self.slide: Slide | None = None
         self.round_to_show: int | None = None
         self.recorded_best = False
+        self.best_place: int | None = None
+        self.last_cells: tuple[int, ...] = ()  # the shown seat's last tile (a last-move marker)
+        self.fresh: dict[int, tuple[int, ...]] = {}  # cells new on each board since the last reveal
+        self.fresh_until = 0.0
         self.ramp = paint.Ramp(pygame.Rect(0, 0, 100, 100))
         self.ramp_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -272,8 +276,20 @@ class BitsScene(GameScene):
                 self.app.sound.play("slide")
         elif isinstance(move, Pass) and self.match.is_human(step.seat):
             self.banner(f"{self.match.seat_name(step.seat)}: ramp full, done for this round")
+        if isinstance(move, Place) and step.seat == self.seat_shown() and self.slide is not None:
+            self.last_cells = self.slide.cells
+        committed = after.shown != before.shown or len(after.finished) > len(before.finished)
+        if committed:
+            # Everybody's choices show together: mark what is new on each thumbnail for a moment.
+            ends = after.finished[-1] if len(after.finished) > len(before.finished) else after.boards
+            self.fresh = {
+                seat: tuple(i for i in range(SIZE * SIZE) if ends[seat][i] != before.boards[seat][i])
+                for seat in range(after.players)
+            }
+            self.fresh_until = time.monotonic() + 2.0
         if len(after.finished) > len(before.finished):
             self.round_to_show = len(after.finished)
+            self.last_cells = ()
             self._record_solo(after)
         elif after.shown != before.shown and after.shown:
             self.app.sound.play("draw", 0.7)
@@ -287,11 +303,13 @@ class BitsScene(GameScene):
 
             result = bests.make_result(self.match.setup.seed, [r[0] for r in round_totals(state)])
             self.best_place = bests.record(data_dir(), result)
-        except OSError:
+        except OSError:  # no writable data directory: the game goes on without the list
             self.best_place = None
 
     def on_history_jump(self) -> None:
         self.slide = None
+        self.last_cells = ()
+        self.fresh = {}
         self.round_to_show = None
         self.turn_index = 0
         self.use_neutral = False
@@ -369,6 +387,8 @@ class BitsScene(GameScene):
             lane = [move.column] if move.vertical else [move.column, move.column + 1]
         paint.draw_ramp(surface, self.ramp, board, lane)
         paint.draw_board_tiles(surface, self.ramp, board, colour_blind, slide.cells if slide else ())
+        if slide is None and self.last_cells and all(board[i] != "." for i in self.last_cells):
+            paint.mark_cells(surface, self.ramp, self.last_cells)
         if slide is not None:
             y = AIR_Y + (slide.to_row - AIR_Y) * slide.tween.value
             paint.draw_domino(surface, self.ramp, slide.colours, slide.vertical, slide.column, y, colour_blind)
@@ -520,7 +540,8 @@ class BitsScene(GameScene):
             thumb = row.height - m.u(1)
             board_rect = pygame.Rect(row.right - thumb - m.u(0.5), row.top + m.u(0.5), thumb, thumb)
             board = self.shown_board(state, seat) if seat == shown else state.boards[seat]
-            paint.draw_flat_board(surface, board_rect, board, colour_blind)
+            fresh = self.fresh.get(seat, ()) if time.monotonic() < self.fresh_until else ()
+            paint.draw_flat_board(surface, board_rect, board, colour_blind, marked=fresh)
             colour, shape = self.seat_style(seat)
             draw.seat_shape(surface, shape, (row.left + m.u(2.5), row.top + m.u(2.5)), m.u(1.3), colour)
             spec = self.match.setup.seats[seat]

@@ -169,10 +169,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=10_000)
     parser.add_argument("--labels", choices=("beam", "final"), default="beam")
     parser.add_argument("--polish", type=int, default=0, help="coordinate-search sweeps after fitting")
+    parser.add_argument("--polish-seed", type=int, default=2000)
     args = parser.parse_args()
     weights = WEIGHTS
     if args.polish and not args.iterations:
-        polish(weights, args.check, 2000, args.polish)
+        polish(weights, args.check, args.polish_seed, args.polish)
         return
     print(f"start: {strength(weights, args.check, 0):.2f}")
     for iteration in range(args.iterations):

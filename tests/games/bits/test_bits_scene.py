@@ -153,3 +153,19 @@ def test_pass_and_play_hides_the_first_players_placement(fresh_app: Any) -> None
     state = scene.match.state
     assert state.tile_card is not None
     assert all(board.count(".") == 34 for board in state.boards)
+
+
+def test_computers_place_at_the_same_time_without_showing_where(fresh_app: Any) -> None:
+    from tests.ui.helpers import wait_until
+
+    scene = open_game(fresh_app, "bits", 3, ["human", "ai:easy", "ai:medium"], seed=10)
+    assert wait_until(fresh_app, lambda: None not in scene.match.state.pending[1:], 600)
+    # The computers placed their start tiles while the human is still to play; the human sees that
+    # they have placed, not where.
+    assert scene.match.state.to_play == 0
+    assert scene.view.pending[1:] == (HIDDEN, HIDDEN)
+    assert scene._status(scene.view, 1).endswith("placed ✓")
+    wait_until(fresh_app, lambda: scene.input_allowed(), 300)
+    click(fresh_app, air_point(scene, 3.0))
+    frames(fresh_app, 2)
+    assert scene.match.state.tile_card is not None  # all three placed: the first card is up
