@@ -6,7 +6,7 @@ import pygame
 
 from bauhausbox.games.bits import paint
 from bauhausbox.games.bits.board import Spot, board_from_rows, landing
-from bauhausbox.games.bits.cards import CARD_BY_ID, score_board
+from bauhausbox.games.bits.cards import CARD_BY_ID, LOWEST_RANK, RANKS, score_board
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.theme import Metrics
@@ -44,7 +44,11 @@ def _diagram_holes(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> No
     paint.draw_ramp(surface, ramp, board)
     paint.draw_board_tiles(surface, ramp, board)
     x, y = ramp.point(3.05, 1.55)
-    draw.text(surface, "← holes", (round(x), round(y)), m.body, theme.RED, "bold", "midleft")
+    # League Spartan has no arrow glyphs: draw the arrow.
+    tip = (round(x), round(y))
+    pygame.draw.polygon(surface, theme.RED, [tip, (tip[0] + 12, tip[1] - 7), (tip[0] + 12, tip[1] + 7)])
+    pygame.draw.line(surface, theme.RED, (tip[0] + 10, tip[1]), (tip[0] + 30, tip[1]), 3)
+    draw.text(surface, "holes", (tip[0] + 36, tip[1]), m.body, theme.RED, "bold", "midleft")
 
 
 def _diagram_cards(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> None:
@@ -117,6 +121,24 @@ def _diagram_round(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> No
         y += round(m.body * 1.6)
 
 
+def _diagram_ladder(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> None:
+    """The solo ranks as a staircase of bars: the higher the total, the longer the bar."""
+    names = [name for _, name in RANKS] + [LOWEST_RANK]
+    lows = [lowest for lowest, _ in RANKS] + [0]
+    colours = [theme.RED, theme.BLUE, theme.YELLOW, paint.TILE_COLOURS["P"], theme.INK, theme.GREY, theme.LIGHT_GREY]
+    row_h = min(m.u(7), rect.height // (len(names) + 1))
+    label_w = m.u(20)
+    for index, (name, low, colour) in enumerate(zip(names, lows, colours, strict=True)):
+        y = rect.top + index * row_h
+        draw.text(surface, name, (rect.left, y + row_h // 2), m.body, theme.INK, "semibold", "midleft")
+        width = round((rect.width - label_w - m.u(8)) * (max(low, 3) / 34))
+        bar = pygame.Rect(rect.left + label_w, y + m.u(1), width, row_h - m.u(2))
+        pygame.draw.rect(surface, colour, bar)
+        pygame.draw.rect(surface, theme.INK, bar, 2)
+        span = f"{low}+" if index < len(RANKS) else "5 or less"
+        draw.text(surface, span, (bar.right + m.u(1), bar.centery), m.small, theme.GREY, "semibold", "midleft")
+
+
 def how_to_play_pages() -> list[HowToPage]:
     return [
         HowToPage(
@@ -186,9 +208,11 @@ def how_to_play_pages() -> list[HowToPage]:
                 "21–25 Mason, 16–20 Paver, 11–15 Stone-breaker, 6–10 Joint-cleaner, 5 or less Hole-filler. "
                 "Your best results are kept.",
                 "• Point at a column: the tile waits above it, the ghost shows where it lands.",
-                "• R or right-click turns it (colour order too), Shift+R back; ← / → move it.",
-                "• Click, Space or ↓ drops it. N (or the button) takes the neutral tile.",
+                "• R or right-click turns it (colour order too), Shift+R back; the left and right arrow keys move it.",
+                "• Click, Space or the down arrow drops it. N (or the button) takes the neutral tile.",
                 "• Hover a goal card to read it. H asks for a hint, Ctrl+Z undoes.",
             ],
+            _diagram_ladder,
+            "The solo ranks and the totals that reach them.",
         ),
     ]

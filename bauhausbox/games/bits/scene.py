@@ -4,8 +4,8 @@ thumbnails; the round's goal cards; the tile card; and the end-of-round scoring 
 Controls (style.md): move the pointer over a column — the tile waits above the top of the ramp there and a
 ghost shows exactly where it will land (green, or red with the reason). **R** or right-click turns it
 through its orientations, colour order included (Shift+R the other way); **N** or the button takes the
-neutral tile instead (once per round); click (or Space / ↓) drops it and it slides down the ramp. ←/→
-move the tile between columns from the keyboard.
+neutral tile instead (once per round); click (or Space / down arrow) drops it and it slides down the
+ramp. The left/right arrow keys move the tile between columns.
 
 Everybody places the same tile; in pass-and-play each human places it in turn behind the curtain, and
 nobody sees where the others put it until all have placed. Drawing is a function of the view and this
@@ -576,7 +576,7 @@ class BitsScene(GameScene):
             return f"{who} · done for the round"
         choice = state.pending[seat]
         if isinstance(choice, (Place, Hidden)):
-            return f"{who} · placed ✓"
+            return f"{who} · placed"
         if isinstance(choice, Pass):
             return f"{who} · ramp full"
         return f"{who} · placing…" if seat == state.to_play else f"{who} · to place"
