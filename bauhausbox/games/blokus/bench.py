@@ -148,7 +148,7 @@ def run(quick: bool = False) -> list[Row]:
     if quick:
         # A few games only: the lazily built candidate tables are still cold, so rates read low.
         rows = [
-            (label + (" [quick, cold tables]" if unit != "s" or "bot" not in label else ""), value, unit, target)
+            (label + (" [quick, cold tables]" if unit in ("µs", "games/s") else ""), value, unit, target)
             for label, value, unit, target in rows
         ]
     return rows
