@@ -125,8 +125,11 @@ def _completable(area: int, target: str, reach: int, colour_mask: int) -> bool:
     """Whether free cells round ``area`` could turn it into ``target`` without touching another square
     of its colour (which would make the area bigger than the shape). Cached on what matters: the cells
     within reach of a completed shape."""
-    zone = _spread(_spread(_spread(area)))
-    key = (area, target, reach & zone, colour_mask & _spread(zone))
+    zones = _ZONES.get(area)
+    if zones is None:
+        zone = _spread(_spread(_spread(area)))
+        zones = _ZONES[area] = (zone, _spread(zone))
+    key = (area, target, reach & zones[0], colour_mask & zones[1])
     known = _COMPLETABLE.get(key)
     if known is None:
         if len(_COMPLETABLE) > 500_000:
@@ -148,6 +151,7 @@ def _search_completion(area: int, target: str, reach: int, colour_mask: int) -> 
 
 
 _COMPLETABLE: dict[tuple[int, str, int, int], bool] = {}
+_ZONES: dict[int, tuple[int, int]] = {}  # small area -> cells within 3 and 4 steps of it
 _PLACEMENTS = _placements_by_cell()
 
 

@@ -71,6 +71,7 @@ class BitsScene(GameScene):
         self.last_cells: tuple[int, ...] = ()  # the shown seat's last tile (a last-move marker)
         self.fresh: dict[int, tuple[int, ...]] = {}  # cells new on each board since the last reveal
         self.fresh_until = 0.0
+        self.personal_best = self._load_best() if len(match.setup.seats) == 1 else None
         self.ramp = paint.Ramp(pygame.Rect(0, 0, 100, 100))
         self.ramp_rect = pygame.Rect(0, 0, 0, 0)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -293,6 +294,15 @@ class BitsScene(GameScene):
             self._record_solo(after)
         elif after.shown != before.shown and after.shown:
             self.app.sound.play("draw", 0.7)
+
+    def _load_best(self) -> int | None:
+        try:
+            from bauhausbox.persistence.paths import data_dir
+
+            results = bests.load(data_dir()).results
+        except OSError:
+            return None
+        return results[0].score if results else None
 
     def _record_solo(self, state: BitsState) -> None:
         if state.players != 1 or not state.over or self.recorded_best:
@@ -585,8 +595,18 @@ class BitsScene(GameScene):
         m = self.metrics
         draw.heading(surface, "Solo ranks", (rect.left, rect.top), m.small + 2)
         draw.text(surface, f"{total} points so far", (rect.right, rect.top), m.body, theme.INK, "bold", "topright")
+        if self.personal_best is not None:
+            draw.text(
+                surface,
+                f"your best: {self.personal_best}",
+                (rect.right, rect.top + m.body + 2),
+                m.small,
+                theme.GREY,
+                "semibold",
+                "topright",
+            )
         rows = [*RANKS, (None, "Hole-filler")]
-        y = rect.top + m.u(4.5)
+        y = rect.top + m.u(6.5)
         step = min(m.u(4.2), (rect.bottom - y) // len(rows))
         current = solo_rank(total)
         previous = None
