@@ -91,6 +91,8 @@ def strength_report(level: str, games: int, seed: int = 0, seconds: float = 1.0)
         f"  mean {result['mean']:.2f}  median {result['median']}  stdev {result['stdev']:.2f}"
         f"  min {result['min']}  max {result['max']}",
         "  round means " + ", ".join(f"{r:.2f}" for r in result["round_means"]),
+        f"  thinking per tile: mean {result['seconds_mean'] * 1000:.0f} ms, max {result['seconds_max'] * 1000:.0f} ms",
+        "  totals " + " ".join(map(str, totals)),
     ]
     ranks = Counter(solo_rank(total) for total in totals)
     for _, name in (*RANKS, (None, LOWEST_RANK)):
