@@ -32,6 +32,7 @@ from bauhausbox.games.bits.board import EMPTY_BOARD, Spot, drop, has_room, landi
 from bauhausbox.games.bits.cards import (
     CARD_BY_ID,
     CELLS,
+    COLOUR_NAMES,
     COLOURS,
     EMPTY,
     NEUTRAL,
@@ -239,10 +240,12 @@ class BitsRules(GameRules[BitsState, Move]):
             if state.neutral_used[seat]:
                 return "you have already used your neutral tile this round"
         elif sorted(move.colours) != sorted(tile):
-            return f"the tile to place is {tile}"
+            return f"the tile to place is {tile} ({COLOUR_NAMES[tile[0]]}–{COLOUR_NAMES[tile[1]]})"
         return _spot_problem(board, move.spot)
 
     def apply(self, state: BitsState, move: Move, seat: Seat | None = None) -> BitsState:
+        if not isinstance(move, (Place, Pass)):
+            raise InvalidMoveError(f"{move!r} is not a Bits move")
         seat = state.to_play if seat is None else seat
         problem = self.check(state, move, seat)
         if problem is not None:

@@ -236,3 +236,11 @@ def test_text_positions_round_trip_through_a_game_and_views() -> None:
         assert GAME.from_text(GAME.to_text(view)) == view
         state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
     assert GAME.invariant_errors(state) == []
+
+
+def test_a_value_that_is_not_a_move_is_malformed() -> None:
+    state = GAME.new_game(1, seed=1)
+    with pytest.raises(InvalidMoveError):
+        GAME.apply(state, "RB H2")  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError, match="game is over"):
+        GAME.apply(replace(state, finished=((EMPTY_BOARD,),) * 3, to_play=None), PASS)

@@ -151,7 +151,7 @@ def test_legal_moves_list_both_colour_orders_and_the_neutral_tile() -> None:
 
 def test_wrong_tile_is_refused() -> None:
     state = tile_phase(EMPTY_BOARD, "RB")
-    assert GAME.check(state, Place("RY", True, 0)) == "the tile to place is RB"
+    assert GAME.check(state, Place("RY", True, 0)) == "the tile to place is RB (red–blue)"
 
 
 def test_board_rows_round_trip() -> None:
