@@ -345,13 +345,9 @@ class BitsScene(GameScene):
             self.round_to_show = None
             self.app.push(BitsRoundScene(self.app, self, number))
             return
-        # A human whose ramp is full has nothing to decide: pass for them.
-        if (
-            seat is not None
-            and self.my_turn() == seat
-            and self.game.legal_moves(self.match.state) == [PASS]
-            and not (self.needs_curtain() and seat != self.curtain_seat)
-        ):
+        # A human whose ramp is full has nothing to decide: pass for them at once (before any
+        # pass-the-device curtain: a pass reveals nothing).
+        if seat is not None and self.my_turn() == seat and self.game.legal_moves(self.match.state) == [PASS]:
             self.submit(PASS)
 
     # ==== texts ===============================================================================

@@ -169,3 +169,23 @@ def test_computers_place_at_the_same_time_without_showing_where(fresh_app: Any) 
     click(fresh_app, air_point(scene, 3.0))
     frames(fresh_app, 2)
     assert scene.match.state.tile_card is not None  # all three placed: the first card is up
+
+
+def test_a_human_with_a_full_ramp_passes_automatically(fresh_app: Any) -> None:
+    from dataclasses import replace
+
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.games.bits.rules import GAME, PASS
+    from bauhausbox.games.bits.scene import BitsScene
+    from bauhausbox.match import Match
+
+    setup = Setup("bits", 2, 5, (SeatSpec("Ann"), SeatSpec("Ben")), {})
+    state = GAME.new_game(2, 5)
+    state = GAME.play_texts(state, [f"{state.start_tiles[0]} V1", f"{state.start_tiles[1]} V1"])
+    state = replace(state, boards=("RYBPKR" * 6, state.boards[1]))
+    assert GAME.legal_moves(state) == [PASS]
+    scene = BitsScene(fresh_app, Match(setup, History(GAME, state), autosave=False))
+    fresh_app.push(scene)
+    frames(fresh_app, 3)
+    assert scene.match.history.move_texts()[:1] == ["pass"]
+    assert scene.match.state.to_play == 1
