@@ -27,7 +27,7 @@ from bauhausbox.games.bauhaus.cards import CARDS, FREE_WALLS, MOVE_TOKEN, MOVE_W
 from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, OPENING, BauhausRules, BauhausState, Move
 
 GAP_DECAY = (1.0, 0.45, 0.2, 0.09, 0.04, 0.018, 0.008)
-SOFT_SECONDS = 1.5
+SOFT_SECONDS = 1.2
 
 
 @dataclass(frozen=True, slots=True)
