@@ -178,3 +178,48 @@ def test_bots_of_every_level_play_legal_moves(game_id: str) -> None:
             if game.is_over(state):
                 break
             state = game.apply(state, rnd.choice(game.legal_moves(state)))
+
+
+# A wide sweep on top of the deep checks above: many more seeded games per game, each played to
+# the end with cheap checks at every ply (a move always exists, the game's invariants hold) and
+# every tenth one replayed from its move texts. Counts are sized to each engine's speed so the
+# whole suite stays within its time budget; SWEEP_SCALE multiplies them (e.g. 10 for a soak run).
+SWEEP_SCALE = float(os.environ.get("SWEEP_SCALE", "1"))
+SWEEP_GAMES = {"bits": 1500, "blokus": 400, "bauhaus": 100, "buizen": 100}
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_wide_sweep_of_random_games(game_id: str) -> None:
+    game = games.load(game_id)
+    count = max(10, int(SWEEP_GAMES.get(game_id, 100) * SWEEP_SCALE))
+    player_counts = range(game.info.min_players, game.info.max_players + 1)
+    lengths = []
+    for number in range(count):
+        players = player_counts[number % len(player_counts)]
+        seed = 50_000 + number
+        rnd = random.Random(seed)
+        state = game.new_game(players, seed, **game.normalize_options(players, {}))
+        texts = []
+        for _ in range(MAX_PLIES):
+            if game.is_over(state):
+                break
+            moves = game.legal_moves(state)
+            assert moves, f"{game_id} seed {seed}: seat {state.to_play} has no legal move"
+            move = rnd.choice(moves)
+            texts.append(game.format_move(state, move))
+            state = game.apply(state, move)
+        else:
+            pytest.fail(f"{game_id}: game {seed} did not end within {MAX_PLIES} plies")
+        assert game.invariant_errors(state) == []
+        assert all(0 <= w < players for w in game.winners(state))
+        lengths.append(len(texts))
+        if number % 10 == 0:
+            setup = Setup(
+                game_id,
+                players,
+                seed,
+                tuple(SeatSpec(f"P{i}") for i in range(players)),
+                game.normalize_options(players, {}),
+            )
+            assert History.replay(game, setup, texts).state == state
+    assert min(lengths) > 0
