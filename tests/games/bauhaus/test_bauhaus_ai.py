@@ -52,7 +52,7 @@ def play_turn(state: BauhausState, level: str, seed: int = 1) -> BauhausState:
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_every_level_plays_legal_moves_through_whole_games(level: str) -> None:
     rnd = random.Random(4)
-    for seed in range(2):
+    for seed in range(1):
         state = GAME.new_game(3, seed=seed, powers=True)
         bot = make_bot(level, seed)
         while state.to_play is not None:
