@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from bauhausbox import __version__
+from bauhausbox.engine.bots.base import FOREGROUND_IDLE
 from bauhausbox.persistence import saves
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.scene import Scene
@@ -41,6 +42,9 @@ class Toast:
 class App:
     def __init__(self, windowed: bool = False, size: tuple[int, int] | None = None) -> None:
         self.settings, settings_problem = saves.load_settings()
+        # Hand the interpreter lock back and forth every 1 ms instead of 5 ms, so the window gets it
+        # promptly while a computer player thinks on its thread (measured: 39 -> 45+ fps, Blokus).
+        sys.setswitchinterval(0.001)
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(f"bauhausbox {__version__}")
@@ -149,6 +153,16 @@ class App:
     def frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         """One frame: events to the top scene, update, draw bottom-up from the top opaque scene."""
         started = time.perf_counter()
+        FOREGROUND_IDLE.clear()  # thinking computer players pause until this frame is drawn
+        try:
+            self._frame(events, dt)
+        finally:
+            FOREGROUND_IDLE.set()
+        self.frame_times.append(time.perf_counter() - started)
+        if len(self.frame_times) > 2000:
+            del self.frame_times[:1000]
+
+    def _frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         for event in events:
             self._dispatch(event)
             if not self.running:
@@ -159,9 +173,6 @@ class App:
             return
         self._guard(top, top.update, dt)
         self._draw()
-        self.frame_times.append(time.perf_counter() - started)
-        if len(self.frame_times) > 2000:
-            del self.frame_times[:1000]
         self.frames += 1
 
     def _dispatch(self, event: pygame.event.Event) -> None:

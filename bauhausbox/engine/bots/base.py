@@ -13,6 +13,18 @@ from typing import Any, Protocol
 
 from bauhausbox.engine.api import GameRules, Seat
 
+#: Cleared by the app while it builds a frame. A thinking bot waits at its next budget check until the
+#: frame is done: Python threads share one interpreter lock, so on a 2-core machine a busy search
+#: thread would otherwise stretch every frame. Headless runs never clear it, so nothing waits there.
+FOREGROUND_IDLE = threading.Event()
+FOREGROUND_IDLE.set()
+_MAX_YIELD = 0.05  # never wait longer than this for a frame (a stuck window must not freeze a bot)
+
+
+def yield_to_foreground() -> None:
+    if not FOREGROUND_IDLE.is_set():
+        FOREGROUND_IDLE.wait(_MAX_YIELD)
+
 
 class Cancelled(Exception):
     """Raised inside a bot when its budget was cancelled (undo, quit); the runner swallows it."""
@@ -33,6 +45,7 @@ class Budget:
 
     def expired(self) -> bool:
         """True when time is up or the run was cancelled (search loops poll this)."""
+        yield_to_foreground()
         return self.cancel_event.is_set() or time.perf_counter() >= self.deadline
 
     def remaining(self) -> float:
@@ -43,6 +56,7 @@ class Budget:
         return Budget(self.remaining() * share, self.cancel_event)
 
     def check(self) -> None:
+        yield_to_foreground()
         if self.cancel_event.is_set():
             raise Cancelled()
 
