@@ -37,6 +37,7 @@ class SetupScene(Scene):
         super().__init__(app)
         self.game_id = game_id
         self.game: GameRules[Any, Any] = games.load(game_id)
+        self.scene_type = games.scene_class(game_id)
         info = self.game.info
         remembered = app.settings.last_setups.get(game_id)
         self.players = (
@@ -152,7 +153,7 @@ class SetupScene(Scene):
     def open_help(self) -> None:
         from bauhausbox.scenes.howto import HowToScene
 
-        self.app.push(HowToScene(self.app, self.game.info.title, games.scene_class(self.game_id).how_to_play()))
+        self.app.push(HowToScene(self.app, self.game.info.title, self.scene_type.how_to_play()))
 
     # -- layout and drawing ------------------------------------------------------------------------
     def layout(self, metrics: Metrics) -> None:
@@ -229,9 +230,8 @@ class SetupScene(Scene):
                 )
                 if role != generic:
                     draw.text(surface, role, (label_x, cy + u(1.5)), m.small, theme.GREY, "regular", "midleft")
-                draw.seat_shape(
-                    surface, theme.SEAT_SHAPES[seat % 4], (label_x + u(26.5), cy), u(1.6), theme.SEAT_COLOURS[seat % 4]
-                )
+                colour, shape = self.scene_type.setup_marker(seat, self.players)
+                draw.seat_shape(surface, shape, (label_x + u(26.5), cy), u(1.6), colour)
             else:
                 draw.text(surface, label, (label_x, cy), m.body, theme.INK, "semibold", "midleft")
         self._draw_record(surface)

@@ -112,6 +112,11 @@ class GameScene(Scene):
         """Show a hinted move; the default writes its notation in the status bar."""
         self.say(f"Hint: {self.game.format_move(self.match.state, move)}")
 
+    @classmethod
+    def setup_marker(cls, seat: Seat, players: int) -> tuple[Colour, str]:
+        """The seat's colour and shape before a game exists (the setup screen)."""
+        return theme.SEAT_COLOURS[seat % 4], theme.SEAT_SHAPES[seat % 4]
+
     def seat_style(self, seat: Seat) -> tuple[Colour, str]:
         """The colour and shape that mark ``seat`` (style.md: circle, triangle, square, cross)."""
         return theme.SEAT_COLOURS[seat % 4], theme.SEAT_SHAPES[seat % 4]

@@ -297,6 +297,11 @@ class BlokusScene(GameScene):
         placement: bb.Placement = move
         self.say(f"Hint: the {piece_label(placement.piece_name)} on {placement.text} (shown on the board).")
 
+    @classmethod
+    def setup_marker(cls, seat: int, players: int) -> tuple[Colour, str]:
+        colour = seat_colours(players, seat)[0]
+        return RGB[colour], SHAPES[colour]
+
     def seat_style(self, seat: int) -> tuple[Colour, str]:
         state: BlokusState = self.view
         colour = state.colour if seat == state.to_play else seat_colours(state.players, seat)[0]
