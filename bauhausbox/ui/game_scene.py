@@ -487,6 +487,16 @@ class GameScene(Scene):
         note = " The same draws will come again: chance is fixed by the seed." if crossed else ""
         self.say(f"Undone ({moves} move{'s' if moves != 1 else ''} can be redone).{note}")
 
+    def step_back(self) -> None:
+        """Take back exactly the last move (e.g. a card choice cancelled before anything was placed);
+        unlike :meth:`undo` it does not skip over computer moves."""
+        history = self.match.history
+        if history.cursor == 0:
+            return
+        history.go_to(history.cursor - 1)
+        self.match.after_change()
+        self._jumped()
+
     def redo(self) -> None:
         if self.match.redo():
             self._jumped()

@@ -614,10 +614,7 @@ class BauhausScene(GameScene):
     def cancel_card(self) -> None:
         if not self.can_cancel():
             return
-        history = self.match.history
-        history.go_to(history.cursor - 1)
-        self.match.after_change()
-        self._jumped()
+        self.step_back()
         self.say("Card choice cancelled: choose again.")
 
     def _power_clicker(self, seat: int) -> Callable[[], None]:
