@@ -505,10 +505,10 @@ class HardBot(_BitsBot):
             return first[0][2]
         best_value, best_move = float("-inf"), first[0][2]
         for value, _, move, after, keeps in first[: self.width]:
-            if budget.expired():
-                break
             expected = 0.0
             for tile, count in upcoming.items():
+                if budget.expired():
+                    return best_move  # out of time: a half-rated move is not compared
                 replies = _placements(after, tile, keeps)
                 if not replies:
                     expected += count * value  # the ramp is full: the board is final

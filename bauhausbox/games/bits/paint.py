@@ -10,7 +10,7 @@ get shorter and narrower towards the top. Tiles have a little thickness: their f
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
@@ -29,6 +29,7 @@ from bauhausbox.ui import draw, theme
 from bauhausbox.ui.theme import Colour
 
 Point = tuple[float, float]
+CellRect = Callable[[int], pygame.Rect]  # board index -> its square on screen
 
 TILE_COLOURS: dict[str, Colour] = {
     "R": (226, 88, 40),  # red-orange
@@ -376,12 +377,13 @@ def draw_flat_board(
         badge(surface, f"{points:+d}", centre, max(13, round(cell * 0.42)), points < 0)
 
 
-def outline_area(surface: pygame.Surface, cells: Sequence[int], cell_rect: object, colour: Colour, width: int) -> None:
+def outline_area(
+    surface: pygame.Surface, cells: Sequence[int], cell_rect: CellRect, colour: Colour, width: int
+) -> None:
     """A heavy line around the outside of a set of cells (only edges not shared by two of them)."""
-    assert callable(cell_rect)
     inside = set(cells)
     for index in inside:
-        r: pygame.Rect = cell_rect(index)
+        r = cell_rect(index)
         col, row = index % SIZE, index // SIZE
         if row == SIZE - 1 or index + SIZE not in inside:
             pygame.draw.line(surface, colour, (r.left - width // 2, r.top), (r.right + width // 2, r.top), width)
@@ -393,8 +395,7 @@ def outline_area(surface: pygame.Surface, cells: Sequence[int], cell_rect: objec
             pygame.draw.line(surface, colour, (r.right, r.top - width // 2), (r.right, r.bottom + width // 2), width)
 
 
-def _label_point(cells: Sequence[int], cell_rect: object) -> tuple[int, int]:
-    assert callable(cell_rect)
+def _label_point(cells: Sequence[int], cell_rect: CellRect) -> tuple[int, int]:
     rects = [cell_rect(i) for i in cells]
     cx = sum(r.centerx for r in rects) / len(rects)
     cy = sum(r.centery for r in rects) / len(rects)
