@@ -225,3 +225,19 @@ def veil(surface: pygame.Surface, alpha: int = 150, colour: Colour = theme.PAPER
     layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     layer.fill((*colour, alpha))
     surface.blit(layer, (0, 0))
+
+
+def status_bar(
+    surface: pygame.Surface, rect: pygame.Rect, m: theme.Metrics, message: str, kind: str, idle: str
+) -> None:
+    """The ink status bar of the play screens: the current message (errors flagged in red and set in
+    yellow), or the idle reminder of the controls in grey."""
+    pygame.draw.rect(surface, theme.INK, rect)
+    if message:
+        error = kind == "error"
+        if error:
+            pygame.draw.rect(surface, theme.RED, (rect.left, rect.top, m.u(1), rect.height))
+        colour = theme.YELLOW if error else theme.WHITE
+        text(surface, message, (rect.left + m.u(3), rect.centery + 1), m.body, colour, "semibold", "midleft")
+    else:
+        text(surface, idle, (rect.left + m.u(3), rect.centery + 1), m.body, theme.LIGHT_GREY, "regular", "midleft")

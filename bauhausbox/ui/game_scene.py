@@ -557,24 +557,8 @@ class GameScene(Scene):
     def _draw_status_bar(self, surface: pygame.Surface) -> None:
         m = self.metrics
         rect = self.status_rect
-        pygame.draw.rect(surface, theme.INK, rect)
-        if self.message and time.monotonic() < self.message_until:
-            colour = theme.YELLOW if self.message_kind == "error" else theme.WHITE
-            if self.message_kind == "error":
-                pygame.draw.rect(surface, theme.RED, (rect.left, rect.top, m.u(1), rect.height))
-            draw.text(
-                surface, self.message, (rect.left + m.u(3), rect.centery + 1), m.body, colour, "semibold", "midleft"
-            )
-        else:
-            draw.text(
-                surface,
-                self.idle_status(),
-                (rect.left + m.u(3), rect.centery + 1),
-                m.body,
-                theme.LIGHT_GREY,
-                "regular",
-                "midleft",
-            )
+        message = self.message if time.monotonic() < self.message_until else ""
+        draw.status_bar(surface, rect, m, message, self.message_kind, self.idle_status())
         moves = self.match.history.cursor
         right = f"move {moves}" + ("  ·  not saved!" if self.match.save_error else "  ·  saved")
         draw.text(

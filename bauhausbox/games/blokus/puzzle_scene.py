@@ -842,27 +842,8 @@ class PuzzleScene(Scene):
         draw.text(surface, clock, (title.right + m.u(4), cy + 2), m.body + 2, theme.INK, "semibold", "midleft")
 
     def _draw_status_bar(self, surface: pygame.Surface) -> None:
-        m = self.metrics
-        rect = self.status_rect
-        pygame.draw.rect(surface, theme.INK, rect)
-        if self.message and time.monotonic() < self.message_until:
-            error = self.message_kind == "error"
-            if error:
-                pygame.draw.rect(surface, theme.RED, (rect.left, rect.top, m.u(1), rect.height))
-            colour = theme.YELLOW if error else theme.WHITE
-            draw.text(
-                surface, self.message, (rect.left + m.u(3), rect.centery + 1), m.body, colour, "semibold", "midleft"
-            )
-        else:
-            draw.text(
-                surface,
-                self.idle_status(),
-                (rect.left + m.u(3), rect.centery + 1),
-                m.body,
-                theme.LIGHT_GREY,
-                "regular",
-                "midleft",
-            )
+        message = self.message if time.monotonic() < self.message_until else ""
+        draw.status_bar(surface, self.status_rect, self.metrics, message, self.message_kind, self.idle_status())
 
     def idle_status(self) -> str:
         move = "press a placed piece to move it  ·  " if self.spec.movable else ""
