@@ -480,6 +480,9 @@ class MediumBot(_BitsBot):
         return best_move
 
 
+TIME_MARGIN = 0.05  # seconds kept back so a decision never overruns its budget
+
+
 class HardBot(_BitsBot):
     """Two moves ahead: the expectation over the unseen tiles of the best reply."""
 
@@ -507,7 +510,7 @@ class HardBot(_BitsBot):
         for value, _, move, after, keeps in first[: self.width]:
             expected = 0.0
             for tile, count in upcoming.items():
-                if budget.expired():
+                if budget.remaining() < TIME_MARGIN or budget.cancelled:
                     return best_move  # out of time: a half-rated move is not compared
                 replies = _placements(after, tile, keeps)
                 if not replies:

@@ -24,7 +24,7 @@ import pygame
 from bauhausbox.engine.history import Step
 from bauhausbox.games.bits import bests, paint
 from bauhausbox.games.bits.board import drop, has_room, landing
-from bauhausbox.games.bits.cards import CARD_BY_ID, NEUTRAL_TILE, RANKS, SIZE, TILES, solo_rank
+from bauhausbox.games.bits.cards import CARD_BY_ID, NEUTRAL_TILE, RANKS, SIZE, TILES, CardScore, score_board, solo_rank
 from bauhausbox.games.bits.howto import how_to_play_pages
 from bauhausbox.games.bits.rules import PASS, BitsState, Hidden, Pass, Place, round_breakdown, round_totals
 from bauhausbox.scenes.howto import HowToPage
@@ -622,9 +622,8 @@ class BitsScene(GameScene):
             y += step
 
 
-def _live(state: BitsState, seat: int) -> list[Any]:
-    from bauhausbox.games.bits.cards import score_board
-
+def _live(state: BitsState, seat: int) -> list[CardScore]:
+    """The per-card points of ``seat``'s board this round (the last round's once the game is over)."""
     if state.over:
         return round_breakdown(state, len(state.finished), seat)
     return score_board(state.boards[seat], state.active_goals())
