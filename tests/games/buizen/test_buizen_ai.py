@@ -88,9 +88,10 @@ def test_every_level_plays_a_whole_game_legally_and_quickly(level: str) -> None:
     slowest = 0.0
     while state.to_play is not None:
         seat = state.to_play
-        started = time.perf_counter()
+        # CPU time of this process: other processes on a shared CI machine cannot inflate it.
+        started = time.process_time()
         move = bot.choose(GAME, GAME.view(state, seat), seat, Budget(1.0))
-        slowest = max(slowest, time.perf_counter() - started)
+        slowest = max(slowest, time.process_time() - started)
         assert move in GAME.legal_moves(state)
         state = GAME.apply(state, move)
     assert slowest < 1.5  # the budget is 1 s; a loaded test machine gets some slack
