@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from bauhausbox.ui.game_scene import GameScene
 
 
-def winners_line(names: list[str], winners: list[int]) -> str:
+def winners_line(names: list[str], winners: list[int], scores: list[int]) -> str:
+    if len(names) == 1:  # a solo game has no winner to name, only a result
+        return f"{names[0]}: {scores[0]} points"
     if len(winners) == 1:
         return f"{names[winners[0]]} wins!"
     return "Shared win: " + ", ".join(names[w] for w in winners[:-1]) + f" and {names[winners[-1]]}"
@@ -33,6 +35,7 @@ class GameOverScene(Scene):
         match = game_scene.match
         self.names = [seat.name for seat in match.setup.seats]
         self.winners = match.game.winners(match.state)
+        self.scores = match.game.scores(match.state)
         self.rows = match.game.score_table(match.state)
         self.again_button = self.widgets.add(Button("Play again", self.play_again, "primary"))
         self.board_button = self.widgets.add(
@@ -76,7 +79,7 @@ class GameOverScene(Scene):
         overlay_panel(surface, self.panel, m, "Game over", theme.YELLOW)
         draw.text(
             surface,
-            winners_line(self.names, self.winners),
+            winners_line(self.names, self.winners, self.scores),
             (self.panel.left + u(4), self.panel.top + u(10)),
             m.heading + 6,
             theme.INK,
