@@ -142,7 +142,17 @@ class Match:
         return plan.crosses_reveal and len(self.humans) > 1
 
     def restart(self, same_seed: bool = False) -> Match:
+        """A new game with the same seats and options. In games whose rules let the previous
+        winner start (``info.extra["winner_starts"]``), the seed is drawn until its starting seat is
+        that winner, so the game still replays from its seed alone."""
         seed = self.setup.seed if same_seed else new_seed()
+        starter = self.next_starter()
+        if starter is not None and not same_seed:
+            options = dict(self.setup.options)
+            for _ in range(1000):  # each try succeeds with probability 1/players
+                if self.game.new_game(self.setup.players, seed, **options).to_play == starter:
+                    break
+                seed = new_seed()
         return Match.start(
             self.setup.game_id,
             self.setup.players,
@@ -151,6 +161,13 @@ class Match:
             seed,
             self.autosave,
         )
+
+    def next_starter(self) -> Seat | None:
+        """Who starts the next game: the sole winner of this one, where the rules say so."""
+        if not self.game.info.extra.get("winner_starts") or not self.over:
+            return None
+        winners = self.game.winners(self.state)
+        return winners[0] if len(winners) == 1 else None
 
     def after_change(self) -> None:
         self.save()
