@@ -687,47 +687,22 @@ class BuizenScene(GameScene):
             if not self.board_rect.collidepoint(self.mouse):
                 surface.blit(picture, picture.get_rect(center=self.mouse))
 
+    def score_visible(self, seat: int) -> bool:
+        """A live score would give a secret colour away: only the viewer's own shows before the end."""
+        return seat == self.viewer
+
     def _draw_players(self, surface: pygame.Surface, rect: pygame.Rect, view: BuizenState) -> int:
-        """Players with their tile counts; a score only where the viewer may know it (a score would give a
-        secret colour away), everyone's at the end with their material."""
-        m = self.metrics
-        scores = self.game.scores(view)
+        """The shared players panel, with tile counts (and each material once the game is over)."""
         over = view.to_play is None
-        row_h = m.u(6)
-        y = rect.top
+        lines = []
         for seat, spec in enumerate(self.match.setup.seats):
-            row = pygame.Rect(rect.left, y, rect.width, row_h)
-            if seat == view.to_play:
-                pygame.draw.rect(surface, theme.WHITE, row)
-                pygame.draw.rect(surface, theme.INK, row, 2)
-                pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
-            colour, shape = self.seat_style(seat)
-            draw.seat_shape(surface, shape, (row.left + m.u(3), row.centery), m.u(1.6), colour)
-            draw.text(
-                surface,
-                spec.name,
-                (row.left + m.u(6), row.centery - m.u(1.2)),
-                m.body,
-                theme.INK,
-                "semibold",
-                "midleft",
-            )
             held = len(view.hands[seat])
-            known = view.colours[seat] != "?" and (over or seat == self.viewer)
             who = "human" if spec.is_human else f"computer · {spec.level}"
             if over:
-                sub = f"{MATERIAL_NAMES[view.colours[seat]]} · {who}"
+                lines.append(f"{MATERIAL_NAMES[view.colours[seat]]} · {who}")
             else:
-                sub = f"{who} · {held} tile{'s' if held != 1 else ''}"
-            draw.text(
-                surface, sub, (row.left + m.u(6), row.centery + m.u(1.5)), m.small, theme.GREY, "regular", "midleft"
-            )
-            points = str(scores[seat]) if known else "?"
-            draw.text(
-                surface, points, (row.right - m.u(1.5), row.centery + 1), m.heading, theme.INK, "bold", "midright"
-            )
-            y += row_h + m.u(0.5)
-        return y
+                lines.append(f"{who} · {held} tile{'s' if held != 1 else ''}")
+        return self.draw_players(surface, rect, extra=lines)
 
     def _draw_panel(self, surface: pygame.Surface, view: BuizenState) -> None:
         m = self.metrics
