@@ -105,18 +105,36 @@ def sample_placement(own: int, occupied: int, hand: int, colour: int, rnd: Rando
         attach ^= low
     while cells:
         pick = int(rnd() * len(cells))
-        keys, found, window = bb.candidates_at(blocked, cells[pick])
-        legal = [placement for mask, placement in zip(keys, found, strict=False) if not mask & window]
-        if legal:
-            choice = legal[int(rnd() * len(legal))]
+        index = cells[pick]
+        choice = _draw(index, *bb.candidates_at(blocked, index), rnd)
+        if choice is not None:
             if choice.size < 5:
-                other = legal[int(rnd() * len(legal))]
-                if other.size > choice.size:
+                other = _draw(index, *bb.candidates_at(blocked, index), rnd)
+                if other is not None and other.size > choice.size:
                     choice = other
             return choice
         cells[pick] = cells[-1]  # nothing fits here: drop the cell and try another
         cells.pop()
     return None
+
+
+_DRAWS = 12  # random tries before listing a cell's legal candidates
+
+
+def _draw(index: int, masks: Sequence[int], offsets: Sequence[int], window: int, rnd: Random) -> Placement | None:
+    """One of the legal candidates at square ``index``, uniformly: a few random tries (usually enough,
+    and much cheaper than testing them all), then the full list; ``None`` if none is legal."""
+    count = len(masks)
+    if not count:
+        return None
+    for _ in range(_DRAWS):
+        k = int(rnd() * count)
+        if not masks[k] & window:
+            return bb.candidate(offsets[k], index)
+    legal = [k for k in range(count) if not masks[k] & window]
+    if not legal:
+        return None
+    return bb.candidate(offsets[legal[int(rnd() * len(legal))]], index)
 
 
 def playout(state: BlokusState, rnd: Random) -> list[int]:

@@ -9,16 +9,18 @@ Every placement of every piece on the empty board (30,433 of them) is built once
 :class:`Placement` object that *is* the move value used by the rules, the bots and the screens.
 
 Move generation for one colour (:func:`generate`) walks its *attach cells* (free squares diagonal
-to its pieces and not beside them). The placements covering an attach cell are filed by the cell and
-by the blocked/free state of its 3 × 3 neighbourhood; each list is built on first use and then only
-needs one ``&`` per candidate against a small window of the board cut out around the cell. Each
-legal placement is produced once: attach cells already visited count as blocked for later ones.
+to its pieces and not beside them). Candidates are filed relative to the attach cell, so one small
+table serves every square: under the blocked/free state of the 12 squares within two steps of the
+cell lie the placements (shape and offset) that avoid them. Each candidate then needs one ``&``
+against a window of the board cut out around the cell, with the colour's missing pieces as extra
+bits. Each legal placement is produced once: attach cells already visited count as blocked for
+later ones.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import cast
 
 from bauhausbox.engine.grid import Cell, cell_sort_key, cells_text
 from bauhausbox.games.blokus.pieces import PIECES
@@ -176,67 +178,51 @@ def placement_at(index: int) -> Placement:
 _PAD = 4 * STRIDE + 4
 _WINDOW_BITS = 2 * _PAD + 1
 _WINDOW = (1 << _WINDOW_BITS) - 1
-_ROW_BELOW = _PAD - STRIDE - 1  # window bit of the square diagonally below-left of i
-_ROW_SAME = _PAD - 1
-_ROW_ABOVE = _PAD + STRIDE - 1
 
-Entry = tuple[tuple[int, ...], tuple[Placement, ...]]
-_ENTRIES: list[dict[int, Entry]] = [{} for _ in range(BITS)]
-# Window masks depend only on a placement's shape and its offset from the cell, so equal ones are
-# shared (a few hundred ints and key tuples instead of one per entry and candidate).
-_SHARED: dict[object, object] = {}
+# Candidates are filed relative to the attach cell, so one table serves every square. A placement is
+# found again from its orientation and its lowest square: ``_BY_ORIENTATION_AND_LOW[o * BITS + low]``.
+_ORIENTATION_IDS: dict[tuple[int, int], int] = {}
+for _placement in PLACEMENTS:
+    _ORIENTATION_IDS.setdefault((_placement.piece, _placement.orientation), len(_ORIENTATION_IDS))
+_BY_ORIENTATION_AND_LOW: list[Placement | None] = [None] * (len(_ORIENTATION_IDS) * BITS)
 
 
-def _shared(value: Any) -> Any:
-    return _SHARED.setdefault(value, value)
+def _table_index(placement: Placement) -> int:
+    low = (placement.mask & -placement.mask).bit_length() - 1
+    return _ORIENTATION_IDS[placement.piece, placement.orientation] * BITS + low
 
 
-def _neighbourhood_mask(key: int) -> int:
-    """Window bits of the blocked squares described by a 9-bit 3 × 3 key (row below first)."""
-    mask = 0
-    for k in range(9):
-        if key >> k & 1:
-            row, col = divmod(k, 3)
-            mask |= 1 << (_PAD + (row - 1) * STRIDE + col - 1)
-    return mask
+for _placement in PLACEMENTS:
+    _BY_ORIENTATION_AND_LOW[_table_index(_placement)] = _placement
+
+# Every placement covering a square far from the edges, as (window mask, table offset) pairs: the
+# mask holds its squares in the window (square i at bit _PAD) and its piece's bit above the window;
+# ``_BY_ORIENTATION_AND_LOW[offset + i]`` is the same shape covering square i instead. Near the edges
+# some of these hang over the padding, which the window test rejects like any taken square (a
+# connected piece cannot reach past the one-square padding without covering it).
+_REFERENCE = bit_index((SIZE // 2, SIZE // 2))
+_RELATIVE: tuple[tuple[int, int], ...] = tuple(
+    ((p.mask << _PAD) >> _REFERENCE | 1 << (_WINDOW_BITS + p.piece), _table_index(p) - _REFERENCE)
+    for p in _COVERING[_REFERENCE]
+)
+del _placement
+
+# The key of an attach cell is the blocked/free state of the squares within two steps of it (a
+# diamond of 12): the candidates avoiding those are filed under it, built on first use. There are at
+# most a few thousand keys over any number of games, shared by all squares.
+_KEY_SQUARES = sum(
+    1 << (_PAD + dy * STRIDE + dx) for dx in range(-2, 3) for dy in range(-2, 3) if 0 < abs(dx) + abs(dy) <= 2
+)
+
+Entry = tuple[tuple[int, ...], tuple[int, ...]]  # window masks and table offsets, in step
+_ENTRIES: dict[int, Entry] = {}
 
 
-_ALL_KEY = -100  # _ENTRIES key of the list of every placement covering the square
-
-
-def _filtered(entry: Entry, blocked: int) -> Entry:
-    keys, found = entry
-    kept = [i for i, mask in enumerate(keys) if not mask & blocked]
-    return _shared(tuple(keys[i] for i in kept)), tuple(found[i] for i in kept)
-
-
-def _covering(index: int) -> Entry:
-    """Every placement covering square ``index``, with its window mask (squares and piece bit)."""
-    found = tuple(_COVERING[index])
-    keys = tuple(_shared((p.mask << _PAD) >> index | (1 << (_WINDOW_BITS + p.piece))) for p in found)
-    _ENTRIES[index][_ALL_KEY] = (keys, found)
-    return keys, found
-
-
-def _side_entry(index: int, orthogonal: int) -> Entry:
-    """The placements covering square ``index`` that avoid its blocked side neighbours (4-bit
-    ``orthogonal``: below, left, right, above): the shared parents of the 3 × 3 entries."""
-    blocked = 0
-    for k, step in enumerate((-STRIDE, -1, 1, STRIDE)):
-        if orthogonal >> k & 1:
-            blocked |= 1 << (_PAD + step)
-    entry = _filtered(_ENTRIES[index].get(_ALL_KEY) or _covering(index), blocked)
-    _ENTRIES[index][-1 - orthogonal] = entry
-    return entry
-
-
-def _entry(index: int, key: int) -> Entry:
-    """The placements covering square ``index`` that avoid the blocked squares of the 3 × 3 ``key``,
-    built on first use (from the entry for the four side neighbours alone, which is shared)."""
-    orthogonal = (key >> 1 & 1) | (key >> 2 & 2) | (key >> 3 & 4) | (key >> 4 & 8)
-    parent = _ENTRIES[index].get(-1 - orthogonal) or _side_entry(index, orthogonal)
-    entry = _filtered(parent, _neighbourhood_mask(key))
-    _ENTRIES[index][key] = entry
+def _entry(key: int) -> Entry:
+    """The candidates avoiding the blocked key squares ``key`` (window bits), filed on first use."""
+    kept = [pair for pair in _RELATIVE if not pair[0] & key]
+    entry = (tuple(mask for mask, _ in kept), tuple(offset for _, offset in kept))
+    _ENTRIES[key] = entry
     return entry
 
 
@@ -251,25 +237,37 @@ def generate(blocked: int, attach: int, result: list[Placement]) -> list[Placeme
     ``blocked`` (board squares, and piece bits above :data:`BITS`). Returns ``result``."""
     pieces = (blocked >> BITS) << _WINDOW_BITS
     board = blocked & ((1 << BITS) - 1)
+    table = cast(list[Placement], _BY_ORIENTATION_AND_LOW)  # legal candidates never hit an empty slot
+    entries = _ENTRIES
     while attach:
         low = attach & -attach
         index = low.bit_length() - 1
         local = (((board << _PAD) >> index) & _WINDOW) | pieces
-        key = ((local >> _ROW_BELOW) & 7) | (((local >> _ROW_SAME) & 7) << 3) | (((local >> _ROW_ABOVE) & 7) << 6)
-        entry = _ENTRIES[index].get(key) or _entry(index, key)
-        result += [placement for mask, placement in zip(*entry, strict=False) if not mask & local]
+        key = local & _KEY_SQUARES
+        masks, offsets = entries.get(key) or _entry(key)
+        # Indexing only the accepted candidates (rather than zipping both tuples) keeps the loop
+        # from touching every placement object: measurably faster.
+        result += [table[offsets[k] + index] for k, mask in enumerate(masks) if not mask & local]
         board |= low  # later attach cells skip placements already listed here
         attach ^= low
     return result
 
 
-def candidates_at(blocked: int, index: int) -> tuple[tuple[int, ...], tuple[Placement, ...], int]:
-    """The candidate placements filed at square ``index`` for this ``blocked`` set, their window masks,
-    and the window to test them against (``not masks[k] & window`` means ``found[k]`` is legal)."""
+def candidates_at(blocked: int, index: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """The candidates filed at square ``index`` for this ``blocked`` set: their window masks, their
+    table offsets, and the window to test them against (``not masks[k] & window`` means candidate
+    ``k`` is legal, and :func:`candidate` turns it into its placement)."""
     local = (((blocked << _PAD) >> index) & _WINDOW) | ((blocked >> BITS) << _WINDOW_BITS)
-    key = ((local >> _ROW_BELOW) & 7) | (((local >> _ROW_SAME) & 7) << 3) | (((local >> _ROW_ABOVE) & 7) << 6)
-    keys, found = _ENTRIES[index].get(key) or _entry(index, key)
-    return keys, found, local
+    key = local & _KEY_SQUARES
+    masks, offsets = _ENTRIES.get(key) or _entry(key)
+    return masks, offsets, local
+
+
+def candidate(offset: int, index: int) -> Placement:
+    """The placement of the candidate with table ``offset`` at square ``index``."""
+    placement = _BY_ORIENTATION_AND_LOW[offset + index]
+    assert placement is not None, "only legal candidates are looked up, and those lie on the board"
+    return placement
 
 
 def first_legal(blocked: int, attach: int) -> Placement | None:
@@ -280,11 +278,11 @@ def first_legal(blocked: int, attach: int) -> Placement | None:
         low = attach & -attach
         index = low.bit_length() - 1
         local = (((board << _PAD) >> index) & _WINDOW) | pieces
-        key = ((local >> _ROW_BELOW) & 7) | (((local >> _ROW_SAME) & 7) << 3) | (((local >> _ROW_ABOVE) & 7) << 6)
-        keys, found = _ENTRIES[index].get(key) or _entry(index, key)
-        for mask, placement in zip(keys, found, strict=False):
+        key = local & _KEY_SQUARES
+        masks, offsets = _ENTRIES.get(key) or _entry(key)
+        for k, mask in enumerate(masks):
             if not mask & local:
-                return placement
+                return candidate(offsets[k], index)
         attach ^= low
     return None
 
