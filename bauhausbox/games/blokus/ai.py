@@ -121,7 +121,7 @@ def sample_placement(own: int, occupied: int, hand: int, colour: int, rnd: Rando
 _DRAWS = 12  # random tries before listing a cell's legal candidates
 
 
-def _draw(index: int, masks: Sequence[int], offsets: Sequence[int], window: int, rnd: Random) -> Placement | None:
+def _draw(index: int, masks: Sequence[int], numbers: Sequence[int], window: int, rnd: Random) -> Placement | None:
     """One of the legal candidates at square ``index``, uniformly: a few random tries (usually enough,
     and much cheaper than testing them all), then the full list; ``None`` if none is legal."""
     count = len(masks)
@@ -130,11 +130,11 @@ def _draw(index: int, masks: Sequence[int], offsets: Sequence[int], window: int,
     for _ in range(_DRAWS):
         k = int(rnd() * count)
         if not masks[k] & window:
-            return bb.candidate(offsets[k], index)
+            return bb.candidate(numbers[k], index)
     legal = [k for k in range(count) if not masks[k] & window]
     if not legal:
         return None
-    return bb.candidate(offsets[legal[int(rnd() * len(legal))]], index)
+    return bb.candidate(numbers[legal[int(rnd() * len(legal))]], index)
 
 
 def playout(state: BlokusState, rnd: Random) -> list[int]:

@@ -128,9 +128,24 @@ class Placement:
 _CELLS: tuple[tuple[Cell, ...], ...] = tuple(tuple((col, row) for col in range(SIZE)) for row in range(SIZE))
 
 
-def _build_placements() -> tuple[tuple[Placement, ...], list[list[Placement]]]:
+# Around attach cell i, the window ``(blocked << _PAD) >> i`` puts square i at bit _PAD and keeps the
+# four rows below and above it (any piece covering i lies within them); piece bits sit above it.
+_PAD = 4 * STRIDE + 4
+_WINDOW_BITS = 2 * _PAD + 1
+_WINDOW = (1 << _WINDOW_BITS) - 1
+
+
+def _build_placements() -> tuple[tuple[Placement, ...], tuple[int, ...], tuple[tuple[Placement | None, ...], ...]]:
+    """Every placement; and the *relative candidates* of move generation.
+
+    Relative candidate ``j`` is one orientation of one piece with one of its squares on the attach
+    cell. Its window mask (squares around the cell at bit _PAD, piece bit above the window) is the
+    same for every cell; ``at_square[i][j]`` is the placement it stands for when the cell is square
+    ``i``, or ``None`` where it would leave the board."""
     placements: list[Placement] = []
-    covering: list[list[Placement]] = [[] for _ in range(BITS)]
+    masks: list[int] = []
+    relative_count = sum(piece.size * len(piece.orientations) for piece in PIECES)
+    table: list[list[Placement | None]] = [[None] * relative_count for _ in range(BITS)]
     inner = bit_index((1, 1))  # rings are computed once per orientation away from the edges, then shifted
     for piece_index, piece in enumerate(PIECES):
         for orientation, shape in enumerate(piece.orientations):
@@ -140,6 +155,9 @@ def _build_placements() -> tuple[tuple[Placement, ...], list[list[Placement]]]:
             base = bits_of(ordered)
             sides = side_ring(base << (inner - bit_index((0, 0))))
             corners = corner_ring(base << (inner - bit_index((0, 0))))
+            first = len(masks)  # relative candidates first .. first + size - 1: one per square on the cell
+            for x, y in ordered:
+                masks.append((base << _PAD) >> bit_index((x, y)) | 1 << (_WINDOW_BITS + piece_index))
             for row in range(SIZE - height + 1):
                 for col in range(SIZE - width + 1):
                     offset = row * STRIDE + col
@@ -155,16 +173,16 @@ def _build_placements() -> tuple[tuple[Placement, ...], list[list[Placement]]]:
                         _shift(corners, ring_shift) & BOARD,
                     )
                     placements.append(placement)
-                    for cell in cells:
-                        covering[bit_index(cell)].append(placement)
-    return tuple(placements), covering
+                    for k, cell in enumerate(cells):
+                        table[bit_index(cell)][first + k] = placement
+    return tuple(placements), tuple(masks), tuple(tuple(row) for row in table)
 
 
 def _shift(bits: int, amount: int) -> int:
     return bits << amount if amount >= 0 else bits >> -amount
 
 
-PLACEMENTS, _COVERING = _build_placements()
+PLACEMENTS, _RELATIVE_MASKS, _AT_SQUARE = _build_placements()
 PLACEMENT_BY_MASK: dict[int, Placement] = {placement.mask: placement for placement in PLACEMENTS}
 
 
@@ -173,40 +191,6 @@ def placement_at(index: int) -> Placement:
 
 
 # -- move generation -------------------------------------------------------------------------------
-# Around attach cell i, the window ``(blocked << _PAD) >> i`` puts square i at bit _PAD and keeps the
-# four rows below and above it (any piece covering i lies within them); piece bits sit above it.
-_PAD = 4 * STRIDE + 4
-_WINDOW_BITS = 2 * _PAD + 1
-_WINDOW = (1 << _WINDOW_BITS) - 1
-
-# Candidates are filed relative to the attach cell, so one table serves every square. A placement is
-# found again from its orientation and its lowest square: ``_BY_ORIENTATION_AND_LOW[o * BITS + low]``.
-_ORIENTATION_IDS: dict[tuple[int, int], int] = {}
-for _placement in PLACEMENTS:
-    _ORIENTATION_IDS.setdefault((_placement.piece, _placement.orientation), len(_ORIENTATION_IDS))
-_BY_ORIENTATION_AND_LOW: list[Placement | None] = [None] * (len(_ORIENTATION_IDS) * BITS)
-
-
-def _table_index(placement: Placement) -> int:
-    low = (placement.mask & -placement.mask).bit_length() - 1
-    return _ORIENTATION_IDS[placement.piece, placement.orientation] * BITS + low
-
-
-for _placement in PLACEMENTS:
-    _BY_ORIENTATION_AND_LOW[_table_index(_placement)] = _placement
-
-# Every placement covering a square far from the edges, as (window mask, table offset) pairs: the
-# mask holds its squares in the window (square i at bit _PAD) and its piece's bit above the window;
-# ``_BY_ORIENTATION_AND_LOW[offset + i]`` is the same shape covering square i instead. Near the edges
-# some of these hang over the padding, which the window test rejects like any taken square (a
-# connected piece cannot reach past the one-square padding without covering it).
-_REFERENCE = bit_index((SIZE // 2, SIZE // 2))
-_RELATIVE: tuple[tuple[int, int], ...] = tuple(
-    ((p.mask << _PAD) >> _REFERENCE | 1 << (_WINDOW_BITS + p.piece), _table_index(p) - _REFERENCE)
-    for p in _COVERING[_REFERENCE]
-)
-del _placement
-
 # The key of an attach cell is the blocked/free state of the squares within two steps of it (a
 # diamond of 12): the candidates avoiding those are filed under it, built on first use. There are at
 # most a few thousand keys over any number of games, shared by all squares.
@@ -214,14 +198,15 @@ _KEY_SQUARES = sum(
     1 << (_PAD + dy * STRIDE + dx) for dx in range(-2, 3) for dy in range(-2, 3) if 0 < abs(dx) + abs(dy) <= 2
 )
 
-Entry = tuple[tuple[int, ...], tuple[int, ...]]  # window masks and table offsets, in step
+Entry = tuple[tuple[int, ...], tuple[int, ...]]  # window masks and relative candidate numbers, in step
 _ENTRIES: dict[int, Entry] = {}
+_NUMBERS = tuple(range(len(_RELATIVE_MASKS)))  # shared int objects for the entries' numbers
 
 
 def _entry(key: int) -> Entry:
-    """The candidates avoiding the blocked key squares ``key`` (window bits), filed on first use."""
-    kept = [pair for pair in _RELATIVE if not pair[0] & key]
-    entry = (tuple(mask for mask, _ in kept), tuple(offset for _, offset in kept))
+    """The relative candidates avoiding the blocked key squares ``key`` (window bits), filed on first use."""
+    kept = [j for j, mask in enumerate(_RELATIVE_MASKS) if not mask & key]
+    entry = (tuple(_RELATIVE_MASKS[j] for j in kept), tuple(_NUMBERS[j] for j in kept))
     _ENTRIES[key] = entry
     return entry
 
@@ -237,17 +222,16 @@ def generate(blocked: int, attach: int, result: list[Placement]) -> list[Placeme
     ``blocked`` (board squares, and piece bits above :data:`BITS`). Returns ``result``."""
     pieces = (blocked >> BITS) << _WINDOW_BITS
     board = blocked & ((1 << BITS) - 1)
-    table = cast(list[Placement], _BY_ORIENTATION_AND_LOW)  # legal candidates never hit an empty slot
     entries = _ENTRIES
+    # A legal candidate never leaves the board, so it never meets an empty slot of the table.
+    at_square = cast(tuple[tuple[Placement, ...], ...], _AT_SQUARE)
     while attach:
         low = attach & -attach
         index = low.bit_length() - 1
         local = (((board << _PAD) >> index) & _WINDOW) | pieces
-        key = local & _KEY_SQUARES
-        masks, offsets = entries.get(key) or _entry(key)
-        # Indexing only the accepted candidates (rather than zipping both tuples) keeps the loop
-        # from touching every placement object: measurably faster.
-        result += [table[offsets[k] + index] for k, mask in enumerate(masks) if not mask & local]
+        masks, numbers = entries.get(local & _KEY_SQUARES) or _entry(local & _KEY_SQUARES)
+        at = at_square[index]
+        result += [at[j] for j, mask in zip(numbers, masks, strict=False) if not mask & local]
         board |= low  # later attach cells skip placements already listed here
         attach ^= low
     return result
@@ -255,18 +239,17 @@ def generate(blocked: int, attach: int, result: list[Placement]) -> list[Placeme
 
 def candidates_at(blocked: int, index: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """The candidates filed at square ``index`` for this ``blocked`` set: their window masks, their
-    table offsets, and the window to test them against (``not masks[k] & window`` means candidate
+    relative numbers, and the window to test them against (``not masks[k] & window`` means candidate
     ``k`` is legal, and :func:`candidate` turns it into its placement)."""
     local = (((blocked << _PAD) >> index) & _WINDOW) | ((blocked >> BITS) << _WINDOW_BITS)
-    key = local & _KEY_SQUARES
-    masks, offsets = _ENTRIES.get(key) or _entry(key)
-    return masks, offsets, local
+    masks, numbers = _ENTRIES.get(local & _KEY_SQUARES) or _entry(local & _KEY_SQUARES)
+    return masks, numbers, local
 
 
-def candidate(offset: int, index: int) -> Placement:
-    """The placement of the candidate with table ``offset`` at square ``index``."""
-    placement = _BY_ORIENTATION_AND_LOW[offset + index]
-    assert placement is not None, "only legal candidates are looked up, and those lie on the board"
+def candidate(number: int, index: int) -> Placement:
+    """The placement of relative candidate ``number`` on square ``index`` (a legal one: on the board)."""
+    placement = _AT_SQUARE[index][number]
+    assert placement is not None, "a legal candidate lies on the board"
     return placement
 
 
@@ -278,11 +261,10 @@ def first_legal(blocked: int, attach: int) -> Placement | None:
         low = attach & -attach
         index = low.bit_length() - 1
         local = (((board << _PAD) >> index) & _WINDOW) | pieces
-        key = local & _KEY_SQUARES
-        masks, offsets = _ENTRIES.get(key) or _entry(key)
-        for k, mask in enumerate(masks):
+        masks, numbers = _ENTRIES.get(local & _KEY_SQUARES) or _entry(local & _KEY_SQUARES)
+        for j, mask in zip(numbers, masks, strict=False):
             if not mask & local:
-                return candidate(offsets[k], index)
+                return candidate(j, index)
         attach ^= low
     return None
 
