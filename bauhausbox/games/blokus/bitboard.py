@@ -290,6 +290,10 @@ def can_place(own: int, occupied: int, hand: int, colour: int) -> bool:
     if not hand:
         return False
     blocked, attach = blocked_and_attach(own, occupied, hand, colour)
+    if not attach:
+        return False
+    if hand >> MONOMINO & 1:
+        return True  # an attach cell is free and beside none of the colour's pieces: the monomino fits
     return first_legal(blocked, attach) is not None
 
 

@@ -18,7 +18,7 @@ squares it covers (``a18,a19,a20,b20,c20``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from bauhausbox.engine.api import (
     GameInfo,
@@ -47,9 +47,11 @@ MONOMINO_LAST_BONUS = 5
 Four = tuple[int, int, int, int]  # one value per colour
 
 
-@dataclass(frozen=True, slots=True)
-class BlokusState:
-    """A Blokus position. Boards and hands are bit sets; everything else derives from them."""
+class BlokusState(NamedTuple):
+    """A Blokus position. Boards and hands are bit sets; everything else derives from them.
+
+    A named tuple rather than a frozen dataclass: just as immutable, and four times cheaper to make,
+    which counts when every move of every playout makes one."""
 
     players: int  # 2, 3 or 4 seats
     teams: bool  # 4 players as two teams (blue+red against yellow+green)
@@ -131,12 +133,10 @@ def placement_error(state: BlokusState, colour: int, placement: Placement) -> st
         if not placement.mask & bb.START_BITS[colour]:
             return f"must cover your corner {cell_name(bb.START_CELLS[colour])}"
         return None
-    if placement.mask & bb.side_ring(own):
+    # Side and corner contact are symmetric, so the placement's own precomputed rings answer both.
+    if placement.sides & own:
         return "touches your own piece along a side"
-    # No side contact, so any diagonal contact is a corner-to-corner one.
-    step_a, step_b = bb.STRIDE - 1, bb.STRIDE + 1
-    diagonal = (own << step_a) | (own >> step_a) | (own << step_b) | (own >> step_b)
-    if not placement.mask & diagonal:
+    if not placement.corners & own:
         return "must touch one of your own pieces corner to corner"
     return None
 
