@@ -105,6 +105,33 @@ def test_sampled_placements_are_legal_and_playouts_finish() -> None:
         assert all(-89 <= p <= 20 for p in points)
 
 
+@pytest.mark.parametrize("tries", [ai._DRAWS, 2, 0])
+@pytest.mark.parametrize("busiest", [True, False])
+def test_a_cell_draw_is_uniform_over_the_legal_placements_covering_it(
+    busiest: bool, tries: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Playouts draw candidates at random and keep the first legal one, listing them after ``tries``
+    misses: either way each legal placement through the cell must come up equally often."""
+    monkeypatch.setattr(ai, "_DRAWS", tries)
+    state = random_position(4, 24, seed=3)
+    colour = state.colour
+    blocked, attach = bb.blocked_and_attach(state.boards[colour], state.occupied, state.hands[colour], colour)
+    legal_moves = GAME.legal_moves(state)
+    through = {index: {move for move in legal_moves if move.mask >> index & 1} for index in range(bb.BITS)}
+    cells = [index for index in range(bb.BITS) if attach >> index & 1 and len(through[index]) >= 2]
+    index = (max if busiest else min)(cells, key=lambda cell: len(through[cell]))
+    masks, numbers, window = bb.candidates_at(blocked, index)
+    rnd = random.Random(7)
+    draws: dict[object, int] = {}
+    per_move = 300
+    for _ in range(per_move * len(through[index])):
+        move = ai._draw(index, masks, numbers, window, rnd.random)
+        draws[move] = draws.get(move, 0) + 1
+    assert set(draws) == through[index]
+    # Each count is binomial around 300 with a standard deviation under 18: ±120 is beyond 6.
+    assert all(per_move - 120 < count < per_move + 120 for count in draws.values()), sorted(draws.values())
+
+
 def test_sample_placement_says_none_when_a_colour_is_stuck() -> None:
     rnd = random.Random(1)
     state = random_position(4, 400, seed=2)

@@ -187,7 +187,9 @@ def test_generated_moves_match_a_brute_force_check_of_the_rules(seed: int) -> No
     checked = 0
     while state.to_play is not None:
         if rnd.random() < 0.25:
-            fast = {m.text for m in GAME.legal_moves(state)}
+            moves = GAME.legal_moves(state)
+            fast = {m.text for m in moves}
+            assert len(fast) == len(moves), "a placement was listed twice"
             assert fast == brute_force_legal(state, state.colour), board_picture(state)
             checked += 1
         state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
