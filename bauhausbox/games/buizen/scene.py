@@ -475,6 +475,9 @@ class BuizenScene(GameScene):
             self.say(self.last_note)
         if self.selected is not None and self.viewer is not None and self.selected not in self.hand():
             self.selected = None
+        if self.match.over:
+            self.fit()  # the final table is the result: show all of it
+            return
         for cell in new_cells:
             if not self.board_rect.contains(self.to_screen(cell)):
                 self.fit()

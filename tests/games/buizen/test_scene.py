@@ -182,3 +182,26 @@ def test_game_over_and_how_to_play_render(fresh_app: Any) -> None:
     for page in pages:
         if page.diagram is not None:
             page.diagram(surface, pygame.Rect(0, 0, 640, 480), scene.metrics)
+
+
+def test_the_table_fits_itself_when_the_game_ends(fresh_app: Any) -> None:
+    app = fresh_app
+    # The human holds the last tile of the game and nobody else holds any: placing it ends the game.
+    for number in range(1, 40):
+        text = f"buizen players=2 to_play=0 pumps=9 roads=10\ncolours: FH PP GAS PE\nhand 0: {number}\nhand 1:\nbag:"
+        scene = _scene_for(app, text + "\nboard: 0,0 pump", ["human", "ai:easy"])
+        if any(isinstance(m, Place) for m in GAME.legal_moves(scene.match.state)):
+            break
+        app.pop()
+    last = _first_placement(scene)
+    scene.zoom(1.5)
+    scene.pan(1, 0)
+    frames(app, 1)
+    assert scene.board_rect.contains(scene.to_screen(last.cell)), "the test needs the cell on screen"
+    _hold(app, scene, last)
+    click(app, scene.to_screen(last.cell).center)
+    frames(app, 2)
+    assert scene.match.over
+    shown = (list(scene.camera), scene.cell_px)
+    scene.fit()
+    assert shown == (list(scene.camera), scene.cell_px), "the final table should be fitted to the screen"
