@@ -130,8 +130,7 @@ def run(quick: bool = False) -> list[Row]:
     best, median = best_of_rounds(lambda _: 1e6 * legal_moves_mean(positions), higher_is_better=False)
     rows.append(
         (
-            f"legal moves, mean CPU per position ({len(positions)} positions of {games} random games;"
-            f" best of {ROUNDS}, median {median:.0f})",
+            f"legal moves per position, {len(positions)} positions (best of {ROUNDS}; median {median:.0f})",
             best,
             "µs",
             "≤ 100 µs",
@@ -141,8 +140,7 @@ def run(quick: bool = False) -> list[Row]:
     best, median = best_of_rounds(lambda number: random_games_per_second(per_round, seed=2 + number), True)
     rows.append(
         (
-            f"random 4-player games, full move list every turn, CPU ({per_round} a round;"
-            f" best of {ROUNDS}, median {median:.0f})",
+            f"random games, full move list each turn (best of {ROUNDS}; median {median:.0f})",
             best,
             "games/s",
             "≥ 200 games/s",
@@ -152,7 +150,7 @@ def run(quick: bool = False) -> list[Row]:
     best, median = best_of_rounds(lambda number: playouts_per_second(per_round, seed=3 + number), True)
     rows.append(
         (
-            f"sampled playouts from the empty board, CPU ({per_round} a round; best of {ROUNDS}, median {median:.0f})",
+            f"sampled playouts from the empty board (best of {ROUNDS}; median {median:.0f})",
             best,
             "games/s",
             "≥ 500 games/s",
