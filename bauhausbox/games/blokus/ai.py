@@ -121,20 +121,20 @@ def sample_placement(own: int, occupied: int, hand: int, colour: int, rnd: Rando
 _DRAWS = 12  # random tries before listing a cell's legal candidates
 
 
-def _draw(index: int, masks: Sequence[int], numbers: Sequence[int], window: int, rnd: Random) -> Placement | None:
+def _draw(index: int, candidates: Sequence[tuple[int, int]], window: int, rnd: Random) -> Placement | None:
     """One of the legal candidates at square ``index``, uniformly: a few random tries (usually enough,
     and much cheaper than testing them all), then the full list; ``None`` if none is legal."""
-    count = len(masks)
+    count = len(candidates)
     if not count:
         return None
     for _ in range(_DRAWS):
-        k = int(rnd() * count)
-        if not masks[k] & window:
-            return bb.candidate(numbers[k], index)
-    legal = [k for k in range(count) if not masks[k] & window]
+        number, mask = candidates[int(rnd() * count)]
+        if not mask & window:
+            return bb.candidate(number, index)
+    legal = [number for number, mask in candidates if not mask & window]
     if not legal:
         return None
-    return bb.candidate(numbers[legal[int(rnd() * len(legal))]], index)
+    return bb.candidate(legal[int(rnd() * len(legal))], index)
 
 
 def playout(state: BlokusState, rnd: Random) -> list[int]:

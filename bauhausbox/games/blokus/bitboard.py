@@ -198,15 +198,17 @@ _KEY_SQUARES = sum(
     1 << (_PAD + dy * STRIDE + dx) for dx in range(-2, 3) for dy in range(-2, 3) if 0 < abs(dx) + abs(dy) <= 2
 )
 
-Entry = tuple[tuple[int, ...], tuple[int, ...]]  # window masks and relative candidate numbers, in step
+Candidate = tuple[int, int]  # (relative number, window mask)
+# One shared pair per relative candidate: the lists below hold these, so the filter loop unpacks a
+# few hundred hot objects (measurably faster than zipping two tuples).
+_CANDIDATES: tuple[Candidate, ...] = tuple(enumerate(_RELATIVE_MASKS))
+Entry = tuple[Candidate, ...]
 _ENTRIES: dict[int, Entry] = {}
-_NUMBERS = tuple(range(len(_RELATIVE_MASKS)))  # shared int objects for the entries' numbers
 
 
 def _entry(key: int) -> Entry:
     """The relative candidates avoiding the blocked key squares ``key`` (window bits), filed on first use."""
-    kept = [j for j, mask in enumerate(_RELATIVE_MASKS) if not mask & key]
-    entry = (tuple(_RELATIVE_MASKS[j] for j in kept), tuple(_NUMBERS[j] for j in kept))
+    entry = tuple(candidate for candidate in _CANDIDATES if not candidate[1] & key)
     _ENTRIES[key] = entry
     return entry
 
@@ -229,21 +231,20 @@ def generate(blocked: int, attach: int, result: list[Placement]) -> list[Placeme
         low = attach & -attach
         index = low.bit_length() - 1
         local = (((board << _PAD) >> index) & _WINDOW) | pieces
-        masks, numbers = entries.get(local & _KEY_SQUARES) or _entry(local & _KEY_SQUARES)
+        candidates = entries.get(local & _KEY_SQUARES) or _entry(local & _KEY_SQUARES)
         at = at_square[index]
-        result += [at[j] for j, mask in zip(numbers, masks, strict=False) if not mask & local]
+        result += [at[number] for number, mask in candidates if not mask & local]
         board |= low  # later attach cells skip placements already listed here
         attach ^= low
     return result
 
 
-def candidates_at(blocked: int, index: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """The candidates filed at square ``index`` for this ``blocked`` set: their window masks, their
-    relative numbers, and the window to test them against (``not masks[k] & window`` means candidate
-    ``k`` is legal, and :func:`candidate` turns it into its placement)."""
+def candidates_at(blocked: int, index: int) -> tuple[Entry, int]:
+    """The candidates filed at square ``index`` for this ``blocked`` set, as (relative number, window
+    mask) pairs, and the window to test them against: ``not mask & window`` means the candidate is
+    legal, and :func:`candidate` turns its number into its placement."""
     local = (((blocked << _PAD) >> index) & _WINDOW) | ((blocked >> BITS) << _WINDOW_BITS)
-    masks, numbers = _ENTRIES.get(local & _KEY_SQUARES) or _entry(local & _KEY_SQUARES)
-    return masks, numbers, local
+    return _ENTRIES.get(local & _KEY_SQUARES) or _entry(local & _KEY_SQUARES), local
 
 
 def candidate(number: int, index: int) -> Placement:
@@ -261,10 +262,9 @@ def first_legal(blocked: int, attach: int) -> Placement | None:
         low = attach & -attach
         index = low.bit_length() - 1
         local = (((board << _PAD) >> index) & _WINDOW) | pieces
-        masks, numbers = _ENTRIES.get(local & _KEY_SQUARES) or _entry(local & _KEY_SQUARES)
-        for j, mask in zip(numbers, masks, strict=False):
+        for number, mask in _ENTRIES.get(local & _KEY_SQUARES) or _entry(local & _KEY_SQUARES):
             if not mask & local:
-                return candidate(j, index)
+                return candidate(number, index)
         attach ^= low
     return None
 

@@ -120,12 +120,12 @@ def test_a_cell_draw_is_uniform_over_the_legal_placements_covering_it(
     through = {index: {move for move in legal_moves if move.mask >> index & 1} for index in range(bb.BITS)}
     cells = [index for index in range(bb.BITS) if attach >> index & 1 and len(through[index]) >= 2]
     index = (max if busiest else min)(cells, key=lambda cell: len(through[cell]))
-    masks, numbers, window = bb.candidates_at(blocked, index)
+    candidates, window = bb.candidates_at(blocked, index)
     rnd = random.Random(7)
     draws: dict[object, int] = {}
     per_move = 300
     for _ in range(per_move * len(through[index])):
-        move = ai._draw(index, masks, numbers, window, rnd.random)
+        move = ai._draw(index, candidates, window, rnd.random)
         draws[move] = draws.get(move, 0) + 1
     assert set(draws) == through[index]
     # Each count is binomial around 300 with a standard deviation under 18: ±120 is beyond 6.
