@@ -85,7 +85,9 @@ def attach_cells(own: int, occupied: int, colour: int) -> int:
     piece, then the squares diagonal to its pieces that are neither taken nor beside them."""
     if not own:
         return START_BITS[colour] & ~occupied
-    return corner_ring(own) & ~occupied & ~side_ring(own)
+    beside = (own << 1) | (own >> 1) | (own << STRIDE) | (own >> STRIDE)
+    diagonal = (own << (STRIDE - 1)) | (own >> (STRIDE - 1)) | (own << (STRIDE + 1)) | (own >> (STRIDE + 1))
+    return diagonal & BOARD & ~(occupied | beside)  # ``own`` is part of ``occupied``
 
 
 class Placement:
@@ -293,12 +295,11 @@ def legal_placements(own: int, occupied: int, hand: int, colour: int) -> list[Pl
 def can_place(own: int, occupied: int, hand: int, colour: int) -> bool:
     if not hand:
         return False
-    blocked, attach = blocked_and_attach(own, occupied, hand, colour)
-    if not attach:
-        return False
     if hand >> MONOMINO & 1:
-        return True  # an attach cell is free and beside none of the colour's pieces: the monomino fits
-    return first_legal(blocked, attach) is not None
+        # An attach cell is free and beside none of the colour's pieces: the monomino fits on any.
+        return bool(attach_cells(own, occupied, colour))
+    blocked, attach = blocked_and_attach(own, occupied, hand, colour)
+    return bool(attach) and first_legal(blocked, attach) is not None
 
 
 def components(bits: int) -> list[int]:
