@@ -61,14 +61,14 @@ def move_values(state: BlokusState, moves: Sequence[Placement], weights: Weights
     boards = state.boards
     own = boards[colour]
     occupied = state.occupied
-    forbidden = bb.side_ring(own)
-    attach = bb.attach_cells(own, occupied, colour) if own else 0
+    forbidden = state.forbidden[colour]
+    attach = state.attach[colour] if own else 0
     # Colours scoring for the same seat (a team mate, a seat's second colour) are not blocked.
     friends = scoring_colours(state.players, state.teams, state.to_play) if state.to_play is not None else ()
     rivals = 0
     for other in range(4):
         if other != colour and other not in friends and not state.out >> other & 1:
-            rivals |= bb.attach_cells(boards[other], occupied, other)
+            rivals |= state.attach[other]
     placed = 21 - state.hands[colour].bit_count()
     opening = placed < weights.opening_plies
     values = []
@@ -98,6 +98,11 @@ def sample_placement(own: int, occupied: int, hand: int, colour: int, rnd: Rando
     if not hand:
         return None
     blocked, attach = bb.blocked_and_attach(own, occupied, hand, colour)
+    return _sample(blocked, attach, rnd)
+
+
+def _sample(blocked: int, attach: int, rnd: Random) -> Placement | None:
+    """:func:`sample_placement` from the blocked set and attach cells of move generation."""
     cells = []
     while attach:
         low = attach & -attach
@@ -138,9 +143,13 @@ def _draw(index: int, candidates: Sequence[tuple[int, int]], window: int, rnd: R
 
 
 def playout(state: BlokusState, rnd: Random) -> list[int]:
-    """Finish the game with sampled moves; the final score of each colour."""
+    """Finish the game with sampled moves; the final score of each colour. Keeps the forbidden and
+    attach squares up to date with :func:`bitboard.after_placement`, as the rules' ``apply`` does."""
     boards = list(state.boards)
     hands = list(state.hands)
+    forbidden = list(state.forbidden)
+    attach = state.attach
+    occupied = state.occupied
     out = state.out
     mono = state.monomino_last
     colour = state.colour
@@ -148,13 +157,16 @@ def playout(state: BlokusState, rnd: Random) -> list[int]:
         out = ALL_OUT
     while out != ALL_OUT:
         if not out >> colour & 1:
-            occupied = boards[0] | boards[1] | boards[2] | boards[3]
-            move = sample_placement(boards[colour], occupied, hands[colour], colour, rnd)
+            hand = hands[colour]
+            move = _sample(bb.blocked_by(occupied | forbidden[colour], hand), attach[colour], rnd) if hand else None
             if move is None:
                 out |= 1 << colour
             else:
-                boards[colour] |= move.mask
-                hands[colour] &= ~(1 << move.piece)
+                mask = move.mask
+                boards[colour] |= mask
+                occupied |= mask
+                hands[colour] = hand & ~(1 << move.piece)
+                forbidden[colour], attach = bb.after_placement(forbidden[colour], attach, colour, move, occupied)
                 mono = (mono | 1 << colour) if move.piece == bb.MONOMINO else (mono & ~(1 << colour))
         colour = (colour + 1) & 3
     return [_final_score(hands[c], mono >> c & 1) for c in range(4)]

@@ -215,10 +215,10 @@ def _entry(key: int) -> Entry:
     return entry
 
 
-def blocked_for(own: int, occupied: int, hand: int) -> int:
-    """Everything ``own``'s colour may not cover: taken squares, squares beside its own pieces, the
-    padding, and (above the board bits) the pieces it no longer holds."""
-    return occupied | side_ring(own) | WALL | ((~hand & FULL_HAND) << BITS)
+def blocked_by(closed: int, hand: int) -> int:
+    """The blocked set that move generation tests against: the squares ``closed`` to a colour (taken,
+    or beside its own pieces), the padding, and (above the board bits) the pieces it no longer holds."""
+    return closed | WALL | ((~hand & FULL_HAND) << BITS)
 
 
 def generate(blocked: int, attach: int, result: list[Placement]) -> list[Placement]:
@@ -276,7 +276,8 @@ def first_legal(blocked: int, attach: int) -> Placement | None:
 
 
 def blocked_and_attach(own: int, occupied: int, hand: int, colour: int) -> tuple[int, int]:
-    """:func:`blocked_for` and :func:`attach_cells` at once (they share the side ring)."""
+    """:func:`blocked_by` and :func:`attach_cells` at once, from a colour's bitboard (for callers that
+    do not keep its closed squares and attach cells as a state does)."""
     blocked = occupied | ((own << 1) | (own >> 1) | (own << STRIDE) | (own >> STRIDE)) | WALL
     if own:
         diagonal = (own << (STRIDE - 1)) | (own >> (STRIDE - 1)) | (own << (STRIDE + 1)) | (own >> (STRIDE + 1))
@@ -286,6 +287,20 @@ def blocked_and_attach(own: int, occupied: int, hand: int, colour: int) -> tuple
     return blocked | ((~hand & FULL_HAND) << BITS), attach
 
 
+def after_placement(
+    forbidden: int, attach: tuple[int, int, int, int], colour: int, placement: Placement, occupied: int
+) -> tuple[int, tuple[int, int, int, int]]:
+    """``colour``'s closed squares and every colour's attach cells once ``placement`` is down
+    (``occupied`` includes it): its sides close to its colour, its corners open, and the squares it
+    covers are no one's attach cells any more."""
+    forbidden |= placement.sides
+    mask = placement.mask
+    blue, yellow, red, green = attach
+    updated = [blue & ~mask, yellow & ~mask, red & ~mask, green & ~mask]
+    updated[colour] = (attach[colour] | placement.corners) & ~(occupied | forbidden)
+    return forbidden, (updated[0], updated[1], updated[2], updated[3])
+
+
 def legal_placements(own: int, occupied: int, hand: int, colour: int) -> list[Placement]:
     """Every legal placement for ``colour`` (its squares ``own``, all taken squares ``occupied``)."""
     blocked, attach = blocked_and_attach(own, occupied, hand, colour)
@@ -293,13 +308,17 @@ def legal_placements(own: int, occupied: int, hand: int, colour: int) -> list[Pl
 
 
 def can_place(own: int, occupied: int, hand: int, colour: int) -> bool:
-    if not hand:
+    """Whether ``colour`` (its squares ``own``, all taken squares ``occupied``) has a legal placement."""
+    return can_place_at(occupied | side_ring(own), attach_cells(own, occupied, colour), hand)
+
+
+def can_place_at(closed: int, attach: int, hand: int) -> bool:
+    """:func:`can_place` from a colour's closed squares and attach cells (as a state keeps them)."""
+    if not hand or not attach:
         return False
     if hand >> MONOMINO & 1:
-        # An attach cell is free and beside none of the colour's pieces: the monomino fits on any.
-        return bool(attach_cells(own, occupied, colour))
-    blocked, attach = blocked_and_attach(own, occupied, hand, colour)
-    return bool(attach) and first_legal(blocked, attach) is not None
+        return True  # an attach cell is free and beside none of the colour's pieces: the monomino fits
+    return first_legal(blocked_by(closed, hand), attach) is not None
 
 
 def components(bits: int) -> list[int]:

@@ -243,7 +243,7 @@ def fullboard_reason(placements: Iterable[Placement], placement: Placement) -> s
         hands[colour] &= ~(1 << _PIECE_INDEX[placed.piece.name])
     colour = COLOURS.index(placement.piece.colour)
     move = bb.PLACEMENT_BY_MASK[bb.bits_of(placement.cells)]
-    position = blokus_rules.BlokusState(
+    position = blokus_rules.make_state(
         4, False, (boards[0], boards[1], boards[2], boards[3]), (hands[0], hands[1], hands[2], hands[3]), colour, colour
     )
     return blokus_rules.placement_error(position, colour, move)

@@ -48,7 +48,8 @@ Four = tuple[int, int, int, int]  # one value per colour
 
 
 class BlokusState(NamedTuple):
-    """A Blokus position. Boards and hands are bit sets; everything else derives from them.
+    """A Blokus position. Boards and hands are bit sets; ``forbidden`` and ``attach`` are kept up to
+    date move by move (:func:`make_state` derives them for a position built from scratch).
 
     A named tuple rather than a frozen dataclass: just as immutable, and four times cheaper to make,
     which counts when every move of every playout makes one."""
@@ -59,13 +60,38 @@ class BlokusState(NamedTuple):
     hands: Four  # pieces each colour still holds: bit i = PIECES[i]
     colour: int  # the colour placing next (0 once the game is over)
     to_play: Seat | None  # the seat placing it; None once no colour can place
-    out: int = 0  # colours that can no longer place (bit per colour): they pass from now on
-    monomino_last: int = 0  # colours whose latest piece was the monomino (bit per colour)
+    out: int  # colours that can no longer place (bit per colour): they pass from now on
+    monomino_last: int  # colours whose latest piece was the monomino (bit per colour)
+    forbidden: Four  # squares beside each colour's pieces: closed to that colour
+    attach: Four  # free squares where each colour's next piece may touch it (see bitboard.attach_cells)
 
     @property
     def occupied(self) -> int:
         blue, yellow, red, green = self.boards
         return blue | yellow | red | green
+
+
+def make_state(
+    players: int,
+    teams: bool,
+    boards: Four,
+    hands: Four,
+    colour: int,
+    to_play: Seat | None,
+    out: int = 0,
+    monomino_last: int = 0,
+) -> BlokusState:
+    """A state from its boards and hands, with the forbidden and attach squares worked out."""
+    blue, yellow, red, green = boards
+    occupied = blue | yellow | red | green
+    forbidden = (bb.side_ring(blue), bb.side_ring(yellow), bb.side_ring(red), bb.side_ring(green))
+    attach = (
+        bb.attach_cells(blue, occupied, BLUE),
+        bb.attach_cells(yellow, occupied, YELLOW),
+        bb.attach_cells(red, occupied, RED),
+        bb.attach_cells(green, occupied, GREEN),
+    )
+    return BlokusState(players, teams, boards, hands, colour, to_play, out, monomino_last, forbidden, attach)
 
 
 # -- seats and colours -------------------------------------------------------------------------------
@@ -153,7 +179,15 @@ def _replace(values: Four, index: int, value: int) -> Four:
 
 
 def _advance(
-    players: int, teams: bool, boards: Four, hands: Four, after: int, out: int, monomino_last: int
+    players: int,
+    teams: bool,
+    boards: Four,
+    hands: Four,
+    forbidden: Four,
+    attach: Four,
+    after: int,
+    out: int,
+    monomino_last: int,
 ) -> BlokusState:
     """The state where the colour after ``after`` that can still place is to move; colours found
     unable to place are marked out on the way (automatic passes)."""
@@ -163,11 +197,11 @@ def _advance(
         colour = (colour + 1) % 4
         if out >> colour & 1:
             continue
-        if bb.can_place(boards[colour], occupied, hands[colour], colour):
+        if bb.can_place_at(occupied | forbidden[colour], attach[colour], hands[colour]):
             seat = seat_of_colour(players, colour, pieces_placed(hands[GREEN]))
-            return BlokusState(players, teams, boards, hands, colour, seat, out, monomino_last)
+            return BlokusState(players, teams, boards, hands, colour, seat, out, monomino_last, forbidden, attach)
         out |= 1 << colour
-    return BlokusState(players, teams, boards, hands, 0, None, ALL_OUT, monomino_last)
+    return BlokusState(players, teams, boards, hands, 0, None, ALL_OUT, monomino_last, forbidden, attach)
 
 
 # -- the rules object --------------------------------------------------------------------------------
@@ -203,7 +237,7 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         chosen = self.normalize_options(players, options)
         teams = bool(chosen.get("teams", False))
         hands = (bb.FULL_HAND, bb.FULL_HAND, bb.FULL_HAND, bb.FULL_HAND)
-        return BlokusState(players, teams, (0, 0, 0, 0), hands, BLUE, seat_of_colour(players, BLUE))
+        return make_state(players, teams, (0, 0, 0, 0), hands, BLUE, seat_of_colour(players, BLUE))
 
     def seat_name(self, seat: Seat, players: int) -> str:
         return " & ".join(COLOUR_NAMES[colour] for colour in seat_colours(players, seat))
@@ -213,7 +247,8 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         if state.to_play is None or (seat is not None and seat != state.to_play):
             return []
         colour = state.colour
-        return bb.legal_placements(state.boards[colour], state.occupied, state.hands[colour], colour)
+        blocked = bb.blocked_by(state.occupied | state.forbidden[colour], state.hands[colour])
+        return bb.generate(blocked, state.attach[colour], [])
 
     def check(self, state: BlokusState, move: Placement, seat: Seat | None = None) -> str | None:
         if state.to_play is None:
@@ -231,11 +266,14 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         colour = state.colour
         boards = _replace(state.boards, colour, state.boards[colour] | move.mask)
         hands = _replace(state.hands, colour, state.hands[colour] & ~(1 << move.piece))
+        occupied = state.occupied | move.mask
+        closed, attach = bb.after_placement(state.forbidden[colour], state.attach, colour, move, occupied)
+        forbidden = _replace(state.forbidden, colour, closed)
         if move.piece == bb.MONOMINO:
             monomino_last = state.monomino_last | 1 << colour
         else:
             monomino_last = state.monomino_last & ~(1 << colour)
-        return _advance(state.players, state.teams, boards, hands, colour, state.out, monomino_last)
+        return _advance(state.players, state.teams, boards, hands, forbidden, attach, colour, state.out, monomino_last)
 
     def format_move(self, state: BlokusState, move: Placement) -> str:
         return move.text
@@ -324,14 +362,14 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         if mover == "-":
             if out != ALL_OUT:
                 raise InvalidPositionError("the game is over only when every colour is out")
-            return BlokusState(players, teams, boards, hands, 0, None, out, monomino_last)
+            return make_state(players, teams, boards, hands, 0, None, out, monomino_last)
         if mover not in COLOUR_LETTERS or len(mover) != 1:
             raise InvalidPositionError(f"bad colour to move {mover!r}")
         colour = COLOUR_LETTERS.index(mover)
         if out >> colour & 1:
             raise InvalidPositionError("the colour to move cannot be out")
         seat = seat_of_colour(players, colour, pieces_placed(hands[GREEN]))
-        return BlokusState(players, teams, boards, hands, colour, seat, out, monomino_last)
+        return make_state(players, teams, boards, hands, colour, seat, out, monomino_last)
 
     def invariant_errors(self, state: BlokusState) -> list[str]:
         errors = []
@@ -348,6 +386,11 @@ class BlokusRules(GameRules[BlokusState, Placement]):
             except InvalidPositionError as error:
                 errors.append(str(error))
         occupied = state.occupied
+        derived = make_state(state.players, state.teams, state.boards, state.hands, 0, None)
+        if state.forbidden != derived.forbidden:
+            errors.append("the squares beside each colour's pieces are not up to date")
+        if state.attach != derived.attach:
+            errors.append("the attach squares are not up to date")
         for colour in range(4):
             movable = bb.can_place(state.boards[colour], occupied, state.hands[colour], colour)
             if state.out >> colour & 1 and movable:

@@ -11,7 +11,7 @@ import pytest
 from bauhausbox.engine.bots.base import Budget, Cancelled
 from bauhausbox.games.blokus import ai
 from bauhausbox.games.blokus import bitboard as bb
-from bauhausbox.games.blokus.rules import GAME, BlokusState
+from bauhausbox.games.blokus.rules import GAME, BlokusState, make_state
 
 
 def random_position(players: int, plies: int, seed: int, teams: bool = False) -> BlokusState:
@@ -132,6 +132,30 @@ def test_a_cell_draw_is_uniform_over_the_legal_placements_covering_it(
     assert all(per_move - 120 < count < per_move + 120 for count in draws.values()), sorted(draws.values())
 
 
+@pytest.mark.parametrize("plies", [0, 30])
+def test_a_playout_replays_move_for_move_through_the_rules(plies: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playouts keep their own forbidden and attach squares: every move they make must be legal for
+    the rules, in the same turn order, and end in the same scores."""
+    start = random_position(4, plies, seed=8)
+    made: list[bb.Placement] = []
+    sample = ai._sample
+
+    def recording(blocked: int, attach: int, rnd: ai.Random) -> bb.Placement | None:
+        move = sample(blocked, attach, rnd)
+        if move is not None:
+            made.append(move)
+        return move
+
+    monkeypatch.setattr(ai, "_sample", recording)
+    points = ai.playout(start, random.Random(plies).random)
+    state = start
+    for move in made:
+        state = GAME.apply(state, move)  # raises if the playout made an illegal move
+    assert state.to_play is None
+    assert [ai._final_score(state.hands[c], state.monomino_last >> c & 1) for c in range(4)] == points
+    assert GAME.invariant_errors(state) == []
+
+
 def test_sample_placement_says_none_when_a_colour_is_stuck() -> None:
     rnd = random.Random(1)
     state = random_position(4, 400, seed=2)
@@ -162,8 +186,8 @@ def test_medium_does_not_block_a_team_mate() -> None:
     blue, red = bb.bits_of([(0, 19)]), bb.bits_of([(2, 17)])  # a20 and c18
     hands = (bb.FULL_HAND & ~1, bb.FULL_HAND, bb.FULL_HAND & ~1, bb.FULL_HAND)
     move = GAME.parse_move(GAME.new_game(4, 0), "b18,b19")
-    alone = BlokusState(4, False, (blue, 0, red, 0), hands, 0, 0)
-    team = BlokusState(4, True, (blue, 0, red, 0), hands, 0, 0)
+    alone = make_state(4, False, (blue, 0, red, 0), hands, 0, 0)
+    team = make_state(4, True, (blue, 0, red, 0), hands, 0, 0)
     assert GAME.check(alone, move) is None
     (value_alone,) = ai.move_values(alone, [move])
     (value_team,) = ai.move_values(team, [move])

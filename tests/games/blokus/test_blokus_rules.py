@@ -11,7 +11,7 @@ from bauhausbox.engine.grid import Cell, cell_name, parse_cells
 from bauhausbox.engine.shapes import orientations
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus.pieces import PIECES
-from bauhausbox.games.blokus.rules import GAME, BlokusState, board_picture
+from bauhausbox.games.blokus.rules import GAME, BlokusState, board_picture, make_state
 
 BLUE, YELLOW, RED, GREEN = range(4)
 CORNERS = {BLUE: (0, 19), YELLOW: (19, 19), RED: (19, 0), GREEN: (0, 0)}
@@ -226,7 +226,7 @@ def test_the_game_ends_when_no_colour_can_place() -> None:
 
 def test_a_colour_that_placed_everything_is_out() -> None:
     # A state where green has no pieces left: it is skipped for good.
-    state = BlokusState(4, False, (0, 0, 0, 0), (bb.FULL_HAND, bb.FULL_HAND, bb.FULL_HAND, 0), RED, RED)
+    state = make_state(4, False, (0, 0, 0, 0), (bb.FULL_HAND, bb.FULL_HAND, bb.FULL_HAND, 0), RED, RED)
     after = play(state, "t1")
     assert after.colour == BLUE and after.out == 1 << GREEN
 
@@ -246,7 +246,7 @@ def seed_example(players: int = 4, teams: bool = False) -> BlokusState:
         hand_of("I3", "I4", "L4", "O", "T4", "F"),
         hand_of("V3", "L4", "O", "Z4", "X"),
     )
-    return BlokusState(players, teams, (0, 0, 0, 0), hands, 0, None, 0b1111, monomino_last=1 << BLUE)
+    return make_state(players, teams, (0, 0, 0, 0), hands, 0, None, 0b1111, monomino_last=1 << BLUE)
 
 
 def test_the_seed_score_example() -> None:
@@ -257,7 +257,7 @@ def test_the_seed_score_example() -> None:
 
 def test_all_placed_without_the_monomino_last_scores_15() -> None:
     state = seed_example()
-    state = BlokusState(4, False, state.boards, state.hands, 0, None, 0b1111, monomino_last=0)
+    state = make_state(4, False, state.boards, state.hands, 0, None, 0b1111, monomino_last=0)
     assert GAME.scores(state)[BLUE] == 15
 
 
@@ -298,7 +298,7 @@ def test_score_table_columns_are_the_seats() -> None:
 
 def test_equal_scores_share_the_win() -> None:
     hands = (hand_of("I4"), hand_of("O"), hand_of("T4"), hand_of("I5"))
-    state = BlokusState(4, False, (0, 0, 0, 0), hands, 0, None, 0b1111)
+    state = make_state(4, False, (0, 0, 0, 0), hands, 0, None, 0b1111)
     assert GAME.scores(state) == [-4, -4, -4, -5]
     assert GAME.winners(state) == [0, 1, 2]
 
@@ -413,5 +413,5 @@ def test_invariants_hold_and_catch_a_wrong_hand() -> None:
     state = opened()
     assert GAME.invariant_errors(state) == []
     _, yellow, red, green = state.hands
-    broken = BlokusState(4, False, state.boards, (bb.FULL_HAND, yellow, red, green), state.colour, state.to_play)
+    broken = make_state(4, False, state.boards, (bb.FULL_HAND, yellow, red, green), state.colour, state.to_play)
     assert GAME.invariant_errors(broken)
