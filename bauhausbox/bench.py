@@ -144,10 +144,14 @@ def _thinking_fps(app: object, seconds: float) -> None:
             clock_frames += 1
             app.clock.tick(60)
         elapsed = time.perf_counter() - started
-        print(f"M\t{game_id}: frames per second while computers think\t{clock_frames / elapsed:.1f}\tfps\t≥ 30 fps",
-              flush=True)
-        print(f"M\t{game_id}: longest frame while computers think\t{worst * 1000:.1f}\tms\t(≤ 33 ms for 30 fps)",
-              flush=True)
+        print(
+            f"M\t{game_id}: frames per second while computers think\t{clock_frames / elapsed:.1f}\tfps\t≥ 30 fps",
+            flush=True,
+        )
+        print(
+            f"M\t{game_id}: longest frame while computers think\t{worst * 1000:.1f}\tms\t(≤ 33 ms for 30 fps)",
+            flush=True,
+        )
         runner = getattr(app.top, "runner", None)
         if runner is not None:
             runner.cancel()

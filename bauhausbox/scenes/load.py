@@ -32,9 +32,7 @@ class LoadScene(Scene):
         self.next_button = self.widgets.add(Button("Older", lambda: self.turn(1)))
         for index in range(PAGE_SIZE):
             open_button = self.widgets.add(Button("", partial(self.open, index)))
-            delete_button = self.widgets.add(
-                Button("Delete", partial(self.delete, index), tooltip="Delete this save")
-            )
+            delete_button = self.widgets.add(Button("Delete", partial(self.delete, index), tooltip="Delete this save"))
             self.row_buttons.append((open_button, delete_button))
 
     def on_enter(self) -> None:

@@ -90,9 +90,7 @@ class SetupScene(Scene):
             if value not in [v for v, _ in spec.choices]:
                 value = spec.default
             self.options[spec.key] = value
-            field = add(
-                Choice(list(spec.choices), value, partial(self._set_option, spec.key), tooltip=spec.help)
-            )
+            field = add(Choice(list(spec.choices), value, partial(self._set_option, spec.key), tooltip=spec.help))
             self.option_fields.append((spec.label, field))
         self.back_button = add(Button("Back", lambda: self.app.pop(self), tooltip="Esc"))
         self.help_button = add(Button("How to play", self.open_help, tooltip="F1"))
