@@ -198,7 +198,7 @@ def _advance(
         if out >> colour & 1:
             continue
         if bb.can_place_at(occupied | forbidden[colour], attach[colour], hands[colour]):
-            seat = seat_of_colour(players, colour, pieces_placed(hands[GREEN]))
+            seat = colour if players == 4 else seat_of_colour(players, colour, pieces_placed(hands[GREEN]))
             return BlokusState(players, teams, boards, hands, colour, seat, out, monomino_last, forbidden, attach)
         out |= 1 << colour
     return BlokusState(players, teams, boards, hands, 0, None, ALL_OUT, monomino_last, forbidden, attach)
@@ -260,10 +260,17 @@ class BlokusRules(GameRules[BlokusState, Placement]):
     def apply(self, state: BlokusState, move: Placement, seat: Seat | None = None) -> BlokusState:
         if not isinstance(move, Placement):
             raise InvalidMoveError(f"{move!r} is not a Blokus placement")
-        reason = self.check(state, move, seat)
-        if reason is not None:
-            raise IllegalMoveError(reason)
         colour = state.colour
+        # The quick test of legality (the state keeps forbidden and attach squares); the reason in
+        # words only when it fails.
+        if (
+            state.to_play is None
+            or (seat is not None and seat != state.to_play)
+            or not state.hands[colour] >> move.piece & 1
+            or move.mask & (state.occupied | state.forbidden[colour])
+            or not move.mask & state.attach[colour]
+        ):
+            raise IllegalMoveError(self.check(state, move, seat) or "that placement is not allowed")
         boards = _replace(state.boards, colour, state.boards[colour] | move.mask)
         hands = _replace(state.hands, colour, state.hands[colour] & ~(1 << move.piece))
         occupied = state.occupied | move.mask

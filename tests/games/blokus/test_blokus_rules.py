@@ -161,6 +161,28 @@ def test_pieces_never_overlap_and_each_piece_is_used_once() -> None:
         play(state, "e18")
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_apply_refuses_exactly_what_check_explains(seed: int) -> None:
+    """``apply`` tests legality with the state's forbidden and attach squares, and asks ``check`` for
+    the words only when that fails: the two must agree on every placement, legal or not."""
+    rnd = random.Random(seed)
+    state = GAME.new_game(4, seed)
+    tried = refused = 0
+    while state.to_play is not None:
+        for placement in rnd.sample(bb.PLACEMENTS, 40) + GAME.legal_moves(state)[:5]:
+            reason = GAME.check(state, placement)
+            try:
+                GAME.apply(state, placement)
+            except IllegalMoveError as error:
+                assert reason is not None and str(error) == reason, (placement, reason)
+                refused += 1
+            else:
+                assert reason is None, (placement, reason)
+            tried += 1
+        state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
+    assert refused > tried // 2 > 100
+
+
 def test_moves_are_rejected_out_of_turn_and_after_the_end() -> None:
     state = GAME.new_game(4, 0)
     move = GAME.parse_move(state, "a20")
