@@ -91,18 +91,10 @@ def min_distance_to_centre(move: Placement) -> float:
 Random = Callable[[], float]
 
 
-def sample_placement(own: int, occupied: int, hand: int, colour: int, rnd: Random) -> Placement | None:
+def sample_placement(blocked: int, attach: int, rnd: Random) -> Placement | None:
     """A random legal placement, biased to large pieces, found without listing every move: pick a
     random attach cell and one of the legal placements covering it (the larger of two draws).
-    ``None`` when the colour cannot place."""
-    if not hand:
-        return None
-    blocked, attach = bb.blocked_and_attach(own, occupied, hand, colour)
-    return _sample(blocked, attach, rnd)
-
-
-def _sample(blocked: int, attach: int, rnd: Random) -> Placement | None:
-    """:func:`sample_placement` from the blocked set and attach cells of move generation."""
+    ``blocked`` and ``attach`` are as for :func:`bitboard.generate`; ``None`` when nothing fits."""
     cells = []
     while attach:
         low = attach & -attach
@@ -145,7 +137,6 @@ def _draw(index: int, candidates: Sequence[tuple[int, int]], window: int, rnd: R
 def playout(state: BlokusState, rnd: Random) -> list[int]:
     """Finish the game with sampled moves; the final score of each colour. Keeps the forbidden and
     attach squares up to date with :func:`bitboard.after_placement`, as the rules' ``apply`` does."""
-    boards = list(state.boards)
     hands = list(state.hands)
     forbidden = list(state.forbidden)
     attach = state.attach
@@ -158,13 +149,13 @@ def playout(state: BlokusState, rnd: Random) -> list[int]:
     while out != ALL_OUT:
         if not out >> colour & 1:
             hand = hands[colour]
-            move = _sample(bb.blocked_by(occupied | forbidden[colour], hand), attach[colour], rnd) if hand else None
+            move = None
+            if hand:
+                move = sample_placement(bb.blocked_by(occupied | forbidden[colour], hand), attach[colour], rnd)
             if move is None:
                 out |= 1 << colour
             else:
-                mask = move.mask
-                boards[colour] |= mask
-                occupied |= mask
+                occupied |= move.mask
                 hands[colour] = hand & ~(1 << move.piece)
                 forbidden[colour], attach = bb.after_placement(forbidden[colour], attach, colour, move, occupied)
                 mono = (mono | 1 << colour) if move.piece == bb.MONOMINO else (mono & ~(1 << colour))

@@ -262,29 +262,21 @@ def candidate(number: int, index: int) -> Placement:
 
 def first_legal(blocked: int, attach: int) -> Placement | None:
     """One legal placement (the first found), or ``None``: the cheap "can this colour move?"."""
-    pieces = (blocked >> BITS) << _WINDOW_BITS
-    board = blocked & ((1 << BITS) - 1)
     while attach:
         low = attach & -attach
         index = low.bit_length() - 1
-        local = (((board << _PAD) >> index) & _WINDOW) | pieces
-        for number, mask in _ENTRIES.get(local & _KEY_SQUARES) or _entry(local & _KEY_SQUARES):
-            if not mask & local:
+        candidates, window = candidates_at(blocked, index)
+        for number, mask in candidates:
+            if not mask & window:
                 return candidate(number, index)
         attach ^= low
     return None
 
 
 def blocked_and_attach(own: int, occupied: int, hand: int, colour: int) -> tuple[int, int]:
-    """:func:`blocked_by` and :func:`attach_cells` at once, from a colour's bitboard (for callers that
-    do not keep its closed squares and attach cells as a state does)."""
-    blocked = occupied | ((own << 1) | (own >> 1) | (own << STRIDE) | (own >> STRIDE)) | WALL
-    if own:
-        diagonal = (own << (STRIDE - 1)) | (own >> (STRIDE - 1)) | (own << (STRIDE + 1)) | (own >> (STRIDE + 1))
-        attach = diagonal & BOARD & ~blocked
-    else:
-        attach = START_BITS[colour] & ~occupied
-    return blocked | ((~hand & FULL_HAND) << BITS), attach
+    """:func:`blocked_by` and :func:`attach_cells` from a colour's bitboard (for callers that do not
+    keep its closed squares and attach cells as a state does)."""
+    return blocked_by(occupied | side_ring(own), hand), attach_cells(own, occupied, colour)
 
 
 def after_placement(

@@ -154,15 +154,11 @@ def placement_error(state: BlokusState, colour: int, placement: Placement) -> st
     taken = placement.mask & state.occupied
     if taken:
         return f"square {cell_name(bb.cells_of(taken)[0])} is already taken"
-    own = state.boards[colour]
-    if not own:
-        if not placement.mask & bb.START_BITS[colour]:
-            return f"must cover your corner {cell_name(bb.START_CELLS[colour])}"
-        return None
-    # Side and corner contact are symmetric, so the placement's own precomputed rings answer both.
-    if placement.sides & own:
+    if placement.mask & state.forbidden[colour]:
         return "touches your own piece along a side"
-    if not placement.corners & own:
+    if not placement.mask & state.attach[colour]:
+        if not state.boards[colour]:
+            return f"must cover your corner {cell_name(bb.START_CELLS[colour])}"
         return "must touch one of your own pieces corner to corner"
     return None
 

@@ -24,6 +24,12 @@ def random_position(players: int, plies: int, seed: int, teams: bool = False) ->
     return state
 
 
+def position_sets(state: BlokusState, colour: int) -> tuple[int, int]:
+    """The blocked set and attach cells of ``colour`` that move generation and sampling take."""
+    blocked = bb.blocked_by(state.occupied | state.forbidden[colour], state.hands[colour])
+    return blocked, state.attach[colour]
+
+
 @pytest.mark.parametrize(("players", "teams"), [(4, False), (4, True), (3, False), (2, False)])
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_every_level_plays_a_legal_move_in_every_variant(level: str, players: int, teams: bool) -> None:
@@ -98,7 +104,7 @@ def test_sampled_placements_are_legal_and_playouts_finish() -> None:
             continue
         colour = state.colour
         for _ in range(10):
-            move = ai.sample_placement(state.boards[colour], state.occupied, state.hands[colour], colour, rnd.random)
+            move = ai.sample_placement(*position_sets(state, colour), rnd.random)
             assert move is not None
             assert GAME.check(state, move) is None
         points = ai.playout(state, rnd.random)
@@ -115,7 +121,7 @@ def test_a_cell_draw_is_uniform_over_the_legal_placements_covering_it(
     monkeypatch.setattr(ai, "_DRAWS", tries)
     state = random_position(4, 24, seed=3)
     colour = state.colour
-    blocked, attach = bb.blocked_and_attach(state.boards[colour], state.occupied, state.hands[colour], colour)
+    blocked, attach = position_sets(state, colour)
     legal_moves = GAME.legal_moves(state)
     through = {index: {move for move in legal_moves if move.mask >> index & 1} for index in range(bb.BITS)}
     cells = [index for index in range(bb.BITS) if attach >> index & 1 and len(through[index]) >= 2]
@@ -138,7 +144,7 @@ def test_a_playout_replays_move_for_move_through_the_rules(plies: int, monkeypat
     the rules, in the same turn order, and end in the same scores."""
     start = random_position(4, plies, seed=8)
     made: list[bb.Placement] = []
-    sample = ai._sample
+    sample = ai.sample_placement
 
     def recording(blocked: int, attach: int, rnd: ai.Random) -> bb.Placement | None:
         move = sample(blocked, attach, rnd)
@@ -146,7 +152,7 @@ def test_a_playout_replays_move_for_move_through_the_rules(plies: int, monkeypat
             made.append(move)
         return move
 
-    monkeypatch.setattr(ai, "_sample", recording)
+    monkeypatch.setattr(ai, "sample_placement", recording)
     points = ai.playout(start, random.Random(plies).random)
     state = start
     for move in made:
@@ -162,7 +168,7 @@ def test_sample_placement_says_none_when_a_colour_is_stuck() -> None:
     assert state.to_play is None
     for colour in range(4):
         assert (
-            ai.sample_placement(state.boards[colour], state.occupied, state.hands[colour], colour, rnd.random) is None
+            ai.sample_placement(*position_sets(state, colour), rnd.random) is None
         )
 
 
