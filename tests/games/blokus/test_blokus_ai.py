@@ -167,9 +167,7 @@ def test_sample_placement_says_none_when_a_colour_is_stuck() -> None:
     state = random_position(4, 400, seed=2)
     assert state.to_play is None
     for colour in range(4):
-        assert (
-            ai.sample_placement(*position_sets(state, colour), rnd.random) is None
-        )
+        assert ai.sample_placement(*position_sets(state, colour), rnd.random) is None
 
 
 def test_seat_margin_counts_team_mates_as_friends() -> None:
