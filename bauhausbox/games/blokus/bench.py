@@ -125,37 +125,35 @@ def run(quick: bool = False) -> list[Row]:
     rows.append(("import + precompute (fresh process, CPU)", seconds, "s", "≤ 1 s"))
     rows.append(("peak memory after import (whole process)", megabytes, "MB", "≤ 50 MB"))
 
-    games = 5 if quick else 100
-    positions = random_positions(games, seed=1)
-    best, median = best_of_rounds(lambda _: 1e6 * legal_moves_mean(positions), higher_is_better=False)
-    rows.append(
+    positions = random_positions(5 if quick else 100, seed=1)
+    games_a_round = 5 if quick else 40
+    playouts_a_round = 20 if quick else 200
+    rates: list[tuple[str, Callable[[int], float], bool, str, str]] = [
         (
-            f"legal moves per position, {len(positions)} positions (best of {ROUNDS}; median {median:.0f})",
-            best,
+            f"legal moves per position, {len(positions)} positions",
+            lambda _: 1e6 * legal_moves_mean(positions),
+            False,
             "µs",
             "≤ 100 µs",
-        )
-    )
-    per_round = 5 if quick else 40
-    best, median = best_of_rounds(lambda number: random_games_per_second(per_round, seed=2 + number), True)
-    rows.append(
+        ),
         (
-            f"random games, full move list each turn (best of {ROUNDS}; median {median:.0f})",
-            best,
+            "random games, full move list each turn",
+            lambda number: random_games_per_second(games_a_round, seed=2 + number),
+            True,
             "games/s",
             "≥ 200 games/s",
-        )
-    )
-    per_round = 20 if quick else 200
-    best, median = best_of_rounds(lambda number: playouts_per_second(per_round, seed=3 + number), True)
-    rows.append(
+        ),
         (
-            f"sampled playouts from the empty board (best of {ROUNDS}; median {median:.0f})",
-            best,
+            "sampled playouts from the empty board",
+            lambda number: playouts_per_second(playouts_a_round, seed=3 + number),
+            True,
             "games/s",
             "≥ 500 games/s",
-        )
-    )
+        ),
+    ]
+    for label, measure, higher_is_better, unit, target in rates:
+        best, median = best_of_rounds(measure, higher_is_better)
+        rows.append((f"{label} (best of {ROUNDS}; median {median:.0f})", best, unit, target))
 
     for level, target, count in (("easy", "≤ 200 ms", 2), ("medium", "≤ 1000 ms", 2), ("hard", "≤ 3000 ms", 1)):
         moves = (1 if level == "hard" else 2) if quick else None
