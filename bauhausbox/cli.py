@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bauhausbox import __version__
+from bauhausbox.engine.api import GameError
 from bauhausbox.games import GAME_IDS
 
 LEVEL_CHOICES = ("random", "easy", "medium", "hard")
@@ -119,16 +120,16 @@ def _play_request(args: argparse.Namespace) -> dict[str, Any]:
 
     game = games.load(args.game)
     players = args.players or game.info.default_players
-    if not game.info.min_players <= players <= game.info.max_players:
-        raise SystemExit(
-            f"bauhausbox: {game.info.title} is for {game.info.min_players}–{game.info.max_players} players"
-        )
+    try:
+        # The player count first: the seats below are counted against it.
+        options = game.normalize_options(players, parse_options(args.option))
+    except (GameError, ValueError) as error:
+        raise SystemExit(f"bauhausbox: {error}") from None
     texts = args.seats.split(",") if args.seats else ["human"] + ["ai:medium"] * (players - 1)
     if len(texts) != players:
         raise SystemExit(f"bauhausbox: --seats lists {len(texts)} seats for {players} players")
     try:
         seats = [SeatSpec.from_text(text, _default_name(game, i, text)) for i, text in enumerate(texts)]
-        options = game.normalize_options(players, parse_options(args.option))
     except ValueError as error:
         raise SystemExit(f"bauhausbox: {error}") from None
     return {"game_id": args.game, "players": players, "seats": seats, "options": options, "seed": args.seed}
@@ -145,12 +146,6 @@ def _selfplay(args: argparse.Namespace) -> int:
     from bauhausbox import games
 
     game = games.load(args.game)
-    if not game.info.min_players <= args.players <= game.info.max_players:
-        print(
-            f"bauhausbox: {game.info.title} is for {game.info.min_players}–{game.info.max_players} players",
-            file=sys.stderr,
-        )
-        return 2
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     for level in levels:
         if level not in ("random", *game.info.levels):
@@ -159,7 +154,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     seat_levels = [levels[i % len(levels)] for i in range(args.players)]
     try:
         options = game.normalize_options(args.players, parse_options(args.option))
-    except Exception as error:
+    except (GameError, ValueError) as error:
         print(f"bauhausbox: {error}", file=sys.stderr)
         return 2
     jobs = [

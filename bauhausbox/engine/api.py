@@ -107,7 +107,13 @@ class GameRules(ABC, Generic[S, M]):
         """A fresh game. All chance later in the game comes from an :class:`Rng` kept in the state."""
 
     def normalize_options(self, players: int, options: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
-        """Fill in defaults and reject unknown keys or values (the same rules for CLI, saves, setup)."""
+        """Reject a player count outside the game's range and unknown option keys or values, and fill
+        in defaults (the same rules for CLI, saves, setup, and every game's ``new_game``)."""
+        info = self.info
+        if not info.min_players <= players <= info.max_players:
+            raise InvalidMoveError(
+                f"{info.title} is for {info.min_players} to {info.max_players} players, not {players}"
+            )
         known = {spec.key: spec for spec in self.info.options}
         result: dict[str, OptionValue] = {}
         for key, value in options.items():

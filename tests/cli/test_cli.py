@@ -43,7 +43,23 @@ def test_selfplay_json_summary(game_id: str, capsys: pytest.CaptureFixture[str])
 
 def test_selfplay_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["selfplay", "blokus", "--players", "9", "--games", "1"]) == 2
+    assert "Blokus is for 2 to 4 players, not 9" in capsys.readouterr().err
     assert main(["selfplay", "blokus", "--players", "4", "--levels", "grandmaster"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--players", "5"], "Bauhaus is for 2 to 4 players, not 5"),
+        (["--option", "powers=maybe"], "option powers must be one of"),
+        (["--players", "3", "--seats", "human,ai:easy"], "--seats lists 2 seats for 3 players"),
+    ],
+)
+def test_play_refuses_bad_arguments_with_a_message(arguments: list[str], message: str) -> None:
+    """Refused before any window opens, with one line, not a traceback."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", "bauhaus", *arguments])
+    assert message in str(exit_info.value.code)
 
 
 def test_replay_good_and_broken_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

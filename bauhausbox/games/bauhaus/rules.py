@@ -225,8 +225,6 @@ class BauhausRules(GameRules[BauhausState, Move]):
 
     # -- setting up ---------------------------------------------------------------------------
     def new_game(self, players: int, seed: int, **options: OptionValue) -> BauhausState:
-        if not 2 <= players <= 4:
-            raise InvalidMoveError("Bauhaus is for 2 to 4 players")
         opts = self.normalize_options(players, options)
         rng = Rng.from_seed(seed)
         deck, rng = rng.shuffle(deck_for(players))

@@ -174,8 +174,6 @@ class BitsRules(GameRules[BitsState, Move]):
 
     # -- setting up -------------------------------------------------------------------------
     def new_game(self, players: int, seed: int, **options: OptionValue) -> BitsState:
-        if not self.info.min_players <= players <= self.info.max_players:
-            raise InvalidMoveError(f"Bits is for 1 to 4 players, not {players}")
         advanced = bool(self.normalize_options(players, options).get("advanced", False))
         rng = Rng.from_seed(seed)
         piles = []

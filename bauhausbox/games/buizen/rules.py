@@ -453,8 +453,6 @@ class BuizenRules(GameRules[BuizenState, Move]):
 
     # -- setting up -------------------------------------------------------------------------------
     def new_game(self, players: int, seed: int, **options: OptionValue) -> BuizenState:
-        if not self.info.min_players <= players <= self.info.max_players:
-            raise InvalidMoveError(f"Buizen Wir-War is for 2 to 4 players, not {players}")
         settings = self.normalize_options(players, options)
         rng = Rng.from_seed(seed)
         bag, rng = rng.shuffle(BAG_CONTENTS)
