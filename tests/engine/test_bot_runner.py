@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bauhausbox.engine.bots.base import Budget, RandomBot
+from bauhausbox.engine.bots.base import Budget, RandomBot, decision_times
 from bauhausbox.engine.bots.runner import BotRunner
 from tests.engine.toy import GAME
 
@@ -82,3 +82,13 @@ def test_a_crashing_bot_reports_an_error() -> None:
     runner.start(Broken(), GAME, GAME.new_game(2, 1), 0, token=4, seconds=1.0)
     job = _wait(runner, 2.0)
     assert job is not None and job.move is None and "bad bot" in (job.error or "")
+
+
+def test_decision_times_measure_each_position_with_a_seat_to_play() -> None:
+    start = GAME.new_game(2, 1)
+    finished = start
+    while finished.to_play is not None:
+        finished = GAME.apply(finished, GAME.legal_moves(finished)[0])
+    ticks = iter(range(100))
+    times = decision_times(GAME, RandomBot(3), [start, finished, start], 1.0, clock=lambda: next(ticks) * 0.5)
+    assert times == [0.5, 0.5]  # the finished game has no seat to play, so it is skipped

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from bauhausbox.engine.api import GameRules, Seat
@@ -89,3 +90,23 @@ class RandomBot:
 
     def interject(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> Any | None:
         return None
+
+
+def decision_times(
+    game: GameRules[Any, Any],
+    bot: Bot,
+    states: Iterable[Any],
+    seconds: float,
+    clock: Callable[[], float] = time.perf_counter,
+) -> list[float]:
+    """How long ``bot`` takes to choose, from its seat's view, in each of ``states`` that has a seat to
+    play (the games' benchmarks). ``clock`` is wall time unless a CPU clock is passed."""
+    times = []
+    for state in states:
+        seat = state.to_play
+        if seat is None:
+            continue
+        started = clock()
+        bot.choose(game, game.view(state, seat), seat, Budget(seconds))
+        times.append(clock() - started)
+    return times

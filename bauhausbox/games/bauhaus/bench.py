@@ -13,7 +13,7 @@ import statistics
 import sys
 import time
 
-from bauhausbox.engine.bots.base import Budget
+from bauhausbox.engine.bots.base import decision_times
 from bauhausbox.games.bauhaus.ai import make_bot
 from bauhausbox.games.bauhaus.rules import GAME, BauhausState
 
@@ -83,15 +83,7 @@ def run(quick: bool = False) -> list[Row]:
 
     sample = positions[:: 12 if quick else 6]
     for level in ("easy", "medium", "hard"):
-        bot = make_bot(level, 1)
-        times = []
-        for state in sample:
-            if state.to_play is None:
-                continue
-            seat = state.to_play
-            started = time.process_time()
-            bot.choose(GAME, GAME.view(state, seat), seat, Budget(2.0))
-            times.append(time.process_time() - started)
+        times = decision_times(GAME, make_bot(level, 1), sample, 2.0, clock=time.process_time)
         rows.append((f"{level} bot, mean per decision", statistics.fmean(times) * 1e3, "ms", "≤ 2000 ms"))
         rows.append((f"{level} bot, max per decision", max(times) * 1e3, "ms", "≤ 2000 ms"))
     return rows

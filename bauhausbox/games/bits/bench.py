@@ -14,7 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from bauhausbox.engine.bots.base import Budget
+from bauhausbox.engine.bots.base import decision_times
 from bauhausbox.games.bits.ai import Evaluator, make_bot, solo_strength
 from bauhausbox.games.bits.cards import LOWEST_RANK, RANKS, solo_rank
 from bauhausbox.games.bits.rules import GAME, BitsState
@@ -63,14 +63,7 @@ def run(quick: bool = False) -> list[Row]:
 
     # Thinking time of the hard player on a sample of tile decisions.
     sample = [s for s in positions if s.to_play is not None and not s.start_phase][: 5 if quick else 40]
-    bot = make_bot("hard", 1)
-    times = []
-    for state in sample:
-        seat = state.to_play
-        assert seat is not None
-        start = time.perf_counter()
-        bot.choose(GAME, GAME.view(state, seat), seat, Budget(1.0))
-        times.append(time.perf_counter() - start)
+    times = decision_times(GAME, make_bot("hard", 1), sample, 1.0)
     rows.append(("hard player, mean per tile", statistics.fmean(times) * 1000, "ms", "≤ 1000 ms"))
     rows.append(("hard player, slowest tile", max(times) * 1000, "ms", "≤ 1000 ms"))
 

@@ -12,7 +12,7 @@ import json
 import random
 import time
 
-from bauhausbox.engine.bots.base import Budget
+from bauhausbox.engine.bots.base import decision_times
 from bauhausbox.games.buizen.ai import make_bot, strength
 from bauhausbox.games.buizen.rules import GAME, BuizenState, networks
 
@@ -58,14 +58,7 @@ def run(quick: bool = False) -> list[tuple[str, float, str, str]]:
 
     sample = live[:: max(1, len(live) // (15 if quick else 120))]
     for level in ("easy", "medium", "hard"):
-        bot = make_bot(level, 1)
-        times = []
-        for state in sample:
-            seat = state.to_play
-            assert seat is not None
-            began = time.perf_counter()
-            bot.choose(GAME, GAME.view(state, seat), seat, Budget(1.0))
-            times.append(time.perf_counter() - began)
+        times = decision_times(GAME, make_bot(level, 1), sample, 1.0)
         rows.append((f"{level} move, mean", sum(times) / len(times) * 1000, "ms", "≤ 1000 ms"))
         rows.append((f"{level} move, slowest", max(times) * 1000, "ms", "≤ 1000 ms"))
 
