@@ -4,10 +4,10 @@ Runs the executable headless with ``BAUHAUSBOX_EXIT_AFTER_FIRST_FRAME=1``, which
 ``first-frame`` after drawing its first frame and exit, and measures the wall time until that line.
 The first run is reported separately: it pays for a cold disk cache right after the build.
 
-The check passes when the *fastest* of the timed runs is within the budget (issue 2: ≤ 1.5 s for the
-packaged app): like `timeit`, the minimum is the best estimate of the program's own start-up time,
-while the median and maximum mostly measure whatever else the machine is doing — on the shared 2-core
-build machine that can double the wall time. All three are printed, and on Linux/macOS also the CPU
+The check passes when the *fastest* of the timed runs is within the budget (≤ 1.5 s for the packaged
+app, see docs/packaging.md): like `timeit`, the minimum is the best estimate of the program's own
+start-up time, while the median and maximum mostly measure whatever else the machine is doing — on a
+busy 2-core build machine that can double the wall time. All three are printed, and on Linux/macOS also the CPU
 time each run used (whole run, including the exit after the first frame), which load barely affects.
 
     python packaging/first_frame.py dist/bauhausbox/bauhausbox [--runs 5] [--budget 1.5]
