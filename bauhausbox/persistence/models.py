@@ -272,10 +272,7 @@ class SavedGame(_Model):
             players=setup.players,
             seed=setup.seed,
             options=dict(setup.options),
-            seats=[
-                SavedSeat(name=s.name, kind="human" if s.is_human else "ai", level=s.level)  # type: ignore[arg-type]
-                for s in setup.seats
-            ],
+            seats=[SavedSeat(name=s.name, kind="human" if s.is_human else "ai", level=s.level) for s in setup.seats],
         )
 
 

@@ -76,7 +76,9 @@ def test_replay_refuses_odd_names(argument: str, reason: str, capsys: pytest.Cap
 
 
 @pytest.mark.parametrize("case", list(BAD_SETUPS))
-def test_replay_refuses_every_save_the_app_refuses(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_refuses_every_save_the_app_refuses(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     change, reason = BAD_SETUPS[case]
     data = json.loads(_good_save(7, 2).read_text())
     change(data)

@@ -36,7 +36,7 @@ def home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 def _save(game_id: str, players: int, seed: int, moves: int) -> Path:
     game = games.load(game_id)
-    seats = (SeatSpec("Ann"),) + tuple(SeatSpec(f"Bot {i}", "ai", "easy") for i in range(1, players))
+    seats = (SeatSpec("Ann"), *(SeatSpec(f"Bot {i}", "ai", "easy") for i in range(1, players)))
     setup = Setup(game_id, players, seed, seats, game.normalize_options(players, {}))
     history = History(game, setup.new_state(game))
     for _ in range(moves):

@@ -327,7 +327,13 @@ def test_every_file_is_written_through_the_atomic_writer(tmp_path: Path, monkeyp
     bests.record(tmp_path, bests.make_result(1, [5, 5, 5]))
     saves.update_statistics(lambda stats: stats.started("bits"))
     saves.save_settings(Settings())
-    assert written == ["puzzle-records.json", "tetromino.json", "bits-solo-bests.json", "statistics.json", "settings.json"]
+    assert written == [
+        "puzzle-records.json",
+        "tetromino.json",
+        "bits-solo-bests.json",
+        "statistics.json",
+        "settings.json",
+    ]
 
 
 def test_temporary_files_left_by_a_kill_are_removed_at_start() -> None:
@@ -341,7 +347,7 @@ def test_temporary_files_left_by_a_kill_are_removed_at_start() -> None:
     for number, folder in enumerate(folders):
         folder.mkdir(parents=True, exist_ok=True)
         leftovers.append(folder / f".thing{number}.json.a8Xk2_.tmp")  # from write_model
-        leftovers.append(folder / f"puzzle-records.jsonq1w2e3.tmp")  # from older versions
+        leftovers.append(folder / "puzzle-records.jsonq1w2e3.tmp")  # from older versions
     for leftover in leftovers:
         leftover.write_text("{")
     keep = [paths.saves_dir() / "blokus-1.json", paths.config_dir() / "notes.tmp", paths.data_dir() / ".hidden"]

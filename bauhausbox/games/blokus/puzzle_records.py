@@ -9,6 +9,7 @@ used. Nothing here deletes or overwrites a file it could not read.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from datetime import datetime
 from pathlib import Path
@@ -162,7 +163,5 @@ def clear_progress(directory: Path, puzzle: str) -> None:
     """Forget the saved progress of ``puzzle`` (an unreadable file is set aside, not deleted)."""
     path = _progress_path(directory, puzzle)
     _set_aside_if_unreadable(path, puzzle)
-    try:
+    with contextlib.suppress(FileNotFoundError):
         path.unlink()
-    except FileNotFoundError:
-        pass
