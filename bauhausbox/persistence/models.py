@@ -111,6 +111,8 @@ class SeatPreference(_Model):
     @field_validator("name", mode="before")
     @classmethod
     def _name(cls, value: Any, info: ValidationInfo) -> Any:
+        if isinstance(value, str) and not value.strip():
+            return "Player"  # a field left empty at the setup screen: nothing to report
         if not isinstance(value, str) or name_problem(value):
             _repaired(info, "a remembered player name could not be used")
             return "Player"

@@ -149,6 +149,8 @@ class SetupScene(Scene):
         from bauhausbox.scenes.flow import start_match
 
         seats = self.seats()
+        for number, pref in enumerate(self.seat_prefs, 1):  # remembered as they will be read back
+            pref.name = clean_name(pref.name, f"Player {number}")
         settings = self.app.settings
         settings.last_setups[self.game_id] = GamePreference(
             players=self.players, seats=self.seat_prefs, options=dict(self.options)

@@ -23,7 +23,7 @@ from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.games.bits import bests
 from bauhausbox.games.blokus import puzzle_records
 from bauhausbox.persistence import paths, saves, store
-from bauhausbox.persistence.models import Settings, Statistics
+from bauhausbox.persistence.models import GamePreference, SeatPreference, Settings, Statistics
 from bauhausbox.persistence.store import BrokenFileError
 
 
@@ -356,3 +356,12 @@ def test_temporary_files_left_by_a_kill_are_removed_at_start() -> None:
     assert saves.clean_up_at_start() == len(leftovers)
     assert not any(p.exists() for p in leftovers)
     assert all(p.exists() for p in keep)
+
+
+def test_settings_the_app_wrote_read_back_without_a_repair() -> None:
+    settings = Settings(player_names=["Ann", "Bob"])
+    settings.last_setups["bits"] = GamePreference(players=1, seats=[SeatPreference(name="")])  # a field left empty
+    saves.save_settings(settings)
+    assert saves.load_settings().last_setups["bits"].seats[0].name == "Player"
+    assert store.take_notices() == []
+    assert not paths.settings_file().with_name("settings.json.broken").exists()
