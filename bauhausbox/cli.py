@@ -308,13 +308,13 @@ def _replay(path: Path) -> int:
     from bauhausbox.persistence.saves import load_game
     from bauhausbox.persistence.store import BrokenFileError
 
-    if not path.exists():
-        print(f"bauhausbox: {path}: no such file", file=sys.stderr)
-        return 1
+    # The same reader and checks as the app: a folder, a FIFO, a name too long, JSON nested too deep
+    # or a save whose seats do not fit its game all end here as one line, never a traceback.
     try:
         loaded = load_game(path)
     except BrokenFileError as error:
-        print(f"bauhausbox: {path}: {error.reason}", file=sys.stderr)
+        shown = str(path) if len(str(path)) <= 80 else str(path)[:77] + "..."
+        print(f"bauhausbox: {shown}: {error.reason}", file=sys.stderr)
         return 1
     history = loaded.history
     game = history.game

@@ -18,7 +18,7 @@ from bauhausbox import games
 from bauhausbox.engine.api import GameRules, Seat
 from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan
 from bauhausbox.persistence import saves
-from bauhausbox.persistence.models import ResultRecord
+from bauhausbox.persistence.models import ResultRecord, now
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,8 @@ class Match:
         self.setup = setup
         self.history: History[Any] = history or History(self.game, setup.new_state(self.game))
         self.save_path = save_path or saves.new_save_path(setup.game_id)
-        self.created = created
+        # The game's start, kept across every save, Continue and Load.
+        self.created = created or now()
         self.autosave = autosave
         self.save_error: str | None = None
         self.result_recorded = self.game.is_over(self.history.state)
@@ -65,10 +66,7 @@ class Match:
 
     @classmethod
     def from_loaded(cls, loaded: saves.LoadedGame) -> Match:
-        setup = loaded.saved.setup()
-        options = games.load(setup.game_id).normalize_options(setup.players, setup.options)
-        setup = Setup(setup.game_id, setup.players, setup.seed, setup.seats, options)
-        return cls(setup, loaded.history, loaded.path, loaded.saved.created)
+        return cls(loaded.setup, loaded.history, loaded.path, loaded.saved.created)
 
     # -- reading -----------------------------------------------------------------------------
     @property
@@ -190,19 +188,15 @@ class Match:
     def record_result(self) -> None:
         if not self.autosave:
             return
+        result = ResultRecord(
+            players=[s.name for s in self.setup.seats],
+            kinds=[s.to_text() for s in self.setup.seats],
+            scores=self.game.scores(self.state),
+            winners=self.game.winners(self.state),
+            options=dict(self.setup.options),
+            seed=self.setup.seed,
+        )
         try:
-            stats = saves.load_statistics()
-            stats.record(
-                self.setup.game_id,
-                ResultRecord(
-                    players=[s.name for s in self.setup.seats],
-                    kinds=[s.to_text() for s in self.setup.seats],
-                    scores=self.game.scores(self.state),
-                    winners=self.game.winners(self.state),
-                    options=dict(self.setup.options),
-                    seed=self.setup.seed,
-                ),
-            )
-            saves.save_statistics(stats)
+            saves.update_statistics(lambda stats: stats.record(self.setup.game_id, result))
         except OSError as error:
             log.warning("could not record statistics: %s", error)

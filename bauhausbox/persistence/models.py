@@ -1,27 +1,98 @@
 """The pydantic models of everything bauhausbox stores: settings, saved games, statistics.
 
-Unknown fields are ignored (a newer version's extra field does not break an older reader) but a
-saved game with an unknown ``schema_version`` is refused, because its moves may mean something else.
+Every file is hostile until these models accept it. Unknown fields are ignored (a newer version's
+extra field does not break an older reader) but a saved game with an unknown ``schema_version`` is
+refused, because its moves may mean something else. Beyond types, the models check what the screens
+rely on: player names are short printable text, dates carry a time zone, a save's seats match its
+player count, a result lists one score per player. Settings are forgiving: a bad remembered name,
+level or player count is replaced by the default (and reported as a repair) instead of refusing the
+whole file, since losing every setting over one name would be worse.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
-from bauhausbox.engine.history import SeatSpec, Setup
+from bauhausbox.engine.history import LEVELS, SeatSpec, Setup
 
 SAVE_SCHEMA_VERSION = 1
 STATS_SCHEMA_VERSION = 1
 
+MAX_NAME_LENGTH = 24
+# Bounds far beyond any real game, so that nothing read from a file overflows a screen or a sum.
+MAX_COUNT = 10**9
+MAX_SCORE = 10**6
+SEED_LIMIT = 2**63
+
 AnimationSpeed = Literal["off", "fast", "normal", "slow"]
 ANIMATION_FACTORS: dict[str, float] = {"off": 0.0, "fast": 0.6, "normal": 1.0, "slow": 1.6}
+DEFAULT_NAMES = ("Anni", "Josef", "Marianne", "Walter")
 
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+# -- checked values ----------------------------------------------------------------------------------
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player name (``None`` when it can)."""
+    if not name.strip():
+        return "a player name is empty"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"a player name is longer than {MAX_NAME_LENGTH} characters"
+    # isprintable() is False for control characters, NUL, and lone surrogates (which cannot be drawn).
+    if not name.isprintable():
+        return "a player name holds characters that cannot be shown"
+    return None
+
+
+def _check_name(name: str) -> str:
+    problem = name_problem(name)
+    if problem:
+        raise ValueError(problem)
+    return name
+
+
+def clean_name(name: str, fallback: str) -> str:
+    """``name`` made a valid player name: unprintable characters dropped, cut to the maximum length;
+    ``fallback`` when nothing is left."""
+    kept = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME_LENGTH].strip()
+    return kept or fallback
+
+
+def _aware(value: datetime) -> datetime:
+    """Dates without a time zone (older files, hand edits, ``datetime.now()``) are read as local
+    time and given its offset, so every date compares with every other and sorting never fails."""
+    # The range check first: it also keeps astimezone() from overflowing, here and when shown.
+    if not 1971 <= value.year <= 9000:
+        raise ValueError(f"the date {value.date()} is not one bauhausbox wrote")
+    if value.tzinfo is None or value.utcoffset() is None:
+        value = value.replace(tzinfo=None).astimezone()
+    return value
+
+
+PlayerName = Annotated[str, AfterValidator(_check_name)]
+Timestamp = Annotated[datetime, AfterValidator(_aware)]
+Level = Literal["random", "easy", "medium", "hard"]
+OptionValues = dict[str, str | int | bool]
+
+
+def _repaired(info: ValidationInfo, what: str) -> None:
+    """Note a repair in the validation context (see ``store.read_model``), so the player is told."""
+    if isinstance(info.context, dict) and isinstance(info.context.get("repairs"), list):
+        info.context["repairs"].append(what)
 
 
 class _Model(BaseModel):
@@ -29,20 +100,65 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="ignore", defer_build=True)
 
 
+# -- settings ------------------------------------------------------------------------------------------
 class SeatPreference(_Model):
-    """A remembered seat at the setup screen."""
+    """A remembered seat at the setup screen (repaired, not refused: see the module docstring)."""
 
-    name: str
+    name: str = "Player"
     kind: Literal["human", "ai"] = "human"
     level: str = "medium"
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _name(cls, value: Any, info: ValidationInfo) -> Any:
+        if isinstance(value, str) and not value.strip():
+            return "Player"  # a field left empty at the setup screen: nothing to report
+        if not isinstance(value, str) or name_problem(value):
+            _repaired(info, "a remembered player name could not be used")
+            return "Player"
+        return value
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _kind(cls, value: Any, info: ValidationInfo) -> Any:
+        if value not in ("human", "ai"):
+            _repaired(info, "a remembered seat was neither human nor computer")
+            return "human"
+        return value
+
+    @field_validator("level", mode="before")
+    @classmethod
+    def _level(cls, value: Any, info: ValidationInfo) -> Any:
+        if value not in LEVELS:
+            _repaired(info, "a remembered computer level is unknown")
+            return "medium"
+        return value
 
 
 class GamePreference(_Model):
     """The last setup chosen for one game, offered again next time."""
 
-    players: int
-    seats: list[SeatPreference] = Field(default_factory=list)
-    options: dict[str, str | int | bool] = Field(default_factory=dict)
+    players: int = Field(ge=1, le=8)
+    seats: list[SeatPreference] = Field(default_factory=list, max_length=8)
+    options: OptionValues = Field(default_factory=dict)
+
+    def fitted(self, min_players: int, max_players: int, levels: tuple[str, ...], options: Any) -> GamePreference:
+        """A copy that the setup screen of a game can use as it is: a player count in range, levels
+        the game offers, and only the options (``OptionSpec``\\ s) it knows, with allowed values."""
+        known = {spec.key: [value for value, _ in spec.choices] for spec in options}
+        allowed_levels = {"random", *levels}
+        return GamePreference(
+            players=self.players if min_players <= self.players <= max_players else min_players,
+            seats=[
+                seat.model_copy(update={"level": seat.level if seat.level in allowed_levels else "medium"})
+                for seat in self.seats
+            ],
+            options={key: value for key, value in self.options.items() if value in known.get(key, [])},
+        )
+
+
+def _default_names() -> list[str]:
+    return list(DEFAULT_NAMES)
 
 
 class Settings(_Model):
@@ -54,35 +170,67 @@ class Settings(_Model):
     colour_blind: bool = False
     animation_speed: AnimationSpeed = "normal"
     computer_delay: float = Field(0.6, ge=0.0, le=3.0)  # minimum seconds a computer move stays "thinking"
-    player_names: list[str] = Field(default_factory=lambda: ["Anni", "Josef", "Marianne", "Walter"])
+    player_names: list[str] = Field(default_factory=_default_names)
     last_setups: dict[str, GamePreference] = Field(default_factory=dict)
+
+    @field_validator("player_names", mode="before")
+    @classmethod
+    def _names(cls, value: Any, info: ValidationInfo) -> Any:
+        if not isinstance(value, list):
+            return value  # the type check refuses it
+        good = [name for name in value if isinstance(name, str) and not name_problem(name)][:8]
+        if len(good) != len(value):
+            _repaired(info, "a remembered player name could not be used")
+        return good or _default_names()
+
+    @field_validator("last_setups", mode="before")
+    @classmethod
+    def _setups(cls, value: Any, info: ValidationInfo) -> Any:
+        if not isinstance(value, dict):
+            return value
+        from bauhausbox.games import REGISTRY
+
+        kept: dict[str, GamePreference] = {}
+        for key, setup in value.items():
+            try:
+                if key in REGISTRY:
+                    kept[key] = GamePreference.model_validate(setup, context=info.context)
+            except ValidationError:
+                pass
+        if len(kept) != len(value):
+            _repaired(info, "a remembered game setup could not be used")
+        return kept
 
     @property
     def animation_factor(self) -> float:
         return ANIMATION_FACTORS[self.animation_speed]
 
 
+# -- saved games ---------------------------------------------------------------------------------------
 class SavedSeat(_Model):
-    name: str
+    name: PlayerName
     kind: Literal["human", "ai"] = "human"
-    level: str = "medium"
+    level: Level = "medium"
 
 
 class SavedGame(_Model):
-    """A game as setup + seed + move texts; loading replays and validates every move."""
+    """A game as setup + seed + move texts; loading replays and validates every move.
+
+    The model checks what needs no rules (seats match players, names, levels, the seed); the game's own
+    player range, levels and options are checked by ``saves.replay`` through the rules."""
 
     schema_version: int = SAVE_SCHEMA_VERSION
-    app_version: str = ""
+    app_version: str = Field("", max_length=100)
     game_id: str
     players: int = Field(ge=1, le=8)
-    seed: int
-    options: dict[str, str | int | bool] = Field(default_factory=dict)
+    seed: int = Field(gt=-SEED_LIMIT, lt=SEED_LIMIT)
+    options: OptionValues = Field(default_factory=dict)
     seats: list[SavedSeat]
     moves: list[str] = Field(default_factory=list)
     # Moves undone but still redoable when the game was saved (kept so nothing is lost).
     redo: list[str] = Field(default_factory=list)
-    created: datetime = Field(default_factory=now)
-    updated: datetime = Field(default_factory=now)
+    created: Timestamp = Field(default_factory=now)
+    updated: Timestamp = Field(default_factory=now)
     finished: bool = False
 
     @field_validator("schema_version")
@@ -93,6 +241,21 @@ class SavedGame(_Model):
                 f"saved by a different version of bauhausbox (schema {value}, expected {SAVE_SCHEMA_VERSION})"
             )
         return value
+
+    @field_validator("game_id")
+    @classmethod
+    def _known_game(cls, value: str) -> str:
+        from bauhausbox.games import REGISTRY
+
+        if value not in REGISTRY:
+            raise ValueError(f"unknown game {value[:40]!r}")
+        return value
+
+    @model_validator(mode="after")
+    def _seats_match_players(self) -> SavedGame:
+        if len(self.seats) != self.players:
+            raise ValueError(f"the game is for {self.players} players but lists {len(self.seats)} seats")
+        return self
 
     def setup(self) -> Setup:
         return Setup(
@@ -115,25 +278,35 @@ class SavedGame(_Model):
         )
 
 
+# -- statistics ----------------------------------------------------------------------------------------
 class ResultRecord(_Model):
-    """One finished game in the statistics."""
+    """One finished game in the statistics: one name, kind and score per seat; winners are seats."""
 
-    date: datetime = Field(default_factory=now)
-    players: list[str]
+    date: Timestamp = Field(default_factory=now)
+    players: list[PlayerName] = Field(min_length=1, max_length=8)
     kinds: list[str]  # "human" or "ai:LEVEL" per seat
-    scores: list[int]
+    scores: list[Annotated[int, Field(ge=-MAX_SCORE, le=MAX_SCORE)]]
     winners: list[int]
-    options: dict[str, str | int | bool] = Field(default_factory=dict)
-    seed: int = 0
+    options: OptionValues = Field(default_factory=dict)
+    seed: int = Field(0, gt=-SEED_LIMIT, lt=SEED_LIMIT)
+
+    @model_validator(mode="after")
+    def _one_entry_per_seat(self) -> ResultRecord:
+        seats = len(self.players)
+        if len(self.kinds) != seats or len(self.scores) != seats:
+            raise ValueError("a result does not list one kind and one score per player")
+        if any(not 0 <= winner < seats for winner in self.winners):
+            raise ValueError("a result names a winner who did not play")
+        return self
 
 
 class GameStatistics(_Model):
-    started: int = 0
-    finished: int = 0
+    started: int = Field(0, ge=0, le=MAX_COUNT)
+    finished: int = Field(0, ge=0, le=MAX_COUNT)
     results: list[ResultRecord] = Field(default_factory=list)  # newest last, capped
 
     def best_score(self) -> int | None:
-        return max((max(r.scores) for r in self.results if r.scores), default=None)
+        return max((max(r.scores) for r in self.results), default=None)
 
 
 class Statistics(_Model):
@@ -142,8 +315,12 @@ class Statistics(_Model):
 
     MAX_RESULTS: ClassVar[int] = 200
 
+    def started(self, game_id: str) -> None:
+        stats = self.games.setdefault(game_id, GameStatistics())
+        stats.started = min(MAX_COUNT, stats.started + 1)
+
     def record(self, game_id: str, result: ResultRecord) -> None:
         stats = self.games.setdefault(game_id, GameStatistics())
-        stats.finished += 1
+        stats.finished = min(MAX_COUNT, stats.finished + 1)
         stats.results.append(result)
         del stats.results[: -self.MAX_RESULTS]

@@ -7,6 +7,9 @@ the rules; a file that cannot be read or replayed is moved to ``<name>.broken`` 
 
 from __future__ import annotations
 
+import logging
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -17,7 +20,18 @@ from bauhausbox.engine.api import GameError
 from bauhausbox.engine.history import History, Setup
 from bauhausbox.persistence import paths
 from bauhausbox.persistence.models import SavedGame, Settings, Statistics, now
-from bauhausbox.persistence.store import BrokenFileError, move_aside, read_model, write_model
+from bauhausbox.persistence.store import (
+    BrokenFileError,
+    SetAside,
+    load_or_default,
+    read_model,
+    remove_leftover_temp_files,
+    set_aside,
+    update_model,
+    write_model,
+)
+
+log = logging.getLogger(__name__)
 
 MAX_FINISHED_KEPT = 30
 
@@ -27,6 +41,7 @@ class LoadedGame:
     path: Path
     saved: SavedGame
     history: History[Any]
+    setup: Setup  # checked against the rules, options normalised
 
 
 @dataclass(frozen=True)
@@ -57,30 +72,43 @@ def write_game(path: Path, setup: Setup, history: History[Any], created: datetim
     return saved
 
 
-def replay(saved: SavedGame, path: Path) -> LoadedGame:
-    """Rebuild the game; raises :class:`BrokenFileError` when a move no longer replays."""
-    try:
-        game = games.load(saved.game_id)
-    except KeyError:
-        raise BrokenFileError(path, f"unknown game {saved.game_id!r}") from None
+def check_setup(saved: SavedGame, path: Path) -> Setup:
+    """The save's setup checked against its game's rules: the player count, every computer level and
+    every option (normalised); raises :class:`BrokenFileError`. The app and ``replay`` both use it."""
+    game = games.load(saved.game_id)
     setup = saved.setup()
+    levels = {"random", *game.info.levels}
+    for number, seat in enumerate(setup.seats, 1):
+        if not seat.is_human and seat.level not in levels:
+            raise BrokenFileError(path, f"seat {number} plays at an unknown level {seat.level!r}")
     try:
         options = game.normalize_options(setup.players, setup.options)
-        if not game.info.min_players <= setup.players <= game.info.max_players:
-            raise BrokenFileError(path, f"{game.info.title} is not played by {setup.players}")
-        setup = Setup(setup.game_id, setup.players, setup.seed, setup.seats, options)
+    except GameError as error:
+        raise BrokenFileError(path, str(error)) from None
+    return Setup(setup.game_id, setup.players, setup.seed, setup.seats, options)
+
+
+def replay(saved: SavedGame, path: Path) -> LoadedGame:
+    """Rebuild the game; raises :class:`BrokenFileError` when the setup is wrong or a move no longer
+    replays."""
+    setup = check_setup(saved, path)
+    game = games.load(saved.game_id)
+    try:
         history = History.replay(game, setup, saved.moves)
     except GameError as error:
         raise BrokenFileError(path, f"the moves no longer replay: {error}") from None
+    except Exception as error:  # a move text the rules choke on: the file is at fault, not the app
+        log.warning("replaying %s failed", path, exc_info=True)
+        raise BrokenFileError(path, f"the moves no longer replay ({type(error).__name__})") from None
     # Redo moves are a convenience: keep those that still replay, then return to the cursor.
     cursor = history.cursor
     for text in saved.redo:
         try:
             history.play_text(text)
-        except GameError:
+        except Exception:  # same as above: a bad redo move only ends the redo list
             break
     history.go_to(cursor)
-    return LoadedGame(path, saved, history)
+    return LoadedGame(path, saved, history, setup)
 
 
 def load_game(path: Path) -> LoadedGame:
@@ -92,7 +120,12 @@ def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
     """Readable saves, newest first, and the files that could not be read (not moved here)."""
     summaries: list[SaveSummary] = []
     problems: list[BrokenFileError] = []
-    for path in paths.saves_dir().glob("*.json"):
+    try:
+        candidates = sorted(paths.saves_dir().glob("*.json"))
+    except OSError as error:
+        log.warning("could not list the saved games: %s", error)
+        return [], []
+    for path in candidates:
         try:
             saved = read_model(path, SavedGame)
         except BrokenFileError as error:
@@ -118,39 +151,36 @@ def prune_finished(keep: int = MAX_FINISHED_KEPT) -> None:
         summary.path.unlink(missing_ok=True)
 
 
-def quarantine(error: BrokenFileError) -> Path | None:
-    """Move a broken file aside; returns where it went (``None`` if it vanished meanwhile)."""
-    if not error.path.exists():
-        return None
-    return move_aside(error.path)
+def quarantine(error: BrokenFileError) -> SetAside | None:
+    """Move a broken save aside for a dialog that names it (``None`` if it vanished meanwhile)."""
+    return set_aside(error, notify=False)
 
 
-def load_settings() -> tuple[Settings, str | None]:
-    """Settings, and a message when the file was broken (it is moved aside, defaults are used)."""
-    path = paths.settings_file()
-    if not path.exists():
-        return Settings(), None
-    try:
-        return read_model(path, Settings), None
-    except BrokenFileError as error:
-        moved = move_aside(path)
-        return Settings(), f"Your settings file could not be read ({error.reason}); it was kept as {moved.name}."
+def clean_up_at_start() -> int:
+    """Remove the temporary files a kill during a save left in every folder bauhausbox writes."""
+    removed = remove_leftover_temp_files(paths.config_dir())
+    for folder, subfolders, _ in os.walk(paths.data_dir()):
+        removed += remove_leftover_temp_files(Path(folder))
+        subfolders[:] = [name for name in subfolders if not name.endswith(".broken")]
+    return removed
+
+
+# -- settings and statistics: each has one owner that reads, changes and writes in one step ----------
+def load_settings() -> Settings:
+    """The settings; a broken file is set aside (the player is told) and defaults are used."""
+    return load_or_default(paths.settings_file(), Settings, Settings)
 
 
 def save_settings(settings: Settings) -> None:
+    """Only the app writes the settings, from the one copy it loaded at start (its only owner)."""
     write_model(paths.settings_file(), settings)
 
 
 def load_statistics() -> Statistics:
-    path = paths.stats_file()
-    if not path.exists():
-        return Statistics()
-    try:
-        return read_model(path, Statistics)
-    except BrokenFileError:
-        move_aside(path)
-        return Statistics()
+    """The statistics as on disk now (screens read them fresh; nobody keeps a copy to write back)."""
+    return load_or_default(paths.stats_file(), Statistics, Statistics)
 
 
-def save_statistics(stats: Statistics) -> None:
-    write_model(paths.stats_file(), stats)
+def update_statistics(change: Callable[[Statistics], None]) -> Statistics:
+    """Read the statistics, apply ``change`` and write them back atomically, in one step."""
+    return update_model(paths.stats_file(), Statistics, Statistics, change)

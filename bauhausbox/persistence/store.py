@@ -1,22 +1,48 @@
-"""Atomic JSON files of pydantic models, and what to do with a file that cannot be read.
+"""The one file boundary of bauhausbox: every file the app writes or reads goes through here.
 
-Writes go to a temporary file in the same directory, are flushed to disk, then renamed over the
-target, so a crash mid-write leaves the old file intact. A file that cannot be read (truncated, not
-JSON, wrong schema) is moved aside to ``<name>.broken`` so nothing is lost and the app carries on.
+Writing: :func:`write_model` writes a temporary file in the same folder, flushes and fsyncs it,
+renames it over the target and fsyncs the folder, so a crash or a kill leaves either the old file or
+the new one, never half of one. Temporary files a kill left behind are removed at start
+(:func:`remove_leftover_temp_files`).
+
+Reading: :func:`read_model` treats every file as hostile. Whatever is found under the name (a
+truncated file, not text, not JSON, JSON nested thousands deep, a 5,000-digit number, a folder, a
+FIFO, a broken link or a loop of links, a file too large or not readable, content the model refuses)
+it raises :class:`BrokenFileError` with a reason in words for players, and nothing else.
+
+An unreadable file is never lost: :func:`set_aside` renames it to ``<name>.broken`` and queues a
+notice that the app shows to the player (:func:`take_notices`), so loaders deep inside a game (puzzle
+records, Bits bests) need no screen of their own to tell the player.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import logging
 import os
+import re
+import shutil
+import stat
 import tempfile
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+log = logging.getLogger(__name__)
+
 ModelT = TypeVar("ModelT", bound=BaseModel)
+
+# No file of bauhausbox comes near this (a long Blokus save is ~20 kB); anything larger is not ours.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+# ``.<name>.json.<random>.tmp`` from write_model, and ``<name>.json<random>.tmp`` from older versions.
+_TEMP_NAME = re.compile(r"^(\..+\.json\..+|.+\.json.+)\.tmp$")
 
 
 class BrokenFileError(Exception):
@@ -28,9 +54,12 @@ class BrokenFileError(Exception):
         self.reason = reason
 
 
+# -- writing ---------------------------------------------------------------------------------------
 def atomic_write_text(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """Replace ``path`` with ``text`` so that a crash at any moment leaves the old or the new file."""
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
@@ -41,38 +70,257 @@ def atomic_write_text(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp_name)
         raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); folders cannot be opened or fsynced everywhere."""
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def write_model(path: Path, model: BaseModel) -> None:
     atomic_write_text(path, model.model_dump_json(indent=2) + "\n")
 
 
-def read_model(path: Path, model_type: type[ModelT]) -> ModelT:
-    """Read and validate; raises :class:`BrokenFileError` with a readable reason."""
+def remove_leftover_temp_files(folder: Path) -> int:
+    """Delete the temporary files a kill during a save left in ``folder``; returns how many."""
+    removed = 0
     try:
-        raw = path.read_text(encoding="utf-8")
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        if not _TEMP_NAME.match(entry.name):
+            continue
+        with contextlib.suppress(OSError):
+            if entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
+                removed += 1
+    return removed
+
+
+# -- reading ---------------------------------------------------------------------------------------
+def read_bytes(path: Path) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`; else :class:`BrokenFileError`."""
+    # O_NONBLOCK: opening a FIFO must not wait for a writer. The type is checked on the open
+    # descriptor (fstat), so nothing can swap the file between the check and the read.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as error:
+        raise BrokenFileError(path, _os_reason(error)) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise BrokenFileError(path, "it is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise BrokenFileError(path, "it is not an ordinary file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise BrokenFileError(path, f"the file is too large ({info.st_size // 1024} kB)")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_FILE_BYTES:  # it grew while we read
+            raise BrokenFileError(path, "the file is too large")
+        return b"".join(chunks)
+    except OSError as error:
+        raise BrokenFileError(path, _os_reason(error)) from None
+    finally:
+        os.close(fd)
+
+
+def _os_reason(error: OSError) -> str:
+    reasons = {
+        errno.ENOENT: "the file is missing (or a link to nowhere)",
+        errno.ELOOP: "it is a loop of links",
+        errno.EACCES: "permission to read it was denied",
+        errno.EPERM: "permission to read it was denied",
+        errno.EISDIR: "it is a folder, not a file",
+        errno.ENAMETOOLONG: "the name is too long",
+    }
+    return reasons.get(error.errno or 0, f"it could not be read ({error.strerror or error})")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a file of bauhausbox holds")
+
+
+def parse_json(path: Path, raw: bytes) -> Any:
+    """Decoded JSON of ``raw``; every way it can fail becomes :class:`BrokenFileError`."""
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise BrokenFileError(path, "the file is not text") from None
-    if not raw.strip():
+    if not text.strip():
         raise BrokenFileError(path, "the file is empty")
     try:
-        data = json.loads(raw)
+        return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
         raise BrokenFileError(path, f"the file is not valid JSON (cut short?) at line {error.lineno}") from None
+    except RecursionError:
+        raise BrokenFileError(path, "the file is nested too deeply") from None
+    except ValueError as error:  # e.g. an integer longer than Python converts (sys.get_int_max_str_digits)
+        raise BrokenFileError(path, f"the file holds a value that cannot be read ({_short(error)})") from None
+
+
+def read_model(path: Path, model_type: type[ModelT], repairs: list[str] | None = None) -> ModelT:
+    """Read and validate; raises :class:`BrokenFileError` (and only that) with a readable reason.
+
+    Models may repair small things instead of refusing the whole file (a bad remembered name in the
+    settings); they say so in ``repairs`` (passed to validators as the validation context).
+    """
+    data = parse_json(path, read_bytes(path))
+    context: dict[str, Any] = {"repairs": repairs if repairs is not None else []}
     try:
-        return model_type.model_validate(data)
+        return model_type.model_validate(data, context=context)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "the top level"
-        raise BrokenFileError(path, f"unexpected content at {where}: {first['msg']}") from None
+        raise BrokenFileError(path, f"unexpected content at {where}: {_short(first['msg'])}") from None
+    except RecursionError:
+        raise BrokenFileError(path, "the file is nested too deeply") from None
+    except (ValueError, TypeError, ArithmeticError) as error:  # a validator that met something odd
+        raise BrokenFileError(path, f"unexpected content: {_short(error)}") from None
+
+
+def _short(error: object, limit: int = 120) -> str:
+    text = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# -- setting aside ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SetAside:
+    """A file that could not be used, where it was kept, and why (one line for the player)."""
+
+    path: Path
+    kept_as: Path | None
+    reason: str
+    partly: bool = False  # the file was read with repairs; the original is kept as a copy
+
+    @property
+    def message(self) -> str:
+        kept = f" It was kept as {self.kept_as.name}." if self.kept_as else ""
+        if self.partly:
+            return f"{self.path.name} was read in part ({self.reason}).{kept}"
+        return f"{self.path.name} could not be read ({self.reason}).{kept}"
+
+
+_pending: list[SetAside] = []
+_pending_lock = threading.Lock()
+
+
+def _free_name(path: Path) -> Path:
+    target = path.with_name(path.name + ".broken")
+    number = 2
+    while os.path.lexists(target):
+        target = path.with_name(f"{path.name}.broken{number}")
+        number += 1
+    return target
 
 
 def move_aside(path: Path) -> Path:
-    """Rename a broken file to ``<name>.broken`` (``.broken2``… if taken); returns the new path."""
-    target = path.with_name(path.name + ".broken")
-    number = 2
-    while target.exists():
-        target = path.with_name(f"{path.name}.broken{number}")
-        number += 1
-    os.replace(path, target)
+    """Rename whatever is at ``path`` (file, folder, FIFO, link) to ``<name>.broken`` (``.broken2``…
+    if taken); returns the new path. Renaming never copies, so nothing is lost."""
+    target = _free_name(path)
+    os.rename(path, target)
     return target
+
+
+def set_aside(error: BrokenFileError, notify: bool = True) -> SetAside | None:
+    """Move the file of ``error`` aside and (``notify``) queue a notice for the player.
+
+    Returns ``None`` when the file vanished meanwhile. When it cannot be moved (a read-only folder),
+    the notice says it stayed where it was."""
+    path = error.path
+    if not os.path.lexists(path):
+        return None
+    try:
+        kept: Path | None = move_aside(path)
+        reason = error.reason
+    except OSError as move_error:
+        log.warning("could not move %s aside: %s", path, move_error)
+        kept, reason = None, f"{error.reason}; it could not be moved aside and was left as it is"
+    notice = SetAside(path, kept, reason)
+    if notify:
+        _notify(notice)
+    return notice
+
+
+def keep_copy(path: Path, reason: str) -> SetAside:
+    """A file read with repairs: copy the original to ``<name>.broken`` and queue a notice."""
+    try:
+        kept: Path | None = _free_name(path)
+        assert kept is not None
+        shutil.copyfile(path, kept)
+    except OSError:
+        kept = None
+    notice = SetAside(path, kept, reason, partly=True)
+    _notify(notice)
+    return notice
+
+
+def _notify(notice: SetAside) -> None:
+    log.warning("%s", notice.message)
+    with _pending_lock:
+        _pending.append(notice)
+
+
+def take_notices() -> list[SetAside]:
+    """Notices queued since the last call (the app shows them as one message)."""
+    with _pending_lock:
+        taken = list(_pending)
+        _pending.clear()
+    return taken
+
+
+def notices_message(notices: list[SetAside], limit: int = 3) -> str:
+    """One message for the player naming every file in ``notices`` (the first few in full)."""
+    lines = [notice.message for notice in notices[:limit]]
+    if len(notices) > limit:
+        lines.append(f"And {len(notices) - limit} more files; each was kept as <name>.broken.")
+    return " ".join(lines) + " Everything else is fine."
+
+
+# -- the one owner of a file: read (setting a broken file aside), change, write ------------------------
+def load_or_default(path: Path, model_type: type[ModelT], default: Callable[[], ModelT]) -> ModelT:
+    """The model in ``path``; no file gives ``default()``; a broken file is set aside (the player is
+    told) and gives ``default()``; a file read with repairs keeps a copy of the original."""
+    if not os.path.lexists(path):
+        return default()
+    repairs: list[str] = []
+    try:
+        model = read_model(path, model_type, repairs)
+    except BrokenFileError as error:
+        set_aside(error)
+        return default()
+    if repairs:
+        keep_copy(path, "; ".join(repairs))
+    return model
+
+
+def update_model(
+    path: Path, model_type: type[ModelT], default: Callable[[], ModelT], change: Callable[[ModelT], None]
+) -> ModelT:
+    """Read ``path`` fresh, apply ``change`` and write it back atomically, as one step (so no stale
+    copy held elsewhere is ever written over a newer file). Returns what was written."""
+    model = load_or_default(path, model_type, default)
+    change(model)
+    write_model(path, model)
+    return model

@@ -10,8 +10,7 @@ from bauhausbox import games
 from bauhausbox.engine.history import SeatSpec
 from bauhausbox.match import Match
 from bauhausbox.persistence import saves
-from bauhausbox.persistence.models import GameStatistics
-from bauhausbox.persistence.store import BrokenFileError
+from bauhausbox.persistence.store import BrokenFileError, notices_message
 from bauhausbox.ui.app import App
 
 
@@ -30,9 +29,8 @@ def start_match(
     match = Match.start(game_id, players, seats, options, seed)
     if match.save_error:
         app.toast(match.save_error, "error")
-    app.statistics.games.setdefault(game_id, GameStatistics()).started += 1
     with contextlib.suppress(OSError):  # statistics are a nicety; never block a game on them
-        saves.save_statistics(app.statistics)
+        saves.update_statistics(lambda stats: stats.started(game_id))
     open_match(app, match)
     return match
 
@@ -49,19 +47,17 @@ def open_saved(app: App, path: Path) -> bool:
 
 
 def report_broken(app: App, errors: list[BrokenFileError]) -> None:
-    """Move broken saves aside and tell the player what happened, in one dialog."""
+    """Move broken saves aside and tell the player what happened, in one dialog naming each."""
     from bauhausbox.scenes.dialog import DialogScene
 
-    lines = []
-    for error in errors:
-        moved = saves.quarantine(error)
-        kept = f" It was kept as {moved.name}." if moved else ""
-        lines.append(f"{error.path.name}: {error.reason}.{kept}")
+    notices = [notice for notice in map(saves.quarantine, errors) if notice is not None]
+    if not notices:
+        return
     app.push(
         DialogScene(
             app,
-            "A saved game could not be opened" if len(errors) == 1 else "Saved games could not be opened",
-            "\n".join(lines) + "\nEverything else is fine; you can carry on.",
+            "A saved game could not be opened" if len(notices) == 1 else "Saved games could not be opened",
+            notices_message(notices, limit=5),
             [("OK", None, "primary")],
         )
     )

@@ -184,7 +184,12 @@ class MainMenuScene(Scene):
 
     def refresh(self) -> None:
         self.refreshed = True
-        self.latest = saves.latest_unfinished()
+        summaries, problems = saves.list_saves()
+        self.latest = next((s for s in summaries if not s.finished), None)
+        if problems:  # set aside and named in one dialog; Continue offers the newest good save
+            from bauhausbox.scenes.flow import report_broken
+
+            report_broken(self.app, problems)
         self.continue_button.enabled = self.latest is not None
         if self.latest:
             title = REGISTRY[self.latest.game_id].title if self.latest.game_id in REGISTRY else self.latest.game_id

@@ -13,7 +13,8 @@ import pygame
 from bauhausbox import games
 from bauhausbox.engine.api import GameRules
 from bauhausbox.engine.history import SeatSpec
-from bauhausbox.persistence.models import GamePreference, SeatPreference
+from bauhausbox.persistence import saves
+from bauhausbox.persistence.models import GamePreference, GameStatistics, SeatPreference, clean_name
 from bauhausbox.scenes.common import poster_background
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App
@@ -40,11 +41,10 @@ class SetupScene(Scene):
         self.scene_type = games.scene_class(game_id)
         info = self.game.info
         remembered = app.settings.last_setups.get(game_id)
-        self.players = (
-            remembered.players
-            if remembered and info.min_players <= remembered.players <= info.max_players
-            else info.default_players
-        )
+        if remembered is not None:
+            # Only what this game offers: an unknown level or option must not make Start fail.
+            remembered = remembered.fitted(info.min_players, info.max_players, info.levels, info.options)
+        self.players = remembered.players if remembered else info.default_players
         names = list(app.settings.player_names)
         self.seat_prefs: list[SeatPreference] = []
         for seat in range(info.max_players):
@@ -96,7 +96,18 @@ class SetupScene(Scene):
         self.help_button = add(Button("How to play", self.open_help, tooltip="F1"))
         self.start_button = add(Button("Start", self.start, "primary", tooltip="Enter"))
         self.rows: list[tuple[str, int]] = []
+        self.record: GameStatistics | None = None
         self._update_visibility()
+
+    def on_enter(self) -> None:
+        self.refresh_record()
+
+    def on_uncover(self) -> None:
+        self.refresh_record()
+
+    def refresh_record(self) -> None:
+        """Read the record from disk each time the screen shows (no copy that could go stale)."""
+        self.record = saves.load_statistics().games.get(self.game_id)
 
     # -- changes -----------------------------------------------------------------------------
     def _set_players(self, value: int) -> None:
@@ -130,7 +141,7 @@ class SetupScene(Scene):
         result = []
         for seat in range(self.players):
             pref = self.seat_prefs[seat]
-            name = pref.name.strip() or f"Player {seat + 1}"
+            name = clean_name(pref.name, f"Player {seat + 1}")
             result.append(SeatSpec(name, pref.kind, pref.level))
         return result
 
@@ -138,6 +149,8 @@ class SetupScene(Scene):
         from bauhausbox.scenes.flow import start_match
 
         seats = self.seats()
+        for number, pref in enumerate(self.seat_prefs, 1):  # remembered as they will be read back
+            pref.name = clean_name(pref.name, f"Player {number}")
         settings = self.app.settings
         settings.last_setups[self.game_id] = GamePreference(
             players=self.players, seats=self.seat_prefs, options=dict(self.options)
@@ -239,7 +252,7 @@ class SetupScene(Scene):
         """The player's record for this game: played, finished, recent results."""
         m = self.metrics
         u = m.u
-        stats = self.app.statistics.games.get(self.game_id)
+        stats = self.record
         results = stats.results[-5:] if stats else []
         box = pygame.Rect(m.width - u(48), u(20), u(38), u(19) + len(results) * u(3.5))
         if box.left < self.kind_fields[0].rect.right + u(4):

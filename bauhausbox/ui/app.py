@@ -20,7 +20,7 @@ import pygame
 
 from bauhausbox import __version__
 from bauhausbox.engine.bots.base import FOREGROUND_IDLE
-from bauhausbox.persistence import saves
+from bauhausbox.persistence import saves, store
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.scene import Scene
 from bauhausbox.ui.sound import SoundManager
@@ -41,7 +41,10 @@ class Toast:
 
 class App:
     def __init__(self, windowed: bool = False, size: tuple[int, int] | None = None) -> None:
-        self.settings, settings_problem = saves.load_settings()
+        saves.clean_up_at_start()
+        # The app is the one owner of the settings: it loads them once and every change goes
+        # through save_settings(). Statistics have no copy here: see saves.update_statistics().
+        self.settings = saves.load_settings()
         # Hand the interpreter lock back and forth every 1 ms instead of 5 ms, so the window gets it
         # promptly while a computer player thinks on its thread (measured: 39 -> 45+ fps, Blokus).
         sys.setswitchinterval(0.001)
@@ -60,10 +63,7 @@ class App:
         self.running = True
         self.frame_times: list[float] = []  # seconds of work per frame (without the wait), for benchmarks
         self.frames = 0
-        self.statistics = saves.load_statistics()
         self._settings_dirty = False
-        if settings_problem:
-            self.toast(settings_problem, "error", 8)
 
     # -- window ------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -162,7 +162,15 @@ class App:
         if len(self.frame_times) > 2000:
             del self.frame_times[:1000]
 
+    def report_set_aside(self) -> None:
+        """Tell the player, in one message, about every unreadable file set aside since the last
+        frame (settings, statistics, puzzle records, bests: whoever read it)."""
+        notices = store.take_notices()
+        if notices:
+            self.toast(store.notices_message(notices), "error", 12)
+
     def _frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
+        self.report_set_aside()
         for event in events:
             self._dispatch(event)
             if not self.running:

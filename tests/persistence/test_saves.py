@@ -20,6 +20,7 @@ from tests.engine.toy import GAME
 def toy_registered(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     real_load = games.load
     monkeypatch.setattr(games, "load", lambda game_id: GAME if game_id == "toy" else real_load(game_id))
+    monkeypatch.setitem(games.REGISTRY, "toy", games.GameEntry("toy", "tests.engine.toy", "scene:None", "Toy"))
     monkeypatch.setenv("BAUHAUSBOX_HOME", str(tmp_path))
 
 
@@ -64,8 +65,8 @@ def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path: Path, monk
         ("this is not json", "not valid JSON"),
         ('{"schema_version": 99, "game_id": "toy", "players": 2, "seed": 1, "seats": []}', "different version"),
         (
-            '{"schema_version": 1, "game_id": "toy", "players": 2, "seed": 1, "seats": [{"name": "A"}], '
-            '"moves": ["draw", "shout", "draw"]}',
+            '{"schema_version": 1, "game_id": "toy", "players": 2, "seed": 1, "seats": [{"name": "A"}, '
+            '{"name": "B"}], "moves": ["draw", "shout", "draw"]}',
             "no longer replay",
         ),
         ('{"schema_version": 1, "game_id": "chess", "players": 2, "seed": 1, "seats": []}', "unknown game"),
@@ -77,11 +78,12 @@ def test_broken_saves_are_explained_and_moved_aside(tmp_path: Path, content: str
     with pytest.raises(BrokenFileError, match=reason) as caught:
         saves.load_game(path)
     moved = saves.quarantine(caught.value)
-    assert moved == tmp_path / "bad.json.broken"
-    assert moved.read_text() == content and not path.exists()
+    assert moved is not None and moved.kept_as == tmp_path / "bad.json.broken"
+    assert moved.kept_as.read_text() == content and not path.exists()
     # A second broken file of the same name does not overwrite the first.
     path.write_text(content)
-    assert saves.quarantine(BrokenFileError(path, reason)) == tmp_path / "bad.json.broken2"
+    again = saves.quarantine(BrokenFileError(path, reason))
+    assert again is not None and again.kept_as == tmp_path / "bad.json.broken2"
 
 
 def test_unknown_fields_are_ignored() -> None:
@@ -90,7 +92,7 @@ def test_unknown_fields_are_ignored() -> None:
         "game_id": "toy",
         "players": 2,
         "seed": 1,
-        "seats": [{"name": "A", "mood": "x"}],
+        "seats": [{"name": "A", "mood": "x"}, {"name": "B"}],
         "future_field": [1, 2],
     }
     saved = SavedGame.model_validate(data)
@@ -103,9 +105,11 @@ def test_broken_settings_fall_back_to_defaults_and_are_kept(tmp_path: Path) -> N
     settings_path = tmp_path / "config" / "settings.json"
     settings_path.parent.mkdir(parents=True)
     settings_path.write_text('{"volume": 7}')  # out of range
-    settings, problem = saves.load_settings()
+    store.take_notices()
+    settings = saves.load_settings()
     assert settings == Settings()
-    assert problem and "settings.json.broken" in problem
+    [notice] = store.take_notices()
+    assert "settings.json.broken" in notice.message
     assert (tmp_path / "config" / "settings.json.broken").exists()
 
 

@@ -1,7 +1,9 @@
 """The personal-best list of solo Bits games (rules page: "Keep a personal best list of solo results").
 
 A pydantic model kept as ``bits-solo-bests.json`` in a directory the caller passes (the app passes
-``bauhausbox.persistence.paths.data_dir()``), written atomically. Pure: no pygame, no global paths.
+``bauhausbox.persistence.paths.data_dir()``), through the app's one file boundary: written
+atomically, and an unreadable file is set aside as ``.broken`` (the player is told) while an empty list
+is used. Pure: no pygame, no global paths.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from bauhausbox.games.bits.cards import solo_rank
-from bauhausbox.persistence.store import BrokenFileError, move_aside, read_model, write_model
+from bauhausbox.persistence.store import load_or_default, update_model, write_model
 
 FILE_NAME = "bits-solo-bests.json"
 KEEP = 10
@@ -21,17 +23,17 @@ KEEP = 10
 class SoloResult(BaseModel):
     """One finished solo game: when, which seed (to replay it), the rounds' points and the rank."""
 
-    date: str
-    seed: int
-    score: int
-    rank: str
-    rounds: list[int] = Field(default_factory=list)
+    date: str = Field(max_length=40)
+    seed: int = Field(gt=-(2**63), lt=2**63)
+    score: int = Field(ge=-(10**6), le=10**6)
+    rank: str = Field(max_length=40)
+    rounds: list[int] = Field(default_factory=list, max_length=10)
 
 
 class SoloBests(BaseModel):
     """The best solo results, best first (ties: the earlier result stays ahead)."""
 
-    results: list[SoloResult] = Field(default_factory=list)
+    results: list[SoloResult] = Field(default_factory=list, max_length=1000)
 
     def add(self, result: SoloResult, keep: int = KEEP) -> int | None:
         """Insert ``result``; returns its 0-based place in the list, or ``None`` if it did not make it."""
@@ -52,15 +54,8 @@ def make_result(seed: int, rounds: list[int], when: dt.date | None = None) -> So
 
 
 def load(directory: Path) -> SoloBests:
-    """The list from ``directory``; an unreadable file is moved aside and an empty list returned."""
-    path = directory / FILE_NAME
-    if not path.exists():
-        return SoloBests()
-    try:
-        return read_model(path, SoloBests)
-    except BrokenFileError:
-        move_aside(path)
-        return SoloBests()
+    """The list from ``directory``; an unreadable file is set aside and an empty list returned."""
+    return load_or_default(directory / FILE_NAME, SoloBests, SoloBests)
 
 
 def save(directory: Path, bests: SoloBests) -> None:
@@ -68,9 +63,8 @@ def save(directory: Path, bests: SoloBests) -> None:
 
 
 def record(directory: Path, result: SoloResult) -> int | None:
-    """Load, add ``result``, save; returns its place (0 = new personal best) or ``None``."""
-    bests = load(directory)
-    place = bests.add(result)
-    if place is not None:
-        save(directory, bests)
-    return place
+    """Add ``result`` to the list on disk (read, add, write in one step); returns its place
+    (0 = new personal best) or ``None``."""
+    places: list[int | None] = []
+    update_model(directory / FILE_NAME, SoloBests, SoloBests, lambda bests: places.append(bests.add(result)))
+    return places[0]

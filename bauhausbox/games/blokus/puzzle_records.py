@@ -1,25 +1,26 @@
 """Best times, completion dates and autosaved progress for the Blokus solo puzzles (pydantic models).
 
 Everything takes the directory as a parameter so tests use a temporary one; :func:`default_directory`
-asks the shared persistence layer (``bauhausbox.persistence.paths.data_dir()``) and falls back to
-platformdirs while that layer is not there. Files are written atomically (temporary file + rename);
-a missing or unreadable file reads as "no records" / "no saved progress" instead of failing.
+is ``puzzles`` in the app's data directory. Files go through the app's one file boundary
+(``bauhausbox.persistence.store``): written atomically, and a file that cannot be read (or whose
+placements no longer replay) is set aside as ``<name>.broken``, the player is told, and defaults are
+used. Nothing here deletes or overwrites a file it could not read.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
-import tempfile
 from datetime import datetime
 from pathlib import Path
 
-import platformdirs
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 
 from bauhausbox.engine.api import GameError
 from bauhausbox.games.blokus.puzzles import PUZZLE_BY_ID, PuzzleState, replay
+from bauhausbox.persistence import paths
+from bauhausbox.persistence.models import Timestamp
+from bauhausbox.persistence.store import BrokenFileError, load_or_default, read_model, set_aside, write_model
 
 RECORDS_FILE = "puzzle-records.json"
 PROGRESS_FOLDER = "puzzle-progress"
@@ -27,20 +28,19 @@ PROGRESS_FOLDER = "puzzle-progress"
 
 def default_directory() -> Path:
     """Where puzzle records live: the app's data directory (``puzzles`` inside it)."""
-    try:
-        paths = importlib.import_module("bauhausbox.persistence.paths")
-        base = Path(paths.data_dir())
-    except (ImportError, AttributeError):
-        base = Path(platformdirs.user_data_dir("bauhausbox", appauthor=False))
-    return base / "puzzles"
+    return paths.data_dir() / "puzzles"
+
+
+# A day of play is far beyond any real solve; the cap keeps odd files from showing absurd times.
+MAX_SECONDS = 10**7
 
 
 class Completion(BaseModel):
     """One solved puzzle: when, how long it took, and how many hints were asked for."""
 
-    when: datetime
-    seconds: float = Field(ge=0)
-    hints: int = Field(default=0, ge=0)
+    when: Timestamp
+    seconds: float = Field(ge=0, le=MAX_SECONDS, allow_inf_nan=False)
+    hints: int = Field(default=0, ge=0, le=10**6)
 
 
 class PuzzleRecord(BaseModel):
@@ -82,9 +82,9 @@ class PuzzleProgress(BaseModel):
 
     puzzle: str
     placements: list[str] = Field(default_factory=list)
-    elapsed_seconds: float = Field(default=0.0, ge=0)
-    hints: int = Field(default=0, ge=0)
-    saved_at: datetime | None = None
+    elapsed_seconds: float = Field(default=0.0, ge=0, le=MAX_SECONDS, allow_inf_nan=False)
+    hints: int = Field(default=0, ge=0, le=10**6)
+    saved_at: Timestamp | None = None
 
     @classmethod
     def from_state(
@@ -103,29 +103,14 @@ class PuzzleProgress(BaseModel):
         return replay(self.puzzle, self.placements)
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
 def load_records(directory: Path) -> PuzzleRecords:
-    path = Path(directory) / RECORDS_FILE
-    try:
-        return PuzzleRecords.model_validate_json(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, ValidationError):
-        return PuzzleRecords()
+    """The records; an unreadable file is set aside (the player is told) and no records are used, so
+    the next completion cannot overwrite it."""
+    return load_or_default(Path(directory) / RECORDS_FILE, PuzzleRecords, PuzzleRecords)
 
 
 def save_records(directory: Path, records: PuzzleRecords) -> None:
-    _write_atomically(Path(directory) / RECORDS_FILE, records.model_dump_json(indent=2))
+    write_model(Path(directory) / RECORDS_FILE, records)
 
 
 def _progress_path(directory: Path, puzzle: str) -> Path:
@@ -134,22 +119,49 @@ def _progress_path(directory: Path, puzzle: str) -> Path:
     return Path(directory) / PROGRESS_FOLDER / f"{puzzle}.json"
 
 
-def save_progress(directory: Path, progress: PuzzleProgress) -> None:
-    _write_atomically(_progress_path(directory, progress.puzzle), progress.model_dump_json(indent=2))
-
-
-def load_progress(directory: Path, puzzle: str) -> PuzzleProgress | None:
-    """The saved progress of ``puzzle``, or None when there is none or it no longer replays."""
+def _read_progress(path: Path, puzzle: str) -> PuzzleProgress:
+    """The progress in ``path``, replayed; every problem raises :class:`BrokenFileError`."""
+    progress = read_model(path, PuzzleProgress)
+    if progress.puzzle != puzzle:
+        raise BrokenFileError(path, f"it holds the progress of another puzzle ({progress.puzzle[:40]!r})")
     try:
-        progress = PuzzleProgress.model_validate_json(_progress_path(directory, puzzle).read_text(encoding="utf-8"))
-        if progress.puzzle != puzzle:
-            return None
         progress.to_state()
-    except (OSError, ValueError, ValidationError, GameError):
-        return None
+    except (GameError, ValueError) as error:
+        raise BrokenFileError(path, f"the placements no longer replay: {error}") from None
     return progress
 
 
+def _set_aside_if_unreadable(path: Path, puzzle: str) -> None:
+    """Before replacing or removing a progress file: keep it as ``.broken`` if it cannot be read."""
+    if os.path.lexists(path):
+        try:
+            _read_progress(path, puzzle)
+        except BrokenFileError as error:
+            set_aside(error)
+
+
+def save_progress(directory: Path, progress: PuzzleProgress) -> None:
+    path = _progress_path(directory, progress.puzzle)
+    _set_aside_if_unreadable(path, progress.puzzle)
+    write_model(path, progress)
+
+
+def load_progress(directory: Path, puzzle: str) -> PuzzleProgress | None:
+    """The saved progress of ``puzzle``, or None when there is none; a file that cannot be read or no
+    longer replays is set aside (the player is told)."""
+    path = _progress_path(directory, puzzle)
+    if not os.path.lexists(path):
+        return None
+    try:
+        return _read_progress(path, puzzle)
+    except BrokenFileError as error:
+        set_aside(error)
+        return None
+
+
 def clear_progress(directory: Path, puzzle: str) -> None:
+    """Forget the saved progress of ``puzzle`` (an unreadable file is set aside, not deleted)."""
+    path = _progress_path(directory, puzzle)
+    _set_aside_if_unreadable(path, puzzle)
     with contextlib.suppress(FileNotFoundError):
-        _progress_path(directory, puzzle).unlink()
+        path.unlink()

@@ -29,7 +29,8 @@ def test_records_survive_a_save_and_a_load(tmp_path: Path) -> None:
     assert loaded == records
     tetromino = loaded.for_puzzle("tetromino")
     assert tetromino.best_seconds == 95.5  # the faster solve used hints, so it is not a record
-    assert tetromino.last_completed == WHEN.replace(day=15)
+    # A date without a time zone (``datetime.now()``) is read as local time, so all dates compare.
+    assert tetromino.last_completed == WHEN.replace(day=15).astimezone()
     assert len(tetromino.completions) == 2
     assert loaded.for_puzzle("fullboard").best_seconds is None
 
@@ -42,10 +43,11 @@ def test_new_best_only_without_hints_and_when_faster(tmp_path: Path) -> None:
     assert PuzzleRecords().is_new_best("pentomino", 5000.0)
 
 
-def test_missing_or_damaged_records_read_as_empty(tmp_path: Path) -> None:
+def test_missing_or_damaged_records_read_as_empty_and_are_kept(tmp_path: Path) -> None:
     assert load_records(tmp_path) == PuzzleRecords()
     (tmp_path / "puzzle-records.json").write_text("{not json", encoding="utf-8")
     assert load_records(tmp_path) == PuzzleRecords()
+    assert (tmp_path / "puzzle-records.json.broken").read_text(encoding="utf-8") == "{not json"
 
 
 def test_progress_is_saved_resumed_and_cleared(tmp_path: Path) -> None:
@@ -61,11 +63,12 @@ def test_progress_is_saved_resumed_and_cleared(tmp_path: Path) -> None:
     clear_progress(tmp_path, "tetromino-hard")  # clearing twice is harmless
 
 
-def test_progress_that_no_longer_replays_is_ignored(tmp_path: Path) -> None:
+def test_progress_that_no_longer_replays_is_set_aside(tmp_path: Path) -> None:
     # Two blue pieces side by side break the harder rule: such a file cannot come from the game.
     bad = PuzzleProgress(puzzle="tetromino-hard", placements=["blue O a1,b1,a2,b2", "blue I4 c1,c2,c3,c4"])
     save_progress(tmp_path, bad)
     assert load_progress(tmp_path, "tetromino-hard") is None
+    assert (tmp_path / "puzzle-progress" / "tetromino-hard.json.broken").exists()
 
 
 def test_default_directory_is_inside_the_app_data_directory() -> None:
