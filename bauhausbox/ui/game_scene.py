@@ -61,7 +61,9 @@ class GameScene(Scene):
         self.banner_text = ""
         self.banner_tween: Tween | None = None
         self.hint_move: Any = None
-        self.curtain_seat: Seat | None = None
+        # The seat whose private view the screen shows in a curtain game: set only when that
+        # seat's player dismisses the pass-the-device curtain (see ``veiled``).
+        self.unveiled: Seat | None = None
         self.game_over_at: float | None = None
         self.game_over_shown = match.over
         self.mouse = (0, 0)
@@ -140,19 +142,43 @@ class GameScene(Scene):
         """Pass-the-device curtain between humans, in games where hands or draws are secret."""
         return bool(self.game.info.extra.get("hidden_information")) and len(self.match.humans) >= 2
 
+    def on_veil(self) -> None:
+        """The device passes to another player: forget what the previous one held or peeked at."""
+
+    # ==== who is looking =========================================================================
+    def curtained(self) -> bool:
+        """Whether private views are guarded now (a curtain game that is not over: at the end
+        every view is the full position)."""
+        return self.needs_curtain() and not self.match.over
+
+    def veiled(self) -> bool:
+        """True while the seat that should look now (``Match.viewer``) is not the one whose view is
+        unveiled: the screen keeps the previous seat's view and the curtain goes up. Every path
+        that changes the seat (a turn, undo, redo, restart, a game opened from a save) ends here,
+        because the screen never draws another seat's view than ``unveiled``."""
+        return self.curtained() and self.match.viewer() != self.unveiled
+
     # ==== helpers for subclasses =================================================================
     @property
     def view(self) -> Any:
         """What the seat in front of the screen may see (cached until the history moves)."""
-        viewer = self.match.viewer()
+        viewer = self.viewer
         key = (self.match.history.cursor, len(self.match.history.steps), viewer)
         if key != self._view_key:
             self._view_key = key
-            self._view = self.match.view()
+            if viewer is None and self.curtained():
+                # Nobody has taken the device yet: no seat's view may be drawn (``draw`` skips
+                # the board); code that reads the view meanwhile gets the seat to look next.
+                viewer = self.match.viewer()
+            self._view = self.match.state if viewer is None else self.game.view(self.match.state, viewer)
         return self._view
 
     @property
     def viewer(self) -> Seat | None:
+        """The seat whose view the screen shows: in a curtain game the seat that dismissed the last
+        curtain (``None`` before anyone has), else ``Match.viewer``."""
+        if self.curtained():
+            return self.unveiled
         return self.match.viewer()
 
     def input_allowed(self, seat: Seat | None = None) -> bool:
@@ -163,6 +189,10 @@ class GameScene(Scene):
             seat = self.match.to_play
             if self.runner.busy:
                 return False
+        elif self.curtained() and seat != self.unveiled:
+            # An out-of-turn decision in a curtain game is only taken by the player whose view is
+            # on screen: anyone else would decide looking at another seat's secrets.
+            return False
         return self.match.is_human(seat)
 
     def submit(self, move: Any, seat: Seat | None = None) -> bool:
@@ -269,6 +299,8 @@ class GameScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        if self.veiled():
+            return True  # the curtain goes up at the next update; until then nobody acts
         if self.widgets.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN:
@@ -297,7 +329,7 @@ class GameScene(Scene):
         self._refresh_buttons()
         self.update_game(dt)
         hint = self.hint_runner.result()
-        if hint is not None and hint.token == self._token():
+        if hint is not None and hint.token == self._token() and not self.veiled():
             if hint.error:
                 self.say("No hint this time (the helper failed).", "error")
             elif hint.move is not None:
@@ -310,18 +342,17 @@ class GameScene(Scene):
             return
         if self.app.top is not self:
             return
+        if self.veiled():
+            self._show_curtain()
+            return
         self._run_computers()
         if self.runner.busy or self.interjections:
             return
         seat = self.match.to_play
-        if seat is not None and self.match.is_human(seat):
-            if self.needs_curtain() and seat != self.curtain_seat:
-                self._show_curtain(seat)
-                return
-            if self._announced_turn != (self._token(), seat):
-                self._announced_turn = (self._token(), seat)
-                if len(self.match.humans) < len(self.match.setup.seats) or self.needs_curtain():
-                    self.app.sound.play("turn", 0.6)
+        if seat is not None and self.match.is_human(seat) and self._announced_turn != (self._token(), seat):
+            self._announced_turn = (self._token(), seat)
+            if len(self.match.humans) < len(self.match.setup.seats) or self.needs_curtain():
+                self.app.sound.play("turn", 0.6)
 
     def _token(self) -> int:
         return self.match.history.cursor * 100003 + len(self.match.history.steps)
@@ -406,7 +437,6 @@ class GameScene(Scene):
         self.hint_move = None
         self.game_over_shown = self.match.over
         self.game_over_at = None
-        self.curtain_seat = self.match.to_play if self.match.is_human(self.match.to_play) else self.curtain_seat
         self.on_history_jump()
         self._queue_interjections()
 
@@ -424,11 +454,17 @@ class GameScene(Scene):
 
             self.app.push(GameOverScene(self.app, self))
 
-    def _show_curtain(self, seat: Seat) -> None:
+    def _show_curtain(self) -> None:
         from bauhausbox.scenes.curtain import CurtainScene
 
+        seat = self.match.viewer()
+        assert seat is not None  # veiled() holds
+        self.hint_runner.cancel()
+        self.hint_move = None
+        self.on_veil()
+
         def ready() -> None:
-            self.curtain_seat = seat
+            self.unveiled = seat
 
         self.app.push(CurtainScene(self.app, self.match.seat_name(seat), ready))
 
@@ -445,7 +481,7 @@ class GameScene(Scene):
 
     def request_hint(self) -> None:
         seat = self.match.to_play
-        if self.match.over or not self.match.is_human(seat) or seat is None:
+        if self.match.over or not self.match.is_human(seat) or seat is None or self.veiled():
             return
         if self.hint_move is not None:
             self.show_hint(self.hint_move)
@@ -513,7 +549,8 @@ class GameScene(Scene):
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PAPER)
-        self.draw_game(surface)
+        if not (self.curtained() and self.unveiled is None):
+            self.draw_game(surface)  # nobody has taken the device yet: an empty table
         self._draw_top_bar(surface)
         self._draw_status_bar(surface)
         self._draw_banner(surface)

@@ -325,6 +325,10 @@ class BitsScene(GameScene):
         self.use_neutral = False
         self._check_key = None
 
+    def on_veil(self) -> None:
+        self.turn_index = 0
+        self.use_neutral = False
+
     def animating(self) -> bool:
         return self.slide is not None and not self.slide.tween.done
 

@@ -490,6 +490,14 @@ class BuizenScene(GameScene):
         self.left_down = None
         self.dragging_tile = False
 
+    def on_veil(self) -> None:
+        # The next player must not inherit a held tile or a peek at the colour (its key-up went
+        # to the curtain).
+        self.selected = None
+        self.peeking = self.key_peek = False
+        self.left_down = None
+        self.dragging_tile = False
+
     def animating(self) -> bool:
         return any(not tween.done for tween in self.appear.values())
 
