@@ -2,7 +2,8 @@
 
 A game's scene subclasses :class:`GameScene` and fills in the board (see ``ui/READY.md``):
 ``layout_game``, ``draw_game``, ``handle_game_event`` and, as needed, ``update_game``,
-``animating``, ``on_move``, ``on_history_jump``, ``show_hint``, ``seat_style`` and the
+``animating``, ``on_move``, ``on_history_jump``, ``hint_text``, ``draw_hint``, ``aim_at``,
+``on_veil``, ``seat_style`` and the
 ``how_to_play`` class method. Everything shared lives here, once:
 
 - turns: computer seats think on a background thread (:class:`BotRunner`) with a paced minimum
@@ -12,6 +13,9 @@ A game's scene subclasses :class:`GameScene` and fills in the board (see ``ui/RE
   draw asks every player to agree when several humans play;
 - the pass-the-device curtain between human turns in games with hidden information;
 - hint (H), how to play (F1, "?"), pause (Esc), game over, autosave (through :class:`Match`).
+
+A hint is one move value, ``hint_move``: its text (``hint_text``), its ghost (``draw_hint``) and
+what accepting it plays (Enter or the "Play hint" button: ``accept_hint``) all come from it.
 """
 
 from __future__ import annotations
@@ -77,7 +81,7 @@ class GameScene(Scene):
             Button("", self.open_pause, tooltip="Menu: undo, restart, save (Esc)", icon=icons.menu)
         )
         self.help_button = self.widgets.add(Button("", self.open_help, tooltip="How to play (F1)", icon=icons.question))
-        self.hint_button = self.widgets.add(Button("Hint", self.request_hint, tooltip="Show a good move (H)"))
+        self.hint_button = self.widgets.add(Button("Hint", self._hint_clicked, tooltip="Show a good move (H)"))
         self.redo_button = self.widgets.add(Button("", self.redo, tooltip="Redo (Ctrl+Y)", icon=icons.redo))
         self.undo_button = self.widgets.add(Button("", self.undo, tooltip="Undo (Ctrl+Z)", icon=icons.undo))
         self._queue_interjections()
@@ -110,9 +114,16 @@ class GameScene(Scene):
     def on_history_jump(self) -> None:
         """Undo, redo or restart moved the history: drop held pieces, previews and animations."""
 
-    def show_hint(self, move: Any) -> None:
-        """Show a hinted move; the default writes its notation in the status bar."""
-        self.say(f"Hint: {self.game.format_move(self.match.state, move)}")
+    def hint_text(self, move: Any) -> str:
+        """The status line for a hinted move, made from the move alone (its notation)."""
+        return f"Hint: {self.game.format_move(self.match.state, move)}  ·  Enter plays it"
+
+    def draw_hint(self, surface: pygame.Surface, move: Any) -> None:
+        """Draw the hinted move's ghost on the board, from ``move`` alone (drawn above the board)."""
+
+    def aim_at(self, move: Any) -> None:
+        """Point the player's own held piece at the hinted move, so their usual gesture plays the
+        same move (optional)."""
 
     @classmethod
     def setup_marker(cls, seat: Seat, players: int) -> tuple[Colour, str]:
@@ -311,6 +322,9 @@ class GameScene(Scene):
             if ctrl and event.key == pygame.K_y:
                 self.redo()
                 return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.hint_move is not None:
+                self.accept_hint()
+                return True
         if self.handle_game_event(event):
             return True
         if event.type == pygame.KEYDOWN:
@@ -333,7 +347,6 @@ class GameScene(Scene):
             if hint.error:
                 self.say("No hint this time (the helper failed).", "error")
             elif hint.move is not None:
-                self.hint_move = hint.move
                 self.show_hint(hint.move)
         if self.animating():
             return
@@ -363,6 +376,9 @@ class GameScene(Scene):
         self.hint_button.enabled = (
             not self.match.over and self.match.is_human(self.match.to_play) and not self.hint_runner.busy
         )
+        shown = self.hint_move is not None
+        self.hint_button.label = "Play hint" if shown else "Hint"
+        self.hint_button.tooltip = "Play the hinted move (Enter)" if shown else "Show a good move (H)"
 
     def _queue_interjections(self) -> None:
         state = self.match.state
@@ -479,6 +495,25 @@ class GameScene(Scene):
 
         self.app.push(HowToScene(self.app, self.game.info.title, type(self).how_to_play()))
 
+    def show_hint(self, move: Any) -> None:
+        """Make ``move`` the hint: its text, its ghost and what accepting it plays."""
+        self.hint_move = move
+        self.say(self.hint_text(move), seconds=8.0)
+        self.aim_at(move)
+
+    def accept_hint(self) -> bool:
+        """Play exactly the hinted move (the rules still judge it)."""
+        move = self.hint_move
+        if move is None or self.veiled():
+            return False
+        return self.submit(move)
+
+    def _hint_clicked(self) -> None:
+        if self.hint_move is not None:
+            self.accept_hint()
+        else:
+            self.request_hint()
+
     def request_hint(self) -> None:
         seat = self.match.to_play
         if self.match.over or not self.match.is_human(seat) or seat is None or self.veiled():
@@ -551,6 +586,8 @@ class GameScene(Scene):
         surface.fill(theme.PAPER)
         if not (self.curtained() and self.unveiled is None):
             self.draw_game(surface)  # nobody has taken the device yet: an empty table
+            if self.hint_move is not None and not self.veiled():
+                self.draw_hint(surface, self.hint_move)
         self._draw_top_bar(surface)
         self._draw_status_bar(surface)
         self._draw_banner(surface)
