@@ -296,10 +296,12 @@ class GameScene(Scene):
         self.game_rect = pygame.Rect(pad, top_h + pad, width - 2 * pad, height - top_h - status_h - 2 * pad)
         size = top_h - metrics.u(2.5)
         x = width - pad
+        # Wide enough for "Play hint", the label while a hint is shown.
+        longest = draw.render_text("PLAY HINT", metrics.body, weight="bold", spacing=0.08).get_width()
         for button, w in (
             (self.menu_button, size),
             (self.help_button, size),
-            (self.hint_button, metrics.u(11)),
+            (self.hint_button, max(metrics.u(11), longest + metrics.u(4))),
             (self.redo_button, size),
             (self.undo_button, size),
         ):

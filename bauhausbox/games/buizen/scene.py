@@ -532,7 +532,8 @@ class BuizenScene(GameScene):
         surface.set_clip(self.board_rect)
         picture.set_alpha(170)
         surface.blit(picture, box)
-        pygame.draw.rect(surface, theme.BLUE, box.inflate(6, 6), max(3, self.metrics.u(0.5)))
+        # Yellow: blue already marks the last move's tiles.
+        pygame.draw.rect(surface, theme.YELLOW, box.inflate(8, 8), max(4, self.metrics.u(0.75)))
         surface.set_clip(previous_clip)
 
     def idle_status(self) -> str:
