@@ -193,3 +193,22 @@ def test_every_seat_change_goes_through_the_curtain(fresh_app: Any, spy: Spy, ga
 
     assert spy.frames > 20
     assert not spy.leaks, spy.leaks
+
+
+def test_out_of_turn_decisions_only_from_the_seat_on_screen(fresh_app: Any) -> None:
+    """In a curtain game another human cannot decide out of turn while a different seat's view is
+    on screen; in Bauhaus (no secrets) a human's power stays available out of turn."""
+    app = fresh_app
+    open_game(app, "buizen", 2, ["human", "human"], seed=5)
+    _hands_over(app, Spy(), 0)
+    scene = _scene(app)
+    assert scene.viewer == 0 and scene.input_allowed(0)
+    assert not scene.input_allowed(1)
+    scene.runner.cancel()
+
+    open_game(app, "bauhaus", 2, ["human", "human"], seed=5, options={"powers": True})
+    frames(app, 2)
+    scene = _scene(app)
+    assert not scene.needs_curtain()
+    other = 1 - (scene.match.to_play or 0)
+    assert scene.input_allowed(other)
