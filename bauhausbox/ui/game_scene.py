@@ -2,7 +2,8 @@
 
 A game's scene subclasses :class:`GameScene` and fills in the board (see ``ui/READY.md``):
 ``layout_game``, ``draw_game``, ``handle_game_event`` and, as needed, ``update_game``,
-``animating``, ``on_move``, ``on_history_jump``, ``show_hint``, ``seat_style`` and the
+``animating``, ``on_move``, ``on_history_jump``, ``hint_text``, ``draw_hint``, ``aim_at``,
+``on_veil``, ``seat_style`` and the
 ``how_to_play`` class method. Everything shared lives here, once:
 
 - turns: computer seats think on a background thread (:class:`BotRunner`) with a paced minimum
@@ -12,6 +13,9 @@ A game's scene subclasses :class:`GameScene` and fills in the board (see ``ui/RE
   draw asks every player to agree when several humans play;
 - the pass-the-device curtain between human turns in games with hidden information;
 - hint (H), how to play (F1, "?"), pause (Esc), game over, autosave (through :class:`Match`).
+
+A hint is one move value, ``hint_move``: its text (``hint_text``), its ghost (``draw_hint``) and
+what accepting it plays (Enter or the "Play hint" button: ``accept_hint``) all come from it.
 """
 
 from __future__ import annotations
@@ -61,7 +65,9 @@ class GameScene(Scene):
         self.banner_text = ""
         self.banner_tween: Tween | None = None
         self.hint_move: Any = None
-        self.curtain_seat: Seat | None = None
+        # The seat whose private view the screen shows in a curtain game: set only when that
+        # seat's player dismisses the pass-the-device curtain (see ``veiled``).
+        self.unveiled: Seat | None = None
         self.game_over_at: float | None = None
         self.game_over_shown = match.over
         self.mouse = (0, 0)
@@ -75,7 +81,7 @@ class GameScene(Scene):
             Button("", self.open_pause, tooltip="Menu: undo, restart, save (Esc)", icon=icons.menu)
         )
         self.help_button = self.widgets.add(Button("", self.open_help, tooltip="How to play (F1)", icon=icons.question))
-        self.hint_button = self.widgets.add(Button("Hint", self.request_hint, tooltip="Show a good move (H)"))
+        self.hint_button = self.widgets.add(Button("Hint", self._hint_clicked, tooltip="Show a good move (H)"))
         self.redo_button = self.widgets.add(Button("", self.redo, tooltip="Redo (Ctrl+Y)", icon=icons.redo))
         self.undo_button = self.widgets.add(Button("", self.undo, tooltip="Undo (Ctrl+Z)", icon=icons.undo))
         self._queue_interjections()
@@ -108,9 +114,16 @@ class GameScene(Scene):
     def on_history_jump(self) -> None:
         """Undo, redo or restart moved the history: drop held pieces, previews and animations."""
 
-    def show_hint(self, move: Any) -> None:
-        """Show a hinted move; the default writes its notation in the status bar."""
-        self.say(f"Hint: {self.game.format_move(self.match.state, move)}")
+    def hint_text(self, move: Any) -> str:
+        """The status line for a hinted move, made from the move alone (its notation)."""
+        return f"Hint: {self.game.format_move(self.match.state, move)}  ·  Enter plays it"
+
+    def draw_hint(self, surface: pygame.Surface, move: Any) -> None:
+        """Draw the hinted move's ghost on the board, from ``move`` alone (drawn above the board)."""
+
+    def aim_at(self, move: Any) -> None:
+        """Point the player's own held piece at the hinted move, so their usual gesture plays the
+        same move (optional)."""
 
     @classmethod
     def setup_marker(cls, seat: Seat, players: int) -> tuple[Colour, str]:
@@ -140,19 +153,43 @@ class GameScene(Scene):
         """Pass-the-device curtain between humans, in games where hands or draws are secret."""
         return bool(self.game.info.extra.get("hidden_information")) and len(self.match.humans) >= 2
 
+    def on_veil(self) -> None:
+        """The device passes to another player: forget what the previous one held or peeked at."""
+
+    # ==== who is looking =========================================================================
+    def curtained(self) -> bool:
+        """Whether private views are guarded now (a curtain game that is not over: at the end
+        every view is the full position)."""
+        return self.needs_curtain() and not self.match.over
+
+    def veiled(self) -> bool:
+        """True while the seat that should look now (``Match.viewer``) is not the one whose view is
+        unveiled: the screen keeps the previous seat's view and the curtain goes up. Every path
+        that changes the seat (a turn, undo, redo, restart, a game opened from a save) ends here,
+        because the screen never draws another seat's view than ``unveiled``."""
+        return self.curtained() and self.match.viewer() != self.unveiled
+
     # ==== helpers for subclasses =================================================================
     @property
     def view(self) -> Any:
         """What the seat in front of the screen may see (cached until the history moves)."""
-        viewer = self.match.viewer()
+        viewer = self.viewer
         key = (self.match.history.cursor, len(self.match.history.steps), viewer)
         if key != self._view_key:
             self._view_key = key
-            self._view = self.match.view()
+            if viewer is None and self.curtained():
+                # Nobody has taken the device yet: no seat's view may be drawn (``draw`` skips
+                # the board); code that reads the view meanwhile gets the seat to look next.
+                viewer = self.match.viewer()
+            self._view = self.match.state if viewer is None else self.game.view(self.match.state, viewer)
         return self._view
 
     @property
     def viewer(self) -> Seat | None:
+        """The seat whose view the screen shows: in a curtain game the seat that dismissed the last
+        curtain (``None`` before anyone has), else ``Match.viewer``."""
+        if self.curtained():
+            return self.unveiled
         return self.match.viewer()
 
     def input_allowed(self, seat: Seat | None = None) -> bool:
@@ -163,6 +200,10 @@ class GameScene(Scene):
             seat = self.match.to_play
             if self.runner.busy:
                 return False
+        elif self.curtained() and seat != self.unveiled:
+            # An out-of-turn decision in a curtain game is only taken by the player whose view is
+            # on screen: anyone else would decide looking at another seat's secrets.
+            return False
         return self.match.is_human(seat)
 
     def submit(self, move: Any, seat: Seat | None = None) -> bool:
@@ -255,10 +296,12 @@ class GameScene(Scene):
         self.game_rect = pygame.Rect(pad, top_h + pad, width - 2 * pad, height - top_h - status_h - 2 * pad)
         size = top_h - metrics.u(2.5)
         x = width - pad
+        # Wide enough for "Play hint", the label while a hint is shown.
+        longest = draw.render_text("PLAY HINT", metrics.body, weight="bold", spacing=0.08).get_width()
         for button, w in (
             (self.menu_button, size),
             (self.help_button, size),
-            (self.hint_button, metrics.u(11)),
+            (self.hint_button, max(metrics.u(11), longest + metrics.u(4))),
             (self.redo_button, size),
             (self.undo_button, size),
         ):
@@ -269,6 +312,8 @@ class GameScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
+        if self.veiled():
+            return True  # the curtain goes up at the next update; until then nobody acts
         if self.widgets.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN:
@@ -278,6 +323,9 @@ class GameScene(Scene):
                 return True
             if ctrl and event.key == pygame.K_y:
                 self.redo()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.hint_move is not None:
+                self.accept_hint()
                 return True
         if self.handle_game_event(event):
             return True
@@ -297,11 +345,10 @@ class GameScene(Scene):
         self._refresh_buttons()
         self.update_game(dt)
         hint = self.hint_runner.result()
-        if hint is not None and hint.token == self._token():
+        if hint is not None and hint.token == self._token() and not self.veiled():
             if hint.error:
                 self.say("No hint this time (the helper failed).", "error")
             elif hint.move is not None:
-                self.hint_move = hint.move
                 self.show_hint(hint.move)
         if self.animating():
             return
@@ -310,18 +357,17 @@ class GameScene(Scene):
             return
         if self.app.top is not self:
             return
+        if self.veiled():
+            self._show_curtain()
+            return
         self._run_computers()
         if self.runner.busy or self.interjections:
             return
         seat = self.match.to_play
-        if seat is not None and self.match.is_human(seat):
-            if self.needs_curtain() and seat != self.curtain_seat:
-                self._show_curtain(seat)
-                return
-            if self._announced_turn != (self._token(), seat):
-                self._announced_turn = (self._token(), seat)
-                if len(self.match.humans) < len(self.match.setup.seats) or self.needs_curtain():
-                    self.app.sound.play("turn", 0.6)
+        if seat is not None and self.match.is_human(seat) and self._announced_turn != (self._token(), seat):
+            self._announced_turn = (self._token(), seat)
+            if len(self.match.humans) < len(self.match.setup.seats) or self.needs_curtain():
+                self.app.sound.play("turn", 0.6)
 
     def _token(self) -> int:
         return self.match.history.cursor * 100003 + len(self.match.history.steps)
@@ -332,6 +378,9 @@ class GameScene(Scene):
         self.hint_button.enabled = (
             not self.match.over and self.match.is_human(self.match.to_play) and not self.hint_runner.busy
         )
+        shown = self.hint_move is not None
+        self.hint_button.label = "Play hint" if shown else "Hint"
+        self.hint_button.tooltip = "Play the hinted move (Enter)" if shown else "Show a good move (H)"
 
     def _queue_interjections(self) -> None:
         state = self.match.state
@@ -406,7 +455,6 @@ class GameScene(Scene):
         self.hint_move = None
         self.game_over_shown = self.match.over
         self.game_over_at = None
-        self.curtain_seat = self.match.to_play if self.match.is_human(self.match.to_play) else self.curtain_seat
         self.on_history_jump()
         self._queue_interjections()
 
@@ -424,11 +472,17 @@ class GameScene(Scene):
 
             self.app.push(GameOverScene(self.app, self))
 
-    def _show_curtain(self, seat: Seat) -> None:
+    def _show_curtain(self) -> None:
         from bauhausbox.scenes.curtain import CurtainScene
 
+        seat = self.match.viewer()
+        assert seat is not None  # veiled() holds
+        self.hint_runner.cancel()
+        self.hint_move = None
+        self.on_veil()
+
         def ready() -> None:
-            self.curtain_seat = seat
+            self.unveiled = seat
 
         self.app.push(CurtainScene(self.app, self.match.seat_name(seat), ready))
 
@@ -443,9 +497,28 @@ class GameScene(Scene):
 
         self.app.push(HowToScene(self.app, self.game.info.title, type(self).how_to_play()))
 
+    def show_hint(self, move: Any) -> None:
+        """Make ``move`` the hint: its text, its ghost and what accepting it plays."""
+        self.hint_move = move
+        self.say(self.hint_text(move), seconds=8.0)
+        self.aim_at(move)
+
+    def accept_hint(self) -> bool:
+        """Play exactly the hinted move (the rules still judge it)."""
+        move = self.hint_move
+        if move is None or self.veiled():
+            return False
+        return self.submit(move)
+
+    def _hint_clicked(self) -> None:
+        if self.hint_move is not None:
+            self.accept_hint()
+        else:
+            self.request_hint()
+
     def request_hint(self) -> None:
         seat = self.match.to_play
-        if self.match.over or not self.match.is_human(seat) or seat is None:
+        if self.match.over or not self.match.is_human(seat) or seat is None or self.veiled():
             return
         if self.hint_move is not None:
             self.show_hint(self.hint_move)
@@ -513,7 +586,10 @@ class GameScene(Scene):
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PAPER)
-        self.draw_game(surface)
+        if not (self.curtained() and self.unveiled is None):
+            self.draw_game(surface)  # nobody has taken the device yet: an empty table
+            if self.hint_move is not None and not self.veiled():
+                self.draw_hint(surface, self.hint_move)
         self._draw_top_bar(surface)
         self._draw_status_bar(surface)
         self._draw_banner(surface)

@@ -987,9 +987,9 @@ class BauhausScene(GameScene):
             seat = history.steps[history.cursor - 1].seat
             self.last_text = f"{SEAT_NAMES[seat]}: " + ", ".join(reversed(texts))
 
-    def show_hint(self, move: Any) -> None:
-        # The move itself is outlined in blue on the board or the cards (see _draw_hint).
-        self.say(f"Hint: {self.rules.format_move(self.match.state, move)} (outlined in blue)")
+    def hint_text(self, move: Any) -> str:
+        # The move itself is outlined in blue on the board or the cards (see draw_hint).
+        return f"Hint: {self.rules.format_move(self.match.state, move)} (outlined in blue)  ·  Enter plays it"
 
     def needs_curtain(self) -> bool:
         # Nothing is private in Bauhaus (only the deck order, which nobody knows): no curtain.
@@ -1023,10 +1023,8 @@ class BauhausScene(GameScene):
         self._draw_marks(surface, state)
         self._draw_preview(surface, state)
         self._draw_panel(surface, state)
-        self._draw_hint(surface)
 
-    def _draw_hint(self, surface: pygame.Surface) -> None:
-        move = self.hint_move
+    def draw_hint(self, surface: pygame.Surface, move: Any) -> None:
         if not isinstance(move, Move):
             return
         geo = self.geo

@@ -296,12 +296,12 @@ def draw_domino(
         draw_cell(surface, ramp, x + 1, y, colours[1], colour_blind, alpha, outline)
 
 
-def mark_cells(surface: pygame.Surface, ramp: Ramp, cells: Sequence[int]) -> None:
-    """A thin red frame on the top faces of ``cells`` (the last tile placed)."""
+def mark_cells(surface: pygame.Surface, ramp: Ramp, cells: Sequence[int], colour: Colour = theme.RED) -> None:
+    """A thin frame on the top faces of ``cells`` (red: the last tile placed; blue: a hint)."""
     for index in cells:
         col, row = index % SIZE, index // SIZE
         pygame.draw.polygon(
-            surface, theme.RED, ramp.quad(col + 0.04, row + 0.04, col + 0.96, row + 0.96, ramp.thickness), 3
+            surface, colour, ramp.quad(col + 0.04, row + 0.04, col + 0.96, row + 0.96, ramp.thickness), 3
         )
 
 

@@ -325,6 +325,11 @@ class BitsScene(GameScene):
         self.use_neutral = False
         self._check_key = None
 
+    def on_veil(self) -> None:
+        self.column = None
+        self.turn_index = 0
+        self.use_neutral = False
+
     def animating(self) -> bool:
         return self.slide is not None and not self.slide.tween.done
 
@@ -366,15 +371,28 @@ class BitsScene(GameScene):
     def idle_status(self) -> str:
         return "Point at a column  ·  R / right-click turns  ·  click or Space drops  ·  N neutral tile  ·  Esc menu"
 
-    def show_hint(self, move: Any) -> None:
-        if isinstance(move, Place):
-            options = orientations(move.colours)
-            self.use_neutral = move.neutral
-            for index, (colours, vertical) in enumerate(options):
-                if colours == move.colours and vertical == move.vertical:
-                    self.turn_index = index
-            self.column = move.column
-        super().show_hint(move)
+    def aim_at(self, move: Any) -> None:
+        """Hold the tile as the hint places it: the orientation is looked up among the ways to
+        hold the tile in hand (its own colour order), then checked against the move."""
+        seat = self.match.to_play
+        if not isinstance(move, Place) or seat is None:
+            return
+        self.use_neutral = move.neutral
+        tile = NEUTRAL_TILE if move.neutral else self.state.tile_for(seat)
+        options = orientations(tile)
+        if (move.colours, move.vertical) in options:
+            self.turn_index = options.index((move.colours, move.vertical))
+        self.column = move.column
+        if self.held_move() != move:  # a tile that cannot be held so: the ghost alone shows it
+            self.column = None
+
+    def draw_hint(self, surface: pygame.Surface, move: Any) -> None:
+        if not isinstance(move, Place) or self.slide is not None:
+            return
+        cells = landing(self.shown_board(self.state, self.seat_shown()), move.spot)
+        if cells is not None:
+            paint.draw_ghost(surface, self.ramp, cells, move.colours, True)
+            paint.mark_cells(surface, self.ramp, cells, theme.BLUE)
 
     # ==== drawing =============================================================================
     def draw_game(self, surface: pygame.Surface) -> None:

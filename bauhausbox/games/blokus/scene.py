@@ -293,9 +293,20 @@ class BlokusScene(GameScene):
         self.appear = None
         self._refresh_trays()
 
-    def show_hint(self, move: Any) -> None:
+    def hint_text(self, move: Any) -> str:
         placement: bb.Placement = move
-        self.say(f"Hint: the {piece_label(placement.piece_name)} on {placement.text} (shown on the board).")
+        text = self.game.format_move(self.match.state, placement)
+        return f"Hint: the {piece_label(placement.piece_name)} on {text} (shown on the board)  ·  Enter plays it"
+
+    def draw_hint(self, surface: pygame.Surface, move: Any) -> None:
+        state: BlokusState = self.view
+        if state.to_play is None:
+            return
+        pulse = 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
+        cells = move.cells
+        draw_cells(surface, self.board.cell_rect, cells, RGB[state.colour], alpha=round(90 + 80 * pulse), outline=None)
+        colour = theme.mix(theme.INK, theme.YELLOW, pulse)
+        outline_cells(surface, self.board.cell_rect, cells, colour, max(3, self.board.cell_px // 6))
 
     @classmethod
     def setup_marker(cls, seat: int, players: int) -> tuple[Colour, str]:
@@ -349,14 +360,6 @@ class BlokusScene(GameScene):
                 ]
                 pygame.draw.polygon(surface, colour, points)
                 pygame.draw.polygon(surface, theme.INK, points, max(1, radius // 3))
-        if self.hint_move is not None and state.to_play is not None:
-            pulse = 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
-            cells = self.hint_move.cells
-            draw_cells(
-                surface, self.board.cell_rect, cells, RGB[state.colour], alpha=round(90 + 80 * pulse), outline=None
-            )
-            colour = theme.mix(theme.INK, theme.YELLOW, pulse)
-            outline_cells(surface, self.board.cell_rect, cells, colour, max(3, self.board.cell_px // 6))
         self._draw_panel(surface, state, m)
         self.controller.draw(surface, m, self.colour_blind, self.pattern(state.colour))
 

@@ -490,6 +490,14 @@ class BuizenScene(GameScene):
         self.left_down = None
         self.dragging_tile = False
 
+    def on_veil(self) -> None:
+        # The next player must not inherit a held tile or a peek at the colour (its key-up went
+        # to the curtain).
+        self.selected = None
+        self.peeking = self.key_peek = False
+        self.left_down = None
+        self.dragging_tile = False
+
     def animating(self) -> bool:
         return any(not tween.done for tween in self.appear.values())
 
@@ -502,13 +510,31 @@ class BuizenScene(GameScene):
         self.rotate_button.enabled = holding_pipe
         self.flip_button.enabled = holding_pipe
 
-    def show_hint(self, move: Any) -> None:
+    def aim_at(self, move: Any) -> None:
+        # Hold the hinted tile as the hint turns it: a click on the hinted cell plays the same move.
         if isinstance(move, Place):
             self.selected = move.number
             self.orientation[move.number] = (move.face, move.rotation)
         elif isinstance(move, Special):
             self.selected = move.kind
-        self.say(f"Hint: {self.game.format_move(self.match.state, move)}")
+
+    def draw_hint(self, surface: pygame.Surface, move: Any) -> None:
+        if not isinstance(move, Place | Special):
+            return  # drawing or passing: the status line says it
+        size = max(8, round(self.cell_px))
+        if isinstance(move, Place):
+            picture = paint.pipe_face(sides_of(move.number, move.face, move.rotation), size).copy()
+        else:
+            stack = dict(self.view.roads).get(move.cell, ())
+            picture = paint.road(size, (*_stack_names(stack), SPECIAL_NAMES[move.kind])).copy()
+        box = self.to_screen(move.cell)
+        previous_clip = surface.get_clip()
+        surface.set_clip(self.board_rect)
+        picture.set_alpha(170)
+        surface.blit(picture, box)
+        # Yellow: blue already marks the last move's tiles.
+        pygame.draw.rect(surface, theme.YELLOW, box.inflate(8, 8), max(4, self.metrics.u(0.75)))
+        surface.set_clip(previous_clip)
 
     def idle_status(self) -> str:
         return "Click a tile, R turn, F flip, click a cell  ·  right-drag / arrows pan  ·  wheel zoom  ·  H hint"
