@@ -200,7 +200,7 @@ def _play_request(args: argparse.Namespace) -> dict[str, Any]:
     from bauhausbox.engine.history import SeatSpec
 
     game, players, options = _game_setup(args.game, args.players, args.option)
-    texts = args.seats.split(",") if args.seats else ["human"] + ["ai:medium"] * (players - 1)
+    texts = args.seats.split(",") if args.seats is not None else ["human"] + ["ai:medium"] * (players - 1)
     if len(texts) != players:
         raise UsageError(f"--seats lists {len(texts)} seats for {players} player{'s' if players != 1 else ''}")
     try:
