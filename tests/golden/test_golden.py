@@ -1,0 +1,74 @@
+"""The golden playthroughs replay: every file in ``tests/data/<game>/`` still plays, move by move, to
+the recorded positions, final position and result (see tests/data/README.md and ``scripts/golden``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bauhausbox import games
+from tests.golden import generate
+from tests.golden.playthrough import DATA, PUZZLES_ID, Divergence, Playthrough, regenerate_hint, replay
+
+FILES = sorted(DATA.glob("*/*.txt"))
+
+
+def _id(path: Path) -> str:
+    return f"{path.parent.name}/{path.stem}"
+
+
+def test_every_game_and_variant_has_a_file() -> None:
+    recorded = {_id(path) for path in FILES}
+    assert {_id(variant.path) for variant in generate.VARIANTS} == recorded, "run scripts/golden"
+    covered = {path.parent.name for path in FILES}
+    assert covered == {*games.GAME_IDS, PUZZLES_ID}
+
+
+@pytest.mark.parametrize("path", FILES, ids=_id)
+def test_golden_playthrough_replays(path: Path) -> None:
+    playthrough = Playthrough.from_text(path.read_text(encoding="utf-8"))
+    assert playthrough.game_id == path.parent.name
+    assert playthrough.moves, "a golden file without moves pins nothing"
+    try:
+        replay(playthrough, _id(path))
+    except Divergence as error:
+        pytest.fail(f"{error}\n{regenerate_hint(path)}", pytrace=False)
+
+
+def _plant(path: Path, old: str, new: str) -> Playthrough:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    return Playthrough.from_text(text.replace(old, new, 1))
+
+
+def test_a_changed_move_is_reported_with_its_number() -> None:
+    path = DATA / "blokus" / "2-players.txt"
+    playthrough = Playthrough.from_text(path.read_text(encoding="utf-8"))
+    playthrough.moves[2], playthrough.moves[3] = playthrough.moves[3], playthrough.moves[2]
+    with pytest.raises(Divergence, match=r"blokus/2-players: move 3 .* (no longer legal|different position)"):
+        replay(playthrough, "blokus/2-players")
+
+
+def test_a_changed_result_is_reported_as_a_diff() -> None:
+    path = DATA / "bauhaus" / "2-players.txt"
+    playthrough = Playthrough.from_text(path.read_text(encoding="utf-8"))
+    playthrough.result[1] = "scores: 999 0"
+    with pytest.raises(Divergence, match=r"the result differs:(.|\n)*\+scores:"):
+        replay(playthrough, "bauhaus/2-players")
+
+
+def test_a_changed_position_digest_names_the_move() -> None:
+    path = DATA / "bits" / "solo-easy.txt"
+    playthrough = Playthrough.from_text(path.read_text(encoding="utf-8"))
+    playthrough.digests[4] = "0" * len(playthrough.digests[4])
+    with pytest.raises(Divergence, match=r"move 5 .* different position"):
+        replay(playthrough, "bits/solo-easy")
+
+
+@pytest.mark.parametrize("name", ["bits/solo-easy", "blokus-puzzles/tetromino"])
+def test_generation_is_reproducible(name: str) -> None:
+    """Generating a (quick) variant again gives its file byte for byte: bots and solver depend on
+    their seeds only. A difference here means a computer level or the solver changed its choices."""
+    (variant,) = (v for v in generate.VARIANTS if _id(v.path) == name)
+    assert generate.build(variant).to_text() == variant.path.read_text(encoding="utf-8"), regenerate_hint(variant.path)
