@@ -40,7 +40,7 @@ from tests.golden.playthrough import (
     Subject,
     digest,
     format_options,
-    position_lines,
+    kept_lines,
 )
 
 PUZZLE_SEED = 0
@@ -85,9 +85,9 @@ def _game(game: str, name: str, seed: int, levels: str, **options: OptionValue) 
 
 VARIANTS: tuple[Variant, ...] = (
     _game("blokus", "2-players", 201, "easy medium"),
-    _game("blokus", "3-players", 301, "medium easy medium"),
+    _game("blokus", "3-players", 508, "medium medium medium"),
     _game("blokus", "4-players", 401, "easy medium easy medium"),
-    _game("blokus", "4-players-medium", 402, "medium medium medium medium"),
+    _game("blokus", "4-players-medium", 532, "medium medium medium medium"),
     _game("blokus", "4-players-teams", 403, "medium easy medium easy", teams=True),
     _game("bits", "solo", 101, "hard"),
     _game("bits", "solo-easy", 102, "easy"),
@@ -179,8 +179,9 @@ def build(variant: Variant) -> Playthrough:
         digests.append(digest(subject.position(state)))
     comments = [comment, f"Replayed by tests/golden/test_golden.py; regenerate with `{REGENERATE} {variant.game}`."]
     comments.append("The format is described in tests/data/README.md.")
-    position = "\n".join(position_lines(subject.position(state)))
-    playthrough = Playthrough(header, moves, digests, position, subject.result(state), comments)
+    position = "\n".join(kept_lines(subject.position(state)))
+    result = kept_lines("\n".join(subject.result(state)))
+    playthrough = Playthrough(header, moves, digests, position, result, comments)
     text = playthrough.to_text()
     assert Playthrough.from_text(text) == playthrough, f"{variant.path.name} does not read back as written"
     return playthrough

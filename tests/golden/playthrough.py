@@ -56,12 +56,12 @@ class Playthrough:
         lines = [f"# {comment}" for comment in self.comments]
         lines += [f"{key}: {value}" for key, value in self.header.items()]
         lines += ["", "[moves]", *self.moves, "", "[digests]", *self.digests]
-        lines += ["", "[position]", *position_lines(self.position), "", "[result]", *self.result]
-        return "\n".join(lines) + "\n"
+        lines += ["", "[position]", self.position, "", "[result]", *self.result]
+        return "\n".join(kept_lines("\n".join(lines))) + "\n"
 
     @classmethod
     def from_text(cls, text: str) -> Playthrough:
-        lines = text.splitlines()
+        lines = kept_lines(text)
         header: dict[str, str] = {}
         comments: list[str] = []
         sections: dict[str, list[str]] = {}
@@ -95,8 +95,8 @@ class Playthrough:
         )
 
 
-def position_lines(text: str) -> list[str]:
-    """A position text as the file keeps it: trailing spaces dropped (editors strip them)."""
+def kept_lines(text: str) -> list[str]:
+    """Lines as a golden file keeps them: trailing spaces dropped (editors strip them)."""
     return [line.rstrip() for line in text.splitlines()]
 
 
@@ -265,10 +265,10 @@ def replay(playthrough: Playthrough, where: str = "") -> Any:
                 f"{at} leads to a different position than recorded (digest {digest(position)}, "
                 f"recorded {recorded}). The position is now:\n{position}"
             )
-    recorded_lines, final_lines = position_lines(playthrough.position), position_lines(subject.position(state))
+    recorded_lines, final_lines = kept_lines(playthrough.position), kept_lines(subject.position(state))
     if final_lines != recorded_lines:
         raise Divergence(f"{where}: the final position differs:\n{_diff(recorded_lines, final_lines)}")
-    result = subject.result(state)
+    result = kept_lines("\n".join(subject.result(state)))
     if result != playthrough.result:
         raise Divergence(f"{where}: the result differs:\n{_diff(playthrough.result, result)}")
     return state
