@@ -29,6 +29,7 @@ from bauhausbox.engine.api import OptionValue
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.history import History
 from bauhausbox.games.blokus import puzzles
+from bauhausbox.games.blokus.pieces import COLOURS
 from bauhausbox.games.blokus.solver import solve
 from tests.golden.playthrough import (
     DATA,
@@ -43,7 +44,6 @@ from tests.golden.playthrough import (
     kept_lines,
 )
 
-PUZZLE_SEED = 0
 PUZZLE_SECONDS = 300.0  # far more than any puzzle needs; a timeout is an error, never a different file
 
 
@@ -73,6 +73,9 @@ class Variant:
     levels: tuple[str, ...] = ()
     options: dict[str, OptionValue] = field(default_factory=dict)
     puzzle: str = ""
+    # Place the solution colour by colour (each colour keeps its own order, so it stays legal): on the
+    # plain full board that puts small pieces before large ones, which only the harder version forbids.
+    by_colour: bool = False
 
     @property
     def path(self) -> Path:
@@ -107,7 +110,8 @@ VARIANTS: tuple[Variant, ...] = (
     _game("bauhaus", "2-players-powers", 202, "hard medium", powers=True),
     _game("bauhaus", "3-players-powers", 304, "hard medium hard", powers=True),
     _game("bauhaus", "4-players-powers", 402, "hard easy medium hard", powers=True),
-    *(Variant(PUZZLES_ID, spec.id, PUZZLE_SEED, puzzle=spec.id) for spec in puzzles.PUZZLES),
+    Variant(PUZZLES_ID, "fullboard", 3, puzzle="fullboard", by_colour=True),
+    *(Variant(PUZZLES_ID, spec.id, 0, puzzle=spec.id) for spec in puzzles.PUZZLES if spec.id != "fullboard"),
 )
 
 
@@ -140,11 +144,15 @@ def play_game(variant: Variant) -> tuple[GameSubject, list[str]]:
 
 
 def solve_puzzle(variant: Variant) -> list[str]:
-    """The live solver's solution (never the shipped ones), placed in the order the solver gives."""
+    """The live solver's solution (never the shipped ones), placed in the order the solver gives
+    (or colour by colour)."""
     result = solve(puzzles.new_puzzle(variant.puzzle), PUZZLE_SECONDS, use_shipped=False, seed=variant.seed)
     if result.status != "found":
         raise RuntimeError(f"the solver found no solution for {variant.puzzle}: {result.status}")
-    return [placement.text for placement in result.placements]
+    placements = list(result.placements)
+    if variant.by_colour:
+        placements.sort(key=lambda placement: COLOURS.index(placement.piece.colour))
+    return [placement.text for placement in placements]
 
 
 def build(variant: Variant) -> Playthrough:
@@ -153,7 +161,7 @@ def build(variant: Variant) -> Playthrough:
     if variant.puzzle:
         spec = puzzles.PUZZLE_BY_ID[variant.puzzle]
         header = {"game": PUZZLES_ID, "puzzle": spec.id, "title": spec.title, "seed": str(variant.seed)}
-        header["solver"] = "live search, placements in the solver's order"
+        header["solver"] = "live search, " + ("placed colour by colour" if variant.by_colour else "placed in its order")
         subject, moves = PuzzleSubject(spec.id), solve_puzzle(variant)
         comment = f"Blokus solo puzzle {spec.id!r}: a solution placed piece by piece."
     else:
