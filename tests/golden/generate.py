@@ -39,7 +39,7 @@ from tests.golden.playthrough import (
     Playthrough,
     PuzzleSubject,
     Subject,
-    digest,
+    fingerprint,
     format_options,
     kept_lines,
 )
@@ -184,7 +184,7 @@ def build(variant: Variant) -> Playthrough:
         move, reason = subject.legality(state, text)
         assert reason is None, f"{variant.path.name}: {text!r} refused while generating: {reason}"
         state = subject.apply(state, move, text)
-        digests.append(digest(subject.position(state)))
+        digests.append(fingerprint(subject, state))
     comments = [comment, f"Replayed by tests/golden/test_golden.py; regenerate with `{REGENERATE} {variant.game}`."]
     comments.append("The format is described in tests/data/README.md.")
     position = "\n".join(kept_lines(subject.position(state)))

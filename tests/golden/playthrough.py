@@ -2,9 +2,9 @@
 
 A golden file (``tests/data/<game>/<variant>.txt``, described in ``tests/data/README.md``) holds a
 header (game, players, seed, options, who played), the move texts one per line in the game's
-notation (the texts a save file stores), a short digest of the position after each move, the final
-position text and the result. :func:`replay` plays the moves again from the setup and reports the
-first place where today's rules disagree with the file.
+notation (the texts a save file stores), after each move a short digest of the position and how many
+legal moves each seat has, the final position text and the result. :func:`replay` plays the moves
+again from the setup and reports the first place where today's rules disagree with the file.
 
 The Blokus solo puzzles are not a game of the registry yet: their files use the game id
 ``blokus-puzzles``, the placement texts a puzzle's saved progress stores, and the puzzle's text grid as
@@ -34,6 +34,11 @@ SECTIONS = ("[moves]", "[digests]", "[position]", "[result]")
 def digest(position_text: str) -> str:
     """A short fingerprint of a position text (enough to tell two positions apart in practice)."""
     return hashlib.sha256(position_text.encode("utf-8")).hexdigest()[:DIGEST_LENGTH]
+
+
+def fingerprint(subject: Subject, state: Any) -> str:
+    """The ``[digests]`` line of a position: its digest, then the legal-move counts when recorded."""
+    return " ".join(part for part in (digest(subject.position(state)), subject.choices(state)) if part)
 
 
 # -- the file ------------------------------------------------------------------------------------------
@@ -127,6 +132,10 @@ class Subject(Protocol):
 
     def position(self, state: Any) -> str: ...
 
+    def choices(self, state: Any) -> str:
+        """How many legal moves each seat has, as ``"31/0"`` (empty when not recorded)."""
+        ...
+
     def result(self, state: Any) -> list[str]: ...
 
 
@@ -168,6 +177,9 @@ class GameSubject:
     def position(self, state: Any) -> str:
         return self.game.to_text(state)
 
+    def choices(self, state: Any) -> str:
+        return "/".join(str(len(self.game.legal_moves(state, seat))) for seat in range(self.setup.players))
+
     def result(self, state: Any) -> list[str]:
         lines = [
             f"over: {'yes' if self.game.is_over(state) else 'no'}",
@@ -200,6 +212,9 @@ class PuzzleSubject:
 
     def position(self, state: Any) -> str:
         return puzzles.render(state.spec.width, state.spec.height, state.placements)
+
+    def choices(self, state: Any) -> str:
+        return ""  # every placement of every piece would be slow to list; each move is checked instead
 
     def result(self, state: Any) -> list[str]:
         return [
@@ -237,7 +252,7 @@ def replay(playthrough: Playthrough, where: str = "") -> Any:
     """Play the file's moves again; raise :class:`Divergence` at the first disagreement.
 
     Checked at every move: the text still reads as a move, the move is legal, its canonical text is
-    the recorded one, and the position after it has the recorded digest. At the end: the position
+    the recorded one, and the position after it has the recorded digest and legal-move counts. At the end: the position
     text and the result lines.
     """
     subject = subject_for(playthrough.header)
@@ -259,12 +274,19 @@ def replay(playthrough: Playthrough, where: str = "") -> Any:
             state = subject.apply(state, move, text)
         except GameError as error:
             raise Divergence(f"{at} was judged legal but does not apply: {error}") from error
+        now = fingerprint(subject, state)
+        if now == recorded:
+            continue
         position = subject.position(state)
-        if digest(position) != recorded:
+        if now.split()[0] != recorded.split()[0]:
             raise Divergence(
-                f"{at} leads to a different position than recorded (digest {digest(position)}, "
-                f"recorded {recorded}). The position is now:\n{position}"
+                f"{at} leads to a different position than recorded (digest {now.split()[0]}, "
+                f"recorded {recorded.split()[0]}). The position is now:\n{position}"
             )
+        raise Divergence(
+            f"{at}: the seats now have {now.split()[-1]} legal moves, recorded {recorded.split()[-1]} "
+            f"(the move generation changed). The position:\n{position}"
+        )
     recorded_lines, final_lines = kept_lines(playthrough.position), kept_lines(subject.position(state))
     if final_lines != recorded_lines:
         raise Divergence(f"{where}: the final position differs:\n{_diff(recorded_lines, final_lines)}")
