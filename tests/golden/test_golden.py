@@ -8,8 +8,17 @@ from pathlib import Path
 import pytest
 
 from bauhausbox import games
+from bauhausbox.games.blokus import puzzles
 from tests.golden import generate
-from tests.golden.playthrough import DATA, PUZZLES_ID, Divergence, Playthrough, regenerate_hint, replay
+from tests.golden.playthrough import (
+    DATA,
+    PUZZLES_ID,
+    Divergence,
+    Playthrough,
+    parse_options,
+    regenerate_hint,
+    replay,
+)
 
 FILES = sorted(DATA.glob("*/*.txt"))
 
@@ -18,11 +27,31 @@ def _id(path: Path) -> str:
     return f"{path.parent.name}/{path.stem}"
 
 
+def _headers() -> list[dict[str, str]]:
+    return [Playthrough.from_text(path.read_text(encoding="utf-8")).header for path in FILES]
+
+
 def test_every_game_and_variant_has_a_file() -> None:
     recorded = {_id(path) for path in FILES}
     assert {_id(variant.path) for variant in generate.VARIANTS} == recorded, "run scripts/golden"
     covered = {path.parent.name for path in FILES}
     assert covered == {*games.GAME_IDS, PUZZLES_ID}
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_every_player_count_and_option_value_is_played(game_id: str) -> None:
+    """A new option value or player count needs its golden file (a variant in tests/golden/generate.py)."""
+    game = games.load(game_id)
+    played = [(int(h["players"]), parse_options(h["options"])) for h in _headers() if h["game"] == game_id]
+    assert {players for players, _ in played} == set(range(game.info.min_players, game.info.max_players + 1))
+    for spec in game.info.options:
+        for value, _ in spec.choices:
+            assert any(options.get(spec.key) == str(value).lower() for _, options in played), (spec.key, value)
+
+
+def test_every_puzzle_is_solved() -> None:
+    solved = {header["puzzle"] for header in _headers() if header["game"] == PUZZLES_ID}
+    assert solved == {spec.id for spec in puzzles.PUZZLES}
 
 
 @pytest.mark.parametrize("path", FILES, ids=_id)
