@@ -1,6 +1,6 @@
 """The engine contract: what every game's rules object provides, and the errors it raises.
 
-Tests, bots, the CLI and the screens talk to a game only through this contract (see design.md).
+Tests, bots, the CLI and the screens talk to a game only through this contract (see ``docs/architecture.md``).
 States are immutable values; every function here is pure. A seat is an ``int`` from 0.
 
 Hidden information is modelled by :meth:`GameRules.view` (what one seat may know) and

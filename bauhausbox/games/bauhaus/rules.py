@@ -199,7 +199,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
             # Bots answer in well under a second; the selfplay budgets only guard against a loaded machine.
             extra={
                 "hidden_information": True,
-                # Rules page: "Starting seat: random, or the winner of the previous game in the same
+                # ``docs/rules/bauhaus.md``: "Starting seat: random, or the winner of the previous game in the same
                 # session" (Match.restart picks a seed whose random starter is that winner).
                 "winner_starts": True,
                 "conformance_scale": 0.25,

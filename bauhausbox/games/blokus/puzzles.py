@@ -1,4 +1,4 @@
-"""The Blokus solo puzzles (rules page, "Solo puzzles"): definitions, a puzzle position, and its checks.
+"""The Blokus solo puzzles (``docs/rules/puzzles.md``, "Solo puzzles"): definitions, a puzzle position, and its checks.
 
 Six puzzles: the full board (all 84 pieces on 20 × 20 under the Blokus placement rules), the 20
 tetrominoes in an 8 × 10 frame and the 48 pentominoes in a 15 × 16 frame, each plain or harder.
@@ -165,7 +165,7 @@ def get_puzzle(kind: str, hard: bool = False) -> PuzzleSpec:
 
 
 def start_corner(colour: str) -> Cell:
-    """A colour's own starting corner on the full board (rules page): blue a20, yellow t20, red t1, green a1."""
+    """A colour's own starting corner on the full board (docs/rules/puzzles.md): blue a20, yellow t20, red t1, green a1."""
     return bb.START_CELLS[COLOURS.index(colour)]
 
 
@@ -230,7 +230,7 @@ class CheckResult:
 
 
 def fullboard_reason(placements: Iterable[Placement], placement: Placement) -> str | None:
-    """The Blokus placement rule (rules page, "Placement") for ``placement`` among ``placements``.
+    """The Blokus placement rule (``docs/rules/blokus.md``, "Placement") for ``placement`` among ``placements``.
 
     Asked of the game's own rules module, so the rule is written once: the puzzle builds the game
     position its pieces make and lets the rules judge the new piece for its colour.
