@@ -165,7 +165,7 @@ def get_puzzle(kind: str, hard: bool = False) -> PuzzleSpec:
 
 
 def start_corner(colour: str) -> Cell:
-    """A colour.s start corner, full board (docs/rules/puzzles.md): blue a20, yellow t20, red t1, green a1."""
+    """A colour's start corner, full board (docs/rules/puzzles.md): blue a20, yellow t20, red t1, green a1."""
     return bb.START_CELLS[COLOURS.index(colour)]
 
 
