@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
@@ -1217,6 +1217,20 @@ class BauhausRules(GameRules[BauhausState, Move]):
         )
         # Settling takes over one-colour closed zones and locks all-control ones (as after Shared Control).
         return self._settle(state)
+
+    # -- moves in words (bauhausbox/games/bauhaus/describe.py) ----------------------------------------
+    def describe_move(
+        self,
+        state: BauhausState,
+        move: Move,
+        *,
+        mover: Seat | None = None,
+        viewer: Seat | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        from bauhausbox.games.bauhaus.describe import describe_move  # imported here: it imports this module
+
+        return describe_move(self, state, move, mover=mover, viewer=viewer, names=names)
 
 
 GAME = BauhausRules()

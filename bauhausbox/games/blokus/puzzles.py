@@ -19,6 +19,7 @@ from bauhausbox.engine.api import IllegalMoveError, InvalidMoveError
 from bauhausbox.engine.grid import ORTHOGONAL, cells_text, parse_cells
 from bauhausbox.engine.shapes import Cell, normalize
 from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus import describe as blokus_describe
 from bauhausbox.games.blokus import rules as blokus_rules
 from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME, PIECES
 
@@ -319,6 +320,18 @@ def remove(state: PuzzleState, piece: PuzzlePiece) -> PuzzleState:
     if reason is not None:
         raise IllegalMoveError(reason)
     return PuzzleState(state.puzzle, tuple(p for p in state.placements if p.piece != piece))
+
+
+def describe_placement(placement: Placement, who: str = "You") -> str:
+    """The placement in words, as a Blokus game says it: "You placed the blue T4 on a1–c2"."""
+    piece = placement.piece
+    return blokus_describe.placement_sentence(who, piece.colour, piece.name, placement.cells)
+
+
+def describe_removal(placement: Placement, who: str = "You") -> str:
+    """Picking a piece up again, in words: "You took the blue T4 off a1–c2"."""
+    piece = placement.piece
+    return blokus_describe.placement_sentence(who, piece.colour, piece.name, placement.cells, "took", "off")
 
 
 def is_complete(state: PuzzleState) -> bool:

@@ -18,6 +18,7 @@ squares it covers (``a18,a19,a20,b20,c20``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from bauhausbox.engine.api import (
@@ -406,6 +407,20 @@ class BlokusRules(GameRules[BlokusState, Placement]):
             if state.to_play != expected:
                 errors.append(f"seat {state.to_play} is to play but {COLOUR_NAMES[state.colour]} belongs to {expected}")
         return errors
+
+    # -- moves in words (bauhausbox/games/blokus/describe.py) ----------------------------------------
+    def describe_move(
+        self,
+        state: BlokusState,
+        move: Placement,
+        *,
+        mover: Seat | None = None,
+        viewer: Seat | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        from bauhausbox.games.blokus.describe import describe_move  # imported here: it imports this module
+
+        return describe_move(self, state, move, mover=mover, viewer=viewer, names=names)
 
 
 def _bonus_text(state: BlokusState, colour: int) -> str:

@@ -30,7 +30,7 @@ A view adds ``view=<seat>`` to the first line.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -738,6 +738,20 @@ class BuizenRules(GameRules[BuizenState, Move]):
             return _read_position(text)
         except (ValueError, KeyError, IndexError) as error:
             raise InvalidPositionError(f"bad Buizen position: {error}") from error
+
+    # -- moves in words (bauhausbox/games/buizen/describe.py) ----------------------------------------
+    def describe_move(
+        self,
+        state: BuizenState,
+        move: Move,
+        *,
+        mover: Seat | None = None,
+        viewer: Seat | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        from bauhausbox.games.buizen.describe import describe_move  # imported here: it imports this module
+
+        return describe_move(self, state, move, mover=mover, viewer=viewer, names=names)
 
 
 # -- text helpers ---------------------------------------------------------------------------------------
