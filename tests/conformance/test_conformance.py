@@ -265,7 +265,9 @@ def test_wide_sweep_of_random_games(game_id: str) -> None:
 
 # -- the "apply never mutates its input" check, shown to work --------------------------------------
 def _state_fields(state: Any) -> tuple[str, ...]:
-    return tuple(cast(Any, state)._fields) if isinstance(state, tuple) else tuple(f.name for f in dataclasses.fields(state))
+    if isinstance(state, tuple):  # a named tuple
+        return tuple(cast(Any, state)._fields)
+    return tuple(f.name for f in dataclasses.fields(state))
 
 
 def _different(value: Any) -> Any:
