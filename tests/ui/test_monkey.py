@@ -214,9 +214,21 @@ class Monkey:
         self.frame()
         return "pause"
 
+    def play(self) -> str:
+        """A legal move for the human to play, as a finished gesture would make it: random clicks
+        seldom make one, and the game must move on for later positions, curtains and the end."""
+        scene = self.app.top
+        if not isinstance(scene, GameScene) or not scene.input_allowed():
+            return "play (not now)"
+        state = scene.match.state
+        move = self.rnd.choice(scene.game.legal_moves(state))
+        scene.submit(move)
+        self.frame()
+        return f"play {scene.game.format_move(state, move)}"
+
     def run(self, count: int) -> None:
-        actions: list[Callable[[], str]] = [self.click, self.drag, self.move, self.key, self.wheel, self.wait]
-        weights = [30, 14, 20, 28, 5, 3]
+        actions = [self.click, self.drag, self.move, self.key, self.wheel, self.wait, self.play]
+        weights = [30, 14, 20, 28, 5, 3, 6]
         self.open()
         for self.index in range(count):
             action = self.rnd.choices(actions, weights)[0]
