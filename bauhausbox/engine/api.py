@@ -231,11 +231,17 @@ class GameRules(ABC, Generic[S, M]):
         (not an ``IndexError`` from deep inside, nor a quiet empty answer)."""
         if seat is None:
             return state.to_play
-        if type(seat) is not int or not 0 <= seat < state.players:
-            raise NoSuchSeatError(f"no seat {seat} in a {state.players}-player game")
+        return GameRules.check_seat(seat, state.players)
+
+    @staticmethod
+    def check_seat(seat: Seat, players: int) -> Seat:
+        """``seat`` when a game of ``players`` has it, else :class:`NoSuchSeatError`."""
+        if type(seat) is not int or not 0 <= seat < players:
+            raise NoSuchSeatError(f"no seat {seat} in a {players}-player game")
         return seat
 
     def seat_name(self, seat: Seat, players: int) -> str:
+        self.check_seat(seat, players)
         names = self.info.seat_names
         return names[seat] if seat < len(names) else f"Player {seat + 1}"
 

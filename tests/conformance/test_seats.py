@@ -65,6 +65,16 @@ def test_a_seat_the_game_does_not_have_is_refused_with_a_clear_error(game_id: st
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_a_seat_name_is_only_given_for_a_seat_of_the_game(game_id: str, players: int) -> None:
+    game = games.load(game_id)
+    names = [game.seat_name(seat, players) for seat in range(players)]
+    assert all(names) and len(set(names)) == players
+    for seat in (players, 7, -1):
+        with pytest.raises(NoSuchSeatError, match=f"^no seat {seat} in a {players}-player game$"):
+            game.seat_name(seat, players)
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_every_real_seat_is_still_accepted(game_id: str, players: int) -> None:
     game = games.load(game_id)
     for state in _positions(game, players):

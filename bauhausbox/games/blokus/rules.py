@@ -234,6 +234,7 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         return make_state(players, teams, (0, 0, 0, 0), hands, BLUE, seat_of_colour(players, BLUE))
 
     def seat_name(self, seat: Seat, players: int) -> str:
+        self.check_seat(seat, players)
         return " & ".join(COLOUR_NAMES[colour] for colour in seat_colours(players, seat))
 
     # -- playing ----------------------------------------------------------------------------------
