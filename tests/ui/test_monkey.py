@@ -27,8 +27,11 @@ import pygame
 import pytest
 
 from bauhausbox.engine.bots import runner as runner_module
+from bauhausbox.engine.history import SeatSpec
 from bauhausbox.games.blokus import puzzle_scene
 from bauhausbox.games.blokus.puzzle_scene import PuzzleMenuScene, PuzzleScene
+from bauhausbox.match import Match
+from bauhausbox.scenes.flow import open_match
 from bauhausbox.scenes.main_menu import MainMenuScene
 from bauhausbox.ui.app import App
 from bauhausbox.ui.game_scene import GameScene
@@ -42,6 +45,7 @@ class Case:
     seats: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
     puzzle: str = ""
+    endgame: int = 0  # open this many plies before the end of a random game (the game-over paths)
 
 
 CASES = [
@@ -57,6 +61,10 @@ CASES = [
     Case("blokus-2", "blokus", ("human", "ai:easy")),
     Case("blokus-3", "blokus", ("human", "ai:random", "ai:easy")),
     Case("blokus-4-teams-2-humans", "blokus", ("human", "human", "ai:random", "ai:easy"), {"teams": True}),
+    Case("bauhaus-endgame-2-humans", "bauhaus", ("human", "human"), {"powers": True}, endgame=4),
+    Case("bits-endgame", "bits", ("human", "ai:random"), endgame=6),
+    Case("buizen-endgame-2-humans", "buizen", ("human", "human", "ai:random"), endgame=4),
+    Case("blokus-endgame", "blokus", ("human", "ai:random", "human", "ai:random"), endgame=3),
     Case("puzzle-tetromino", puzzle="tetromino"),
     Case("puzzle-fullboard", puzzle="fullboard"),
 ]
@@ -113,6 +121,7 @@ class Monkey:
         self.recent: list[str] = []
         self.away = 0
         self.pointer = (0, 0)
+        self.visited: set[str] = set()  # names of the screens seen on top
 
     # -- the case's screen --------------------------------------------------------------------
     def open(self) -> None:
@@ -124,10 +133,25 @@ class Monkey:
             self.app.reset_to(MainMenuScene(self.app))
             self.app.push(PuzzleMenuScene(self.app, self.directory))
             self.app.push(PuzzleScene(self.app, case.puzzle, self.directory))
+        elif case.endgame:
+            self._open_near_the_end()
         else:
             seed = self.rnd.randrange(1000)
             open_game(self.app, case.game_id, len(case.seats), list(case.seats), seed, dict(case.options))
         self.away = 0
+
+    def _open_near_the_end(self) -> None:
+        case = self.case
+        specs = [SeatSpec.from_text(text, f"P{i + 1}") for i, text in enumerate(case.seats)]
+        match = Match.start(case.game_id, len(specs), specs, dict(case.options), self.rnd.randrange(1000))
+        game, state, moves = match.game, match.state, []
+        while not game.is_over(state):
+            move = self.rnd.choice(game.legal_moves(state))
+            moves.append(move)
+            state = game.apply(state, move)
+        for move in moves[: -case.endgame]:
+            match.history.play(move)
+        open_match(self.app, match)
 
     def on_case_screen(self) -> bool:
         kind = PuzzleScene if self.case.puzzle else GameScene
@@ -157,6 +181,8 @@ class Monkey:
         events, self.batch = self.batch, []
         self.app.frame(events, 1 / 60)
         self.frames += 1
+        if self.app.top is not None:
+            self.visited.add(self.app.top.name)
 
     def motion(self, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
         rel = (pos[0] - self.pointer[0], pos[1] - self.pointer[1])
@@ -329,6 +355,7 @@ def test_random_events_raise_nothing(
     played = [len(s.match.history.steps) for s in app.stack if isinstance(s, GameScene)]
     print(  # shown with -s: what a run covered
         f"{case.name} seed {monkey.seed}: {EVENTS} events ({monkey.sent} pygame events), {monkey.frames} frames, "
-        f"screen opened again {monkey.reopened} times, moves in the last game {played}"
+        f"screen opened again {monkey.reopened} times, moves in the last game {played}, "
+        f"screens seen: {', '.join(sorted(monkey.visited))}"
     )
     assert monkey.sent >= EVENTS and monkey.frames >= EVENTS // FRAME_EVERY
