@@ -453,19 +453,27 @@ def _search_with_restarts(
     """First solution, or ``"none"`` (a run finished without one) or ``"timeout"``.
 
     Finding a first tiling is heavy-tailed: most orders succeed quickly, a few thrash. So each run
-    gets a node allowance following the Luby sequence and the next run shuffles the order among
-    equally awkward shapes. Every run is a complete search, so one that ends is a proof of "none".
+    gets a node allowance following the Luby sequence and a new random order among its options.
+    Runs alternate between two value orders, each with its own Luby sequence: awkward shapes first
+    (what the pentomino frames need from an empty board) and no preference at all. A fixed order
+    alone is a trap restarts cannot leave: in the tetromino frame "O and T4 first" packs those
+    everywhere and leaves I4, L4 and Z4 a space they cannot tile (17 s from a lone I4 on b1–e1,
+    where the unranked order needs a few hundred nodes). Every run is a complete search, so one
+    that ends is a proof of "none".
     """
+    flat = [0] * len(ranks)
     attempt = 0
     while True:
         rng = random.Random(seed * 7919 + attempt)
-        # The first run takes options in their natural order; later runs shuffle within a rank.
+        ranked = attempt % 2 == 0
+        primary_ranks = ranks if ranked else flat
+        # The first run takes options in their natural order; later runs shuffle (within a rank).
         keys = [float(row) for row in range(len(ranks))] if attempt == 0 else [rng.random() for _ in ranks]
 
-        def order(column: set[int], keys: list[float] = keys) -> list[int]:
+        def order(column: set[int], keys: list[float] = keys, ranks: Sequence[int] = primary_ranks) -> list[int]:
             return sorted(column, key=lambda option: (ranks[option], keys[option]))
 
-        budget.node_limit = budget.nodes + base_nodes * _luby(attempt + 1)
+        budget.node_limit = budget.nodes + base_nodes * _luby(attempt // 2 + 1)
         try:
             for rows in problem.solutions(budget, order, accept):
                 return rows

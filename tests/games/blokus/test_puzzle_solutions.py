@@ -24,6 +24,7 @@ from bauhausbox.games.blokus.puzzles import (
     is_complete,
     new_puzzle,
     place,
+    replay,
     same_colour_contacts,
 )
 from bauhausbox.games.blokus.solver import (
@@ -185,6 +186,26 @@ def test_solver_extends_the_players_pieces() -> None:
     assert result.status == "found"
     assert set(kept) <= set(result.placements)
     check_frame_solution("tetromino", True, _triples(result.placements))
+
+
+# Positions where a fixed "awkward shapes first" order thrashed for seconds to minutes (a lone I4 on
+# b1–e1 took 17 s and 730,000 nodes); each has a solution a few hundred nodes away.
+SLOW_BEFORE = [
+    ("tetromino", ["blue I4 b1,c1,d1,e1"]),
+    ("tetromino", ["blue T4 g7,f8,g8,h8", "red O e5,f5,e6,f6"]),
+    ("tetromino", ["yellow T4 g5,f6,g6,h6", "green T4 a2,b2,c2,b3"]),
+    ("tetromino-hard", ["blue I4 d3,d4,d5,d6", "green I4 e3,f3,g3,h3", "yellow Z4 b3,c3,a4,b4"]),
+]
+
+
+@pytest.mark.parametrize(("puzzle", "texts"), SLOW_BEFORE)
+def test_the_frame_search_finishes_positions_that_used_to_thrash(puzzle: str, texts: list[str]) -> None:
+    state = replay(puzzle, texts)
+    result = solve(state, 10, use_shipped=False)
+    assert result.status == "found"
+    assert result.nodes < 20_000
+    assert set(state.placements) <= set(result.placements)
+    check_frame_solution("tetromino", puzzle.endswith("hard"), _triples(result.placements))
 
 
 def test_an_isolated_corner_is_proved_unsolvable_and_the_hint_names_the_culprit() -> None:
