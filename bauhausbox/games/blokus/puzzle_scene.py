@@ -75,9 +75,9 @@ from bauhausbox.ui.widgets import Button
 if TYPE_CHECKING:
     from bauhausbox.ui.app import App
 
-HINT_SECONDS = 3.0
+HINT_SECONDS = 2.0
+KEEP_LOOKING_FACTOR = 5  # each "keep looking" searches this many times longer than the last try
 # The harder pentomino frame is slow to search live (stored solutions answer at once when they fit).
-HINT_SECONDS_BY_PUZZLE = {"pentomino-hard": 10.0}
 SOLVE_SECONDS = 30.0
 STEP_SECONDS = 0.22  # one piece of the solve animation (scaled by the animation-speed setting)
 
@@ -312,6 +312,7 @@ class PuzzleScene(Scene):
         self._layer_state: PuzzleState | None = None
         self._layer_key: tuple[object, ...] = ()
         self.hint_shown: Hint | None = None
+        self.hint_seconds = HINT_SECONDS  # the next hint's budget; grows with each "keep looking"
         self._picked_from_board = False  # the press in progress lifted a placed piece
         self.worker = _Worker()
         self.job = ""  # "hint" / "solve" while the worker runs
@@ -434,6 +435,7 @@ class PuzzleScene(Scene):
         self.state = state
         self._verdicts.clear()
         self.hint_shown = None
+        self.hint_seconds = HINT_SECONDS
         if self.job == "hint":
             self.worker.cancel()
             self.job = ""
@@ -560,16 +562,34 @@ class PuzzleScene(Scene):
         return hash(self.state)
 
     def request_hint(self) -> None:
+        """H / the Hint button: ask for a hint; after a search that ran out of time, keep looking with
+        a longer budget; while a hint search runs, stop it. The search runs on the worker thread."""
+        if self.job == "hint":
+            self.worker.cancel()
+            self.job = ""
+            self.say("Stopped looking.", seconds=3)
+            return
         if not self._can_act() or self.job:
             return
-        if self.hint_shown is not None:
-            self._show_hint(self.hint_shown)
+        advice = self.hint_shown
+        if advice is not None and not advice.timed_out:
+            self._show_hint(advice)
             return
+        if advice is not None:  # keep looking: a longer search from the same position
+            self.hint_seconds *= KEEP_LOOKING_FACTOR
         state = self.state
+        seconds = self.hint_seconds
         self.job = "hint"
-        seconds = HINT_SECONDS_BY_PUZZLE.get(self.spec.id, HINT_SECONDS)
-        self.say(f"Looking for a piece that leads to a solution (up to {seconds:g} s)…", seconds=seconds + 5)
+        self.say(f"Looking for a piece that leads to a solution (up to {seconds:g} s; H to stop)…", seconds=seconds + 5)
         self.worker.start(lambda cancelled: hint(state, seconds, cancelled), self._token())
+
+    def accept_hint(self) -> None:
+        """Space / Enter: place the hinted piece — the very placement the ghost shows and the hint names."""
+        advice = self.hint_shown
+        if advice is None or advice.placement is None or not self._can_act():
+            return
+        placement = advice.placement
+        self._drop(placement.piece, sorted(placement.cells))
 
     def request_solve(self) -> None:
         if not self._can_act() or self.job:
@@ -591,7 +611,12 @@ class PuzzleScene(Scene):
     def _show_hint(self, advice: Hint) -> None:
         self.hint_shown = advice
         kind = "error" if advice.kind == "remove" else "info"
-        self.say(advice.message, kind, seconds=8)
+        message = advice.message
+        if advice.placement is not None:
+            message += " Space places it."
+        if advice.timed_out:
+            message += " Keep looking? Press H."
+        self.say(message, kind, seconds=12 if advice.timed_out else 8)
 
     def _finish_job(self, value: Any) -> None:
         job, self.job = self.job, ""
@@ -642,7 +667,13 @@ class PuzzleScene(Scene):
 
     def _refresh_buttons(self) -> None:
         idle = self._can_act() and not self.job
-        self.hint_button.enabled = idle
+        self.hint_button.enabled = idle or self.job == "hint"
+        if self.job == "hint":
+            self.hint_button.label = "Stop"
+        elif self.hint_shown is not None and self.hint_shown.timed_out:
+            self.hint_button.label = "Keep looking"
+        else:
+            self.hint_button.label = "Hint"
         self.solve_button.enabled = idle
         self.undo_button.enabled = idle and bool(self.undo_stack)
         self.redo_button.enabled = idle and bool(self.redo_stack)
@@ -687,6 +718,8 @@ class PuzzleScene(Scene):
             self.leave()
         elif event.key == pygame.K_h:
             self.request_hint()
+        elif event.key in (pygame.K_SPACE, pygame.K_RETURN) and self.hint_shown is not None:
+            self.accept_hint()
         elif event.key == pygame.K_F1:
             self.open_help()
         elif self.uses_tabs and pygame.K_1 <= event.key <= pygame.K_4:
@@ -716,7 +749,7 @@ class PuzzleScene(Scene):
             (self.help_button, size),
             (self.restart_button, m.u(13)),
             (self.solve_button, m.u(11)),
-            (self.hint_button, m.u(11)),
+            (self.hint_button, m.u(17)),
             (self.redo_button, size),
             (self.undo_button, size),
         ):

@@ -793,13 +793,25 @@ HintKind = Literal["place", "remove", "complete", "unknown"]
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """What the hint button says: a piece to place, a piece to take away, or that nothing was found."""
+    """What the hint button says: a piece to place, a piece to take away, or that nothing was found.
+
+    ``placement`` is the one move value of a hint: the screen draws it as the ghost, ``message``
+    names it in words, and accepting the hint places exactly it. ``timed_out`` says the search ran
+    out of time without a proof either way (the screen then offers to keep looking).
+    """
 
     kind: HintKind
-    message: str
+    lead: str
     placement: Placement | None = None
     remove: PuzzlePiece | None = None
     solution: tuple[Placement, ...] = ()
+    timed_out: bool = False
+
+    @property
+    def message(self) -> str:
+        if self.placement is None:
+            return self.lead
+        return f"{self.lead} {self.placement.words}."
 
 
 def _first_new(state: PuzzleState, solution: Sequence[Placement]) -> Placement:
@@ -819,14 +831,15 @@ def hint(
     use_shipped: bool = True,
 ) -> Hint:
     """One more piece that belongs to a full solution extending the player's pieces, or which piece to
-    take away when the search proves there is none. Says "unknown" when time runs out."""
+    take away when the search proves there is none. Says "unknown" (``timed_out``) when time runs out:
+    "cannot be finished" is only said when the search has covered everything."""
     if is_complete(state):
         return Hint("complete", "The puzzle is solved.")
     deadline = time.monotonic() + time_limit
     result = solve(state, time_limit, cancelled, use_shipped)
     if result.status == "found":
         placement = _first_new(state, result.placements)
-        return Hint("place", f"Place the {placement.piece.label} here.", placement, solution=result.placements)
+        return Hint("place", "Hint:", placement, solution=result.placements)
     spec = state.spec
     if spec.kind == FULLBOARD:
         # The search found no way to finish; still offer the move it rates best, saying what it is.
@@ -834,13 +847,10 @@ def hint(
         if move is None:
             last = state.placements[-1].piece.label if state.placements else "last piece"
             return Hint("unknown", f"No piece can be placed any more. Take back the {last}.")
-        message = (
-            f"No way to finish was found in {time_limit:g} s. "
-            f"A promising move, not a proven one: the {move.piece.label} here."
-        )
-        return Hint("unknown", message, move)
+        lead = f"No way to finish was found in {time_limit:g} s. A promising move, not a proven one:"
+        return Hint("unknown", lead, move, timed_out=True)
     if result.status == "timeout":
-        return Hint("unknown", f"No way to finish was found in {time_limit:g} s.")
+        return Hint("unknown", f"No way to finish was found in {time_limit:g} s.", timed_out=True)
     # Proved: nothing completes these pieces. Find one whose removal leaves a solvable position.
     proved_all = True
     for placement in reversed(state.placements):
@@ -853,14 +863,17 @@ def hint(
         if trial.status == "found":
             return Hint(
                 "remove",
-                f"No solution keeps all these pieces. Take away the {placement.piece.label}: then one exists.",
+                f"This board cannot be finished. Take away the {placement.piece.label}: then it can.",
                 remove=placement.piece,
                 solution=trial.placements,
             )
         proved_all = proved_all and trial.status == "none"
     last_piece = state.placements[-1].piece
     if proved_all:
-        message = f"No solution keeps all these pieces, nor all but one. Start by taking away the {last_piece.label}."
+        lead = (
+            "This board cannot be finished, not even without one of its pieces. "
+            f"Start by taking away the {last_piece.label}."
+        )
     else:
-        message = f"No solution keeps all these pieces. Try taking away the {last_piece.label}."
-    return Hint("remove", message, remove=last_piece)
+        lead = f"This board cannot be finished. Try taking away the {last_piece.label}."
+    return Hint("remove", lead, remove=last_piece)
