@@ -69,10 +69,12 @@ from bauhausbox.scenes.common import overlay_panel, poster_background
 from bauhausbox.scenes.howto import HowToPage, HowToScene
 from bauhausbox.ui import anim, draw, icons, theme
 from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from bauhausbox.games.blokus.puzzle_records import PuzzleRecord
     from bauhausbox.ui.app import App
 
 HINT_SECONDS = 2.0
@@ -233,15 +235,24 @@ class PuzzleMenuScene(Scene):
         preview = pygame.Rect(x, y + m.u(0.5), rect.width - m.u(5), rect.bottom - y - m.u(9.5))
         progress = self.progress.get(spec.id)
         _draw_preview(surface, spec, preview, progress.to_state().placements if progress else _sample(spec))
-        record = self.records.for_puzzle(spec.id)
-        best = record.best_seconds
-        line = f"Best {format_time(best)}" if best is not None else "Not solved yet"
-        if record.last_completed is not None:
-            line += f"  ·  solved {record.last_completed:%d %b %Y}"
+        line = card_status(self.records.for_puzzle(spec.id))
         draw.text(surface, line, (x, rect.bottom - m.u(6.5)), m.small, theme.INK, "semibold")
         if progress is not None and progress.placements:
-            resume = f"Resume: {len(progress.placements)} pieces, {format_time(progress.elapsed_seconds)}"
+            placed = plural(len(progress.placements), "piece", "pieces")
+            resume = f"In progress: {placed} placed, {format_time(progress.elapsed_seconds)}"
             draw.text(surface, resume, (x, rect.bottom - m.u(3.5)), m.small, theme.RED, "semibold")
+
+
+def card_status(record: PuzzleRecord) -> str:
+    """A card's record line: "Not solved yet", "Solved with hints · 26 Nov 2026" (a hinted solve
+    sets no best time), or "Best 03:12 · last solved 26 Nov 2026". Saved progress is a line of its own."""
+    last = record.last_completed
+    if last is None:
+        return "Not solved yet"
+    best = record.best_seconds
+    if best is None:
+        return f"Solved with hints  ·  {last:%d %b %Y}"
+    return f"Best {format_time(best)}  ·  last solved {last:%d %b %Y}"
 
 
 def _sample(spec: PuzzleSpec) -> tuple[Placement, ...]:
@@ -344,7 +355,9 @@ class PuzzleScene(Scene):
         self.top_rect = self.status_rect = self.panel_rect = self.tray_rect = pygame.Rect(0, 0, 0, 0)
         self._refresh_tray()
         if self.state.placements:
-            self.say(f"Resumed: {len(self.state.placements)} pieces placed, {format_time(self.elapsed)}.")
+            self.say(
+                f"Resumed: {plural(len(self.state.placements), 'piece', 'pieces')} placed, {format_time(self.elapsed)}."
+            )
 
     # -- helpers -----------------------------------------------------------------------------
     @property
@@ -871,7 +884,7 @@ class PuzzleScene(Scene):
         title = draw.heading(surface, self.spec.title, (x + s * 2, cy + 2), m.heading, theme.INK, "midleft")
         clock = format_time(self.elapsed)
         if self.hints:
-            clock += f"  ·  {self.hints} hint{'s' if self.hints != 1 else ''}"
+            clock += f"  ·  {plural(self.hints, 'hint', 'hints')}"
         draw.text(surface, clock, (title.right + m.u(4), cy + 2), m.body + 2, theme.INK, "semibold", "midleft")
 
     def _draw_status_bar(self, surface: pygame.Surface) -> None:
@@ -947,7 +960,10 @@ class PuzzleCompleteScene(Scene):
             lines = ["The computer finished this one: it does not count as a record.", "Try it yourself from scratch?"]
         else:
             time_text = format_time(self.puzzle.elapsed)
-            lines = [f"Time {time_text}" + (f" with {self.puzzle.hints} hint(s)" if self.puzzle.hints else "")]
+            lines = [
+                f"Time {time_text}"
+                + (f" with {plural(self.puzzle.hints, 'hint', 'hints')}" if self.puzzle.hints else "")
+            ]
             best = self.records.for_puzzle(spec.id).best_seconds if self.records else None
             if self.new_best:
                 lines.append("A new best time!")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +14,8 @@ from bauhausbox.engine.grid import cell_name
 from bauhausbox.engine.shapes import normalize
 from bauhausbox.games.blokus import puzzle_scene
 from bauhausbox.games.blokus.piece_widgets import PIECE_COLOURS, HeldPiece
-from bauhausbox.games.blokus.puzzle_records import load_progress, load_records
-from bauhausbox.games.blokus.puzzle_scene import PuzzleCompleteScene, PuzzleMenuScene, PuzzleScene
+from bauhausbox.games.blokus.puzzle_records import Completion, PuzzleRecord, load_progress, load_records
+from bauhausbox.games.blokus.puzzle_scene import PuzzleCompleteScene, PuzzleMenuScene, PuzzleScene, card_status
 from bauhausbox.games.blokus.puzzles import Placement, PuzzlePiece, new_puzzle
 from bauhausbox.games.blokus.solver import Hint, solve
 from tests.ui.helpers import click, frames, key, wait_until
@@ -260,3 +261,17 @@ def test_a_hint_that_runs_out_of_time_offers_to_keep_looking_and_can_be_stopped(
     assert scene.job == ""
     frames(app, 2)
     assert scene.hint_button.label == "Keep looking" and scene.hints == 0
+
+
+def test_a_cards_record_line_names_each_state_in_words() -> None:
+    day = datetime(2026, 11, 26, 15, 0)
+    never = PuzzleRecord()
+    hinted = PuzzleRecord(completions=[Completion(when=day, seconds=300, hints=2)])
+    clean = PuzzleRecord(completions=[Completion(when=day, seconds=192, hints=0)])
+    assert card_status(never) == "Not solved yet"
+    assert card_status(hinted) == "Solved with hints  ·  26 Nov 2026"
+    assert card_status(clean) == "Best 03:12  ·  last solved 26 Nov 2026"
+    later = Completion(when=datetime(2026, 12, 1), seconds=90, hints=1)
+    assert (
+        card_status(PuzzleRecord(completions=[*clean.completions, later])) == "Best 03:12  ·  last solved 01 Dec 2026"
+    )
