@@ -203,7 +203,7 @@ def test_the_frame_search_finishes_positions_that_used_to_thrash(puzzle: str, te
     state = replay(puzzle, texts)
     result = solve(state, 10, use_shipped=False)
     assert result.status == "found"
-    assert result.nodes < 20_000
+    assert result.nodes < 100_000  # the lone I4 took 730,000
     assert set(state.placements) <= set(result.placements)
     check_frame_solution("tetromino", puzzle.endswith("hard"), _triples(result.placements))
 
