@@ -762,7 +762,7 @@ class PuzzleScene(Scene):
             (self.help_button, size),
             (self.restart_button, m.u(13)),
             (self.solve_button, m.u(11)),
-            (self.hint_button, m.u(17)),
+            (self.hint_button, m.u(21)),
             (self.redo_button, size),
             (self.undo_button, size),
         ):
