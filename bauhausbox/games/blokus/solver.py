@@ -493,14 +493,17 @@ def solve_frame(
     ]
     primary = [row * width + col for col, row in empty] + [template.piece_items[label] for label in counts]
     capacity = {template.piece_items[label]: count for label, count in counts.items()}
-    problem = ExactCover.from_template(template.options, template.columns, excluded, primary, capacity)
+
+    def make_problem() -> ExactCover:  # copying the columns takes a while (0.3 s harder pentominoes): only when run
+        return ExactCover.from_template(template.options, template.columns, excluded, primary, capacity)
+
     sizes = {piece.size for piece in remaining}
     masks = [option.cell_mask for option in template.meaning]
     accept = _RegionCheck(spec.width, spec.height, taken, sizes.pop(), masks) if len(sizes) == 1 else None
     ranks = [_AWKWARD_RANK[o.label.name if isinstance(o.label, PuzzlePiece) else o.label] for o in template.meaning]
     counts_by_item = {template.piece_items[label]: count for label, count in counts.items()}
     scan = _ScanSearch(template, excluded, counts_by_item, claimed, taken_mask, (1 << spec.area) - 1, accept)
-    rows = _search_with_restarts(problem, budget, ranks, accept, seed, scan)
+    rows = _search_with_restarts(make_problem, budget, ranks, accept, seed, scan)
     seconds = time.monotonic() - start
     if isinstance(rows, str):
         return SearchResult("timeout" if rows == "timeout" else "none", seconds=seconds, nodes=budget.nodes)
@@ -536,7 +539,7 @@ _SCAN_NODE_FACTOR = 20
 
 
 def _search_with_restarts(
-    problem: ExactCover,
+    make_problem: Callable[[], ExactCover],
     budget: Budget,
     ranks: Sequence[int],
     accept: Callable[[int, bool], bool] | None,
@@ -565,6 +568,7 @@ def _search_with_restarts(
     if scan is not None:
         strategies = [(True, ranks), (True, flat), (False, ranks)]
     runs = [0] * len(strategies)
+    problem: ExactCover | None = None
     attempt = 0
     while True:
         index = attempt % len(strategies)
@@ -584,6 +588,8 @@ def _search_with_restarts(
                 assert scan is not None
                 rows = scan.run(budget, order)
                 return rows if rows is not None else "none"
+            if problem is None:
+                problem = make_problem()
             for rows in problem.solutions(budget, order, accept):
                 return rows
             return "none"
