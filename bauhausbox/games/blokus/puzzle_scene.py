@@ -1078,8 +1078,9 @@ def how_to_pages() -> list[HowToPage]:
         HowToPage(
             "Help and records",
             [
-                "Hint (H) shows one more piece that belongs to a full solution of your board — or, when "
-                "no solution keeps your pieces, which piece to take away. Solve shows a whole solution.",
+                "Hint (H) shows one more piece that belongs to a full solution of your board (Space places "
+                "it) — or, when no solution keeps your pieces, which piece to take away. When none is found "
+                "in 2 s, H keeps looking longer (and H again stops). Solve shows a whole solution.",
                 "The clock runs while you play. A solve without hints sets your best time; progress is "
                 "saved as you go and waits for you in the puzzle menu.",
             ],
