@@ -30,6 +30,7 @@ from bauhausbox.cli_args import (
 )
 from bauhausbox.engine.api import GameError
 from bauhausbox.games import GAME_IDS
+from bauhausbox.ui.text import plural
 
 # Upper limits that keep a mistyped number from starting hours of work or thousands of processes.
 MAX_GAMES = 100_000
@@ -346,13 +347,13 @@ def _print_result(result: dict[str, Any]) -> None:
     scores = "  ".join(f"{level}:{score}" for level, score in zip(result["levels"], result["scores"], strict=True))
     winners = ",".join(str(w) for w in result["winners"])
     print(
-        f"seed {result['seed']:>6}  {scores}  winner seat {winners}  ({result['plies']} moves, "
+        f"seed {result['seed']:>6}  {scores}  winner seat {winners}  ({plural(result['plies'], 'move', 'moves')}, "
         f"{result['seconds_per_move']:.3f} s/move)"
     )
 
 
 def _print_summary(summary: dict[str, Any]) -> None:
-    print(f"\n{summary['games']} games")
+    print(f"\n{plural(summary['games'], 'game', 'games')}")
     print(f"{'level':<8} {'avg score':>10} {'win rate':>9} {'seats':>6}")
     for level, entry in summary["levels"].items():
         print(f"{level:<8} {entry['average_score']:>10.2f} {entry['win_rate']:>9.1%} {entry['seats_played']:>6}")
@@ -377,7 +378,7 @@ def _replay(path: Path) -> int:
     history = loaded.history
     game = history.game
     state = history.state
-    print(f"{game.info.title}: {len(history.move_texts())} moves replayed and valid.")
+    print(f"{game.info.title}: {plural(len(history.move_texts()), 'move', 'moves')} replayed and valid.")
     print(game.to_text(state))
     names = [seat.name for seat in loaded.saved.seats]
     for name, score in zip(names, game.scores(state), strict=False):

@@ -10,6 +10,7 @@ from bauhausbox.scenes.common import overlay_panel
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App
 from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 def winners_line(names: list[str], winners: list[int], scores: list[int]) -> str:
     if len(names) == 1:  # a solo game has no winner to name, only a result
-        return f"{names[0]}: {scores[0]} points"
+        return f"{names[0]}: {plural(scores[0], 'point', 'points')}"
     if len(winners) == 1:
         return f"{names[winners[0]]} wins!"
     return "Shared win: " + ", ".join(names[w] for w in winners[:-1]) + f" and {names[winners[-1]]}"

@@ -13,6 +13,7 @@ from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App
 from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -90,7 +91,8 @@ class LoadScene(Scene):
             DialogScene(
                 self.app,
                 "Delete this save?",
-                f"{title} with {', '.join(summary.players)}, {summary.moves} moves. This cannot be undone.",
+                f"{title} with {', '.join(summary.players)}, {plural(summary.moves, 'move', 'moves')}. "
+                "This cannot be undone.",
                 [("Delete", confirmed, "red"), ("Keep it", None, "plain")],
             )
         )
@@ -145,7 +147,7 @@ class LoadScene(Scene):
             title = REGISTRY[summary.game_id].title if summary.game_id in REGISTRY else summary.game_id
             draw.text(surface, title, (row.left + u(3), row.top + u(1)), m.body, theme.INK, "bold")
             when = summary.updated.astimezone().strftime("%d %b %Y, %H:%M")
-            state = "finished" if summary.finished else f"{summary.moves} moves"
+            state = "finished" if summary.finished else plural(summary.moves, "move", "moves")
             draw.text(
                 surface,
                 f"{', '.join(summary.players)}  ·  {state}  ·  {when}",

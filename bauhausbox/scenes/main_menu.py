@@ -16,6 +16,7 @@ from bauhausbox.persistence import saves
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App
 from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -194,7 +195,7 @@ class MainMenuScene(Scene):
         if self.latest:
             title = REGISTRY[self.latest.game_id].title if self.latest.game_id in REGISTRY else self.latest.game_id
             self.continue_button.tooltip = (
-                f"Resume {title} with {', '.join(self.latest.players)} ({self.latest.moves} moves)"
+                f"Resume {title} with {', '.join(self.latest.players)} ({plural(self.latest.moves, 'move', 'moves')})"
             )
 
     # -- actions -----------------------------------------------------------------------------

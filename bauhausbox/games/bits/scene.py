@@ -32,6 +32,7 @@ from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.game_scene import GameScene
 from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -608,7 +609,15 @@ class BitsScene(GameScene):
     def _draw_solo_ladder(self, surface: pygame.Surface, rect: pygame.Rect, total: int, state: BitsState) -> None:
         m = self.metrics
         draw.heading(surface, "Solo ranks", (rect.left, rect.top), m.small + 2)
-        draw.text(surface, f"{total} points so far", (rect.right, rect.top), m.body, theme.INK, "bold", "topright")
+        draw.text(
+            surface,
+            f"{plural(total, 'point', 'points')} so far",
+            (rect.right, rect.top),
+            m.body,
+            theme.INK,
+            "bold",
+            "topright",
+        )
         if self.personal_best is not None:
             draw.text(
                 surface,
@@ -810,7 +819,7 @@ class BitsRoundScene(Scene):
             draw.heading(surface, "Solo", (rect.left, rect.top), m.heading)
             draw.paragraph(
                 surface,
-                f"{total} points after {self.round_number} round{'s' if self.round_number > 1 else ''}. "
+                f"{plural(total, 'point', 'points')} after {plural(self.round_number, 'round', 'rounds')}. "
                 "Your rank is read from the total of rounds 1–3.",
                 pygame.Rect(rect.left, rect.top + m.u(5), rect.width, rect.height),
                 m.body,
@@ -821,7 +830,7 @@ class BitsRoundScene(Scene):
         draw.text(surface, rank, (rect.left, rect.top + m.u(5)), m.title, theme.BLUE, "black")
         draw.text(
             surface,
-            f"{total} points over rounds 1–3",
+            f"{plural(total, 'point', 'points')} over rounds 1–3",
             (rect.left, rect.top + m.u(5) + m.title + m.u(1)),
             m.body,
             theme.INK,
