@@ -91,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "replay":
         return _replay(args.file)
     if args.command == "smoke":
-        from bauhausbox.ui.smoke import run_smoke
+        from bauhausbox.smoke import run_smoke
 
         return run_smoke()
     if args.command == "puzzle":
@@ -106,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run_gui(args: argparse.Namespace) -> int:
-    from bauhausbox.ui.app import run_app
+    from bauhausbox.app_main import run_app
 
     start_game = None
     if getattr(args, "command", None) == "play":

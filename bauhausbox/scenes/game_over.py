@@ -8,13 +8,12 @@ import pygame
 
 from bauhausbox.scenes.common import overlay_panel
 from bauhausbox.ui import draw, theme
-from bauhausbox.ui.app import App
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from bauhausbox.ui.game_scene import GameScene
+    from bauhausbox.scenes.game_scene import GameScene
 
 
 def winners_line(names: list[str], winners: list[int], scores: list[int]) -> str:

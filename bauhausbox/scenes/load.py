@@ -11,8 +11,7 @@ from bauhausbox.persistence import saves
 from bauhausbox.scenes.common import poster_background
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.ui import draw, theme
-from bauhausbox.ui.app import App
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 

@@ -14,8 +14,7 @@ from bauhausbox import __version__
 from bauhausbox.games import GAME_IDS, REGISTRY
 from bauhausbox.persistence import saves
 from bauhausbox.ui import draw, theme
-from bauhausbox.ui.app import App
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 

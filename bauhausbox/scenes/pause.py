@@ -9,13 +9,12 @@ import pygame
 from bauhausbox.scenes.common import overlay_panel, stack_vertically
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.ui import draw, theme
-from bauhausbox.ui.app import App
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from bauhausbox.ui.game_scene import GameScene
+    from bauhausbox.scenes.game_scene import GameScene
 
 
 class PauseScene(Scene):

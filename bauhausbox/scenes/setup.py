@@ -17,8 +17,7 @@ from bauhausbox.persistence import saves
 from bauhausbox.persistence.models import GamePreference, GameStatistics, SeatPreference, clean_name
 from bauhausbox.scenes.common import poster_background
 from bauhausbox.ui import draw, theme
-from bauhausbox.ui.app import App
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button, Choice, TextField
 

@@ -21,9 +21,9 @@ import pytest
 from bauhausbox import games
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.game_over import GameOverScene
+from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.load import PAGE_SIZE, LoadScene
 from bauhausbox.scenes.main_menu import MainMenuScene
-from bauhausbox.ui.game_scene import GameScene
 from tests.ui.helpers import click, frames, key, open_game, wait_until
 
 NAMES = ["P1", "P2"]  # the names open_game gives

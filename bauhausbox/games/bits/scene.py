@@ -27,11 +27,11 @@ from bauhausbox.games.bits.board import drop, has_room, landing
 from bauhausbox.games.bits.cards import CARD_BY_ID, NEUTRAL_TILE, RANKS, SIZE, TILES, CardScore, score_board, solo_rank
 from bauhausbox.games.bits.howto import how_to_play_pages
 from bauhausbox.games.bits.rules import PASS, BitsState, Hidden, Pass, Place, round_breakdown, round_totals
+from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
-from bauhausbox.ui.game_scene import GameScene
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import Scene
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 

@@ -47,10 +47,10 @@ from bauhausbox.games.blokus.rules import (
     seat_colours,
     seat_of_colour,
 )
+from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
-from bauhausbox.ui.game_scene import GameScene
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 

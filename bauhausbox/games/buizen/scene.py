@@ -35,10 +35,10 @@ from bauhausbox.games.buizen.tiles import (
     TILE_BY_NUMBER,
     sides_of,
 )
+from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
-from bauhausbox.ui.game_scene import GameScene
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 

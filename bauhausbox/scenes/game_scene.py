@@ -32,8 +32,7 @@ from bauhausbox.engine.history import Step
 from bauhausbox.match import Match
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
-from bauhausbox.ui.app import App
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
