@@ -86,9 +86,7 @@ def run_smoke(frames_per_scene: int = 6) -> int:
         app.pop()
         checked.append(game_id)
     try:
-        from bauhausbox.games.blokus.puzzle_scene import PuzzleMenuScene
-
-        app.push(PuzzleMenuScene(app))
+        app.push(games.puzzle_menu_class()(app))
         run(clicks=[(app.screen.get_width() // 2, app.screen.get_height() // 2)])
         checked.append("puzzles")
     except ImportError:

@@ -14,6 +14,12 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("BAUHAUSBOX_HOME", tempfile.mkdtemp(prefix="bauhausbox-tests-"))
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    # Parallel workers inherit the controller's environment: give each its own folder, or one
+    # worker's games would show up in another's Continue and Load lists (Continue picks the newest).
+    _worker_home = os.path.join(os.environ["BAUHAUSBOX_HOME"], os.environ["PYTEST_XDIST_WORKER"])
+    os.makedirs(_worker_home, exist_ok=True)
+    os.environ["BAUHAUSBOX_HOME"] = _worker_home
 os.environ.setdefault("BAUHAUSBOX_RAISE", "1")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 

@@ -73,6 +73,9 @@ REGISTRY: dict[str, GameEntry] = {
 
 GAME_IDS: tuple[str, ...] = tuple(REGISTRY)
 
+# The Blokus solo puzzles' own menu screen, opened from the main menu ("module:Class").
+PUZZLE_MENU = "bauhausbox.games.blokus.puzzle_scene:PuzzleMenuScene"
+
 
 def entry(game_id: str) -> GameEntry:
     try:
@@ -97,8 +100,19 @@ def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
     return bot
 
 
+def _import_class(path: str) -> Any:
+    # Screens are imported on demand: the main menu must not pay for every game's screen and rules
+    # at start-up, and the screens sit above the shared scenes that open them (docs/architecture.md).
+    module_name, _, class_name = path.partition(":")
+    return getattr(importlib.import_module(module_name), class_name)
+
+
 def scene_class(game_id: str) -> Any:
     """The game's screen class (a ``GameScene`` subclass; typed ``Any`` so this module stays pygame-free)."""
-    module_name, _, class_name = entry(game_id).scene.partition(":")
-    cls: Any = getattr(entry(game_id).import_module(module_name), class_name)
-    return cls
+    game = entry(game_id)
+    return _import_class(f"{game.package}.{game.scene}")
+
+
+def puzzle_menu_class() -> Any:
+    """The Blokus puzzles' menu screen class (a ``Scene``), imported on demand like the games' screens."""
+    return _import_class(PUZZLE_MENU)

@@ -1,6 +1,7 @@
 """The base of every game's screen: top bar, status bar, turns, computer players, undo, hints.
 
-A game's scene subclasses :class:`GameScene` and fills in the board (see ``ui/READY.md``):
+A game's scene subclasses :class:`GameScene` and fills in the board ("Building a game screen" in
+``docs/contributing.md``):
 ``layout_game``, ``draw_game``, ``handle_game_event`` and, as needed, ``update_game``,
 ``animating``, ``on_move``, ``on_history_jump``, ``hint_text``, ``draw_hint``, ``aim_at``,
 ``on_veil``, ``seat_style`` and the
@@ -30,6 +31,11 @@ from bauhausbox.engine.api import IllegalMoveError, Seat
 from bauhausbox.engine.bots.runner import BotRunner
 from bauhausbox.engine.history import Step
 from bauhausbox.match import Match
+from bauhausbox.scenes.curtain import CurtainScene
+from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.scenes.game_over import GameOverScene
+from bauhausbox.scenes.howto import HowToPage, HowToScene
+from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App, Scene
@@ -87,8 +93,8 @@ class GameScene(Scene):
 
     # ==== hooks for subclasses ===================================================================
     @classmethod
-    def how_to_play(cls) -> list[Any]:
-        """The pages of this game's "how to play" reader (``bauhausbox.scenes.howto.HowToPage``)."""
+    def how_to_play(cls) -> list[HowToPage]:
+        """The pages of this game's "how to play" reader."""
         return []
 
     def layout_game(self, rect: pygame.Rect) -> None:
@@ -467,13 +473,9 @@ class GameScene(Scene):
         if now >= self.game_over_at and self.app.top is self:
             self.game_over_shown = True
             self.app.sound.play("gameover")
-            from bauhausbox.scenes.game_over import GameOverScene
-
             self.app.push(GameOverScene(self.app, self))
 
     def _show_curtain(self) -> None:
-        from bauhausbox.scenes.curtain import CurtainScene
-
         seat = self.match.viewer()
         assert seat is not None  # veiled() holds
         self.hint_runner.cancel()
@@ -487,13 +489,9 @@ class GameScene(Scene):
 
     # -- commands (buttons, keys, pause menu) ----------------------------------------------------
     def open_pause(self) -> None:
-        from bauhausbox.scenes.pause import PauseScene
-
         self.app.push(PauseScene(self.app, self))
 
     def open_help(self) -> None:
-        from bauhausbox.scenes.howto import HowToScene
-
         self.app.push(HowToScene(self.app, self.game.info.title, type(self).how_to_play()))
 
     def show_hint(self, move: Any) -> None:
@@ -534,7 +532,6 @@ class GameScene(Scene):
             self.say("Nothing to undo.")
             return
         if self.match.undo_needs_agreement(plan):
-            from bauhausbox.scenes.dialog import DialogScene
 
             def agreed() -> None:
                 self._do_undo(plan.index, crossed=True)

@@ -26,6 +26,7 @@ import pygame
 from bauhausbox.engine.history import Step
 from bauhausbox.games.bauhaus.board import Board, bits
 from bauhausbox.games.bauhaus.cards import (
+    CARD_INDEX,
     CARDS,
     FREE_WALLS,
     MOVE_TOKEN,
@@ -51,6 +52,7 @@ from bauhausbox.games.bauhaus.rules import (
     BauhausState,
     Move,
 )
+from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
@@ -635,8 +637,6 @@ class BauhausScene(GameScene):
             return
         powers = sorted({m.power for m in moves})
         if len(powers) > 1:
-            from bauhausbox.scenes.dialog import DialogScene
-
             choices = [(POWER_TITLES[p.rpartition(":")[2]], self._power_chooser(seat, p), "primary") for p in powers]
             self.app.push(
                 DialogScene(
@@ -1319,8 +1319,6 @@ def _diagram_board(state: BauhausState) -> Callable[[pygame.Surface, pygame.Rect
 
 def _diagram_cards(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     kinds = [PLACE, FREE_WALLS, "T3", MOVE_WALL, MOVE_TOKEN, SWAP]
-    from bauhausbox.games.bauhaus.cards import CARD_INDEX
-
     gap = metrics.u(2)
     w = (rect.width - 2 * gap) // 3
     h = min(round(w * 1.3), (rect.height - gap) // 2)
@@ -1332,8 +1330,6 @@ def _diagram_cards(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics)
 
 def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     """Four face-up cards, one chosen, and what it did on the board (outlined in red)."""
-    from bauhausbox.games.bauhaus.cards import CARD_INDEX
-
     gap = metrics.u(1.5)
     w = (rect.width - 3 * gap) // 4
     h = round(w * 1.3)

@@ -27,6 +27,8 @@ from bauhausbox.games.bits.board import drop, has_room, landing
 from bauhausbox.games.bits.cards import CARD_BY_ID, NEUTRAL_TILE, RANKS, SIZE, TILES, CardScore, score_board, solo_rank
 from bauhausbox.games.bits.howto import how_to_play_pages
 from bauhausbox.games.bits.rules import PASS, BitsState, Hidden, Pass, Place, round_breakdown, round_totals
+from bauhausbox.persistence.paths import data_dir
+from bauhausbox.scenes.common import overlay_panel
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
@@ -297,8 +299,6 @@ class BitsScene(GameScene):
 
     def _load_best(self) -> int | None:
         try:
-            from bauhausbox.persistence.paths import data_dir
-
             results = bests.load(data_dir()).results
         except OSError:
             return None
@@ -309,8 +309,6 @@ class BitsScene(GameScene):
             return
         self.recorded_best = True
         try:
-            from bauhausbox.persistence.paths import data_dir
-
             result = bests.make_result(self.match.setup.seed, [r[0] for r in round_totals(state)])
             self.best_place = bests.record(data_dir(), result)
         except OSError:  # no writable data directory: the game goes on without the list
@@ -690,8 +688,6 @@ class BitsRoundScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        from bauhausbox.scenes.common import overlay_panel
-
         m = self.metrics
         state = self.state
         players = state.players

@@ -20,13 +20,16 @@ from typing import Any
 
 import pygame
 
-from bauhausbox.engine.grid import Cell
+from bauhausbox.engine.bots.base import Budget
+from bauhausbox.engine.grid import Cell, parse_cell
 from bauhausbox.engine.history import Step
 from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus.ai import make_bot
 from bauhausbox.games.blokus.piece_widgets import (
     PIECE_COLOURS,
     PIECE_PATTERNS,
     BoardView,
+    HeldPiece,
     PieceController,
     PieceTray,
     TrayItem,
@@ -38,6 +41,7 @@ from bauhausbox.games.blokus.piece_widgets import (
 from bauhausbox.games.blokus.pieces import COLOURS, PIECES
 from bauhausbox.games.blokus.rules import (
     COLOUR_NAMES,
+    GAME,
     GREEN,
     BlokusState,
     colour_score,
@@ -532,8 +536,6 @@ def _diagram_board(
     origin: Cell = (0, 0),
 ) -> BoardView:
     """A small board: ``pieces`` as (cell names, colour); ``marks`` as (cells, legal) ghosts."""
-    from bauhausbox.engine.grid import parse_cell
-
     board = BoardView(columns, rows, labels=False)
     board.layout(rect.inflate(-metrics.u(2), -metrics.u(2)))
     board.draw(surface, metrics, corners)
@@ -578,10 +580,6 @@ def verdict_mark(surface: pygame.Surface, centre: tuple[int, int], size: float, 
 @cache
 def _sample_game() -> BlokusState:
     """A mid-game position for the first page: 40 moves of medium computer players."""
-    from bauhausbox.engine.bots.base import Budget
-    from bauhausbox.games.blokus.ai import make_bot
-    from bauhausbox.games.blokus.rules import GAME
-
     state = GAME.new_game(4, 3)
     bots = [make_bot("medium", seat) for seat in range(4)]
     for _ in range(40):
@@ -682,8 +680,6 @@ def _diagram_scores(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics
 
 def _diagram_controls(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     """The three tool buttons with their keys, and one piece as it is rotated and flipped."""
-    from bauhausbox.games.blokus.piece_widgets import HeldPiece
-
     u = metrics.u
     size = u(7)
     rows = ((icons.rotate, "Rotate: R, right-click or wheel"), (icons.flip, "Flip: F"), (icons.eye, "Corners: C"))
