@@ -19,7 +19,8 @@ from bauhausbox import __version__
 from bauhausbox.engine.api import GameError
 from bauhausbox.games import GAME_IDS
 
-LEVEL_CHOICES = ("random", "easy", "medium", "hard")
+# Each subcommand imports what it needs inside its own function: headless commands (selfplay,
+# replay, puzzle) never load pygame or the screens, and ``--help`` answers at once.
 
 
 def _build_parser() -> argparse.ArgumentParser:
