@@ -246,8 +246,7 @@ def _selfplay_one(job: tuple[str, int, int, list[str], dict[str, Any], float | N
 
 
 def _level_seconds(game: Any, level: str) -> float:
-    budgets: dict[str, float] = dict(game.info.extra.get("think_seconds", {}))
-    return budgets.get(level, {"random": 0.1, "easy": 0.2, "medium": 1.0, "hard": 2.0}.get(level, 1.0))
+    return game.info.think_seconds.get(level, {"random": 0.1, "easy": 0.2, "medium": 1.0, "hard": 2.0}.get(level, 1.0))
 
 
 def _summarize(results: list[dict[str, Any]], players: int) -> dict[str, Any]:

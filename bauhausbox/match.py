@@ -141,7 +141,7 @@ class Match:
 
     def restart(self, same_seed: bool = False) -> Match:
         """A new game with the same seats and options. In games whose rules let the previous
-        winner start (``info.extra["winner_starts"]``), the seed is drawn until its starting seat is
+        winner start (``info.winner_starts``), the seed is drawn until its starting seat is
         that winner, so the game still replays from its seed alone."""
         seed = self.setup.seed if same_seed else new_seed()
         starter = self.next_starter()
@@ -162,7 +162,7 @@ class Match:
 
     def next_starter(self) -> Seat | None:
         """Who starts the next game: the sole winner of this one, where the rules say so."""
-        if not self.game.info.extra.get("winner_starts") or not self.over:
+        if not self.game.info.winner_starts or not self.over:
             return None
         winners = self.game.winners(self.state)
         return winners[0] if len(winners) == 1 else None

@@ -17,7 +17,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from bauhausbox.engine.rng import Rng
 
@@ -89,7 +89,14 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     seat_names: tuple[str, ...] = ()  # what a seat is called on screen ("Blue", "Player 1"...)
     levels: tuple[str, ...] = ("easy", "medium", "hard")
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    #: Hands, colours or draws are secret: two humans at one screen pass the device behind a curtain.
+    hidden_information: bool = False
+    #: The sole winner of a game starts the next one in the same session (``Match.restart``).
+    winner_starts: bool = False
+    #: Seconds per move for each computer level in ``bauhausbox selfplay`` (levels not named: a default).
+    think_seconds: Mapping[str, float] = field(default_factory=dict)
+    #: How many of the conformance suite's seeded games this game plays (slow games play fewer).
+    conformance_scale: float = 1.0
 
 
 class GameRules(ABC, Generic[S, M]):

@@ -156,7 +156,7 @@ class GameScene(Scene):
 
     def needs_curtain(self) -> bool:
         """Pass-the-device curtain between humans, in games where hands or draws are secret."""
-        return bool(self.game.info.extra.get("hidden_information")) and len(self.match.humans) >= 2
+        return self.game.info.hidden_information and len(self.match.humans) >= 2
 
     def on_veil(self) -> None:
         """The device passes to another player: forget what the previous one held or peeked at."""

@@ -27,7 +27,7 @@ from bauhausbox.scenes.main_menu import MainMenuScene
 from tests.ui.helpers import click, frames, key, open_game, wait_until
 
 NAMES = ["P1", "P2"]  # the names open_game gives
-HIDDEN_GAMES = [g for g in games.GAME_IDS if games.load(g).info.extra.get("hidden_information")]
+HIDDEN_GAMES = [g for g in games.GAME_IDS if games.load(g).info.hidden_information]
 
 
 @dataclass

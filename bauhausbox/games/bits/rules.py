@@ -169,7 +169,8 @@ class BitsRules(GameRules[BitsState, Move]):
         ),
         seat_names=SEAT_NAMES,
         levels=("easy", "medium", "hard"),
-        extra={"hidden_information": True, "conformance_scale": 0.4},
+        hidden_information=True,
+        conformance_scale=0.4,
     )
 
     # -- setting up -------------------------------------------------------------------------

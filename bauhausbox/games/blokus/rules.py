@@ -222,7 +222,8 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         options=(TEAMS_OPTION,),
         seat_names=COLOUR_NAMES,
         levels=("easy", "medium", "hard"),
-        extra={"hidden_information": False, "conformance_scale": 0.5},
+        hidden_information=False,
+        conformance_scale=0.5,
     )
 
     # -- setting up -------------------------------------------------------------------------------

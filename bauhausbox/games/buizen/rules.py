@@ -448,7 +448,8 @@ class BuizenRules(GameRules[BuizenState, Move]):
         default_players=3,
         options=(START_OPTION,),
         seat_names=("Circle", "Triangle", "Square", "Cross"),
-        extra={"hidden_information": True, "conformance_scale": 0.25},
+        hidden_information=True,
+        conformance_scale=0.25,
     )
 
     # -- setting up -------------------------------------------------------------------------------
