@@ -120,10 +120,19 @@ class Match:
         return self.history.undo_target(self.humans)
 
     def undo(self, plan: UndoPlan | None = None) -> bool:
+        """Go back to the last human decision (or to ``plan``, from :meth:`undo_plan`)."""
         plan = plan or self.undo_plan()
         if plan is None:
             return False
         self.history.go_to(plan.index)
+        self.after_change()
+        return True
+
+    def step_back(self) -> bool:
+        """Take back exactly the last move, whoever made it (unlike :meth:`undo`)."""
+        if self.history.cursor == 0:
+            return False
+        self.history.go_to(self.history.cursor - 1)
         self.after_change()
         return True
 

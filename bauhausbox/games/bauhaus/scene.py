@@ -52,11 +52,13 @@ from bauhausbox.games.bauhaus.rules import (
     BauhausState,
     Move,
 )
+from bauhausbox.match import Match
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
+from bauhausbox.ui.app import App
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -452,8 +454,8 @@ class Held:
     start: Pos = (0, 0)
 
 
-class BauhausScene(GameScene):
-    def __init__(self, app: Any, match: Any) -> None:
+class BauhausScene(GameScene[BauhausState, Move]):
+    def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
         rules = self.game
         assert isinstance(rules, BauhausRules)
@@ -914,7 +916,7 @@ class BauhausScene(GameScene):
         return self._preview
 
     # -- animation and history -----------------------------------------------------------------------
-    def on_move(self, before: Any, after: Any, step: Step) -> None:
+    def on_move(self, before: BauhausState, after: BauhausState, step: Step) -> None:
         self.held = None
         self._preview_key = None
         if step.move.kind != "power":
@@ -987,7 +989,7 @@ class BauhausScene(GameScene):
             seat = history.steps[history.cursor - 1].seat
             self.last_text = f"{SEAT_NAMES[seat]}: " + ", ".join(reversed(texts))
 
-    def hint_text(self, move: Any) -> str:
+    def hint_text(self, move: Move) -> str:
         # The move itself is outlined in blue on the board or the cards (see draw_hint).
         return f"Hint: {self.rules.format_move(self.match.state, move)} (outlined in blue)  ·  Enter plays it"
 
@@ -1024,7 +1026,7 @@ class BauhausScene(GameScene):
         self._draw_preview(surface, state)
         self._draw_panel(surface, state)
 
-    def draw_hint(self, surface: pygame.Surface, move: Any) -> None:
+    def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
         if not isinstance(move, Move):
             return
         geo = self.geo

@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -26,14 +25,15 @@ from bauhausbox.games.bits import bests, paint
 from bauhausbox.games.bits.board import drop, has_room, landing
 from bauhausbox.games.bits.cards import CARD_BY_ID, NEUTRAL_TILE, RANKS, SIZE, TILES, CardScore, score_board, solo_rank
 from bauhausbox.games.bits.howto import how_to_play_pages
-from bauhausbox.games.bits.rules import PASS, BitsState, Hidden, Pass, Place, round_breakdown, round_totals
+from bauhausbox.games.bits.rules import PASS, BitsState, Hidden, Move, Pass, Place, round_breakdown, round_totals
+from bauhausbox.match import Match
 from bauhausbox.persistence.paths import data_dir
 from bauhausbox.scenes.common import overlay_panel
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
-from bauhausbox.ui.app import Scene
+from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -60,8 +60,8 @@ def orientations(tile: str) -> list[tuple[str, bool]]:
     return [(tile, False), (tile[::-1], False), (tile, True), (tile[::-1], True)]
 
 
-class BitsScene(GameScene):
-    def __init__(self, app: Any, match: Any) -> None:
+class BitsScene(GameScene[BitsState, Move]):
+    def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
         self.turn_index = 0
         self.use_neutral = False
@@ -81,8 +81,6 @@ class BitsScene(GameScene):
         self.tile_rect = pygame.Rect(0, 0, 0, 0)
         self.players_rect = pygame.Rect(0, 0, 0, 0)
         self.card_rects: list[tuple[str, pygame.Rect]] = []
-        self._check_key: object = None
-        self._check_reason: str | None = None
         self.turn_button = self.widgets.add(
             Button(
                 "Turn", lambda: self.turn(1), tooltip="Turn the tile (R, right-click; Shift+R back)", icon=icons.rotate
@@ -179,11 +177,7 @@ class BitsScene(GameScene):
         return Place(colours, vertical, column)
 
     def reason(self, move: Place) -> str | None:
-        key = (self._token(), move)
-        if key != self._check_key:
-            self._check_key = key
-            self._check_reason = self.check(move)
-        return self._check_reason
+        return self.check(move)
 
     # ==== input ===============================================================================
     def turn(self, step: int) -> None:
@@ -257,9 +251,8 @@ class BitsScene(GameScene):
         return False
 
     # ==== moves and animation ==================================================================
-    def on_move(self, before: Any, after: Any, step: Step) -> None:
+    def on_move(self, before: BitsState, after: BitsState, step: Step) -> None:
         self.turn_index = 0
-        self._check_key = None
         move = step.move
         if isinstance(move, Place) and step.seat == self.seat_shown():
             board_before = self.shown_board(before, step.seat)
@@ -321,7 +314,6 @@ class BitsScene(GameScene):
         self.round_to_show = None
         self.turn_index = 0
         self.use_neutral = False
-        self._check_key = None
 
     def on_veil(self) -> None:
         self.column = None
@@ -369,7 +361,7 @@ class BitsScene(GameScene):
     def idle_status(self) -> str:
         return "Point at a column  ·  R / right-click turns  ·  click or Space drops  ·  N neutral tile  ·  Esc menu"
 
-    def aim_at(self, move: Any) -> None:
+    def aim_at(self, move: Move) -> None:
         """Hold the tile as the hint places it: the orientation is looked up among the ways to
         hold the tile in hand (its own colour order), then checked against the move."""
         seat = self.match.to_play
@@ -384,7 +376,7 @@ class BitsScene(GameScene):
         if self.held_move() != move:  # a tile that cannot be held so: the ghost alone shows it
             self.column = None
 
-    def draw_hint(self, surface: pygame.Surface, move: Any) -> None:
+    def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
         if not isinstance(move, Place) or self.slide is not None:
             return
         cells = landing(self.shown_board(self.state, self.seat_shown()), move.spot)
@@ -653,7 +645,7 @@ class BitsRoundScene(Scene):
     opaque = False
     name = "bits-round"
 
-    def __init__(self, app: Any, game_scene: BitsScene, round_number: int) -> None:
+    def __init__(self, app: App, game_scene: BitsScene, round_number: int) -> None:
         super().__init__(app)
         self.game_scene = game_scene
         self.round_number = round_number
