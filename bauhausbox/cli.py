@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -16,45 +17,71 @@ from pathlib import Path
 from typing import Any
 
 from bauhausbox import __version__
+from bauhausbox.cli_args import (
+    MAX_SEED,
+    OneLineParser,
+    UsageError,
+    finite_positive_float,
+    level_list,
+    one_line,
+    positive_int,
+    seed_number,
+    shown,
+)
 from bauhausbox.engine.api import GameError
 from bauhausbox.games import GAME_IDS
 
 # Each subcommand imports what it needs inside its own function: headless commands (selfplay,
 # replay, puzzle) never load pygame or the screens, and ``--help`` answers at once.
+# Upper limits that keep a mistyped number from starting hours of work or thousands of processes.
+MAX_GAMES = 100_000
+MAX_JOBS = 64
+MAX_SECONDS_PER_MOVE = 3600.0
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="bauhausbox",
         description="Bauhaus, Bits, Buizen Wir-War and Blokus (with the Blokus solo puzzles) for one computer. "
         "With no command, opens the game window.",
+        epilog="Bad arguments are refused with one line and exit status 2; an unexpected error prints one line "
+        "and exits 1 (--debug or BAUHAUSBOX_DEBUG=1 shows its traceback).",
     )
     parser.add_argument("--version", action="version", version=f"bauhausbox {__version__}")
     parser.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting for this run")
+    parser.add_argument(
+        "--debug", action="store_true", help="show the full traceback of an unexpected error (or BAUHAUSBOX_DEBUG=1)"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="open the window straight into a game")
     play.add_argument("game", choices=GAME_IDS)
-    play.add_argument("--players", type=int, help="number of players (default: the game's usual number)")
+    play.add_argument("--players", type=positive_int(), help="number of players (default: the game's usual number)")
     play.add_argument("--seats", help="comma-separated seats: human or ai:LEVEL (levels: easy, medium, hard, random)")
-    play.add_argument("--seed", type=int, help="seed of the shuffles (default: random)")
+    play.add_argument("--seed", type=seed_number, help=f"seed of the shuffles, 0 to {MAX_SEED} (default: random)")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a variant option")
 
     selfplay = sub.add_parser("selfplay", help="computer-vs-computer games without a window, with a summary")
     selfplay.add_argument("game", choices=GAME_IDS)
-    selfplay.add_argument("--players", type=int, required=True)
-    selfplay.add_argument("--games", type=int, default=10)
-    selfplay.add_argument("--seed", type=int, default=1, help="seed of the first game (then seed+1, ...)")
+    selfplay.add_argument("--players", type=positive_int(), required=True)
+    selfplay.add_argument("--games", type=positive_int(MAX_GAMES), default=10)
+    selfplay.add_argument("--seed", type=seed_number, default=1, help="seed of the first game (then seed+1, ...)")
     selfplay.add_argument(
         "--levels",
-        default="medium",
+        type=level_list,
+        default=("medium",),
         help="comma-separated levels, one per seat (repeated if shorter); seats rotate between games so "
         "every level plays every seat",
     )
     selfplay.add_argument("--no-rotate", action="store_true", help="keep each level on its seat")
-    selfplay.add_argument("--seconds", type=float, default=None, help="thinking budget per move (default: per level)")
+    selfplay.add_argument(
+        "--seconds",
+        type=finite_positive_float(MAX_SECONDS_PER_MOVE),
+        default=None,
+        help="thinking budget per move (default: per level)",
+    )
     selfplay.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    selfplay.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    selfplay.add_argument("--jobs", type=positive_int(MAX_JOBS), default=1, help="games played in parallel processes")
     selfplay.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
     replay = sub.add_parser("replay", help="replay a saved game, validating every move")
@@ -67,22 +94,56 @@ def _build_parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="print engine and screen benchmarks")
     bench.add_argument("--quick", action="store_true")
-    bench.add_argument("only", nargs="*", help="sections to run (default: all)")
+    bench.add_argument("only", nargs="*", type=_bench_section, metavar="SECTION", help="sections to run (default: all)")
     return parser
+
+
+def _bench_section(text: str) -> str:
+    from bauhausbox.bench import SECTIONS  # imported only when sections are named: the GUI starts without it
+
+    if text not in SECTIONS:
+        raise argparse.ArgumentTypeError(f"unknown section {shown(text)}; choose from {', '.join(SECTIONS)}")
+    return text
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
     options: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise SystemExit(f"bauhausbox: option {pair!r} must look like KEY=VALUE")
+        if not sep or not key.strip():
+            raise UsageError(f"option {shown(pair)} must look like KEY=VALUE")
         options[key.strip()] = value.strip()
     return options
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _build_parser().parse_args(argv)
+    """Run one command. Bad input: one line on stderr and exit status 2. Any other failure: one line and
+    exit status 1, with the traceback only under ``--debug`` or ``BAUHAUSBOX_DEBUG`` (for developers)."""
+    debug = bool(os.environ.get("BAUHAUSBOX_DEBUG"))
+    command = None
+    try:
+        try:
+            args = _build_parser().parse_args(argv)
+        except SystemExit as exit_:  # --help, --version, or a bad argument already reported in one line
+            return int(exit_.code or 0)
+        debug = debug or args.debug
+        command = args.command
+        return _run(args)
+    except UsageError as error:
+        print(f"{'bauhausbox ' + command if command else 'bauhausbox'}: {one_line(str(error))}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("bauhausbox: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # the last line of defence: never a traceback for a player
+        if debug:
+            raise
+        what = one_line(f"{type(error).__name__}: {error}", 200)
+        print(f"bauhausbox: unexpected error ({what}); 'bauhausbox --debug ...' shows where", file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command is None:
         return _run_gui(args)
     if args.command == "play":
@@ -106,6 +167,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     raise AssertionError(args.command)
 
 
+def _game_setup(game_id: str, players: int | None, option_pairs: Sequence[str]) -> tuple[Any, int, dict[str, Any]]:
+    """The game, its player count (the game's usual one when ``None``) and its options, checked against
+    the game's rules before anything is built."""
+    from bauhausbox import games
+
+    game = games.load(game_id)
+    players = game.info.default_players if players is None else players
+    try:
+        # normalize_options checks the player count first: the seats and levels are counted against it.
+        options = game.normalize_options(players, parse_options(option_pairs))
+    except GameError as error:
+        raise UsageError(str(error)) from None
+    return game, players, options
+
+
+def _check_levels(game: Any, levels: Sequence[str]) -> None:
+    allowed = ("random", *game.info.levels)
+    for level in levels:
+        if level not in allowed:
+            raise UsageError(f"{game.info.title} has no level {shown(level)}; choose from {', '.join(allowed)}")
+
+
 def _run_gui(args: argparse.Namespace) -> int:
     from bauhausbox.app_main import run_app
 
@@ -116,23 +199,17 @@ def _run_gui(args: argparse.Namespace) -> int:
 
 
 def _play_request(args: argparse.Namespace) -> dict[str, Any]:
-    from bauhausbox import games
     from bauhausbox.engine.history import SeatSpec
 
-    game = games.load(args.game)
-    players = args.players or game.info.default_players
-    try:
-        # The player count first: the seats below are counted against it.
-        options = game.normalize_options(players, parse_options(args.option))
-    except (GameError, ValueError) as error:
-        raise SystemExit(f"bauhausbox: {error}") from None
-    texts = args.seats.split(",") if args.seats else ["human"] + ["ai:medium"] * (players - 1)
+    game, players, options = _game_setup(args.game, args.players, args.option)
+    texts = args.seats.split(",") if args.seats is not None else ["human"] + ["ai:medium"] * (players - 1)
     if len(texts) != players:
-        raise SystemExit(f"bauhausbox: --seats lists {len(texts)} seats for {players} players")
+        raise UsageError(f"--seats lists {len(texts)} seats for {players} player{'s' if players != 1 else ''}")
     try:
         seats = [SeatSpec.from_text(text, _default_name(game, i, text)) for i, text in enumerate(texts)]
     except ValueError as error:
-        raise SystemExit(f"bauhausbox: {error}") from None
+        raise UsageError(str(error)) from None
+    _check_levels(game, [seat.level for seat in seats if seat.kind == "ai"])
     return {"game_id": args.game, "players": players, "seats": seats, "options": options, "seed": args.seed}
 
 
@@ -144,36 +221,18 @@ def _default_name(game: Any, seat: int, kind: str) -> str:
 
 # -- selfplay ------------------------------------------------------------------------------------
 def _selfplay(args: argparse.Namespace) -> int:
-    from bauhausbox import games
-
-    game = games.load(args.game)
-    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
-    for level in levels:
-        if level not in ("random", *game.info.levels):
-            print(f"bauhausbox: unknown level {level!r}", file=sys.stderr)
-            return 2
-    seat_levels = [levels[i % len(levels)] for i in range(args.players)]
-    try:
-        options = game.normalize_options(args.players, parse_options(args.option))
-    except (GameError, ValueError) as error:
-        print(f"bauhausbox: {error}", file=sys.stderr)
-        return 2
+    game, players, options = _game_setup(args.game, args.players, args.option)
+    _check_levels(game, args.levels)
+    seat_levels = [args.levels[i % len(args.levels)] for i in range(players)]
     jobs = [
-        (
-            args.game,
-            args.players,
-            args.seed + n,
-            _rotated(seat_levels, 0 if args.no_rotate else n),
-            options,
-            args.seconds,
-        )
+        (args.game, players, args.seed + n, _rotated(seat_levels, 0 if args.no_rotate else n), options, args.seconds)
         for n in range(args.games)
     ]
     results: list[dict[str, Any]] = []
-    if args.jobs > 1:
+    if args.jobs > 1 and args.games > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(args.jobs) as pool:
+        with ProcessPoolExecutor(min(args.jobs, args.games)) as pool:
             for result in pool.map(_selfplay_one, jobs):
                 results.append(result)
                 if not args.json:

@@ -38,12 +38,32 @@ def _events(clicks: Iterable[tuple[int, int]]) -> list[pygame.event.Event]:
     return events
 
 
+_ENVIRONMENT = ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "BAUHAUSBOX_HOME", "BAUHAUSBOX_RAISE")
+
+
 def run_smoke(frames_per_scene: int = 6) -> int:
+    """Run the check with settings and saves in a temporary folder (unless ``BAUHAUSBOX_HOME`` names one).
+
+    The folder is removed and the environment restored afterwards, whether the check passed or raised.
+    """
+    saved = {name: os.environ.get(name) for name in _ENVIRONMENT}
+    with tempfile.TemporaryDirectory(prefix="bauhausbox-smoke-", ignore_cleanup_errors=True) as home:
+        try:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+            os.environ.setdefault("BAUHAUSBOX_HOME", home)
+            os.environ["BAUHAUSBOX_RAISE"] = "1"  # a smoke run must fail loudly
+            return _smoke(frames_per_scene)
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+
+
+def _smoke(frames_per_scene: int) -> int:
     started = time.perf_counter()
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("BAUHAUSBOX_HOME", tempfile.mkdtemp(prefix="bauhausbox-smoke-"))
-    os.environ["BAUHAUSBOX_RAISE"] = "1"  # a smoke run must fail loudly
     app = App(home=MainMenuScene, windowed=True, size=(1280, 800))
     checked: list[str] = []
 

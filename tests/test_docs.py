@@ -105,3 +105,24 @@ OUTSIDE = re.compile(r"/work/|/tmp/|/home/|/Users/|\.\./shared|shared/(rules|des
 def test_docs_cite_nothing_outside_the_repository(page: Path) -> None:
     text = page.read_text(encoding="utf-8")
     assert not OUTSIDE.search(text), OUTSIDE.search(text)
+
+
+# Code, scripts and packaging cite the repository's own pages too: no machine paths, no folders outside.
+SOURCES = sorted(
+    path
+    for folder in ("bauhausbox", "scripts", "packaging")
+    for path in (ROOT / folder).rglob("*")
+    if path.is_file() and path.suffix in {".py", ".md", ".sh", ""} and "__pycache__" not in path.parts
+)
+CITES_A_PAGE = re.compile(r"\brules page\b|\bstyle\.md\b|\bdesign\.md\b|READY\.md", re.IGNORECASE)
+
+
+def test_sources_cite_only_pages_of_the_repository() -> None:
+    offenders = []
+    for path in SOURCES:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for number, line in enumerate(text.splitlines(), 1):
+            if OUTSIDE.search(line) or CITES_A_PAGE.search(line):
+                offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert len(SOURCES) > 50, "the walk found too few source files"
+    assert not offenders, "cite docs/ by its repository path instead:\n" + "\n".join(offenders)

@@ -1,6 +1,6 @@
 """The engine contract: what every game's rules object provides, and the errors it raises.
 
-Tests, bots, the CLI and the screens talk to a game only through this contract (see design.md).
+Tests, bots, the CLI and the screens talk to a game only through this contract (see ``docs/architecture.md``).
 States are immutable values; every function here is pure. A seat is an ``int`` from 0.
 
 Hidden information is modelled by :meth:`GameRules.view` (what one seat may know) and
@@ -166,6 +166,41 @@ class GameRules(ABC, Generic[S, M]):
     @abstractmethod
     def parse_move(self, state: S, text: str, seat: Seat | None = None) -> M:
         """Read a move text; raises :class:`InvalidMoveError` when malformed."""
+
+    # -- moves in words ----------------------------------------------------------------------
+    def describe_move(
+        self,
+        state: S,
+        move: M,
+        *,
+        mover: Seat | None = None,
+        viewer: Seat | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """One short sentence in plain words saying what ``move`` does, for the game log and replays
+        ("Blue placed the L5 on k10–m12", "Circle laid a gas bend right of the start pump room and
+        drew 2").
+
+        ``state`` is the position *before* the move; ``mover`` is the seat making it, as in
+        :meth:`apply` (default: ``state.to_play``). ``viewer`` is the seat the sentence is written
+        for: it reveals nothing that seat's :meth:`view` does not show, before or after the move (a
+        draw says "drew 2", not which tiles). ``None`` means an observer who sees everything, such as
+        the replay of a finished game. ``names`` gives the players' names per seat; without it the
+        game's seat names are used (:meth:`seat_name`). Effects the rules carry out on their own
+        within the move (automatic passes, a round ending and its points) are part of the sentence.
+        No internal codes: no slot numbers, no turns like ``r90``, no coordinates of an unbounded
+        table. Each game writes its sentences in its own ``describe.py``; call them through
+        ``bauhausbox.games.describe_move(game_id, ...)``. This fallback shows the move's notation.
+        """
+        seat = state.to_play if mover is None else mover
+        who = "Nobody" if seat is None else self.mover_name(state, seat, names)
+        return f"{who} played {self.format_move(state, move)}"
+
+    def mover_name(self, state: S, seat: Seat, names: Sequence[str] | None = None) -> str:
+        """The name a sentence uses for ``seat``: ``names[seat]`` when given, else the seat's name."""
+        if names is not None and 0 <= seat < len(names) and names[seat]:
+            return names[seat]
+        return self.seat_name(seat, self.players(state))
 
     # -- the end --------------------------------------------------------------------------
     def is_over(self, state: S) -> bool:

@@ -1,7 +1,7 @@
 """Square-grid coordinates and their text names, shared by every board game here.
 
 Internally a cell is ``(col, row)`` counted from 0 at the bottom-left; in text it is a column letter
-from ``a`` and a row number from ``1`` (``a1`` bottom-left), as every rules page writes it.
+from ``a`` and a row number from ``1`` (``a1`` bottom-left), as every page in ``docs/rules/`` writes it.
 """
 
 from __future__ import annotations

@@ -10,11 +10,12 @@ Importing this module imports no game and no pygame, so start-up stays fast.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from bauhausbox.engine.api import GameRules
+from bauhausbox.engine.api import GameRules, Seat
 from bauhausbox.engine.bots.base import Bot, RandomBot
 
 
@@ -111,6 +112,27 @@ def scene_class(game_id: str) -> Any:
     """The game's screen class (a ``GameScene`` subclass; typed ``Any`` so this module stays pygame-free)."""
     game = entry(game_id)
     return _import_class(f"{game.package}.{game.scene}")
+
+
+def describe_move(
+    game_id: str,
+    state: Any,
+    move: Any,
+    *,
+    mover: Seat | None = None,
+    viewer: Seat | None = None,
+    names: Sequence[str] | None = None,
+) -> str:
+    """One short sentence in plain words saying what ``move`` does (``GameRules.describe_move``
+    explains the arguments). The words come from the game's ``describe.py``, which builds on its rules
+    and so is found here rather than imported by them; a game without one falls back to the notation."""
+    rules = load(game_id)
+    try:
+        describe = entry(game_id).import_module("describe").describe_move
+    except ModuleNotFoundError:
+        return rules.describe_move(state, move, mover=mover, viewer=viewer, names=names)
+    sentence: str = describe(rules, state, move, mover=mover, viewer=viewer, names=names)
+    return sentence
 
 
 def puzzle_menu_class() -> Any:

@@ -1,7 +1,6 @@
 """The base of every game's screen: top bar, status bar, turns, computer players, undo, hints.
 
-A game's scene subclasses :class:`GameScene` and fills in the board ("Building a game screen" in
-``docs/contributing.md``):
+A game's scene subclasses :class:`GameScene` and fills in the board (see ``docs/contributing.md``):
 ``layout_game``, ``draw_game``, ``handle_game_event`` and, as needed, ``update_game``,
 ``animating``, ``on_move``, ``on_history_jump``, ``hint_text``, ``draw_hint``, ``aim_at``,
 ``on_veil``, ``seat_style`` and the
@@ -147,7 +146,7 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         return theme.SEAT_COLOURS[seat % 4], theme.SEAT_SHAPES[seat % 4]
 
     def seat_style(self, seat: Seat) -> tuple[Colour, str]:
-        """The colour and shape that mark ``seat`` (style.md: circle, triangle, square, cross)."""
+        """The colour and shape that mark ``seat`` (docs/contributing.md: circle, triangle, square, cross)."""
         return theme.SEAT_COLOURS[seat % 4], theme.SEAT_SHAPES[seat % 4]
 
     def turn_text(self) -> str:
@@ -373,7 +372,7 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         hint = self.hint_runner.result()
         if hint is not None and hint.token == self._token() and not self.veiled():
             if hint.error:
-                self.say("No hint this time (the helper failed).", "error")
+                self.say("No hint this time (the hint search failed).", "error")
             elif hint.move is not None:
                 self.show_hint(hint.move)
         if self.animating():

@@ -35,7 +35,7 @@ class HowToScene(Scene):
     def __init__(self, app: App, game_title: str, pages: Sequence[HowToPage]) -> None:
         super().__init__(app)
         self.game_title = game_title
-        self.pages = list(pages) or [HowToPage("How to play", ["This game has no rules page yet."])]
+        self.pages = list(pages) or [HowToPage("How to play", ["This game has no how-to-play pages yet."])]
         self.index = 0
         self.prev_button = self.widgets.add(Button("Previous", lambda: self.turn(-1), tooltip="Left arrow"))
         self.next_button = self.widgets.add(Button("Next", lambda: self.turn(1), "primary", tooltip="Right arrow"))

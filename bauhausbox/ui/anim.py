@@ -1,4 +1,4 @@
-"""Short, purposeful motion (style.md): tweens with ease-out, scaled by the animation-speed setting.
+"""Short, purposeful motion (docs/contributing.md): tweens with ease-out, scaled by the animation-speed setting.
 
 A :class:`Tween` is a clock from 0 to 1; screens read ``tween.value`` while drawing. With the
 setting "off" every tween is finished at once, so nothing waits on an animation.

@@ -71,7 +71,7 @@ def heading(
     colour: Colour = theme.INK,
     anchor: str = "topleft",
 ) -> pygame.Rect:
-    """Capitals with generous letter spacing (style.md)."""
+    """Capitals with generous letter spacing (docs/contributing.md, "Look and controls")."""
     return text(surface, content.upper(), pos, size, colour, "bold", anchor, spacing=0.12)
 
 

@@ -1,4 +1,4 @@
-"""The bauhausbox look (style.md): paper, ink, three primaries, one spacing unit, sizes that scale.
+"""The bauhausbox look (docs/contributing.md): paper, ink, three primaries, one spacing unit, sizes that scale.
 
 Layouts compute from the window size through :class:`Metrics`; no scene hard-codes pixel positions.
 """
@@ -23,7 +23,7 @@ SHADOW: Colour = (0, 0, 0)
 LEGAL: Colour = (52, 160, 90)
 ILLEGAL: Colour = (214, 58, 46)
 
-# Seats everywhere: colour + shape (style.md: circle / triangle / square / cross), colour-blind safe.
+# Seats everywhere: colour + shape (docs/contributing.md: circle / triangle / square / cross), colour-blind safe.
 SEAT_COLOURS: tuple[Colour, ...] = (BLUE, YELLOW, RED, INK)
 SEAT_SHAPES: tuple[str, ...] = ("circle", "triangle", "square", "cross")
 

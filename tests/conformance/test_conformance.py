@@ -1,4 +1,4 @@
-"""The conformance suite: every registered game obeys the engine contract (design.md).
+"""The conformance suite: every registered game obeys the engine contract (``docs/architecture.md``).
 
 For each game, seeded random games are played to the end with every player count; along the way:
 ``apply`` never mutates its input; every legal move applies; move texts and position texts

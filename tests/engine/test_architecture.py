@@ -38,6 +38,7 @@ TOP_MODULES = {
     "bauhausbox.smoke": "app",
     "bauhausbox.bench": "tools",
     "bauhausbox.cli": "tools",
+    "bauhausbox.cli_args": "tools",
     "bauhausbox.__main__": "tools",
 }
 PACKAGE_LAYERS = {

@@ -1,4 +1,4 @@
-"""The match controller: a finished Bauhaus game's winner starts the next game (rules page)."""
+"""The match controller: a finished Bauhaus game's winner starts the next game (``docs/rules/bauhaus.md``)."""
 
 from __future__ import annotations
 

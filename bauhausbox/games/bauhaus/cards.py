@@ -1,11 +1,11 @@
-"""The Bauhaus action cards and wall patterns, defined once as data (rules page, "our edition").
+"""The Bauhaus action cards and wall patterns, defined once as data (``docs/rules/bauhaus.md``, "our edition").
 
 A card is stored in game states as a small int (its index in :data:`CARDS`); its text name is what
 positions and logs show. Patterns are given as edges in a local frame (``H(c, r)`` is the top edge of
 square ``(c, r)``, ``V(c, r)`` its left edge) and expanded here into every rotation and reflection, as
 sets of edge midpoints in doubled coordinates, independent of any board.
 
-The local frame counts rows *downwards*. The rules page's U3 "cup" (``V(0,0) V(1,0) H(0,1)``) is only
+The local frame counts rows *downwards*. ``docs/rules/bauhaus.md``'s U3 "cup" (``V(0,0) V(1,0) H(0,1)``) is only
 a cup — three sides of one square — in that reading; every other pattern reads the same either way,
 and since all rotations and reflections are allowed the choice changes nothing else.
 """

@@ -196,12 +196,12 @@ class BauhausRules(GameRules[BauhausState, Move]):
             ),
             seat_names=SEAT_NAMES,
             levels=("easy", "medium", "hard"),
-            # Bots answer in well under a second; the selfplay budgets only guard against a loaded machine.
             hidden_information=True,
-            # Rules page: "Starting seat: random, or the winner of the previous game in the same
-            # session" (Match.restart picks a seed whose random starter is that winner).
+            # ``docs/rules/bauhaus.md``: "Starting seat: random, or the winner of the previous game in
+            # the same session" (Match.restart picks a seed whose random starter is that winner).
             winner_starts=True,
             conformance_scale=0.25,
+            # Bots answer in well under a second; the selfplay budgets only guard against a loaded machine.
             think_seconds={"easy": 1.0, "medium": 1.5, "hard": 2.0},
         )
         b = self.board

@@ -1,7 +1,7 @@
 """Bits benchmarks: engine speed, evaluator speed, thinking time per tile, and solo strength.
 
 ``run(quick=True)`` takes a few seconds (a smoke test calls it); the full run takes a few minutes (it
-plays a short strength sample). The solo strength of the brief (200 seeded games) is
+plays a short strength sample). The solo strength measurement (200 seeded games) is
 ``python -m bauhausbox.games.bits.bench --strength hard --games 200`` (about an hour; see docs/bits.md).
 """
 

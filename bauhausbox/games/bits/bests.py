@@ -1,4 +1,4 @@
-"""The personal-best list of solo Bits games (rules page: "Keep a personal best list of solo results").
+"""The personal-best list of solo Bits games (``docs/rules/bits.md``: "Keep a personal best list of solo results").
 
 A pydantic model kept as ``bits-solo-bests.json`` in a directory the caller passes (the app passes
 ``bauhausbox.persistence.paths.data_dir()``), through the app's one file boundary: written

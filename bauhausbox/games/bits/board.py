@@ -1,7 +1,7 @@
 """The ramp's physics: where a two-square tile comes to rest when it slides straight down.
 
 A board is a 36-character string, row-major from the bottom edge of the ramp (index ``row * 6 + col``,
-0-based; the rules page counts columns and rows from 1). ``h[c]`` is the first free row of column c
+0-based; ``docs/rules/bits.md`` counts columns and rows from 1). ``h[c]`` is the first free row of column c
 above everything already there; a vertical tile lands on rows ``h[c], h[c]+1``, a horizontal one on
 row ``max(h[c], h[c+1])``, and nothing may stick out of the 6 × 6 grid. Cells a straight drop cannot
 reach stay holes for the rest of the round.

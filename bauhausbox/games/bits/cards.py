@@ -1,5 +1,5 @@
 """Bits components as data: colours, the 20 tiles, the start tiles, the 16 goal cards, the solo ranks,
-and the scoring of a board against goal cards (rules page, "Components" and "Goal cards and scoring").
+and the scoring of a board against goal cards (``docs/rules/bits.md``, "Components" and "Goal cards and scoring").
 
 Everything here is defined once; the rules, the computer players and the screen derive from it.
 A *board* is a 36-character string, row-major from the bottom row of the ramp (index ``row * 6 + col``,
@@ -113,7 +113,7 @@ def pile(number: int) -> tuple[GoalCard, ...]:
     return tuple(card for card in GOAL_CARDS if card.pile == number)
 
 
-# Solo ranks: (lowest total, name), best first (rules page, "Game end").
+# Solo ranks: (lowest total, name), best first (``docs/rules/bits.md``, "Game end").
 RANKS: tuple[tuple[int, str], ...] = (
     (31, "Architect"),
     (26, "Engineer"),

@@ -1,4 +1,4 @@
-"""The Bits "how to play" pages, with diagrams drawn by :mod:`.paint` (the rules page, illustrated)."""
+"""The Bits "how to play" pages, with diagrams drawn by :mod:`.paint` (``docs/rules/bits.md``, illustrated)."""
 
 from __future__ import annotations
 

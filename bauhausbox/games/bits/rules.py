@@ -1,4 +1,4 @@
-"""Bits (Reiner Knizia): the rules engine, as ``/work/shared/rules/bits.md`` describes it.
+"""Bits (Reiner Knizia): the rules engine, as ``docs/rules/bits.md`` describes it.
 
 Each player slides two-square tiles down their own 6 × 6 ramp to build the shapes on the round's goal
 cards. Every player places the *same* tile "at the same time": the engine asks each seat still in the
@@ -493,7 +493,7 @@ def solo_total(state: BitsState) -> int:
 
 # -- notation ----------------------------------------------------------------------------------
 def move_text(move: Move | Hidden) -> str:
-    """``RB H2``, ``BR V5``, ``neutral H4`` or ``pass`` (rules page, "Notation")."""
+    """``RB H2``, ``BR V5``, ``neutral H4`` or ``pass`` (``docs/rules/bits.md``, "Notation")."""
     if isinstance(move, Pass):
         return "pass"
     if isinstance(move, Hidden):

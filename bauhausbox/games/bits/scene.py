@@ -1,7 +1,7 @@
 """The Bits screen: your ramp, large and tilted in perspective; the other players' boards as live
 thumbnails; the round's goal cards; the tile card; and the end-of-round scoring with its areas outlined.
 
-Controls (style.md): move the pointer over a column — the tile waits above the top of the ramp there and a
+Controls (docs/contributing.md): move the pointer over a column — the tile waits above the top of the ramp there and a
 ghost shows exactly where it will land (green, or red with the reason). **R** or right-click turns it
 through its orientations, colour order included (Shift+R the other way); **N** or the button takes the
 neutral tile instead (once per round); click (or Space / down arrow) drops it and it slides down the

@@ -10,7 +10,7 @@ are ``frozenset`` of ``(x, y)`` with y up, as :mod:`bauhausbox.engine.shapes` ma
 API
 ---
 ``PIECE_COLOURS[name]`` / ``PIECE_PATTERNS[name]``
-    RGB and colour-blind pattern for ``"blue" "yellow" "red" "green"`` (style.md palette).
+    RGB and colour-blind pattern for ``"blue" "yellow" "red" "green"`` (the palette of docs/contributing.md).
 
 ``BoardView(columns, rows, labels=True)``
     ``layout(rect)`` fits square cells (and the coordinate margins) in ``rect``; then ``rect`` (the
@@ -47,7 +47,7 @@ API
     The visible rotate / flip buttons (icons, tooltips naming R / Shift+R / F / right-click / wheel).
 
 ``PieceController(board, tray, shape_of, colour_of, on_drop, verdict, can_pick=None)``
-    The gestures of style.md: press on a tray piece and drag it onto the board, or click to pick and
+    The gestures of docs/contributing.md: press on a tray piece and drag it onto the board, or click to pick and
     click to drop; right-click or the wheel rotates while holding; keys R (Shift+R back), F, Esc.
     ``handle_event(event) -> bool``; ``pick(key)`` (e.g. for letter keys); ``rotate()`` / ``flip()``
     (for the buttons); ``drop_here()``; ``cancel()``; ``held``; ``hover_cells()`` (cells under the

@@ -1,4 +1,4 @@
-"""The 21 Blokus pieces, defined once as pictures (rules page: names and shapes).
+"""The 21 Blokus pieces, defined once as pictures (``docs/rules/blokus.md``: names and shapes).
 
 Pictures are rows separated by ``/``, top row first, ``#`` a square. Shared by the game, the AI,
 the solo puzzles and the screens; everything else derives orientations from here.

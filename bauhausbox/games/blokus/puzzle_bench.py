@@ -1,4 +1,4 @@
-"""Speed of the Blokus solo-puzzle solver, against the targets of the puzzles issue (for ``scripts/bench``).
+"""Speed of the Blokus solo-puzzle solver, against the targets in docs/puzzles.md (for ``scripts/bench``).
 
 ``run(quick=True)`` takes a few seconds (tetrominoes only); the full run adds the pentomino frames, the
 hints and a bounded full-board search. Times are medians over seeds, measured after the solver's

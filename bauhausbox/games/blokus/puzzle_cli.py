@@ -13,31 +13,46 @@ import json
 import sys
 from pathlib import Path
 
+from bauhausbox.cli_args import OneLineParser, finite_positive_float, output_file, positive_int, seed_number
 from bauhausbox.engine.grid import cell_name, cell_sort_key
 from bauhausbox.games.blokus.puzzles import FULLBOARD, KINDS, get_puzzle, new_puzzle, render
 from bauhausbox.games.blokus.solver import solve
+from bauhausbox.persistence.store import atomic_write_text
 
 DEFAULT_TIME_LIMIT = 60.0
+MAX_TIME_LIMIT = 86_400.0  # a day; nan, inf, 0 and negative limits are refused
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="bauhausbox puzzle", description="The Blokus solo puzzles.")
+    parser = OneLineParser(prog="bauhausbox puzzle", description="The Blokus solo puzzles.")
     commands = parser.add_subparsers(dest="command", required=True)
     solve_cmd = commands.add_parser("solve", help="find a solution and print it")
     solve_cmd.add_argument("puzzle", choices=KINDS)
     solve_cmd.add_argument("--hard", action="store_true", help="the harder version")
     solve_cmd.add_argument("--json", action="store_true", help="print one JSON object")
     solve_cmd.add_argument(
-        "--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="S", help="seconds to search (default 60)"
+        "--time-limit",
+        type=finite_positive_float(MAX_TIME_LIMIT),
+        default=DEFAULT_TIME_LIMIT,
+        metavar="S",
+        help="seconds to search (default 60)",
     )
-    solve_cmd.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
+    solve_cmd.add_argument("--seed", type=seed_number, default=0, help=argparse.SUPPRESS)
     generate = commands.add_parser("generate", help="(maintainers) find solutions to ship in puzzle_data/")
     generate.add_argument("puzzle", choices=KINDS)
     generate.add_argument("--hard", action="store_true")
-    generate.add_argument("--count", type=int, default=4, help="solutions wanted")
-    generate.add_argument("--time-limit", type=float, default=300.0, metavar="S", help="seconds per solution")
-    generate.add_argument("--seed", type=int, default=1, help="first seed (one seed per search)")
-    generate.add_argument("--out", required=True, help="JSON file to write (existing solutions are kept)")
+    generate.add_argument("--count", type=positive_int(10_000), default=4, help="solutions wanted")
+    generate.add_argument(
+        "--time-limit",
+        type=finite_positive_float(MAX_TIME_LIMIT),
+        default=300.0,
+        metavar="S",
+        help="seconds per solution",
+    )
+    generate.add_argument("--seed", type=seed_number, default=1, help="first seed (one seed per search)")
+    generate.add_argument(
+        "--out", type=output_file, required=True, help="JSON file to write (existing solutions are kept)"
+    )
     return parser
 
 
@@ -81,8 +96,12 @@ def main(argv: list[str]) -> int:
 def _generate(args: argparse.Namespace) -> int:
     """Search with successive seeds and append every new solution to ``--out`` (bounded by the time limit)."""
     spec = get_puzzle(args.puzzle, args.hard)
-    path = Path(args.out)
-    solutions: list[list[str]] = json.loads(path.read_text(encoding="utf-8"))["solutions"] if path.exists() else []
+    path: Path = args.out
+    try:
+        solutions = _read_solutions(path)
+    except ValueError as error:  # never overwrite a file that is not ours
+        print(f"bauhausbox puzzle: {path}: {error}", file=sys.stderr)
+        return 1
     known = {frozenset(solution) for solution in solutions}
     for seed in range(args.seed, args.seed + args.count):
         result = solve(new_puzzle(spec.id), args.time_limit, use_shipped=False, seed=seed)
@@ -95,8 +114,28 @@ def _generate(args: argparse.Namespace) -> int:
             known.add(frozenset(texts))
             solutions.append(texts)
             data = {"puzzle": spec.id, "solutions": solutions}
-            path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            try:
+                atomic_write_text(path, json.dumps(data, indent=1) + "\n")
+            except OSError as error:
+                print(f"bauhausbox puzzle: cannot write {path}: {error.strerror or error}", file=sys.stderr)
+                return 1
     return 0
+
+
+def _read_solutions(path: Path) -> list[list[str]]:
+    """The solutions already in ``path`` (none when it does not exist); ``ValueError`` for any other file."""
+    if not path.exists():
+        return []
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):  # unreadable, not UTF-8 or JSON, nested too deep
+        raise ValueError("cannot be read as JSON") from None
+    solutions = data.get("solutions") if isinstance(data, dict) else None
+    if not isinstance(solutions, list) or not all(
+        isinstance(solution, list) and all(isinstance(text, str) for text in solution) for solution in solutions
+    ):
+        raise ValueError('is not a solutions file ({"solutions": [[placement, ...], ...]})')
+    return solutions
 
 
 def _failure(status: str, time_limit: float) -> str:

@@ -1,4 +1,4 @@
-"""The Blokus solo puzzles (rules page, "Solo puzzles"): definitions, a puzzle position, and its checks.
+"""The Blokus solo puzzles (``docs/rules/puzzles.md``, "Solo puzzles"): definitions, a puzzle position, and its checks.
 
 Six puzzles: the full board (all 84 pieces on 20 × 20 under the Blokus placement rules), the 20
 tetrominoes in an 8 × 10 frame and the 48 pentominoes in a 15 × 16 frame, each plain or harder.
@@ -19,6 +19,7 @@ from bauhausbox.engine.api import IllegalMoveError, InvalidMoveError
 from bauhausbox.engine.grid import ORTHOGONAL, cells_text, parse_cells
 from bauhausbox.engine.shapes import Cell, normalize
 from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus import describe as blokus_describe
 from bauhausbox.games.blokus import rules as blokus_rules
 from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME, PIECES
 
@@ -165,7 +166,7 @@ def get_puzzle(kind: str, hard: bool = False) -> PuzzleSpec:
 
 
 def start_corner(colour: str) -> Cell:
-    """A colour's own starting corner on the full board (rules page): blue a20, yellow t20, red t1, green a1."""
+    """A colour's start corner, full board (docs/rules/puzzles.md): blue a20, yellow t20, red t1, green a1."""
     return bb.START_CELLS[COLOURS.index(colour)]
 
 
@@ -230,7 +231,7 @@ class CheckResult:
 
 
 def fullboard_reason(placements: Iterable[Placement], placement: Placement) -> str | None:
-    """The Blokus placement rule (rules page, "Placement") for ``placement`` among ``placements``.
+    """The Blokus placement rule (``docs/rules/blokus.md``, "Placement") for ``placement`` among ``placements``.
 
     Asked of the game's own rules module, so the rule is written once: the puzzle builds the game
     position its pieces make and lets the rules judge the new piece for its colour.
@@ -319,6 +320,18 @@ def remove(state: PuzzleState, piece: PuzzlePiece) -> PuzzleState:
     if reason is not None:
         raise IllegalMoveError(reason)
     return PuzzleState(state.puzzle, tuple(p for p in state.placements if p.piece != piece))
+
+
+def describe_placement(placement: Placement, who: str = "You") -> str:
+    """The placement in words, as a Blokus game says it: "You placed the blue T4 on a1–c2"."""
+    piece = placement.piece
+    return blokus_describe.placement_sentence(who, piece.colour, piece.name, placement.cells)
+
+
+def describe_removal(placement: Placement, who: str = "You") -> str:
+    """Picking a piece up again, in words: "You took the blue T4 off a1–c2"."""
+    piece = placement.piece
+    return blokus_describe.placement_sentence(who, piece.colour, piece.name, placement.cells, "took", "off")
 
 
 def is_complete(state: PuzzleState) -> bool:

@@ -1,4 +1,4 @@
-"""Blokus rules (``/work/shared/rules/blokus.md``): states, legal placements, scoring, variants, notation.
+"""Blokus rules (``docs/rules/blokus.md``): states, legal placements, scoring, variants, notation.
 
 Seats and colours: the four colours always move in the order blue, yellow, red, green; a *seat* is a
 player. With 4 players each seat has one colour (in the team variant blue+red play against

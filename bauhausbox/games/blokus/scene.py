@@ -1,6 +1,6 @@
 """The Blokus screen: the 20 × 20 board with the start corners, every colour's tray, the held piece.
 
-Controls (style.md): press a piece in the tray and drag it onto the board, or click it (or press its
+Controls (docs/contributing.md): press a piece in the tray and drag it onto the board, or click it (or press its
 letter: I cycles I5 / I4 / I3, 1 and 2 are the monomino and domino) and click on the board. **R** or
 right-click or the wheel rotates (Shift+R back), **F** flips; the Rotate / Flip buttons do the same.
 The ghost snaps to the grid, green when the placement is legal, red with the reason when not; a

@@ -1,1 +1,1 @@
-"""Buizen Wir-War: the pipe-laying tile game with secret materials (rules page: shared/rules/buizen.md)."""
+"""Buizen Wir-War: the pipe-laying tile game with secret materials (``docs/rules/buizen.md``)."""

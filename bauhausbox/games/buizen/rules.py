@@ -1,4 +1,4 @@
-"""Buizen Wir-War rules (``shared/rules/buizen.md``): lay pipe tiles, close networks of your secret material.
+"""Buizen Wir-War rules (``docs/rules/buizen.md``): lay pipe tiles, close networks of your secret material.
 
 Pure Python, no pygame. The components (materials, edges, the 40 double-sided pipe tiles) live in
 :mod:`bauhausbox.games.buizen.tiles`; this module holds the state, legal placement, automatic roads and
@@ -6,7 +6,7 @@ pump rooms, draws, the special road tiles, the end of the game, networks and sco
 and the notation.
 
 Coordinates: a cell is ``(x, y)`` relative to the start pump room at ``0,0``, x to the right and y down
-(the rules page's axes). The table is unbounded.
+(``docs/rules/buizen.md``'s axes). The table is unbounded.
 
 Move notation (one canonical text per move):
 - ``17b r90 at 2,-1`` — pipe tile 17, back face (``f`` front, ``b`` back), turned 90° clockwise (r0, r90,

@@ -1,6 +1,6 @@
 """The Buizen Wir-War screen: an unbounded table of tiles seen from above, the hand, the secret colour.
 
-Controls (style.md): pick a tile from the hand (click, number keys or drag it onto the table), **R** or
+Controls (docs/contributing.md): pick a tile from the hand (click, number keys or drag it onto the table), **R** or
 right-click turns it (Shift+R the other way), **F** flips it to its other face; cells where it fits in
 some turn are outlined, the ghost under the pointer is green or red with the reason. The table pans with
 a right-drag or the arrow keys and zooms with the wheel or +/−; "Fit" shows the whole layout. Press and

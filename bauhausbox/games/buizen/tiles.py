@@ -1,10 +1,10 @@
 """Buizen Wir-War components as data: materials, edge kinds, the compatibility table and the 40 pipe tiles.
 
-Everything here comes from ``shared/rules/buizen.md`` (our edition, ★): the pipe-tile table is written
-once below, exactly as the rules page prints it, and every other fact (rotated sides, which sides form one
+Everything here comes from ``docs/rules/buizen.md`` (our edition, ★): the pipe-tile table is written
+once below, exactly as ``docs/rules/buizen.md`` prints it, and every other fact (rotated sides, which sides form one
 pipe, the canonical rotation of a symmetric face) is derived from it.
 
-An *edge* (one side of a tile) is a short string, the same spelling as the rules page:
+An *edge* (one side of a tile) is a short string, the same spelling as ``docs/rules/buizen.md``:
 ``"FH"`` a pipe that continues, ``"R:FH"`` a pipe ending in a road connection (kerb), ``"E:FH"`` a pipe
 ending under a pump-room eave, ``"-"`` plain ground, and ``"ROAD"`` / ``"PUMP"`` for every side of a road
 or pump-room tile. Sides are listed N, E, S, W; a rotation is a number of clockwise quarter turns.
@@ -25,7 +25,7 @@ GROUND: Edge = "-"
 ROAD: Edge = "ROAD"
 PUMP: Edge = "PUMP"
 
-# Directions: index into a Sides tuple; (dx, dy) with x to the right and y down (the rules page's axes).
+# Directions: index into a Sides tuple; (dx, dy) with x to the right and y down (``docs/rules/buizen.md``'s axes).
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 DIRECTION_NAMES: tuple[str, ...] = ("north", "east", "south", "west")
 STEPS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
@@ -70,7 +70,7 @@ EDGE_MATERIAL: dict[Edge, str | None] = {
 
 
 def _compatible(a: Edge, b: Edge) -> bool:
-    """The rules page's compatibility table (symmetric)."""
+    """``docs/rules/buizen.md``'s compatibility table (symmetric)."""
     kind_a, kind_b = EDGE_KIND[a], EDGE_KIND[b]
     if kind_a == PIPE or kind_b == PIPE:
         return a == b  # a pipe continues only into the same material
@@ -123,7 +123,7 @@ def describe_edge(edge: Edge) -> str:
 
 
 # -- the 40 pipe tiles -----------------------------------------------------------------------------------
-# Copied from the rules page: number, front code and sides N E S W, back code and sides N E S W.
+# Copied from ``docs/rules/buizen.md``: number, front code and sides N E S W, back code and sides N E S W.
 _TABLE = """
  1  S1 FH      FH     -      FH     -      | C1 PP/PE    PP     PE     PP     PE
  2  B1 FH      FH     FH     -      -      | C2 PP/PE    PP     PE     PP     R:PE
@@ -173,7 +173,7 @@ FACE_LETTERS: tuple[str, str] = ("f", "b")
 
 @dataclass(frozen=True, slots=True)
 class Face:
-    """One printed side of a pipe tile: its code on the rules page ("C2 PP/PE") and its sides N E S W."""
+    """One printed side of a pipe tile: its code on ``docs/rules/buizen.md`` ("C2 PP/PE") and its sides N E S W."""
 
     code: str
     sides: Sides

@@ -1,4 +1,4 @@
-"""The optional special powers (rules page): out-of-turn moves of their owner, once per game, at the
+"""The optional special powers (``docs/rules/bauhaus.md``): out-of-turn moves of their owner, once per game, at the
 decision points (before a card is chosen, right after, after it resolves)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bauhaus rules (rules page): components and deck sizes, notation, turn flow (opening, choose-resolve-
+"""Bauhaus rules (``docs/rules/bauhaus.md``): components and deck sizes, notation, turn flow (opening, choose-resolve-
 discard-refill, Free walls one at a time, clogged display, the end), empty closed regions, tie-breaks,
 hidden information and text positions."""
 

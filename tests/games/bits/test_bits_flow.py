@@ -1,4 +1,4 @@
-"""Bits game flow (rules page, "A round" and "Game end"): start tiles, simultaneous placement and what
+"""Bits game flow (``docs/rules/bits.md``, "A round" and "Game end"): start tiles, simultaneous placement and what
 views hide, the neutral tile, per-player end of round, goal cards per round and the round-3 redraw,
 totals, the best-round tie-break, solo ranks, notation and text positions."""
 

@@ -1,4 +1,4 @@
-"""Bits slide physics (rules page, "Placing a tile"): every landing case, the board edges, holes,
+"""Bits slide physics (``docs/rules/bits.md``, "Placing a tile"): every landing case, the board edges, holes,
 and the colour order of the notation."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from bauhausbox.games.bits.rules import GAME, PASS, BitsState, Place
 
 
 def cell(col: int, row: int) -> int:
-    """Board index of a cell named as on the rules page (columns and rows from 1)."""
+    """Board index of a cell named as on ``docs/rules/bits.md`` (columns and rows from 1)."""
     return (row - 1) * 6 + (col - 1)
 
 

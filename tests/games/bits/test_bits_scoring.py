@@ -1,4 +1,4 @@
-"""Bits scoring (rules page, "Goal cards and scoring"): the rules' worked example (6 + 2 − 2 = 6),
+"""Bits scoring (``docs/rules/bits.md``, "Goal cards and scoring"): the rules' worked example (6 + 2 − 2 = 6),
 exact shapes up to rotation and reflection, colour constraints, negative cards, separators."""
 
 from __future__ import annotations

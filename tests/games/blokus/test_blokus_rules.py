@@ -1,4 +1,4 @@
-"""Blokus placement rules, anchors, passes, game end and notation (rules page: rules/blokus.md)."""
+"""Blokus placement rules, anchors, passes, game end and notation (``docs/rules/blokus.md``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The six solo puzzles as the rules page defines them, and the live checks of a puzzle position."""
+"""The six solo puzzles as ``docs/rules/puzzles.md`` defines them, and the live checks of a puzzle position."""
 
 from __future__ import annotations
 

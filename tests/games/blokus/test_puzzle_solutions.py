@@ -1,6 +1,6 @@
 """Every solution the puzzle solver produces or ships is checked here by an independent checker.
 
-The checker knows the puzzles only from the rules page (frame sizes, piece lists, the harder
+The checker knows the puzzles only from ``docs/rules/puzzles.md`` (frame sizes, piece lists, the harder
 versions' colour rule, the Blokus placement rules) and the piece pictures; it derives orientations
 with its own rotation code and does not call the puzzle module's checks.
 """
@@ -39,7 +39,7 @@ from bauhausbox.games.blokus.solver import (
 
 Cell = tuple[int, int]
 
-# From the rules page: (width, height) and the sizes of the pieces used.
+# From ``docs/rules/puzzles.md``: (width, height) and the sizes of the pieces used.
 FRAMES = {"tetromino": (10, 8, 4), "pentomino": (16, 15, 5)}
 CORNERS = {"blue": (0, 19), "yellow": (19, 19), "red": (19, 0), "green": (0, 0)}
 
@@ -250,7 +250,7 @@ def test_a_full_board_solution_is_shipped_and_valid_even_largest_first() -> None
 
 
 def test_the_full_board_solution_also_plays_in_the_usual_colour_order() -> None:
-    # Rules page: colours in the usual order (blue, yellow, red, green). Deal the stored solution's
+    # ``docs/rules/puzzles.md``: colours in the usual order (blue, yellow, red, green). Deal the stored solution's
     # pieces out round-robin, each colour keeping its own order: still legal, still largest first.
     solution = shipped_solutions("fullboard-hard")[0]
     by_colour = {colour: [p for p in solution if p.piece.colour == colour] for colour in COLOURS}

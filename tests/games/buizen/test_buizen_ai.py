@@ -11,7 +11,7 @@ from bauhausbox.engine.bots.base import Budget
 from bauhausbox.games.buizen.ai import Judge, Knowledge, _after, make_bot
 from bauhausbox.games.buizen.rules import GAME, BuizenState, Place, Table
 
-# The rules page's worked example: a closed fire-hose network ending at the road 5,2.
+# ``docs/rules/buizen.md``'s worked example: a closed fire-hose network ending at the road 5,2.
 WORKED = "0,1 pump; 1,1 3f r270; 2,1 38b r90; 3,1 2f r180; 2,2 17f r0; 3,2 38b r270; 4,2 18f r90; 5,2 road"
 
 

@@ -53,7 +53,7 @@ def refusal(state: BuizenState, text: str) -> str:
     return reason
 
 
-# -- the worked check of the rules page -------------------------------------------------------------
+# -- the worked check of docs/rules/buizen.md ---------------------------------------------------------
 # L1(1,1)=[-, FH, -, E:FH] is tile 3 front turned 270; A and C are T FH (tile 38 back) at 90 and 270;
 # B(3,1)=[-, -, FH, FH] is tile 2 front at 180; D(2,2)=[FH, FH, -, -] tile 17 front; L2 tile 18 front at 90.
 WORKED = "0,1 pump; 1,1 3f r270; 2,1 38b r90; 3,1 2f r180; 2,2 17f r0; 3,2 38b r270; 4,2 18f r90; 5,2 road"

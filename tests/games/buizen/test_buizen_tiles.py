@@ -1,4 +1,4 @@
-"""The Buizen tile set and the compatibility table against the rules page (shared/rules/buizen.md)."""
+"""The Buizen tile set and the compatibility table against ``docs/rules/buizen.md``."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def test_forty_double_sided_tiles_and_a_bag_of_48() -> None:
 
 
 def test_table_rows_read_as_printed() -> None:
-    # Row 2 and row 40 of the rules page, word for word.
+    # Row 2 and row 40 of ``docs/rules/buizen.md``, word for word.
     front, back = TILE_BY_NUMBER[2].faces
     assert front.code == "B1 FH" and front.sides == ("FH", "FH", "-", "-")
     assert back.code == "C2 PP/PE" and back.sides == ("PP", "PE", "PP", "R:PE")
