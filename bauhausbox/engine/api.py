@@ -41,11 +41,19 @@ class InvalidPositionError(GameError):
     """A position text (``from_text``) could not be read."""
 
 
+class NoSuchSeatError(GameError):
+    """A seat number the game does not have (``seat 7`` in a 2-player game, or a negative one)."""
+
+
 class HasToPlay(Protocol):
-    """Every state exposes the seat whose decision it is (``None`` once the game is over)."""
+    """Every state exposes the seat whose decision it is (``None`` once the game is over) and its
+    number of seats."""
 
     @property
     def to_play(self) -> Seat | None: ...
+
+    @property
+    def players(self) -> int: ...
 
 
 S = TypeVar("S", bound=HasToPlay)
@@ -222,11 +230,12 @@ class GameRules(ABC, Generic[S, M]):
 
     def players(self, state: S) -> int:
         """Number of seats in this game."""
-        return len(self.scores(state))
+        return state.players
 
     # -- hidden information -----------------------------------------------------------------
     def view(self, state: S, seat: Seat) -> S:
         """What ``seat`` may know. Perfect-information games return the state itself."""
+        self.seat_or_to_play(state, seat)
         return state
 
     def determinize(self, state: S, seat: Seat, rng: Rng) -> S:
@@ -234,6 +243,7 @@ class GameRules(ABC, Generic[S, M]):
 
         ``view(determinize(s, seat, r), seat) == view(s, seat)`` must hold.
         """
+        self.seat_or_to_play(state, seat)
         return state
 
     def revealed(self, before: S, after: S) -> bool:
@@ -256,7 +266,24 @@ class GameRules(ABC, Generic[S, M]):
         """Read a position written by :meth:`to_text`; raises :class:`InvalidPositionError`."""
 
     # -- conveniences shared by all games ----------------------------------------------------
+    @staticmethod
+    def seat_or_to_play(state: S, seat: Seat | None) -> Seat | None:
+        """``seat``, or the seat to play when it is ``None``. Every method taking a seat calls this
+        first, so a seat the game does not have is one clear :class:`NoSuchSeatError` in every game
+        (not an ``IndexError`` from deep inside, nor a quiet empty answer)."""
+        if seat is None:
+            return state.to_play
+        return GameRules.check_seat(seat, state.players)
+
+    @staticmethod
+    def check_seat(seat: Seat, players: int) -> Seat:
+        """``seat`` when a game of ``players`` has it, else :class:`NoSuchSeatError`."""
+        if type(seat) is not int or not 0 <= seat < players:
+            raise NoSuchSeatError(f"no seat {seat} in a {players}-player game")
+        return seat
+
     def seat_name(self, seat: Seat, players: int) -> str:
+        self.check_seat(seat, players)
         names = self.info.seat_names
         return names[seat] if seat < len(names) else f"Player {seat + 1}"
 

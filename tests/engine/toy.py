@@ -22,6 +22,7 @@ class ToyState:
     ply: int
     shouted: bool
     to_play: Seat | None
+    players: int = 2
 
 
 class Toy(GameRules[ToyState, str]):
