@@ -32,6 +32,8 @@ from bauhausbox.engine.api import GameError
 from bauhausbox.games import GAME_IDS
 from bauhausbox.ui.text import plural
 
+# Each subcommand imports what it needs inside its own function: headless commands (selfplay,
+# replay, puzzle) never load pygame or the screens, and ``--help`` answers at once.
 # Upper limits that keep a mistyped number from starting hours of work or thousands of processes.
 MAX_GAMES = 100_000
 MAX_JOBS = 64
@@ -152,7 +154,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "replay":
         return _replay(args.file)
     if args.command == "smoke":
-        from bauhausbox.ui.smoke import run_smoke
+        from bauhausbox.smoke import run_smoke
 
         return run_smoke()
     if args.command == "puzzle":
@@ -189,7 +191,7 @@ def _check_levels(game: Any, levels: Sequence[str]) -> None:
 
 
 def _run_gui(args: argparse.Namespace) -> int:
-    from bauhausbox.ui.app import run_app
+    from bauhausbox.app_main import run_app
 
     start_game = None
     if getattr(args, "command", None) == "play":
@@ -304,8 +306,7 @@ def _selfplay_one(job: tuple[str, int, int, list[str], dict[str, Any], float | N
 
 
 def _level_seconds(game: Any, level: str) -> float:
-    budgets: dict[str, float] = dict(game.info.extra.get("think_seconds", {}))
-    return budgets.get(level, {"random": 0.1, "easy": 0.2, "medium": 1.0, "hard": 2.0}.get(level, 1.0))
+    return game.info.think_seconds.get(level, {"random": 0.1, "easy": 0.2, "medium": 1.0, "hard": 2.0}.get(level, 1.0))
 
 
 def _summarize(results: list[dict[str, Any]], players: int) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from bauhausbox.engine.rng import Rng
 
@@ -97,7 +97,14 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     seat_names: tuple[str, ...] = ()  # what a seat is called on screen ("Blue", "Player 1"...)
     levels: tuple[str, ...] = ("easy", "medium", "hard")
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    #: Hands, colours or draws are secret: two humans at one screen pass the device behind a curtain.
+    hidden_information: bool = False
+    #: The sole winner of a game starts the next one in the same session (``Match.restart``).
+    winner_starts: bool = False
+    #: Seconds per move for each computer level in ``bauhausbox selfplay`` (levels not named: a default).
+    think_seconds: Mapping[str, float] = field(default_factory=dict)
+    #: How many of the conformance suite's seeded games this game plays (slow games play fewer).
+    conformance_scale: float = 1.0
 
 
 class GameRules(ABC, Generic[S, M]):
@@ -190,7 +197,8 @@ class GameRules(ABC, Generic[S, M]):
         game's seat names are used (:meth:`seat_name`). Effects the rules carry out on their own
         within the move (automatic passes, a round ending and its points) are part of the sentence.
         No internal codes: no slot numbers, no turns like ``r90``, no coordinates of an unbounded
-        table. Every game overrides this; the fallback shows the move's notation.
+        table. Each game writes its sentences in its own ``describe.py``; call them through
+        ``bauhausbox.games.describe_move(game_id, ...)``. This fallback shows the move's notation.
         """
         seat = state.to_play if mover is None else mover
         who = "Nobody" if seat is None else self.mover_name(state, seat, names)

@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from bauhausbox.engine.api import Seat
+from bauhausbox.match import Match
 from bauhausbox.scenes.common import overlay_panel
 from bauhausbox.ui import draw, theme
-from bauhausbox.ui.app import App
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.text import plural
-from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
-if TYPE_CHECKING:
-    from bauhausbox.ui.game_scene import GameScene
+
+class FinishedTable(Protocol):
+    """What the game-over table needs of the game screen under it (``GameScene`` is one)."""
+
+    match: Match
+
+    def restart(self) -> None: ...
+
+    def seat_style(self, seat: Seat) -> tuple[Colour, str]: ...
 
 
 def winners_line(names: list[str], winners: list[int], scores: list[int]) -> str:
@@ -30,7 +38,7 @@ class GameOverScene(Scene):
     opaque = False
     name = "game_over"
 
-    def __init__(self, app: App, game_scene: GameScene) -> None:
+    def __init__(self, app: App, game_scene: FinishedTable) -> None:
         super().__init__(app)
         self.game_scene = game_scene
         match = game_scene.match
@@ -50,9 +58,7 @@ class GameOverScene(Scene):
         self.game_scene.restart()
 
     def to_menu(self) -> None:
-        from bauhausbox.scenes.main_menu import MainMenuScene
-
-        self.app.reset_to(MainMenuScene(self.app))
+        self.app.go_home()
 
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)

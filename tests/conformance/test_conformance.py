@@ -9,7 +9,7 @@ apply; the game's own invariants hold; and the move list replays to the identica
 through a save file.
 
 The number of games per game and player count is ``CONFORMANCE_GAMES`` (default below, scaled by
-each game's ``info.extra["conformance_scale"]`` so slow games stay within the suite's time budget).
+each game's ``info.conformance_scale`` so slow games stay within the suite's time budget).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ CASES = [
 
 
 def _games_for(game: GameRules[Any, Any]) -> int:
-    scale = float(game.info.extra.get("conformance_scale", 1.0))
+    scale = game.info.conformance_scale
     return max(2, int(DEFAULT_GAMES * scale))
 
 
@@ -174,7 +174,7 @@ def test_random_games_follow_the_contract(game_id: str, players: int) -> None:
         assert replayed.state == final
         assert game.to_text(replayed.state) == game.to_text(final)
 
-    if game.info.extra.get("hidden_information"):
+    if game.info.hidden_information:
         assert saw_hidden_difference, "determinize never changed anything in a game with hidden information"
 
 

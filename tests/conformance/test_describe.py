@@ -59,7 +59,7 @@ def _hidden_checks(
 ) -> None:
     players = game.players(state)
     for viewer in range(players):
-        said = game.describe_move(state, move, mover=mover, viewer=viewer)
+        said = games.describe_move(game.info.id, state, move, mover=mover, viewer=viewer)
         seen = _situation(game, state, move, mover, viewer)
         # (a) the same move from positions whose hidden parts are resampled
         for _ in range(2):
@@ -67,7 +67,7 @@ def _hidden_checks(
             if game.check(other, move, mover) is not None or _situation(game, other, move, mover, viewer) != seen:
                 continue
             tally["resampled"] += 1
-            assert game.describe_move(other, move, mover=mover, viewer=viewer) == said, (
+            assert games.describe_move(game.info.id, other, move, mover=mover, viewer=viewer) == said, (
                 f"the sentence for seat {viewer} depends on something it cannot see"
             )
         # (b) other moves of the mover that look the same to the viewer
@@ -76,7 +76,7 @@ def _hidden_checks(
             if alternative == move or _situation(game, state, alternative, mover, viewer) != seen:
                 continue
             tally["other move"] += 1
-            assert game.describe_move(state, alternative, mover=mover, viewer=viewer) == said, (
+            assert games.describe_move(game.info.id, state, alternative, mover=mover, viewer=viewer) == said, (
                 f"the sentence for seat {viewer} tells moves apart that it cannot see"
             )
 
@@ -91,7 +91,7 @@ CASES = [
 @pytest.mark.parametrize(("game_id", "players"), CASES)
 def test_every_move_has_a_plain_sentence_that_keeps_secrets(game_id: str, players: int) -> None:
     game = games.load(game_id)
-    hidden = bool(game.info.extra.get("hidden_information"))
+    hidden = game.info.hidden_information
     options = game.normalize_options(players, {})
     if any(spec.key == "powers" for spec in game.info.options):
         options["powers"] = True  # Bauhaus: the out-of-turn powers need sentences too
@@ -108,12 +108,12 @@ def test_every_move_has_a_plain_sentence_that_keeps_secrets(game_id: str, player
         others = [(s, m) for s in range(players) if s != seat for m in game.legal_moves(state, s)]
         described = rnd.sample(choices, min(SAMPLE, len(choices))) + others[:2]
         for mover, move in described:
-            _check_text(game.describe_move(state, move, mover=mover))
-            named = game.describe_move(state, move, mover=mover, names=names)
+            _check_text(games.describe_move(game.info.id, state, move, mover=mover))
+            named = games.describe_move(game.info.id, state, move, mover=mover, names=names)
             _check_text(named)
             assert f"Name{mover}" in named, f"the mover's name is missing from {named!r}"
             for viewer in range(players):
-                _check_text(game.describe_move(state, move, mover=mover, viewer=viewer))
+                _check_text(games.describe_move(game.info.id, state, move, mover=mover, viewer=viewer))
         mover, move = rnd.choice(others) if others and rnd.random() < 0.2 else rnd.choice(choices)
         if hidden and ply % 2 == 0:
             _hidden_checks(game, state, move, mover, rnd, tally)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from bauhausbox.engine.api import GameInfo, GameRules, IllegalMoveError, InvalidMoveError, OptionValue, Seat
 from bauhausbox.engine.rng import Rng
 
-INFO = GameInfo("toy", "Toy", "a test game", 2, 2, 2, extra={"hidden_information": True})
+INFO = GameInfo("toy", "Toy", "a test game", 2, 2, 2, hidden_information=True)
 
 
 @dataclass(frozen=True, slots=True)

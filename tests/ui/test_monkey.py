@@ -32,9 +32,9 @@ from bauhausbox.games.blokus import puzzle_scene
 from bauhausbox.games.blokus.puzzle_scene import PuzzleMenuScene, PuzzleScene
 from bauhausbox.match import Match
 from bauhausbox.scenes.flow import open_match
+from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.main_menu import MainMenuScene
 from bauhausbox.ui.app import App
-from bauhausbox.ui.game_scene import GameScene
 from tests.ui.helpers import open_game
 
 

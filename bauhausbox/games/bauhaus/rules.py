@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 import textwrap
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
@@ -196,15 +196,13 @@ class BauhausRules(GameRules[BauhausState, Move]):
             ),
             seat_names=SEAT_NAMES,
             levels=("easy", "medium", "hard"),
+            hidden_information=True,
+            # ``docs/rules/bauhaus.md``: "Starting seat: random, or the winner of the previous game in
+            # the same session" (Match.restart picks a seed whose random starter is that winner).
+            winner_starts=True,
+            conformance_scale=0.25,
             # Bots answer in well under a second; the selfplay budgets only guard against a loaded machine.
-            extra={
-                "hidden_information": True,
-                # ``docs/rules/bauhaus.md``: "Starting seat: random, or the winner of the previous game in the same
-                # session" (Match.restart picks a seed whose random starter is that winner).
-                "winner_starts": True,
-                "conformance_scale": 0.25,
-                "think_seconds": {"easy": 1.0, "medium": 1.5, "hard": 2.0},
-            },
+            think_seconds={"easy": 1.0, "medium": 1.5, "hard": 2.0},
         )
         b = self.board
         n1 = size + 1
@@ -1215,20 +1213,6 @@ class BauhausRules(GameRules[BauhausState, Move]):
         )
         # Settling takes over one-colour closed zones and locks all-control ones (as after Shared Control).
         return self._settle(state)
-
-    # -- moves in words (bauhausbox/games/bauhaus/describe.py) ----------------------------------------
-    def describe_move(
-        self,
-        state: BauhausState,
-        move: Move,
-        *,
-        mover: Seat | None = None,
-        viewer: Seat | None = None,
-        names: Sequence[str] | None = None,
-    ) -> str:
-        from bauhausbox.games.bauhaus.describe import describe_move  # imported here: it imports this module
-
-        return describe_move(self, state, move, mover=mover, viewer=viewer, names=names)
 
 
 GAME = BauhausRules()

@@ -14,7 +14,6 @@ All chance (goal piles, tile-card deck, start cards) comes from the seeded :clas
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bauhausbox.engine.api import (
@@ -170,7 +169,8 @@ class BitsRules(GameRules[BitsState, Move]):
         ),
         seat_names=SEAT_NAMES,
         levels=("easy", "medium", "hard"),
-        extra={"hidden_information": True, "conformance_scale": 0.4},
+        hidden_information=True,
+        conformance_scale=0.4,
     )
 
     # -- setting up -------------------------------------------------------------------------
@@ -371,20 +371,6 @@ class BitsRules(GameRules[BitsState, Move]):
             raise
         except (ValueError, KeyError, IndexError, InvalidMoveError) as error:
             raise InvalidPositionError(f"not a Bits position: {error}") from error
-
-    # -- moves in words (bauhausbox/games/bits/describe.py) ----------------------------------------
-    def describe_move(
-        self,
-        state: BitsState,
-        move: Move,
-        *,
-        mover: Seat | None = None,
-        viewer: Seat | None = None,
-        names: Sequence[str] | None = None,
-    ) -> str:
-        from bauhausbox.games.bits.describe import describe_move  # imported here: it imports this module
-
-        return describe_move(self, state, move, mover=mover, viewer=viewer, names=names)
 
 
 # -- flow --------------------------------------------------------------------------------------

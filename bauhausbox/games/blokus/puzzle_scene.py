@@ -68,7 +68,7 @@ from bauhausbox.games.blokus.solver import Hint, SearchResult, hint, shipped_sol
 from bauhausbox.scenes.common import overlay_panel, poster_background
 from bauhausbox.scenes.howto import HowToPage, HowToScene
 from bauhausbox.ui import anim, draw, icons, theme
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import Scene
 from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button

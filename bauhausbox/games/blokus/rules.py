@@ -18,7 +18,6 @@ squares it covers (``a18,a19,a20,b20,c20``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import NamedTuple
 
 from bauhausbox.engine.api import (
@@ -223,7 +222,8 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         options=(TEAMS_OPTION,),
         seat_names=COLOUR_NAMES,
         levels=("easy", "medium", "hard"),
-        extra={"hidden_information": False, "conformance_scale": 0.5},
+        hidden_information=False,
+        conformance_scale=0.5,
     )
 
     # -- setting up -------------------------------------------------------------------------------
@@ -412,20 +412,6 @@ class BlokusRules(GameRules[BlokusState, Placement]):
             if state.to_play != expected:
                 errors.append(f"seat {state.to_play} is to play but {COLOUR_NAMES[state.colour]} belongs to {expected}")
         return errors
-
-    # -- moves in words (bauhausbox/games/blokus/describe.py) ----------------------------------------
-    def describe_move(
-        self,
-        state: BlokusState,
-        move: Placement,
-        *,
-        mover: Seat | None = None,
-        viewer: Seat | None = None,
-        names: Sequence[str] | None = None,
-    ) -> str:
-        from bauhausbox.games.blokus.describe import describe_move  # imported here: it imports this module
-
-        return describe_move(self, state, move, mover=mover, viewer=viewer, names=names)
 
 
 def _bonus_text(state: BlokusState, colour: int) -> str:

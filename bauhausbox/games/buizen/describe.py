@@ -32,7 +32,7 @@ from bauhausbox.games.buizen.tiles import OPEN_PIT, STEPS, TILE_BY_NUMBER
 # A material as an adjective ("a fire-hose bend").
 MATERIAL_WORDS: dict[str, str] = {"PP": "PP", "PE": "PE100", "FH": "fire-hose", "GAS": "gas"}
 
-# Face codes of the rules page's tile table, in words: what a laid tile is called, and the shorter
+# Face codes of the tile table in docs/rules/buizen.md, in words: what a laid tile is called, and the shorter
 # name it goes by when it serves as a landmark. {0} and {1} are the face's materials.
 FACE_WORDS: dict[str, tuple[str, str]] = {
     "S1": ("{0} straight", "{0} straight"),

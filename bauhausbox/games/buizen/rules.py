@@ -30,7 +30,7 @@ A view adds ``view=<seat>`` to the first line.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -448,7 +448,8 @@ class BuizenRules(GameRules[BuizenState, Move]):
         default_players=3,
         options=(START_OPTION,),
         seat_names=("Circle", "Triangle", "Square", "Cross"),
-        extra={"hidden_information": True, "conformance_scale": 0.25},
+        hidden_information=True,
+        conformance_scale=0.25,
     )
 
     # -- setting up -------------------------------------------------------------------------------
@@ -741,20 +742,6 @@ class BuizenRules(GameRules[BuizenState, Move]):
             return _read_position(text)
         except (ValueError, KeyError, IndexError) as error:
             raise InvalidPositionError(f"bad Buizen position: {error}") from error
-
-    # -- moves in words (bauhausbox/games/buizen/describe.py) ----------------------------------------
-    def describe_move(
-        self,
-        state: BuizenState,
-        move: Move,
-        *,
-        mover: Seat | None = None,
-        viewer: Seat | None = None,
-        names: Sequence[str] | None = None,
-    ) -> str:
-        from bauhausbox.games.buizen.describe import describe_move  # imported here: it imports this module
-
-        return describe_move(self, state, move, mover=mover, viewer=viewer, names=names)
 
 
 # -- text helpers ---------------------------------------------------------------------------------------

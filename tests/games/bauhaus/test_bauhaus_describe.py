@@ -5,6 +5,7 @@ worked examples' positions."""
 
 from __future__ import annotations
 
+from bauhausbox import games
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, choose
 from bauhausbox.games.bauhaus.rules import GAME, BauhausState
 
@@ -54,7 +55,7 @@ WALLED = """
 
 
 def say(state: BauhausState, text: str, seat: int | None = None, **kwargs: object) -> str:
-    return GAME.describe_move(state, GAME.parse_move(state, text, seat), mover=seat, **kwargs)  # type: ignore[arg-type]
+    return games.describe_move("bauhaus", state, GAME.parse_move(state, text, seat), mover=seat, **kwargs)  # type: ignore[arg-type]
 
 
 def test_the_opening_places_tokens_on_named_squares() -> None:

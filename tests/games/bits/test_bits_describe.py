@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bauhausbox import games
 from bauhausbox.games.bits.board import EMPTY_BOARD
 from bauhausbox.games.bits.rules import GAME, BitsState
 from tests.games.bits.test_bits_scoring import EXAMPLE_DECK, EXAMPLE_MOVES
@@ -16,7 +17,7 @@ FULL = "RYBPKR" * 6
 
 
 def say(state: BitsState, text: str, seat: int | None = None, **kwargs: object) -> str:
-    return GAME.describe_move(state, GAME.parse_move(state, text), mover=seat, **kwargs)  # type: ignore[arg-type]
+    return games.describe_move("bits", state, GAME.parse_move(state, text), mover=seat, **kwargs)  # type: ignore[arg-type]
 
 
 def two_players() -> BitsState:

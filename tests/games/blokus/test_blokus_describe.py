@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import random
 
+from bauhausbox import games
 from bauhausbox.games.blokus import puzzles
 from bauhausbox.games.blokus.rules import GAME, BlokusState
 
 
 def say(state: BlokusState, text: str, **kwargs: object) -> str:
-    return GAME.describe_move(state, GAME.parse_move(state, text), **kwargs)  # type: ignore[arg-type]
+    return games.describe_move("blokus", state, GAME.parse_move(state, text), **kwargs)  # type: ignore[arg-type]
 
 
 def play(state: BlokusState, *texts: str) -> BlokusState:
@@ -63,7 +64,7 @@ def test_the_last_placement_ends_the_game() -> None:
         if GAME.is_over(after):
             break
         state = after
-    assert GAME.describe_move(state, move).endswith("; no colour can place any more: the game is over")
+    assert games.describe_move("blokus", state, move).endswith("; no colour can place any more: the game is over")
 
 
 def test_puzzle_placements_are_worded_as_in_blokus() -> None:

@@ -6,6 +6,7 @@ by count (hands and the bag are secret), draw, pass and the end."""
 
 from __future__ import annotations
 
+from bauhausbox import games
 from bauhausbox.games.buizen.rules import GAME, BuizenState
 from tests.games.buizen.test_buizen_rules import position
 
@@ -15,7 +16,7 @@ ROADS = "0,0 pump; 1,0 3f r270 by 1; 2,0 29f r180 by 0; 2,1 road; 4,4 road+pit; 
 
 
 def say(state: BuizenState, text: str, **kwargs: object) -> str:
-    return GAME.describe_move(state, GAME.parse_move(state, text), **kwargs)  # type: ignore[arg-type]
+    return games.describe_move("buizen", state, GAME.parse_move(state, text), **kwargs)  # type: ignore[arg-type]
 
 
 def test_the_first_tile_puts_its_eave_against_the_start_pump_room() -> None:
