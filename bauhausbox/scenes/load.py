@@ -193,7 +193,7 @@ class LoadScene(Scene):
 
 
 def players_line(summary: saves.SaveSummary) -> str:
-    """The players, with each one's final score once the game is over ("Anni 34, Josef 28")."""
+    """The players, with each one's final score once the game is over ("Anni: 34, Josef: 28")."""
     if summary.scores is None:
         return ", ".join(summary.players)
-    return ", ".join(f"{name} {score}" for name, score in zip(summary.players, summary.scores, strict=True))
+    return ", ".join(f"{name}: {score}" for name, score in zip(summary.players, summary.scores, strict=True))
