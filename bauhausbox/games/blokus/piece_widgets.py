@@ -263,7 +263,9 @@ def outline_cells(
             pygame.draw.rect(surface, colour, (rect.right - width, full.top, width, full.height))
 
 
-def frame_cells(surface: pygame.Surface, cell_rect: CellRect, cells: Iterable[Cell], colour: Colour, width: int) -> None:
+def frame_cells(
+    surface: pygame.Surface, cell_rect: CellRect, cells: Iterable[Cell], colour: Colour, width: int
+) -> None:
     """A move's mark: a band in ``colour`` edged with ink, centred on the outer outline of a group of
     cells, so half of it lies outside the piece and it shows even on a piece of the same colour."""
     cell_set = set(cells)
