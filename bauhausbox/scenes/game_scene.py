@@ -861,6 +861,7 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         self.outline_move(surface, MoveMark(index, step.seat, step.move, colour, label))
 
     def _draw_log(self, surface: pygame.Surface) -> None:
+        self._refresh_log()  # a move played in this frame's update shows at once (only the panel changes)
         if not self.log_rect.width:
             return
         self.log.draw(surface)
