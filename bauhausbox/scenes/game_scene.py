@@ -128,7 +128,8 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         # A notice that stays until dismissed or the player acts (a round's end, a power).
         self.notice = ""
         self.notice_rect = pygame.Rect(0, 0, 0, 0)
-        self.notice_close = pygame.Rect(0, 0, 0, 0)
+        self._notice_key: object = None
+        self._notice_wrapped: list[str] = []
         self._queue_interjections()
 
     # ==== hooks for subclasses ===================================================================
@@ -783,7 +784,11 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         self._log_key = None
 
     def _notice_lines(self, width: int) -> list[str]:
-        return draw.wrap(self.notice, self.metrics.small, width - self.metrics.u(6), "semibold")
+        key = (self.notice, width, self.metrics)
+        if key != self._notice_key:
+            self._notice_key = key
+            self._notice_wrapped = draw.wrap(self.notice, self.metrics.small, width - self.metrics.u(6), "semibold")
+        return self._notice_wrapped
 
     def _refresh_log(self) -> None:
         """The log's lines for the seat on screen, rebuilt only when the history, the viewer, the

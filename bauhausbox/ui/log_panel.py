@@ -8,6 +8,7 @@ It knows nothing of games: the screen hands it the lines (``bauhausbox/scenes/ga
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 
 import pygame
@@ -51,6 +52,7 @@ class LogPanel:
         self.hovered: int | None = None
         self.metrics: Metrics | None = None
         self._rows: list[_Row] = []
+        self._tops: list[int] = []  # each row's top, for finding rows by height
         self._content_height = 0
         self._rows_key: object = None
         self._drag: tuple[int, int] | None = None  # (pointer y, offset) when the drag began
@@ -105,6 +107,7 @@ class LogPanel:
             rows.append(_Row(y, height, caption_height, wrapped))
             y += height
         self._rows = rows
+        self._tops = [row.top for row in rows]
         self._content_height = y
 
     @staticmethod
@@ -151,9 +154,9 @@ class LogPanel:
         if not self.body.collidepoint(pos):
             return None
         y = pos[1] - self._content_top()
-        for index, row in enumerate(self._rows):
-            if row.top <= y < row.top + row.height:
-                return index
+        index = bisect.bisect_right(self._tops, y) - 1
+        if 0 <= index < len(self._rows) and y < self._rows[index].top + self._rows[index].height:
+            return index
         return None
 
     def line_rect(self, index: int) -> pygame.Rect:
@@ -180,10 +183,11 @@ class LogPanel:
         top = self._content_top()
         step = round(m.small * 1.25)
         text_left = self.body.left + self._text_left(m)
-        for index, (line, row) in enumerate(zip(self.lines, self._rows, strict=True)):
+        first = max(0, bisect.bisect_right(self._tops, self.body.top - top) - 1)
+        last = bisect.bisect_right(self._tops, self.body.bottom - top)
+        for index in range(first, min(last, len(self._rows))):
+            line, row = self.lines[index], self._rows[index]
             y = top + row.top
-            if y + row.height < self.body.top or y > self.body.bottom:
-                continue
             if line.caption:
                 draw.text(
                     surface, line.caption.upper(), (self.body.left, y), m.small - 2, theme.RED, "bold", spacing=0.08
