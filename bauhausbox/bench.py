@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from typing import Any
 
 Measurement = tuple[str, float, str, str]
 
@@ -133,7 +134,7 @@ def _long_log_frames(app: object, count: int) -> None:
     game = games.load("bits")
     seats = (SeatSpec("Anni"), *(SeatSpec(f"CPU {i}", "ai", "easy") for i in range(1, 4)))
     setup = Setup("bits", 4, 3, seats, game.normalize_options(4, {}))
-    history: History[object] = History(game, setup.new_state(game))
+    history: History[Any] = History(game, setup.new_state(game))
     while len(history.steps) < 200 and history.state.to_play is not None:
         history.play(game.legal_moves(history.state)[0])
     kept = app.settings.log_open
