@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from bauhausbox import games
 from bauhausbox.games import GAME_IDS
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2] / "bauhausbox"
@@ -220,8 +221,8 @@ def test_engine_and_rules_do_not_import_pygame() -> None:
         "bauhausbox.match",
         "bauhausbox.cli",
     ]
-    modules += [f"bauhausbox.games.{game_id}.rules" for game_id in GAME_IDS]
-    modules += [f"bauhausbox.games.{game_id}.ai" for game_id in GAME_IDS]
+    entries = [games.REGISTRY[game_id] for game_id in GAME_IDS]
+    modules += [f"{entry.package}.{name}" for entry in entries for name in (entry.rules, entry.ai)]
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}:\n"
