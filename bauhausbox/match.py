@@ -46,6 +46,9 @@ class Match:
         self.save_error: str | None = None
         self.result_recorded = self.game.is_over(self.history.state)
         self._last_human: Seat | None = None
+        # Kept in the save: the time spent playing (the screen's clock) and the hints asked for.
+        self.seconds_played = 0.0
+        self.hints_taken = 0
 
     @classmethod
     def start(
@@ -66,7 +69,10 @@ class Match:
 
     @classmethod
     def from_loaded(cls, loaded: saves.LoadedGame) -> Match:
-        return cls(loaded.setup, loaded.history, loaded.path, loaded.saved.created)
+        match = cls(loaded.setup, loaded.history, loaded.path, loaded.saved.created)
+        match.seconds_played = loaded.saved.seconds_played
+        match.hints_taken = loaded.saved.hints_taken
+        return match
 
     # -- reading -----------------------------------------------------------------------------
     @property
@@ -186,7 +192,9 @@ class Match:
         if not self.autosave:
             return
         try:
-            saves.write_game(self.save_path, self.setup, self.history, self.created)
+            saves.write_game(
+                self.save_path, self.setup, self.history, self.created, self.seconds_played, self.hints_taken
+            )
             self.save_error = None
             if self.over:
                 saves.prune_finished()

@@ -35,6 +35,9 @@ class GameEntry:
     rules: str = "rules"
     ai: str = "ai"
     describe: str = "describe"
+    # The game's own setup screen ("module:Class"), when the shared one does not fit (the puzzles
+    # show their six cards with records); empty for the shared setup screen.
+    setup: str = ""
 
     def import_module(self, name: str) -> Any:
         return importlib.import_module(f"{self.package}.{name}")
@@ -85,6 +88,7 @@ REGISTRY: dict[str, GameEntry] = {
             rules="puzzle_rules",
             ai="puzzle_ai",
             describe="puzzle_describe",
+            setup="puzzle_menu:PuzzleMenuScene",
         ),
     )
 }
@@ -128,6 +132,12 @@ def scene_class(game_id: str) -> Any:
     """The game's screen class (a ``GameScene`` subclass; typed ``Any`` so this module stays pygame-free)."""
     game = entry(game_id)
     return _import_class(f"{game.package}.{game.scene}")
+
+
+def setup_class(game_id: str) -> Any | None:
+    """The game's own setup screen class, or ``None`` for the shared setup screen."""
+    game = entry(game_id)
+    return _import_class(f"{game.package}.{game.setup}") if game.setup else None
 
 
 def describe_move(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,7 @@ class SaveSummary:
     moves: int
     updated: datetime
     finished: bool
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 def new_save_path(game_id: str) -> Path:
@@ -59,9 +60,18 @@ def new_save_path(game_id: str) -> Path:
     return paths.saves_dir() / f"{game_id}-{stamp}.json"
 
 
-def write_game(path: Path, setup: Setup, history: History[Any], created: datetime | None = None) -> SavedGame:
+def write_game(
+    path: Path,
+    setup: Setup,
+    history: History[Any],
+    created: datetime | None = None,
+    seconds_played: float = 0.0,
+    hints_taken: int = 0,
+) -> SavedGame:
     """Write the game at ``path`` atomically (the autosave after every move)."""
     saved = SavedGame.from_setup(setup, __version__)
+    saved.seconds_played = min(max(0.0, seconds_played), 10**7)
+    saved.hints_taken = hints_taken
     saved.moves = history.move_texts()
     saved.redo = [step.text for step in history.steps[history.cursor :]]
     saved.finished = history.game.is_over(history.state)
@@ -133,7 +143,13 @@ def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
             continue
         summaries.append(
             SaveSummary(
-                path, saved.game_id, [s.name for s in saved.seats], len(saved.moves), saved.updated, saved.finished
+                path,
+                saved.game_id,
+                [s.name for s in saved.seats],
+                len(saved.moves),
+                saved.updated,
+                saved.finished,
+                dict(saved.options),
             )
         )
     summaries.sort(key=lambda s: s.updated, reverse=True)
