@@ -290,6 +290,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             else:
                 suffix = " Keep looking? Press H." if advice.timed_out else ""
                 self.say(advice.message + suffix, "error" if advice.kind == "remove" else "info", 12)
+        self._label_hint_button()
 
     def draw_hint(self, surface: pygame.Surface, move: PuzzleMove) -> None:
         pulse = 0.5 + 0.5 * abs(((time.monotonic() * 1.6) % 2) - 1)
@@ -327,18 +328,20 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.solving_tween = self.tween(STEP_SECONDS)
         self.say("Here is a solution." if not lifts else "No solution keeps all your pieces; here is one.", seconds=6)
 
+    def _label_hint_button(self) -> None:
+        """The hint button speaks the honest timeout: "Stop" while looking, "Keep looking" after one."""
+        if self.hint_runner.busy and not self.hint_runner_solving:
+            self.hint_button.label, self.hint_button.enabled = "Stop", True
+        elif self.hint_move is None and self.advice is not None and self.advice.timed_out:
+            self.hint_button.label, self.hint_button.enabled = "Keep looking", True
+
     def update_game(self, dt: float) -> None:
         if self.solving and self.solving_tween.done and self.app.top is self:
             move = self.solving.pop(0)
             if not self.submit(move):
                 self.solving = []
             self.solving_tween = self.tween(STEP_SECONDS)
-        # The hint button speaks the honest timeout: "Stop" while looking, "Keep looking" after one.
-        looking = self.hint_runner.busy and not self.hint_runner_solving
-        if looking:
-            self.hint_button.label, self.hint_button.enabled = "Stop", True
-        elif self.hint_move is None and self.advice is not None and self.advice.timed_out:
-            self.hint_button.label = "Keep looking"
+        self._label_hint_button()
         self.solve_button.enabled = self._can_act() and not self.match.over and not self.hint_runner.busy
         self.rotate_button.enabled = self.flip_button.enabled = self.controller.held is not None
 
