@@ -18,9 +18,9 @@ from bauhausbox.games.blokus.piece_widgets import PIECE_COLOURS, HeldPiece
 from bauhausbox.games.blokus.puzzle_menu import PuzzleCompleteScene, PuzzleMenuScene, card_status
 from bauhausbox.games.blokus.puzzle_records import Completion, PuzzleRecord, load_records
 from bauhausbox.games.blokus.puzzle_scene import PuzzleScene
-from bauhausbox.persistence import paths, saves
 from bauhausbox.games.blokus.puzzles import Placement, PuzzlePiece, new_puzzle
 from bauhausbox.games.blokus.solver import Hint, solve
+from bauhausbox.persistence import paths, saves
 from tests.ui.helpers import click, frames, key, wait_until
 
 
