@@ -269,8 +269,8 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.hint_runner.start(PuzzleAdvisor(), self.game, self.match.state, 0, self._token(), seconds)
 
     def hint_text(self, move: PuzzleMove) -> str:
-        lead = self.advice.message if self.advice is not None else ""
-        return f"{lead} Enter plays it." if lead else f"Hint: {move.text}. Enter plays it."
+        lead = self.advice.message if self.advice is not None else "Hint:"
+        return f"{lead} ({move.text})  ·  Enter plays it"
 
     def take_hint(self, job: BotJob) -> None:
         if job.error:
