@@ -70,6 +70,9 @@ class Match:
         # Sentences of played moves per (step index, viewer), with the step they describe: a step
         # replaced after an undo is described again.
         self._described: dict[tuple[int, Seat | None], tuple[Step, str]] = {}
+        # Kept in the save: the time spent playing (the screen's clock) and the hints asked for.
+        self.seconds_played = 0.0
+        self.hints_taken = 0
 
     @classmethod
     def start(
@@ -90,7 +93,10 @@ class Match:
 
     @classmethod
     def from_loaded(cls, loaded: saves.LoadedGame) -> Match:
-        return cls(loaded.setup, loaded.history, loaded.path, loaded.saved.created)
+        match = cls(loaded.setup, loaded.history, loaded.path, loaded.saved.created)
+        match.seconds_played = loaded.saved.seconds_played
+        match.hints_taken = loaded.saved.hints_taken
+        return match
 
     # -- reading -----------------------------------------------------------------------------
     @property
@@ -235,7 +241,9 @@ class Match:
         if not self.autosave:
             return
         try:
-            saves.write_game(self.save_path, self.setup, self.history, self.created)
+            saves.write_game(
+                self.save_path, self.setup, self.history, self.created, self.seconds_played, self.hints_taken
+            )
             self.save_error = None
             if self.over:
                 saves.prune_finished()

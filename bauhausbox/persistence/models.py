@@ -232,6 +232,9 @@ class SavedGame(_Model):
     created: Timestamp = Field(default_factory=now)
     updated: Timestamp = Field(default_factory=now)
     finished: bool = False
+    # Time spent playing and hints asked for (the puzzles' clock and records; other games may show them).
+    seconds_played: float = Field(default=0.0, ge=0, le=10**7, allow_inf_nan=False)
+    hints_taken: int = Field(default=0, ge=0, le=10**6)
     # The final points per seat, written once the game is over, so the Load list can show the result
     # without replaying every finished game (older saves have none).
     scores: list[Annotated[int, Field(ge=-MAX_SCORE, le=MAX_SCORE)]] | None = None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -54,6 +54,7 @@ class SaveSummary:
     moves: int
     updated: datetime
     finished: bool
+    options: dict[str, Any] = field(default_factory=dict)
     scores: tuple[int, ...] | None = None  # the final points per seat of a finished game, when saved
 
 
@@ -62,9 +63,18 @@ def new_save_path(game_id: str) -> Path:
     return paths.saves_dir() / f"{game_id}-{stamp}.json"
 
 
-def write_game(path: Path, setup: Setup, history: History[Any], created: datetime | None = None) -> SavedGame:
+def write_game(
+    path: Path,
+    setup: Setup,
+    history: History[Any],
+    created: datetime | None = None,
+    seconds_played: float = 0.0,
+    hints_taken: int = 0,
+) -> SavedGame:
     """Write the game at ``path`` atomically (the autosave after every move)."""
     saved = SavedGame.from_setup(setup, __version__)
+    saved.seconds_played = min(max(0.0, seconds_played), 10**7)
+    saved.hints_taken = hints_taken
     saved.moves = history.move_texts()
     saved.redo = [step.text for step in history.steps[history.cursor :]]
     saved.finished = history.game.is_over(history.state)
@@ -145,6 +155,7 @@ def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
                 len(saved.moves),
                 saved.updated,
                 saved.finished,
+                dict(saved.options),
                 scores,
             )
         )

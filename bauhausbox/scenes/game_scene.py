@@ -33,7 +33,7 @@ import pygame
 
 from bauhausbox import games
 from bauhausbox.engine.api import GameRules, HasToPlay, IllegalMoveError, Seat
-from bauhausbox.engine.bots.runner import BotRunner
+from bauhausbox.engine.bots.runner import BotJob, BotRunner
 from bauhausbox.engine.history import Step, UndoPlan
 from bauhausbox.match import Match
 from bauhausbox.scenes.curtain import CurtainScene
@@ -432,14 +432,13 @@ class GameScene(Scene, Generic[StateT, MoveT]):
             self.update_game(dt)  # animations only: nobody plays on a spectating screen
             return
         self._refresh_buttons()
+        if self.app.top is self and not self.match.over:
+            self.match.seconds_played += dt  # the clock a screen may show; saved with the game
         self.update_game(dt)
         self._refresh_log()
         hint = self.hint_runner.result()
         if hint is not None and hint.token == self._token() and not self.veiled():
-            if hint.error:
-                self.say("No hint this time (the hint search failed).", "error")
-            elif hint.move is not None:
-                self.show_hint(hint.move)
+            self.take_hint(hint)
         if self.animating():
             return
         if self.match.over:
@@ -562,7 +561,12 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         if now >= self.game_over_at and self.app.top is self:
             self.game_over_shown = True
             self.app.sound.play("gameover")
-            self.app.push(GameOverScene(self.app, self))
+            self.app.push(self.game_over_scene())
+
+    def game_over_scene(self) -> Scene:
+        """What covers the screen once the game is over: the shared table of scores, unless the
+        game celebrates its own way (the puzzles: the time and the record)."""
+        return GameOverScene(self.app, self)
 
     def _show_curtain(self) -> None:
         seat = self.match.viewer()
@@ -591,6 +595,15 @@ class GameScene(Scene, Generic[StateT, MoveT]):
 
     def open_help(self) -> None:
         self.app.push(HowToScene(self.app, self.game.info.title, type(self).how_to_play()))
+
+    def take_hint(self, job: BotJob) -> None:
+        """A hint search finished for the current position: show its move. Screens whose hint
+        runner answers more than a move (the puzzles' solver says when time ran out) override this."""
+        if job.error:
+            self.say("No hint this time (the hint search failed).", "error")
+        elif job.move is not None:
+            self.match.hints_taken += 1
+            self.show_hint(job.move)
 
     def show_hint(self, move: MoveT) -> None:
         """Make ``move`` the hint: its text, its ghost and what accepting it plays."""

@@ -86,7 +86,8 @@ def test_hint_text_ghost_and_accept_are_one_move(fresh_app: Any, monkeypatch: py
         original(self, surface, move)
 
     monkeypatch.setattr(scene_type, "draw_hint", spied)
-    open_game(app, game_id, 2, ["human", "human"], seed=11)
+    players = min(2, games.load(game_id).info.max_players)
+    open_game(app, game_id, players, ["human"] * players, seed=11)
     checked = 0
     for position in range(8):
         scene = _ready(app)
