@@ -183,6 +183,10 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
 
     def _verdict(self, key: Hashable, cells: list[Cell]) -> str | None:
         assert isinstance(key, PuzzlePiece)
+        # A piece held partly off the frame has no notation (no column letter below a): say so first.
+        if not all(self.board.contains(cell) for cell in cells):
+            self.contacts = ()
+            return "the piece must lie inside the frame"
         placement = Placement(key, frozenset(cells))
         reason = self.check(placement)
         # The harder frames name the sides at fault: the rules' reason, with the edges it found.
@@ -192,6 +196,8 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
     # -- moves ---------------------------------------------------------------------------------
     def _drop(self, key: Hashable, cells: list[Cell]) -> bool:
         assert isinstance(key, PuzzlePiece)
+        if not all(self.board.contains(cell) for cell in cells):
+            return False
         return self.submit(Placement(key, frozenset(cells)))
 
     def pick_from_board(self, cell: Cell, pos: tuple[int, int]) -> bool:
@@ -269,8 +275,10 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.hint_runner.start(PuzzleAdvisor(), self.game, self.match.state, 0, self._token(), seconds)
 
     def hint_text(self, move: PuzzleMove) -> str:
-        lead = self.advice.message if self.advice is not None else "Hint:"
-        return f"{lead} ({move.text})  ·  Enter plays it"
+        # A placement reads like every game's hint; taking a piece away keeps the solver's reason.
+        if self.advice is None or self.advice.kind == "place":
+            return super().hint_text(move)
+        return f"{self.advice.message}  ·  Enter plays it"
 
     def take_hint(self, job: BotJob) -> None:
         if job.error:
