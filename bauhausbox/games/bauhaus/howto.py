@@ -4,6 +4,7 @@ illustrated)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
@@ -32,8 +33,6 @@ def _diagram_state(
     walls = state.walls
     for name in extra_walls:
         walls |= 1 << GAME.board.parse_edge(name)
-    from dataclasses import replace
-
     return replace(state, walls=walls, supply=66 - walls.bit_count())
 
 
