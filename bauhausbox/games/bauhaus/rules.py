@@ -72,6 +72,13 @@ OPENING, CHOOSE, RESOLVE, OVER = "opening", "choose", "resolve", "over"
 
 MIND, SHARED, FORCED, MIMETIC = "mind", "shared", "forced", "mimetic"
 POWER_OF_SEAT: tuple[str, ...] = (MIND, SHARED, FORCED, MIMETIC)
+# What the rules answer when a piece is to go back where it stands. A screen probes the piece a player
+# is about to pick up with such a move: the rules check the piece itself before its destination, so
+# when this is their only complaint the piece may be picked up.
+SAME_EDGE = "the wall must move to another edge"
+SAME_SQUARE = "the token must move to another square"
+SAME_TOKEN = "pick two different tokens"
+
 POWER_TITLES = {MIND: "Mind Control", SHARED: "Shared Control", FORCED: "Forced Control", MIMETIC: "Mimetic Control"}
 
 
@@ -422,7 +429,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
         if self.board.edge_sides[source] & a.closed:
             return "that wall belongs to a closed zone"
         if source == target:
-            return "the wall must move to another edge"
+            return SAME_EDGE
         walls = state.walls & ~(1 << source)
         if walls >> target & 1:
             return "that edge already has a wall"
@@ -473,7 +480,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
         if not a.deployed >> source & 1:
             return "that token shows its control face and cannot move"
         if source == target:
-            return "the token must move to another square"
+            return SAME_SQUARE
         reason = self._square_reason(a, target)
         if reason:
             return reason
@@ -499,6 +506,8 @@ class BauhausRules(GameRules[BauhausState, Move]):
                 return "pick two tokens to swap"
             if not a.deployed >> square & 1:
                 return "a token showing its control face cannot be swapped"
+        if first == second:
+            return SAME_TOKEN
         if self._seat_at(state, first) == self._seat_at(state, second):
             return "the two tokens must be of different colours"
         return None

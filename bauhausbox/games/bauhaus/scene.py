@@ -31,7 +31,6 @@ from bauhausbox.games.bauhaus.cards import (
     MOVE_WALL,
     PATTERN,
     PLACE,
-    SWAP,
     Orientation,
     transformed,
 )
@@ -54,6 +53,9 @@ from bauhausbox.games.bauhaus.rules import (
     POWER_OF_SEAT,
     POWER_TITLES,
     RESOLVE,
+    SAME_EDGE,
+    SAME_SQUARE,
+    SAME_TOKEN,
     SEAT_NAMES,
     BauhausRules,
     BauhausState,
@@ -77,6 +79,18 @@ class Held:
     source: int = -1  # square or edge
     dragging: bool = False
     start: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What a click at the pointer would do: play ``move`` (for ``seat``, when out of turn), pick a
+    piece up, put the held one down, or say why nothing happens (``refusal``)."""
+
+    move: Move | None = None
+    seat: int | None = None
+    pick: Held | None = None
+    drop: bool = False
+    refusal: str | None = None
 
 
 class BauhausScene(GameScene[BauhausState, Move]):
@@ -342,33 +356,35 @@ class BauhausScene(GameScene[BauhausState, Move]):
 
     def _press(self, pos: Pos) -> bool:
         if self.power_mode is not None:
-            return self._press_power(pos)
+            self._act(self.intent(pos))  # a power's target, anywhere on the screen
+            return True
         seat = self.actor()
         if seat is None:
             return False
         state = self.match.state
         for slot, rect in enumerate(self.card_rects):
             if rect.collidepoint(pos):
-                if state.phase != CHOOSE:
-                    if slot == state.chosen and self.can_cancel():
-                        self.cancel_card()
-                    elif state.phase == RESOLVE:
-                        self.refuse("a card is already chosen: carry it out (Esc to take it back)")
-                    return True
-                moves = self.rules.legal_moves(state)
-                discarding = any(m.kind == "discard" for m in moves)
-                self.submit(Move("discard" if discarding else "card", slot=slot))
-                self.turns, self.mirrored = 0, False
+                self._press_card(state, slot)
                 return True
-        kind = self._placing_kind()
-        if kind == PLACE and self._reserve_hit(pos, seat if state.phase == OPENING else state.turn):
+        placer = seat if state.phase == OPENING else state.turn
+        if self._placing_kind() == PLACE and self._reserve_hit(pos, placer):
             self.held = Held("reserve", -1, False, pos)
             return True
         if not self.geo.rect.inflate(self.geo.cell * 0.6, self.geo.cell * 0.6).collidepoint(pos):
-            if state.phase == CHOOSE and self.geo.rect.collidepoint(pos):
-                self.refuse("choose a card first")
             return False
-        return self._press_board(pos, kind)
+        self._act(self.intent(pos))
+        return True
+
+    def _press_card(self, state: BauhausState, slot: int) -> None:
+        if state.phase == CHOOSE:
+            discarding = any(m.kind == "discard" for m in self.rules.legal_moves(state))
+            self.submit(Move("discard" if discarding else "card", slot=slot))
+            self.turns, self.mirrored = 0, False
+        elif slot == state.chosen and self.can_cancel():
+            self.cancel_card()
+        elif state.phase == RESOLVE:
+            reason = self.check(Move("card", slot=slot)) or ""
+            self.refuse(reason + (" (Esc takes the card back)" if self.can_cancel() else ""))
 
     def _placing_kind(self) -> str | None:
         state = self.match.state
@@ -379,121 +395,101 @@ class BauhausScene(GameScene[BauhausState, Move]):
     def _reserve_hit(self, pos: Pos, seat: int) -> bool:
         return seat < len(self.reserve_rects) and self.reserve_rects[seat].collidepoint(pos)
 
-    def _press_board(self, pos: Pos, kind: str | None) -> bool:
+    def intent(self, pos: Pos) -> Intent:
+        """What the pointer at ``pos`` means now: the one mapping from the pointer (and the card being
+        carried out, the piece held, the pattern's turn) to a move. Clicks, drops and the green/red
+        preview all read it, so what the preview shows is what a click plays. Why a move is refused
+        is the rules' business (``check``/``submit``); the screen only explains its own gestures."""
         state = self.match.state
         square = self.geo.square_at(pos)
         edge = self.geo.edge_at(pos)
+        held = self.held
+        if self.power_mode is not None:
+            seat, power = self.power_mode
+            if square is None:
+                return Intent(drop=True)
+            text = f"power:{power} {self.rules.board.square_name(square)}"
+            return Intent(self.rules.parse_move(state, text, seat), seat=seat)
+        kind = self._placing_kind()
         if kind is None:
-            if state.phase == CHOOSE:
-                self.refuse("choose a card first")
-            return True
+            # Between turns the board takes nothing; the rules say what to do instead.
+            probe = Move("place", squares=(square,)) if square is not None else None
+            return Intent(refusal=self.check(probe) if probe is not None and state.phase == CHOOSE else None)
         if kind == PLACE:
-            if square is not None:
-                self.submit(Move("place", squares=(square,)))
-            return True
+            if square is None or (held is not None and held.kind != "reserve"):
+                return Intent()
+            return Intent(Move("place", squares=(square,)))
         if kind == FREE_WALLS:
-            if edge is not None:
-                self.submit(Move("wall", edges=(edge,)))
-            else:
-                self.refuse("click on an edge, the line between two squares")
-            return True
+            if edge is None:
+                return Intent(refusal="click on an edge, the line between two squares")
+            return Intent(Move("wall", edges=(edge,)))
         if kind == PATTERN:
-            edges = self.ghost_edges(pos)
+            near = self.geo.rect.inflate(self.geo.cell, self.geo.cell).collidepoint(pos)
+            edges = self.ghost_edges(pos) if near else None
             if edges is None:
-                self.refuse("the pattern must lie on the board")
-            else:
-                self.submit(Move("walls", edges=edges))
-            return True
+                return Intent(refusal="the pattern must lie on the board")
+            return Intent(Move("walls", edges=edges))
         if kind == MOVE_WALL:
-            if self.held and self.held.kind == "wall":
+            if held is not None and held.kind == "wall":
                 if edge is None:
-                    self.refuse("click the edge the wall moves to")
-                elif edge == self.held.source or self.submit(Move("move-wall", edges=(self.held.source, edge))):
-                    self.held = None
-                return True
-            if edge is not None and state.walls >> edge & 1:
-                if self.rules.movable_walls(state) >> edge & 1:
-                    self.held = Held("wall", edge, False, pos)
-                else:
-                    self.refuse("that wall belongs to a closed zone")
-            else:
-                self.refuse("click a wall to move first (the marked ones can move)")
-            return True
+                    return Intent(refusal="click the edge the wall moves to")
+                if edge == held.source:
+                    return Intent(drop=True)
+                return Intent(Move("move-wall", edges=(held.source, edge)))
+            if edge is None:
+                return Intent(refusal="click a wall to move first (the marked ones can move)")
+            return self._pick(Move("move-wall", edges=(edge, edge)), SAME_EDGE, Held("wall", edge, False, pos))
+        if square is None:
+            return Intent(drop=held is not None and kind == MOVE_TOKEN)
         if kind == MOVE_TOKEN:
-            if self.held and self.held.kind == "token":
-                if square is not None and square != self.held.source:
-                    if self.submit(Move("move", squares=(self.held.source, square))):
-                        self.held = None
-                else:
-                    self.held = None
-                return True
-            if square is not None:
-                token = token_at(state, square)
-                if token is None:
-                    self.refuse("pick up a token first")
-                elif token[1]:
-                    self.refuse("that token shows its control face and cannot move")
-                else:
-                    self.held = Held("token", square, False, pos)
-            return True
-        if kind == SWAP and square is not None:
-            token = token_at(state, square)
-            if token is None:
-                self.refuse("click a token")
-            elif token[1]:
-                self.refuse("a token showing its control face cannot be swapped")
-            elif self.held and self.held.kind == "swap":
-                if square == self.held.source:
-                    self.held = None
-                else:
-                    first = self.held.source
-                    if self.submit(Move("swap", squares=(min(first, square), max(first, square)))):
-                        self.held = None
-            else:
-                self.held = Held("swap", square, False, pos)
-            return True
-        return True
+            if held is not None and held.kind == "token":
+                if square == held.source:
+                    return Intent(drop=True)
+                return Intent(Move("move", squares=(held.source, square)))
+            return self._pick(Move("move", squares=(square, square)), SAME_SQUARE, Held("token", square, False, pos))
+        # Swap tokens.
+        if held is not None and held.kind == "swap":
+            if square == held.source:
+                return Intent(drop=True)
+            return Intent(Move("swap", squares=(min(square, held.source), max(square, held.source))))
+        return self._pick(Move("swap", squares=(square, square)), SAME_TOKEN, Held("swap", square, False, pos))
+
+    def _pick(self, probe: Move, in_place: str, held: Held) -> Intent:
+        """Pick up the piece ``probe`` would move onto its own place, if the rules find nothing wrong
+        with the piece itself (they check it before the destination, so their only complaint is then
+        ``in_place``); otherwise pass on the rules' reason."""
+        reason = self.check(probe)
+        return Intent(pick=held) if reason == in_place else Intent(refusal=reason)
+
+    def _act(self, intent: Intent) -> None:
+        """Carry out what a click means."""
+        if intent.refusal:
+            self.refuse(intent.refusal)
+        elif intent.pick is not None:
+            self.held = intent.pick
+        elif intent.move is not None:
+            power = self.power_mode
+            if self.submit(intent.move, intent.seat) and power is not None:
+                self.power_mode = None
+                title = POWER_TITLES[power[1].rpartition(":")[2]]
+                self.banner(f"Bauhaus! {SEAT_NAMES[power[0]]}: {title}")
+                self.say(f"{SEAT_NAMES[power[0]]} used {title}.")
+        elif intent.drop:
+            if self.power_mode is not None:
+                self.say("Power not used.")
+            self.held = None
+            self.power_mode = None
 
     def _release(self, pos: Pos) -> bool:
         held = self.held
         if held is None or self.actor() is None:
             return False
-        if held.kind == "reserve":
-            self.held = None
-            square = self.geo.square_at(pos)
-            if square is not None:
-                self.submit(Move("place", squares=(square,)))
-            return True
-        if not held.dragging:
+        if not (held.kind == "reserve" or (held.dragging and held.kind in ("token", "wall"))):
             return False
-        square = self.geo.square_at(pos)
-        edge = self.geo.edge_at(pos)
-        if held.kind == "token":
-            if square is not None and square != held.source:
-                self.submit(Move("move", squares=(held.source, square)))
-            self.held = None
-            return True
-        if held.kind == "wall":
-            if edge is not None and edge != held.source:
-                self.submit(Move("move-wall", edges=(held.source, edge)))
-            self.held = None
-            return True
-        return False
-
-    def _press_power(self, pos: Pos) -> bool:
-        assert self.power_mode is not None
-        seat, power = self.power_mode
-        square = self.geo.square_at(pos)
-        if square is None:
-            self.power_mode = None
-            self.say("Power not used.")
-            return True
-        move = self.rules.parse_move(self.match.state, f"power:{power} {self.rules.board.square_name(square)}", seat)
-        if self.submit(move, seat):
-            self.power_mode = None
-            title = POWER_TITLES[power.rpartition(":")[2]]
-            self.banner(f"Bauhaus! {SEAT_NAMES[seat]}: {title}")
-            self.say(f"{SEAT_NAMES[seat]} used {title}.")
+        move = self.intent(pos).move
+        self.held = None
+        if move is not None:
+            self.submit(move)
         return True
 
     # -- previews ------------------------------------------------------------------------------------
@@ -501,12 +497,11 @@ class BauhausScene(GameScene[BauhausState, Move]):
         """The move the pointer would make now and why it would be refused (None = legal)."""
         seat = self.actor()
         pos = self.mouse
-        kind = self._placing_kind()
         key = (
             self.match.history.cursor,
             len(self.match.history.steps),
             pos,
-            kind,
+            self._placing_kind(),
             self.turns,
             self.mirrored,
             self.held.kind if self.held else None,
@@ -515,29 +510,9 @@ class BauhausScene(GameScene[BauhausState, Move]):
         )
         if key == self._preview_key:
             return self._preview
-        move: Move | None = None
-        if seat is not None and self.power_mode is None:
-            square = self.geo.square_at(pos)
-            edge = self.geo.edge_at(pos)
-            if kind == PLACE and square is not None and (self.held is None or self.held.kind == "reserve"):
-                move = Move("place", squares=(square,))
-            elif kind == FREE_WALLS and edge is not None:
-                move = Move("wall", edges=(edge,))
-            elif kind == PATTERN and self.geo.rect.inflate(self.geo.cell, self.geo.cell).collidepoint(pos):
-                edges = self.ghost_edges(pos)
-                move = Move("walls", edges=edges) if edges else None
-            elif self.held is not None and kind == MOVE_WALL and self.held.kind == "wall":
-                if edge is not None and edge != self.held.source:
-                    move = Move("move-wall", edges=(self.held.source, edge))
-            elif self.held is not None and kind == MOVE_TOKEN and self.held.kind == "token":
-                if square is not None and square != self.held.source:
-                    move = Move("move", squares=(self.held.source, square))
-            elif self.held is not None and kind == SWAP and self.held.kind == "swap" and square is not None:
-                pair = (min(square, self.held.source), max(square, self.held.source))
-                move = Move("swap", squares=pair) if square != self.held.source else None
-        reason = self.check(move) if move is not None else None
+        move = self.intent(pos).move if seat is not None and self.power_mode is None else None
         self._preview_key = key
-        self._preview = (move, reason)
+        self._preview = (move, self.check(move) if move is not None else None)
         return self._preview
 
     # -- animation and history -----------------------------------------------------------------------
