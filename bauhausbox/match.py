@@ -27,6 +27,27 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
+# -- a game told again: the replay viewer and ``bauhausbox replay --log`` --------------------------
+def replay_seat(setup: Setup, game: GameRules[Any, Any], final: Any) -> Seat | None:
+    """Whose eyes a replay sees through: nobody's once the game is over (everything is revealed:
+    ``None``), else the first human seat's (seat 1 when only computers played), because the game may
+    still be continued and must not be spoilt."""
+    if game.is_over(final):
+        return None
+    return setup.humans[0] if setup.humans else 0
+
+
+def move_log(setup: Setup, history: History[Any], viewer: Seat | None) -> list[str]:
+    """Every move up to the history's cursor in words, as ``viewer`` may know it (``None``: everything)."""
+    names = [seat.name for seat in setup.seats]
+    return [
+        games.describe_move(
+            setup.game_id, history.states[index], step.move, mover=step.seat, viewer=viewer, names=names
+        )
+        for index, step in enumerate(history.steps[: history.cursor])
+    ]
+
+
 class Match:
     def __init__(
         self,

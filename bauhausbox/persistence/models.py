@@ -231,6 +231,9 @@ class SavedGame(_Model):
     created: Timestamp = Field(default_factory=now)
     updated: Timestamp = Field(default_factory=now)
     finished: bool = False
+    # The final points per seat, written once the game is over, so the Load list can show the result
+    # without replaying every finished game (older saves have none).
+    scores: list[Annotated[int, Field(ge=-MAX_SCORE, le=MAX_SCORE)]] | None = None
 
     @field_validator("schema_version")
     @classmethod

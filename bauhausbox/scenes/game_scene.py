@@ -12,7 +12,8 @@ A game's scene subclasses :class:`GameScene` and fills in the board (see ``docs/
 - undo / redo (Ctrl+Z / Ctrl+Y, pause menu) go back to the last human decision, and undoing past a
   draw asks every player to agree when several humans play;
 - the pass-the-device curtain between human turns in games with hidden information;
-- hint (H), how to play (F1, "?"), pause (Esc), game over, autosave (through :class:`Match`).
+- hint (H), how to play (F1, "?"), pause (Esc), game over, autosave (through :class:`Match`);
+- a read-only mode (``spectate``) in which another screen, the replay viewer, draws the board.
 
 A hint is one move value, ``hint_move``: its text (``hint_text``), its ghost (``draw_hint``) and
 what accepting it plays (Enter or the "Play hint" button: ``accept_hint``) all come from it.
@@ -81,6 +82,9 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         self.unveiled: Seat | None = None
         self.game_over_at: float | None = None
         self.game_over_shown = match.over
+        # Read-only (the replay viewer): no input, no computer players, one fixed view. See spectate().
+        self.spectating = False
+        self._spectator_seat: Seat | None = None
         self.mouse = (0, 0)
         self._view_key: tuple[int, int, Seat | None] | None = None
         self._view: StateT | None = None
@@ -174,8 +178,8 @@ class GameScene(Scene, Generic[StateT, MoveT]):
     # ==== who is looking =========================================================================
     def curtained(self) -> bool:
         """Whether private views are guarded now (a curtain game that is not over: at the end
-        every view is the full position)."""
-        return self.needs_curtain() and not self.match.over
+        every view is the full position; a spectating screen shows one fixed view instead)."""
+        return not self.spectating and self.needs_curtain() and not self.match.over
 
     def veiled(self) -> bool:
         """True while the seat that should look now (``Match.viewer``) is not the one whose view is
@@ -204,14 +208,16 @@ class GameScene(Scene, Generic[StateT, MoveT]):
     @property
     def viewer(self) -> Seat | None:
         """The seat whose view the screen shows: in a curtain game the seat that dismissed the last
-        curtain (``None`` before anyone has), else ``Match.viewer``."""
+        curtain (``None`` before anyone has), else ``Match.viewer``; a spectating screen's fixed seat."""
+        if self.spectating:
+            return self._spectator_seat
         if self.curtained():
             return self.unveiled
         return self.match.viewer()
 
     def input_allowed(self, seat: Seat | None = None) -> bool:
         """Whether a human may act now (for ``seat``, default the seat to play)."""
-        if self.app.top is not self or self.animating():
+        if self.spectating or self.app.top is not self or self.animating():
             return False
         if seat is None:
             seat = self.match.to_play
@@ -299,7 +305,7 @@ class GameScene(Scene, Generic[StateT, MoveT]):
             )
             draw.text(
                 surface,
-                str(scores[seat]) if self.match.over or self.score_visible(seat) else "?",
+                str(scores[seat]) if self.match.over or self.viewer is None or self.score_visible(seat) else "?",
                 (row.right - m.u(1.5), row.centery + 1),
                 m.heading,
                 theme.INK,
@@ -367,6 +373,9 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         return False
 
     def update(self, dt: float) -> None:
+        if self.spectating:
+            self.update_game(dt)  # animations only: nobody plays on a spectating screen
+            return
         self._refresh_buttons()
         self.update_game(dt)
         hint = self.hint_runner.result()
@@ -409,7 +418,7 @@ class GameScene(Scene, Generic[StateT, MoveT]):
 
     def _queue_interjections(self) -> None:
         state = self.match.state
-        if self.match.over:
+        if self.match.over or self.spectating:
             self.interjections = []
             return
         self.interjections = [
@@ -506,6 +515,15 @@ class GameScene(Scene, Generic[StateT, MoveT]):
             self.unveiled = seat
 
         self.app.push(CurtainScene(self.app, self.match.seat_name(seat), ready))
+
+    def spectate(self, seat: Seat | None) -> None:
+        """Make this screen read-only, for a screen that shows the board without playing on it (the
+        replay viewer): from now on it draws ``seat``'s view (``None``: everything) whatever the turn,
+        refuses every move, runs no computer player and puts up no curtain. Whoever moves the history
+        calls ``on_history_jump`` / ``on_move`` as the game would."""
+        self.spectating = True
+        self._spectator_seat = seat
+        self._jumped()
 
     # -- commands (buttons, keys, pause menu) ----------------------------------------------------
     def open_pause(self) -> None:

@@ -82,6 +82,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         self.board = BoardView(bb.SIZE, bb.SIZE)
         self.tray = PieceTray()
         self.mini_trays = [PieceTray() for _ in COLOURS]
+        self.mini_trays_shown = True
         self.controller = PieceController(
             self.board,
             self.tray,
@@ -151,6 +152,10 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         texts += [draw.render_text(self._who(self.view, c, longest=True), m.small).get_width() for c in range(4)]
         text_right = m.u(1.75) + m.u(3.5) + m.u(1.5) + max(texts) + m.u(2)
         score_w = draw.render_text("-89", m.heading, theme.INK, "bold").get_width() + m.u(3)
+        # A narrow panel (a small window, the replay viewer beside its log) has no room for them: the
+        # names and scores matter more, and the pieces left show in the tray below.
+        room = min(row.width for row in self.rows) - text_right - score_w
+        self.mini_trays_shown = room >= m.u(10)
         for colour, row in enumerate(self.rows):
             width = max(m.u(10), row.width - text_right - score_w)
             area = pygame.Rect(row.left + text_right, row.top + m.u(0.75), width, row.height - m.u(1.5))
@@ -461,7 +466,8 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             "regular",
             "midleft",
         )
-        self.mini_trays[colour].draw(surface, m)
+        if self.mini_trays_shown:
+            self.mini_trays[colour].draw(surface, m)
         score = colour_score(state, colour)
         draw.text(
             surface,
