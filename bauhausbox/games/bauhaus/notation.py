@@ -37,6 +37,7 @@ from bauhausbox.games.bauhaus.state import (
     TOKEN_LETTERS,
     BauhausState,
     Move,
+    MoveKind,
 )
 
 _SEP = re.compile(r"\s+")
@@ -46,21 +47,21 @@ _SEP = re.compile(r"\s+")
 def format_move(b: Board, move: Move) -> str:
     """The one canonical text of ``move``."""
     sq = b.square_name
-    if move.kind == "card":
+    if move.kind == MoveKind.CARD:
         return f"card{move.slot}"
-    if move.kind == "discard":
+    if move.kind == MoveKind.DISCARD:
         return f"discard card{move.slot}"
-    if move.kind == "place":
+    if move.kind == MoveKind.PLACE:
         return f"place {sq(move.squares[0])}"
-    if move.kind in ("wall", "walls"):
+    if move.kind in (MoveKind.WALL, MoveKind.WALLS):
         return f"{move.kind} {','.join(b.edge_name(e) for e in move.edges)}"
-    if move.kind == "move-wall":
+    if move.kind == MoveKind.MOVE_WALL:
         return f"move-wall {b.edge_name(move.edges[0])}>{b.edge_name(move.edges[1])}"
-    if move.kind == "move":
+    if move.kind == MoveKind.MOVE_TOKEN:
         return f"move {sq(move.squares[0])}>{sq(move.squares[1])}"
-    if move.kind == "swap":
+    if move.kind == MoveKind.SWAP:
         return f"swap {sq(move.squares[0])},{sq(move.squares[1])}"
-    if move.kind == "power":
+    if move.kind == MoveKind.POWER:
         target = f" {sq(move.squares[0])}" if move.squares else ""
         return f"power:{move.power}{target}"
     raise InvalidMoveError(f"unknown move kind {move.kind!r}")
@@ -75,28 +76,28 @@ def parse_move(b: Board, text: str, closed_regions: Callable[[], Iterable[int]])
     head_lower = head.lower()
     try:
         if re.fullmatch(r"card\d", head_lower) and not rest:
-            return Move("card", slot=_slot(head_lower))
+            return Move(MoveKind.CARD, slot=_slot(head_lower))
         if head_lower == "discard":
-            return Move("discard", slot=_slot(rest.lower()))
+            return Move(MoveKind.DISCARD, slot=_slot(rest.lower()))
         if head_lower == "place":
-            return Move("place", squares=(b.parse_square(rest),))
+            return Move(MoveKind.PLACE, squares=(b.parse_square(rest),))
         if head_lower == "wall":
-            return Move("wall", edges=(b.parse_edge(rest),))
+            return Move(MoveKind.WALL, edges=(b.parse_edge(rest),))
         if head_lower == "walls":
             edges = [b.parse_edge(part) for part in rest.split(",") if part.strip()]
             if len(set(edges)) != len(edges) or not edges:
                 raise InvalidMoveError("list each edge once")
-            return Move("walls", edges=tuple(sorted(edges)))
+            return Move(MoveKind.WALLS, edges=tuple(sorted(edges)))
         if head_lower == "move-wall":
             source, _, target = rest.partition(">")
-            return Move("move-wall", edges=(b.parse_edge(source), b.parse_edge(target)))
+            return Move(MoveKind.MOVE_WALL, edges=(b.parse_edge(source), b.parse_edge(target)))
         if head_lower == "move":
             source, _, target = rest.partition(">")
-            return Move("move", squares=(b.parse_square(source), b.parse_square(target)))
+            return Move(MoveKind.MOVE_TOKEN, squares=(b.parse_square(source), b.parse_square(target)))
         if head_lower == "swap":
             first, _, second = rest.partition(",")
             pair = sorted((b.parse_square(first), b.parse_square(second)))
-            return Move("swap", squares=(pair[0], pair[1]))
+            return Move(MoveKind.SWAP, squares=(pair[0], pair[1]))
         if head_lower.startswith("power:"):
             return _parse_power(b, head_lower[len("power:") :], rest, closed_regions)
     except (KeyError, ValueError) as error:
@@ -118,7 +119,7 @@ def _parse_power(b: Board, power: str, rest: str, closed_regions: Callable[[], I
     if effect == MIND:
         if rest:
             raise InvalidMoveError("Mind Control takes no square")
-        return Move("power", power=power)
+        return Move(MoveKind.POWER, power=power)
     square = b.parse_square(rest)
     if effect == SHARED:
         # Any square of the zone names it; the canonical one is its lowest square.
@@ -126,7 +127,7 @@ def _parse_power(b: Board, power: str, rest: str, closed_regions: Callable[[], I
             if region >> square & 1:
                 square = (region & -region).bit_length() - 1
                 break
-    return Move("power", squares=(square,), power=power)
+    return Move(MoveKind.POWER, squares=(square,), power=power)
 
 
 # ==== positions ====================================================================================

@@ -76,6 +76,7 @@ from bauhausbox.games.bauhaus.state import (
     SHARED,
     BauhausState,
     Move,
+    MoveKind,
     Zone,
     evolve,
 )
@@ -432,33 +433,33 @@ class BauhausRules(GameRules[BauhausState, Move]):
     def _list_turn_moves(self, state: BauhausState) -> list[Move]:
         a = self._analysis(state)
         if state.phase == OPENING:
-            return [Move("place", squares=(s,)) for s in bits(a.free)]
+            return [Move(MoveKind.PLACE, squares=(s,)) for s in bits(a.free)]
         if state.phase == CHOOSE:
             slots = self.playable_slots(state)
             if slots:
-                return [Move("card", slot=slot) for slot in slots]
-            return [Move("discard", slot=slot) for slot, card in enumerate(state.display) if card != NO_CARD]
+                return [Move(MoveKind.CARD, slot=slot) for slot in slots]
+            return [Move(MoveKind.DISCARD, slot=slot) for slot, card in enumerate(state.display) if card != NO_CARD]
         info = CARDS[self.chosen_card(state)]
         if info.kind == PLACE:
-            return [Move("place", squares=(s,)) for s in bits(a.free)]
+            return [Move(MoveKind.PLACE, squares=(s,)) for s in bits(a.free)]
         if info.kind == FREE_WALLS:
             edges = self._first_free_walls(state, a) if state.placed == 0 else self._legal_wall_edges(state, a)
-            return [Move("wall", edges=(e,)) for e in edges]
+            return [Move(MoveKind.WALL, edges=(e,)) for e in edges]
         if info.kind == PATTERN:
             pattern = self.chosen_card(state) - PATTERN_BASE
-            return [Move("walls", edges=tuple(bits(m))) for m in self._legal_patterns(state, a, pattern)]
+            return [Move(MoveKind.WALLS, edges=tuple(bits(m))) for m in self._legal_patterns(state, a, pattern)]
         if info.kind == MOVE_WALL:
-            return [Move("move-wall", edges=pair) for pair in self._legal_wall_moves(state, a)]
+            return [Move(MoveKind.MOVE_WALL, edges=pair) for pair in self._legal_wall_moves(state, a)]
         if info.kind == MOVE_TOKEN:
-            return [Move("move", squares=pair) for pair in self._legal_token_moves(state, a)]
-        return [Move("swap", squares=pair) for pair in sorted(self._legal_swaps(state))]
+            return [Move(MoveKind.MOVE_TOKEN, squares=pair) for pair in self._legal_token_moves(state, a)]
+        return [Move(MoveKind.SWAP, squares=pair) for pair in sorted(self._legal_swaps(state))]
 
     # -- applying -------------------------------------------------------------------------------
     def apply(self, state: BauhausState, move: Move, seat: Seat | None = None) -> BauhausState:
         mover = self.seat_or_to_play(state, seat)
         if state.to_play is None or mover is None:
             raise IllegalMoveError("the game is over")
-        if move.kind == "power":
+        if move.kind == MoveKind.POWER:
             return self._apply_power(state, mover, move)
         if mover != state.to_play:
             raise IllegalMoveError(f"it is {SEAT_NAMES[state.to_play]}'s turn to decide")
@@ -469,7 +470,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
         return self._apply_resolution(state, move)
 
     def _apply_opening(self, state: BauhausState, move: Move) -> BauhausState:
-        if move.kind != "place":
+        if move.kind != MoveKind.PLACE:
             raise IllegalMoveError("in the opening round each player places one token")
         square = self._one(move.squares)
         reason = self._square_reason(self._analysis(state), square)
@@ -482,12 +483,12 @@ class BauhausRules(GameRules[BauhausState, Move]):
         return evolve(state, turn=following, to_play=following)
 
     def _apply_choice(self, state: BauhausState, move: Move) -> BauhausState:
-        if move.kind not in ("card", "discard"):
+        if move.kind not in (MoveKind.CARD, MoveKind.DISCARD):
             raise IllegalMoveError("choose one of the face-up cards first")
         if not 0 <= move.slot < DISPLAY_SIZE or state.display[move.slot] == NO_CARD:
             raise IllegalMoveError("there is no card in that place")
         playable = self.playable_slots(state)
-        if move.kind == "discard":
+        if move.kind == MoveKind.DISCARD:
             if playable:
                 raise IllegalMoveError("a card can still be carried out; you may discard only when none can")
             return self._finish_card(evolve(state, chosen=move.slot))
@@ -500,12 +501,12 @@ class BauhausRules(GameRules[BauhausState, Move]):
         card = self.chosen_card(state)
         info = CARDS[card]
         expected = {
-            PLACE: "place",
-            FREE_WALLS: "wall",
-            PATTERN: "walls",
-            MOVE_WALL: "move-wall",
-            MOVE_TOKEN: "move",
-            SWAP: "swap",
+            PLACE: MoveKind.PLACE,
+            FREE_WALLS: MoveKind.WALL,
+            PATTERN: MoveKind.WALLS,
+            MOVE_WALL: MoveKind.MOVE_WALL,
+            MOVE_TOKEN: MoveKind.MOVE_TOKEN,
+            SWAP: MoveKind.SWAP,
         }[info.kind]
         if move.kind != expected:
             raise IllegalMoveError(f"carry out the chosen card: {info.title}")
@@ -668,7 +669,9 @@ class BauhausRules(GameRules[BauhausState, Move]):
         moves = []
         for power in self.powers_of(state, seat):
             effect = power.rpartition(":")[2]
-            moves += [Move("power", squares=target, power=power) for target in self._power_targets(state, seat, effect)]
+            moves += [
+                Move(MoveKind.POWER, squares=target, power=power) for target in self._power_targets(state, seat, effect)
+            ]
         return moves
 
     def _apply_power(self, state: BauhausState, seat: int, move: Move) -> BauhausState:

@@ -60,6 +60,7 @@ from bauhausbox.games.bauhaus.rules import (
     BauhausRules,
     BauhausState,
     Move,
+    MoveKind,
 )
 from bauhausbox.match import Match
 from bauhausbox.scenes.dialog import DialogScene
@@ -238,7 +239,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
             state.phase == RESOLVE
             and state.placed == 0
             and step is not None
-            and step.move.kind == "card"
+            and step.move.kind == MoveKind.CARD
             and self.match.is_human(step.seat)
             and self.input_allowed()
         )
@@ -269,7 +270,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
     def power_moves(self, seat: int) -> list[Move]:
         if not self.match.is_human(seat):
             return []
-        return [m for m in self.rules.legal_moves(self.match.state, seat) if m.kind == "power"]
+        return [m for m in self.rules.legal_moves(self.match.state, seat) if m.kind == MoveKind.POWER]
 
     def start_power(self, seat: int) -> None:
         moves = self.power_moves(seat)
@@ -377,13 +378,13 @@ class BauhausScene(GameScene[BauhausState, Move]):
 
     def _press_card(self, state: BauhausState, slot: int) -> None:
         if state.phase == CHOOSE:
-            discarding = any(m.kind == "discard" for m in self.rules.legal_moves(state))
-            self.submit(Move("discard" if discarding else "card", slot=slot))
+            discarding = any(m.kind == MoveKind.DISCARD for m in self.rules.legal_moves(state))
+            self.submit(Move(MoveKind.DISCARD if discarding else MoveKind.CARD, slot=slot))
             self.turns, self.mirrored = 0, False
         elif slot == state.chosen and self.can_cancel():
             self.cancel_card()
         elif state.phase == RESOLVE:
-            reason = self.check(Move("card", slot=slot)) or ""
+            reason = self.check(Move(MoveKind.CARD, slot=slot)) or ""
             self.refuse(reason + (" (Esc takes the card back)" if self.can_cancel() else ""))
 
     def _placing_kind(self) -> str | None:
@@ -413,46 +414,48 @@ class BauhausScene(GameScene[BauhausState, Move]):
         kind = self._placing_kind()
         if kind is None:
             # Between turns the board takes nothing; the rules say what to do instead.
-            probe = Move("place", squares=(square,)) if square is not None else None
+            probe = Move(MoveKind.PLACE, squares=(square,)) if square is not None else None
             return Intent(refusal=self.check(probe) if probe is not None and state.phase == CHOOSE else None)
         if kind == PLACE:
             if square is None or (held is not None and held.kind != "reserve"):
                 return Intent()
-            return Intent(Move("place", squares=(square,)))
+            return Intent(Move(MoveKind.PLACE, squares=(square,)))
         if kind == FREE_WALLS:
             if edge is None:
                 return Intent(refusal="click on an edge, the line between two squares")
-            return Intent(Move("wall", edges=(edge,)))
+            return Intent(Move(MoveKind.WALL, edges=(edge,)))
         if kind == PATTERN:
             near = self.geo.rect.inflate(self.geo.cell, self.geo.cell).collidepoint(pos)
             edges = self.ghost_edges(pos) if near else None
             if edges is None:
                 return Intent(refusal="the pattern must lie on the board")
-            return Intent(Move("walls", edges=edges))
+            return Intent(Move(MoveKind.WALLS, edges=edges))
         if kind == MOVE_WALL:
             if held is not None and held.kind == "wall":
                 if edge is None:
                     return Intent(refusal="click the edge the wall moves to")
                 if edge == held.source:
                     return Intent(drop=True)
-                return Intent(Move("move-wall", edges=(held.source, edge)))
+                return Intent(Move(MoveKind.MOVE_WALL, edges=(held.source, edge)))
             if edge is None:
                 return Intent(refusal="click a wall to move first (the marked ones can move)")
-            return self._pick(Move("move-wall", edges=(edge, edge)), SAME_EDGE, Held("wall", edge, False, pos))
+            return self._pick(Move(MoveKind.MOVE_WALL, edges=(edge, edge)), SAME_EDGE, Held("wall", edge, False, pos))
         if square is None:
             return Intent(drop=held is not None and kind == MOVE_TOKEN)
         if kind == MOVE_TOKEN:
             if held is not None and held.kind == "token":
                 if square == held.source:
                     return Intent(drop=True)
-                return Intent(Move("move", squares=(held.source, square)))
-            return self._pick(Move("move", squares=(square, square)), SAME_SQUARE, Held("token", square, False, pos))
+                return Intent(Move(MoveKind.MOVE_TOKEN, squares=(held.source, square)))
+            return self._pick(
+                Move(MoveKind.MOVE_TOKEN, squares=(square, square)), SAME_SQUARE, Held("token", square, False, pos)
+            )
         # Swap tokens.
         if held is not None and held.kind == "swap":
             if square == held.source:
                 return Intent(drop=True)
-            return Intent(Move("swap", squares=(min(square, held.source), max(square, held.source))))
-        return self._pick(Move("swap", squares=(square, square)), SAME_TOKEN, Held("swap", square, False, pos))
+            return Intent(Move(MoveKind.SWAP, squares=(min(square, held.source), max(square, held.source))))
+        return self._pick(Move(MoveKind.SWAP, squares=(square, square)), SAME_TOKEN, Held("swap", square, False, pos))
 
     def _pick(self, probe: Move, in_place: str, held: Held) -> Intent:
         """Pick up the piece ``probe`` would move onto its own place, if the rules find nothing wrong
@@ -519,7 +522,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
     def on_move(self, before: BauhausState, after: BauhausState, step: Step) -> None:
         self.held = None
         self._preview_key = None
-        if step.move.kind != "power":
+        if step.move.kind != MoveKind.POWER:
             self.power_mode = None
         # Tokens that turned to their control face flip; a token placed drops in.
         flipped = 0
@@ -529,9 +532,9 @@ class BauhausScene(GameScene[BauhausState, Move]):
             self.flips[square] = self.tween(0.35)
         if flipped:
             self.app.sound.play("flip")
-        if step.move.kind == "place":
+        if step.move.kind == MoveKind.PLACE:
             self.placed_tween = (step.move.squares[0], self.tween(0.25))
-        if step.move.kind == "card":
+        if step.move.kind == MoveKind.CARD:
             self.turns, self.mirrored = 0, False
         self._refresh_last()
 
@@ -570,18 +573,18 @@ class BauhausScene(GameScene[BauhausState, Move]):
         while index >= 0:
             step = history.steps[index]
             move = step.move
-            if move.kind in ("place", "move", "swap"):
+            if move.kind in (MoveKind.PLACE, MoveKind.MOVE_TOKEN, MoveKind.SWAP):
                 self.last_squares.update(move.squares)
-            elif move.kind in ("wall", "walls"):
+            elif move.kind in (MoveKind.WALL, MoveKind.WALLS):
                 self.last_edges.update(move.edges)
-            elif move.kind == "move-wall":
+            elif move.kind == MoveKind.MOVE_WALL:
                 self.last_lifted.add(move.edges[0])
                 self.last_edges.add(move.edges[1])
-            elif move.kind == "power":
+            elif move.kind == MoveKind.POWER:
                 self.last_squares.update(move.squares)
             texts.append(step.text.partition(" ")[2] if step.text.startswith("@") else step.text)
-            if move.kind in ("card", "discard", "power") or (
-                move.kind == "place" and history.states[index].phase == OPENING
+            if move.kind in (MoveKind.CARD, MoveKind.DISCARD, MoveKind.POWER) or (
+                move.kind == MoveKind.PLACE and history.states[index].phase == OPENING
             ):
                 break
             index -= 1
@@ -631,7 +634,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
             return
         geo = self.geo
         width = max(3, self.metrics.u(0.5))
-        if move.kind in ("card", "discard"):
+        if move.kind in (MoveKind.CARD, MoveKind.DISCARD):
             pygame.draw.rect(surface, theme.BLUE, self.card_rects[move.slot].inflate(width * 2, width * 2), width)
         for square in move.squares:
             pygame.draw.rect(surface, theme.BLUE, geo.square_rect(square).inflate(-width, -width), width)
@@ -698,12 +701,12 @@ class BauhausScene(GameScene[BauhausState, Move]):
         colour = theme.LEGAL if reason is None else theme.ILLEGAL
         thick = geo.wall_thickness()
         if move is not None:
-            if move.kind in ("wall", "walls"):
+            if move.kind in (MoveKind.WALL, MoveKind.WALLS):
                 for edge in move.edges:
                     pygame.draw.rect(surface, colour, geo.edge_rect(edge, thick + 2))
-            elif move.kind == "move-wall":
+            elif move.kind == MoveKind.MOVE_WALL:
                 pygame.draw.rect(surface, colour, geo.edge_rect(move.edges[1], thick + 2))
-            elif move.kind == "place" and (self.held is None or not self.held.dragging):
+            elif move.kind == MoveKind.PLACE and (self.held is None or not self.held.dragging):
                 target_seat = state.turn
                 center = geo.square_center(move.squares[0])
                 ghost = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -711,9 +714,9 @@ class BauhausScene(GameScene[BauhausState, Move]):
                 ghost.set_alpha(140)
                 surface.blit(ghost, (0, 0))
                 pygame.draw.rect(surface, colour, geo.square_rect(move.squares[0]).inflate(-3, -3), 3)
-            elif move.kind in ("move", "swap"):
+            elif move.kind in (MoveKind.MOVE_TOKEN, MoveKind.SWAP):
                 pygame.draw.rect(surface, colour, geo.square_rect(move.squares[-1]).inflate(-3, -3), 3)
-                if move.kind == "swap":
+                if move.kind == MoveKind.SWAP:
                     pygame.draw.rect(surface, colour, geo.square_rect(move.squares[0]).inflate(-3, -3), 3)
         held = self.held
         if held and held.dragging and held.kind == "token":
@@ -737,7 +740,11 @@ class BauhausScene(GameScene[BauhausState, Move]):
         actor = self.actor()
         playable: set[int] = set()
         if state.phase == CHOOSE and actor is not None:
-            playable = {mv.slot for mv in self.rules.legal_moves(self.match.state) if mv.kind in ("card", "discard")}
+            playable = {
+                mv.slot
+                for mv in self.rules.legal_moves(self.match.state)
+                if mv.kind in (MoveKind.CARD, MoveKind.DISCARD)
+            }
         hover = next((i for i, r in enumerate(self.card_rects) if r.collidepoint(self.mouse)), None)
         for slot, rect in enumerate(self.card_rects):
             card = state.display[slot]
@@ -863,7 +870,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
         if state.phase == OPENING:
             return "Place one token on any free square: click it, or drag a token from your reserve."
         if state.phase == CHOOSE:
-            if any(m.kind == "discard" for m in self.rules.legal_moves(self.match.state)):
+            if any(m.kind == MoveKind.DISCARD for m in self.rules.legal_moves(self.match.state)):
                 return "No face-up card can be carried out: click one to discard it (everyone sees it)."
             return "Click a face-up card to carry it out. Greyed cards cannot be carried out now."
         kind = self.card_kind()

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from enum import StrEnum
 
 COLOURS: tuple[str, ...] = ("blue", "yellow", "red", "black")
 SEAT_NAMES: tuple[str, ...] = ("Blue", "Yellow", "Red", "Black")
@@ -63,11 +64,26 @@ def evolve(state: BauhausState, **changes: object) -> BauhausState:
     return new
 
 
+class MoveKind(StrEnum):
+    """The kinds of decision. A move's text begins with its kind's value (``card2``, ``place d4``,
+    ``power:mind``): the notation in saves and replays is spelled by these values."""
+
+    CARD = "card"  # choose the face-up card in ``slot``
+    DISCARD = "discard"  # discard the card in ``slot`` (no face-up card can be carried out)
+    PLACE = "place"  # a token from the reserve onto ``squares[0]``
+    WALL = "wall"  # one Free wall on ``edges[0]``
+    WALLS = "walls"  # a pattern's walls, ``edges`` ascending
+    MOVE_WALL = "move-wall"  # the wall on ``edges[0]`` to ``edges[1]``
+    MOVE_TOKEN = "move"  # the token on ``squares[0]`` to ``squares[1]``
+    SWAP = "swap"  # the tokens on ``squares`` (ascending) change places
+    POWER = "power"  # ``power``, with its target square in ``squares`` (none for Mind Control)
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Move:
-    """One decision. ``kind`` is card, discard, place, wall, walls, move-wall, move, swap or power."""
+    """One decision: its ``kind`` says which of the other fields it uses."""
 
-    kind: str
+    kind: MoveKind
     slot: int = -1
     squares: tuple[int, ...] = ()
     edges: tuple[int, ...] = ()
@@ -75,7 +91,7 @@ class Move:
 
     def __repr__(self) -> str:
         # Plain f-string: the dataclass repr is slow and move lists run to thousands.
-        return f"Move({self.kind!r}, {self.slot}, {self.squares}, {self.edges}, {self.power!r})"
+        return f"Move({self.kind.value!r}, {self.slot}, {self.squares}, {self.edges}, {self.power!r})"
 
 
 @dataclass(frozen=True, slots=True)

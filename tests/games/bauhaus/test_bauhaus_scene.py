@@ -13,7 +13,7 @@ from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.games.bauhaus.board import bits
 from bauhausbox.games.bauhaus.cards import PATTERNS, normalize, transformed
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, zones_picture
-from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, RESOLVE, BauhausState, Move
+from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, RESOLVE, BauhausState, Move, MoveKind
 from bauhausbox.games.bauhaus.scene import BauhausScene
 from bauhausbox.match import Match
 from tests.ui.helpers import click, drag, frames, key, move
@@ -99,7 +99,7 @@ def test_move_a_wall_by_clicks_and_by_dragging(fresh_app: Any) -> None:
     scene = open_position(fresh_app, state)
     click(fresh_app, scene.card_rects[0].center)
     click(fresh_app, edge_point(scene, "c4N"))
-    assert scene.held is not None and scene.held.kind == "wall"
+    assert scene.held is not None and scene.held.kind == MoveKind.WALL
     click(fresh_app, edge_point(scene, "e6N"))
     after = scene.match.state
     assert after.walls == (1 << GAME.board.parse_edge("e6N")) | (1 << GAME.board.parse_edge("f2E"))
@@ -252,10 +252,10 @@ def test_refusals_are_the_rules_own_words(fresh_app: Any) -> None:
     click(fresh_app, scene.card_rects[0].center)  # Move token
     chosen = GAME.play_texts(state, ["card0"])
     click(fresh_app, square_point(scene, "a1"))  # a control-face token
-    assert scene.held is None and said(GAME.check(chosen, Move("move", squares=(a1, h8))))
+    assert scene.held is None and said(GAME.check(chosen, Move(MoveKind.MOVE_TOKEN, squares=(a1, h8))))
     click(fresh_app, square_point(scene, "d4"))  # no token at all
     d4 = board.parse_square("d4")
-    assert scene.held is None and said(GAME.check(chosen, Move("move", squares=(d4, h8))))
+    assert scene.held is None and said(GAME.check(chosen, Move(MoveKind.MOVE_TOKEN, squares=(d4, h8))))
     click(fresh_app, square_point(scene, "f6"))
     assert scene.held is not None and scene.held.source == f6
     key(fresh_app, pygame.K_ESCAPE)
@@ -265,14 +265,14 @@ def test_refusals_are_the_rules_own_words(fresh_app: Any) -> None:
     chosen = GAME.play_texts(state, ["card2"])
     a1n, h4n = board.parse_edge("a1N"), board.parse_edge("h4N")
     click(fresh_app, edge_point(scene, "a1N"))
-    assert scene.held is None and said(GAME.check(chosen, Move("move-wall", edges=(a1n, h4n))))
+    assert scene.held is None and said(GAME.check(chosen, Move(MoveKind.MOVE_WALL, edges=(a1n, h4n))))
     click(fresh_app, scene.card_rects[0].center)  # a card while one is being carried out
-    assert said(GAME.check(chosen, Move("card", slot=0)) + " (Esc takes the card back)")
+    assert said(GAME.check(chosen, Move(MoveKind.CARD, slot=0)) + " (Esc takes the card back)")
 
 
 def test_a_token_cannot_be_swapped_with_itself() -> None:
     state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("swap", "move", "I2", "free")), ("c3",), ("f6",))
     chosen = GAME.play_texts(state, ["card0"])
     c3 = GAME.board.parse_square("c3")
-    reason = GAME.check(chosen, Move("swap", squares=(c3, c3)))
+    reason = GAME.check(chosen, Move(MoveKind.SWAP, squares=(c3, c3)))
     assert reason is not None and "different tokens" in reason
