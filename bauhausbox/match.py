@@ -67,6 +67,9 @@ class Match:
         self.save_error: str | None = None
         self.result_recorded = self.game.is_over(self.history.state)
         self._last_human: Seat | None = None
+        # Sentences of played moves per (step index, viewer), with the step they describe: a step
+        # replaced after an undo is described again.
+        self._described: dict[tuple[int, Seat | None], tuple[Step, str]] = {}
 
     @classmethod
     def start(
@@ -127,6 +130,31 @@ class Match:
     def view(self) -> Any:
         seat = self.viewer()
         return self.state if seat is None else self.game.view(self.state, seat)
+
+    # -- the story in words ------------------------------------------------------------------
+    def describe_step(self, index: int, viewer: Seat | None) -> str:
+        """Step ``index`` of the history in words for ``viewer`` (``None``: an observer who sees
+        everything), with the players' names; remembered, so a long log costs nothing per frame."""
+        step = self.history.steps[index]
+        key = (index, viewer)
+        known = self._described.get(key)
+        if known is not None and known[0] is step:
+            return known[1]
+        names = [seat.name for seat in self.setup.seats]
+        sentence = games.describe_move(
+            self.setup.game_id, self.history.states[index], step.move, mover=step.seat, viewer=viewer, names=names
+        )
+        self._described[key] = (step, sentence)
+        return sentence
+
+    def steps_since_turn(self, seat: Seat) -> range:
+        """The steps played since ``seat``'s own last move (from the start if it has not moved),
+        up to the cursor: what happened at the table while that player waited."""
+        steps = self.history.steps
+        start = self.history.cursor
+        while start > 0 and steps[start - 1].seat != seat:
+            start -= 1
+        return range(start, self.history.cursor)
 
     # -- changing ----------------------------------------------------------------------------
     def play(self, move: Any, seat: Seat | None = None) -> Step:

@@ -171,6 +171,7 @@ class Settings(_Model):
     colour_blind: bool = False
     animation_speed: AnimationSpeed = "normal"
     computer_delay: float = Field(0.6, ge=0.0, le=3.0)  # minimum seconds a computer move stays "thinking"
+    log_open: bool = True  # the game log beside the board (Tab or the "Log" button hides it)
     player_names: list[str] = Field(default_factory=_default_names)
     last_setups: dict[str, GamePreference] = Field(default_factory=dict)
 

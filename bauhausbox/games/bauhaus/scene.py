@@ -64,7 +64,7 @@ from bauhausbox.games.bauhaus.rules import (
 )
 from bauhausbox.match import Match
 from bauhausbox.scenes.dialog import DialogScene
-from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
@@ -113,10 +113,6 @@ class BauhausScene(GameScene[BauhausState, Move]):
         self.power_mode: tuple[int, str] | None = None  # (seat, power) waiting for a target
         self.flips: dict[int, Tween] = {}
         self.placed_tween: tuple[int, Tween] | None = None
-        self.last_squares: set[int] = set()
-        self.last_edges: set[int] = set()
-        self.last_lifted: set[int] = set()
-        self.last_text = ""
         self._preview_key: Any = None
         self._preview: tuple[Move | None, str | None] = (None, None)
         self.rotate_button = self.widgets.add(
@@ -136,7 +132,6 @@ class BauhausScene(GameScene[BauhausState, Move]):
                 tooltip=f"{POWER_TITLES[POWER_OF_SEAT[seat]]} (once per game)",
             )
             self.power_buttons.append(self.widgets.add(button))
-        self._refresh_last()
 
     # -- how to play -------------------------------------------------------------------------------
     @classmethod
@@ -536,7 +531,9 @@ class BauhausScene(GameScene[BauhausState, Move]):
             self.placed_tween = (step.move.squares[0], self.tween(0.25))
         if step.move.kind == MoveKind.CARD:
             self.turns, self.mirrored = 0, False
-        self._refresh_last()
+        allowed, viewer = self.story_viewer()
+        if step.move.kind == MoveKind.POWER and allowed:  # stays until dismissed or the player acts
+            self.announce("Bauhaus! " + self.match.describe_step(self.match.history.cursor - 1, viewer))
 
     def on_history_jump(self) -> None:
         self.held = None
@@ -544,7 +541,6 @@ class BauhausScene(GameScene[BauhausState, Move]):
         self.flips.clear()
         self.placed_tween = None
         self._preview_key = None
-        self._refresh_last()
 
     def animating(self) -> bool:
         return any(not t.done for t in self.flips.values())
@@ -563,38 +559,18 @@ class BauhausScene(GameScene[BauhausState, Move]):
             button.visible = state.powers and not state.used[seat]
             button.enabled = bool(self.power_moves(seat)) and self.input_allowed(seat)
 
-    def _refresh_last(self) -> None:
-        """Collect what the last turn did (from its card choice on), for the red outline."""
-        history = self.match.history
-        self.last_squares, self.last_edges, self.last_lifted = set(), set(), set()
-        self.last_text = ""
-        index = history.cursor - 1
-        texts = []
-        while index >= 0:
-            step = history.steps[index]
-            move = step.move
-            if move.kind in (MoveKind.PLACE, MoveKind.MOVE_TOKEN, MoveKind.SWAP):
-                self.last_squares.update(move.squares)
-            elif move.kind in (MoveKind.WALL, MoveKind.WALLS):
-                self.last_edges.update(move.edges)
-            elif move.kind == MoveKind.MOVE_WALL:
-                self.last_lifted.add(move.edges[0])
-                self.last_edges.add(move.edges[1])
-            elif move.kind == MoveKind.POWER:
-                self.last_squares.update(move.squares)
-            texts.append(step.text.partition(" ")[2] if step.text.startswith("@") else step.text)
-            if move.kind in (MoveKind.CARD, MoveKind.DISCARD, MoveKind.POWER) or (
-                move.kind == MoveKind.PLACE and history.states[index].phase == OPENING
-            ):
-                break
-            index -= 1
-        if texts:
-            seat = history.steps[history.cursor - 1].seat
-            self.last_text = f"{SEAT_NAMES[seat]}: " + ", ".join(reversed(texts))
-
-    def hint_text(self, move: Move) -> str:
-        # The move itself is outlined in blue on the board or the cards (see draw_hint).
-        return f"Hint: {self.rules.format_move(self.match.state, move)} (outlined in blue)  ·  Enter plays it"
+    def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
+        """Squares and walls a move touched, in the mover's colour; a card choice leaves no mark."""
+        geo = self.geo
+        m = self.metrics
+        width = max(3, m.u(0.5))
+        rects = [geo.square_rect(square).inflate(-m.u(0.5), -m.u(0.5)) for square in mark.move.squares]
+        for edge in mark.move.edges:
+            rects.append(geo.edge_rect(edge, geo.wall_thickness() + 2 * width))
+        for rect in rects:
+            draw.move_outline(surface, rect, mark.colour, width)
+        if mark.label and rects:
+            draw.badge(surface, rects[0].topleft, m.u(1.6), mark.colour, mark.label, m.small - 2)
 
     def needs_curtain(self) -> bool:
         # Nothing is private in Bauhaus (only the deck order, which nobody knows): no curtain.
@@ -624,7 +600,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
             hide.add(self.held.source)
         flips = {square: tween.value for square, tween in self.flips.items()}
         draw_board(surface, self.geo, self.rules, state, m, hide_tokens=frozenset(hide), flips=flips)
-        self._draw_last(surface)
+        self._draw_placed(surface)
         self._draw_marks(surface, state)
         self._draw_preview(surface, state)
         self._draw_panel(surface, state)
@@ -641,19 +617,9 @@ class BauhausScene(GameScene[BauhausState, Move]):
         for edge in move.edges:
             pygame.draw.rect(surface, theme.BLUE, geo.edge_rect(edge, geo.wall_thickness() + width * 2), width)
 
-    def _draw_last(self, surface: pygame.Surface) -> None:
+    def _draw_placed(self, surface: pygame.Surface) -> None:
+        """The ring round a token just placed (its outline in the mover's colour: ``outline_move``)."""
         geo = self.geo
-        m = self.metrics
-        thick = geo.wall_thickness()
-        for edge in self.last_lifted:
-            rect = geo.edge_rect(edge, thick)
-            pygame.draw.rect(surface, theme.RED, rect, 2)
-        for edge in self.last_edges:
-            if self.state.walls >> edge & 1:
-                pygame.draw.rect(surface, theme.RED, geo.edge_rect(edge, thick).inflate(-thick // 2, -thick // 2))
-        for square in self.last_squares:
-            rect = geo.square_rect(square).inflate(-m.u(0.5), -m.u(0.5))
-            pygame.draw.rect(surface, theme.RED, rect, max(2, m.u(0.4)))
         if self.placed_tween:
             square, tween = self.placed_tween
             ring = geo.cell * (0.34 + 0.3 * (1 - tween.value))
@@ -833,14 +799,6 @@ class BauhausScene(GameScene[BauhausState, Move]):
                 surface, reason[:1].upper() + reason[1:], (rect.left, y + m.u(0.5)), m.small, theme.ILLEGAL, "semibold"
             )
             y += m.small + m.u(1)
-        if self.last_text:
-            last_y = (
-                max(y + m.u(1), rect.bottom - m.u(5) - m.small - m.u(1)) if self.cancel_button.visible else y + m.u(1)
-            )
-            if not self.cancel_button.visible and not self.rotate_button.visible:
-                last_y = max(y + m.u(1), rect.bottom - m.small - m.u(0.5))
-            text = self.last_text if len(self.last_text) < 70 else self.last_text[:67] + "…"
-            draw.text(surface, "Last: " + text, (rect.left, last_y), m.small, theme.GREY, "regular")
 
     def _prompt_title(self, state: BauhausState) -> str:
         if self.match.over:
