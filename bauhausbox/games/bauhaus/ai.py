@@ -24,7 +24,7 @@ from bauhausbox.engine.api import GameRules, Seat
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.games.bauhaus.board import bits
 from bauhausbox.games.bauhaus.cards import CARDS, FREE_WALLS, MOVE_TOKEN, MOVE_WALL, NO_CARD, PATTERN, PLACE
-from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, OPENING, BauhausRules, BauhausState, Move
+from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, OPENING, BauhausRules, BauhausState, Move, MoveKind
 
 GAP_DECAY = (1.0, 0.45, 0.2, 0.09, 0.04, 0.018, 0.008)
 SOFT_SECONDS = 1.2
@@ -168,7 +168,7 @@ class BauhausBot:
         state: BauhausState = view
         # Think at most ``SOFT_SECONDS`` even when allowed more (a move must come within 2 s).
         budget = budget.fraction(min(1.0, SOFT_SECONDS / max(budget.remaining(), 1e-9)))
-        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != "power"]
+        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != MoveKind.POWER]
         if self.level.powers:
             power = self._power(state, seat, budget)
             if power is not None:
@@ -183,7 +183,7 @@ class BauhausBot:
         if state.phase == OPENING:
             return self._best_single(state, seat, moves, budget)[1]
         if state.phase == CHOOSE:
-            if moves[0].kind == "discard":
+            if moves[0].kind == MoveKind.DISCARD:
                 return self._discard(state, seat, moves)
             return self._choose_card(state, seat, moves, budget)
         plan = self._best_resolution(state, seat, budget)
@@ -245,7 +245,7 @@ class BauhausBot:
         result = self._value(state, me)
         tried: set[int] = set()
         for move in self.rules.legal_moves(state, other):
-            if move.kind != "card" or state.display[move.slot] in tried:
+            if move.kind != MoveKind.CARD or state.display[move.slot] in tried:
                 continue
             tried.add(state.display[move.slot])
             if budget.expired():
@@ -269,7 +269,7 @@ class BauhausBot:
         card = self.rules.chosen_card(state)
         if card == NO_CARD:
             return []
-        moves = [m for m in self.rules.legal_moves(state, state.to_play) if m.kind != "power"]
+        moves = [m for m in self.rules.legal_moves(state, state.to_play) if m.kind != MoveKind.POWER]
         if not moves:
             return []
         kind = CARDS[card].kind
@@ -280,7 +280,7 @@ class BauhausBot:
                 budget.check()
                 if pairs and budget.expired():
                     break
-                seconds = [m for m in self.rules.legal_moves(middle, middle.to_play) if m.kind != "power"]
+                seconds = [m for m in self.rules.legal_moves(middle, middle.to_play) if m.kind != MoveKind.POWER]
                 seconds = self._prune(middle, kind, seconds)
                 for value, second, after in self._rank(middle, seat, seconds, budget)[:keep]:
                     pairs.append((value, [first, second], after))
@@ -327,7 +327,11 @@ class BauhausBot:
             return moves
         sides = self.rules.board.edge_sides
         near = self._near_tokens(state, 1)
-        kept = [m for m in moves if any(sides[e] & near for e in (m.edges[-1:] if m.kind == "move-wall" else m.edges))]
+        kept = [
+            m
+            for m in moves
+            if any(sides[e] & near for e in (m.edges[-1:] if m.kind == MoveKind.MOVE_WALL else m.edges))
+        ]
         return kept or moves[:40]
 
     def _prune_wall_moves(self, state: BauhausState, seat: int, moves: list[Move], budget: Budget) -> list[Move]:
@@ -367,7 +371,7 @@ class BauhausBot:
 
     # -- powers --------------------------------------------------------------------------------
     def _power(self, state: BauhausState, seat: int, budget: Budget) -> Move | None:
-        powers = [m for m in self.rules.legal_moves(state, seat) if m.kind == "power"]
+        powers = [m for m in self.rules.legal_moves(state, seat) if m.kind == MoveKind.POWER]
         if not powers:
             return None
         base = self._value(state, seat)
