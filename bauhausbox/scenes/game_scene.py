@@ -44,7 +44,7 @@ from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.log_panel import LogLine, LogPanel
+from bauhausbox.ui.log_panel import LogLine, LogPanel, NoticeWords
 from bauhausbox.ui.text import advice
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
@@ -132,8 +132,7 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         # A notice that stays until dismissed or the player acts (a round's end, a power).
         self.notice = ""
         self.notice_rect = pygame.Rect(0, 0, 0, 0)
-        self._notice_key: object = None
-        self._notice_wrapped: list[str] = []
+        self.notice_words = NoticeWords()
         self._queue_interjections()
 
     # ==== hooks for subclasses ===================================================================
@@ -751,21 +750,9 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         return "Esc menu  ·  Ctrl+Z undo  ·  H hint  ·  F1 how to play"
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
-        tween = self.banner_tween
-        if not tween or tween.done or not self.banner_text:
-            return
-        m = self.metrics
-        t = tween.progress
-        alpha = 1.0 if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25)
-        label = draw.render_text(self.banner_text.upper(), m.title // 2 + m.u(1), theme.WHITE, "black", 0.1)
-        band = pygame.Rect(0, 0, self.game_rect.width, label.get_height() + m.u(4))
-        band.center = self.game_rect.center
-        layer = pygame.Surface(band.size, pygame.SRCALPHA)
-        layer.fill((*theme.INK, round(230 * alpha)))
-        pygame.draw.rect(layer, (*theme.RED, round(255 * alpha)), (0, 0, m.u(2), band.height))
-        surface.blit(layer, band)
-        label.set_alpha(round(255 * alpha))
-        surface.blit(label, label.get_rect(center=band.center))
+        tween, m = self.banner_tween, self.metrics
+        if tween and not tween.done and self.banner_text:
+            draw.banner(surface, self.game_rect, self.banner_text, tween.progress, m.title // 2 + m.u(1), m.u(2))
 
     # ==== the story: log, recap, last move, notices ============================================
     def toggle_log(self) -> None:
@@ -814,13 +801,6 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         self.log_button.selected = self.app.settings.log_open
         self._log_key = None
 
-    def _notice_lines(self, width: int) -> list[str]:
-        key = (self.notice, width, self.metrics)
-        if key != self._notice_key:
-            self._notice_key = key
-            self._notice_wrapped = draw.wrap(self.notice, self.metrics.small, width - self.metrics.u(6), "semibold")
-        return self._notice_wrapped
-
     def _refresh_log(self) -> None:
         """The log's lines for the seat on screen, rebuilt only when the history, the viewer, the
         recap or the notice changed (each sentence is remembered by the match)."""
@@ -834,7 +814,7 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         self.notice_rect = pygame.Rect(0, 0, 0, 0)
         panel = self.log_rect.copy()
         if self.notice and panel.width and allowed:
-            height = len(self._notice_lines(panel.width)) * round(m.small * 1.25) + m.u(2.5)
+            height = self.notice_words.height(self.notice, panel.width, m)
             self.notice_rect = pygame.Rect(panel.left, panel.top, panel.width, height)
             panel.top += height + m.u(1.5)
             panel.height -= height + m.u(1.5)
@@ -911,17 +891,8 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         rect = self.notice_rect
         if not self.log_rect.width:
             width = min(self.game_rect.width, m.u(60))
-            height = len(self._notice_lines(width)) * round(m.small * 1.25) + m.u(2.5)
-            rect = pygame.Rect(0, self.game_rect.top, width, height)
+            rect = pygame.Rect(0, self.game_rect.top, width, self.notice_words.height(self.notice, width, m))
             rect.centerx = self.game_rect.centerx
             self.notice_rect = rect
-        if not rect.width:
-            return
-        pygame.draw.rect(surface, theme.INK, rect)
-        pygame.draw.rect(surface, theme.RED, (rect.left, rect.top, m.u(1), rect.height))
-        y = rect.top + m.u(1.25)
-        for line in self._notice_lines(rect.width):
-            draw.text(surface, line, (rect.left + m.u(2.5), y), m.small, theme.WHITE, "semibold")
-            y += round(m.small * 1.25)
-        cross = (rect.right - m.u(2), rect.top + m.u(2))
-        draw.text(surface, "×", cross, m.body, theme.WHITE, "bold", "center")
+        if rect.width:
+            self.notice_words.draw(surface, self.notice, rect, m)

@@ -258,3 +258,18 @@ def status_bar(
         text(surface, message, (rect.left + m.u(3), rect.centery + 1), m.body, colour, "semibold", "midleft")
     else:
         text(surface, idle, (rect.left + m.u(3), rect.centery + 1), m.body, theme.LIGHT_GREY, "regular", "midleft")
+
+
+def banner(surface: pygame.Surface, area: pygame.Rect, words: str, progress: float, size: int, edge: int) -> None:
+    """A passing banner across the middle of ``area`` (an ink band with a red edge), fading out over
+    the last quarter of its ``progress`` (0 to 1); ``edge`` is the red edge's width and the padding."""
+    alpha = 1.0 if progress < 0.75 else max(0.0, 1 - (progress - 0.75) / 0.25)
+    label = render_text(words.upper(), size, theme.WHITE, "black", 0.1)
+    band = pygame.Rect(0, 0, area.width, label.get_height() + 2 * edge)
+    band.center = area.center
+    layer = pygame.Surface(band.size, pygame.SRCALPHA)
+    layer.fill((*theme.INK, round(230 * alpha)))
+    pygame.draw.rect(layer, (*theme.RED, round(255 * alpha)), (0, 0, edge, band.height))
+    surface.blit(layer, band)
+    label.set_alpha(round(255 * alpha))
+    surface.blit(label, label.get_rect(center=band.center))

@@ -220,3 +220,33 @@ class LogPanel:
         hidden_below = self.offset
         bottom = track.bottom - round((track.height - length) * hidden_below / max(1, total - self.body.height))
         pygame.draw.rect(surface, theme.GREY, (track.left, bottom - length, track.width, length))
+
+
+class NoticeWords:
+    """The words of a notice that stays until dismissed (a round's end, a power used): wrapped once
+    per text and width, and drawn as an ink box with a red edge and a closing ×."""
+
+    def __init__(self) -> None:
+        self._key: object = None
+        self._lines: list[str] = []
+
+    def lines(self, text: str, width: int, metrics: Metrics) -> list[str]:
+        key = (text, width, metrics)
+        if key != self._key:
+            self._key = key
+            self._lines = draw.wrap(text, metrics.small, width - metrics.u(6), "semibold")
+        return self._lines
+
+    def height(self, text: str, width: int, metrics: Metrics) -> int:
+        return len(self.lines(text, width, metrics)) * round(metrics.small * 1.25) + metrics.u(2.5)
+
+    def draw(self, surface: pygame.Surface, text: str, rect: pygame.Rect, metrics: Metrics) -> None:
+        m = metrics
+        pygame.draw.rect(surface, theme.INK, rect)
+        pygame.draw.rect(surface, theme.RED, (rect.left, rect.top, m.u(1), rect.height))
+        y = rect.top + m.u(1.25)
+        for line in self.lines(text, rect.width, m):
+            draw.text(surface, line, (rect.left + m.u(2.5), y), m.small, theme.WHITE, "semibold")
+            y += round(m.small * 1.25)
+        cross = (rect.right - m.u(2), rect.top + m.u(2))
+        draw.text(surface, "×", cross, m.body, theme.WHITE, "bold", "center")

@@ -242,3 +242,16 @@ def test_registry_titles_match_the_rules() -> None:
         assert info.id == game_id
         assert games.REGISTRY[game_id].title == info.title
         assert info.min_players <= info.default_players <= info.max_players
+
+
+MAX_MODULE_LINES = 900  # a longer module does more than one job: split it (docs/contributing.md)
+
+
+def test_no_module_is_longer_than_the_limit() -> None:
+    lengths = {
+        str(path.relative_to(PACKAGE_ROOT.parent)): len(path.read_text(encoding="utf-8").splitlines())
+        for path in PACKAGE_ROOT.rglob("*.py")
+    }
+    assert len(lengths) > 50, "the walk found too few modules"
+    too_long = {name: count for name, count in lengths.items() if count > MAX_MODULE_LINES}
+    assert not too_long, f"modules over {MAX_MODULE_LINES} lines: {too_long}"
