@@ -1,11 +1,12 @@
-"""Blokus computer players: easy, medium and hard, plus the fast playouts and match runner behind them.
+"""Blokus computer players: easy, medium, hard and expert, plus the fast playouts and match runner behind them.
 
 - **easy** plays plausibly but shallowly: mostly a big piece, anywhere it fits, with plenty of noise.
 - **medium** is greedy on a one-move evaluation (:func:`move_values`): piece size, the corners it
   opens for itself, the corners it takes from opponents, and a pull toward the centre early on.
-- **hard** shortlists the best moves by that evaluation and spends its time on Monte Carlo
-  playouts from each (flat UCB over the shortlist), scoring each finished game by its seat's margin
-  over the best opponent. Playouts sample moves without listing them all (:func:`sample_placement`).
+- **hard** and **expert** run a Monte Carlo tree search (``mcts.py``) with that evaluation as its
+  priors, progressive widening and AMAF sharing of playout statistics, on both cores (``pool.py``);
+  expert thinks about three times longer. Playouts sample moves without listing them all
+  (:func:`sample_placement`).
 
 Bots see only their view (Blokus has no hidden information, so the view is the state).
 """
@@ -134,9 +135,10 @@ def _draw(index: int, candidates: Sequence[tuple[int, int]], window: int, rnd: R
     return bb.candidate(legal[int(rnd() * len(legal))], index)
 
 
-def playout(state: BlokusState, rnd: Random) -> list[int]:
+def playout(state: BlokusState, rnd: Random, record: list[int] | None = None) -> list[int]:
     """Finish the game with sampled moves; the final score of each colour. Keeps the forbidden and
-    attach squares up to date with :func:`bitboard.after_placement`, as the rules' ``apply`` does."""
+    attach squares up to date with :func:`bitboard.after_placement`, as the rules' ``apply`` does.
+    With ``record``, appends each move made as :func:`move_key` (the tree search shares them, AMAF)."""
     hands = list(state.hands)
     forbidden = list(state.forbidden)
     attach = state.attach
@@ -159,8 +161,15 @@ def playout(state: BlokusState, rnd: Random) -> list[int]:
                 hands[colour] = hand & ~(1 << move.piece)
                 forbidden[colour], attach = bb.after_placement(forbidden[colour], attach, colour, move, occupied)
                 mono = (mono | 1 << colour) if move.piece == bb.MONOMINO else (mono & ~(1 << colour))
+                if record is not None:
+                    record.append(move.index << 2 | colour)
         colour = (colour + 1) & 3
     return [_final_score(hands[c], mono >> c & 1) for c in range(4)]
+
+
+def move_key(move: Placement, colour: int) -> int:
+    """One int per (placement, colour): how playouts record moves and the tree files its AMAF statistics."""
+    return move.index << 2 | colour
 
 
 def _final_score(hand: int, monomino_last: int) -> int:
@@ -226,52 +235,59 @@ class MediumBot(_Bot):
         return moves[max(range(len(moves)), key=noisy.__getitem__)]
 
 
-class HardBot(_Bot):
-    """Shortlist by :func:`move_values`, then flat UCB Monte Carlo over the shortlist."""
+class SearchBot(_Bot):
+    """Monte Carlo tree search (``mcts.py``) over :func:`move_values` priors, on both cores.
 
-    name = "hard"
+    ``shards`` searches with their own seeds run side by side in the shared process pool
+    (``pool.py``) and their root statistics are added up; without a pool they run one after the
+    other here. ``work`` fixes each shard's budget in simulated placements (deterministic for a seed,
+    for matches); ``seconds`` caps the wall time of a move (the app's limit)."""
 
     def __init__(
-        self, seed: int = 0, shortlist: int = 10, seconds: float = 2.0, weights: Weights = HARD_WEIGHTS
+        self,
+        seed: int = 0,
+        seconds: float = 1.8,
+        work: int | None = None,
+        shards: int = 2,
+        parallel: bool = True,
+        name: str = "hard",
     ) -> None:
         super().__init__(seed)
-        self.shortlist = shortlist
         self.seconds = seconds
-        self.weights = weights
+        self.work = work
+        self.shards = shards
+        self.parallel = parallel
+        self.name = name
+        self.last_simulations = 0  # of the latest move, for the benchmarks
+        self.last_work = 0
+        if parallel:
+            from bauhausbox.games.blokus import pool
+
+            pool.shared()  # start the workers now, while the screen sets up, not at the first move
 
     def choose(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> Placement:
+        from bauhausbox.games.blokus import mcts, pool
+
         moves: list[Placement] = game.legal_moves(view, seat)
+        budget.check()
         if len(moves) == 1:
             return moves[0]
-        values = move_values(view, moves, self.weights)
-        order = sorted(range(len(moves)), key=values.__getitem__, reverse=True)[: self.shortlist]
-        candidates = [moves[i] for i in order]
-        children = [GAME.apply(view, move) for move in candidates]
-        deadline = time.perf_counter() + min(self.seconds, budget.remaining() * 0.9)
-        rnd = self.random.random
-        totals = [0.0] * len(candidates)
-        counts = [0] * len(candidates)
-        # Every candidate gets a few playouts, then UCB1 spends the rest where it matters.
-        plays = 0
-        while True:
-            if plays >= len(candidates):
-                if time.perf_counter() >= deadline or budget.expired():
-                    break
-                log_total = math.log(plays)
-                pick = max(
-                    range(len(candidates)),
-                    key=lambda i: totals[i] / counts[i] + 8.0 * math.sqrt(log_total / counts[i]),
-                )
-            else:
-                pick = plays
-            budget.check()
-            points = playout(children[pick], rnd)
-            time.sleep(0)  # hand the interpreter to the screen's thread between playouts (smooth frames)
-            totals[pick] += seat_margin(view, points, seat)
-            counts[pick] += 1
-            plays += 1
-        best = max(range(len(candidates)), key=lambda i: totals[i] / counts[i] if counts[i] else -1e9)
-        return candidates[best]
+        seeds = [self.random.getrandbits(31) for _ in range(self.shards)]
+        workers = pool.shared() if self.parallel else None
+        seconds = min(self.seconds, budget.remaining() * 0.9)
+        if workers is None:
+            seconds /= self.shards  # one after the other: share the move's time
+        settings = mcts.Settings(work=self.work if self.work is not None else 1 << 62, seconds=seconds)
+        results = pool.search(view, [settings] * self.shards, seeds, budget, workers)
+        self.last_simulations = sum(simulations for _, simulations, _ in results)
+        self.last_work = sum(work for _, _, work in results)
+        return bb.placement_at(mcts.best_move(mcts.merge([stats for stats, _, _ in results])))
+
+
+#: Per level: wall seconds a shard may think (the app), and the fixed work per shard that matches use
+#: instead (placements simulated; see docs/blokus.md for how they correspond to the time limits).
+LEVEL_SECONDS = {"hard": 1.8, "expert": 6.5}
+LEVEL_WORK = {"hard": 108_000, "expert": 390_000}
 
 
 def make_bot(level: str, seed: int) -> _Bot:
@@ -279,8 +295,8 @@ def make_bot(level: str, seed: int) -> _Bot:
         return EasyBot(seed)
     if level == "medium":
         return MediumBot(seed)
-    if level == "hard":
-        return HardBot(seed)
+    if level in LEVEL_SECONDS:
+        return SearchBot(seed, seconds=LEVEL_SECONDS[level], name=level)
     raise ValueError(f"unknown Blokus level {level!r}")
 
 
@@ -300,46 +316,53 @@ class MatchResult:
         for level in dict.fromkeys(self.levels):
             lines.append(
                 f"  {level:>7}: {self.points[level]:6.1f} points, {100 * self.wins[level]:5.1f}% wins,"
-                f" {self.seconds_per_move[level]:.3f} s/move median"
+                f" {self.seconds_per_move[level]:.3f} s/move median (CPU)"
             )
         return "\n".join(lines)
 
 
+BotFactory = Callable[[str, int], Any]
+
+
+def fixed_work_bot(level: str, seed: int) -> Any:
+    """The bots of matches: the searching levels at their fixed work budgets (:data:`LEVEL_WORK`),
+    shards in process, so a seed always gives the same game; other levels as :func:`make_bot`."""
+    if level == "random":
+        return RandomBot(seed)
+    if level in LEVEL_WORK:
+        return SearchBot(seed, seconds=math.inf, work=LEVEL_WORK[level], parallel=False, name=level)
+    return make_bot(level, seed)
+
+
 def play_game(
-    levels: Sequence[str], seed: int, players: int = 4, teams: bool = False, hard_seconds: float | None = None
+    levels: Sequence[str], seed: int, players: int = 4, teams: bool = False, factory: BotFactory = fixed_work_bot
 ) -> tuple[list[int], list[Seat], dict[str, list[float]]]:
-    """One game with a bot of ``levels[seat]`` in each seat: final scores, winners, thinking times."""
-    bots: list[Any] = []
-    for seat, level in enumerate(levels):
-        if level == "random":
-            bots.append(RandomBot(seed * 10 + seat))
-        elif level == "hard" and hard_seconds is not None:
-            bots.append(HardBot(seed * 10 + seat, seconds=hard_seconds))
-        else:
-            bots.append(make_bot(level, seed * 10 + seat))
+    """One game with a bot of ``levels[seat]`` in each seat: final scores, winners, thinking times
+    (CPU seconds of this process: the shards run here, one after the other)."""
+    bots = [factory(level, seed * 10 + seat) for seat, level in enumerate(levels)]
     state = GAME.new_game(players, seed, teams=teams) if players == 4 else GAME.new_game(players, seed)
     times: dict[str, list[float]] = {}
     while state.to_play is not None:
         seat = state.to_play
-        started = time.perf_counter()
-        move = bots[seat].choose(GAME, GAME.view(state, seat), seat, Budget(60.0))
-        times.setdefault(levels[seat], []).append(time.perf_counter() - started)
+        started = time.process_time()
+        move = bots[seat].choose(GAME, GAME.view(state, seat), seat, Budget(math.inf))
+        times.setdefault(levels[seat], []).append(time.process_time() - started)
         state = GAME.apply(state, move)
     return GAME.scores(state), GAME.winners(state), times
 
 
 def match(
-    levels: Sequence[str], games: int, seed: int = 0, hard_seconds: float | None = None, progress: bool = False
+    levels: Sequence[str], games: int, seed: int = 0, factory: BotFactory = fixed_work_bot, progress: bool = False
 ) -> MatchResult:
-    """``games`` 4-player games; game ``g`` seats ``levels`` rotated by ``g`` so every level plays
-    every colour equally often."""
+    """``games`` games of ``len(levels)`` players; game ``g`` (seed ``seed + g``) seats ``levels``
+    rotated by ``g`` so every level plays every colour equally often (2 players: colours alternate)."""
     seats = len(levels)
     points: dict[str, list[float]] = {level: [] for level in levels}
     wins: dict[str, float] = dict.fromkeys(levels, 0.0)
     times: dict[str, list[float]] = {level: [] for level in levels}
     for number in range(games):
         seated = [levels[(seat + number) % seats] for seat in range(seats)]
-        scores, winners, game_times = play_game(seated, seed + number, players=seats, hard_seconds=hard_seconds)
+        scores, winners, game_times = play_game(seated, seed + number, players=seats, factory=factory)
         for seat, level in enumerate(seated):
             points[level].append(scores[seat])
             if seat in winners:

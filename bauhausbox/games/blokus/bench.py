@@ -168,7 +168,37 @@ def run(quick: bool = False) -> list[Row]:
     return rows
 
 
+#: Work budget of the frozen pre-search "hard" (``tests/yardstick/blokus_hard_v1.py``): placements
+#: simulated per move, matching its 2 s per move (docs/blokus.md gives the measured conversion).
+V1_WORK = 160_000
+
+
+def strength_bot(level: str, seed: int) -> object:
+    """The match bots: ``hard_v1`` is the frozen yardstick (only in a source checkout), the rest are
+    :func:`ai.fixed_work_bot`."""
+    from bauhausbox.games.blokus import ai
+
+    if level == "hard_v1":
+        from tests.yardstick.blokus_hard_v1 import HardBot
+
+        return HardBot(seed, work=V1_WORK)
+    return ai.fixed_work_bot(level, seed)
+
+
+def strength(levels: list[str], games: int, seed: int) -> None:
+    """Play a seeded match at fixed work budgets and print each game and the summary."""
+    from bauhausbox.games.blokus import ai
+
+    print(ai.match(levels, games, seed, factory=strength_bot, progress=True).summary(), flush=True)
+
+
 def main() -> None:
+    """``python -m bauhausbox.games.blokus.bench [--quick]``, or ``strength LEVELS GAMES SEED`` for a
+    match, e.g. ``strength hard,hard_v1 40 1000`` (2 players, seats alternate)."""
+    if sys.argv[1:2] == ["strength"]:
+        levels, games, seed = sys.argv[2].split(","), int(sys.argv[3]), int(sys.argv[4])
+        strength(levels, games, seed)
+        return
     quick = "--quick" in sys.argv
     for label, value, unit, target in run(quick):
         print(f"{label:<62} {value:10.3f} {unit:<8} (target {target})")
