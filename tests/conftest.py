@@ -16,6 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("BAUHAUSBOX_HOME", tempfile.mkdtemp(prefix="bauhausbox-tests-"))
 os.environ.setdefault("BAUHAUSBOX_RAISE", "1")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Tree searches run their shards in process (the Blokus pool has its own tests).
+os.environ.setdefault("BAUHAUSBOX_SEARCH_PROCESSES", "0")
 
 
 @pytest.fixture(scope="session")

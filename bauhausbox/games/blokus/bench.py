@@ -12,6 +12,8 @@ Run directly: ``python -m bauhausbox.games.blokus.bench [--quick]``.
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 import statistics
 import subprocess
@@ -173,31 +175,36 @@ def run(quick: bool = False) -> list[Row]:
 V1_WORK = 160_000
 
 
-def strength_bot(level: str, seed: int) -> object:
+def strength_bot(level: str, seed: int, scale: float = 1.0) -> object:
     """The match bots: ``hard_v1`` is the frozen yardstick (only in a source checkout), the rest are
-    :func:`ai.fixed_work_bot`."""
+    :func:`ai.fixed_work_bot`; ``scale`` multiplies every searching bot's work budget alike."""
     from bauhausbox.games.blokus import ai
 
     if level == "hard_v1":
         from tests.yardstick.blokus_hard_v1 import HardBot
 
-        return HardBot(seed, work=V1_WORK)
+        return HardBot(seed, work=round(V1_WORK * scale))
+    if level in ai.LEVEL_WORK:
+        work = round(ai.LEVEL_WORK[level] * scale)
+        return ai.SearchBot(seed, seconds=math.inf, work=work, parallel=False, name=level)
     return ai.fixed_work_bot(level, seed)
 
 
-def strength(levels: list[str], games: int, seed: int) -> None:
-    """Play a seeded match at fixed work budgets and print each game and the summary."""
+def strength(levels: list[str], games: int, seed: int, scale: float = 1.0) -> None:
+    """Play a seeded match at fixed work budgets (times ``scale``) and print each game and the summary."""
     from bauhausbox.games.blokus import ai
 
-    print(ai.match(levels, games, seed, factory=strength_bot, progress=True).summary(), flush=True)
+    factory = functools.partial(strength_bot, scale=scale)
+    print(ai.match(levels, games, seed, factory=factory, progress=True).summary(), flush=True)
 
 
 def main() -> None:
     """``python -m bauhausbox.games.blokus.bench [--quick]``, or ``strength LEVELS GAMES SEED`` for a
-    match, e.g. ``strength hard,hard_v1 40 1000`` (2 players, seats alternate)."""
+    match, e.g. ``strength hard,hard_v1 40 1000`` (2 players, seats alternate); a fifth argument
+    scales every work budget (``0.125``: an eighth of the time limits' work, for a quick sample)."""
     if sys.argv[1:2] == ["strength"]:
         levels, games, seed = sys.argv[2].split(","), int(sys.argv[3]), int(sys.argv[4])
-        strength(levels, games, seed)
+        strength(levels, games, seed, float(sys.argv[5]) if len(sys.argv) > 5 else 1.0)
         return
     quick = "--quick" in sys.argv
     for label, value, unit, target in run(quick):

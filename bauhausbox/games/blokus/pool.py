@@ -62,6 +62,7 @@ class SearchPool:
             processes, mp_context=context, initializer=_init_worker, initargs=(self.generation,)
         )
         self.lock = threading.Lock()
+        self.latest: list[Future[ShardResult]] = []  # the shards of the latest search
         # Start every worker now (spawning and building the tables take a moment), not at the first move.
         self.warmed: list[Future[bool]] = [self.executor.submit(_warm) for _ in range(processes)]
 
@@ -76,6 +77,7 @@ class SearchPool:
             self.executor.submit(_run_shard, state, shard_settings, seed, generation)
             for shard_settings, seed in zip(settings, seeds, strict=True)
         ]
+        self.latest = futures
         try:
             for future in futures:
                 while True:
