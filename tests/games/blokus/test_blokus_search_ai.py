@@ -7,6 +7,7 @@ import math
 import random
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -151,3 +152,35 @@ def test_without_processes_the_shared_pool_is_not_started(monkeypatch: pytest.Mo
     # The bot still answers, searching in process.
     move = ai.make_bot("hard", 1).choose(GAME, GAME.new_game(2, 0), 0, Budget(0.3))
     assert move in GAME.legal_moves(GAME.new_game(2, 0))
+
+
+def test_expert_is_a_blokus_level_only() -> None:
+    from bauhausbox import games
+
+    assert "expert" in GAME.info.levels
+    others = [games.load(game_id).info.levels for game_id in games.GAME_IDS if game_id != "blokus"]
+    assert others and all("expert" not in levels for levels in others)
+
+
+@pytest.mark.parametrize(("game_id", "accepted"), [("blokus", True), ("bauhaus", False)])
+def test_the_cli_and_saves_take_expert_from_the_game_s_levels(game_id: str, accepted: bool, tmp_path: Path) -> None:
+    from bauhausbox import cli, games
+    from bauhausbox.cli_args import UsageError, level_list
+    from bauhausbox.engine.history import SeatSpec, Setup
+    from bauhausbox.persistence.models import SavedGame
+    from bauhausbox.persistence.saves import BrokenFileError, check_setup
+
+    game = games.load(game_id)
+    assert level_list("hard,expert") == ("hard", "expert")
+    seats = (SeatSpec("Ann"), SeatSpec.from_text("ai:expert", "Bot"))
+    setup = Setup(game_id, 2, 5, seats, game.normalize_options(2, {}))
+    saved = SavedGame.model_validate_json(SavedGame.from_setup(setup, "test").model_dump_json())
+    assert saved.seats[1].level == "expert"
+    if accepted:
+        cli._check_levels(game, ["expert"])
+        assert check_setup(saved, tmp_path / "save.json").seats[1].level == "expert"
+    else:
+        with pytest.raises(UsageError, match="no level 'expert'"):
+            cli._check_levels(game, ["expert"])
+        with pytest.raises(BrokenFileError, match="unknown level"):
+            check_setup(saved, tmp_path / "save.json")
