@@ -287,7 +287,7 @@ class SearchBot(_Bot):
 #: Per level: wall seconds a shard may think (the app), and the fixed work per shard that matches use
 #: instead (placements simulated; see docs/blokus.md for how they correspond to the time limits).
 LEVEL_SECONDS = {"hard": 1.8, "expert": 6.5}
-LEVEL_WORK = {"hard": 108_000, "expert": 390_000}
+LEVEL_WORK = {"hard": 90_000, "expert": 325_000}
 
 
 def make_bot(level: str, seed: int) -> _Bot:

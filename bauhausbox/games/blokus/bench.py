@@ -193,7 +193,7 @@ def run(quick: bool = False) -> list[Row]:
 
 #: Work budget of the frozen pre-search "hard" (``tests/yardstick/blokus_hard_v1.py``): placements
 #: simulated per move, matching its 2 s per move (docs/blokus.md gives the measured conversion).
-V1_WORK = 160_000
+V1_WORK = 150_000
 
 
 def strength_bot(level: str, seed: int, scale: float = 1.0) -> object:
