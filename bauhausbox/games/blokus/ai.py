@@ -85,7 +85,13 @@ def move_values(state: BlokusState, moves: Sequence[Placement], weights: Weights
 
 
 def min_distance_to_centre(move: Placement) -> float:
-    return min(_DISTANCE_TO_CENTRE[bb.bit_index(cell)] for cell in move.cells)
+    distance = _CENTRE_STEPS.get(move.index)
+    if distance is None:  # worked out once per placement: the tree search asks for it again and again
+        distance = _CENTRE_STEPS[move.index] = min(_DISTANCE_TO_CENTRE[bb.bit_index(cell)] for cell in move.cells)
+    return distance
+
+
+_CENTRE_STEPS: dict[int, float] = {}
 
 
 # -- fast simulation ---------------------------------------------------------------------------------
