@@ -107,10 +107,10 @@ class Search:
         if len(root.moves) == 1:
             return {root.moves[0].index: (1, 0.0)}
         deadline = time.perf_counter() + self.settings.seconds
-        while self.work < self.settings.work:
-            if stop() or time.perf_counter() >= deadline:
+        while True:
+            self.simulate()  # at least one, so there is always a move to return
+            if self.work >= self.settings.work or stop() or time.perf_counter() >= deadline:
                 break
-            self.simulate()
         return {root.moves[i].index: (root.visits[i], root.rewards[i]) for i in root.tried}
 
     def simulate(self) -> None:

@@ -17,9 +17,11 @@ after the other in the calling thread: the same moves at a fixed work budget, on
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -46,8 +48,14 @@ def _warm() -> bool:
     return "pygame" in __import__("sys").modules
 
 
-def _run_shard(state: BlokusState, settings: mcts.Settings, seed: int, generation: int) -> ShardResult:
+def _run_shard(
+    state: BlokusState, settings: mcts.Settings, seed: int, generation: int, submitted: float
+) -> ShardResult:
     counter = _generation
+    # The move's time runs from when it was asked for: a worker still starting up gets what is left.
+    # (``time.time``: the one clock every process reads alike.)
+    late = max(0.0, time.time() - submitted)
+    settings = dataclasses.replace(settings, seconds=max(0.0, settings.seconds - late))
     return mcts.search_shard(state, settings, seed, lambda: counter.value != generation)
 
 
@@ -74,7 +82,7 @@ class SearchPool:
             self.generation.value += 1
             generation = self.generation.value
         futures = [
-            self.executor.submit(_run_shard, state, shard_settings, seed, generation)
+            self.executor.submit(_run_shard, state, shard_settings, seed, generation, time.time())
             for shard_settings, seed in zip(settings, seeds, strict=True)
         ]
         self.latest = futures

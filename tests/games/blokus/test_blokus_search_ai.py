@@ -184,3 +184,10 @@ def test_the_cli_and_saves_take_expert_from_the_game_s_levels(game_id: str, acce
             cli._check_levels(game, ["expert"])
         with pytest.raises(BrokenFileError, match="unknown level"):
             check_setup(saved, tmp_path / "save.json")
+
+
+def test_a_shard_with_no_time_left_still_names_a_move() -> None:
+    state = position(2, 4, seed=2)
+    stats, simulations, _ = mcts.search_shard(state, mcts.Settings(work=10**9, seconds=0.0), seed=1)
+    assert simulations == 1
+    assert len(stats) == 1
