@@ -41,6 +41,8 @@ _generation: Any = None  # in a worker: the shared generation counter
 def _init_worker(generation: Any) -> None:
     global _generation
     _generation = generation
+    if hasattr(os, "nice"):
+        os.nice(5)  # the screen's process comes first: its frames stay smooth while both cores search
 
 
 def _warm() -> bool:
