@@ -269,10 +269,10 @@ class HardBot(_Bot):
         counts = [0] * len(candidates)
         # Every candidate gets a few playouts, then UCB1 spends the rest where it matters.
         plays = 0
-        played: list[int] = []  # the playouts' moves, counted against ``work``
+        played: list[int] = []  # the playouts' moves, counted against ``work`` with one per playout's first move
         while True:
             if plays >= len(candidates):
-                if self.work is not None and len(played) >= self.work:
+                if self.work is not None and len(played) + plays >= self.work:
                     break
                 if self.work is None and (time.perf_counter() >= deadline or budget.expired()):
                     break

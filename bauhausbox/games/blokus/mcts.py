@@ -45,7 +45,7 @@ class Settings:
     widen_base: float = 2.0
     widen_power: float = 0.45
     explore: float = 0.3  # UCB exploration constant (rewards lie in 0..1)
-    rave_equivalence: float = 400.0  # visits at which a move's own mean and its AMAF mean weigh the same
+    rave_equivalence: float = 150.0  # visits at which a move's own mean and its AMAF mean weigh the same
     prior_trust: float = 8.0  # AMAF samples worth as much as the prior when letting a new move in
     win_share: float = 0.8  # reward = win_share · (win 1, draw ½, loss 0) + the rest from the margin
     margin_scale: float = 40.0  # a margin this big earns the whole margin part of the reward
