@@ -191,3 +191,25 @@ def test_a_shard_with_no_time_left_still_names_a_move() -> None:
     stats, simulations, _ = mcts.search_shard(state, mcts.Settings(work=10**9, seconds=0.0), seed=1)
     assert simulations == 1
     assert len(stats) == 1
+
+
+def test_the_yardstick_at_a_fixed_work_budget_answers_in_the_last_moves_of_a_game() -> None:
+    """Near the end, playouts make no moves at all: the budget must still run out (it once looped)."""
+    from tests.yardstick.blokus_hard_v1 import HardBot
+
+    state = GAME.new_game(2, 0)
+    last = state
+    medium = ai.MediumBot(1)
+    while state.to_play is not None:
+        last = state
+        state = GAME.apply(state, medium.choose(GAME, state, state.to_play, Budget(1.0)))
+    seat = last.to_play
+    assert seat is not None
+    give_up = threading.Event()  # a loop that never ends raises Cancelled after 10 s instead of hanging
+    timer = threading.Timer(10.0, give_up.set)
+    timer.start()
+    try:
+        move = HardBot(3, work=400).choose(GAME, last, seat, Budget(math.inf, give_up))
+    finally:
+        timer.cancel()
+    assert move in GAME.legal_moves(last)
