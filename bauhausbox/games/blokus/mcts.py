@@ -5,13 +5,16 @@ One search (a *shard*) grows a tree from the position to play:
 - **priors**: a node lists its legal moves once, ordered by the one-move evaluation of
   :func:`ai.move_values` (the medium bot's judgement, with the hard weights);
 - **progressive widening**: a node visited ``n`` times considers only its first
-  ``widen_base · (n + 1) ** widen_power`` moves; the next move let in is the best unexplored one by
-  a blend of its prior and its AMAF value, so moves that did well elsewhere are tried early;
+  ``widen_base · (n + 1) ** widen_power`` moves in prior order (the prior decides which moves are
+  searched at all, and adds a progressive bias ``prior_bias · prior / (visits + 1)`` to the choice
+  among them; letting moves in by their AMAF value instead favoured the small pieces that
+  playouts place late, in positions that were won anyway);
 - **RAVE/AMAF**: every simulation credits each move it made (in the tree and in the playout) to
   every node above where the same colour could have made it; a node's choice blends a move's own
   mean with that shared mean, trusting the shared one less as its own visits grow;
 - **playouts**: :func:`ai.playout` finishes the game with sampled moves; each seat's reward is
-  mostly win / draw / loss, plus a little of its margin so big wins beat narrow ones.
+  half win / draw / loss, half its margin, so big wins beat narrow ones and few playouts still
+  tell moves apart.
 
 The budget is *work*: the number of placements simulated (tree steps and playout moves), which is
 proportional to thinking time over the whole game, and deterministic for a seed. A wall-clock cap
@@ -43,12 +46,12 @@ class Settings:
     work: int  # placements to simulate (the fixed, deterministic budget)
     seconds: float = math.inf  # wall-clock cap
     widen_base: float = 2.0
-    widen_power: float = 0.45
+    widen_power: float = 0.35
     explore: float = 0.3  # UCB exploration constant (rewards lie in 0..1)
+    prior_bias: float = 0.2  # progressive bias: prior / (visits + 1) added to a move's score
     rave_equivalence: float = 150.0  # visits at which a move's own mean and its AMAF mean weigh the same
-    prior_trust: float = 8.0  # AMAF samples worth as much as the prior when letting a new move in
-    win_share: float = 0.8  # reward = win_share · (win 1, draw ½, loss 0) + the rest from the margin
-    margin_scale: float = 40.0  # a margin this big earns the whole margin part of the reward
+    win_share: float = 0.5  # reward = win_share · (win 1, draw ½, loss 0) + the rest from the margin
+    margin_scale: float = 30.0  # a margin this big earns the whole margin part of the reward
     weights: ai.Weights = ai.HARD_WEIGHTS
 
 
@@ -164,11 +167,12 @@ class Search:
         total = node.total
         allowed = min(len(node.moves), int(settings.widen_base * (total + 1) ** settings.widen_power))
         if len(node.tried) < max(1, allowed):
-            pick = self._next_untried(node)
+            pick = len(node.tried)  # moves are let in in prior order (progressive unpruning)
             node.tried.append(pick)
             return pick
         log_total = math.log(total)
         explore = settings.explore
+        bias = settings.prior_bias
         k = settings.rave_equivalence
         best, best_score = node.tried[0], -math.inf
         for i in node.tried:
@@ -178,29 +182,7 @@ class Search:
             if entry is not None:
                 beta = math.sqrt(k / (3 * visits + k))
                 mean = (1 - beta) * mean + beta * entry[1] / entry[0]
-            score = mean + explore * math.sqrt(log_total / visits)
-            if score > best_score:
-                best, best_score = i, score
-        return best
-
-    def _next_untried(self, node: Node) -> int:
-        """The move to let in next: the prior order, unless AMAF says a later move does better."""
-        tried = set(node.tried)
-        trust = self.settings.prior_trust
-        best, best_score = -1, -math.inf
-        window = 0
-        for i, key in enumerate(node.keys):
-            if i in tried:
-                continue
-            entry = node.amaf.get(key)
-            if entry is None:
-                if window >= 12:
-                    continue  # far down the prior order and never seen in a playout
-                score = 0.5 * node.priors[i]
-            else:
-                count = entry[0]
-                score = (count * entry[1] / count + trust * 0.5 * node.priors[i]) / (count + trust)
-            window += 1
+            score = mean + explore * math.sqrt(log_total / visits) + bias * node.priors[i] / (visits + 1)
             if score > best_score:
                 best, best_score = i, score
         return best
