@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from bauhausbox.engine.bots.runner import close_all
 from bauhausbox.engine.history import History, Setup
 from bauhausbox.scenes.flow import start_match
 from bauhausbox.scenes.main_menu import MainMenuScene
@@ -27,7 +28,10 @@ def run_app(start_game: dict[str, Any] | None = None, windowed: bool = False) ->
     app.go_home()
     if start_game is not None:
         start_match(app, **start_game)
-    app.run()
+    try:
+        app.run()
+    finally:
+        close_all()  # searches' worker processes stop with the window, not after their think time
     pygame.quit()
     return 0
 

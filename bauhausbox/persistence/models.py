@@ -86,7 +86,7 @@ def _aware(value: datetime) -> datetime:
 
 PlayerName = Annotated[str, AfterValidator(_check_name)]
 Timestamp = Annotated[datetime, AfterValidator(_aware)]
-Level = Literal["random", "easy", "medium", "hard"]
+Level = Literal["random", "easy", "medium", "hard", "expert"]
 OptionValues = dict[str, str | int | bool]
 
 

@@ -49,7 +49,7 @@ from bauhausbox.ui.text import advice
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
-THINK_SECONDS = {"random": 0.05, "easy": 0.3, "medium": 1.0, "hard": 2.5}
+THINK_SECONDS = {"random": 0.05, "easy": 0.3, "medium": 1.0, "hard": 2.5, "expert": 8.0}
 HINT_SECONDS = 1.5
 CHECKS_REMEMBERED = 512  # refusal reasons kept per position (every hovered square or pose once)
 
