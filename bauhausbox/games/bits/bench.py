@@ -8,11 +8,13 @@ plays a short strength sample). The solo strength measurement (200 seeded games)
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from bauhausbox.engine.bots.base import decision_times
 from bauhausbox.games.bits.ai import Evaluator, make_bot, solo_strength
@@ -80,14 +82,20 @@ def run(quick: bool = False) -> list[Row]:
 
 def strength_report(level: str, games: int, seed: int = 0, seconds: float = 1.0) -> str:
     """Solo strength of ``level`` over ``games`` seeded games: mean, spread, and the rank distribution."""
-    result = solo_strength(level, games, seed, seconds)
-    totals = result["totals"]
+    return format_strength(level, solo_strength(level, games, seed, seconds))
+
+
+def format_strength(label: str, result: dict[str, Any]) -> str:
+    """The text of a :func:`~bauhausbox.games.bits.ai.strength_of` result."""
+    totals, games, seed = result["totals"], result["games"], result["seed"]
+    error = 1.96 * statistics.stdev(totals) / math.sqrt(games) if games > 1 else 0.0
     lines = [
-        f"{level}: {games} solo games, seeds {seed}..{seed + games - 1}, {seconds:g} s per tile",
-        f"  mean {result['mean']:.2f}  median {result['median']}  stdev {result['stdev']:.2f}"
-        f"  min {result['min']}  max {result['max']}",
+        f"{label}: {games} solo games, seeds {seed}..{seed + games - 1}, {result['seconds']:g} s per tile",
+        f"  mean {result['mean']:.2f} (95% interval ± {error:.2f})  median {result['median']}"
+        f"  stdev {result['stdev']:.2f}  min {result['min']}  max {result['max']}",
         "  round means " + ", ".join(f"{r:.2f}" for r in result["round_means"]),
-        f"  thinking per tile: mean {result['seconds_mean'] * 1000:.0f} ms, max {result['seconds_max'] * 1000:.0f} ms",
+        f"  thinking per tile: mean {result['seconds_mean'] * 1000:.0f} ms, max {result['seconds_max'] * 1000:.0f} ms;"
+        f" CPU time mean {result['cpu_mean'] * 1000:.0f} ms, max {result['cpu_max'] * 1000:.0f} ms",
         "  totals " + " ".join(map(str, totals)),
     ]
     ranks = Counter(solo_rank(total) for total in totals)
