@@ -155,3 +155,16 @@ def test_hard_choice_does_not_depend_on_the_hidden_tile_order() -> None:
     assert other.deck != state.deck and GAME.view(other, 0) == GAME.view(state, 0)
     choices = {HardBot(3, nodes=5000).choose(GAME, GAME.view(s, 0), 0, Budget(60.0)) for s in (state, other)}
     assert len(choices) == 1
+
+
+def test_hard_searches_the_last_tiles_of_a_round_to_the_end() -> None:
+    state = _solo_position(7, 1)
+    bot = make_bot("medium", 7)
+    while state.boards[0].count(".") > 6:  # three tiles to go: this one and two more
+        state = GAME.apply(state, bot.choose(GAME, GAME.view(state, 0), 0, Budget(1.0)))
+    hard = HardBot(7)
+    hard.choose(GAME, GAME.view(state, 0), 0, Budget(60.0))
+    assert hard.depth_reached == 2
+    # Mid-round the same budget looks one tile ahead.
+    hard.choose(GAME, GAME.view(_solo_position(7, 4), 0), 0, Budget(60.0))
+    assert hard.depth_reached == 1
