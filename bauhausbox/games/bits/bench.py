@@ -2,7 +2,8 @@
 
 ``run(quick=True)`` takes a few seconds (a smoke test calls it); the full run takes a few minutes (it
 plays a short strength sample). The solo strength measurement (200 seeded games) is
-``python -m bauhausbox.games.bits.bench --strength hard --games 200`` (about an hour; see docs/bits.md).
+``python -m bauhausbox.games.bits.bench --strength hard --games 200 --seconds 100`` (the hard player's node
+budget then limits it alone, so the run is repeatable; its CPU time per tile is reported; see docs/bits.md).
 """
 
 from __future__ import annotations
