@@ -483,7 +483,8 @@ NEUTRAL_HORIZON = 8
 
 class HardBot(_BitsBot):
     """Expectimax over the unseen tiles: at least two moves ahead, deeper while its node budget allows
-    (the end of a round, where few tiles and few spots are left, is searched to the last tile)."""
+    (near the end of a round, where few tiles and few spots are left: from three tiles out, to the
+    last tile)."""
 
     name = "hard"
 
@@ -493,7 +494,7 @@ class HardBot(_BitsBot):
         super().__init__(seed, weights)
         self.width = width
         self.nodes = nodes
-        self.nodes_used = 0  # boards the last decision evaluated
+        self.nodes_used = 0  # boards the last decision rated
         self.depth_reached = 0  # tiles after this one the last decision looked ahead, fully searched
 
     def pick(self, view: BitsState, seat: Seat, budget: Budget) -> Move:
@@ -538,7 +539,7 @@ Deck = tuple[tuple[str, int], ...]  # the unseen tile cards: (tile, copies), sor
 class TileSearch:
     """Expectimax over the unseen tile cards for one decision: a chance node draws each unseen tile
     (weighted by its copies), a decision node takes the best placement. Boards whose ramp is full
-    score exactly; other leaves get the evaluator's estimate. Counts the boards it evaluates and
+    score exactly; other leaves get the evaluator's estimate. Counts the boards it rates and
     stops (returns ``None``) when its node budget or the time runs out, or when cancelled."""
 
     def __init__(self, evaluator: Evaluator, deck: Counter[str], budget: Budget, nodes: int) -> None:
