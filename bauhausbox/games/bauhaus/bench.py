@@ -98,7 +98,11 @@ def strength(games: int = 200, seed: int = 1, players: int = 4, jobs: int = 2) -
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 2 and sys.argv[1] == "--strength":
+    if "--duel" in sys.argv:
+        from bauhausbox.engine.bots.arena import duel_command
+
+        duel_command(GAME, lambda seed: make_bot("hard", seed), "bauhaus_hard_v1")
+    elif len(sys.argv) > 2 and sys.argv[1] == "--strength":
         strength(int(sys.argv[2]))
     else:
         for label, value, unit, target in run(quick="--quick" in sys.argv):
