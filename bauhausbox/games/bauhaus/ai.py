@@ -427,9 +427,9 @@ def _replace_tokens(state: BauhausState, lifted: int) -> BauhausState:
 
 # -- hard: information-set search -------------------------------------------------------------------
 #: The node budget of hard (iterations per card choice) and its time cap; see docs/bauhaus.md.
-HARD_SEARCH = SearchConfig(iterations=160, seconds=1.5, horizon=3, exploration=0.1)
+HARD_SEARCH = SearchConfig(iterations=160, seconds=1.5, horizon=2, exploration=0.1)
 VALUE_SCALE = 3.0  # evaluation points per logistic unit
-SAMPLES = 6  # resolutions tried per card in the cheap policy
+SAMPLES = 10  # resolutions tried per card in the cheap policy
 TREE_WIDTH = 8  # moves the root planner offers the tree per position
 
 

@@ -101,7 +101,13 @@ if __name__ == "__main__":
     if "--duel" in sys.argv:
         from bauhausbox.engine.bots.arena import duel_command
 
-        duel_command(GAME, lambda seed: make_bot("hard", seed), "bauhaus_hard_v1")
+        from dataclasses import replace
+
+        from bauhausbox.games.bauhaus.ai import HARD_SEARCH, BauhausSearchBot
+
+        # The node budget alone limits the search, so the games replay exactly from their seeds.
+        config = replace(HARD_SEARCH, seconds=60.0)
+        duel_command(GAME, lambda seed: BauhausSearchBot(seed, config=config), "bauhaus_hard_v1")
     elif len(sys.argv) > 2 and sys.argv[1] == "--strength":
         strength(int(sys.argv[2]))
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 
 from bauhausbox.engine.bots.base import decision_times
@@ -75,7 +76,18 @@ def main() -> None:
     parser.add_argument("--strength", type=int, default=0, help="play this many strength games and print JSON")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args()
+    args, _ = parser.parse_known_args()
+    if "--duel" in sys.argv:
+        from bauhausbox.engine.bots.arena import duel_command
+
+        from dataclasses import replace
+
+        from bauhausbox.games.buizen.ai import HARD_SEARCH, BuizenSearchBot
+
+        # The node budget alone limits the search, so the games replay exactly from their seeds.
+        config = replace(HARD_SEARCH, seconds=60.0)
+        duel_command(GAME, lambda seed: BuizenSearchBot(seed, config), "buizen_hard_v1", sys.argv[1:])
+        return
     if args.strength:
         print(json.dumps(strength(games_count=args.strength, seed=args.seed), indent=2))
         return
