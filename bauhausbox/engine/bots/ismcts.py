@@ -47,19 +47,23 @@ PASS: Any = _Pass()
 _MAX_PLAYOUT_PLIES = 400  # a guard: a playout ends at the horizon long before this
 
 
-class SearchPolicy(Protocol[S, M]):
+S_contra = TypeVar("S_contra", contravariant=True)
+M_co = TypeVar("M_co", covariant=True)
+
+
+class SearchPolicy(Protocol[S_contra, M_co]):
     """What a game gives the search: its knowledge of good moves and of good positions."""
 
-    def candidates(self, state: S, seat: Seat) -> Sequence[M]:
+    def candidates(self, state: S_contra, seat: Seat) -> Sequence[M_co]:
         """The moves the tree may try for ``seat`` (the seat to play) in a full state, best first.
         May be a pruned subset of the legal moves; must not be empty while the game goes on."""
         ...
 
-    def playout(self, state: S, rng: random.Random) -> Sequence[M]:
+    def playout(self, state: S_contra, rng: random.Random) -> Sequence[M_co]:
         """Cheap moves for the seat to play, applied in order (one decision, or a whole turn's plan)."""
         ...
 
-    def evaluate(self, state: S) -> Sequence[float]:
+    def evaluate(self, state: S_contra) -> Sequence[float]:
         """Per seat, how good ``state`` is for it, in [0, 1] (a win-probability-like value)."""
         ...
 

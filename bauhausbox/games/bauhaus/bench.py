@@ -99,10 +99,9 @@ def strength(games: int = 200, seed: int = 1, players: int = 4, jobs: int = 2) -
 
 if __name__ == "__main__":
     if "--duel" in sys.argv:
-        from bauhausbox.engine.bots.arena import duel_command
-
         from dataclasses import replace
 
+        from bauhausbox.engine.bots.arena import duel_command
         from bauhausbox.games.bauhaus.ai import HARD_SEARCH, BauhausSearchBot
 
         # The node budget alone limits the search, so the games replay exactly from their seeds.

@@ -78,10 +78,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     args, _ = parser.parse_known_args()
     if "--duel" in sys.argv:
-        from bauhausbox.engine.bots.arena import duel_command
-
         from dataclasses import replace
 
+        from bauhausbox.engine.bots.arena import duel_command
         from bauhausbox.games.buizen.ai import HARD_SEARCH, BuizenSearchBot
 
         # The node budget alone limits the search, so the games replay exactly from their seeds.
