@@ -93,6 +93,26 @@ def play_game(
     return state
 
 
+def duel_game(
+    game: GameRules[Any, Any],
+    candidate: BotFactory,
+    yardstick: BotFactory,
+    number: int,
+    players: int,
+    seed: int,
+    settings: dict[str, OptionValue],
+    seconds: float = 60.0,
+) -> tuple[list[int], list[int], list[float], int]:
+    """Game ``number`` of a duel: seed ``seed + number``, the candidate on seat ``number % players``.
+    Returns the scores, the winners, the candidate's CPU seconds per decision and its seat."""
+    game_seed = seed + number
+    mine = number % players
+    bots = [candidate(game_seed * 10 + s) if s == mine else yardstick(game_seed * 10 + s) for s in range(players)]
+    times: list[list[float]] = [[] for _ in range(players)]
+    final = play_game(game, bots, game_seed, settings, seconds, times)
+    return list(game.scores(final)), list(game.winners(final)), times[mine], mine
+
+
 def duel(
     game: GameRules[Any, Any],
     candidate: BotFactory,
@@ -102,27 +122,21 @@ def duel(
     seed: int = 1,
     options: dict[str, OptionValue] | None = None,
     seconds: float = 60.0,
-    progress: Callable[[int, list[int], int], None] | None = None,
+    progress: Callable[[int, list[int], list[int], int], None] | None = None,
 ) -> DuelResult:
     """``games`` seeded games (seeds ``seed``, ``seed + 1``, ...), the candidate on seat ``n % players``."""
     result = DuelResult()
     settings = game.normalize_options(players, options or {})
     for number in range(games):
-        game_seed = seed + number
-        mine = number % players
-        bots = [candidate(game_seed * 10 + s) if s == mine else yardstick(game_seed * 10 + s) for s in range(players)]
-        times: list[list[float]] = [[] for _ in range(players)]
-        final = play_game(game, bots, game_seed, settings, seconds, times)
-        scores = list(game.scores(final))
-        tops = game.winners(final)
+        scores, winners, times, mine = duel_game(game, candidate, yardstick, number, players, seed, settings, seconds)
         result.games += 1
-        result.seeds.append(game_seed)
-        result.wins += 1.0 / len(tops) if mine in tops else 0.0
+        result.seeds.append(seed + number)
+        result.wins += 1.0 / len(winners) if mine in winners else 0.0
         result.candidate_points += scores[mine]
         result.yardstick_points += (sum(scores) - scores[mine]) / (players - 1)
-        result.candidate_times.extend(times[mine])
+        result.candidate_times.extend(times)
         if progress is not None:
-            progress(number, scores, mine)
+            progress(number, scores, winners, mine)
     return result
 
 
@@ -150,8 +164,9 @@ def duel_command(
         key, _, value = text.partition("=")
         options[key] = value
 
-    def report(number: int, scores: list[int], mine: int) -> None:
-        print(f"game {number + 1}: scores {scores}, candidate on seat {mine}", flush=True)
+    def report(number: int, scores: list[int], winners: list[int], mine: int) -> None:
+        print(f"game {number + 1} (seed {args.seed + number}): scores {scores}, winners {winners}, "
+              f"candidate on seat {mine}", flush=True)  # fmt: skip
 
     result = duel(
         game,

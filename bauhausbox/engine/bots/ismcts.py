@@ -117,6 +117,7 @@ class InformationSetSearch(Generic[S, M]):
         self.policy = policy
         self.config = config
         self.last_root: Node | None = None  # the tree of the last search (a bot may follow its best line)
+        self.last_iterations = 0  # iterations of the last search (benchmarks report simulations per second)
 
     def search(
         self,
@@ -132,7 +133,7 @@ class InformationSetSearch(Generic[S, M]):
         started = time.perf_counter()
         stop_at = min(budget.deadline, started + config.seconds)
         root = self.last_root = Node(None, None)
-        iterations = 0
+        iterations = self.last_iterations = 0
         if root_moves is not None and len(root_moves) == 1:
             return SearchResult(root_moves[0], 0, 0.0)
         while iterations < config.iterations:
@@ -142,6 +143,7 @@ class InformationSetSearch(Generic[S, M]):
             sample = self.game.determinize(view, seat, Rng.from_seed(rng.getrandbits(63)))
             self._iterate(root, sample, seat, rng, root_moves)
             iterations += 1
+            self.last_iterations = iterations
         if not root.children:
             fallback = list(root_moves) if root_moves is not None else list(self.policy.candidates(view, seat))
             return SearchResult(fallback[0], iterations, time.perf_counter() - started)
