@@ -341,7 +341,7 @@ class BuizenBot:
 
 # -- hard: information-set search -------------------------------------------------------------------
 #: The node budget of hard (iterations per decision) and its time cap; see docs/buizen.md.
-HARD_SEARCH = SearchConfig(iterations=200, seconds=1.5, horizon=4, exploration=0.1)
+HARD_SEARCH = SearchConfig(iterations=160, seconds=1.0, horizon=4, exploration=0.1)
 VALUE_SCALE = 4.0  # judgement points per logistic unit
 SAMPLES = 8  # moves tried per decision below the root and in playouts
 TREE_WIDTH = 8  # moves the one-move judgement offers the tree at the root
