@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 from collections.abc import Sequence
@@ -172,3 +173,11 @@ def test_out_of_turn_roots_may_pass() -> None:
     assert result.move == "+2"
     result = engine.search(state, 0, random.Random(1), Budget(60), root_moves=[PASS])
     assert result.move is PASS
+
+
+def test_an_endless_budget_leaves_only_the_node_budget() -> None:
+    # Reproducible runs (golden files) think with an endless budget: no clock may cut the search.
+    config = SearchConfig(iterations=300, seconds=1e-9, horizon=4)
+    engine = InformationSetSearch[Race, str](RULES, RacePolicy(), config)
+    assert engine.search(RULES.new_game(2, 3), 0, random.Random(1), Budget(math.inf)).iterations == 300
+    assert engine.search(RULES.new_game(2, 3), 0, random.Random(1), Budget(60)).iterations < 300
