@@ -93,8 +93,8 @@ def _frames_child() -> None:
     from bauhausbox.scenes.setup import SetupScene
     from bauhausbox.ui.app import App
 
-    app = App(windowed=True, size=(1280, 800))
-    app.push(MainMenuScene(app))
+    app = App(home=MainMenuScene, windowed=True, size=(1280, 800))
+    app.go_home()
     count = 120 if quick else 600
     for _ in range(10):
         app.frame([], 1 / 60)

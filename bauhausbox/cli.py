@@ -30,7 +30,10 @@ from bauhausbox.cli_args import (
 )
 from bauhausbox.engine.api import GameError
 from bauhausbox.games import GAME_IDS
+from bauhausbox.ui.text import plural
 
+# Each subcommand imports what it needs inside its own function: headless commands (selfplay,
+# replay, puzzle) never load pygame or the screens, and ``--help`` answers at once.
 # Upper limits that keep a mistyped number from starting hours of work or thousands of processes.
 MAX_GAMES = 100_000
 MAX_JOBS = 64
@@ -151,7 +154,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "replay":
         return _replay(args.file)
     if args.command == "smoke":
-        from bauhausbox.ui.smoke import run_smoke
+        from bauhausbox.smoke import run_smoke
 
         return run_smoke()
     if args.command == "puzzle":
@@ -188,7 +191,7 @@ def _check_levels(game: Any, levels: Sequence[str]) -> None:
 
 
 def _run_gui(args: argparse.Namespace) -> int:
-    from bauhausbox.ui.app import run_app
+    from bauhausbox.app_main import run_app
 
     start_game = None
     if getattr(args, "command", None) == "play":
@@ -303,8 +306,7 @@ def _selfplay_one(job: tuple[str, int, int, list[str], dict[str, Any], float | N
 
 
 def _level_seconds(game: Any, level: str) -> float:
-    budgets: dict[str, float] = dict(game.info.extra.get("think_seconds", {}))
-    return budgets.get(level, {"random": 0.1, "easy": 0.2, "medium": 1.0, "hard": 2.0}.get(level, 1.0))
+    return game.info.think_seconds.get(level, {"random": 0.1, "easy": 0.2, "medium": 1.0, "hard": 2.0}.get(level, 1.0))
 
 
 def _summarize(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
@@ -346,13 +348,13 @@ def _print_result(result: dict[str, Any]) -> None:
     scores = "  ".join(f"{level}:{score}" for level, score in zip(result["levels"], result["scores"], strict=True))
     winners = ",".join(str(w) for w in result["winners"])
     print(
-        f"seed {result['seed']:>6}  {scores}  winner seat {winners}  ({result['plies']} moves, "
+        f"seed {result['seed']:>6}  {scores}  winner seat {winners}  ({plural(result['plies'], 'move', 'moves')}, "
         f"{result['seconds_per_move']:.3f} s/move)"
     )
 
 
 def _print_summary(summary: dict[str, Any]) -> None:
-    print(f"\n{summary['games']} games")
+    print(f"\n{plural(summary['games'], 'game', 'games')}")
     print(f"{'level':<8} {'avg score':>10} {'win rate':>9} {'seats':>6}")
     for level, entry in summary["levels"].items():
         print(f"{level:<8} {entry['average_score']:>10.2f} {entry['win_rate']:>9.1%} {entry['seats_played']:>6}")
@@ -377,7 +379,7 @@ def _replay(path: Path) -> int:
     history = loaded.history
     game = history.game
     state = history.state
-    print(f"{game.info.title}: {len(history.move_texts())} moves replayed and valid.")
+    print(f"{game.info.title}: {plural(len(history.move_texts()), 'move', 'moves')} replayed and valid.")
     print(game.to_text(state))
     names = [seat.name for seat in loaded.saved.seats]
     for name, score in zip(names, game.scores(state), strict=False):

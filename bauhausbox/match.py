@@ -120,10 +120,19 @@ class Match:
         return self.history.undo_target(self.humans)
 
     def undo(self, plan: UndoPlan | None = None) -> bool:
+        """Go back to the last human decision (or to ``plan``, from :meth:`undo_plan`)."""
         plan = plan or self.undo_plan()
         if plan is None:
             return False
         self.history.go_to(plan.index)
+        self.after_change()
+        return True
+
+    def step_back(self) -> bool:
+        """Take back exactly the last move, whoever made it (unlike :meth:`undo`)."""
+        if self.history.cursor == 0:
+            return False
+        self.history.go_to(self.history.cursor - 1)
         self.after_change()
         return True
 
@@ -141,7 +150,7 @@ class Match:
 
     def restart(self, same_seed: bool = False) -> Match:
         """A new game with the same seats and options. In games whose rules let the previous
-        winner start (``info.extra["winner_starts"]``), the seed is drawn until its starting seat is
+        winner start (``info.winner_starts``), the seed is drawn until its starting seat is
         that winner, so the game still replays from its seed alone."""
         seed = self.setup.seed if same_seed else new_seed()
         starter = self.next_starter()
@@ -162,7 +171,7 @@ class Match:
 
     def next_starter(self) -> Seat | None:
         """Who starts the next game: the sole winner of this one, where the rules say so."""
-        if not self.game.info.extra.get("winner_starts") or not self.over:
+        if not self.game.info.winner_starts or not self.over:
             return None
         winners = self.game.winners(self.state)
         return winners[0] if len(winners) == 1 else None

@@ -14,6 +14,12 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("BAUHAUSBOX_HOME", tempfile.mkdtemp(prefix="bauhausbox-tests-"))
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    # Parallel workers inherit the controller's environment: give each its own folder, or one
+    # worker's games would show up in another's Continue and Load lists (Continue picks the newest).
+    _worker_home = os.path.join(os.environ["BAUHAUSBOX_HOME"], os.environ["PYTEST_XDIST_WORKER"])
+    os.makedirs(_worker_home, exist_ok=True)
+    os.environ["BAUHAUSBOX_HOME"] = _worker_home
 os.environ.setdefault("BAUHAUSBOX_RAISE", "1")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -21,9 +27,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 @pytest.fixture(scope="session")
 def app() -> Iterator[Any]:
     """The one window of a pytest session (switching display modes under the dummy driver can crash)."""
+    from bauhausbox.scenes.main_menu import MainMenuScene
     from bauhausbox.ui.app import App
 
-    application = App(windowed=True, size=(1280, 800))
+    application = App(home=MainMenuScene, windowed=True, size=(1280, 800))
     application.settings.computer_delay = 0.0
     application.settings.animation_speed = "off"
     yield application
@@ -32,9 +39,7 @@ def app() -> Iterator[Any]:
 @pytest.fixture()
 def fresh_app(app: Any) -> Iterator[Any]:
     """The session app with an empty scene stack and a fresh main menu."""
-    from bauhausbox.scenes.main_menu import MainMenuScene
-
-    app.reset_to(MainMenuScene(app))
+    app.go_home()
     app.running = True
     yield app
     for scene in list(app.stack):

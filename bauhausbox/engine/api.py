@@ -17,7 +17,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from bauhausbox.engine.rng import Rng
 
@@ -41,11 +41,19 @@ class InvalidPositionError(GameError):
     """A position text (``from_text``) could not be read."""
 
 
+class NoSuchSeatError(GameError):
+    """A seat number the game does not have (``seat 7`` in a 2-player game, or a negative one)."""
+
+
 class HasToPlay(Protocol):
-    """Every state exposes the seat whose decision it is (``None`` once the game is over)."""
+    """Every state exposes the seat whose decision it is (``None`` once the game is over) and its
+    number of seats."""
 
     @property
     def to_play(self) -> Seat | None: ...
+
+    @property
+    def players(self) -> int: ...
 
 
 S = TypeVar("S", bound=HasToPlay)
@@ -89,7 +97,14 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     seat_names: tuple[str, ...] = ()  # what a seat is called on screen ("Blue", "Player 1"...)
     levels: tuple[str, ...] = ("easy", "medium", "hard")
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    #: Hands, colours or draws are secret: two humans at one screen pass the device behind a curtain.
+    hidden_information: bool = False
+    #: The sole winner of a game starts the next one in the same session (``Match.restart``).
+    winner_starts: bool = False
+    #: Seconds per move for each computer level in ``bauhausbox selfplay`` (levels not named: a default).
+    think_seconds: Mapping[str, float] = field(default_factory=dict)
+    #: How many of the conformance suite's seeded games this game plays (slow games play fewer).
+    conformance_scale: float = 1.0
 
 
 class GameRules(ABC, Generic[S, M]):
@@ -160,6 +175,41 @@ class GameRules(ABC, Generic[S, M]):
     def parse_move(self, state: S, text: str, seat: Seat | None = None) -> M:
         """Read a move text; raises :class:`InvalidMoveError` when malformed."""
 
+    # -- moves in words ----------------------------------------------------------------------
+    def describe_move(
+        self,
+        state: S,
+        move: M,
+        *,
+        mover: Seat | None = None,
+        viewer: Seat | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """One short sentence in plain words saying what ``move`` does, for the game log and replays
+        ("Blue placed the L5 on k10–m12", "Circle laid a gas bend right of the start pump room and
+        drew 2").
+
+        ``state`` is the position *before* the move; ``mover`` is the seat making it, as in
+        :meth:`apply` (default: ``state.to_play``). ``viewer`` is the seat the sentence is written
+        for: it reveals nothing that seat's :meth:`view` does not show, before or after the move (a
+        draw says "drew 2", not which tiles). ``None`` means an observer who sees everything, such as
+        the replay of a finished game. ``names`` gives the players' names per seat; without it the
+        game's seat names are used (:meth:`seat_name`). Effects the rules carry out on their own
+        within the move (automatic passes, a round ending and its points) are part of the sentence.
+        No internal codes: no slot numbers, no turns like ``r90``, no coordinates of an unbounded
+        table. Each game writes its sentences in its own ``describe.py``; call them through
+        ``bauhausbox.games.describe_move(game_id, ...)``. This fallback shows the move's notation.
+        """
+        seat = state.to_play if mover is None else mover
+        who = "Nobody" if seat is None else self.mover_name(state, seat, names)
+        return f"{who} played {self.format_move(state, move)}"
+
+    def mover_name(self, state: S, seat: Seat, names: Sequence[str] | None = None) -> str:
+        """The name a sentence uses for ``seat``: ``names[seat]`` when given, else the seat's name."""
+        if names is not None and 0 <= seat < len(names) and names[seat]:
+            return names[seat]
+        return self.seat_name(seat, self.players(state))
+
     # -- the end --------------------------------------------------------------------------
     def is_over(self, state: S) -> bool:
         return state.to_play is None
@@ -180,11 +230,12 @@ class GameRules(ABC, Generic[S, M]):
 
     def players(self, state: S) -> int:
         """Number of seats in this game."""
-        return len(self.scores(state))
+        return state.players
 
     # -- hidden information -----------------------------------------------------------------
     def view(self, state: S, seat: Seat) -> S:
         """What ``seat`` may know. Perfect-information games return the state itself."""
+        self.seat_or_to_play(state, seat)
         return state
 
     def determinize(self, state: S, seat: Seat, rng: Rng) -> S:
@@ -192,6 +243,7 @@ class GameRules(ABC, Generic[S, M]):
 
         ``view(determinize(s, seat, r), seat) == view(s, seat)`` must hold.
         """
+        self.seat_or_to_play(state, seat)
         return state
 
     def revealed(self, before: S, after: S) -> bool:
@@ -214,7 +266,24 @@ class GameRules(ABC, Generic[S, M]):
         """Read a position written by :meth:`to_text`; raises :class:`InvalidPositionError`."""
 
     # -- conveniences shared by all games ----------------------------------------------------
+    @staticmethod
+    def seat_or_to_play(state: S, seat: Seat | None) -> Seat | None:
+        """``seat``, or the seat to play when it is ``None``. Every method taking a seat calls this
+        first, so a seat the game does not have is one clear :class:`NoSuchSeatError` in every game
+        (not an ``IndexError`` from deep inside, nor a quiet empty answer)."""
+        if seat is None:
+            return state.to_play
+        return GameRules.check_seat(seat, state.players)
+
+    @staticmethod
+    def check_seat(seat: Seat, players: int) -> Seat:
+        """``seat`` when a game of ``players`` has it, else :class:`NoSuchSeatError`."""
+        if type(seat) is not int or not 0 <= seat < players:
+            raise NoSuchSeatError(f"no seat {seat} in a {players}-player game")
+        return seat
+
     def seat_name(self, seat: Seat, players: int) -> str:
+        self.check_seat(seat, players)
         names = self.info.seat_names
         return names[seat] if seat < len(names) else f"Player {seat + 1}"
 

@@ -10,11 +10,12 @@ Importing this module imports no game and no pygame, so start-up stays fast.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from bauhausbox.engine.api import GameRules
+from bauhausbox.engine.api import GameRules, Seat
 from bauhausbox.engine.bots.base import Bot, RandomBot
 
 
@@ -73,6 +74,9 @@ REGISTRY: dict[str, GameEntry] = {
 
 GAME_IDS: tuple[str, ...] = tuple(REGISTRY)
 
+# The Blokus solo puzzles' own menu screen, opened from the main menu ("module:Class").
+PUZZLE_MENU = "bauhausbox.games.blokus.puzzle_scene:PuzzleMenuScene"
+
 
 def entry(game_id: str) -> GameEntry:
     try:
@@ -97,8 +101,40 @@ def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
     return bot
 
 
+def _import_class(path: str) -> Any:
+    # Screens are imported on demand: the main menu must not pay for every game's screen and rules
+    # at start-up, and the screens sit above the shared scenes that open them (docs/architecture.md).
+    module_name, _, class_name = path.partition(":")
+    return getattr(importlib.import_module(module_name), class_name)
+
+
 def scene_class(game_id: str) -> Any:
     """The game's screen class (a ``GameScene`` subclass; typed ``Any`` so this module stays pygame-free)."""
-    module_name, _, class_name = entry(game_id).scene.partition(":")
-    cls: Any = getattr(entry(game_id).import_module(module_name), class_name)
-    return cls
+    game = entry(game_id)
+    return _import_class(f"{game.package}.{game.scene}")
+
+
+def describe_move(
+    game_id: str,
+    state: Any,
+    move: Any,
+    *,
+    mover: Seat | None = None,
+    viewer: Seat | None = None,
+    names: Sequence[str] | None = None,
+) -> str:
+    """One short sentence in plain words saying what ``move`` does (``GameRules.describe_move``
+    explains the arguments). The words come from the game's ``describe.py``, which builds on its rules
+    and so is found here rather than imported by them; a game without one falls back to the notation."""
+    rules = load(game_id)
+    try:
+        describe = entry(game_id).import_module("describe").describe_move
+    except ModuleNotFoundError:
+        return rules.describe_move(state, move, mover=mover, viewer=viewer, names=names)
+    sentence: str = describe(rules, state, move, mover=mover, viewer=viewer, names=names)
+    return sentence
+
+
+def puzzle_menu_class() -> Any:
+    """The Blokus puzzles' menu screen class (a ``Scene``), imported on demand like the games' screens."""
+    return _import_class(PUZZLE_MENU)

@@ -26,6 +26,7 @@ from pydantic import (
 )
 
 from bauhausbox.engine.history import LEVELS, SeatSpec, Setup
+from bauhausbox.games import REGISTRY
 
 SAVE_SCHEMA_VERSION = 1
 STATS_SCHEMA_VERSION = 1
@@ -188,8 +189,6 @@ class Settings(_Model):
     def _setups(cls, value: Any, info: ValidationInfo) -> Any:
         if not isinstance(value, dict):
             return value
-        from bauhausbox.games import REGISTRY
-
         kept: dict[str, GamePreference] = {}
         for key, setup in value.items():
             try:
@@ -245,8 +244,6 @@ class SavedGame(_Model):
     @field_validator("game_id")
     @classmethod
     def _known_game(cls, value: str) -> str:
-        from bauhausbox.games import REGISTRY
-
         if value not in REGISTRY:
             raise ValueError(f"unknown game {value[:40]!r}")
         return value

@@ -11,15 +11,14 @@ from bauhausbox.engine.history import SeatSpec
 from bauhausbox.match import Match
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.store import BrokenFileError, notices_message
+from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.ui.app import App
 
 
 def open_match(app: App, match: Match) -> None:
     """Show ``match`` on top of a fresh main menu (so "back" always leads to the menu)."""
-    from bauhausbox.scenes.main_menu import MainMenuScene
-
     scene_type = games.scene_class(match.setup.game_id)
-    app.reset_to(MainMenuScene(app))
+    app.go_home()
     app.push(scene_type(app, match))
 
 
@@ -48,8 +47,6 @@ def open_saved(app: App, path: Path) -> bool:
 
 def report_broken(app: App, errors: list[BrokenFileError]) -> None:
     """Move broken saves aside and tell the player what happened, in one dialog naming each."""
-    from bauhausbox.scenes.dialog import DialogScene
-
     notices = [notice for notice in map(saves.quarantine, errors) if notice is not None]
     if not notices:
         return

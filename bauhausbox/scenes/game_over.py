@@ -2,24 +2,33 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from bauhausbox.engine.api import Seat
+from bauhausbox.match import Match
 from bauhausbox.scenes.common import overlay_panel
 from bauhausbox.ui import draw, theme
-from bauhausbox.ui.app import App
-from bauhausbox.ui.scene import Scene
-from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.text import plural
+from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
-if TYPE_CHECKING:
-    from bauhausbox.ui.game_scene import GameScene
+
+class FinishedTable(Protocol):
+    """What the game-over table needs of the game screen under it (``GameScene`` is one)."""
+
+    match: Match
+
+    def restart(self) -> None: ...
+
+    def seat_style(self, seat: Seat) -> tuple[Colour, str]: ...
 
 
 def winners_line(names: list[str], winners: list[int], scores: list[int]) -> str:
     if len(names) == 1:  # a solo game has no winner to name, only a result
-        return f"{names[0]}: {scores[0]} points"
+        return f"{names[0]}: {plural(scores[0], 'point', 'points')}"
     if len(winners) == 1:
         return f"{names[winners[0]]} wins!"
     return "Shared win: " + ", ".join(names[w] for w in winners[:-1]) + f" and {names[winners[-1]]}"
@@ -29,7 +38,7 @@ class GameOverScene(Scene):
     opaque = False
     name = "game_over"
 
-    def __init__(self, app: App, game_scene: GameScene) -> None:
+    def __init__(self, app: App, game_scene: FinishedTable) -> None:
         super().__init__(app)
         self.game_scene = game_scene
         match = game_scene.match
@@ -49,9 +58,7 @@ class GameOverScene(Scene):
         self.game_scene.restart()
 
     def to_menu(self) -> None:
-        from bauhausbox.scenes.main_menu import MainMenuScene
-
-        self.app.reset_to(MainMenuScene(self.app))
+        self.app.go_home()
 
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)

@@ -10,9 +10,10 @@ from bauhausbox.games import REGISTRY
 from bauhausbox.persistence import saves
 from bauhausbox.scenes.common import poster_background
 from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.scenes.flow import open_saved, report_broken
 from bauhausbox.ui import draw, theme
-from bauhausbox.ui.app import App
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -44,8 +45,6 @@ class LoadScene(Scene):
         self.summaries = [s for s in summaries if not s.finished] + [s for s in summaries if s.finished]
         self.page = min(self.page, max(0, (len(self.summaries) - 1) // PAGE_SIZE))
         if problems and report:
-            from bauhausbox.scenes.flow import report_broken
-
             report_broken(self.app, problems)
         self._sync_buttons()
 
@@ -69,8 +68,6 @@ class LoadScene(Scene):
         self.next_button.visible = (self.page + 1) * PAGE_SIZE < len(self.summaries)
 
     def open(self, index: int) -> None:
-        from bauhausbox.scenes.flow import open_saved
-
         visible = self._visible()
         if index < len(visible) and not open_saved(self.app, visible[index].path):
             self.refresh()
@@ -90,7 +87,8 @@ class LoadScene(Scene):
             DialogScene(
                 self.app,
                 "Delete this save?",
-                f"{title} with {', '.join(summary.players)}, {summary.moves} moves. This cannot be undone.",
+                f"{title} with {', '.join(summary.players)}, {plural(summary.moves, 'move', 'moves')}. "
+                "This cannot be undone.",
                 [("Delete", confirmed, "red"), ("Keep it", None, "plain")],
             )
         )
@@ -145,7 +143,7 @@ class LoadScene(Scene):
             title = REGISTRY[summary.game_id].title if summary.game_id in REGISTRY else summary.game_id
             draw.text(surface, title, (row.left + u(3), row.top + u(1)), m.body, theme.INK, "bold")
             when = summary.updated.astimezone().strftime("%d %b %Y, %H:%M")
-            state = "finished" if summary.finished else f"{summary.moves} moves"
+            state = "finished" if summary.finished else plural(summary.moves, "move", "moves")
             draw.text(
                 surface,
                 f"{', '.join(summary.players)}  ·  {state}  ·  {when}",

@@ -10,12 +10,16 @@ from functools import partial
 
 import pygame
 
-from bauhausbox import __version__
+from bauhausbox import __version__, games
 from bauhausbox.games import GAME_IDS, REGISTRY
 from bauhausbox.persistence import saves
+from bauhausbox.scenes.flow import open_saved, report_broken
+from bauhausbox.scenes.load import LoadScene
+from bauhausbox.scenes.settings import SettingsScene
+from bauhausbox.scenes.setup import SetupScene
 from bauhausbox.ui import draw, theme
-from bauhausbox.ui.app import App
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -187,46 +191,36 @@ class MainMenuScene(Scene):
         summaries, problems = saves.list_saves()
         self.latest = next((s for s in summaries if not s.finished), None)
         if problems:  # set aside and named in one dialog; Continue offers the newest good save
-            from bauhausbox.scenes.flow import report_broken
-
             report_broken(self.app, problems)
         self.continue_button.enabled = self.latest is not None
         if self.latest:
             title = REGISTRY[self.latest.game_id].title if self.latest.game_id in REGISTRY else self.latest.game_id
             self.continue_button.tooltip = (
-                f"Resume {title} with {', '.join(self.latest.players)} ({self.latest.moves} moves)"
+                f"Resume {title} with {', '.join(self.latest.players)} ({plural(self.latest.moves, 'move', 'moves')})"
             )
 
     # -- actions -----------------------------------------------------------------------------
     def open_setup(self, game_id: str) -> None:
-        from bauhausbox.scenes.setup import SetupScene
-
         self.app.push(SetupScene(self.app, game_id))
 
     def open_puzzles(self) -> None:
         try:
-            from bauhausbox.games.blokus.puzzle_scene import PuzzleMenuScene
+            menu = games.puzzle_menu_class()
         except ImportError:
             self.app.toast("The Blokus puzzles are not available in this build.", "error")
             return
-        self.app.push(PuzzleMenuScene(self.app))
+        self.app.push(menu(self.app))
 
     def continue_game(self) -> None:
-        from bauhausbox.scenes.flow import open_saved
-
         if self.latest is None:
             return
         if not open_saved(self.app, self.latest.path):
             self.refresh()
 
     def open_load(self) -> None:
-        from bauhausbox.scenes.load import LoadScene
-
         self.app.push(LoadScene(self.app))
 
     def open_settings(self) -> None:
-        from bauhausbox.scenes.settings import SettingsScene
-
         self.app.push(SettingsScene(self.app))
 
     # -- layout and drawing ------------------------------------------------------------------------

@@ -2,27 +2,39 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from bauhausbox.match import Match
 from bauhausbox.scenes.common import overlay_panel, stack_vertically
 from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.scenes.settings import SettingsScene
 from bauhausbox.ui import draw, theme
-from bauhausbox.ui.app import App
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
-if TYPE_CHECKING:
-    from bauhausbox.ui.game_scene import GameScene
+
+class PausedTable(Protocol):
+    """What the pause menu needs of the game screen under it (``GameScene`` is one)."""
+
+    match: Match
+
+    def undo(self) -> None: ...
+
+    def redo(self) -> None: ...
+
+    def restart(self) -> None: ...
+
+    def open_help(self) -> None: ...
 
 
 class PauseScene(Scene):
     opaque = False
     name = "pause"
 
-    def __init__(self, app: App, game_scene: GameScene) -> None:
+    def __init__(self, app: App, game_scene: PausedTable) -> None:
         super().__init__(app)
         self.game_scene = game_scene
         add = self.widgets.add
@@ -71,15 +83,11 @@ class PauseScene(Scene):
         self.game_scene.open_help()
 
     def settings(self) -> None:
-        from bauhausbox.scenes.settings import SettingsScene
-
         self.app.push(SettingsScene(self.app))
 
     def quit_to_menu(self) -> None:
-        from bauhausbox.scenes.main_menu import MainMenuScene
-
         self.game_scene.match.save()
-        self.app.reset_to(MainMenuScene(self.app))
+        self.app.go_home()
 
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)

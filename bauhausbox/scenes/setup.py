@@ -16,9 +16,10 @@ from bauhausbox.engine.history import SeatSpec
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.models import GamePreference, GameStatistics, SeatPreference, clean_name
 from bauhausbox.scenes.common import poster_background
+from bauhausbox.scenes.flow import start_match
+from bauhausbox.scenes.howto import HowToScene
 from bauhausbox.ui import draw, theme
-from bauhausbox.ui.app import App
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button, Choice, TextField
 
@@ -146,8 +147,6 @@ class SetupScene(Scene):
         return result
 
     def start(self) -> None:
-        from bauhausbox.scenes.flow import start_match
-
         seats = self.seats()
         for number, pref in enumerate(self.seat_prefs, 1):  # remembered as they will be read back
             pref.name = clean_name(pref.name, f"Player {number}")
@@ -162,8 +161,6 @@ class SetupScene(Scene):
         start_match(self.app, self.game_id, self.players, seats, options)
 
     def open_help(self) -> None:
-        from bauhausbox.scenes.howto import HowToScene
-
         self.app.push(HowToScene(self.app, self.game.info.title, self.scene_type.how_to_play()))
 
     # -- layout and drawing ------------------------------------------------------------------------

@@ -14,18 +14,9 @@ def ease_out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
 
 
-def ease_in_out(t: float) -> float:
-    return 3 * t * t - 2 * t * t * t
-
-
 def ease_out_back(t: float) -> float:
     c = 1.3
     return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
-
-
-def ease_in_quad(t: float) -> float:
-    """Accelerating: things sliding down a ramp."""
-    return t * t
 
 
 class Tween:
@@ -51,11 +42,3 @@ class Tween:
     @property
     def done(self) -> bool:
         return self.progress >= 1.0
-
-
-def lerp(a: float, b: float, t: float) -> float:
-    return a + (b - a) * t
-
-
-def lerp_point(a: tuple[float, float], b: tuple[float, float], t: float) -> tuple[float, float]:
-    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)

@@ -1,9 +1,25 @@
-"""The application window: settings, the scene stack, the 60 fps loop, toasts, and crash guards.
+"""The application window and its scenes: the scene stack, the 60 fps loop, toasts, crash guards.
 
-``run_app()`` is what the ``bauhausbox`` command calls. Tests and the smoke check build an
-:class:`App` once (dummy video driver) and drive it with :meth:`App.frame` and synthetic events.
-A bug in a scene never closes the window: the error is logged, a toast says so, and the app
-carries on (the game itself is safe in its autosave).
+The app keeps a stack of :class:`Scene` objects. Events go to the top scene only (it may pass them
+down by returning False when it is not ``modal``); every frame the top scene is updated and the
+scenes are drawn bottom-up from the highest ``opaque`` one, so overlays (pause menu, dialogs) show
+the game underneath.
+
+Lifecycle of a scene, in order:
+1. ``__init__(app, ...)`` — build widgets; do not assume a window size yet.
+2. ``on_enter()`` — pushed on the stack; ``layout(metrics)`` follows at once.
+3. ``layout(metrics)`` — place everything for the window size; called again on every resize.
+4. per frame: ``handle_event(event)`` for each event (top scene), ``update(dt)``, ``draw(surface)``.
+5. ``on_cover()`` / ``on_uncover()`` — another scene was pushed on top / popped off.
+6. ``on_exit()`` — popped or replaced; release timers, cancel background work.
+Scenes never change game state themselves: they turn gestures into moves and ask the rules.
+
+The window knows no particular scene: whoever builds the :class:`App` hands it ``home``, the
+factory of the first scene (the main menu), which :meth:`App.go_home` shows again ("back to the
+menu"). ``bauhausbox.app_main.run_app()`` is what the ``bauhausbox`` command calls. Tests and the
+smoke check build an :class:`App` once (dummy video driver) and drive it with :meth:`App.frame` and
+synthetic events. A bug in a scene never closes the window: the error is logged, a toast says so,
+and the app carries on (the game itself is safe in its autosave).
 """
 
 from __future__ import annotations
@@ -13,7 +29,7 @@ import os
 import sys
 import time
 import traceback
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pygame
@@ -22,14 +38,68 @@ from bauhausbox import __version__
 from bauhausbox.engine.bots.base import FOREGROUND_IDLE
 from bauhausbox.persistence import saves, store
 from bauhausbox.ui import draw, theme
-from bauhausbox.ui.scene import Scene
 from bauhausbox.ui.sound import SoundManager
 from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import WidgetGroup
 
 log = logging.getLogger(__name__)
 
 MIN_SIZE = (960, 640)
 FPS = 60
+
+
+class Scene:
+    opaque = True  # draws the whole window (scenes below need not be drawn)
+    modal = True  # events never fall through to the scene below
+    name = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.widgets = WidgetGroup()
+        self.metrics = app.metrics
+        self._static: pygame.Surface | None = None
+        self._static_key: object = None
+
+    # -- lifecycle --------------------------------------------------------------------------
+    def on_enter(self) -> None: ...
+
+    def on_exit(self) -> None: ...
+
+    def on_cover(self) -> None: ...
+
+    def on_uncover(self) -> None: ...
+
+    def layout(self, metrics: Metrics) -> None:
+        self.metrics = metrics
+
+    # -- per frame --------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Return True when the event was used. The base class feeds the widgets."""
+        return self.widgets.handle_event(event)
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.widgets.draw(surface, self.metrics)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """Draw what does not change between frames (backgrounds, posters, headings). Cached per
+        window size by :meth:`blit_static`; call :meth:`invalidate_static` when it must change."""
+
+    def blit_static(self, surface: pygame.Surface) -> None:
+        key = (self.metrics.width, self.metrics.height)
+        if self._static is None or self._static_key != key:
+            self._static = pygame.Surface(key).convert()
+            self.draw_static(self._static)
+            self._static_key = key
+        surface.blit(self._static, (0, 0))
+
+    def invalidate_static(self) -> None:
+        self._static = None
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn after ``draw`` (tooltips)."""
+        self.widgets.draw_tooltip(surface, self.metrics)
 
 
 class Toast:
@@ -39,8 +109,13 @@ class Toast:
         self.until = time.monotonic() + seconds
 
 
+#: Builds the app's first scene (the main menu) for a given app.
+SceneFactory = Callable[["App"], Scene]
+
+
 class App:
-    def __init__(self, windowed: bool = False, size: tuple[int, int] | None = None) -> None:
+    def __init__(self, home: SceneFactory, windowed: bool = False, size: tuple[int, int] | None = None) -> None:
+        self.home = home
         saves.clean_up_at_start()
         # The app is the one owner of the settings: it loads them once and every change goes
         # through save_settings(). Statistics have no copy here: see saves.update_statistics().
@@ -138,6 +213,10 @@ class App:
             current = self.stack.pop()
             self._guard(current, current.on_exit)
         return self.push(scene)
+
+    def go_home(self) -> Scene:
+        """Clear the stack and show a fresh first scene (the main menu) from the ``home`` factory."""
+        return self.reset_to(self.home(self))
 
     def quit(self) -> None:
         self.running = False
@@ -263,22 +342,3 @@ class App:
             self._guard(scene, scene.on_exit)
         if self._settings_dirty:
             self.save_settings()
-
-
-def run_app(start_game: dict[str, Any] | None = None, windowed: bool = False) -> int:
-    logging.basicConfig(level=logging.INFO if os.environ.get("BAUHAUSBOX_DEBUG") else logging.WARNING)
-    app = App(windowed=windowed)
-    from bauhausbox.scenes.main_menu import MainMenuScene
-
-    app.push(MainMenuScene(app))
-    if start_game is not None:
-        from bauhausbox.scenes.flow import start_match
-
-        start_match(app, **start_game)
-    app.run()
-    pygame.quit()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(run_app())

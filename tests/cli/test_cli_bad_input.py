@@ -112,7 +112,7 @@ BAD_INPUT: list[tuple[list[str], str]] = [
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Whatever real work a command starts is recorded here instead of done."""
-    import bauhausbox.ui.app as app_module
+    import bauhausbox.app_main as app_module
 
     calls: list[str] = []
 
@@ -175,14 +175,14 @@ HUGE_COUNTS: list[tuple[list[str], str]] = [
 ]
 _CHILD = """
 import contextlib, io, json, sys
-import bauhausbox.ui.app, bauhausbox.bench
+import bauhausbox.app_main, bauhausbox.bench
 from bauhausbox import cli
 from bauhausbox.games.blokus import puzzle_cli
 
 def started(*args, **kwargs):
     raise RuntimeError("started real work")
 
-bauhausbox.ui.app.run_app = cli._selfplay_one = puzzle_cli.solve = bauhausbox.bench.main = started
+bauhausbox.app_main.run_app = cli._selfplay_one = puzzle_cli.solve = bauhausbox.bench.main = started
 try:
     import resource
     with open("/proc/self/statm") as statm:
@@ -276,8 +276,8 @@ def test_smoke_leaves_no_temporary_folder(tmp_path: Path) -> None:
 def test_a_failing_smoke_run_removes_its_folder_and_restores_the_environment(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bauhausbox.ui.app as app_module
-    from bauhausbox.ui.smoke import run_smoke
+    import bauhausbox.smoke as smoke_module
+    from bauhausbox.smoke import run_smoke
 
     homes: list[str] = []
 
@@ -287,7 +287,7 @@ def test_a_failing_smoke_run_removes_its_folder_and_restores_the_environment(
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     monkeypatch.delenv("BAUHAUSBOX_HOME")
-    monkeypatch.setattr(app_module, "App", failing_app)
+    monkeypatch.setattr(smoke_module, "App", failing_app)
     with pytest.raises(RuntimeError, match="scene failed"):
         run_smoke()
     assert homes and Path(homes[0]).parent == tmp_path  # the run used a folder of its own...

@@ -1,21 +1,24 @@
 """The conformance suite: every registered game obeys the engine contract (``docs/architecture.md``).
 
 For each game, seeded random games are played to the end with every player count; along the way:
-``apply`` never mutates its input; every legal move applies; move texts and position texts
-round-trip; views computed from a seat's knowledge only (a determinized state gives the same view);
-a bot's view offers the same legal moves; out-of-turn moves apply; the game's own invariants hold;
-and the move list replays to the identical final state, also through a save file.
+``apply`` never mutates its input (a structural snapshot and the position text taken before are
+compared after; a planted mutation of each state field shows the check sees it); every legal move
+applies; move texts and position texts round-trip; views computed from a seat's knowledge only (a
+determinized state gives the same view); a bot's view offers the same legal moves; out-of-turn moves
+apply; the game's own invariants hold; and the move list replays to the identical final state, also
+through a save file.
 
 The number of games per game and player count is ``CONFORMANCE_GAMES`` (default below, scaled by
-each game's ``info.extra["conformance_scale"]`` so slow games stay within the suite's time budget).
+each game's ``info.conformance_scale`` so slow games stay within the suite's time budget).
 """
 
 from __future__ import annotations
 
-import copy
+import ctypes
+import dataclasses
 import os
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -35,7 +38,7 @@ CASES = [
 
 
 def _games_for(game: GameRules[Any, Any]) -> int:
-    scale = float(game.info.extra.get("conformance_scale", 1.0))
+    scale = game.info.conformance_scale
     return max(2, int(DEFAULT_GAMES * scale))
 
 
@@ -46,6 +49,43 @@ def _option_sets(game: GameRules[Any, Any], players: int) -> list[dict[str, Any]
         if spec.applies_to(players):
             sets += [{spec.key: value} for value, _ in spec.choices if value != spec.default]
     return sets
+
+
+def structural_snapshot(value: Any, _path: frozenset[int] = frozenset()) -> Any:
+    """A fresh nested tuple of plain values describing ``value`` field by field, recursively.
+
+    It reads every slot and ``__dict__`` entry itself and never calls the object's ``__eq__``,
+    ``__deepcopy__`` or ``__hash__`` (a state may rightly say a deep copy of it is itself), so the
+    snapshot of a state taken before ``apply`` shows any change ``apply`` made to it later."""
+    if value is None or isinstance(value, bool | int | float | complex | str | bytes):
+        return value
+    kind = type(value).__qualname__
+    if id(value) in _path:
+        return (kind, "<cycle>")
+    path = _path | {id(value)}
+    if isinstance(value, tuple | list):  # named tuples included: their fields are their items
+        return (kind, tuple(structural_snapshot(item, path) for item in value))
+    if isinstance(value, set | frozenset):
+        return (kind, tuple(sorted(repr(structural_snapshot(item, path)) for item in value)))
+    if isinstance(value, dict):
+        items = ((structural_snapshot(k, path), structural_snapshot(v, path)) for k, v in value.items())
+        return (kind, tuple(sorted(items, key=repr)))
+    names = [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ()) if name != "__weakref__"]
+    names += [name for name in getattr(value, "__dict__", {}) if name not in names]
+    if not names:
+        return (kind, repr(value))
+    missing = object()
+    fields = ((name, getattr(value, name, missing)) for name in names if name != "__dict__")
+    return (kind, tuple((name, structural_snapshot(field, path)) for name, field in fields if field is not missing))
+
+
+def check_apply_keeps_its_input(game: GameRules[Any, Any], state: Any, move: Any, seat: int | None = None) -> Any:
+    """Apply ``move`` and fail if the state it was applied to changed in any way."""
+    text, snapshot = game.to_text(state), structural_snapshot(state)
+    after = game.apply(state, move, seat)
+    assert structural_snapshot(state) == snapshot, "apply() mutated its input state"
+    assert game.to_text(state) == text, "apply() mutated its input state (its position text changed)"
+    return after
 
 
 def _check_position(game: GameRules[Any, Any], state: Any, rnd: random.Random, players: int) -> None:
@@ -76,9 +116,7 @@ def _check_position(game: GameRules[Any, Any], state: Any, rnd: random.Random, p
     for move in sample:
         move_text = game.format_move(state, move)
         assert game.parse_move(state, move_text) == move, f"move text {move_text!r} does not round-trip"
-        frozen = copy.deepcopy(state)
-        game.apply(state, move)
-        assert state == frozen, "apply() mutated its input state"
+        check_apply_keeps_its_input(game, state, move)
 
     # Out-of-turn moves of the other seats also apply.
     for other_seat in range(players):
@@ -88,7 +126,7 @@ def _check_position(game: GameRules[Any, Any], state: Any, rnd: random.Random, p
         for move in extra[:2]:
             move_text = game.format_move(state, move)
             assert game.parse_move(state, move_text, other_seat) == move
-            game.apply(state, move, seat=other_seat)
+            check_apply_keeps_its_input(game, state, move, other_seat)
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
@@ -136,7 +174,7 @@ def test_random_games_follow_the_contract(game_id: str, players: int) -> None:
         assert replayed.state == final
         assert game.to_text(replayed.state) == game.to_text(final)
 
-    if game.info.extra.get("hidden_information"):
+    if game.info.hidden_information:
         assert saw_hidden_difference, "determinize never changed anything in a game with hidden information"
 
 
@@ -223,3 +261,81 @@ def test_wide_sweep_of_random_games(game_id: str) -> None:
             )
             assert History.replay(game, setup, texts).state == state
     assert min(lengths) > 0
+
+
+# -- the "apply never mutates its input" check, shown to work --------------------------------------
+def _state_fields(state: Any) -> tuple[str, ...]:
+    if isinstance(state, tuple):  # a named tuple
+        return tuple(cast(Any, state)._fields)
+    return tuple(f.name for f in dataclasses.fields(state))
+
+
+def _different(value: Any) -> Any:
+    """Some other value of a field (the planted mutation)."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "?"
+    if isinstance(value, tuple):
+        return (*value, value[0] if value else 0)
+    if dataclasses.is_dataclass(value):  # e.g. the random generator: its own first field changes
+        first = dataclasses.fields(value)[0].name
+        return dataclasses.replace(value, **{first: _different(getattr(value, first))})  # type: ignore[type-var]
+    return 0 if value is None else None
+
+
+def _set_field(state: Any, name: str, value: Any) -> None:
+    """Change a field of an immutable state in place, as a buggy ``apply`` might. A frozen dataclass
+    yields to ``object.__setattr__``; a named tuple cannot be changed from Python at all, so its item
+    slot is rewritten through ctypes (the reference counts stay balanced: see the caller)."""
+    if not isinstance(state, tuple):
+        object.__setattr__(state, name, value)
+        return
+    index = cast(Any, state)._fields.index(name)
+    slot = ctypes.c_void_p.from_address(id(state) + tuple.__basicsize__ + index * ctypes.sizeof(ctypes.c_void_p))
+    slot.value = id(value)
+
+
+FIELD_CASES = [
+    (game_id, name)
+    for game_id in games.GAME_IDS
+    for name in _state_fields(games.load(game_id).new_game(2, 1, **games.load(game_id).normalize_options(2, {})))
+]
+
+
+@pytest.mark.parametrize(("game_id", "field_name"), FIELD_CASES)
+def test_the_mutation_check_catches_apply_changing_any_field(
+    game_id: str, field_name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A planted bug: ``apply`` changes one field of the state it was given (after computing its
+    answer). The position checks of this suite must report it, whichever field it is."""
+    game = games.load(game_id)
+    players = 2
+    rnd = random.Random(11)
+    state = game.new_game(players, 11, **game.normalize_options(players, {}))
+    for _ in range(9):  # a few plies in, so hands, decks and boards are all in play
+        state = game.apply(state, rnd.choice(game.legal_moves(state)))
+    original_apply = game.apply
+    planted: list[tuple[Any, Any]] = []  # (state, its original field value), to put back afterwards
+
+    def mutating_apply(target: Any, move: Any, seat: int | None = None) -> Any:
+        after = original_apply(target, move, seat)
+        old = getattr(target, field_name)
+        new = _different(old)
+        keep.append(new)  # alive while the state points to it
+        planted.append((target, old))
+        _set_field(target, field_name, new)
+        return after
+
+    keep: list[Any] = []
+    monkeypatch.setattr(game, "apply", mutating_apply)
+    try:
+        with pytest.raises(AssertionError, match="mutated its input"):
+            _check_position(game, state, rnd, players)
+    finally:
+        for target, old in reversed(planted):
+            _set_field(target, field_name, old)
+    assert planted, "the check never applied a move"
+    assert getattr(state, field_name) == planted[0][1]

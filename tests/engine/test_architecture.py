@@ -1,9 +1,214 @@
-"""The rules stay pure: importing the engine and every rules module never imports pygame."""
+"""The shape of the code: the rules stay pure, every import points one way, and no modules import
+each other in a circle.
 
+The layers, from the bottom (docs/architecture.md explains each):
+
+    engine < rules < persistence < match, records < ui < scenes < screens < app < tools
+
+A module may import its own layer and the layers below it, never one above. Imports are read from the
+source (``ast``): top-level ones, those inside functions, and those under ``TYPE_CHECKING`` alike, so
+no import can hide from the check.
+"""
+
+from __future__ import annotations
+
+import ast
 import subprocess
 import sys
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+import pytest
 
 from bauhausbox.games import GAME_IDS
+
+PACKAGE_ROOT = Path(__file__).resolve().parents[2] / "bauhausbox"
+
+LAYERS = ("engine", "rules", "persistence", "match", "ui", "scenes", "screens", "app", "tools")
+
+# Inside a game package, what a module is for decides its layer; every other module there is rules.
+GAME_SCREEN_MODULES = {"scene", "paint", "howto", "piece_widgets", "puzzle_scene"}
+GAME_RECORD_MODULES = {"bests", "puzzle_records"}  # a game's own files on disk, through persistence
+GAME_TOOL_MODULES = {"bench", "puzzle_bench", "puzzle_cli"}
+
+TOP_MODULES = {
+    "bauhausbox": "engine",  # the package's face: the version number only
+    "bauhausbox.match": "match",
+    "bauhausbox.app_main": "app",
+    "bauhausbox.smoke": "app",
+    "bauhausbox.bench": "tools",
+    "bauhausbox.cli": "tools",
+    "bauhausbox.cli_args": "tools",
+    "bauhausbox.__main__": "tools",
+}
+PACKAGE_LAYERS = {
+    "bauhausbox.engine": "engine",
+    "bauhausbox.persistence": "persistence",
+    "bauhausbox.ui": "ui",
+    "bauhausbox.scenes": "scenes",
+}
+# pygame belongs to the UI framework: nothing below it may import pygame.
+EXTERNAL_LAYERS = {"pygame": "ui"}
+
+
+def layer_of(module: str) -> str:
+    """The layer of a module of the ``bauhausbox`` package (or of ``pygame``)."""
+    top = module.split(".")[0]
+    if top in EXTERNAL_LAYERS:
+        return EXTERNAL_LAYERS[top]
+    if module in TOP_MODULES:
+        return TOP_MODULES[module]
+    for package, layer in PACKAGE_LAYERS.items():
+        if module == package or module.startswith(package + "."):
+            return layer
+    parts = module.split(".")
+    if parts[:2] == ["bauhausbox", "games"]:
+        name = parts[-1] if len(parts) >= 4 else ""
+        if name in GAME_SCREEN_MODULES:
+            return "screens"
+        if name in GAME_RECORD_MODULES:
+            return "match"
+        if name in GAME_TOOL_MODULES:
+            return "tools"
+        return "rules"  # the registry, a game's package face, its rules and every pure module beside them
+    raise AssertionError(f"{module} has no layer: add it to tests/engine/test_architecture.py and docs/architecture.md")
+
+
+def find_modules(root: Path) -> dict[str, Path]:
+    """Every module of the package at ``root``, by dotted name (a package by its ``__init__``)."""
+    modules: dict[str, Path] = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        modules[".".join(parts)] = path
+    return modules
+
+
+def imports_of(name: str, path: Path, modules: Iterable[str], external: Iterable[str] = ()) -> set[str]:
+    """The modules of ``modules`` (and the ``external`` top-level packages) that ``name`` imports, anywhere
+    in its source. ``from package import name`` counts as importing the submodule when one exists."""
+    known = set(modules)
+    outside = set(external)
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = name.split(".")
+                anchor = anchor[: len(anchor) - node.level + (1 if is_package else 0)]
+                base = ".".join([*anchor, base] if base else anchor)
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
+        for target in targets:
+            if target.split(".")[0] in outside:
+                found.add(target.split(".")[0])
+                continue
+            while target and target not in known:  # `import a.b.c` of a name inside a module
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+def import_graph(root: Path, external: Iterable[str] = ()) -> dict[str, set[str]]:
+    modules = find_modules(root)
+    return {name: imports_of(name, path, modules, external) for name, path in modules.items()}
+
+
+def cycles(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The groups of modules that import each other in a circle (Tarjan's strongly connected components)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in graph.get(node, ()):
+            if target not in graph:
+                continue
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component: list[str] = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def upward_imports(graph: Mapping[str, Iterable[str]]) -> list[str]:
+    """Every import from a layer to a layer above it, as "module (layer) -> module (layer)"."""
+    wrong = []
+    for module, targets in sorted(graph.items()):
+        mine = LAYERS.index(layer_of(module))
+        for target in sorted(targets):
+            theirs = LAYERS.index(layer_of(target))
+            if theirs > mine:
+                wrong.append(f"{module} ({LAYERS[mine]}) -> {target} ({LAYERS[theirs]})")
+    return wrong
+
+
+@pytest.fixture(scope="module")
+def graph() -> dict[str, set[str]]:
+    return import_graph(PACKAGE_ROOT, external=EXTERNAL_LAYERS)
+
+
+def test_no_modules_import_each_other_in_a_circle(graph: dict[str, set[str]]) -> None:
+    assert cycles(graph) == []
+
+
+def test_every_import_points_down_the_layers(graph: dict[str, set[str]]) -> None:
+    assert upward_imports(graph) == []
+
+
+def test_the_ui_framework_knows_no_screen_and_no_game(graph: dict[str, set[str]]) -> None:
+    for module, targets in graph.items():
+        if layer_of(module) == "ui" and module != "pygame":
+            assert not {t for t in targets if t.startswith(("bauhausbox.scenes", "bauhausbox.games"))}, module
+
+
+def test_every_module_has_a_layer(graph: dict[str, set[str]]) -> None:
+    assert {layer_of(module) for module in graph} <= set(LAYERS)
+
+
+def test_the_checks_see_a_planted_circle_and_an_upward_import(tmp_path: Path) -> None:
+    # A small package whose engine imports the UI inside a function (a circle and a wrong direction),
+    # and whose UI imports the engine under TYPE_CHECKING.
+    root = tmp_path / "bauhausbox"
+    (root / "engine").mkdir(parents=True)
+    (root / "ui").mkdir()
+    (root / "__init__.py").write_text("")
+    (root / "engine" / "__init__.py").write_text("")
+    (root / "ui" / "__init__.py").write_text("")
+    (root / "engine" / "api.py").write_text("def f():\n    from bauhausbox.ui import app\n    return app\n")
+    (root / "ui" / "app.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..engine.api import f\nimport pygame\n"
+    )
+    planted = import_graph(root, external=EXTERNAL_LAYERS)
+    assert planted["bauhausbox.engine.api"] == {"bauhausbox.ui.app"}
+    assert planted["bauhausbox.ui.app"] == {"bauhausbox.engine.api", "pygame"}
+    assert cycles(planted) == [["bauhausbox.engine.api", "bauhausbox.ui.app"]]
+    assert upward_imports(planted) == ["bauhausbox.engine.api (engine) -> bauhausbox.ui.app (ui)"]
 
 
 def test_engine_and_rules_do_not_import_pygame() -> None:

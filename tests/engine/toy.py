@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from bauhausbox.engine.api import GameInfo, GameRules, IllegalMoveError, InvalidMoveError, OptionValue, Seat
 from bauhausbox.engine.rng import Rng
 
-INFO = GameInfo("toy", "Toy", "a test game", 2, 2, 2, extra={"hidden_information": True})
+INFO = GameInfo("toy", "Toy", "a test game", 2, 2, 2, hidden_information=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +22,7 @@ class ToyState:
     ply: int
     shouted: bool
     to_play: Seat | None
+    players: int = 2
 
 
 class Toy(GameRules[ToyState, str]):

@@ -21,13 +21,13 @@ import pytest
 from bauhausbox import games
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.game_over import GameOverScene
+from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.load import PAGE_SIZE, LoadScene
 from bauhausbox.scenes.main_menu import MainMenuScene
-from bauhausbox.ui.game_scene import GameScene
 from tests.ui.helpers import click, frames, key, open_game, wait_until
 
 NAMES = ["P1", "P2"]  # the names open_game gives
-HIDDEN_GAMES = [g for g in games.GAME_IDS if games.load(g).info.extra.get("hidden_information")]
+HIDDEN_GAMES = [g for g in games.GAME_IDS if games.load(g).info.hidden_information]
 
 
 @dataclass

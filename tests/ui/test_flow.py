@@ -10,8 +10,8 @@ import pytest
 
 from bauhausbox import games
 from bauhausbox.persistence import paths
+from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.main_menu import MainMenuScene
-from bauhausbox.ui.game_scene import GameScene
 from tests.ui.helpers import click, frames, key, wait_until
 
 

@@ -17,9 +17,9 @@ import pygame
 import pytest
 
 from bauhausbox import games
+from bauhausbox.scenes import game_scene
 from bauhausbox.scenes.curtain import CurtainScene
-from bauhausbox.ui import game_scene
-from bauhausbox.ui.game_scene import GameScene
+from bauhausbox.scenes.game_scene import GameScene
 from tests.ui.helpers import click, frames, key, open_game, wait_until
 
 

@@ -196,15 +196,13 @@ class BauhausRules(GameRules[BauhausState, Move]):
             ),
             seat_names=SEAT_NAMES,
             levels=("easy", "medium", "hard"),
+            hidden_information=True,
+            # ``docs/rules/bauhaus.md``: "Starting seat: random, or the winner of the previous game in
+            # the same session" (Match.restart picks a seed whose random starter is that winner).
+            winner_starts=True,
+            conformance_scale=0.25,
             # Bots answer in well under a second; the selfplay budgets only guard against a loaded machine.
-            extra={
-                "hidden_information": True,
-                # ``docs/rules/bauhaus.md``: "Starting seat: random, or the winner of the previous game in the same
-                # session" (Match.restart picks a seed whose random starter is that winner).
-                "winner_starts": True,
-                "conformance_scale": 0.25,
-                "think_seconds": {"easy": 1.0, "medium": 1.5, "hard": 2.0},
-            },
+            think_seconds={"easy": 1.0, "medium": 1.5, "hard": 2.0},
         )
         b = self.board
         n1 = size + 1
@@ -552,9 +550,9 @@ class BauhausRules(GameRules[BauhausState, Move]):
 
     # -- legal moves ----------------------------------------------------------------------------
     def legal_moves(self, state: BauhausState, seat: Seat | None = None) -> list[Move]:
-        if state.to_play is None:
+        mover = self.seat_or_to_play(state, seat)
+        if state.to_play is None or mover is None:
             return []
-        mover = state.to_play if seat is None else seat
         moves = self._turn_moves(state) if mover == state.to_play else []
         return moves + self._power_moves(state, mover)
 
@@ -591,11 +589,9 @@ class BauhausRules(GameRules[BauhausState, Move]):
 
     # -- applying -------------------------------------------------------------------------------
     def apply(self, state: BauhausState, move: Move, seat: Seat | None = None) -> BauhausState:
-        if state.to_play is None:
+        mover = self.seat_or_to_play(state, seat)
+        if state.to_play is None or mover is None:
             raise IllegalMoveError("the game is over")
-        mover = state.to_play if seat is None else seat
-        if not 0 <= mover < state.players:
-            raise InvalidMoveError(f"there is no seat {mover}")
         if move.kind == "power":
             return self._apply_power(state, mover, move)
         if mover != state.to_play:
@@ -871,6 +867,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
         raise InvalidMoveError(f"unknown move kind {move.kind!r}")
 
     def parse_move(self, state: BauhausState, text: str, seat: Seat | None = None) -> Move:
+        self.seat_or_to_play(state, seat)
         b = self.board
         text = text.strip()
         head, _, rest = text.partition(" ")
@@ -970,15 +967,14 @@ class BauhausRules(GameRules[BauhausState, Move]):
             ScoreRow("Tokens left", tuple(str(r) for r in state.reserve)),
         ]
 
-    def players(self, state: BauhausState) -> int:
-        return state.players
-
     # -- hidden information -------------------------------------------------------------------
     def view(self, state: BauhausState, seat: Seat) -> BauhausState:
         """Everyone sees everything but the deck order, which views sort."""
+        self.seat_or_to_play(state, seat)
         return replace(state, deck=tuple(sorted(state.deck)))
 
     def determinize(self, state: BauhausState, seat: Seat, rng: Rng) -> BauhausState:
+        self.seat_or_to_play(state, seat)
         deck, _ = rng.shuffle(sorted(state.deck))
         return replace(state, deck=deck)
 

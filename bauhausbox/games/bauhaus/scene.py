@@ -26,6 +26,7 @@ import pygame
 from bauhausbox.engine.history import Step
 from bauhausbox.games.bauhaus.board import Board, bits
 from bauhausbox.games.bauhaus.cards import (
+    CARD_INDEX,
     CARDS,
     FREE_WALLS,
     MOVE_TOKEN,
@@ -51,10 +52,13 @@ from bauhausbox.games.bauhaus.rules import (
     BauhausState,
     Move,
 )
+from bauhausbox.match import Match
+from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
-from bauhausbox.ui.game_scene import GameScene
+from bauhausbox.ui.app import App
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -450,8 +454,8 @@ class Held:
     start: Pos = (0, 0)
 
 
-class BauhausScene(GameScene):
-    def __init__(self, app: Any, match: Any) -> None:
+class BauhausScene(GameScene[BauhausState, Move]):
+    def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
         rules = self.game
         assert isinstance(rules, BauhausRules)
@@ -635,8 +639,6 @@ class BauhausScene(GameScene):
             return
         powers = sorted({m.power for m in moves})
         if len(powers) > 1:
-            from bauhausbox.scenes.dialog import DialogScene
-
             choices = [(POWER_TITLES[p.rpartition(":")[2]], self._power_chooser(seat, p), "primary") for p in powers]
             self.app.push(
                 DialogScene(
@@ -914,7 +916,7 @@ class BauhausScene(GameScene):
         return self._preview
 
     # -- animation and history -----------------------------------------------------------------------
-    def on_move(self, before: Any, after: Any, step: Step) -> None:
+    def on_move(self, before: BauhausState, after: BauhausState, step: Step) -> None:
         self.held = None
         self._preview_key = None
         if step.move.kind != "power":
@@ -987,7 +989,7 @@ class BauhausScene(GameScene):
             seat = history.steps[history.cursor - 1].seat
             self.last_text = f"{SEAT_NAMES[seat]}: " + ", ".join(reversed(texts))
 
-    def hint_text(self, move: Any) -> str:
+    def hint_text(self, move: Move) -> str:
         # The move itself is outlined in blue on the board or the cards (see draw_hint).
         return f"Hint: {self.rules.format_move(self.match.state, move)} (outlined in blue)  ·  Enter plays it"
 
@@ -1024,7 +1026,7 @@ class BauhausScene(GameScene):
         self._draw_preview(surface, state)
         self._draw_panel(surface, state)
 
-    def draw_hint(self, surface: pygame.Surface, move: Any) -> None:
+    def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
         if not isinstance(move, Move):
             return
         geo = self.geo
@@ -1319,8 +1321,6 @@ def _diagram_board(state: BauhausState) -> Callable[[pygame.Surface, pygame.Rect
 
 def _diagram_cards(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     kinds = [PLACE, FREE_WALLS, "T3", MOVE_WALL, MOVE_TOKEN, SWAP]
-    from bauhausbox.games.bauhaus.cards import CARD_INDEX
-
     gap = metrics.u(2)
     w = (rect.width - 2 * gap) // 3
     h = min(round(w * 1.3), (rect.height - gap) // 2)
@@ -1332,8 +1332,6 @@ def _diagram_cards(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics)
 
 def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     """Four face-up cards, one chosen, and what it did on the board (outlined in red)."""
-    from bauhausbox.games.bauhaus.cards import CARD_INDEX
-
     gap = metrics.u(1.5)
     w = (rect.width - 3 * gap) // 4
     h = round(w * 1.3)

@@ -378,16 +378,6 @@ WEIGHTS: tuple[float, ...] = (
 )  # fmt: skip
 
 
-def _heights(board: str) -> list[int]:
-    result = [0] * SIZE
-    for col in range(SIZE):
-        for row in range(SIZE - 1, -1, -1):
-            if board[row * SIZE + col] != EMPTY:
-                result[col] = row + 1
-                break
-    return result
-
-
 # -- what a seat knows ---------------------------------------------------------------------------
 def unseen_supply(view: BitsState) -> Counter[str]:
     """Squares of each colour in the tile cards not yet turned up."""

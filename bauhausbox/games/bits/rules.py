@@ -169,7 +169,8 @@ class BitsRules(GameRules[BitsState, Move]):
         ),
         seat_names=SEAT_NAMES,
         levels=("easy", "medium", "hard"),
-        extra={"hidden_information": True, "conformance_scale": 0.4},
+        hidden_information=True,
+        conformance_scale=0.4,
     )
 
     # -- setting up -------------------------------------------------------------------------
@@ -202,7 +203,7 @@ class BitsRules(GameRules[BitsState, Move]):
 
     # -- playing ----------------------------------------------------------------------------
     def legal_moves(self, state: BitsState, seat: Seat | None = None) -> list[Move]:
-        seat = state.to_play if seat is None else seat
+        seat = self.seat_or_to_play(state, seat)
         if seat is None or not state.waiting(seat):
             return []
         board = state.boards[seat]
@@ -217,11 +218,9 @@ class BitsRules(GameRules[BitsState, Move]):
         return moves
 
     def check(self, state: BitsState, move: Move, seat: Seat | None = None) -> str | None:
-        seat = state.to_play if seat is None else seat
+        seat = self.seat_or_to_play(state, seat)
         if seat is None or state.over:
             return "the game is over"
-        if not 0 <= seat < state.players:
-            return f"there is no seat {seat}"
         if state.done[seat]:
             return "you are done for this round: your ramp has no room left"
         if state.pending[seat] is not None:
@@ -244,7 +243,7 @@ class BitsRules(GameRules[BitsState, Move]):
     def apply(self, state: BitsState, move: Move, seat: Seat | None = None) -> BitsState:
         if not isinstance(move, (Place, Pass)):
             raise InvalidMoveError(f"{move!r} is not a Bits move")
-        seat = state.to_play if seat is None else seat
+        seat = self.seat_or_to_play(state, seat)
         problem = self.check(state, move, seat)
         if problem is not None:
             raise IllegalMoveError(problem)
@@ -260,6 +259,7 @@ class BitsRules(GameRules[BitsState, Move]):
         return move_text(move)
 
     def parse_move(self, state: BitsState, text: str, seat: Seat | None = None) -> Move:
+        self.seat_or_to_play(state, seat)
         return parse_move_text(text)
 
     # -- the end ----------------------------------------------------------------------------
@@ -295,6 +295,7 @@ class BitsRules(GameRules[BitsState, Move]):
     def view(self, state: BitsState, seat: Seat) -> BitsState:
         """Hides the order of the tile deck and the goal piles, the random generator (it would tell
         the future), and the other seats' choices for the current tile."""
+        self.seat_or_to_play(state, seat)
         return replace(
             state,
             deck=tuple(sorted(state.deck)),
@@ -306,6 +307,7 @@ class BitsRules(GameRules[BitsState, Move]):
     def determinize(self, state: BitsState, seat: Seat, rng: Rng) -> BitsState:
         """Reshuffles the deck and the goal piles, draws a fresh generator, and gives the other seats
         random legal choices for the current tile where they have already chosen."""
+        self.seat_or_to_play(state, seat)
         deck, rng = rng.shuffle(state.deck)
         piles = []
         for cards in state.piles:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -26,12 +25,16 @@ from bauhausbox.games.bits import bests, paint
 from bauhausbox.games.bits.board import drop, has_room, landing
 from bauhausbox.games.bits.cards import CARD_BY_ID, NEUTRAL_TILE, RANKS, SIZE, TILES, CardScore, score_board, solo_rank
 from bauhausbox.games.bits.howto import how_to_play_pages
-from bauhausbox.games.bits.rules import PASS, BitsState, Hidden, Pass, Place, round_breakdown, round_totals
+from bauhausbox.games.bits.rules import PASS, BitsState, Hidden, Move, Pass, Place, round_breakdown, round_totals
+from bauhausbox.match import Match
+from bauhausbox.persistence.paths import data_dir
+from bauhausbox.scenes.common import overlay_panel
+from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
-from bauhausbox.ui.game_scene import GameScene
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -58,8 +61,8 @@ def orientations(tile: str) -> list[tuple[str, bool]]:
     return [(tile, False), (tile[::-1], False), (tile, True), (tile[::-1], True)]
 
 
-class BitsScene(GameScene):
-    def __init__(self, app: Any, match: Any) -> None:
+class BitsScene(GameScene[BitsState, Move]):
+    def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
         self.turn_index = 0
         self.use_neutral = False
@@ -79,8 +82,6 @@ class BitsScene(GameScene):
         self.tile_rect = pygame.Rect(0, 0, 0, 0)
         self.players_rect = pygame.Rect(0, 0, 0, 0)
         self.card_rects: list[tuple[str, pygame.Rect]] = []
-        self._check_key: object = None
-        self._check_reason: str | None = None
         self.turn_button = self.widgets.add(
             Button(
                 "Turn", lambda: self.turn(1), tooltip="Turn the tile (R, right-click; Shift+R back)", icon=icons.rotate
@@ -177,11 +178,7 @@ class BitsScene(GameScene):
         return Place(colours, vertical, column)
 
     def reason(self, move: Place) -> str | None:
-        key = (self._token(), move)
-        if key != self._check_key:
-            self._check_key = key
-            self._check_reason = self.check(move)
-        return self._check_reason
+        return self.check(move)
 
     # ==== input ===============================================================================
     def turn(self, step: int) -> None:
@@ -255,9 +252,8 @@ class BitsScene(GameScene):
         return False
 
     # ==== moves and animation ==================================================================
-    def on_move(self, before: Any, after: Any, step: Step) -> None:
+    def on_move(self, before: BitsState, after: BitsState, step: Step) -> None:
         self.turn_index = 0
-        self._check_key = None
         move = step.move
         if isinstance(move, Place) and step.seat == self.seat_shown():
             board_before = self.shown_board(before, step.seat)
@@ -297,8 +293,6 @@ class BitsScene(GameScene):
 
     def _load_best(self) -> int | None:
         try:
-            from bauhausbox.persistence.paths import data_dir
-
             results = bests.load(data_dir()).results
         except OSError:
             return None
@@ -309,8 +303,6 @@ class BitsScene(GameScene):
             return
         self.recorded_best = True
         try:
-            from bauhausbox.persistence.paths import data_dir
-
             result = bests.make_result(self.match.setup.seed, [r[0] for r in round_totals(state)])
             self.best_place = bests.record(data_dir(), result)
         except OSError:  # no writable data directory: the game goes on without the list
@@ -323,7 +315,6 @@ class BitsScene(GameScene):
         self.round_to_show = None
         self.turn_index = 0
         self.use_neutral = False
-        self._check_key = None
 
     def on_veil(self) -> None:
         self.column = None
@@ -371,7 +362,7 @@ class BitsScene(GameScene):
     def idle_status(self) -> str:
         return "Point at a column  ·  R / right-click turns  ·  click or Space drops  ·  N neutral tile  ·  Esc menu"
 
-    def aim_at(self, move: Any) -> None:
+    def aim_at(self, move: Move) -> None:
         """Hold the tile as the hint places it: the orientation is looked up among the ways to
         hold the tile in hand (its own colour order), then checked against the move."""
         seat = self.match.to_play
@@ -386,7 +377,7 @@ class BitsScene(GameScene):
         if self.held_move() != move:  # a tile that cannot be held so: the ghost alone shows it
             self.column = None
 
-    def draw_hint(self, surface: pygame.Surface, move: Any) -> None:
+    def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
         if not isinstance(move, Place) or self.slide is not None:
             return
         cells = landing(self.shown_board(self.state, self.seat_shown()), move.spot)
@@ -608,7 +599,15 @@ class BitsScene(GameScene):
     def _draw_solo_ladder(self, surface: pygame.Surface, rect: pygame.Rect, total: int, state: BitsState) -> None:
         m = self.metrics
         draw.heading(surface, "Solo ranks", (rect.left, rect.top), m.small + 2)
-        draw.text(surface, f"{total} points so far", (rect.right, rect.top), m.body, theme.INK, "bold", "topright")
+        draw.text(
+            surface,
+            f"{plural(total, 'point', 'points')} so far",
+            (rect.right, rect.top),
+            m.body,
+            theme.INK,
+            "bold",
+            "topright",
+        )
         if self.personal_best is not None:
             draw.text(
                 surface,
@@ -655,7 +654,7 @@ class BitsRoundScene(Scene):
     opaque = False
     name = "bits-round"
 
-    def __init__(self, app: Any, game_scene: BitsScene, round_number: int) -> None:
+    def __init__(self, app: App, game_scene: BitsScene, round_number: int) -> None:
         super().__init__(app)
         self.game_scene = game_scene
         self.round_number = round_number
@@ -690,8 +689,6 @@ class BitsRoundScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        from bauhausbox.scenes.common import overlay_panel
-
         m = self.metrics
         state = self.state
         players = state.players
@@ -810,7 +807,7 @@ class BitsRoundScene(Scene):
             draw.heading(surface, "Solo", (rect.left, rect.top), m.heading)
             draw.paragraph(
                 surface,
-                f"{total} points after {self.round_number} round{'s' if self.round_number > 1 else ''}. "
+                f"{plural(total, 'point', 'points')} after {plural(self.round_number, 'round', 'rounds')}. "
                 "Your rank is read from the total of rounds 1–3.",
                 pygame.Rect(rect.left, rect.top + m.u(5), rect.width, rect.height),
                 m.body,
@@ -821,7 +818,7 @@ class BitsRoundScene(Scene):
         draw.text(surface, rank, (rect.left, rect.top + m.u(5)), m.title, theme.BLUE, "black")
         draw.text(
             surface,
-            f"{total} points over rounds 1–3",
+            f"{plural(total, 'point', 'points')} over rounds 1–3",
             (rect.left, rect.top + m.u(5) + m.title + m.u(1)),
             m.body,
             theme.INK,

@@ -205,7 +205,11 @@ def draw_cells(
         return
     rects = {cell: cell_rect(cell) for cell in cell_set}
     first, *rest = rects.values()
-    bounds = first.unionall(rest)
+    # Only the part on the surface is drawn; a piece dragged wholly off it (outside the window)
+    # draws nothing, and the translucent layer below must never cut a piece outside the surface.
+    bounds = first.unionall(rest).clip(surface.get_rect())
+    if bounds.width <= 0 or bounds.height <= 0:
+        return
     px = next(iter(rects.values())).width
     thick = outline_px if outline_px is not None else max(1, round(px / 11))
     layer = surface if alpha >= 255 else pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -236,10 +240,9 @@ def draw_cells(
                         edge.top = rect.bottom - thick
                 pygame.draw.rect(layer, outline, edge)
     if layer is not surface:
-        clip = bounds.clip(layer.get_rect())
-        piece = layer.subsurface(clip).copy()
+        piece = layer.subsurface(bounds).copy()
         piece.set_alpha(alpha)
-        surface.blit(piece, clip)
+        surface.blit(piece, bounds)
 
 
 def outline_cells(

@@ -3,15 +3,25 @@
 ``run(quick=True)`` takes a few seconds (tetrominoes only); the full run adds the pentomino frames, the
 hints and a bounded full-board search. Times are medians over seeds, measured after the solver's
 tables for that puzzle are built (building is reported separately). Never fails on timing.
+
+Hints are timed over many positions per puzzle (:func:`hint_positions`): every prefix of a known
+solution, random subsets of it, and random legal pieces that belong to no known solution (on a
+random subset, and on an almost empty board); the rows give the median and the worst hint, and how
+many hints came back without an answer (the target: a hint from any position that can be finished
+within 2 s).
 """
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
+from collections.abc import Sequence
 
-from bauhausbox.games.blokus.puzzles import PuzzleState, new_puzzle
-from bauhausbox.games.blokus.solver import _frame_template, hint, solve
+from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus.pieces import COLOURS, PIECES
+from bauhausbox.games.blokus.puzzles import FULLBOARD, Placement, PuzzleState, check, new_puzzle, place
+from bauhausbox.games.blokus.solver import _frame_template, _shape_placements, hint, shipped_solutions, solve, warm_up
 
 Row = tuple[str, float, str, str]
 
@@ -39,6 +49,96 @@ def _hint_seconds(puzzle: str, seeds: range, keep: float = 0.5) -> float:
     return statistics.median(times)
 
 
+def _random_legal(state: PuzzleState, rng: random.Random) -> PuzzleState | None:
+    """``state`` with one more random legal piece (None when no remaining piece fits anywhere)."""
+    spec = state.spec
+    remaining = list(state.remaining())
+    rng.shuffle(remaining)
+    for piece in remaining:
+        if spec.kind == FULLBOARD:
+            colour = COLOURS.index(piece.colour)
+            own = bb.bits_of(cell for p in state.placements if p.piece.colour == piece.colour for cell in p.cells)
+            occupied = bb.bits_of(cell for p in state.placements for cell in p.cells)
+            hand = 1 << next(i for i, shape in enumerate(PIECES) if shape.name == piece.name)
+            cells_list = [frozenset(move.cells) for move in bb.legal_placements(own, occupied, hand, colour)]
+        else:
+            cells_list = [cells for cells, _ in _shape_placements(piece.name, spec.width, spec.height)]
+        rng.shuffle(cells_list)
+        for cells in cells_list:
+            placement = Placement(piece, cells)
+            if check(state, placement).ok:
+                return place(state, placement)
+    return None
+
+
+def hint_positions(
+    puzzle: str, solutions: Sequence[Sequence[Placement]], rng: random.Random, subsets: int = 10, strays: int = 10
+) -> list[PuzzleState]:
+    """Positions to time hints on: every prefix of each solution, ``subsets`` random subsets of it,
+    ``strays`` random subsets with one random legal piece added, and ``strays`` boards with one to
+    three random legal pieces (these may or may not be finishable)."""
+    found: list[PuzzleState] = []
+    for solution in solutions:
+        found += [PuzzleState(puzzle, tuple(solution[:count])) for count in range(len(solution))]
+        for _ in range(subsets):
+            found.append(
+                _legal_subset(puzzle, solution, rng.sample(range(len(solution)), rng.randrange(1, len(solution))))
+            )
+        for _ in range(strays):
+            kept = _legal_subset(
+                puzzle, solution, rng.sample(range(len(solution)), rng.randrange(0, len(solution) // 2))
+            )
+            stray = _random_legal(kept, rng)
+            if stray is not None:
+                found.append(stray)
+    for _ in range(strays):
+        state: PuzzleState | None = new_puzzle(puzzle)
+        for _ in range(rng.randrange(1, 4)):
+            state = _random_legal(state, rng) if state is not None else None
+        if state is not None:
+            found.append(state)
+    return found
+
+
+def _legal_subset(puzzle: str, solution: Sequence[Placement], indices: Sequence[int]) -> PuzzleState:
+    """The chosen pieces of ``solution``, in its order, skipping any the rules refuse there (on the
+    full board a piece needs an earlier one of its colour)."""
+    state = new_puzzle(puzzle)
+    for index in sorted(indices):
+        if check(state, solution[index]).ok:
+            state = place(state, solution[index])
+    return state
+
+
+def _known_solutions(puzzle: str, count: int) -> list[tuple[Placement, ...]]:
+    """Solutions to build positions from: the shipped ones where there are some, else live searches."""
+    kind = puzzle.removesuffix("-hard")
+    if kind == "pentomino" or kind == FULLBOARD:
+        return list(shipped_solutions(f"{kind}-hard")[:count])
+    return [solve(new_puzzle(puzzle), 60, use_shipped=False, seed=seed).placements for seed in range(count)]
+
+
+def hint_rows(puzzle: str, quick: bool, time_limit: float = 2.0, use_shipped: bool = True) -> list[Row]:
+    """Median and worst hint over :func:`hint_positions`, as the player gets it (``use_shipped``: a
+    stored solution that fits answers at once) or from the live search alone."""
+    warm_up(puzzle)
+    solutions = _known_solutions(puzzle, 1 if quick else 2)
+    positions = hint_positions(puzzle, solutions, random.Random(1), *((3, 3) if quick else (10, 10)))
+    times: list[float] = []
+    unanswered = 0
+    for state in positions:
+        start = time.perf_counter()
+        advice = hint(state, time_limit, use_shipped=use_shipped)
+        times.append(time.perf_counter() - start)
+        unanswered += advice.timed_out
+    how = "hint" if use_shipped else "live search"
+    label = f"{puzzle}: {how} over {len(positions)} positions ({unanswered} timed out at {time_limit:g} s)"
+    return [
+        (f"{label}, median", statistics.median(times), "s", "≤ 2 s"),
+        (f"{label}, worst", max(times), "s", "≤ 2 s when finishable"),
+    ]
+
+
 def _build_seconds(puzzle: str) -> float:
     start = time.perf_counter()
     _frame_template(puzzle)
@@ -54,13 +154,21 @@ def run(quick: bool = False) -> list[Row]:
         rows.append((f"{puzzle}: first solution, median of {len(seeds)} ({found} found)", median, "s", target))
     hint_seconds = _hint_seconds("tetromino-hard", range(3))
     rows.append(("tetromino-hard: hint, half the pieces placed", hint_seconds, "s", "≤ 2 s"))
+    rows += hint_rows("tetromino", quick)
     if quick:
         return rows
+    rows += hint_rows("tetromino-hard", quick)
     rows.append(("pentomino: build solver tables", _build_seconds("pentomino"), "s", "once per run"))
     median, found = _first_solution("pentomino", seeds, 60)
     rows.append((f"pentomino: first solution, median of {len(seeds)} ({found} found)", median, "s", "≤ 5 s"))
     rows.append(("pentomino: hint, half the pieces placed", _hint_seconds("pentomino", range(3)), "s", "≤ 2 s"))
+    rows += hint_rows("pentomino", quick)
+    rows += hint_rows("pentomino", quick, use_shipped=False)
     rows.append(("pentomino-hard: build solver tables", _build_seconds("pentomino-hard"), "s", "once per run"))
+    rows += hint_rows("pentomino-hard", quick)
+    rows += hint_rows("pentomino-hard", quick, use_shipped=False)
+    rows += hint_rows("fullboard", quick)
+    rows += hint_rows("fullboard-hard", quick)
     median, found = _first_solution("pentomino-hard", range(2), 300)
     rows.append((f"pentomino-hard: live first solution, median of 2 ({found} found)", median, "s", "none (shipped)"))
     median, found = _first_solution("fullboard", range(5, 6), 300)

@@ -1,8 +1,11 @@
 """``bauhausbox puzzle ...``: solve a Blokus solo puzzle from the command line.
 
-``bauhausbox puzzle solve tetromino|pentomino|fullboard [--hard] [--json] [--time-limit S]`` runs a
-live search (never a stored solution, so the time printed is the solver's), prints the solution grid
-and the time taken, and exits 0; it exits 1 when nothing was found in time. The main CLI passes the
+``bauhausbox puzzle solve tetromino|pentomino|fullboard [--hard] [--json] [--time-limit S]
+[--from "colour piece cells" ...]`` runs a live search (never a stored solution, so the time printed
+is the solver's), prints the solution grid and the time taken, and exits 0; it exits 1 when nothing
+was found in time or the position cannot be finished. ``--from`` (repeatable, in the puzzles' text
+form ``"blue I4 b1,c1,d1,e1"``) starts from those pieces, placed in the order given — the search a
+hint runs. A malformed or illegal ``--from`` is one line on stderr and exit 2. The main CLI passes the
 arguments after ``puzzle`` to :func:`main`.
 """
 
@@ -14,8 +17,9 @@ import sys
 from pathlib import Path
 
 from bauhausbox.cli_args import OneLineParser, finite_positive_float, output_file, positive_int, seed_number
+from bauhausbox.engine.api import GameError
 from bauhausbox.engine.grid import cell_name, cell_sort_key
-from bauhausbox.games.blokus.puzzles import FULLBOARD, KINDS, get_puzzle, new_puzzle, render
+from bauhausbox.games.blokus.puzzles import FULLBOARD, KINDS, get_puzzle, new_puzzle, render, replay
 from bauhausbox.games.blokus.solver import solve
 from bauhausbox.persistence.store import atomic_write_text
 
@@ -36,6 +40,14 @@ def _parser() -> argparse.ArgumentParser:
         default=DEFAULT_TIME_LIMIT,
         metavar="S",
         help="seconds to search (default 60)",
+    )
+    solve_cmd.add_argument(
+        "--from",
+        dest="start",
+        action="append",
+        default=[],
+        metavar="PLACEMENT",
+        help='start from this piece, e.g. "blue I4 b1,c1,d1,e1" (repeatable)',
     )
     solve_cmd.add_argument("--seed", type=seed_number, default=0, help=argparse.SUPPRESS)
     generate = commands.add_parser("generate", help="(maintainers) find solutions to ship in puzzle_data/")
@@ -64,7 +76,12 @@ def main(argv: list[str]) -> int:
     if args.command == "generate":
         return _generate(args)
     spec = get_puzzle(args.puzzle, args.hard)
-    result = solve(new_puzzle(spec.id), args.time_limit, use_shipped=False, seed=args.seed)
+    try:
+        start = replay(spec.id, args.start)
+    except GameError as error:
+        print(f"bauhausbox puzzle solve: --from: {error}", file=sys.stderr)
+        return 2
+    result = solve(start, args.time_limit, use_shipped=False, seed=args.seed)
     found = result.status == "found"
     if args.json:
         payload: dict[str, object] = {
@@ -140,7 +157,7 @@ def _read_solutions(path: Path) -> list[list[str]]:
 
 def _failure(status: str, time_limit: float) -> str:
     if status == "none":
-        return "no solution exists"
+        return "no solution exists (the whole search was done)"
     return f"no solution found within {time_limit:g} s"
 
 

@@ -68,16 +68,18 @@ from bauhausbox.games.blokus.solver import Hint, SearchResult, hint, shipped_sol
 from bauhausbox.scenes.common import overlay_panel, poster_background
 from bauhausbox.scenes.howto import HowToPage, HowToScene
 from bauhausbox.ui import anim, draw, icons, theme
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import Scene
+from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from bauhausbox.games.blokus.puzzle_records import PuzzleRecord
     from bauhausbox.ui.app import App
 
-HINT_SECONDS = 3.0
+HINT_SECONDS = 2.0
+KEEP_LOOKING_FACTOR = 5  # each "keep looking" searches this many times longer than the last try
 # The harder pentomino frame is slow to search live (stored solutions answer at once when they fit).
-HINT_SECONDS_BY_PUZZLE = {"pentomino-hard": 10.0}
 SOLVE_SECONDS = 30.0
 STEP_SECONDS = 0.22  # one piece of the solve animation (scaled by the animation-speed setting)
 
@@ -233,15 +235,24 @@ class PuzzleMenuScene(Scene):
         preview = pygame.Rect(x, y + m.u(0.5), rect.width - m.u(5), rect.bottom - y - m.u(9.5))
         progress = self.progress.get(spec.id)
         _draw_preview(surface, spec, preview, progress.to_state().placements if progress else _sample(spec))
-        record = self.records.for_puzzle(spec.id)
-        best = record.best_seconds
-        line = f"Best {format_time(best)}" if best is not None else "Not solved yet"
-        if record.last_completed is not None:
-            line += f"  ·  solved {record.last_completed:%d %b %Y}"
+        line = card_status(self.records.for_puzzle(spec.id))
         draw.text(surface, line, (x, rect.bottom - m.u(6.5)), m.small, theme.INK, "semibold")
         if progress is not None and progress.placements:
-            resume = f"Resume: {len(progress.placements)} pieces, {format_time(progress.elapsed_seconds)}"
+            placed = plural(len(progress.placements), "piece", "pieces")
+            resume = f"In progress: {placed} placed, {format_time(progress.elapsed_seconds)}"
             draw.text(surface, resume, (x, rect.bottom - m.u(3.5)), m.small, theme.RED, "semibold")
+
+
+def card_status(record: PuzzleRecord) -> str:
+    """A card's record line: "Not solved yet", "Solved with hints · 26 Nov 2026" (a hinted solve
+    sets no best time), or "Best 03:12 · last solved 26 Nov 2026". Saved progress is a line of its own."""
+    last = record.last_completed
+    if last is None:
+        return "Not solved yet"
+    best = record.best_seconds
+    if best is None:
+        return f"Solved with hints  ·  {last:%d %b %Y}"
+    return f"Best {format_time(best)}  ·  last solved {last:%d %b %Y}"
 
 
 def _sample(spec: PuzzleSpec) -> tuple[Placement, ...]:
@@ -312,6 +323,7 @@ class PuzzleScene(Scene):
         self._layer_state: PuzzleState | None = None
         self._layer_key: tuple[object, ...] = ()
         self.hint_shown: Hint | None = None
+        self.hint_seconds = HINT_SECONDS  # the next hint's budget; grows with each "keep looking"
         self._picked_from_board = False  # the press in progress lifted a placed piece
         self.worker = _Worker()
         self.job = ""  # "hint" / "solve" while the worker runs
@@ -343,7 +355,9 @@ class PuzzleScene(Scene):
         self.top_rect = self.status_rect = self.panel_rect = self.tray_rect = pygame.Rect(0, 0, 0, 0)
         self._refresh_tray()
         if self.state.placements:
-            self.say(f"Resumed: {len(self.state.placements)} pieces placed, {format_time(self.elapsed)}.")
+            self.say(
+                f"Resumed: {plural(len(self.state.placements), 'piece', 'pieces')} placed, {format_time(self.elapsed)}."
+            )
 
     # -- helpers -----------------------------------------------------------------------------
     @property
@@ -434,6 +448,7 @@ class PuzzleScene(Scene):
         self.state = state
         self._verdicts.clear()
         self.hint_shown = None
+        self.hint_seconds = HINT_SECONDS
         if self.job == "hint":
             self.worker.cancel()
             self.job = ""
@@ -560,16 +575,34 @@ class PuzzleScene(Scene):
         return hash(self.state)
 
     def request_hint(self) -> None:
+        """H / the Hint button: ask for a hint; after a search that ran out of time, keep looking with
+        a longer budget; while a hint search runs, stop it. The search runs on the worker thread."""
+        if self.job == "hint":
+            self.worker.cancel()
+            self.job = ""
+            self.say("Stopped looking.", seconds=3)
+            return
         if not self._can_act() or self.job:
             return
-        if self.hint_shown is not None:
-            self._show_hint(self.hint_shown)
+        advice = self.hint_shown
+        if advice is not None and not advice.timed_out:
+            self._show_hint(advice)
             return
+        if advice is not None:  # keep looking: a longer search from the same position
+            self.hint_seconds *= KEEP_LOOKING_FACTOR
         state = self.state
+        seconds = self.hint_seconds
         self.job = "hint"
-        seconds = HINT_SECONDS_BY_PUZZLE.get(self.spec.id, HINT_SECONDS)
-        self.say(f"Looking for a piece that leads to a solution (up to {seconds:g} s)…", seconds=seconds + 5)
+        self.say(f"Looking for a piece that leads to a solution (up to {seconds:g} s; H to stop)…", seconds=seconds + 5)
         self.worker.start(lambda cancelled: hint(state, seconds, cancelled), self._token())
+
+    def accept_hint(self) -> None:
+        """Space / Enter: place the hinted piece — the very placement the ghost shows and the hint names."""
+        advice = self.hint_shown
+        if advice is None or advice.placement is None or not self._can_act():
+            return
+        placement = advice.placement
+        self._drop(placement.piece, sorted(placement.cells))
 
     def request_solve(self) -> None:
         if not self._can_act() or self.job:
@@ -591,7 +624,12 @@ class PuzzleScene(Scene):
     def _show_hint(self, advice: Hint) -> None:
         self.hint_shown = advice
         kind = "error" if advice.kind == "remove" else "info"
-        self.say(advice.message, kind, seconds=8)
+        message = advice.message
+        if advice.placement is not None:
+            message += " Space places it."
+        if advice.timed_out:
+            message += " Keep looking? Press H."
+        self.say(message, kind, seconds=12 if advice.timed_out else 8)
 
     def _finish_job(self, value: Any) -> None:
         job, self.job = self.job, ""
@@ -642,7 +680,13 @@ class PuzzleScene(Scene):
 
     def _refresh_buttons(self) -> None:
         idle = self._can_act() and not self.job
-        self.hint_button.enabled = idle
+        self.hint_button.enabled = idle or self.job == "hint"
+        if self.job == "hint":
+            self.hint_button.label = "Stop"
+        elif self.hint_shown is not None and self.hint_shown.timed_out:
+            self.hint_button.label = "Keep looking"
+        else:
+            self.hint_button.label = "Hint"
         self.solve_button.enabled = idle
         self.undo_button.enabled = idle and bool(self.undo_stack)
         self.redo_button.enabled = idle and bool(self.redo_stack)
@@ -687,6 +731,8 @@ class PuzzleScene(Scene):
             self.leave()
         elif event.key == pygame.K_h:
             self.request_hint()
+        elif event.key in (pygame.K_SPACE, pygame.K_RETURN) and self.hint_shown is not None:
+            self.accept_hint()
         elif event.key == pygame.K_F1:
             self.open_help()
         elif self.uses_tabs and pygame.K_1 <= event.key <= pygame.K_4:
@@ -716,7 +762,7 @@ class PuzzleScene(Scene):
             (self.help_button, size),
             (self.restart_button, m.u(13)),
             (self.solve_button, m.u(11)),
-            (self.hint_button, m.u(11)),
+            (self.hint_button, m.u(21)),
             (self.redo_button, size),
             (self.undo_button, size),
         ):
@@ -838,7 +884,7 @@ class PuzzleScene(Scene):
         title = draw.heading(surface, self.spec.title, (x + s * 2, cy + 2), m.heading, theme.INK, "midleft")
         clock = format_time(self.elapsed)
         if self.hints:
-            clock += f"  ·  {self.hints} hint{'s' if self.hints != 1 else ''}"
+            clock += f"  ·  {plural(self.hints, 'hint', 'hints')}"
         draw.text(surface, clock, (title.right + m.u(4), cy + 2), m.body + 2, theme.INK, "semibold", "midleft")
 
     def _draw_status_bar(self, surface: pygame.Surface) -> None:
@@ -914,7 +960,10 @@ class PuzzleCompleteScene(Scene):
             lines = ["The computer finished this one: it does not count as a record.", "Try it yourself from scratch?"]
         else:
             time_text = format_time(self.puzzle.elapsed)
-            lines = [f"Time {time_text}" + (f" with {self.puzzle.hints} hint(s)" if self.puzzle.hints else "")]
+            lines = [
+                f"Time {time_text}"
+                + (f" with {plural(self.puzzle.hints, 'hint', 'hints')}" if self.puzzle.hints else "")
+            ]
             best = self.records.for_puzzle(spec.id).best_seconds if self.records else None
             if self.new_best:
                 lines.append("A new best time!")
@@ -1029,8 +1078,9 @@ def how_to_pages() -> list[HowToPage]:
         HowToPage(
             "Help and records",
             [
-                "Hint (H) shows one more piece that belongs to a full solution of your board — or, when "
-                "no solution keeps your pieces, which piece to take away. Solve shows a whole solution.",
+                "Hint (H) shows one more piece that belongs to a full solution of your board (Space places "
+                "it) — or, when no solution keeps your pieces, which piece to take away. When none is found "
+                "in 2 s, H keeps looking longer (and H again stops). Solve shows a whole solution.",
                 "The clock runs while you play. A solve without hints sets your best time; progress is "
                 "saved as you go and waits for you in the puzzle menu.",
             ],

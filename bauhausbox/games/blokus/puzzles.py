@@ -16,9 +16,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from bauhausbox.engine.api import IllegalMoveError, InvalidMoveError
-from bauhausbox.engine.grid import ORTHOGONAL, cells_text, parse_cells
+from bauhausbox.engine.grid import ORTHOGONAL, cell_name, cell_sort_key, cells_text, parse_cells
 from bauhausbox.engine.shapes import Cell, normalize
 from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus import describe as blokus_describe
 from bauhausbox.games.blokus import rules as blokus_rules
 from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME, PIECES
 
@@ -56,6 +57,18 @@ class Placement:
     @property
     def text(self) -> str:
         return f"{self.piece.colour} {self.piece.name} {cells_text(self.cells)}"
+
+    @property
+    def words(self) -> str:
+        """For players: ``"the blue I4 on b1–e1"`` (a straight piece by its ends), ``"the red T4 on
+        a1, b1, c1, b2"`` otherwise."""
+        ordered = sorted(self.cells, key=cell_sort_key)
+        names = [cell_name(cell) for cell in ordered]
+        columns = {col for col, _ in ordered}
+        rows = {row for _, row in ordered}
+        straight = len(ordered) > 1 and (len(columns) == 1 or len(rows) == 1)
+        where = f"{names[0]}–{names[-1]}" if straight else ", ".join(names)
+        return f"the {self.piece.label} on {where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +332,18 @@ def remove(state: PuzzleState, piece: PuzzlePiece) -> PuzzleState:
     if reason is not None:
         raise IllegalMoveError(reason)
     return PuzzleState(state.puzzle, tuple(p for p in state.placements if p.piece != piece))
+
+
+def describe_placement(placement: Placement, who: str = "You") -> str:
+    """The placement in words, as a Blokus game says it: "You placed the blue T4 on a1–c2"."""
+    piece = placement.piece
+    return blokus_describe.placement_sentence(who, piece.colour, piece.name, placement.cells)
+
+
+def describe_removal(placement: Placement, who: str = "You") -> str:
+    """Picking a piece up again, in words: "You took the blue T4 off a1–c2"."""
+    piece = placement.piece
+    return blokus_describe.placement_sentence(who, piece.colour, piece.name, placement.cells, "took", "off")
 
 
 def is_complete(state: PuzzleState) -> bool:

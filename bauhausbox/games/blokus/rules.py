@@ -222,7 +222,8 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         options=(TEAMS_OPTION,),
         seat_names=COLOUR_NAMES,
         levels=("easy", "medium", "hard"),
-        extra={"hidden_information": False, "conformance_scale": 0.5},
+        hidden_information=False,
+        conformance_scale=0.5,
     )
 
     # -- setting up -------------------------------------------------------------------------------
@@ -234,17 +235,20 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         return make_state(players, teams, (0, 0, 0, 0), hands, BLUE, seat_of_colour(players, BLUE))
 
     def seat_name(self, seat: Seat, players: int) -> str:
+        self.check_seat(seat, players)
         return " & ".join(COLOUR_NAMES[colour] for colour in seat_colours(players, seat))
 
     # -- playing ----------------------------------------------------------------------------------
     def legal_moves(self, state: BlokusState, seat: Seat | None = None) -> list[Placement]:
-        if state.to_play is None or (seat is not None and seat != state.to_play):
+        mover = self.seat_or_to_play(state, seat)
+        if mover is None or mover != state.to_play:
             return []
         colour = state.colour
         blocked = bb.blocked_by(state.occupied | state.forbidden[colour], state.hands[colour])
         return bb.generate(blocked, state.attach[colour], [])
 
     def check(self, state: BlokusState, move: Placement, seat: Seat | None = None) -> str | None:
+        self.seat_or_to_play(state, seat)
         if state.to_play is None:
             return "the game is over"
         if seat is not None and seat != state.to_play:
@@ -254,6 +258,7 @@ class BlokusRules(GameRules[BlokusState, Placement]):
     def apply(self, state: BlokusState, move: Placement, seat: Seat | None = None) -> BlokusState:
         if not isinstance(move, Placement):
             raise InvalidMoveError(f"{move!r} is not a Blokus placement")
+        self.seat_or_to_play(state, seat)
         colour = state.colour
         # The quick test of legality (the state keeps forbidden and attach squares); the reason in
         # words only when it fails.
@@ -280,6 +285,7 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         return move.text
 
     def parse_move(self, state: BlokusState, text: str, seat: Seat | None = None) -> Placement:
+        self.seat_or_to_play(state, seat)
         text = text.strip().lower()
         if text == "pass":
             mover = COLOUR_NAMES[state.colour] if state.to_play is not None else "nobody"

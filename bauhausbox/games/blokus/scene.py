@@ -14,19 +14,22 @@ of the view and this scene's UI state (held piece, animations, caches keyed by t
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from functools import cache
-from typing import Any
 
 import pygame
 
-from bauhausbox.engine.grid import Cell
+from bauhausbox.engine.bots.base import Budget
+from bauhausbox.engine.grid import Cell, parse_cell
 from bauhausbox.engine.history import Step
+from bauhausbox.engine.shapes import Shape
 from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus.ai import make_bot
 from bauhausbox.games.blokus.piece_widgets import (
     PIECE_COLOURS,
     PIECE_PATTERNS,
     BoardView,
+    HeldPiece,
     PieceController,
     PieceTray,
     TrayItem,
@@ -38,6 +41,7 @@ from bauhausbox.games.blokus.piece_widgets import (
 from bauhausbox.games.blokus.pieces import COLOURS, PIECES
 from bauhausbox.games.blokus.rules import (
     COLOUR_NAMES,
+    GAME,
     GREEN,
     BlokusState,
     colour_score,
@@ -47,10 +51,12 @@ from bauhausbox.games.blokus.rules import (
     seat_colours,
     seat_of_colour,
 )
+from bauhausbox.match import Match
+from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
-from bauhausbox.ui.game_scene import GameScene
+from bauhausbox.ui.app import App
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -70,8 +76,8 @@ def cells_of(bits: int) -> list[Cell]:
     return bb.cells_of(bits)
 
 
-class BlokusScene(GameScene):
-    def __init__(self, app: Any, match: Any) -> None:
+class BlokusScene(GameScene[BlokusState, bb.Placement]):
+    def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
         self.board = BoardView(bb.SIZE, bb.SIZE)
         self.tray = PieceTray()
@@ -79,7 +85,7 @@ class BlokusScene(GameScene):
         self.controller = PieceController(
             self.board,
             self.tray,
-            shape_of=lambda key: SHAPES_OF[int(key)],  # type: ignore[call-overload]
+            shape_of=self._shape_of,
             colour_of=lambda key: RGB[self.view.colour],
             on_drop=self._drop,
             verdict=self._verdict,
@@ -106,8 +112,6 @@ class BlokusScene(GameScene):
         self.appear: tuple[bb.Placement, Colour, Tween] | None = None
         self._layer: pygame.Surface | None = None
         self._layer_key: object = None
-        self._verdict_key: object = None
-        self._verdict_reason: str | None = None
         self._attach_key: object = None
         self._attach: list[Cell] = []
         self._trays_key: object = None
@@ -181,24 +185,24 @@ class BlokusScene(GameScene):
                 ]
             )
 
+    @staticmethod
+    def _shape_of(key: Hashable) -> Shape:
+        assert isinstance(key, int)  # the tray's keys are piece indices (see _refresh_trays)
+        return SHAPES_OF[key]
+
     def _placement(self, cells: list[Cell]) -> bb.Placement | None:
         if not all(self.board.contains(cell) for cell in cells):
             return None
         return bb.PLACEMENT_BY_MASK.get(bb.bits_of(cells))
 
     def _verdict(self, key: Hashable, cells: list[Cell]) -> str | None:
-        """Why dropping here would be refused (cached per position and cells)."""
-        cache_key = (self._token(), tuple(sorted(cells)))
-        if cache_key != self._verdict_key:
-            self._verdict_key = cache_key
-            placement = self._placement(cells)
-            if placement is None:
-                self._verdict_reason = "the piece must lie on the board"
-            elif not self.input_allowed():
-                self._verdict_reason = "wait for your turn"
-            else:
-                self._verdict_reason = self.check(placement)
-        return self._verdict_reason
+        """Why dropping here would be refused (the rules' answers are remembered by ``check``)."""
+        placement = self._placement(cells)
+        if placement is None:
+            return "the piece must lie on the board"
+        if not self.input_allowed():
+            return "wait for your turn"
+        return self.check(placement)
 
     def _drop(self, key: Hashable, cells: list[Cell]) -> bool:
         placement = self._placement(cells)
@@ -270,7 +274,7 @@ class BlokusScene(GameScene):
     def animating(self) -> bool:
         return self.appear is not None and not self.appear[2].done
 
-    def on_move(self, before: Any, after: Any, step: Step) -> None:
+    def on_move(self, before: BlokusState, after: BlokusState, step: Step) -> None:
         self.controller.cancel()
         move: bb.Placement = step.move
         self.appear = (move, RGB[before.colour], self.tween(0.3))
@@ -293,12 +297,12 @@ class BlokusScene(GameScene):
         self.appear = None
         self._refresh_trays()
 
-    def hint_text(self, move: Any) -> str:
+    def hint_text(self, move: bb.Placement) -> str:
         placement: bb.Placement = move
         text = self.game.format_move(self.match.state, placement)
         return f"Hint: the {piece_label(placement.piece_name)} on {text} (shown on the board)  ·  Enter plays it"
 
-    def draw_hint(self, surface: pygame.Surface, move: Any) -> None:
+    def draw_hint(self, surface: pygame.Surface, move: bb.Placement) -> None:
         state: BlokusState = self.view
         if state.to_play is None:
             return
@@ -527,13 +531,11 @@ def _diagram_board(
     columns: int,
     rows: int,
     pieces: list[tuple[list[str], int]],
-    marks: list[tuple[list[str], bool]] = (),  # type: ignore[assignment]
+    marks: Sequence[tuple[list[str], bool]] = (),
     corners: dict[Cell, Colour] | None = None,
     origin: Cell = (0, 0),
 ) -> BoardView:
     """A small board: ``pieces`` as (cell names, colour); ``marks`` as (cells, legal) ghosts."""
-    from bauhausbox.engine.grid import parse_cell
-
     board = BoardView(columns, rows, labels=False)
     board.layout(rect.inflate(-metrics.u(2), -metrics.u(2)))
     board.draw(surface, metrics, corners)
@@ -578,10 +580,6 @@ def verdict_mark(surface: pygame.Surface, centre: tuple[int, int], size: float, 
 @cache
 def _sample_game() -> BlokusState:
     """A mid-game position for the first page: 40 moves of medium computer players."""
-    from bauhausbox.engine.bots.base import Budget
-    from bauhausbox.games.blokus.ai import make_bot
-    from bauhausbox.games.blokus.rules import GAME
-
     state = GAME.new_game(4, 3)
     bots = [make_bot("medium", seat) for seat in range(4)]
     for _ in range(40):
@@ -682,8 +680,6 @@ def _diagram_scores(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics
 
 def _diagram_controls(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     """The three tool buttons with their keys, and one piece as it is rotated and flipped."""
-    from bauhausbox.games.blokus.piece_widgets import HeldPiece
-
     u = metrics.u
     size = u(7)
     rows = ((icons.rotate, "Rotate: R, right-click or wheel"), (icons.flip, "Flip: F"), (icons.eye, "Corners: C"))

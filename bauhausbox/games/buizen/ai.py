@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from bauhausbox import games
 from bauhausbox.engine.api import GameRules, Seat
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.bots.ismcts import InformationSetSearch, SearchConfig, logistic
@@ -467,8 +468,6 @@ def play_match(levels: list[str], seed: int, seconds: float = 1.0) -> tuple[list
     """One seeded game between bots of ``levels`` (one per seat; "random" allowed).
 
     Returns the final scores and the slowest move time (seconds) of each seat."""
-    from bauhausbox import games
-
     state = GAME.new_game(len(levels), seed)
     bots = [games.make_bot("buizen", level, seed * 10 + i) for i, level in enumerate(levels)]
     slowest = [0.0] * len(levels)

@@ -448,7 +448,8 @@ class BuizenRules(GameRules[BuizenState, Move]):
         default_players=3,
         options=(START_OPTION,),
         seat_names=("Circle", "Triangle", "Square", "Cross"),
-        extra={"hidden_information": True, "conformance_scale": 0.25},
+        hidden_information=True,
+        conformance_scale=0.25,
     )
 
     # -- setting up -------------------------------------------------------------------------------
@@ -477,8 +478,8 @@ class BuizenRules(GameRules[BuizenState, Move]):
 
     # -- moves ------------------------------------------------------------------------------------
     def legal_moves(self, state: BuizenState, seat: Seat | None = None) -> list[Move]:
-        mover = state.to_play if seat is None else seat
-        if state.to_play is None or mover != state.to_play:
+        mover = self.seat_or_to_play(state, seat)
+        if mover is None or mover != state.to_play:
             return []
         table = Table(state)
         moves = self._placements(state, table, state.hands[mover])
@@ -530,8 +531,8 @@ class BuizenRules(GameRules[BuizenState, Move]):
 
     def _validate(self, state: BuizenState, move: Move, seat: Seat | None, table: Table) -> Outcome | None:
         """Raise IllegalMoveError when ``move`` is forbidden; the placement outcome for a pipe tile."""
-        mover = state.to_play if seat is None else seat
-        if state.to_play is None:
+        mover = self.seat_or_to_play(state, seat)
+        if mover is None or state.to_play is None:
             raise IllegalMoveError("the game is over")
         if mover != state.to_play:
             raise IllegalMoveError("it is not your turn")
@@ -633,6 +634,7 @@ class BuizenRules(GameRules[BuizenState, Move]):
         raise InvalidMoveError(f"not a Buizen Wir-War move: {move!r}")
 
     def parse_move(self, state: BuizenState, text: str, seat: Seat | None = None) -> Move:
+        self.seat_or_to_play(state, seat)
         return parse_move_text(text)
 
     # -- the end ----------------------------------------------------------------------------------
@@ -653,6 +655,7 @@ class BuizenRules(GameRules[BuizenState, Move]):
 
     # -- hidden information ---------------------------------------------------------------------
     def view(self, state: BuizenState, seat: Seat) -> BuizenState:
+        self.seat_or_to_play(state, seat)
         if state.to_play is None:
             return state if state.viewer is None else replace(state, viewer=None)  # all revealed at the end
         hands = tuple(h if s == seat else (HIDDEN,) * len(h) for s, h in enumerate(state.hands))
@@ -660,6 +663,7 @@ class BuizenRules(GameRules[BuizenState, Move]):
         return replace(state, hands=hands, bag=(HIDDEN,) * len(state.bag), colours=colours, viewer=seat)
 
     def determinize(self, state: BuizenState, seat: Seat, rng: Rng) -> BuizenState:
+        self.seat_or_to_play(state, seat)
         if state.to_play is None:
             return replace(state, viewer=None)
         own_hand = state.hands[seat]

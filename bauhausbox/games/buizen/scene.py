@@ -12,8 +12,6 @@ Drawing is a function of the view and this scene's UI state (camera, held tile, 
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from bauhausbox.engine.history import Step
@@ -35,10 +33,12 @@ from bauhausbox.games.buizen.tiles import (
     TILE_BY_NUMBER,
     sides_of,
 )
+from bauhausbox.match import Match
+from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
-from bauhausbox.ui.game_scene import GameScene
+from bauhausbox.ui.app import App
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -49,8 +49,8 @@ def _stack_names(stack: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(SPECIAL_NAMES[k] for k in stack)
 
 
-class BuizenScene(GameScene):
-    def __init__(self, app: Any, match: Any) -> None:
+class BuizenScene(GameScene[BuizenState, Move]):
+    def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
         self.camera = [0.0, 0.0]  # the world point (cells) at the centre of the table
         self.cell_px = 76.0
@@ -74,8 +74,6 @@ class BuizenScene(GameScene):
         self.last_note = ""
         self._moves_key: object = None
         self._moves: list[Move] = []
-        self._check_key: object = None
-        self._check_reason: str | None = None
         self._fitted = False
         self.rotate_button = self.widgets.add(
             Button("Turn", lambda: self.rotate(1), tooltip="Turn the held tile (R, right-click)", icon=icons.rotate)
@@ -294,11 +292,7 @@ class BuizenScene(GameScene):
         move = self.held_move(cell)
         if move is None:
             return None
-        key = (self._token(), move)
-        if key != self._check_key:
-            self._check_key = key
-            self._check_reason = self.check(move)
-        return self._check_reason
+        return self.check(move)
 
     def rotate(self, turns: int) -> None:
         if self.selected in TILE_BY_NUMBER:
@@ -447,7 +441,7 @@ class BuizenScene(GameScene):
         return True
 
     # ==== moves and animation =================================================================
-    def on_move(self, before: Any, after: Any, step: Step) -> None:
+    def on_move(self, before: BuizenState, after: BuizenState, step: Step) -> None:
         old = set(self.occupied(before))
         new_cells = [cell for cell in self.occupied(after) if cell not in old]
         self.appear = {}
@@ -510,7 +504,7 @@ class BuizenScene(GameScene):
         self.rotate_button.enabled = holding_pipe
         self.flip_button.enabled = holding_pipe
 
-    def aim_at(self, move: Any) -> None:
+    def aim_at(self, move: Move) -> None:
         # Hold the hinted tile as the hint turns it: a click on the hinted cell plays the same move.
         if isinstance(move, Place):
             self.selected = move.number
@@ -518,7 +512,7 @@ class BuizenScene(GameScene):
         elif isinstance(move, Special):
             self.selected = move.kind
 
-    def draw_hint(self, surface: pygame.Surface, move: Any) -> None:
+    def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
         if not isinstance(move, Place | Special):
             return  # drawing or passing: the status line says it
         size = max(8, round(self.cell_px))

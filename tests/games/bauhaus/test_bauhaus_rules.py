@@ -83,7 +83,7 @@ def test_other_board_sizes_work() -> None:
 
 # -- notation --------------------------------------------------------------------------------------
 def test_the_notation_of_the_rules_page_round_trips() -> None:
-    state = GAME.from_picture(zones_picture([(["e4", "f4"], "by")]), players=2, powers=True)
+    state = GAME.from_picture(zones_picture([(["e4", "f4"], "by")]), players=4, powers=True)
     texts = ["card2", "discard card2", "place d4", "walls c3N,c3E", "move-wall b2E>f6N", "move e5>a1", "swap c3,f6"]
     for text in texts:
         assert GAME.format_move(state, GAME.parse_move(state, text)) == text

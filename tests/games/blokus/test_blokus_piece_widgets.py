@@ -95,3 +95,29 @@ def test_draw_cells_paints_the_colour_and_an_outline() -> None:
     assert tuple(surface.get_at((10, 30)))[:3] == theme.RED  # inside (0, 0), drawn in the lower row
     assert tuple(surface.get_at((0, 30)))[:3] == theme.INK  # its outer edge
     assert tuple(surface.get_at((30, 10)))[:3] == theme.PAPER  # (1, 1) is not part of it
+
+
+def test_a_piece_dragged_outside_the_window_draws_without_error() -> None:
+    """The floating piece (with its translucent shadow) follows the pointer anywhere, also wholly
+    outside the surface (negative or beyond-size coordinates), and only its visible part is drawn."""
+    surface = pygame.Surface((200, 150))
+    held = pw.HeldPiece("L4", L4, theme.BLUE)
+    for pos in [(-500, -500), (-60, 75), (100, -60), (260, 75), (100, 210), (5000, 5000), (-1, -1), (200, 150)]:
+        surface.fill(theme.PAPER)
+        held.draw_floating(surface, pos, 20)
+        assert tuple(surface.get_at((100, 75)))[:3] == theme.PAPER
+    # Hanging half off the left edge: the part still on the surface is drawn, shadow included.
+    surface.fill(theme.PAPER)
+    held.draw_floating(surface, (0, 75), 20)
+    colours = {tuple(surface.get_at((x, y)))[:3] for x in range(0, 40) for y in range(40, 120)}
+    assert theme.BLUE in colours
+    assert any(c not in (theme.BLUE, theme.PAPER, theme.INK) for c in colours), "no translucent shadow"
+
+
+def test_translucent_cells_off_the_surface_draw_nothing() -> None:
+    surface = pygame.Surface((100, 100))
+    surface.fill(theme.PAPER)
+    before = pygame.image.tobytes(surface, "RGB")
+    for origin in [(-300, -300), (150, 20), (20, 150), (-80, 20)]:
+        pw.draw_cells(surface, pw.free_cell_rect(origin, 20, 2), [(0, 0), (1, 0), (0, 1)], theme.RED, alpha=120)
+    assert pygame.image.tobytes(surface, "RGB") == before

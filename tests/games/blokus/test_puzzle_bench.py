@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from bauhausbox.games.blokus.puzzle_bench import run
+import random
+
+from bauhausbox.games.blokus.puzzle_bench import hint_positions, run
+from bauhausbox.games.blokus.puzzles import new_puzzle, place
+from bauhausbox.games.blokus.solver import shipped_solutions, solve
 
 
 def test_quick_bench_reports_the_tetromino_targets() -> None:
@@ -15,3 +19,23 @@ def test_quick_bench_reports_the_tetromino_targets() -> None:
         assert value >= 0 and unit == "s" and target, label
     # Every seed of the quick run found a solution (the label counts them).
     assert all("(3 found)" in label for label in labels if "first solution" in label)
+
+
+def test_hint_positions_cover_every_prefix_and_are_all_legal() -> None:
+    solution = solve(new_puzzle("tetromino-hard"), 60, use_shipped=False).placements
+    positions = hint_positions("tetromino-hard", [solution], random.Random(3), subsets=4, strays=4)
+    prefixes = [p.placements for p in positions[: len(solution)]]
+    assert prefixes == [solution[:count] for count in range(len(solution))]
+    assert len(positions) >= len(solution) + 4 + 1
+    strays = [p for p in positions if not set(p.placements) <= set(solution)]
+    assert strays, "some positions hold pieces of no known solution"
+    for state in positions:
+        replayed = new_puzzle(state.puzzle)
+        for placement in state.placements:
+            replayed = place(replayed, placement)  # raises if any piece is illegal there
+    board = hint_positions("fullboard-hard", [shipped_solutions("fullboard-hard")[0]], random.Random(4), 2, 3)
+    assert any(not set(p.placements) <= set(shipped_solutions("fullboard-hard")[0]) for p in board)
+    for state in board:
+        replayed = new_puzzle(state.puzzle)
+        for placement in state.placements:
+            replayed = place(replayed, placement)

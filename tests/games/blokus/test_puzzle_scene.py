@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import threading
+import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pygame
 
+from bauhausbox.engine.grid import cell_name
 from bauhausbox.engine.shapes import normalize
-from bauhausbox.games.blokus.piece_widgets import HeldPiece
-from bauhausbox.games.blokus.puzzle_records import load_progress, load_records
-from bauhausbox.games.blokus.puzzle_scene import PuzzleCompleteScene, PuzzleMenuScene, PuzzleScene
+from bauhausbox.games.blokus import puzzle_scene
+from bauhausbox.games.blokus.piece_widgets import PIECE_COLOURS, HeldPiece
+from bauhausbox.games.blokus.puzzle_records import Completion, PuzzleRecord, load_progress, load_records
+from bauhausbox.games.blokus.puzzle_scene import PuzzleCompleteScene, PuzzleMenuScene, PuzzleScene, card_status
 from bauhausbox.games.blokus.puzzles import Placement, PuzzlePiece, new_puzzle
-from bauhausbox.games.blokus.solver import solve
+from bauhausbox.games.blokus.solver import Hint, solve
 from tests.ui.helpers import click, frames, key, wait_until
 
 
@@ -188,3 +192,86 @@ def test_solve_fills_the_board_piece_by_piece_and_sets_no_record(fresh_app: Any,
     assert mine in scene.state.placements  # the solution kept the player's piece
     assert load_records(tmp_path).for_puzzle("tetromino").completions == []
     assert load_progress(tmp_path, "tetromino") is None
+
+
+def test_the_hints_ghost_words_and_accepted_move_are_one_placement(
+    fresh_app: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "tetromino")
+    for thread in threading.enumerate():
+        if thread.name == "puzzle-warm-up":
+            thread.join(60)
+    lone = Placement(PuzzlePiece("blue", "I4"), frozenset({(1, 0), (2, 0), (3, 0), (4, 0)}))
+    drag_piece(app, scene, lone)
+    assert scene.state.placements == (lone,)
+    key(app, pygame.K_h)
+    assert wait_until(app, lambda: scene.hint_shown is not None, limit=2000)
+    advice = scene.hint_shown
+    assert advice is not None and advice.kind == "place" and advice.placement is not None
+    hinted = advice.placement
+    # The ghost: the translucent cells drawn over the board are the hinted piece's squares, in its colour.
+    ghosts: list[tuple[frozenset[tuple[int, int]], Any]] = []
+    real_draw_cells = puzzle_scene.draw_cells
+
+    def spy(surface: Any, cell_rect: Any, cells: Any, colour: Any, *args: Any, **kwargs: Any) -> None:
+        if kwargs.get("alpha") is not None:
+            ghosts.append((frozenset(cells), colour))
+        real_draw_cells(surface, cell_rect, cells, colour, *args, **kwargs)
+
+    monkeypatch.setattr(puzzle_scene, "draw_cells", spy)
+    frames(app, 1)
+    assert ghosts == [(hinted.cells, PIECE_COLOURS[hinted.piece.colour])]
+    # The words: the status line names that piece and its squares.
+    names = sorted(cell_name(cell) for cell in hinted.cells)
+    assert hinted.piece.colour in scene.message and hinted.piece.name in scene.message
+    assert all(name in scene.message for name in (names[0], names[-1]))
+    # The move: Space places exactly that placement.
+    key(app, pygame.K_SPACE)
+    assert scene.state.placements == (lone, hinted)
+
+
+def test_a_hint_that_runs_out_of_time_offers_to_keep_looking_and_can_be_stopped(
+    fresh_app: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "tetromino")
+    budgets: list[float] = []
+
+    def slow_hint(state: Any, seconds: float, cancelled: Any) -> Hint:
+        budgets.append(seconds)
+        if len(budgets) == 1:
+            return Hint("unknown", f"No way to finish was found in {seconds:g} s.", timed_out=True)
+        while not cancelled():  # a long search, until the player stops it
+            time.sleep(0.005)
+        return Hint("unknown", "stopped", timed_out=True)
+
+    monkeypatch.setattr(puzzle_scene, "hint", slow_hint)
+    key(app, pygame.K_h)
+    assert wait_until(app, lambda: scene.hint_shown is not None, limit=600)
+    assert "Keep looking" in scene.message and scene.hint_button.label == "Keep looking"
+    assert "cannot be finished" not in scene.message
+    click(app, scene.hint_button.rect.center)
+    assert wait_until(app, lambda: len(budgets) == 2, limit=600)
+    assert budgets[1] > budgets[0]
+    # Frames keep coming while it looks; the button now stops the search.
+    frames(app, 3)
+    assert scene.job == "hint" and scene.hint_button.label == "Stop"
+    key(app, pygame.K_h)
+    assert scene.job == ""
+    frames(app, 2)
+    assert scene.hint_button.label == "Keep looking" and scene.hints == 0
+
+
+def test_a_cards_record_line_names_each_state_in_words() -> None:
+    day = datetime(2026, 11, 26, 15, 0)
+    never = PuzzleRecord()
+    hinted = PuzzleRecord(completions=[Completion(when=day, seconds=300, hints=2)])
+    clean = PuzzleRecord(completions=[Completion(when=day, seconds=192, hints=0)])
+    assert card_status(never) == "Not solved yet"
+    assert card_status(hinted) == "Solved with hints  ·  26 Nov 2026"
+    assert card_status(clean) == "Best 03:12  ·  last solved 26 Nov 2026"
+    later = Completion(when=datetime(2026, 12, 1), seconds=90, hints=1)
+    assert (
+        card_status(PuzzleRecord(completions=[*clean.completions, later])) == "Best 03:12  ·  last solved 01 Dec 2026"
+    )

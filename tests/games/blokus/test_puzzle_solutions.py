@@ -24,6 +24,7 @@ from bauhausbox.games.blokus.puzzles import (
     is_complete,
     new_puzzle,
     place,
+    replay,
     same_colour_contacts,
 )
 from bauhausbox.games.blokus.solver import (
@@ -187,6 +188,26 @@ def test_solver_extends_the_players_pieces() -> None:
     check_frame_solution("tetromino", True, _triples(result.placements))
 
 
+# Positions where a fixed "awkward shapes first" order thrashed for seconds to minutes (a lone I4 on
+# b1–e1 took 17 s and 730,000 nodes); each has a solution a few hundred nodes away.
+SLOW_BEFORE = [
+    ("tetromino", ["blue I4 b1,c1,d1,e1"]),
+    ("tetromino", ["blue T4 g7,f8,g8,h8", "red O e5,f5,e6,f6"]),
+    ("tetromino", ["yellow T4 g5,f6,g6,h6", "green T4 a2,b2,c2,b3"]),
+    ("tetromino-hard", ["blue I4 d3,d4,d5,d6", "green I4 e3,f3,g3,h3", "yellow Z4 b3,c3,a4,b4"]),
+]
+
+
+@pytest.mark.parametrize(("puzzle", "texts"), SLOW_BEFORE)
+def test_the_frame_search_finishes_positions_that_used_to_thrash(puzzle: str, texts: list[str]) -> None:
+    state = replay(puzzle, texts)
+    result = solve(state, 10, use_shipped=False)
+    assert result.status == "found"
+    assert result.nodes < 100_000  # the lone I4 took 730,000
+    assert set(state.placements) <= set(result.placements)
+    check_frame_solution("tetromino", puzzle.endswith("hard"), _triples(result.placements))
+
+
 def test_an_isolated_corner_is_proved_unsolvable_and_the_hint_names_the_culprit() -> None:
     # A blue L4 on a2 b2 c2 c1 shuts a1 b1 in: two squares no tetromino can fill.
     culprit = Placement(PuzzlePiece("blue", "L4"), frozenset({(0, 1), (1, 1), (2, 1), (2, 0)}))
@@ -343,3 +364,46 @@ def test_cli_fails_when_nothing_is_found_in_time(capsys: pytest.CaptureFixture[s
 
 def test_cli_rejects_an_unknown_puzzle() -> None:
     assert puzzle_cli.main(["solve", "hexomino"]) != 0
+
+
+def test_cli_solves_from_a_partial_position(capsys: pytest.CaptureFixture[str]) -> None:
+    start = ["blue I4 b1,c1,d1,e1", "red O i7,j7,i8,j8"]
+    args = ["solve", "tetromino", "--json", "--time-limit", "10"]
+    assert puzzle_cli.main([*args, "--from", start[0], "--from", start[1]]) == 0
+    data = json.loads(capsys.readouterr().out)
+    texts = [f"{e['colour']} {e['piece']} {','.join(e['cells'])}" for e in data["pieces"]]
+    assert texts[:2] == start
+    triples = [
+        (e["colour"], e["piece"], [(ord(c[0]) - ord("a"), int(c[1:]) - 1) for c in e["cells"]]) for e in data["pieces"]
+    ]
+    check_frame_solution("tetromino", False, triples)
+
+
+def test_cli_says_when_a_partial_position_cannot_be_finished(capsys: pytest.CaptureFixture[str]) -> None:
+    # a1 and b1 shut in by an L4: proved impossible, not "not found in time".
+    assert puzzle_cli.main(["solve", "tetromino", "--from", "blue L4 c1,a2,b2,c2"]) == 1
+    assert "no solution exists" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "blue I4",  # no cells
+        "purple I4 a1,b1,c1,d1",  # no such colour
+        "blue Q4 a1,b1,c1,d1",  # no such piece
+        "blue I4 a1,b1,c1,e1",  # not its shape
+        "blue I4 a1,b1,c1,z9",  # off the board
+        "blue X a1,b1,c1,b2,b3",  # not a tetromino
+    ],
+)
+def test_cli_rejects_a_bad_start_in_one_line(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert puzzle_cli.main(["solve", "tetromino", "--from", bad]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and captured.err.startswith("bauhausbox puzzle solve: --from")
+
+
+def test_cli_rejects_the_same_piece_twice(capsys: pytest.CaptureFixture[str]) -> None:
+    code = puzzle_cli.main(["solve", "tetromino", "--from", "blue I4 a1,b1,c1,d1", "--from", "blue I4 a2,b2,c2,d2"])
+    assert code == 2
+    assert "already on the board" in capsys.readouterr().err

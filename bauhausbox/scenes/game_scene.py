@@ -21,27 +21,38 @@ what accepting it plays (Enter or the "Play hint" button: ``accept_hint``) all c
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pygame
 
 from bauhausbox import games
-from bauhausbox.engine.api import IllegalMoveError, Seat
+from bauhausbox.engine.api import GameRules, HasToPlay, IllegalMoveError, Seat
 from bauhausbox.engine.bots.runner import BotRunner
-from bauhausbox.engine.history import Step
+from bauhausbox.engine.history import Step, UndoPlan
 from bauhausbox.match import Match
+from bauhausbox.scenes.curtain import CurtainScene
+from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.scenes.game_over import GameOverScene
+from bauhausbox.scenes.howto import HowToPage, HowToScene
+from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
-from bauhausbox.ui.app import App
-from bauhausbox.ui.scene import Scene
+from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
 THINK_SECONDS = {"random": 0.05, "easy": 0.3, "medium": 1.0, "hard": 2.5}
 HINT_SECONDS = 1.5
+CHECKS_REMEMBERED = 512  # refusal reasons kept per position (every hovered square or pose once)
+
+StateT = TypeVar("StateT", bound=HasToPlay)
+MoveT = TypeVar("MoveT")
 
 
-class GameScene(Scene):
+class GameScene(Scene, Generic[StateT, MoveT]):
+    """A game's screen over its rules' state type ``StateT`` and move type ``MoveT``
+    (``class BitsScene(GameScene[BitsState, Move])``)."""
+
     name = "game"
     #: Set by subclasses that want the shared side panel listing players (``draw_players``).
     hint_level = "hard"
@@ -49,7 +60,7 @@ class GameScene(Scene):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
         self.match = match
-        self.game = match.game
+        self.game: GameRules[StateT, MoveT] = match.game
         self.runner = BotRunner()
         self.hint_runner = BotRunner()
         self.bots = {
@@ -64,7 +75,7 @@ class GameScene(Scene):
         self.pointer_note: tuple[str, tuple[int, int], float] | None = None
         self.banner_text = ""
         self.banner_tween: Tween | None = None
-        self.hint_move: Any = None
+        self.hint_move: MoveT | None = None
         # The seat whose private view the screen shows in a curtain game: set only when that
         # seat's player dismisses the pass-the-device curtain (see ``veiled``).
         self.unveiled: Seat | None = None
@@ -72,7 +83,11 @@ class GameScene(Scene):
         self.game_over_shown = match.over
         self.mouse = (0, 0)
         self._view_key: tuple[int, int, Seat | None] | None = None
-        self._view: Any = None
+        self._view: StateT | None = None
+        # check() answers, remembered for one position (the state object itself, not a move count,
+        # so an undo followed by another move never reuses the old answers).
+        self._checks_state: object = None
+        self._checks: dict[tuple[MoveT, Seat | None], str | None] = {}
         self._announced_turn: tuple[int, Seat | None] | None = None
         self.top_rect = pygame.Rect(0, 0, 0, 0)
         self.status_rect = pygame.Rect(0, 0, 0, 0)
@@ -88,8 +103,8 @@ class GameScene(Scene):
 
     # ==== hooks for subclasses ===================================================================
     @classmethod
-    def how_to_play(cls) -> list[Any]:
-        """The pages of this game's "how to play" reader (``bauhausbox.scenes.howto.HowToPage``)."""
+    def how_to_play(cls) -> list[HowToPage]:
+        """The pages of this game's "how to play" reader."""
         return []
 
     def layout_game(self, rect: pygame.Rect) -> None:
@@ -108,20 +123,20 @@ class GameScene(Scene):
         """True while a move animation plays; computer moves and the curtain wait for it."""
         return False
 
-    def on_move(self, before: Any, after: Any, step: Step) -> None:
+    def on_move(self, before: StateT, after: StateT, step: Step) -> None:
         """A move was played (by anyone): start its animation, reset what the player held."""
 
     def on_history_jump(self) -> None:
         """Undo, redo or restart moved the history: drop held pieces, previews and animations."""
 
-    def hint_text(self, move: Any) -> str:
+    def hint_text(self, move: MoveT) -> str:
         """The status line for a hinted move, made from the move alone (its notation)."""
         return f"Hint: {self.game.format_move(self.match.state, move)}  ·  Enter plays it"
 
-    def draw_hint(self, surface: pygame.Surface, move: Any) -> None:
+    def draw_hint(self, surface: pygame.Surface, move: MoveT) -> None:
         """Draw the hinted move's ghost on the board, from ``move`` alone (drawn above the board)."""
 
-    def aim_at(self, move: Any) -> None:
+    def aim_at(self, move: MoveT) -> None:
         """Point the player's own held piece at the hinted move, so their usual gesture plays the
         same move (optional)."""
 
@@ -151,7 +166,7 @@ class GameScene(Scene):
 
     def needs_curtain(self) -> bool:
         """Pass-the-device curtain between humans, in games where hands or draws are secret."""
-        return bool(self.game.info.extra.get("hidden_information")) and len(self.match.humans) >= 2
+        return self.game.info.hidden_information and len(self.match.humans) >= 2
 
     def on_veil(self) -> None:
         """The device passes to another player: forget what the previous one held or peeked at."""
@@ -171,7 +186,7 @@ class GameScene(Scene):
 
     # ==== helpers for subclasses =================================================================
     @property
-    def view(self) -> Any:
+    def view(self) -> StateT:
         """What the seat in front of the screen may see (cached until the history moves)."""
         viewer = self.viewer
         key = (self.match.history.cursor, len(self.match.history.steps), viewer)
@@ -181,7 +196,9 @@ class GameScene(Scene):
                 # Nobody has taken the device yet: no seat's view may be drawn (``draw`` skips
                 # the board); code that reads the view meanwhile gets the seat to look next.
                 viewer = self.match.viewer()
-            self._view = self.match.state if viewer is None else self.game.view(self.match.state, viewer)
+            state: StateT = self.match.state
+            self._view = state if viewer is None else self.game.view(state, viewer)
+        assert self._view is not None
         return self._view
 
     @property
@@ -206,7 +223,7 @@ class GameScene(Scene):
             return False
         return self.match.is_human(seat)
 
-    def submit(self, move: Any, seat: Seat | None = None) -> bool:
+    def submit(self, move: MoveT, seat: Seat | None = None) -> bool:
         """Ask the rules to play ``move``; on refusal show why and change nothing."""
         if not self.input_allowed(seat):
             return False
@@ -221,9 +238,17 @@ class GameScene(Scene):
         self._after_move(before, step)
         return True
 
-    def check(self, move: Any, seat: Seat | None = None) -> str | None:
-        """Why ``move`` would be refused now, or ``None`` (for green/red previews)."""
-        return self.game.check(self.match.state, move, seat)
+    def check(self, move: MoveT, seat: Seat | None = None) -> str | None:
+        """Why ``move`` would be refused now, or ``None`` (for green/red previews). Remembered per
+        position, so a screen may ask every frame for whatever the pointer is over."""
+        state = self.match.state
+        if state is not self._checks_state or len(self._checks) >= CHECKS_REMEMBERED:
+            self._checks_state = state
+            self._checks = {}
+        key = (move, seat)
+        if key not in self._checks:
+            self._checks[key] = self.game.check(state, move, seat)
+        return self._checks[key]
 
     def refuse(self, reason: str) -> None:
         self.app.sound.play("invalid")
@@ -440,7 +465,7 @@ class GameScene(Scene):
                 delay,
             )
 
-    def _after_move(self, before: Any, step: Step) -> None:
+    def _after_move(self, before: StateT, step: Step) -> None:
         self.hint_move = None
         self.hint_runner.cancel()
         self.app.sound.play("place")
@@ -468,13 +493,9 @@ class GameScene(Scene):
         if now >= self.game_over_at and self.app.top is self:
             self.game_over_shown = True
             self.app.sound.play("gameover")
-            from bauhausbox.scenes.game_over import GameOverScene
-
             self.app.push(GameOverScene(self.app, self))
 
     def _show_curtain(self) -> None:
-        from bauhausbox.scenes.curtain import CurtainScene
-
         seat = self.match.viewer()
         assert seat is not None  # veiled() holds
         self.hint_runner.cancel()
@@ -488,16 +509,12 @@ class GameScene(Scene):
 
     # -- commands (buttons, keys, pause menu) ----------------------------------------------------
     def open_pause(self) -> None:
-        from bauhausbox.scenes.pause import PauseScene
-
         self.app.push(PauseScene(self.app, self))
 
     def open_help(self) -> None:
-        from bauhausbox.scenes.howto import HowToScene
-
         self.app.push(HowToScene(self.app, self.game.info.title, type(self).how_to_play()))
 
-    def show_hint(self, move: Any) -> None:
+    def show_hint(self, move: MoveT) -> None:
         """Make ``move`` the hint: its text, its ghost and what accepting it plays."""
         self.hint_move = move
         self.say(self.hint_text(move), seconds=8.0)
@@ -535,10 +552,9 @@ class GameScene(Scene):
             self.say("Nothing to undo.")
             return
         if self.match.undo_needs_agreement(plan):
-            from bauhausbox.scenes.dialog import DialogScene
 
             def agreed() -> None:
-                self._do_undo(plan.index, crossed=True)
+                self._do_undo(plan, crossed=True)
 
             self.app.push(
                 DialogScene(
@@ -550,11 +566,10 @@ class GameScene(Scene):
                 )
             )
             return
-        self._do_undo(plan.index, crossed=plan.crosses_reveal)
+        self._do_undo(plan, crossed=plan.crosses_reveal)
 
-    def _do_undo(self, index: int, crossed: bool) -> None:
-        self.match.history.go_to(index)
-        self.match.after_change()
+    def _do_undo(self, plan: UndoPlan, crossed: bool) -> None:
+        self.match.undo(plan)
         self._jumped()
         moves = len(self.match.history.steps) - self.match.history.cursor
         note = " The same draws will come again: chance is fixed by the seed." if crossed else ""
@@ -563,12 +578,8 @@ class GameScene(Scene):
     def step_back(self) -> None:
         """Take back exactly the last move (e.g. a card choice cancelled before anything was placed);
         unlike :meth:`undo` it does not skip over computer moves."""
-        history = self.match.history
-        if history.cursor == 0:
-            return
-        history.go_to(history.cursor - 1)
-        self.match.after_change()
-        self._jumped()
+        if self.match.step_back():
+            self._jumped()
 
     def redo(self) -> None:
         if self.match.redo():

@@ -12,13 +12,23 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable
-from typing import Any
+
+import pygame
+
+from bauhausbox import games
+from bauhausbox.engine.history import SeatSpec
+from bauhausbox.scenes.flow import start_match
+from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.scenes.howto import HowToScene
+from bauhausbox.scenes.load import LoadScene
+from bauhausbox.scenes.main_menu import MainMenuScene
+from bauhausbox.scenes.settings import SettingsScene
+from bauhausbox.scenes.setup import SetupScene
+from bauhausbox.ui.app import App
 
 
-def _events(app: object, clicks: Iterable[tuple[int, int]]) -> list[Any]:
-    import pygame
-
-    events: list[Any] = []
+def _events(clicks: Iterable[tuple[int, int]]) -> list[pygame.event.Event]:
+    events: list[pygame.event.Event] = []
     for pos in clicks:
         events += [
             pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
@@ -54,28 +64,16 @@ def run_smoke(frames_per_scene: int = 6) -> int:
 
 def _smoke(frames_per_scene: int) -> int:
     started = time.perf_counter()
-    import pygame
-
-    from bauhausbox import games
-    from bauhausbox.engine.history import SeatSpec
-    from bauhausbox.scenes.flow import start_match
-    from bauhausbox.scenes.howto import HowToScene
-    from bauhausbox.scenes.load import LoadScene
-    from bauhausbox.scenes.main_menu import MainMenuScene
-    from bauhausbox.scenes.settings import SettingsScene
-    from bauhausbox.scenes.setup import SetupScene
-    from bauhausbox.ui.app import App
-
-    app = App(windowed=True, size=(1280, 800))
+    app = App(home=MainMenuScene, windowed=True, size=(1280, 800))
     checked: list[str] = []
 
     def run(frames: int = frames_per_scene, clicks: Iterable[tuple[int, int]] = ()) -> None:
-        app.frame(_events(app, clicks), 1 / 60)
+        app.frame(_events(clicks), 1 / 60)
         for _ in range(frames):
             app.frame([], 1 / 60)
             time.sleep(0.005)
 
-    app.push(MainMenuScene(app))
+    app.go_home()
     run()
     print(f"first frame after {time.perf_counter() - started:.2f} s", flush=True)
     checked.append("main menu")
@@ -90,24 +88,25 @@ def _smoke(frames_per_scene: int) -> int:
         app.push(setup)
         run()
         app.pop(setup)
-        app.push(HowToScene(app, game.info.title, games.scene_class(game_id).how_to_play()))
+        howto = HowToScene(app, game.info.title, games.scene_class(game_id).how_to_play())
+        app.push(howto)
         for _ in range(3):
             run(2)
-            app.top.turn(1)  # type: ignore[union-attr]
+            howto.turn(1)
         app.pop()
         players = game.info.default_players
         seats = [SeatSpec("Smoke", "human")] + [SeatSpec(f"CPU {i}", "ai", "easy") for i in range(1, players)]
         start_match(app, game_id, players, seats, {}, seed=7)
         w, h = app.screen.get_size()
         run(clicks=[(w // 3, h // 2), (w // 2, h // 2), (2 * w // 3, h // 3)])
-        app.top.open_pause()  # type: ignore[union-attr]
+        table = app.top
+        assert isinstance(table, GameScene)
+        table.open_pause()
         run()
         app.pop()
         checked.append(game_id)
     try:
-        from bauhausbox.games.blokus.puzzle_scene import PuzzleMenuScene
-
-        app.push(PuzzleMenuScene(app))
+        app.push(games.puzzle_menu_class()(app))
         run(clicks=[(app.screen.get_width() // 2, app.screen.get_height() // 2)])
         checked.append("puzzles")
     except ImportError:

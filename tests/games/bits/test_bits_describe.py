@@ -1,0 +1,90 @@
+"""Bits moves in words, written from the rules page (docs/rules/bits.md): columns 1–6 from the left,
+a horizontal tile "lying flat" over two columns with the colour on the left named, a vertical one
+"standing" with the colour on top named, the neutral tile, the pass of a full ramp, and the round's
+points when it ends (the worked example: 6 + 2 − 2 = 6). A placement stays secret from the other
+players until everybody has placed the tile."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bauhausbox import games
+from bauhausbox.games.bits.board import EMPTY_BOARD
+from bauhausbox.games.bits.rules import GAME, BitsState
+from tests.games.bits.test_bits_scoring import EXAMPLE_DECK, EXAMPLE_MOVES
+
+FULL = "RYBPKR" * 6
+
+
+def say(state: BitsState, text: str, seat: int | None = None, **kwargs: object) -> str:
+    return games.describe_move("bits", state, GAME.parse_move(state, text), mover=seat, **kwargs)  # type: ignore[arg-type]
+
+
+def two_players() -> BitsState:
+    return replace(GAME.new_game(2, seed=4), start_tiles=("BB", "KK"))
+
+
+def after_start() -> BitsState:
+    """Both start tiles placed, and the red–blue tile card turned up."""
+    state = GAME.play_texts(two_players(), ["BB V3", "KK H4"])
+    return replace(state, shown=("RB",), deck=tuple(t for t in state.deck if t != "RB") or ("YY",))
+
+
+def test_start_tiles_in_words_secret_from_the_other_player_until_both_have_placed() -> None:
+    state = two_players()
+    assert say(state, "BB V3") == "Circle placed the blue start tile standing in column 3"
+    assert say(state, "BB V3", viewer=0) == "Circle placed the blue start tile standing in column 3"
+    assert say(state, "BB V3", viewer=1) == "Circle placed the start tile"
+    waiting = GAME.play_texts(state, ["BB V3"])
+    # The second placement shows both boards.
+    assert say(waiting, "KK H4", names=["Anni", "Josef"]) == (
+        "Josef placed the black start tile lying flat on columns 4–5; everybody's tiles are shown"
+    )
+    assert say(waiting, "KK H4", viewer=0) == "Triangle placed the start tile; everybody's tiles are shown"
+
+
+def test_two_colour_tiles_name_the_colour_on_the_left_or_on_top() -> None:
+    state = after_start()
+    assert say(state, "RB H2") == "Circle placed the red–blue tile lying flat on columns 2–3, red on the left"
+    assert say(state, "BR H5") == "Circle placed the blue–red tile lying flat on columns 5–6, blue on the left"
+    assert say(state, "BR V1") == "Circle placed the blue–red tile standing in column 1, blue on top"
+    assert say(state, "RB V6") == "Circle placed the red–blue tile standing in column 6, red on top"
+    assert say(state, "RB V6", viewer=1) == "Circle placed the tile"
+
+
+def test_the_neutral_tile_and_the_pass_of_a_full_ramp() -> None:
+    state = after_start()
+    assert say(state, "neutral H4") == "Circle placed the neutral tile lying flat on columns 4–5"
+    assert say(state, "neutral V2", viewer=1) == "Circle placed the tile"
+    full = replace(state, boards=(FULL, state.boards[1]))
+    assert say(full, "pass") == "Circle's ramp is full: done for this round"
+    assert say(full, "pass", viewer=1) == "Circle's ramp is full: done for this round"
+
+
+def test_the_last_tile_of_the_rules_example_ends_round_3_with_its_6_points() -> None:
+    state = replace(
+        GAME.new_game(1, seed=5),
+        round=3,
+        goals=("1a", "2a", "3a"),
+        piles=(("1b", "1c", "1d"), ("2b", "2c", "2d"), ("3b", "3c", "3d")),
+        finished=((EMPTY_BOARD,), (EMPTY_BOARD,)),
+        start_tiles=("BB",),
+        deck=EXAMPLE_DECK,
+    )
+    state = GAME.play_texts(state, EXAMPLE_MOVES[:-1])
+    assert EXAMPLE_MOVES[-1] == "YY H5"
+    assert say(state, "YY H5", names=["Anni"]) == (
+        "Anni placed the yellow tile lying flat on columns 5–6; round 3 ends: Anni +6; the game is over"
+    )
+
+
+def test_a_round_ending_early_shows_every_players_points() -> None:
+    # Both ramps have room for one more tile only: after it nobody can place, and round 1 is scored.
+    nearly = "RYBPKR" * 5 + "RYBP.."
+    state = replace(after_start(), boards=(nearly, nearly))
+    placed = GAME.play_texts(state, ["RB H5"])
+    sentence = say(placed, "RB H5", names=["Anni", "Josef"])
+    assert sentence.startswith(
+        "Josef placed the red–blue tile lying flat on columns 5–6, red on the left; round 1 ends: "
+    )
+    assert "Anni " in sentence and "Josef " in sentence

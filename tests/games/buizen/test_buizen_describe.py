@@ -1,0 +1,80 @@
+"""Buizen Wir-War moves in words, written from the rules page (docs/rules/buizen.md): a face is called
+by its pipes as the tile table's codes say (ES = a straight ending in an eave, RB = a bend ending in a
+road, …), a cell by the neighbour it touches (the start pump room, a pipe tile and who laid it, or the
+road a pipe serves), automatic roads and pump rooms, pipe ends left open when a pile is empty, draws
+by count (hands and the bag are secret), draw, pass and the end."""
+
+from __future__ import annotations
+
+from bauhausbox import games
+from bauhausbox.games.buizen.rules import GAME, BuizenState
+from tests.games.buizen.test_buizen_rules import position
+
+# The start pump room, tile 3 front (ES FH) right of it laid by Triangle, and tile 29 front (RB FH)
+# right of that with its road below; then a road with an open pit and one with a manhole.
+ROADS = "0,0 pump; 1,0 3f r270 by 1; 2,0 29f r180 by 0; 2,1 road; 4,4 road+pit; 5,5 road+manhole; 4,3 16f r0 by 1"
+
+
+def say(state: BuizenState, text: str, **kwargs: object) -> str:
+    return games.describe_move("buizen", state, GAME.parse_move(state, text), **kwargs)  # type: ignore[arg-type]
+
+
+def test_the_first_tile_puts_its_eave_against_the_start_pump_room() -> None:
+    state = position("0,0 pump", hand0="3")
+    assert say(state, "3f r270 at 1,0") == (
+        "Circle laid a fire-hose straight ending in an eave right of the start pump room and drew 1"
+    )
+    assert say(state, "3f r90 at -1,0", names=["Anni", "Josef"]) == (
+        "Anni laid a fire-hose straight ending in an eave left of the start pump room and drew 1"
+    )
+
+
+def test_a_tile_is_placed_by_the_pipe_it_touches_and_automatic_tiles_are_said() -> None:
+    state = position("0,0 pump; 1,0 3f r270 by 1", hand0="29 28")
+    assert say(state, "29f r180 at 2,0") == (
+        "Circle laid a fire-hose bend ending in a road right of Triangle's fire-hose straight and drew 1; "
+        "the rules put a road below it"
+    )
+    assert say(state, "28f r180 at 2,0") == (
+        "Circle laid a fire-hose bend ending in an eave right of Triangle's fire-hose straight and drew 1; "
+        "the rules put a pump room below it"
+    )
+
+
+def test_an_empty_pile_leaves_the_pipe_end_open_for_good() -> None:
+    state = position("0,0 pump; 1,0 3f r270", hand0="29", roads=0)
+    assert say(state, "29f r180 at 2,0") == (
+        "Circle laid a fire-hose bend ending in a road right of the fire-hose straight and drew 1; "
+        "the pile was empty, so the pipe end below it stays open for good"
+    )
+
+
+def test_draws_count_the_tiles_touched_up_to_three() -> None:
+    # Tile 16 front (S2 FH) laid east-west between three placed tiles draws 3.
+    board = "0,0 pump; 1,0 3f r270; 2,1 4f r90; 3,0 1f r90"
+    state = position(board, hand0="16", bag="5 6 7 8 9")
+    assert say(state, "16f r90 at 2,0").endswith("and drew 3")
+
+
+def test_special_road_tiles_name_the_road_by_its_pipe() -> None:
+    state = position(ROADS, hand0="pit manhole")
+    assert say(state, "pit at 2,1") == "Circle laid an open pit on the road below Circle's fire-hose bend and drew 1"
+    assert say(state, "manhole at 4,4") == (
+        "Circle laid a manhole on the open pit below Triangle's fire-hose straight and drew 1"
+    )
+
+
+def test_draw_and_pass_say_how_many_never_which() -> None:
+    stuck = position("0,0 pump", hand0="1 4 7 pit", bag="3 5")
+    for viewer in (None, 0, 1):
+        assert say(stuck, "draw", viewer=viewer) == "Circle could play no tile and drew 1"
+    empty_bag = position("0,0 pump", hand0="1", hand1="3", bag="")
+    assert say(empty_bag, "pass") == "Circle could play no tile and passed"
+
+
+def test_the_last_tile_ends_the_game() -> None:
+    state = position("0,0 pump", hand0="3", hand1="", bag="")
+    assert say(state, "3f r270 at 1,0") == (
+        "Circle laid a fire-hose straight ending in an eave right of the start pump room; "
+        "nobody can play any more: the game is over"
+    )

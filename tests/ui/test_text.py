@@ -1,0 +1,44 @@
+"""Counts read right: one shared helper, and no "(s)" left in any text of the app."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import bauhausbox
+from bauhausbox.ui.text import plural
+
+
+def test_plural_uses_the_singular_only_for_one() -> None:
+    assert plural(1, "piece", "pieces") == "1 piece"
+    assert [plural(n, "hint", "hints") for n in (0, 2, 11)] == ["0 hints", "2 hints", "11 hints"]
+
+
+def _string_constants(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
+
+
+def test_no_text_of_the_app_hedges_a_plural_with_s_in_brackets() -> None:
+    root = Path(bauhausbox.__file__).parent
+    hedged = re.compile(r"[a-z]\(s\)")
+    found = [
+        f"{path.relative_to(root)}: {text!r}"
+        for path in sorted(root.rglob("*.py"))
+        for text in _string_constants(path)
+        if hedged.search(text)
+    ]
+    assert found == []
