@@ -3,7 +3,9 @@
 One kind (the candidate) takes one seat, the other kind (the yardstick) every other seat; the
 candidate's seat rotates from game to game so that it plays every seat equally often. Every other
 computer seat may make an out-of-turn move (``Bot.interject``) before each decision, as in the app.
-Thinking time is measured in process CPU time, so a busy machine does not inflate it.
+Thinking time is measured in process CPU time, so a busy machine does not inflate it. Bots think with
+an :class:`Endless` budget: no clock cuts any bot short (a loaded machine would otherwise weaken the
+time-limited one), so each plays at its own fixed node budget or widths and a game replays from its seed.
 """
 
 from __future__ import annotations
@@ -19,6 +21,22 @@ from bauhausbox.engine.api import GameRules, OptionValue
 from bauhausbox.engine.bots.base import Bot, Budget
 
 BotFactory = Callable[[int], Bot]  # seed -> bot
+
+
+class Endless(Budget):
+    """A thinking budget that never runs out (still cancellable): bots stop at their own limits."""
+
+    def __init__(self) -> None:
+        super().__init__(math.inf)
+
+    def expired(self) -> bool:
+        return self.cancelled
+
+    def remaining(self) -> float:
+        return math.inf
+
+    def fraction(self, share: float) -> Budget:
+        return self
 
 
 @dataclass
@@ -68,7 +86,6 @@ def play_game(
     bots: list[Bot],
     seed: int,
     options: dict[str, OptionValue],
-    seconds: float,
     times: list[list[float]] | None = None,
 ) -> Any:
     """One seeded game; returns the final state. ``times[seat]`` collects CPU seconds per decision."""
@@ -77,7 +94,7 @@ def play_game(
         for seat, bot in enumerate(bots):
             if seat != state.to_play and game.legal_moves(state, seat=seat):
                 started = time.process_time()
-                move = bot.interject(game, game.view(state, seat), seat, Budget(seconds))
+                move = bot.interject(game, game.view(state, seat), seat, Endless())
                 if times is not None:
                     times[seat].append(time.process_time() - started)
                 if move is not None:
@@ -86,7 +103,7 @@ def play_game(
             break
         seat = state.to_play
         started = time.process_time()
-        move = bots[seat].choose(game, game.view(state, seat), seat, Budget(seconds))
+        move = bots[seat].choose(game, game.view(state, seat), seat, Endless())
         if times is not None:
             times[seat].append(time.process_time() - started)
         state = game.apply(state, move)
@@ -101,7 +118,6 @@ def duel_game(
     players: int,
     seed: int,
     settings: dict[str, OptionValue],
-    seconds: float = 60.0,
 ) -> tuple[list[int], list[int], list[float], int]:
     """Game ``number`` of a duel: seed ``seed + number``, the candidate on seat ``number % players``.
     Returns the scores, the winners, the candidate's CPU seconds per decision and its seat."""
@@ -109,7 +125,7 @@ def duel_game(
     mine = number % players
     bots = [candidate(game_seed * 10 + s) if s == mine else yardstick(game_seed * 10 + s) for s in range(players)]
     times: list[list[float]] = [[] for _ in range(players)]
-    final = play_game(game, bots, game_seed, settings, seconds, times)
+    final = play_game(game, bots, game_seed, settings, times)
     return list(game.scores(final)), list(game.winners(final)), times[mine], mine
 
 
@@ -121,14 +137,13 @@ def duel(
     players: int,
     seed: int = 1,
     options: dict[str, OptionValue] | None = None,
-    seconds: float = 60.0,
     progress: Callable[[int, list[int], list[int], int], None] | None = None,
 ) -> DuelResult:
     """``games`` seeded games (seeds ``seed``, ``seed + 1``, ...), the candidate on seat ``n % players``."""
     result = DuelResult()
     settings = game.normalize_options(players, options or {})
     for number in range(games):
-        scores, winners, times, mine = duel_game(game, candidate, yardstick, number, players, seed, settings, seconds)
+        scores, winners, times, mine = duel_game(game, candidate, yardstick, number, players, seed, settings)
         result.games += 1
         result.seeds.append(seed + number)
         result.wins += 1.0 / len(winners) if mine in winners else 0.0

@@ -121,14 +121,10 @@ def strength(games: int = 200, seed: int = 1, players: int = 4, jobs: int = 2) -
 
 if __name__ == "__main__":
     if "--duel" in sys.argv:
-        from dataclasses import replace
-
         from bauhausbox.engine.bots.arena import duel_command
-        from bauhausbox.games.bauhaus.ai import HARD_SEARCH, BauhausSearchBot
 
-        # The node budget alone limits the search, so the games replay exactly from their seeds.
-        config = replace(HARD_SEARCH, seconds=60.0)
-        duel_command(GAME, lambda seed: BauhausSearchBot(seed, config=config), "bauhaus_hard_v1")
+        # The duel's endless budget leaves hard its node budget alone: games replay from their seeds.
+        duel_command(GAME, lambda seed: make_bot("hard", seed), "bauhaus_hard_v1")
     elif len(sys.argv) > 2 and sys.argv[1] == "--strength":
         strength(int(sys.argv[2]))
     else:

@@ -102,14 +102,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     args, _ = parser.parse_known_args()
     if "--duel" in sys.argv:
-        from dataclasses import replace
-
         from bauhausbox.engine.bots.arena import duel_command
-        from bauhausbox.games.buizen.ai import HARD_SEARCH, BuizenSearchBot
 
-        # The node budget alone limits the search, so the games replay exactly from their seeds.
-        config = replace(HARD_SEARCH, seconds=60.0)
-        duel_command(GAME, lambda seed: BuizenSearchBot(seed, config), "buizen_hard_v1", sys.argv[1:])
+        # The duel's endless budget leaves hard its node budget alone: games replay from their seeds.
+        duel_command(GAME, lambda seed: make_bot("hard", seed), "buizen_hard_v1", sys.argv[1:])
         return
     if args.strength:
         print(json.dumps(strength(games_count=args.strength, seed=args.seed), indent=2))
