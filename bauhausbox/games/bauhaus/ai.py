@@ -35,7 +35,16 @@ from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.bots.ismcts import PASS, InformationSetSearch, Node, SearchConfig, logistic
 from bauhausbox.games.bauhaus.board import bits
 from bauhausbox.games.bauhaus.cards import CARDS, FREE_WALLS, MOVE_TOKEN, MOVE_WALL, NO_CARD, PATTERN, PLACE
-from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, OPENING, RESOLVE, BauhausRules, BauhausState, Move
+from bauhausbox.games.bauhaus.rules import (
+    CHOOSE,
+    GAME,
+    OPENING,
+    RESOLVE,
+    BauhausRules,
+    BauhausState,
+    Move,
+    MoveKind,
+)
 
 GAP_DECAY = (1.0, 0.45, 0.2, 0.09, 0.04, 0.018, 0.008)
 SOFT_SECONDS = 1.2
@@ -179,7 +188,7 @@ class BauhausBot:
         state: BauhausState = view
         # Think at most ``SOFT_SECONDS`` even when allowed more (a move must come within 2 s).
         budget = budget.fraction(min(1.0, SOFT_SECONDS / max(budget.remaining(), 1e-9)))
-        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != "power"]
+        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != MoveKind.POWER]
         if self.level.powers:
             power = self._power(state, seat, budget)
             if power is not None:
@@ -194,7 +203,7 @@ class BauhausBot:
         if state.phase == OPENING:
             return self._best_single(state, seat, moves, budget)[1]
         if state.phase == CHOOSE:
-            if moves[0].kind == "discard":
+            if moves[0].kind == MoveKind.DISCARD:
                 return self._discard(state, seat, moves)
             return self._choose_card(state, seat, moves, budget)
         plan = self._best_resolution(state, seat, budget)
@@ -256,7 +265,7 @@ class BauhausBot:
         result = self._value(state, me)
         tried: set[int] = set()
         for move in self.rules.legal_moves(state, other):
-            if move.kind != "card" or state.display[move.slot] in tried:
+            if move.kind != MoveKind.CARD or state.display[move.slot] in tried:
                 continue
             tried.add(state.display[move.slot])
             if budget.expired():
@@ -280,7 +289,7 @@ class BauhausBot:
         card = self.rules.chosen_card(state)
         if card == NO_CARD:
             return []
-        moves = [m for m in self.rules.legal_moves(state, state.to_play) if m.kind != "power"]
+        moves = [m for m in self.rules.legal_moves(state, state.to_play) if m.kind != MoveKind.POWER]
         if not moves:
             return []
         kind = CARDS[card].kind
@@ -291,7 +300,7 @@ class BauhausBot:
                 budget.check()
                 if pairs and budget.expired():
                     break
-                seconds = [m for m in self.rules.legal_moves(middle, middle.to_play) if m.kind != "power"]
+                seconds = [m for m in self.rules.legal_moves(middle, middle.to_play) if m.kind != MoveKind.POWER]
                 seconds = self._prune(middle, kind, seconds)
                 for value, second, after in self._rank(middle, seat, seconds, budget)[:keep]:
                     pairs.append((value, [first, second], after))
@@ -338,7 +347,11 @@ class BauhausBot:
             return moves
         sides = self.rules.board.edge_sides
         near = self._near_tokens(state, 1)
-        kept = [m for m in moves if any(sides[e] & near for e in (m.edges[-1:] if m.kind == "move-wall" else m.edges))]
+        kept = [
+            m
+            for m in moves
+            if any(sides[e] & near for e in (m.edges[-1:] if m.kind == MoveKind.MOVE_WALL else m.edges))
+        ]
         return kept or moves[:40]
 
     def _prune_wall_moves(self, state: BauhausState, seat: int, moves: list[Move], budget: Budget) -> list[Move]:
@@ -378,7 +391,7 @@ class BauhausBot:
 
     # -- powers --------------------------------------------------------------------------------
     def _power(self, state: BauhausState, seat: int, budget: Budget) -> Move | None:
-        powers = [m for m in self.rules.legal_moves(state, seat) if m.kind == "power"]
+        powers = [m for m in self.rules.legal_moves(state, seat) if m.kind == MoveKind.POWER]
         if not powers:
             return None
         base = self._value(state, seat)
@@ -500,10 +513,10 @@ class BauhausPolicy:
 
     def _thorough_moves(self, state: BauhausState, seat: int) -> list[Move]:
         planner = self.planner
-        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != "power"]
+        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != MoveKind.POWER]
         if state.phase == OPENING:
             ordered = [m for _, m, _ in planner._rank(state, seat, moves, self.budget)[:TREE_WIDTH]]
-        elif state.phase == CHOOSE and moves and moves[0].kind == "discard":
+        elif state.phase == CHOOSE and moves and moves[0].kind == MoveKind.DISCARD:
             ordered = [planner._discard(state, seat, moves)] + [
                 m for m in moves if m != planner._discard(state, seat, moves)
             ]
@@ -527,7 +540,7 @@ class BauhausPolicy:
 
     def _powers(self, state: BauhausState, seat: int) -> list[Move]:
         """The seat's own powers worth trying now (Shared and Forced control: the two best targets)."""
-        powers = [m for m in self.rules.legal_moves(state, seat) if m.kind == "power"]
+        powers = [m for m in self.rules.legal_moves(state, seat) if m.kind == MoveKind.POWER]
         if not powers:
             return []
         base = self.evaluator.value(state, seat)
@@ -541,8 +554,8 @@ class BauhausPolicy:
         return [m for gain, m in scored[:2] if gain >= 0.0]
 
     def _sampled_moves(self, state: BauhausState, seat: int) -> list[Move]:
-        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != "power"]
-        if state.phase == CHOOSE and moves and moves[0].kind != "discard":
+        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != MoveKind.POWER]
+        if state.phase == CHOOSE and moves and moves[0].kind != MoveKind.DISCARD:
             ranked = []
             seen: set[int] = set()
             for move in moves:
@@ -583,7 +596,7 @@ class BauhausPolicy:
         plan: list[Move] = []
         value = float("-inf")
         while state.to_play == seat and state.phase == RESOLVE:
-            moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != "power"]
+            moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != MoveKind.POWER]
             if not moves:
                 break
             ranked = self._sampled_rank(state, seat, moves)
@@ -596,10 +609,10 @@ class BauhausPolicy:
         assert seat is not None
         if state.phase == RESOLVE:
             return self._sampled_plan(state, seat)[1] or self.rules.legal_moves(state, seat)[:1]
-        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != "power"]
+        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != MoveKind.POWER]
         if state.phase == OPENING:
             return [self._sampled_rank(state, seat, moves)[0][1]]
-        if moves[0].kind == "discard":
+        if moves[0].kind == MoveKind.DISCARD:
             return [self.planner._discard(state, seat, moves)]
         best: tuple[float, list[Move]] = (float("-inf"), moves[:1])
         seen: set[int] = set()
@@ -646,7 +659,7 @@ class BauhausSearchBot:
 
     def interject(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> Any | None:
         state: BauhausState = view
-        if not any(m.kind == "power" for m in self.rules.legal_moves(state, seat)):
+        if not any(m.kind == MoveKind.POWER for m in self.rules.legal_moves(state, seat)):
             return None
         # A cheap screen first: the planner's best power, at a lower bar than its own; then a short
         # search decides between it and waiting.
@@ -661,7 +674,7 @@ class BauhausSearchBot:
         return None if result.move is PASS else result.move
 
     def _screen(self, state: BauhausState, seat: int, budget: Budget) -> Move | None:
-        powers = [m for m in self.rules.legal_moves(state, seat) if m.kind == "power"]
+        powers = [m for m in self.rules.legal_moves(state, seat) if m.kind == MoveKind.POWER]
         base = self.planner._value(state, seat)
         best: tuple[float, Move | None] = (0.5, None)
         for move in powers:
@@ -677,7 +690,7 @@ class BauhausSearchBot:
     def _remember_line(self, state: BauhausState, seat: int, move: Move) -> None:
         """After a card choice, keep the most visited resolution moves below it for the next decisions."""
         self._plan.clear()
-        if move.kind != "card":
+        if move.kind != MoveKind.CARD:
             return
         node: Node | None = self.search.last_root.children.get(move) if self.search.last_root else None
         current = self.rules.apply(state, move)
@@ -685,7 +698,7 @@ class BauhausSearchBot:
             child = max(node.children.values(), key=lambda n: (n.visits, n.mean()))
             if (
                 child.move is PASS
-                or child.move.kind == "power"
+                or child.move.kind == MoveKind.POWER
                 or child.move not in self.rules.legal_moves(current, seat)
             ):
                 break
