@@ -128,7 +128,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
                 ),
             ),
             seat_names=SEAT_NAMES,
-            levels=("easy", "medium", "hard"),
+            levels=("easy", "medium", "hard", "expert"),
             hidden_information=True,
             # ``docs/rules/bauhaus.md``: "Starting seat: random, or the winner of the previous game in
             # the same session" (Match.restart picks a seed whose random starter is that winner).

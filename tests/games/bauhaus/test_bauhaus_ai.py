@@ -51,13 +51,13 @@ def play_turn(state: BauhausState, level: str, seed: int = 1) -> BauhausState:
     return state
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_every_level_plays_legal_moves_through_whole_games(level: str) -> None:
     rnd = random.Random(4)
     for seed in range(1):
         state = GAME.new_game(3, seed=seed, powers=True)
         # Hard at a small node budget keeps the suite fast; its full budget is timed below.
-        bot = _search_bot(seed, iterations=6) if level == "hard" else make_bot(level, seed)
+        bot = _search_bot(seed, iterations=6) if level == "expert" else make_bot(level, seed)
         while state.to_play is not None:
             seat = state.to_play
             if seat == 0:
@@ -130,7 +130,7 @@ def test_bots_answer_within_two_seconds() -> None:
         assert time.process_time() - started < 2.0
 
 
-# -- hard: information-set search ------------------------------------------------------------------
+# -- expert: information-set search ------------------------------------------------------------------
 def _midgame(seed: int, players: int = 2, powers: bool = True) -> BauhausState:
     rnd = random.Random(seed)
     state = GAME.new_game(players, seed=seed, powers=powers)
@@ -144,7 +144,7 @@ def _search_bot(seed: int = 1, iterations: int = 24) -> BauhausSearchBot:
 
 
 def _decision(state: BauhausState, seen: BauhausState) -> tuple[object, dict[object, int]]:
-    """What a fresh hard bot (seed 1) chooses for the seat to play of ``state``, shown ``seen``, and the
+    """What a fresh expert bot (seed 1) chooses for the seat to play of ``state``, shown ``seen``, and the
     visits of its root moves."""
     bot = _search_bot()
     seat = state.to_play
@@ -154,7 +154,7 @@ def _decision(state: BauhausState, seen: BauhausState) -> tuple[object, dict[obj
     return move, {m: n.visits for m, n in bot.search.last_root.children.items()}
 
 
-def test_hard_choice_does_not_depend_on_the_hidden_deck_order() -> None:
+def test_expert_choice_does_not_depend_on_the_hidden_deck_order() -> None:
     state = _midgame(5)
     other = replace(state, deck=tuple(reversed(state.deck)))
     seat = state.to_play
@@ -167,7 +167,7 @@ def test_hard_choice_does_not_depend_on_the_hidden_deck_order() -> None:
     assert _decision(other, other) == expected
 
 
-def test_hard_is_deterministic_at_a_fixed_node_budget_and_uses_it() -> None:
+def test_expert_is_deterministic_at_a_fixed_node_budget_and_uses_it() -> None:
     state = _midgame(8)
     seat = state.to_play
     moves = [_search_bot(3).choose(GAME, GAME.view(state, seat), seat, Budget(60)) for _ in range(2)]
@@ -178,7 +178,7 @@ def test_hard_is_deterministic_at_a_fixed_node_budget_and_uses_it() -> None:
     assert sum(n.visits for n in bot.search.last_root.children.values()) == 30
 
 
-def test_hard_stops_at_once_when_cancelled_and_within_its_time() -> None:
+def test_expert_stops_at_once_when_cancelled_and_within_its_time() -> None:
     state = _midgame(9)
     seat = state.to_play
     cancel = threading.Event()
@@ -192,7 +192,7 @@ def test_hard_stops_at_once_when_cancelled_and_within_its_time() -> None:
     assert time.perf_counter() - started < 3.0
 
 
-def test_hard_follows_its_searched_line_through_the_card_it_chose() -> None:
+def test_expert_follows_its_searched_line_through_the_card_it_chose() -> None:
     state = _midgame(11)
     seat = state.to_play
     bot = _search_bot()

@@ -84,11 +84,11 @@ def test_incremental_judgement_equals_the_full_one() -> None:
     assert checked > 500
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_every_level_plays_a_whole_game_legally_and_quickly(level: str) -> None:
     state = GAME.new_game(3, 21)
     # Hard at a small node budget keeps the suite fast; its full budget is timed below.
-    bot = _search_bot(iterations=4) if level == "hard" else make_bot(level, 1)
+    bot = _search_bot(iterations=4) if level == "expert" else make_bot(level, 1)
     slowest = 0.0
     while state.to_play is not None:
         seat = state.to_play
@@ -101,7 +101,7 @@ def test_every_level_plays_a_whole_game_legally_and_quickly(level: str) -> None:
     assert slowest < 1.5  # the budget is 1 s; a loaded test machine gets some slack
 
 
-# -- hard: information-set search ------------------------------------------------------------------
+# -- expert: information-set search ------------------------------------------------------------------
 def _midgame(seed: int, players: int = 3) -> BuizenState:
     rnd = random.Random(seed)
     state = GAME.new_game(players, seed)
@@ -115,7 +115,7 @@ def _search_bot(seed: int = 1, iterations: int = 40) -> BuizenSearchBot:
 
 
 def _decision(state: BuizenState, seen: BuizenState) -> tuple[object, dict[object, int]]:
-    """A fresh hard bot's choice for the seat to play of ``state``, shown ``seen``, and its root visits."""
+    """A fresh expert bot's choice for the seat to play of ``state``, shown ``seen``, and its root visits."""
     bot = _search_bot()
     seat = state.to_play
     assert seat is not None
@@ -124,7 +124,7 @@ def _decision(state: BuizenState, seen: BuizenState) -> tuple[object, dict[objec
     return move, {m: n.visits for m, n in bot.search.last_root.children.items()}
 
 
-def test_hard_choice_does_not_depend_on_hidden_hands_bag_or_materials() -> None:
+def test_expert_choice_does_not_depend_on_hidden_hands_bag_or_materials() -> None:
     state = _midgame(4)
     seat = state.to_play
     assert seat is not None
@@ -151,7 +151,7 @@ def test_hard_choice_does_not_depend_on_hidden_hands_bag_or_materials() -> None:
     assert _decision(other, other) == expected
 
 
-def test_hard_is_deterministic_at_a_fixed_node_budget_and_uses_it() -> None:
+def test_expert_is_deterministic_at_a_fixed_node_budget_and_uses_it() -> None:
     state = _midgame(6)
     seat = state.to_play
     assert seat is not None
@@ -160,7 +160,7 @@ def test_hard_is_deterministic_at_a_fixed_node_budget_and_uses_it() -> None:
     assert sum(first[1].values()) == 40
 
 
-def test_hard_stops_at_once_when_cancelled_and_within_its_time() -> None:
+def test_expert_stops_at_once_when_cancelled_and_within_its_time() -> None:
     state = _midgame(7)
     seat = state.to_play
     assert seat is not None
@@ -175,12 +175,12 @@ def test_hard_stops_at_once_when_cancelled_and_within_its_time() -> None:
     assert time.perf_counter() - started < 3.0
 
 
-def test_hard_at_its_full_budget_answers_within_two_seconds() -> None:
+def test_expert_at_its_full_budget_answers_within_two_seconds() -> None:
     for seed in (2, 3):
         state = _midgame(seed)
         seat = state.to_play
         assert seat is not None
         started = time.process_time()  # CPU time: other processes on the machine cannot inflate it
-        move = make_bot("hard", 1).choose(GAME, GAME.view(state, seat), seat, Budget(2.0))
+        move = make_bot("expert", 1).choose(GAME, GAME.view(state, seat), seat, Budget(2.0))
         assert time.process_time() - started < 2.0
         assert move in GAME.legal_moves(state)
