@@ -154,15 +154,16 @@ def test_without_processes_the_shared_pool_is_not_started(monkeypatch: pytest.Mo
     assert move in GAME.legal_moves(GAME.new_game(2, 0))
 
 
-def test_expert_is_a_blokus_level_only() -> None:
+def test_expert_is_offered_only_by_games_with_a_search_for_it() -> None:
     from bauhausbox import games
 
     assert "expert" in GAME.info.levels
-    others = [games.load(game_id).info.levels for game_id in games.GAME_IDS if game_id != "blokus"]
-    assert others and all("expert" not in levels for levels in others)
+    # Bits and the puzzles have no expert player: their levels must not offer one.
+    without = [games.load(game_id).info.levels for game_id in ("bits", "blokus-puzzles")]
+    assert all("expert" not in levels for levels in without)
 
 
-@pytest.mark.parametrize(("game_id", "accepted"), [("blokus", True), ("bauhaus", False)])
+@pytest.mark.parametrize(("game_id", "accepted"), [("blokus", True), ("bits", False)])
 def test_the_cli_and_saves_take_expert_from_the_game_s_levels(game_id: str, accepted: bool, tmp_path: Path) -> None:
     from bauhausbox import cli, games
     from bauhausbox.cli_args import UsageError, level_list
