@@ -118,7 +118,7 @@ def frame_tables(puzzle: str) -> FrameTables:
     return FrameTables(width, height, stride, cells, shapes, tuple(orientations), size)
 
 
-SMALL_REGION = 25  # regions up to this many squares are checked against the pieces left (see shape_sets)
+SMALL_REGION = 15  # regions up to this many squares are checked against the pieces left (see shape_sets)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -273,7 +273,7 @@ class BitSearch:
             # at_least<k> holds the squares covered at least k times (saturating bit-sliced counters).
             fits: list[tuple[int, int, int]] = []
             at_least1 = at_least2 = at_least3 = at_least4 = at_least5 = at_least6 = at_least7 = at_least8 = 0
-            forced_group = -1
+            piece_group, piece_places = -1, 1 << 30  # the last copy of a shape with the fewest places
             for group in groups:
                 if not left[group]:
                     continue
@@ -299,8 +299,8 @@ class BitSearch:
                         at_least1 |= covered
                 if total < left[group]:
                     return False  # a piece (or a copy of a shape) with nowhere to go
-                if total == 1:
-                    forced_group = group
+                if left[group] == 1 and total < piece_places:
+                    piece_group, piece_places = group, total
             if empty & ~at_least1:
                 return False  # a square no placement can cover
             # The most constrained square, unless a piece is forced. Ties go to a square with the
@@ -331,8 +331,13 @@ class BitSearch:
                         break
             square = candidates.bit_length() - 1 if from_top else (candidates & -candidates).bit_length() - 1
             options: list[Option]
-            if forced_group >= 0 and count > 1:
-                options = [(g, i, (fit & -fit).bit_length() - 1) for g, i, fit in fits if g == forced_group]
+            if piece_places < count:  # a piece with fewer places than any square has pieces: place it
+                options = []
+                for group, index, fit in fits:
+                    while group == piece_group and fit:
+                        low = fit & -fit
+                        options.append((group, index, low.bit_length() - 1))
+                        fit ^= low
             else:
                 options = []
                 for group, index, fit in fits:
