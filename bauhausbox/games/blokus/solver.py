@@ -1,14 +1,10 @@
-"""Solvers for the Blokus solo puzzles: exact cover for the frames, depth-first search for the full board.
+"""Solvers for the Blokus solo puzzles: bitboard exact cover for the frames, depth-first search for the full board.
 
-* :class:`ExactCover` is Knuth's Algorithm X in the dictionary-of-sets form of dancing links
-  (cover/uncover are set removals and re-insertions), branching on the primary item with the fewest
-  remaining options. Items may have a capacity above one, which is how identical copies are handled
-  without enumerating their permutations: in the plain puzzles the pieces of one shape are
-  interchangeable, so a solution is a tiling by shapes and colours are dealt out afterwards.
-* In the harder frames each (colour, piece) is a primary item, and each piece claims the secondary
-  item ``(colour, edge)`` for every internal edge on its perimeter, so two pieces of one colour can
-  never share a side. The four colours are interchangeable on an empty frame; pinning the colour of
-  the piece that covers ``a1`` breaks that symmetry.
+* The frames (tetromino and pentomino, plain and harder) are searched by ``solver_frame.py``: most
+  constrained square first, every fit computed with shifts of one int; here its runs are restarted
+  with Luby node allowances and new value orders (:func:`solve_frame`).
+* :class:`ExactCover` is Knuth's Algorithm X in the dictionary-of-sets form of dancing links, with
+  item capacities for identical copies; a general engine, no longer used by the puzzle searches.
 * The full board is searched depth first over legal Blokus placements (the game's bitboards and
   move generator), best-rated moves first, with restarts; it found the complete board that ships in
   ``puzzle_data/fullboard-hard.json``.
