@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
+from typing import Any
 
 Measurement = tuple[str, float, str, str]
 
@@ -115,7 +116,46 @@ def _frames_child() -> None:
         if scene:
             app.pop()
     print(f"M\tresident memory with the menu open\t{rss_menu:.1f}\tMB\t≤ 120 MB", flush=True)
+    _long_log_frames(app, count)
     _thinking_fps(app, 1.5 if quick else 4.0)
+
+
+def _long_log_frames(app: object, count: int) -> None:
+    """Frame times of a game screen with a 200-move log open, the pointer moving over the log
+    (every line in words, hovered lines outlined on the board)."""
+    import pygame
+
+    from bauhausbox import games
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.match import Match
+    from bauhausbox.ui.app import App
+
+    assert isinstance(app, App)
+    game = games.load("bits")
+    seats = (SeatSpec("Anni"), *(SeatSpec(f"CPU {i}", "ai", "easy") for i in range(1, 4)))
+    setup = Setup("bits", 4, 3, seats, game.normalize_options(4, {}))
+    history: History[Any] = History(game, setup.new_state(game))
+    while len(history.steps) < 200 and history.state.to_play is not None:
+        history.play(game.legal_moves(history.state)[0])
+    kept = app.settings.log_open
+    for log_open in (True, False):  # the same screen with the log hidden, for comparison
+        app.settings.log_open = log_open
+        scene = games.scene_class("bits")(app, Match(setup, history, autosave=False))
+        app.push(scene)
+        app.frame([], 1 / 60)  # the sentences are made once, then remembered
+        area = scene.log_rect if log_open else scene.game_rect
+        app.frame_times.clear()
+        for i in range(count):
+            pos = (area.left + area.width // 2, area.top + (i * 17) % max(1, area.height))
+            app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 1), buttons=(0, 0, 0))], 1 / 60)
+        times = sorted(app.frame_times)
+        median = times[len(times) // 2] * 1000
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
+        label = "game screen (Bits), 200-move log " + ("open" if log_open else "hidden")
+        print(f"M\t{label}: median frame time\t{median:.2f}\tms\t≤ 8 ms", flush=True)
+        print(f"M\t{label}: 99th percentile frame time\t{p99:.2f}\tms\t≤ 16 ms", flush=True)
+        app.pop()
+    app.settings.log_open = kept
 
 
 def _thinking_fps(app: object, seconds: float) -> None:

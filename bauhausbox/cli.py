@@ -87,6 +87,13 @@ def _build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="replay a saved game, validating every move")
     replay.add_argument("file", type=Path)
+    shown_as = replay.add_mutually_exclusive_group()
+    shown_as.add_argument(
+        "--log",
+        action="store_true",
+        help="print the game in words, one line per move (everything is told only once the game is over)",
+    )
+    shown_as.add_argument("--view", action="store_true", help="open the replay viewer in a window")
 
     sub.add_parser("smoke", help="open every scene headless, render frames, click around; exit 0 when all is well")
 
@@ -152,7 +159,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "selfplay":
         return _selfplay(args)
     if args.command == "replay":
-        return _replay(args.file)
+        return _replay(args.file, log=args.log, view=args.view, windowed=args.windowed)
     if args.command == "smoke":
         from bauhausbox.smoke import run_smoke
 
@@ -364,7 +371,7 @@ def _print_summary(summary: dict[str, Any]) -> None:
 
 
 # -- replay --------------------------------------------------------------------------------------
-def _replay(path: Path) -> int:
+def _replay(path: Path, log: bool = False, view: bool = False, windowed: bool = False) -> int:
     from bauhausbox.persistence.saves import load_game
     from bauhausbox.persistence.store import BrokenFileError
 
@@ -376,6 +383,13 @@ def _replay(path: Path) -> int:
         shown = str(path) if len(str(path)) <= 80 else str(path)[:77] + "..."
         print(f"bauhausbox: {shown}: {error.reason}", file=sys.stderr)
         return 1
+    if view:
+        from bauhausbox.app_main import run_replay
+
+        return run_replay(loaded.setup, loaded.history, windowed=windowed)
+    if log:
+        _print_log(loaded)
+        return 0
     history = loaded.history
     game = history.game
     state = history.state
@@ -389,6 +403,26 @@ def _replay(path: Path) -> int:
     else:
         print(f"Not finished: {names[state.to_play]} to play.")
     return 0
+
+
+def _print_log(loaded: Any) -> None:
+    """The game in words, one numbered line per move, told as the replay viewer tells it: everything
+    once the game is over, else only what the first human seat could know."""
+    from bauhausbox.match import move_log, replay_seat
+
+    setup, history = loaded.setup, loaded.history
+    game = history.game
+    names = [seat.name for seat in setup.seats]
+    seat = replay_seat(setup, game, history.state)
+    told = "the game is over, everything is told" if seat is None else f"not finished, told as {names[seat]} saw it"
+    print(f"{game.info.title}: {', '.join(names)} ({told})")
+    for number, (step, sentence) in enumerate(zip(history.steps, move_log(setup, history, seat), strict=False), 1):
+        mover = names[step.seat]
+        # The sentences name their mover; a game whose words do not still gets the name in front.
+        print(f"{number:>3}. {sentence}" if mover in sentence else f"{number:>3}. {mover}: {sentence}")
+    if seat is None:
+        scores = game.scores(history.state)
+        print("Result: " + ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=False)))
 
 
 if __name__ == "__main__":

@@ -27,6 +27,27 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
+# -- a game told again: the replay viewer and ``bauhausbox replay --log`` --------------------------
+def replay_seat(setup: Setup, game: GameRules[Any, Any], final: Any) -> Seat | None:
+    """Whose eyes a replay sees through: nobody's once the game is over (everything is revealed:
+    ``None``), else the first human seat's (seat 1 when only computers played), because the game may
+    still be continued and must not be spoilt."""
+    if game.is_over(final):
+        return None
+    return setup.humans[0] if setup.humans else 0
+
+
+def move_log(setup: Setup, history: History[Any], viewer: Seat | None) -> list[str]:
+    """Every move up to the history's cursor in words, as ``viewer`` may know it (``None``: everything)."""
+    names = [seat.name for seat in setup.seats]
+    return [
+        games.describe_move(
+            setup.game_id, history.states[index], step.move, mover=step.seat, viewer=viewer, names=names
+        )
+        for index, step in enumerate(history.steps[: history.cursor])
+    ]
+
+
 class Match:
     def __init__(
         self,
@@ -46,6 +67,12 @@ class Match:
         self.save_error: str | None = None
         self.result_recorded = self.game.is_over(self.history.state)
         self._last_human: Seat | None = None
+        # Sentences of played moves per (step index, viewer), with the step they describe: a step
+        # replaced after an undo is described again.
+        self._described: dict[tuple[int, Seat | None], tuple[Step, str]] = {}
+        # Kept in the save: the time spent playing (the screen's clock) and the hints asked for.
+        self.seconds_played = 0.0
+        self.hints_taken = 0
 
     @classmethod
     def start(
@@ -66,7 +93,10 @@ class Match:
 
     @classmethod
     def from_loaded(cls, loaded: saves.LoadedGame) -> Match:
-        return cls(loaded.setup, loaded.history, loaded.path, loaded.saved.created)
+        match = cls(loaded.setup, loaded.history, loaded.path, loaded.saved.created)
+        match.seconds_played = loaded.saved.seconds_played
+        match.hints_taken = loaded.saved.hints_taken
+        return match
 
     # -- reading -----------------------------------------------------------------------------
     @property
@@ -106,6 +136,31 @@ class Match:
     def view(self) -> Any:
         seat = self.viewer()
         return self.state if seat is None else self.game.view(self.state, seat)
+
+    # -- the story in words ------------------------------------------------------------------
+    def describe_step(self, index: int, viewer: Seat | None) -> str:
+        """Step ``index`` of the history in words for ``viewer`` (``None``: an observer who sees
+        everything), with the players' names; remembered, so a long log costs nothing per frame."""
+        step = self.history.steps[index]
+        key = (index, viewer)
+        known = self._described.get(key)
+        if known is not None and known[0] is step:
+            return known[1]
+        names = [seat.name for seat in self.setup.seats]
+        sentence = games.describe_move(
+            self.setup.game_id, self.history.states[index], step.move, mover=step.seat, viewer=viewer, names=names
+        )
+        self._described[key] = (step, sentence)
+        return sentence
+
+    def steps_since_turn(self, seat: Seat) -> range:
+        """The steps played since ``seat``'s own last move (from the start if it has not moved),
+        up to the cursor: what happened at the table while that player waited."""
+        steps = self.history.steps
+        start = self.history.cursor
+        while start > 0 and steps[start - 1].seat != seat:
+            start -= 1
+        return range(start, self.history.cursor)
 
     # -- changing ----------------------------------------------------------------------------
     def play(self, move: Any, seat: Seat | None = None) -> Step:
@@ -186,7 +241,9 @@ class Match:
         if not self.autosave:
             return
         try:
-            saves.write_game(self.save_path, self.setup, self.history, self.created)
+            saves.write_game(
+                self.save_path, self.setup, self.history, self.created, self.seconds_played, self.hints_taken
+            )
             self.save_error = None
             if self.over:
                 saves.prune_finished()

@@ -22,6 +22,8 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
     os.environ["BAUHAUSBOX_HOME"] = _worker_home
 os.environ.setdefault("BAUHAUSBOX_RAISE", "1")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Tree searches run their shards in process (the Blokus pool has its own tests).
+os.environ.setdefault("BAUHAUSBOX_SEARCH_PROCESSES", "0")
 
 
 @pytest.fixture(scope="session")

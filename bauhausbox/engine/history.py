@@ -30,7 +30,8 @@ from bauhausbox.engine.api import (
 S = TypeVar("S", bound=HasToPlay)
 
 HUMAN = "human"
-LEVELS = ("random", "easy", "medium", "hard")
+# Every level name any game may offer; each game's ``GameInfo.levels`` says which it has.
+LEVELS = ("random", "easy", "medium", "hard", "expert")
 
 
 @dataclass(frozen=True, slots=True)

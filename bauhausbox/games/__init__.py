@@ -1,9 +1,11 @@
 """The game registry: game id -> rules, computer players and screen, each imported lazily.
 
-Every game package provides:
+Every game provides, in its package:
 - ``rules.py`` with ``GAME``, an instance of :class:`bauhausbox.engine.api.GameRules` (pure Python);
 - ``ai.py`` with ``make_bot(level: str, seed: int) -> Bot`` for the levels in ``GAME.info.levels``;
+- optionally ``describe.py`` with ``describe_move(rules, state, move, ...)`` (moves in words);
 - ``scene.py`` with the pygame scene class named below.
+A game that shares a package with another (the Blokus puzzles live beside Blokus) names its modules.
 Importing this module imports no game and no pygame, so start-up stays fast.
 """
 
@@ -29,6 +31,13 @@ class GameEntry:
     title: str = ""
     blurb: str = ""
     players: str = ""
+    # The game's modules inside ``package`` (see the module docstring).
+    rules: str = "rules"
+    ai: str = "ai"
+    describe: str = "describe"
+    # The game's own setup screen ("module:Class"), when the shared one does not fit (the puzzles
+    # show their six cards with records); empty for the shared setup screen.
+    setup: str = ""
 
     def import_module(self, name: str) -> Any:
         return importlib.import_module(f"{self.package}.{name}")
@@ -69,13 +78,22 @@ REGISTRY: dict[str, GameEntry] = {
             "Corner to corner: claim the board with your pieces",
             "2–4 players",
         ),
+        GameEntry(
+            "blokus-puzzles",
+            "bauhausbox.games.blokus",
+            "puzzle_scene:PuzzleScene",
+            "Blokus puzzles",
+            "Six solo puzzles: fill the board, the frames",
+            "1 player",
+            rules="puzzle_rules",
+            ai="puzzle_ai",
+            describe="puzzle_describe",
+            setup="puzzle_menu:PuzzleMenuScene",
+        ),
     )
 }
 
 GAME_IDS: tuple[str, ...] = tuple(REGISTRY)
-
-# The Blokus solo puzzles' own menu screen, opened from the main menu ("module:Class").
-PUZZLE_MENU = "bauhausbox.games.blokus.puzzle_scene:PuzzleMenuScene"
 
 
 def entry(game_id: str) -> GameEntry:
@@ -88,7 +106,8 @@ def entry(game_id: str) -> GameEntry:
 @cache
 def load(game_id: str) -> GameRules[Any, Any]:
     """The rules object of a game (``bauhausbox.games.load("blokus")``)."""
-    game: GameRules[Any, Any] = entry(game_id).import_module("rules").GAME
+    found = entry(game_id)
+    game: GameRules[Any, Any] = found.import_module(found.rules).GAME
     return game
 
 
@@ -96,7 +115,8 @@ def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
     """A computer player of ``level`` ("random" is shared by every game)."""
     if level == "random":
         return RandomBot(seed)
-    maker = entry(game_id).import_module("ai").make_bot
+    game = entry(game_id)
+    maker = game.import_module(game.ai).make_bot
     bot: Bot = maker(level, seed)
     return bot
 
@@ -114,6 +134,12 @@ def scene_class(game_id: str) -> Any:
     return _import_class(f"{game.package}.{game.scene}")
 
 
+def setup_class(game_id: str) -> Any | None:
+    """The game's own setup screen class, or ``None`` for the shared setup screen."""
+    game = entry(game_id)
+    return _import_class(f"{game.package}.{game.setup}") if game.setup else None
+
+
 def describe_move(
     game_id: str,
     state: Any,
@@ -128,13 +154,9 @@ def describe_move(
     and so is found here rather than imported by them; a game without one falls back to the notation."""
     rules = load(game_id)
     try:
-        describe = entry(game_id).import_module("describe").describe_move
+        game = entry(game_id)
+        describe = game.import_module(game.describe).describe_move
     except ModuleNotFoundError:
         return rules.describe_move(state, move, mover=mover, viewer=viewer, names=names)
     sentence: str = describe(rules, state, move, mover=mover, viewer=viewer, names=names)
     return sentence
-
-
-def puzzle_menu_class() -> Any:
-    """The Blokus puzzles' menu screen class (a ``Scene``), imported on demand like the games' screens."""
-    return _import_class(PUZZLE_MENU)

@@ -86,7 +86,7 @@ def _aware(value: datetime) -> datetime:
 
 PlayerName = Annotated[str, AfterValidator(_check_name)]
 Timestamp = Annotated[datetime, AfterValidator(_aware)]
-Level = Literal["random", "easy", "medium", "hard"]
+Level = Literal["random", "easy", "medium", "hard", "expert"]
 OptionValues = dict[str, str | int | bool]
 
 
@@ -171,6 +171,7 @@ class Settings(_Model):
     colour_blind: bool = False
     animation_speed: AnimationSpeed = "normal"
     computer_delay: float = Field(0.6, ge=0.0, le=3.0)  # minimum seconds a computer move stays "thinking"
+    log_open: bool = True  # the game log beside the board (Tab or the "Log" button hides it)
     player_names: list[str] = Field(default_factory=_default_names)
     last_setups: dict[str, GamePreference] = Field(default_factory=dict)
 
@@ -231,6 +232,12 @@ class SavedGame(_Model):
     created: Timestamp = Field(default_factory=now)
     updated: Timestamp = Field(default_factory=now)
     finished: bool = False
+    # Time spent playing and hints asked for (the puzzles' clock and records; other games may show them).
+    seconds_played: float = Field(default=0.0, ge=0, le=10**7, allow_inf_nan=False)
+    hints_taken: int = Field(default=0, ge=0, le=10**6)
+    # The final points per seat, written once the game is over, so the Load list can show the result
+    # without replaying every finished game (older saves have none).
+    scores: list[Annotated[int, Field(ge=-MAX_SCORE, le=MAX_SCORE)]] | None = None
 
     @field_validator("schema_version")
     @classmethod

@@ -1,8 +1,10 @@
 """Saved games on disk: autosave after every move, Continue, Load, and broken files set aside.
 
 One file per game (``saves/<game>-<timestamp>.json``), rewritten atomically after every move, so
-"Continue" is simply the most recently updated unfinished file. Loading replays every move through
-the rules; a file that cannot be read or replayed is moved to ``<name>.broken`` with a reason.
+"Continue" is simply the most recently updated unfinished file. Finished games stay for the replay
+viewer: the newest ``MAX_FINISHED_PER_GAME`` of each game, with their final scores. Loading replays
+every move through the rules; a file that cannot be read or replayed is moved to ``<name>.broken``
+with a reason.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -33,7 +35,7 @@ from bauhausbox.persistence.store import (
 
 log = logging.getLogger(__name__)
 
-MAX_FINISHED_KEPT = 30
+MAX_FINISHED_PER_GAME = 50  # finished games kept for the replay viewer, per game
 
 
 @dataclass
@@ -52,6 +54,8 @@ class SaveSummary:
     moves: int
     updated: datetime
     finished: bool
+    options: dict[str, Any] = field(default_factory=dict)
+    scores: tuple[int, ...] | None = None  # the final points per seat of a finished game, when saved
 
 
 def new_save_path(game_id: str) -> Path:
@@ -59,12 +63,23 @@ def new_save_path(game_id: str) -> Path:
     return paths.saves_dir() / f"{game_id}-{stamp}.json"
 
 
-def write_game(path: Path, setup: Setup, history: History[Any], created: datetime | None = None) -> SavedGame:
+def write_game(
+    path: Path,
+    setup: Setup,
+    history: History[Any],
+    created: datetime | None = None,
+    seconds_played: float = 0.0,
+    hints_taken: int = 0,
+) -> SavedGame:
     """Write the game at ``path`` atomically (the autosave after every move)."""
     saved = SavedGame.from_setup(setup, __version__)
+    saved.seconds_played = min(max(0.0, seconds_played), 10**7)
+    saved.hints_taken = hints_taken
     saved.moves = history.move_texts()
     saved.redo = [step.text for step in history.steps[history.cursor :]]
     saved.finished = history.game.is_over(history.state)
+    if saved.finished:
+        saved.scores = list(history.game.scores(history.state))
     if created is not None:
         saved.created = created
     saved.updated = now()
@@ -131,9 +146,17 @@ def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
         except BrokenFileError as error:
             problems.append(error)
             continue
+        scores = tuple(saved.scores) if saved.finished and saved.scores and len(saved.scores) == saved.players else None
         summaries.append(
             SaveSummary(
-                path, saved.game_id, [s.name for s in saved.seats], len(saved.moves), saved.updated, saved.finished
+                path,
+                saved.game_id,
+                [s.name for s in saved.seats],
+                len(saved.moves),
+                saved.updated,
+                saved.finished,
+                dict(saved.options),
+                scores,
             )
         )
     summaries.sort(key=lambda s: s.updated, reverse=True)
@@ -145,10 +168,17 @@ def latest_unfinished() -> SaveSummary | None:
     return next((s for s in saves if not s.finished), None)
 
 
-def prune_finished(keep: int = MAX_FINISHED_KEPT) -> None:
-    saves, _ = list_saves()
-    for summary in [s for s in saves if s.finished][keep:]:
-        summary.path.unlink(missing_ok=True)
+def prune_finished(keep: int = MAX_FINISHED_PER_GAME) -> None:
+    """Delete the finished games beyond the newest ``keep`` of each game (one game's long history
+    never pushes another game's results out)."""
+    saves, _ = list_saves()  # newest first
+    kept: dict[str, int] = {}
+    for summary in saves:
+        if not summary.finished:
+            continue
+        kept[summary.game_id] = kept.get(summary.game_id, 0) + 1
+        if kept[summary.game_id] > keep:
+            summary.path.unlink(missing_ok=True)
 
 
 def quarantine(error: BrokenFileError) -> SetAside | None:

@@ -1,4 +1,4 @@
-"""The game-over screen: winner(s), the game's score table, play again, back to the menu."""
+"""The game-over screen: winner(s), the game's score table, play again, review the game, back to the menu."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pygame
 from bauhausbox.engine.api import Seat
 from bauhausbox.match import Match
 from bauhausbox.scenes.common import overlay_panel
+from bauhausbox.scenes.replay import ReplayScene
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.text import plural
@@ -50,12 +51,19 @@ class GameOverScene(Scene):
         self.board_button = self.widgets.add(
             Button("See the board", lambda: self.app.pop(self), tooltip="Close this table; Esc opens the menu")
         )
+        self.review_button = self.widgets.add(
+            Button("Review the game", self.review, tooltip="Step through every move, with the log in words")
+        )
         self.menu_button = self.widgets.add(Button("Main menu", self.to_menu))
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def play_again(self) -> None:
         self.app.pop(self)
         self.game_scene.restart()
+
+    def review(self) -> None:
+        """The replay viewer over this table; closing it comes back here."""
+        self.app.push(ReplayScene.of_match(self.app, self.game_scene.match))
 
     def to_menu(self) -> None:
         self.app.go_home()
@@ -65,13 +73,22 @@ class GameOverScene(Scene):
         u = metrics.u
         row_h = round(metrics.body * 1.7)
         height = u(24) + (len(self.rows) + 1) * row_h + metrics.button_height + u(4)
-        width = min(metrics.width - u(6), max(u(80), u(24) + len(self.names) * u(18)))
+        # One row of buttons, each as wide as its label needs, the spare room shared out evenly.
+        buttons = (self.again_button, self.review_button, self.board_button, self.menu_button)
+        needs = [
+            draw.render_text(b.label.upper(), metrics.body, weight="bold", spacing=0.08).get_width() + u(4)
+            for b in buttons
+        ]
+        row_w = sum(needs) + u(2) * (len(buttons) - 1)
+        width = min(metrics.width - u(6), max(u(80), u(24) + len(self.names) * u(18), row_w + u(8)))
         self.panel = pygame.Rect(0, 0, width, min(metrics.height - u(4), height))
         self.panel.center = (metrics.width // 2, metrics.height // 2)
-        bw = (self.panel.width - u(8) - u(4)) // 3
+        spare = max(0, self.panel.width - u(8) - row_w) // len(buttons)
+        x = self.panel.left + u(4)
         y = self.panel.bottom - u(3) - metrics.button_height
-        for i, button in enumerate((self.again_button, self.board_button, self.menu_button)):
-            button.rect = pygame.Rect(self.panel.left + u(4) + i * (bw + u(2)), y, bw, metrics.button_height)
+        for button, need in zip(buttons, needs, strict=True):
+            button.rect = pygame.Rect(x, y, need + spare, metrics.button_height)
+            x = button.rect.right + u(2)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):

@@ -3,7 +3,7 @@
 A game's scene subclasses :class:`GameScene` and fills in the board (see ``docs/contributing.md``):
 ``layout_game``, ``draw_game``, ``handle_game_event`` and, as needed, ``update_game``,
 ``animating``, ``on_move``, ``on_history_jump``, ``hint_text``, ``draw_hint``, ``aim_at``,
-``on_veil``, ``seat_style`` and the
+``on_veil``, ``seat_style``, ``step_style``, ``outline_move`` and the
 ``how_to_play`` class method. Everything shared lives here, once:
 
 - turns: computer seats think on a background thread (:class:`BotRunner`) with a paced minimum
@@ -12,7 +12,12 @@ A game's scene subclasses :class:`GameScene` and fills in the board (see ``docs/
 - undo / redo (Ctrl+Z / Ctrl+Y, pause menu) go back to the last human decision, and undoing past a
   draw asks every player to agree when several humans play;
 - the pass-the-device curtain between human turns in games with hidden information;
-- hint (H), how to play (F1, "?"), pause (Esc), game over, autosave (through :class:`Match`).
+- hint (H), how to play (F1, "?"), pause (Esc), game over, autosave (through :class:`Match`);
+- the story of the game: the log in words beside the board (Tab or "Log" hides it), the last move
+  outlined in its mover's colour, the moves since a human's last turn numbered on the board and
+  highlighted in the log until that human acts, and notices (round ends, powers) that stay until
+  dismissed or the player acts. Every sentence is made for the seat whose view is on screen.
+- a read-only mode (``spectate``) in which another screen, the replay viewer, draws the board.
 
 A hint is one move value, ``hint_move``: its text (``hint_text``), its ghost (``draw_hint``) and
 what accepting it plays (Enter or the "Play hint" button: ``accept_hint``) all come from it.
@@ -21,13 +26,14 @@ what accepting it plays (Enter or the "Play hint" button: ``accept_hint``) all c
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import pygame
 
 from bauhausbox import games
 from bauhausbox.engine.api import GameRules, HasToPlay, IllegalMoveError, Seat
-from bauhausbox.engine.bots.runner import BotRunner
+from bauhausbox.engine.bots.runner import BotJob, BotRunner
 from bauhausbox.engine.history import Step, UndoPlan
 from bauhausbox.match import Match
 from bauhausbox.scenes.curtain import CurtainScene
@@ -38,15 +44,30 @@ from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.log_panel import LogLine, LogPanel, NoticeWords
+from bauhausbox.ui.text import advice
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
-THINK_SECONDS = {"random": 0.05, "easy": 0.3, "medium": 1.0, "hard": 2.5}
+THINK_SECONDS = {"random": 0.05, "easy": 0.3, "medium": 1.0, "hard": 2.5, "expert": 8.0}
 HINT_SECONDS = 1.5
 CHECKS_REMEMBERED = 512  # refusal reasons kept per position (every hovered square or pose once)
 
 StateT = TypeVar("StateT", bound=HasToPlay)
 MoveT = TypeVar("MoveT")
+
+
+@dataclass(frozen=True, slots=True)
+class MoveMark(Generic[MoveT]):
+    """A played move to mark on the board: step ``index`` of the history (the position before it
+    is ``match.history.states[index]``), by ``seat``, in ``colour``, with an optional ``label``
+    (the recap's number)."""
+
+    index: int
+    seat: Seat
+    move: MoveT
+    colour: Colour
+    label: str | None = None
 
 
 class GameScene(Scene, Generic[StateT, MoveT]):
@@ -81,6 +102,9 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         self.unveiled: Seat | None = None
         self.game_over_at: float | None = None
         self.game_over_shown = match.over
+        # Read-only (the replay viewer): no input, no computer players, one fixed view. See spectate().
+        self.spectating = False
+        self._spectator_seat: Seat | None = None
         self.mouse = (0, 0)
         self._view_key: tuple[int, int, Seat | None] | None = None
         self._view: StateT | None = None
@@ -99,6 +123,16 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         self.hint_button = self.widgets.add(Button("Hint", self._hint_clicked, tooltip="Show a good move (H)"))
         self.redo_button = self.widgets.add(Button("", self.redo, tooltip="Redo (Ctrl+Y)", icon=icons.redo))
         self.undo_button = self.widgets.add(Button("", self.undo, tooltip="Undo (Ctrl+Z)", icon=icons.undo))
+        self.log_button = self.widgets.add(Button("Log", self.toggle_log, tooltip="Show or hide the game log (Tab)"))
+        self.log = LogPanel()
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self._log_key: object = None
+        # The recap: the steps played since the human to play last acted, shown until they act.
+        self.recap: tuple[int, ...] = ()
+        # A notice that stays until dismissed or the player acts (a round's end, a power).
+        self.notice = ""
+        self.notice_rect = pygame.Rect(0, 0, 0, 0)
+        self.notice_words = NoticeWords()
         self._queue_interjections()
 
     # ==== hooks for subclasses ===================================================================
@@ -130,8 +164,17 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         """Undo, redo or restart moved the history: drop held pieces, previews and animations."""
 
     def hint_text(self, move: MoveT) -> str:
-        """The status line for a hinted move, made from the move alone (its notation)."""
-        return f"Hint: {self.game.format_move(self.match.state, move)}  ·  Enter plays it"
+        """The status line for a hinted move, in words made from the move alone ("Hint: place the
+        L5 on k10–m12")."""
+        seat = self.match.to_play
+        if seat is None:
+            return ""
+        name = self.match.seat_name(seat)
+        names = [spec.name for spec in self.match.setup.seats]
+        sentence = games.describe_move(
+            self.match.setup.game_id, self.match.state, move, mover=seat, viewer=seat, names=names
+        )
+        return f"Hint: {advice(sentence, name)}  ·  Enter plays it"
 
     def draw_hint(self, surface: pygame.Surface, move: MoveT) -> None:
         """Draw the hinted move's ghost on the board, from ``move`` alone (drawn above the board)."""
@@ -139,6 +182,16 @@ class GameScene(Scene, Generic[StateT, MoveT]):
     def aim_at(self, move: MoveT) -> None:
         """Point the player's own held piece at the hinted move, so their usual gesture plays the
         same move (optional)."""
+
+    def outline_move(self, surface: pygame.Surface, mark: MoveMark[MoveT]) -> None:
+        """Outline a played move on the board in ``mark.colour``, with ``mark.label`` (a number)
+        beside it when given: the last move, the moves since the player's last turn, the log line
+        under the pointer. Draw only what the seat on screen may see of it (default: nothing)."""
+
+    def step_style(self, index: int) -> tuple[Colour, str]:
+        """The colour and shape that mark step ``index`` of the history, in the log and on the board
+        (default: its mover's ``seat_style``; games whose seats play several colours say which)."""
+        return self.seat_style(self.match.history.steps[index].seat)
 
     @classmethod
     def setup_marker(cls, seat: Seat, players: int) -> tuple[Colour, str]:
@@ -174,8 +227,8 @@ class GameScene(Scene, Generic[StateT, MoveT]):
     # ==== who is looking =========================================================================
     def curtained(self) -> bool:
         """Whether private views are guarded now (a curtain game that is not over: at the end
-        every view is the full position)."""
-        return self.needs_curtain() and not self.match.over
+        every view is the full position; a spectating screen shows one fixed view instead)."""
+        return not self.spectating and self.needs_curtain() and not self.match.over
 
     def veiled(self) -> bool:
         """True while the seat that should look now (``Match.viewer``) is not the one whose view is
@@ -204,14 +257,16 @@ class GameScene(Scene, Generic[StateT, MoveT]):
     @property
     def viewer(self) -> Seat | None:
         """The seat whose view the screen shows: in a curtain game the seat that dismissed the last
-        curtain (``None`` before anyone has), else ``Match.viewer``."""
+        curtain (``None`` before anyone has), else ``Match.viewer``; a spectating screen's fixed seat."""
+        if self.spectating:
+            return self._spectator_seat
         if self.curtained():
             return self.unveiled
         return self.match.viewer()
 
     def input_allowed(self, seat: Seat | None = None) -> bool:
         """Whether a human may act now (for ``seat``, default the seat to play)."""
-        if self.app.top is not self or self.animating():
+        if self.spectating or self.app.top is not self or self.animating():
             return False
         if seat is None:
             seat = self.match.to_play
@@ -299,7 +354,7 @@ class GameScene(Scene, Generic[StateT, MoveT]):
             )
             draw.text(
                 surface,
-                str(scores[seat]) if self.match.over or self.score_visible(seat) else "?",
+                str(scores[seat]) if self.match.over or self.viewer is None or self.score_visible(seat) else "?",
                 (row.right - m.u(1.5), row.centery + 1),
                 m.heading,
                 theme.INK,
@@ -323,15 +378,18 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         x = width - pad
         # Wide enough for "Play hint", the label while a hint is shown.
         longest = draw.render_text("PLAY HINT", metrics.body, weight="bold", spacing=0.08).get_width()
+        log_w = draw.render_text("LOG", metrics.body, weight="bold", spacing=0.08).get_width() + metrics.u(4)
         for button, w in (
             (self.menu_button, size),
             (self.help_button, size),
             (self.hint_button, max(metrics.u(11), longest + metrics.u(4))),
+            (self.log_button, log_w),
             (self.redo_button, size),
             (self.undo_button, size),
         ):
             button.rect = pygame.Rect(x - w, (top_h - size) // 2 - metrics.u(0.25), w, size)
             x -= w + metrics.u(1.25)
+        self._layout_log()
         self.layout_game(self.game_rect)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -340,6 +398,8 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         if self.veiled():
             return True  # the curtain goes up at the next update; until then nobody acts
         if self.widgets.handle_event(event):
+            return True
+        if self._handle_story_event(event):
             return True
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
@@ -367,14 +427,17 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         return False
 
     def update(self, dt: float) -> None:
+        if self.spectating:
+            self.update_game(dt)  # animations only: nobody plays on a spectating screen
+            return
         self._refresh_buttons()
+        if self.app.top is self and not self.match.over:
+            self.match.seconds_played += dt  # the clock a screen may show; saved with the game
         self.update_game(dt)
+        self._refresh_log()
         hint = self.hint_runner.result()
         if hint is not None and hint.token == self._token() and not self.veiled():
-            if hint.error:
-                self.say("No hint this time (the hint search failed).", "error")
-            elif hint.move is not None:
-                self.show_hint(hint.move)
+            self.take_hint(hint)
         if self.animating():
             return
         if self.match.over:
@@ -391,6 +454,7 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         seat = self.match.to_play
         if seat is not None and self.match.is_human(seat) and self._announced_turn != (self._token(), seat):
             self._announced_turn = (self._token(), seat)
+            self._start_recap(seat)
             if len(self.match.humans) < len(self.match.setup.seats) or self.needs_curtain():
                 self.app.sound.play("turn", 0.6)
 
@@ -409,7 +473,7 @@ class GameScene(Scene, Generic[StateT, MoveT]):
 
     def _queue_interjections(self) -> None:
         state = self.match.state
-        if self.match.over:
+        if self.match.over or self.spectating:
             self.interjections = []
             return
         self.interjections = [
@@ -468,6 +532,8 @@ class GameScene(Scene, Generic[StateT, MoveT]):
     def _after_move(self, before: StateT, step: Step) -> None:
         self.hint_move = None
         self.hint_runner.cancel()
+        if self.match.is_human(step.seat):
+            self.clear_story_marks()  # the player acted: the recap and notices have been read
         self.app.sound.play("place")
         if self.match.save_error:
             self.say(self.match.save_error, "error")
@@ -478,6 +544,7 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         self.runner.cancel()
         self.hint_runner.cancel()
         self.hint_move = None
+        self.clear_story_marks()
         self.game_over_shown = self.match.over
         self.game_over_at = None
         self.on_history_jump()
@@ -493,7 +560,12 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         if now >= self.game_over_at and self.app.top is self:
             self.game_over_shown = True
             self.app.sound.play("gameover")
-            self.app.push(GameOverScene(self.app, self))
+            self.app.push(self.game_over_scene())
+
+    def game_over_scene(self) -> Scene:
+        """What covers the screen once the game is over: the shared table of scores, unless the
+        game celebrates its own way (the puzzles: the time and the record)."""
+        return GameOverScene(self.app, self)
 
     def _show_curtain(self) -> None:
         seat = self.match.viewer()
@@ -507,12 +579,30 @@ class GameScene(Scene, Generic[StateT, MoveT]):
 
         self.app.push(CurtainScene(self.app, self.match.seat_name(seat), ready))
 
+    def spectate(self, seat: Seat | None) -> None:
+        """Make this screen read-only, for a screen that shows the board without playing on it (the
+        replay viewer): from now on it draws ``seat``'s view (``None``: everything) whatever the turn,
+        refuses every move, runs no computer player and puts up no curtain. Whoever moves the history
+        calls ``on_history_jump`` / ``on_move`` as the game would."""
+        self.spectating = True
+        self._spectator_seat = seat
+        self._jumped()
+
     # -- commands (buttons, keys, pause menu) ----------------------------------------------------
     def open_pause(self) -> None:
         self.app.push(PauseScene(self.app, self))
 
     def open_help(self) -> None:
         self.app.push(HowToScene(self.app, self.game.info.title, type(self).how_to_play()))
+
+    def take_hint(self, job: BotJob) -> None:
+        """A hint search finished for the current position: show its move. Screens whose hint
+        runner answers more than a move (the puzzles' solver says when time ran out) override this."""
+        if job.error:
+            self.say("No hint this time (the hint search failed).", "error")
+        elif job.move is not None:
+            self.match.hints_taken += 1
+            self.show_hint(job.move)
 
     def show_hint(self, move: MoveT) -> None:
         """Make ``move`` the hint: its text, its ghost and what accepting it plays."""
@@ -599,12 +689,15 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         surface.fill(theme.PAPER)
         if not (self.curtained() and self.unveiled is None):
             self.draw_game(surface)  # nobody has taken the device yet: an empty table
+            self._draw_move_marks(surface)
             if self.hint_move is not None and not self.veiled():
                 self.draw_hint(surface, self.hint_move)
+        self._draw_log(surface)
         self._draw_top_bar(surface)
         self._draw_status_bar(surface)
         self._draw_banner(surface)
         self.widgets.draw(surface, self.metrics)
+        self._draw_notice(surface)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         note = self.pointer_note
@@ -657,18 +750,149 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         return "Esc menu  ·  Ctrl+Z undo  ·  H hint  ·  F1 how to play"
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
-        tween = self.banner_tween
-        if not tween or tween.done or not self.banner_text:
+        tween, m = self.banner_tween, self.metrics
+        if tween and not tween.done and self.banner_text:
+            draw.banner(surface, self.game_rect, self.banner_text, tween.progress, m.title // 2 + m.u(1), m.u(2))
+
+    # ==== the story: log, recap, last move, notices ============================================
+    def toggle_log(self) -> None:
+        """Show or hide the log beside the board (remembered in the settings)."""
+        self.app.settings.log_open = not self.app.settings.log_open
+        self.app.save_settings()
+        self.layout(self.metrics)
+
+    def announce(self, message: str) -> None:
+        """A notice that stays until dismissed or the player acts ("Round 2 ends", a power used)."""
+        self.notice = message
+        self._log_key = None
+
+    def clear_story_marks(self) -> None:
+        """The player acted (or the history jumped): the recap and the notice go."""
+        self.recap = ()
+        self.notice = ""
+        self._log_key = None
+
+    def story_viewer(self) -> tuple[bool, Seat | None]:
+        """Whether the story may be told now, and for which seat. Nothing is told for a seat before
+        its curtain: while nobody has taken the device, or while it passes, the log stays empty."""
+        if self.curtained() and (self.unveiled is None or self.veiled()):
+            return False, None
+        return True, self.viewer
+
+    def _start_recap(self, seat: Seat) -> None:
+        """``seat``'s turn begins: number what the other seats did since its last move."""
+        steps = self.match.steps_since_turn(seat)
+        history = self.match.history.steps
+        self.recap = tuple(steps) if any(history[i].seat != seat for i in steps) else ()
+        self._log_key = None
+
+    def _layout_log(self) -> None:
+        """The log takes a column on the right of the game area when open; the game gets the rest."""
+        m = self.metrics
+        if not self.app.settings.log_open:
+            self.log_rect = pygame.Rect(0, 0, 0, 0)
+        else:
+            width = min(max(m.u(28), round(self.game_rect.width * 0.2)), m.u(46))
+            gap = m.u(2.5)
+            self.log_rect = pygame.Rect(self.game_rect.right - width, self.game_rect.top, width, self.game_rect.height)
+            self.game_rect = pygame.Rect(
+                self.game_rect.left, self.game_rect.top, self.game_rect.width - width - gap, self.game_rect.height
+            )
+        self.log_button.selected = self.app.settings.log_open
+        self._log_key = None
+
+    def _refresh_log(self) -> None:
+        """The log's lines for the seat on screen, rebuilt only when the history, the viewer, the
+        recap or the notice changed (each sentence is remembered by the match)."""
+        allowed, viewer = self.story_viewer()
+        history = self.match.history
+        key = (history.cursor, len(history.steps), allowed, viewer, self.recap, self.notice, self.log_rect.size)
+        if key == self._log_key:
+            return
+        self._log_key = key
+        m = self.metrics
+        self.notice_rect = pygame.Rect(0, 0, 0, 0)
+        panel = self.log_rect.copy()
+        if self.notice and panel.width and allowed:
+            height = self.notice_words.height(self.notice, panel.width, m)
+            self.notice_rect = pygame.Rect(panel.left, panel.top, panel.width, height)
+            panel.top += height + m.u(1.5)
+            panel.height -= height + m.u(1.5)
+        if self.log.rect != panel:
+            self.log.layout(panel, m)
+        lines: list[LogLine] = []
+        recap = set(self.recap)
+        first_recap = min(recap) if recap else -1
+        if allowed:
+            for index in range(history.cursor):
+                colour, shape = self.step_style(index)
+                number = self.recap.index(index) + 1 if index in recap else None
+                lines.append(
+                    LogLine(
+                        self.match.describe_step(index, viewer),
+                        colour,
+                        shape,
+                        number,
+                        index in recap,
+                        "Since your last turn" if index == first_recap else "",
+                    )
+                )
+        self.log.set_lines(tuple(lines))
+
+    def _handle_story_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.toggle_log()
+            return True
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.notice
+            and self.notice_rect.collidepoint(event.pos)
+        ):
+            self.notice = ""  # a click on the notice dismisses it
+            self._log_key = None
+            return True
+        if not self.log_rect.width:
+            return False
+        return self.log.handle_event(event)
+
+    def _draw_move_marks(self, surface: pygame.Surface) -> None:
+        """The recap's numbered moves, or else the last move, and the log line under the pointer."""
+        allowed, _ = self.story_viewer()
+        history = self.match.history
+        if not allowed or not history.cursor:
+            return
+        if self.recap:
+            for number, index in enumerate(self.recap, start=1):
+                self._outline_step(surface, index, str(number))
+        else:
+            self._outline_step(surface, history.cursor - 1, None)
+        hovered = self.log.hovered if self.log_rect.width else None
+        if hovered is not None and hovered < history.cursor:
+            self._outline_step(surface, hovered, None)
+
+    def _outline_step(self, surface: pygame.Surface, index: int, label: str | None) -> None:
+        step = self.match.history.steps[index]
+        colour, _ = self.step_style(index)
+        self.outline_move(surface, MoveMark(index, step.seat, step.move, colour, label))
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        self._refresh_log()  # a move played in this frame's update shows at once (only the panel changes)
+        if not self.log_rect.width:
+            return
+        self.log.draw(surface)
+
+    def _draw_notice(self, surface: pygame.Surface) -> None:
+        """The notice: at the top of the log, or, with the log hidden, over the top of the game area."""
+        allowed, _ = self.story_viewer()
+        if not self.notice or not allowed:
             return
         m = self.metrics
-        t = tween.progress
-        alpha = 1.0 if t < 0.75 else max(0.0, 1 - (t - 0.75) / 0.25)
-        label = draw.render_text(self.banner_text.upper(), m.title // 2 + m.u(1), theme.WHITE, "black", 0.1)
-        band = pygame.Rect(0, 0, self.game_rect.width, label.get_height() + m.u(4))
-        band.center = self.game_rect.center
-        layer = pygame.Surface(band.size, pygame.SRCALPHA)
-        layer.fill((*theme.INK, round(230 * alpha)))
-        pygame.draw.rect(layer, (*theme.RED, round(255 * alpha)), (0, 0, m.u(2), band.height))
-        surface.blit(layer, band)
-        label.set_alpha(round(255 * alpha))
-        surface.blit(label, label.get_rect(center=band.center))
+        rect = self.notice_rect
+        if not self.log_rect.width:
+            width = min(self.game_rect.width, m.u(60))
+            rect = pygame.Rect(0, self.game_rect.top, width, self.notice_words.height(self.notice, width, m))
+            rect.centerx = self.game_rect.centerx
+            self.notice_rect = rect
+        if rect.width:
+            self.notice_words.draw(surface, self.notice, rect, m)

@@ -1,4 +1,6 @@
-"""Load: every saved game, newest first, to resume or delete. Broken files are set aside and explained."""
+"""Load: the saved games, newest first, in two tabs. "In progress" resumes a game; "Finished games"
+(the newest 50 of each game, with date, players and scores) opens the replay viewer. Either can be
+deleted. Broken files are set aside and explained."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from bauhausbox.persistence import saves
 from bauhausbox.scenes.common import poster_background
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.flow import open_saved, report_broken
+from bauhausbox.scenes.replay import open_replay
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.text import plural
@@ -25,12 +28,20 @@ class LoadScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.summaries: list[saves.SaveSummary] = []
+        self.summaries: list[saves.SaveSummary] = []  # the rows of the tab shown
+        self.all_summaries: list[saves.SaveSummary] = []
+        self.finished_tab = False
         self.page = 0
         self.row_buttons: list[tuple[Button, Button]] = []
         self.back_button = self.widgets.add(Button("Back", lambda: self.app.pop(self), tooltip="Esc"))
         self.prev_button = self.widgets.add(Button("Newer", lambda: self.turn(-1)))
         self.next_button = self.widgets.add(Button("Older", lambda: self.turn(1)))
+        self.progress_tab = self.widgets.add(
+            Button("In progress", lambda: self.show_tab(False), tooltip="Games to resume")
+        )
+        self.finished_tab_button = self.widgets.add(
+            Button("Finished games", lambda: self.show_tab(True), tooltip="Replay a finished game move by move")
+        )
         for index in range(PAGE_SIZE):
             open_button = self.widgets.add(Button("", partial(self.open, index)))
             delete_button = self.widgets.add(Button("Delete", partial(self.delete, index), tooltip="Delete this save"))
@@ -40,13 +51,19 @@ class LoadScene(Scene):
         self.refresh(report=True)
 
     def refresh(self, report: bool = False) -> None:
-        summaries, problems = saves.list_saves()
-        # Unfinished games first, each group newest first.
-        self.summaries = [s for s in summaries if not s.finished] + [s for s in summaries if s.finished]
+        self.all_summaries, problems = saves.list_saves()  # newest first
+        self.summaries = [s for s in self.all_summaries if s.finished == self.finished_tab]
         self.page = min(self.page, max(0, (len(self.summaries) - 1) // PAGE_SIZE))
         if problems and report:
             report_broken(self.app, problems)
         self._sync_buttons()
+
+    def show_tab(self, finished: bool) -> None:
+        """Show the finished games (``True``) or the games in progress."""
+        if finished != self.finished_tab:
+            self.finished_tab = finished
+            self.page = 0
+            self.refresh()
 
     def turn(self, delta: int) -> None:
         self.page = max(0, min((len(self.summaries) - 1) // PAGE_SIZE, self.page + delta))
@@ -62,14 +79,23 @@ class LoadScene(Scene):
             open_button.visible = delete_button.visible = shown
             if shown:
                 summary = visible[index]
-                open_button.label = "See result" if summary.finished else "Resume"
+                open_button.label = "Replay" if summary.finished else "Resume"
                 open_button.kind = "plain" if summary.finished else "primary"
+        finished = sum(s.finished for s in self.all_summaries)
+        self.progress_tab.label = f"In progress ({len(self.all_summaries) - finished})"
+        self.finished_tab_button.label = f"Finished games ({finished})"
+        self.progress_tab.selected = not self.finished_tab
+        self.finished_tab_button.selected = self.finished_tab
         self.prev_button.visible = self.page > 0
         self.next_button.visible = (self.page + 1) * PAGE_SIZE < len(self.summaries)
 
     def open(self, index: int) -> None:
         visible = self._visible()
-        if index < len(visible) and not open_saved(self.app, visible[index].path):
+        if index >= len(visible):
+            return
+        summary = visible[index]
+        opened = open_replay(self.app, summary.path) if summary.finished else open_saved(self.app, summary.path)
+        if not opened:
             self.refresh()
 
     def delete(self, index: int) -> None:
@@ -102,6 +128,12 @@ class LoadScene(Scene):
             y = self.list_rect.top + index * (bh + u(3)) + u(1)
             delete_button.rect = pygame.Rect(self.list_rect.right - u(16), y, u(16), bh)
             open_button.rect = pygame.Rect(delete_button.rect.left - u(2) - u(20), y, u(20), bh)
+        x = self.list_rect.right
+        for tab in (self.finished_tab_button, self.progress_tab):
+            label = tab.label.upper() + " (000)"
+            tab_w = draw.render_text(label, metrics.body, weight="bold", spacing=0.08).get_width() + u(4)
+            tab.rect = pygame.Rect(x - tab_w, u(6), tab_w, bh)
+            x = tab.rect.left - u(2)
         bottom = metrics.height - u(4) - bh
         self.back_button.rect = pygame.Rect(u(10), bottom, u(16), bh)
         self.next_button.rect = pygame.Rect(metrics.width - u(10) - u(16), bottom, u(16), bh)
@@ -125,9 +157,14 @@ class LoadScene(Scene):
         u = m.u
         self.blit_static(surface)
         if not self.summaries:
+            empty = (
+                "No finished games yet. The last 50 of each game are kept to replay."
+                if self.finished_tab
+                else "No games in progress. Every game is saved after each move."
+            )
             draw.text(
                 surface,
-                "No saved games yet. Every game is saved after each move.",
+                empty,
                 (self.list_rect.left, self.list_rect.top + u(2)),
                 m.body,
                 theme.GREY,
@@ -143,10 +180,9 @@ class LoadScene(Scene):
             title = REGISTRY[summary.game_id].title if summary.game_id in REGISTRY else summary.game_id
             draw.text(surface, title, (row.left + u(3), row.top + u(1)), m.body, theme.INK, "bold")
             when = summary.updated.astimezone().strftime("%d %b %Y, %H:%M")
-            state = "finished" if summary.finished else plural(summary.moves, "move", "moves")
             draw.text(
                 surface,
-                f"{', '.join(summary.players)}  ·  {state}  ·  {when}",
+                f"{players_line(summary)}  ·  {plural(summary.moves, 'move', 'moves')}  ·  {when}",
                 (row.left + u(3), row.bottom - u(1)),
                 m.small,
                 theme.GREY,
@@ -154,3 +190,10 @@ class LoadScene(Scene):
                 "bottomleft",
             )
         super().draw(surface)
+
+
+def players_line(summary: saves.SaveSummary) -> str:
+    """The players, with each one's final score once the game is over ("Anni: 34, Josef: 28")."""
+    if summary.scores is None:
+        return ", ".join(summary.players)
+    return ", ".join(f"{name}: {score}" for name, score in zip(summary.players, summary.scores, strict=True))

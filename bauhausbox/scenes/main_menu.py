@@ -97,7 +97,7 @@ EMBLEMS: dict[str, tuple[EmblemPainter, Colour]] = {
     "bits": (_emblem_bits, theme.YELLOW),
     "buizen": (_emblem_buizen, theme.BLUE),
     "blokus": (_emblem_blokus, theme.GREEN),
-    "puzzles": (_emblem_puzzles, theme.INK),
+    "blokus-puzzles": (_emblem_puzzles, theme.INK),
 }
 
 
@@ -154,17 +154,6 @@ class MainMenuScene(Scene):
                     GameCard(game_id, entry.title, entry.blurb, entry.players, partial(self.open_setup, game_id))
                 )
             )
-        self.cards.append(
-            self.widgets.add(
-                GameCard(
-                    "puzzles",
-                    "Blokus puzzles",
-                    "Six solo puzzles: fill the board, the frames",
-                    "1 player",
-                    self.open_puzzles,
-                )
-            )
-        )
         self.continue_button = self.widgets.add(
             Button("Continue", self.continue_game, "primary", tooltip="Resume your last unfinished game")
         )
@@ -201,15 +190,8 @@ class MainMenuScene(Scene):
 
     # -- actions -----------------------------------------------------------------------------
     def open_setup(self, game_id: str) -> None:
-        self.app.push(SetupScene(self.app, game_id))
-
-    def open_puzzles(self) -> None:
-        try:
-            menu = games.puzzle_menu_class()
-        except ImportError:
-            self.app.toast("The Blokus puzzles are not available in this build.", "error")
-            return
-        self.app.push(menu(self.app))
+        own = games.setup_class(game_id)
+        self.app.push((own or SetupScene)(self.app, game_id))
 
     def continue_game(self) -> None:
         if self.latest is None:

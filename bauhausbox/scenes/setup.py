@@ -28,6 +28,7 @@ SEAT_KINDS = [
     ("ai:easy", "Computer · easy"),
     ("ai:medium", "Computer · medium"),
     ("ai:hard", "Computer · hard"),
+    ("ai:expert", "Computer · expert"),
     ("ai:random", "Computer · random"),
 ]
 

@@ -168,6 +168,23 @@ def seat_shape(
         pygame.draw.polygon(surface, outline, points, max(1, round(r / 8)))
 
 
+def badge(
+    surface: pygame.Surface, center: tuple[float, float], radius: int, colour: Colour, label: str, size: int
+) -> None:
+    """A numbered disc in a seat's colour with an ink rim (the recap's numbers, on the board and in the log)."""
+    centre = (round(center[0]), round(center[1]))
+    pygame.draw.circle(surface, colour, centre, radius)
+    pygame.draw.circle(surface, theme.INK, centre, radius, max(2, radius // 6))
+    text(surface, label, (centre[0], centre[1] + 1), size, theme.readable_on(colour), "bold", "center")
+
+
+def move_outline(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int) -> None:
+    """A move's marker around ``rect``: a band in the mover's colour between two thin ink lines, so it
+    shows on pieces of the same colour and on paper alike."""
+    pygame.draw.rect(surface, theme.INK, rect.inflate(2, 2), width + 2)
+    pygame.draw.rect(surface, colour, rect.inflate(-1, -1), max(1, width - 2))
+
+
 def hatch(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, gap: int = 10, width: int = 2) -> None:
     """Diagonal hatching clipped to ``rect`` (unowned zones, disabled areas)."""
     clip = surface.get_clip()
@@ -241,3 +258,18 @@ def status_bar(
         text(surface, message, (rect.left + m.u(3), rect.centery + 1), m.body, colour, "semibold", "midleft")
     else:
         text(surface, idle, (rect.left + m.u(3), rect.centery + 1), m.body, theme.LIGHT_GREY, "regular", "midleft")
+
+
+def banner(surface: pygame.Surface, area: pygame.Rect, words: str, progress: float, size: int, edge: int) -> None:
+    """A passing banner across the middle of ``area`` (an ink band with a red edge), fading out over
+    the last quarter of its ``progress`` (0 to 1); ``edge`` is the red edge's width and the padding."""
+    alpha = 1.0 if progress < 0.75 else max(0.0, 1 - (progress - 0.75) / 0.25)
+    label = render_text(words.upper(), size, theme.WHITE, "black", 0.1)
+    band = pygame.Rect(0, 0, area.width, label.get_height() + 2 * edge)
+    band.center = area.center
+    layer = pygame.Surface(band.size, pygame.SRCALPHA)
+    layer.fill((*theme.INK, round(230 * alpha)))
+    pygame.draw.rect(layer, (*theme.RED, round(255 * alpha)), (0, 0, edge, band.height))
+    surface.blit(layer, band)
+    label.set_alpha(round(255 * alpha))
+    surface.blit(label, label.get_rect(center=band.center))

@@ -143,3 +143,40 @@ def play(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
             (rect.right - rect.width * 0.15, rect.centery),
         ],
     )
+
+
+def pause(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    bar = max(2, round(rect.width * 0.2))
+    for x in (rect.left + rect.width * 0.25, rect.right - rect.width * 0.25 - bar):
+        pygame.draw.rect(surface, colour, (round(x), rect.top + rect.height * 0.15, bar, rect.height * 0.7))
+
+
+def _transport(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, triangles: int, forward: bool) -> None:
+    """A media-player step icon: ``triangles`` arrowheads and a bar at the far end (▶|, ▶▶|, |◀, |◀◀)."""
+    box = rect.inflate(-rect.width * 0.3, -rect.height * 0.3)
+    bar = max(2, round(box.width * 0.12))
+    span = (box.width - bar) / triangles
+    sign = 1 if forward else -1
+    start = box.left if forward else box.right
+    for index in range(triangles):
+        back = start + sign * index * span
+        tip = back + sign * span
+        pygame.draw.polygon(surface, colour, [(back, box.top), (back, box.bottom), (tip, box.centery)])
+    bar_x = box.right - bar if forward else box.left
+    pygame.draw.rect(surface, colour, (bar_x, box.top, bar, box.height))
+
+
+def step_forward(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    _transport(surface, rect, colour, 1, True)
+
+
+def step_back(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    _transport(surface, rect, colour, 1, False)
+
+
+def to_end(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    _transport(surface, rect, colour, 2, True)
+
+
+def to_start(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    _transport(surface, rect, colour, 2, False)

@@ -28,7 +28,7 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize("game_id", games.GAME_IDS)
 def test_selfplay_json_summary(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
     game = games.load(game_id)
-    players = max(2, game.info.min_players)
+    players = min(max(2, game.info.min_players), game.info.max_players)
     code = main(
         ["selfplay", game_id, "--players", str(players), "--games", "2", "--levels", "random", "--seed", "5", "--json"]
     )

@@ -17,10 +17,10 @@ def test_game_facts_are_typed_fields() -> None:
 def test_game_facts_follow_the_rules_pages() -> None:
     # docs/rules/: Bauhaus hands, Bits tile cards and Buizen materials are secret; Blokus hides nothing.
     hidden = {game_id: games.load(game_id).info.hidden_information for game_id in games.GAME_IDS}
-    assert hidden == {"bauhaus": True, "bits": True, "buizen": True, "blokus": False}
+    assert hidden == {"bauhaus": True, "bits": True, "buizen": True, "blokus": False, "blokus-puzzles": False}
     # docs/rules/bauhaus.md: the winner of the previous game in the session starts the next one.
     starts = {game_id: games.load(game_id).info.winner_starts for game_id in games.GAME_IDS}
-    assert starts == {"bauhaus": True, "bits": False, "buizen": False, "blokus": False}
+    assert starts == {"bauhaus": True, "bits": False, "buizen": False, "blokus": False, "blokus-puzzles": False}
 
 
 def test_defaults_describe_a_plain_game() -> None:

@@ -18,8 +18,11 @@ import pytest
 
 from bauhausbox import games
 from bauhausbox.engine.history import History, SeatSpec, Setup
-from bauhausbox.games.blokus import puzzle_records
-from bauhausbox.games.blokus.puzzle_scene import PuzzleMenuScene, PuzzleScene
+from bauhausbox.games.blokus import puzzle_records, puzzle_scene
+from bauhausbox.games.blokus.puzzle_menu import PuzzleMenuScene
+from bauhausbox.games.blokus.puzzle_scene import PuzzleScene
+from bauhausbox.games.blokus.puzzles import new_puzzle
+from bauhausbox.games.blokus.solver import solve
 from bauhausbox.match import Match
 from bauhausbox.persistence import paths, saves, store
 from bauhausbox.persistence.models import GamePreference, SeatPreference
@@ -160,36 +163,35 @@ def test_the_record_box_draws_after_a_statistics_file_it_cannot_use(fresh_app: A
     assert any("statistics.json.broken" in message for message in _toasts(app))
 
 
-def test_unreadable_puzzle_files_are_kept_and_named_not_overwritten_or_deleted(fresh_app: Any, tmp_path: Path) -> None:
+def test_unreadable_puzzle_files_are_kept_and_named_not_overwritten_or_deleted(
+    fresh_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     store.take_notices()
+    monkeypatch.setattr(puzzle_scene, "default_directory", lambda: tmp_path)
     records = tmp_path / puzzle_records.RECORDS_FILE
     records.write_text('{"puzzles": {"tetromino": {"completions": [{"when": "yesterday"}]}}}')
-    progress = tmp_path / puzzle_records.PROGRESS_FOLDER / "pentomino.json"
-    progress.parent.mkdir()
-    progress.write_bytes(b"\x00\x01 not json")
     kept_records = records.read_text()
+    # A puzzle in progress is an ordinary save: an unreadable one is set aside like any game's.
+    progress = paths.saves_dir() / "blokus-puzzles-broken.json"
+    progress.parent.mkdir(parents=True, exist_ok=True)
+    progress.write_bytes(b"\x00\x01 not json")
     app = fresh_app
-    menu = PuzzleMenuScene(app, tmp_path)
+    menu = PuzzleMenuScene(app, directory=tmp_path)
     app.push(menu)
     frames(app, 1)
-    [message] = [m for m in _toasts(app) if "puzzle-records.json" in m]  # one message names both
-    assert "pentomino.json.broken" in message
+    assert any("puzzle-records.json" in m for m in _toasts(app))
+    assert not progress.exists() and progress.with_name(progress.name + ".broken").exists()
     # Finishing a puzzle writes a fresh records file; the unreadable one stays as it was.
-    scene = PuzzleScene(app, "tetromino", tmp_path)
+    match = Match.start("blokus-puzzles", 1, [SeatSpec("You")], {"puzzle": "tetromino"}, autosave=False)
+    for placement in solve(new_puzzle("tetromino"), 30, use_shipped=False).placements:
+        match.play(placement)
+    match.seconds_played = 42.0
+    scene = PuzzleScene(app, match)
     app.push(scene)
-    scene.elapsed = 42.0
-    scene.complete()
-    assert len(puzzle_records.load_records(tmp_path).for_puzzle("tetromino").completions) == 1
+    app.push(scene.game_over_scene())
+    assert puzzle_records.load_records(tmp_path).for_puzzle("tetromino").best_seconds == 42.0
     assert records.with_name(records.name + ".broken").read_text() == kept_records
     app.reset_to(MainMenuScene(app))
-    # Starting afresh and leaving must not delete progress the scene could not read.
-    hard = tmp_path / puzzle_records.PROGRESS_FOLDER / "tetromino-hard.json"
-    hard.write_text('{"puzzle": "tetromino-hard", "placements": ["blue O z9"]}')
-    fresh = PuzzleScene(app, "tetromino-hard", tmp_path, resume=False)
-    app.push(fresh)
-    app.pop(fresh)
-    assert not hard.exists()
-    assert "blue O z9" in hard.with_name(hard.name + ".broken").read_text()
 
 
 def test_the_app_starts_whatever_settings_and_statistics_hold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -123,11 +123,6 @@ def _load_records(folder: Path) -> object:
     return None
 
 
-def _load_progress(folder: Path) -> object:
-    assert puzzle_records.load_progress(folder, "tetromino") is None
-    return None
-
-
 def _load_bests(folder: Path) -> object:
     assert bests.load(folder) == bests.SoloBests()
     return None
@@ -137,10 +132,6 @@ TARGETS: dict[str, tuple[Callable[[], Path], Callable[[Path], object]]] = {
     "settings": (paths.settings_file, _load_settings),
     "statistics": (paths.stats_file, _load_statistics),
     "puzzle records": (lambda: paths.data_dir() / "puzzles" / puzzle_records.RECORDS_FILE, _load_records),
-    "puzzle progress": (
-        lambda: paths.data_dir() / "puzzles" / puzzle_records.PROGRESS_FOLDER / "tetromino.json",
-        _load_progress,
-    ),
     "bits bests": (lambda: paths.data_dir() / bests.FILE_NAME, _load_bests),
 }
 
@@ -322,14 +313,11 @@ def test_every_file_is_written_through_the_atomic_writer(tmp_path: Path, monkeyp
     monkeypatch.setattr(store, "atomic_write_text", spy)
     records = puzzle_records.PuzzleRecords().with_completion("tetromino", 10.0, saves.now())
     puzzle_records.save_records(tmp_path, records)
-    state = puzzle_records.replay("tetromino", ["blue O a1,b1,a2,b2"])
-    puzzle_records.save_progress(tmp_path, puzzle_records.PuzzleProgress.from_state(state, 3.0))
     bests.record(tmp_path, bests.make_result(1, [5, 5, 5]))
     saves.update_statistics(lambda stats: stats.started("bits"))
     saves.save_settings(Settings())
     assert written == [
         "puzzle-records.json",
-        "tetromino.json",
         "bits-solo-bests.json",
         "statistics.json",
         "settings.json",
@@ -341,7 +329,7 @@ def test_temporary_files_left_by_a_kill_are_removed_at_start() -> None:
         paths.config_dir(),
         paths.data_dir(),
         paths.saves_dir(),
-        paths.data_dir() / "puzzles" / puzzle_records.PROGRESS_FOLDER,
+        paths.data_dir() / "puzzles",
     ]
     leftovers = []
     for number, folder in enumerate(folders):

@@ -126,3 +126,28 @@ def test_latest_unfinished_and_listing(tmp_path: Path) -> None:
     assert len(problems) == 1
     latest = saves.latest_unfinished()
     assert latest is not None and latest.path == first and latest.moves == 1
+
+
+def test_finished_games_are_kept_fifty_per_game_with_their_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(games.REGISTRY, "toy2", games.GameEntry("toy2", "tests.engine.toy", "scene:None", "Toy 2"))
+    setup, finished = _played(["draw", "pass", "pass", "pass", "pass", "pass"])
+    other = Setup("toy2", setup.players, setup.seed, setup.seats)
+    unfinished_setup, unfinished = _played(["draw"])
+    others = [saves.new_save_path("toy2") for _ in range(3)]
+    for path in others:  # another game's results, older than every toy game
+        saves.write_game(path, other, finished)
+    in_progress = saves.new_save_path("toy")
+    saves.write_game(in_progress, unfinished_setup, unfinished)
+    toys = [saves.new_save_path("toy") for _ in range(51)]
+    for path in toys[:50]:
+        saves.write_game(path, setup, finished)
+    saves.prune_finished()
+    assert all(path.exists() for path in [*toys[:50], *others, in_progress])  # 50 of a game: nothing goes
+    saves.write_game(toys[50], setup, finished)  # the 51st finished toy game
+    saves.prune_finished()
+    assert not toys[0].exists()  # the oldest toy game goes ...
+    assert all(path.exists() for path in [*toys[1:], *others, in_progress])  # ... and nothing else
+    summaries, _ = saves.list_saves()
+    newest = next(s for s in summaries if s.path == toys[50])
+    assert newest.finished and newest.scores == tuple(GAME.scores(finished.state))
+    assert next(s for s in summaries if s.path == in_progress).scores is None  # no result before the end

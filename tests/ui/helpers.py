@@ -86,3 +86,26 @@ def wait_until(app: App, condition: Any, limit: int = 600) -> bool:
         app.frame([], 1 / 60)
         time.sleep(0.005)
     return bool(condition())
+
+
+def seeded_game(game_id: str, players: int, seed: int, stop_after: int | None = None, save_path: Any = None) -> Any:
+    """A game played by seeded random computer players through a ``Match`` (``stop_after`` moves, or to
+    the end), with a human in seat 1 and its save written to ``save_path`` when given."""
+    from bauhausbox import games
+    from bauhausbox.engine.bots.base import Budget, RandomBot
+    from bauhausbox.engine.history import SeatSpec, Setup
+    from bauhausbox.match import Match
+
+    game = games.load(game_id)
+    seats = [SeatSpec("Anni")] + [SeatSpec(f"Computer {i + 1}", "ai", "easy") for i in range(1, players)]
+    options = game.normalize_options(players, {})
+    setup = Setup(game_id, players, seed, tuple(seats), options)
+    match = Match(setup, save_path=save_path, autosave=False)
+    bot = RandomBot(seed)
+    while not match.over and (stop_after is None or match.history.cursor < stop_after):
+        seat = match.to_play
+        match.play(bot.choose(game, game.view(match.state, seat), seat, Budget(1.0)))
+    if save_path is not None:  # written once at the end (as autosave leaves it), which keeps tests fast
+        match.autosave = True
+        match.save()
+    return match

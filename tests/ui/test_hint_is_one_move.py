@@ -1,8 +1,9 @@
 """A hint is one move: the text it shows, the ghost it draws and the move that accepting it plays.
 
 For every game in the registry, in several positions of a two-human game: the computer's hint (H)
-and a spread of other legal moves shown as hints are checked. The text must hold the move's
-notation, which the rules parse back to the same move; the ghost is recorded from the drawing
+and a spread of other legal moves shown as hints are checked. The text must say the move in words
+for its player (the game's ``describe_move`` turned into advice: "place the blue Y on a17–b20");
+the ghost is recorded from the drawing
 code's ``draw_hint``; where the game points the player's held piece at the hint (Bits, Buizen), the
 player's own gesture must play that move too; and Enter (accept) must play exactly it.
 """
@@ -20,6 +21,7 @@ from bauhausbox import games
 from bauhausbox.scenes import game_scene
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.ui.text import advice
 from tests.ui.helpers import click, frames, key, open_game, wait_until
 
 
@@ -59,8 +61,10 @@ def _check_hint(app: Any, scene: GameScene, move: Any, ghosts: list[Any], game_i
     seat = scene.match.to_play
     notation = scene.game.format_move(state, move)
     assert scene.message == scene.hint_text(move)
-    assert notation in scene.message, (notation, scene.message)
-    assert scene.game.parse_move(state, notation, seat) == move  # the text names this very move
+    names = [spec.name for spec in scene.match.setup.seats]
+    assert seat is not None
+    sentence = games.describe_move(game_id, state, move, mover=seat, viewer=seat, names=names)
+    assert scene.message.startswith(f"Hint: {advice(sentence, names[seat])}"), (sentence, scene.message)
     ghosts.clear()
     frames(app, 1)
     assert ghosts == [move]  # the ghost drawn this frame is the hinted move
@@ -82,7 +86,8 @@ def test_hint_text_ghost_and_accept_are_one_move(fresh_app: Any, monkeypatch: py
         original(self, surface, move)
 
     monkeypatch.setattr(scene_type, "draw_hint", spied)
-    open_game(app, game_id, 2, ["human", "human"], seed=11)
+    players = min(2, games.load(game_id).info.max_players)
+    open_game(app, game_id, players, ["human"] * players, seed=11)
     checked = 0
     for position in range(8):
         scene = _ready(app)

@@ -18,7 +18,7 @@ import random
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,8 +28,6 @@ import pytest
 
 from bauhausbox.engine.bots import runner as runner_module
 from bauhausbox.engine.history import SeatSpec
-from bauhausbox.games.blokus import puzzle_scene
-from bauhausbox.games.blokus.puzzle_scene import PuzzleMenuScene, PuzzleScene
 from bauhausbox.match import Match
 from bauhausbox.scenes.flow import open_match
 from bauhausbox.scenes.game_scene import GameScene
@@ -41,10 +39,9 @@ from tests.ui.helpers import open_game
 @dataclass(frozen=True)
 class Case:
     name: str
-    game_id: str = ""  # empty: the puzzle screen
+    game_id: str
     seats: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
-    puzzle: str = ""
     endgame: int = 0  # open this many plies before the end of a random game (the game-over paths)
 
 
@@ -65,8 +62,8 @@ CASES = [
     Case("bits-endgame", "bits", ("human", "ai:random"), endgame=6),
     Case("buizen-endgame-2-humans", "buizen", ("human", "human", "ai:random"), endgame=4),
     Case("blokus-endgame", "blokus", ("human", "ai:random", "human", "ai:random"), endgame=3),
-    Case("puzzle-tetromino", puzzle="tetromino"),
-    Case("puzzle-fullboard", puzzle="fullboard"),
+    Case("puzzle-tetromino", "blokus-puzzles", ("human",), {"puzzle": "tetromino"}),
+    Case("puzzle-fullboard", "blokus-puzzles", ("human",), {"puzzle": "fullboard"}),
 ]
 TOTAL_EVENTS = 5000  # across all cases, in CI
 EVENTS = int(os.environ.get("MONKEY_EVENTS", str(-(-TOTAL_EVENTS // len(CASES)))))
@@ -129,11 +126,7 @@ class Monkey:
             _stop_thinking(scene)
         self.app.running = True
         case = self.case
-        if case.puzzle:
-            self.app.reset_to(MainMenuScene(self.app))
-            self.app.push(PuzzleMenuScene(self.app, self.directory))
-            self.app.push(PuzzleScene(self.app, case.puzzle, self.directory))
-        elif case.endgame:
+        if case.endgame:
             self._open_near_the_end()
         else:
             seed = self.rnd.randrange(1000)
@@ -154,7 +147,7 @@ class Monkey:
         open_match(self.app, match)
 
     def on_case_screen(self) -> bool:
-        kind = PuzzleScene if self.case.puzzle else GameScene
+        kind = GameScene
         return self.app.running and any(isinstance(scene, kind) for scene in self.app.stack)
 
     # -- positions -----------------------------------------------------------------------------
@@ -280,7 +273,7 @@ class Monkey:
 
 
 def _stop_thinking(scene: Any) -> None:
-    for name in ("runner", "hint_runner", "worker"):
+    for name in ("runner", "hint_runner"):
         worker = getattr(scene, name, None)
         if worker is not None:
             worker.cancel()
@@ -299,19 +292,6 @@ def thread_errors(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
             return traceback.format_exc(limit=limit)
 
     monkeypatch.setattr(runner_module, "traceback", Recorder())
-    original_start = puzzle_scene._Worker.start
-
-    def start(self: Any, job: Callable[[Callable[[], bool]], Any], token: int) -> None:
-        def recorded(cancelled: Callable[[], bool]) -> Any:
-            try:
-                return job(cancelled)
-            except Exception:
-                errors.append(traceback.format_exc())
-                raise
-
-        original_start(self, recorded, token)
-
-    monkeypatch.setattr(puzzle_scene._Worker, "start", start)
     monkeypatch.setattr(threading, "excepthook", lambda hook: errors.append(repr(hook.exc_value)))
     yield errors
 

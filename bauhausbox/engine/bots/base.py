@@ -31,14 +31,27 @@ class Cancelled(Exception):
     """Raised inside a bot when its budget was cancelled (undo, quit); the runner swallows it."""
 
 
+class OutOfTime(Exception):
+    """Raised by :meth:`Budget.tick` when time is up or the run was cancelled."""
+
+
+class NodeLimitReached(Exception):
+    """Raised by :meth:`Budget.tick` when a search has used the nodes it was allowed (a restart)."""
+
+
 class Budget:
-    """A thinking-time limit that can also be cancelled from another thread."""
+    """A thinking-time limit that can also be cancelled from another thread.
+
+    Searches that count their nodes (the puzzle solver restarts after a number of nodes) call
+    :meth:`tick` at every node; ``node_limit`` is the count at which the current run stops."""
 
     def __init__(self, seconds: float, cancel: threading.Event | None = None) -> None:
         self.seconds = seconds
         self.started = time.perf_counter()
         self.deadline = self.started + seconds
         self.cancel_event = cancel or threading.Event()
+        self.nodes = 0
+        self.node_limit: int | None = None
 
     @property
     def cancelled(self) -> bool:
@@ -55,6 +68,16 @@ class Budget:
     def fraction(self, share: float) -> Budget:
         """A sub-budget of ``share`` of what remains, sharing the same cancel flag."""
         return Budget(self.remaining() * share, self.cancel_event)
+
+    def tick(self) -> None:
+        """Count one search node; raise :class:`NodeLimitReached` past ``node_limit`` and
+        :class:`OutOfTime` when time is up or the run was cancelled. Every node is checked: a node
+        of the searches that count them costs far more than reading the clock."""
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise NodeLimitReached
+        if self.expired():
+            raise OutOfTime
 
     def check(self) -> None:
         yield_to_foreground()

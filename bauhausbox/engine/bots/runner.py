@@ -7,9 +7,11 @@ people can follow computer moves. Cancelling sets the budget's flag; the thread'
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,3 +94,23 @@ class BotRunner:
             return None
         self.job = None
         return job
+
+
+# Helpers a search starts once and keeps (a pool of worker processes) register how to stop them here,
+# so the app can stop them all when its window closes instead of waiting for a search to run out.
+_closers: list[Callable[[], None]] = []
+
+
+def on_close(closer: Callable[[], None]) -> None:
+    """Run ``closer`` when :func:`close_all` is called (the app's exit); each closer runs once."""
+    if closer not in _closers:
+        _closers.append(closer)
+
+
+def close_all() -> None:
+    """Stop every helper registered with :func:`on_close`, newest first; a failing one does not stop
+    the others (the app is closing anyway)."""
+    while _closers:
+        closer = _closers.pop()
+        with contextlib.suppress(Exception):  # closing must go on
+            closer()

@@ -1,4 +1,4 @@
-"""Bauhaus computer players: easy, medium and hard, all one-turn planners over an evaluation.
+"""Bauhaus computer players: easy and medium are one-turn planners over an evaluation; hard searches.
 
 A card turn is several decisions (choose a card, then one or two resolution moves), so a bot plans
 the *whole* turn when it chooses: for each performable card it searches that card's resolutions
@@ -12,6 +12,16 @@ play, the best small area around it that holds no opponent token, worth ``size Ã
 potential (so it spoils their nearly closed pockets with walls, moves and swaps) and uses powers when
 they gain enough; medium ignores the opponents' potential and never uses powers; easy looks at its own
 pockets only, nearby, and plays a random move one time in four.
+
+**hard** runs information-set Monte Carlo tree search (:mod:`bauhausbox.engine.bots.ismcts`): every
+iteration shuffles the unseen deck anew (``GAME.determinize``), so the cards that refill the display are
+never known in advance, and looks several turns ahead. The one-turn planner above (at hard settings)
+orders the tree's moves at the root; deeper down, and in the playouts, each card is tried with a few
+sampled resolutions (:class:`BauhausPolicy`). Its own powers are moves of the tree; an unused power is
+worth a little in the evaluation (more early on), so the search spends one only when it gains more. Out
+of turn (another seat's power window), a cheap screen proposes a power and a short search decides
+between it and doing nothing. A card turn is searched once, when the card is chosen: the resolution
+moves of the best line are played as the following decisions come.
 """
 
 from __future__ import annotations
@@ -22,9 +32,19 @@ from typing import Any
 
 from bauhausbox.engine.api import GameRules, Seat
 from bauhausbox.engine.bots.base import Budget
+from bauhausbox.engine.bots.ismcts import PASS, InformationSetSearch, Node, SearchConfig, logistic
 from bauhausbox.games.bauhaus.board import bits
 from bauhausbox.games.bauhaus.cards import CARDS, FREE_WALLS, MOVE_TOKEN, MOVE_WALL, NO_CARD, PATTERN, PLACE
-from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, OPENING, BauhausRules, BauhausState, Move
+from bauhausbox.games.bauhaus.rules import (
+    CHOOSE,
+    GAME,
+    OPENING,
+    RESOLVE,
+    BauhausRules,
+    BauhausState,
+    Move,
+    MoveKind,
+)
 
 GAP_DECAY = (1.0, 0.45, 0.2, 0.09, 0.04, 0.018, 0.008)
 SOFT_SECONDS = 1.2
@@ -168,7 +188,7 @@ class BauhausBot:
         state: BauhausState = view
         # Think at most ``SOFT_SECONDS`` even when allowed more (a move must come within 2 s).
         budget = budget.fraction(min(1.0, SOFT_SECONDS / max(budget.remaining(), 1e-9)))
-        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != "power"]
+        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != MoveKind.POWER]
         if self.level.powers:
             power = self._power(state, seat, budget)
             if power is not None:
@@ -183,7 +203,7 @@ class BauhausBot:
         if state.phase == OPENING:
             return self._best_single(state, seat, moves, budget)[1]
         if state.phase == CHOOSE:
-            if moves[0].kind == "discard":
+            if moves[0].kind == MoveKind.DISCARD:
                 return self._discard(state, seat, moves)
             return self._choose_card(state, seat, moves, budget)
         plan = self._best_resolution(state, seat, budget)
@@ -245,7 +265,7 @@ class BauhausBot:
         result = self._value(state, me)
         tried: set[int] = set()
         for move in self.rules.legal_moves(state, other):
-            if move.kind != "card" or state.display[move.slot] in tried:
+            if move.kind != MoveKind.CARD or state.display[move.slot] in tried:
                 continue
             tried.add(state.display[move.slot])
             if budget.expired():
@@ -269,7 +289,7 @@ class BauhausBot:
         card = self.rules.chosen_card(state)
         if card == NO_CARD:
             return []
-        moves = [m for m in self.rules.legal_moves(state, state.to_play) if m.kind != "power"]
+        moves = [m for m in self.rules.legal_moves(state, state.to_play) if m.kind != MoveKind.POWER]
         if not moves:
             return []
         kind = CARDS[card].kind
@@ -280,7 +300,7 @@ class BauhausBot:
                 budget.check()
                 if pairs and budget.expired():
                     break
-                seconds = [m for m in self.rules.legal_moves(middle, middle.to_play) if m.kind != "power"]
+                seconds = [m for m in self.rules.legal_moves(middle, middle.to_play) if m.kind != MoveKind.POWER]
                 seconds = self._prune(middle, kind, seconds)
                 for value, second, after in self._rank(middle, seat, seconds, budget)[:keep]:
                     pairs.append((value, [first, second], after))
@@ -327,7 +347,11 @@ class BauhausBot:
             return moves
         sides = self.rules.board.edge_sides
         near = self._near_tokens(state, 1)
-        kept = [m for m in moves if any(sides[e] & near for e in (m.edges[-1:] if m.kind == "move-wall" else m.edges))]
+        kept = [
+            m
+            for m in moves
+            if any(sides[e] & near for e in (m.edges[-1:] if m.kind == MoveKind.MOVE_WALL else m.edges))
+        ]
         return kept or moves[:40]
 
     def _prune_wall_moves(self, state: BauhausState, seat: int, moves: list[Move], budget: Budget) -> list[Move]:
@@ -367,7 +391,7 @@ class BauhausBot:
 
     # -- powers --------------------------------------------------------------------------------
     def _power(self, state: BauhausState, seat: int, budget: Budget) -> Move | None:
-        powers = [m for m in self.rules.legal_moves(state, seat) if m.kind == "power"]
+        powers = [m for m in self.rules.legal_moves(state, seat) if m.kind == MoveKind.POWER]
         if not powers:
             return None
         base = self._value(state, seat)
@@ -414,5 +438,278 @@ def _replace_tokens(state: BauhausState, lifted: int) -> BauhausState:
     return replace(state, deployed=tuple(d & ~(1 << lifted) for d in state.deployed))
 
 
-def make_bot(level: str, seed: int = 0) -> BauhausBot:
+# -- hard: information-set search -------------------------------------------------------------------
+#: The node budget of hard (iterations per card choice) and its time cap; see docs/bauhaus.md.
+HARD_SEARCH = SearchConfig(iterations=160, seconds=1.5, horizon=2, exploration=0.1)
+VALUE_SCALE = 3.0  # evaluation points per logistic unit
+SAMPLES = 10  # resolutions tried per card in the cheap policy
+TREE_WIDTH = 8  # moves the root planner offers the tree per position
+
+
+def _power_worth(state: BauhausState) -> float:
+    """What an unused power is worth in points: much early on, little at the end (hard's threshold)."""
+    cards_left = len(state.deck) + sum(1 for c in state.display if c != NO_CARD)
+    return 1.0 + 6.0 * cards_left / 71
+
+
+class BauhausPolicy:
+    """The game knowledge the search uses: candidate moves, cheap playouts and the evaluation."""
+
+    def __init__(self, rules: BauhausRules, planner: BauhausBot, rng: random.Random) -> None:
+        self.rules = rules
+        self.planner = planner
+        self.evaluator = planner.evaluator
+        self.rng = rng
+        self.me = 0
+        self.root_cards = -1
+        self.budget = Budget(1e9)
+        self._candidates: dict[BauhausState, list[Move]] = {}
+
+    def begin(self, view: BauhausState, seat: int, budget: Budget) -> None:
+        """A new decision: positions of this turn get the thorough planner's ordering."""
+        self.me = seat
+        self.root_cards = len(view.discard)
+        self.budget = budget  # the root ordering stops early too when time runs out
+        self._candidates.clear()
+
+    # -- the evaluation --------------------------------------------------------------------------
+    def evaluate(self, state: BauhausState) -> list[float]:
+        """Per seat: its points, pocket potential and unused power against the others' (hard's weights),
+        squeezed into [0, 1]; at the end of the game, the points alone, sharply."""
+        points = self.rules.scores(state)
+        if state.to_play is None:
+            own = [float(p) for p in points]
+            weighted, scale = own, 2.0
+        else:
+            level = self.planner.level
+            potential = self.evaluator.potentials(state)
+            worth = _power_worth(state) if state.powers else 0.0
+            bonus = [0.0 if not state.used or state.used[s] else worth for s in range(state.players)]
+            own = [points[s] + potential[s] + bonus[s] for s in range(state.players)]
+            weighted = [
+                level.opponent_points * points[s] + level.opponent_potential * potential[s] + bonus[s]
+                for s in range(state.players)
+            ]
+            scale = VALUE_SCALE
+        result = []
+        for s in range(state.players):
+            others = [weighted[o] for o in range(state.players) if o != s]
+            result.append(logistic((own[s] - 0.5 * (max(others) + sum(others) / len(others))) / scale))
+        return result
+
+    # -- moves -----------------------------------------------------------------------------------
+    def _thorough(self, state: BauhausState) -> bool:
+        return state.turn == self.me and len(state.discard) == self.root_cards
+
+    def candidates(self, state: BauhausState, seat: int) -> list[Move]:
+        key = _evolve_without_deck(state)
+        found = self._candidates.get(key)
+        if found is None:
+            found = self._thorough_moves(state, seat) if self._thorough(state) else self._sampled_moves(state, seat)
+            if len(self._candidates) > 20_000:
+                self._candidates.clear()
+            self._candidates[key] = found
+        return found
+
+    def _thorough_moves(self, state: BauhausState, seat: int) -> list[Move]:
+        planner = self.planner
+        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != MoveKind.POWER]
+        if state.phase == OPENING:
+            ordered = [m for _, m, _ in planner._rank(state, seat, moves, self.budget)[:TREE_WIDTH]]
+        elif state.phase == CHOOSE and moves and moves[0].kind == MoveKind.DISCARD:
+            ordered = [planner._discard(state, seat, moves)] + [
+                m for m in moves if m != planner._discard(state, seat, moves)
+            ]
+        elif state.phase == CHOOSE:
+            best: dict[int, tuple[float, Move]] = {}
+            for move in moves:
+                card = state.display[move.slot]
+                if card in best:
+                    continue
+                plans = planner._plans(self.rules.apply(state, move), seat, self.budget, 1)
+                best[card] = (plans[0][0] if plans else float("-inf"), move)
+            ordered = [m for _, m in sorted(best.values(), key=lambda pair: -pair[0])]
+        else:
+            ordered = []
+            for _, plan, _ in planner._plans(state, seat, self.budget, TREE_WIDTH):
+                if plan[0] not in ordered:
+                    ordered.append(plan[0])
+            ordered = ordered or moves[:TREE_WIDTH]
+        powers = self._powers(state, seat)
+        return ordered[:1] + powers + ordered[1:] if powers else ordered
+
+    def _powers(self, state: BauhausState, seat: int) -> list[Move]:
+        """The seat's own powers worth trying now (Shared and Forced control: the two best targets)."""
+        powers = [m for m in self.rules.legal_moves(state, seat) if m.kind == MoveKind.POWER]
+        if not powers:
+            return []
+        base = self.evaluator.value(state, seat)
+        scored = []
+        for move in powers:
+            if move.power.endswith("mind"):
+                scored.append((0.0, move))
+                continue
+            scored.append((self.evaluator.value(self.rules.apply(state, move, seat), seat) - base, move))
+        scored.sort(key=lambda pair: -pair[0])
+        return [m for gain, m in scored[:2] if gain >= 0.0]
+
+    def _sampled_moves(self, state: BauhausState, seat: int) -> list[Move]:
+        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != MoveKind.POWER]
+        if state.phase == CHOOSE and moves and moves[0].kind != MoveKind.DISCARD:
+            ranked = []
+            seen: set[int] = set()
+            for move in moves:
+                card = state.display[move.slot]
+                if card in seen:
+                    continue
+                seen.add(card)
+                value, _ = self._sampled_plan(self.rules.apply(state, move), seat)
+                ranked.append((value, move))
+            ranked.sort(key=lambda pair: -pair[0])
+            return [m for _, m in ranked]
+        if state.phase == CHOOSE:
+            return [self.planner._discard(state, seat, moves)]
+        return [m for _, m, _ in self._sampled_rank(state, seat, moves)] or moves[:1]
+
+    def _sampled_rank(
+        self, state: BauhausState, seat: int, moves: list[Move]
+    ) -> list[tuple[float, Move, BauhausState]]:
+        """A few of ``moves`` (near tokens), each valued after it is played, best first."""
+        if state.phase == RESOLVE:
+            kind = CARDS[self.rules.chosen_card(state)].kind
+            moves = self.planner._prune(state, kind, moves)
+            if kind == MOVE_TOKEN and len(moves) > SAMPLES:
+                near = self.planner._near_tokens(state, 1) | self.rules.analysis(state).closed
+                moves = [m for m in moves if near >> m.squares[1] & 1] or moves
+        if len(moves) > SAMPLES:
+            moves = self.rng.sample(moves, SAMPLES)
+        ranked = []
+        for move in moves:
+            after = self.rules.apply(state, move)
+            ranked.append((self.evaluator.value(after, seat), move, after))
+        ranked.sort(key=lambda triple: -triple[0])
+        return ranked
+
+    def _sampled_plan(self, state: BauhausState, seat: int) -> tuple[float, list[Move]]:
+        """A cheap way to carry out the chosen card: the best of a few sampled resolutions (Free walls:
+        the first wall, then the second, each the best of a few)."""
+        plan: list[Move] = []
+        value = float("-inf")
+        while state.to_play == seat and state.phase == RESOLVE:
+            moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != MoveKind.POWER]
+            if not moves:
+                break
+            ranked = self._sampled_rank(state, seat, moves)
+            value, move, state = ranked[0]
+            plan.append(move)
+        return value, plan
+
+    def playout(self, state: BauhausState, rng: random.Random) -> list[Move]:
+        seat = state.to_play
+        assert seat is not None
+        if state.phase == RESOLVE:
+            return self._sampled_plan(state, seat)[1] or self.rules.legal_moves(state, seat)[:1]
+        moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != MoveKind.POWER]
+        if state.phase == OPENING:
+            return [self._sampled_rank(state, seat, moves)[0][1]]
+        if moves[0].kind == MoveKind.DISCARD:
+            return [self.planner._discard(state, seat, moves)]
+        best: tuple[float, list[Move]] = (float("-inf"), moves[:1])
+        seen: set[int] = set()
+        for move in moves:
+            card = state.display[move.slot]
+            if card in seen:
+                continue
+            seen.add(card)
+            value, plan = self._sampled_plan(self.rules.apply(state, move), seat)
+            if value > best[0]:
+                best = (value, [move, *plan])
+        return best[1]
+
+
+def _evolve_without_deck(state: BauhausState) -> BauhausState:
+    return replace(state, deck=())
+
+
+class BauhausSearchBot:
+    """The hard level: information-set search over a few turns (see the module docstring)."""
+
+    def __init__(self, seed: int = 0, rules: BauhausRules = GAME, config: SearchConfig = HARD_SEARCH) -> None:
+        self.name = "bauhaus-hard"
+        self.rules = rules
+        self.config = config
+        self.random = random.Random(seed)
+        self.planner = BauhausBot("hard", seed, rules)
+        self.policy = BauhausPolicy(rules, self.planner, self.random)
+        self.search = InformationSetSearch[BauhausState, Move](rules, self.policy, config)
+        self._plan: dict[BauhausState, Move] = {}
+
+    def choose(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> Any:
+        state: BauhausState = view
+        moves = self.rules.legal_moves(state, seat)
+        if len(moves) == 1:
+            return moves[0]
+        planned = self._plan.get(_evolve_without_deck(state))
+        if planned is not None and planned in moves:
+            return planned
+        self.policy.begin(state, seat, budget)
+        result = self.search.search(state, seat, self.random, budget)
+        self._remember_line(state, seat, result.move)
+        return result.move
+
+    def interject(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> Any | None:
+        state: BauhausState = view
+        if not any(m.kind == MoveKind.POWER for m in self.rules.legal_moves(state, seat)):
+            return None
+        # A cheap screen first: the planner's best power, at a lower bar than its own; then a short
+        # search decides between it and waiting.
+        proposal = self._screen(state, seat, budget)
+        if proposal is None:
+            return None
+        self.policy.begin(state, seat, budget)
+        short = InformationSetSearch[BauhausState, Move](
+            self.rules, self.policy, replace(self.config, iterations=max(8, self.config.iterations // 3))
+        )
+        result = short.search(state, seat, self.random, budget, root_moves=[PASS, proposal])
+        return None if result.move is PASS else result.move
+
+    def _screen(self, state: BauhausState, seat: int, budget: Budget) -> Move | None:
+        powers = [m for m in self.rules.legal_moves(state, seat) if m.kind == MoveKind.POWER]
+        base = self.planner._value(state, seat)
+        best: tuple[float, Move | None] = (0.5, None)
+        for move in powers:
+            budget.check()
+            if move.power.endswith("mind"):
+                gain = self.planner._mind_gain(state, seat, move, budget)
+            else:
+                gain = self.planner._value(self.rules.apply(state, move, seat), seat) - base
+            if gain > best[0]:
+                best = (gain, move)
+        return best[1]
+
+    def _remember_line(self, state: BauhausState, seat: int, move: Move) -> None:
+        """After a card choice, keep the most visited resolution moves below it for the next decisions."""
+        self._plan.clear()
+        if move.kind != MoveKind.CARD:
+            return
+        node: Node | None = self.search.last_root.children.get(move) if self.search.last_root else None
+        current = self.rules.apply(state, move)
+        while node is not None and node.children and current.to_play == seat and current.phase == RESOLVE:
+            child = max(node.children.values(), key=lambda n: (n.visits, n.mean()))
+            if (
+                child.move is PASS
+                or child.move.kind == MoveKind.POWER
+                or child.move not in self.rules.legal_moves(current, seat)
+            ):
+                break
+            self._plan[_evolve_without_deck(current)] = child.move
+            current = self.rules.apply(current, child.move)
+            node = child
+
+
+def make_bot(level: str, seed: int = 0) -> BauhausBot | BauhausSearchBot:
+    # The search is offered as "expert" until full-size matches show it beats today's hard
+    # (docs/bauhaus.md, "Strength"); hard stays the one-turn planner players know.
+    if level == "expert":
+        return BauhausSearchBot(seed)
     return BauhausBot(level, seed)

@@ -3,7 +3,9 @@
 ``run(quick)`` returns ``(label, value, unit, target)`` rows for ``scripts/bench``; it never fails on
 timing. Bot strength is measured separately (it takes tens of minutes):
 ``bauhausbox selfplay bauhaus --players 4 --games 200 --seed 1 --levels random,easy,medium,hard --jobs 2``
-or ``python -m bauhausbox.games.bauhaus.bench --strength 200``.
+or ``python -m bauhausbox.games.bauhaus.bench --strength 200``. Hard against the frozen former hard
+(``bench/yardstick/``; run from the checkout's root), at hard's fixed node budget:
+``python -m bauhausbox.games.bauhaus.bench --duel 100 --players 2 --seed 1`` (and ``--players 4``).
 """
 
 from __future__ import annotations
@@ -86,7 +88,27 @@ def run(quick: bool = False) -> list[Row]:
         times = decision_times(GAME, make_bot(level, 1), sample, 2.0, clock=time.process_time)
         rows.append((f"{level} bot, mean per decision", statistics.fmean(times) * 1e3, "ms", "≤ 2000 ms"))
         rows.append((f"{level} bot, max per decision", max(times) * 1e3, "ms", "≤ 2000 ms"))
+    rows.append(("hard search, simulations per CPU second", _search_rate(sample[:: 2 if quick else 4]), "/s", "-"))
     return rows
+
+
+def _search_rate(states: list[BauhausState]) -> float:
+    """Iterations of hard's information-set search per CPU second, at card choices."""
+    from dataclasses import replace
+
+    from bauhausbox.engine.bots.base import Budget
+    from bauhausbox.games.bauhaus.ai import HARD_SEARCH, BauhausSearchBot
+
+    bot = BauhausSearchBot(1, config=replace(HARD_SEARCH, seconds=60.0))
+    iterations, elapsed = 0, 0.0
+    for state in states:
+        if state.phase != "choose" or state.to_play is None:
+            continue
+        started = time.process_time()
+        bot.choose(GAME, GAME.view(state, state.to_play), state.to_play, Budget(60.0))
+        elapsed += time.process_time() - started
+        iterations += bot.search.last_iterations
+    return iterations / elapsed if elapsed else 0.0
 
 
 def strength(games: int = 200, seed: int = 1, players: int = 4, jobs: int = 2) -> None:
@@ -98,7 +120,12 @@ def strength(games: int = 200, seed: int = 1, players: int = 4, jobs: int = 2) -
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 2 and sys.argv[1] == "--strength":
+    if "--duel" in sys.argv:
+        from bauhausbox.engine.bots.arena import duel_command
+
+        # The duel's endless budget leaves hard its node budget alone: games replay from their seeds.
+        duel_command(GAME, lambda seed: make_bot("expert", seed), "bauhaus_hard_v1")
+    elif len(sys.argv) > 2 and sys.argv[1] == "--strength":
         strength(int(sys.argv[2]))
     else:
         for label, value, unit, target in run(quick="--quick" in sys.argv):

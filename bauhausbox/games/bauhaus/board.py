@@ -59,6 +59,16 @@ class Board:
             s: (1 << s) | (1 << (s + self.stride)) | (1 << (self.v_offset + s)) | (1 << (self.v_offset + s + 1))
             for s in self.squares
         }
+        # The two corner points at the ends of each edge (corner id = y * (size + 1) + x).
+        n1 = size + 1
+        self.corners = n1 * n1
+        self.corner_ends: dict[int, tuple[int, int]] = {}
+        for edge in self.edges:
+            lying, line, pos = self.edge_line(edge)
+            if lying:
+                self.corner_ends[edge] = (line * n1 + pos, line * n1 + pos + 1)
+            else:
+                self.corner_ends[edge] = (pos * n1 + line, (pos + 1) * n1 + line)
 
     # -- coordinates and names -----------------------------------------------------------------
     def square(self, col: int, row: int) -> int:
@@ -166,6 +176,65 @@ class Board:
             found.append(region)
             rest &= ~region
         return found
+
+    def wall_labels(self, walls: int) -> tuple[int, ...]:
+        """Label each corner with its component in the graph of walls (corners joined by walls).
+
+        A new wall closes off a new region exactly when its two ends already share a label: by
+        planar duality a cycle of walls (border walls included) is what separates squares.
+        """
+        parent = list(range(self.corners))
+        ends = self.corner_ends
+        for edge in bits(walls):
+            p, q = ends[edge]
+            while parent[p] != p:
+                p = parent[p]
+            while parent[q] != q:
+                q = parent[q]
+            if p != q:
+                parent[p] = q
+        labels = []
+        for x in range(self.corners):
+            while parent[x] != x:
+                x = parent[x]
+            labels.append(x)
+        return tuple(labels)
+
+    def closes_empty_after(self, walls: int, labels: tuple[int, ...], new_edges: tuple[int, ...], tokens: int) -> bool:
+        """Whether adding ``new_edges`` to ``walls`` leaves some closed region without a token.
+
+        ``labels`` are corner components of ``walls`` or of any superset of it: if the new walls
+        make no cycle there, they make none in ``walls`` either, and no region can have closed.
+        """
+        ends = self.corner_ends
+        if len(new_edges) == 1:
+            p, q = ends[new_edges[0]]
+            if labels[p] != labels[q]:
+                return False
+        else:
+            # Merge the new walls' ends on top of the labels, looking for a cycle.
+            joined: dict[int, int] = {}
+            cycle = False
+            for edge in new_edges:
+                p, q = ends[edge]
+                rp, rq = labels[p], labels[q]
+                while rp in joined:
+                    rp = joined[rp]
+                while rq in joined:
+                    rq = joined[rq]
+                if rp == rq:
+                    cycle = True
+                    break
+                joined[rp] = rq
+            if not cycle:
+                return False
+        sides = self.edge_sides
+        around = 0
+        mask = 0
+        for edge in new_edges:
+            around |= sides[edge]
+            mask |= 1 << edge
+        return self.closes_empty(walls | mask, around, tokens)
 
     def closes_empty(self, walls: int, around: int, tokens: int) -> bool:
         """Whether, with ``walls``, some closed region touching the squares ``around`` holds no token.

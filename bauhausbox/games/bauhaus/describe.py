@@ -29,6 +29,7 @@ from bauhausbox.games.bauhaus.rules import (
     BauhausRules,
     BauhausState,
     Move,
+    MoveKind,
 )
 
 
@@ -91,28 +92,28 @@ def describe_move(
 def _action(rules: BauhausRules, state: BauhausState, move: Move, seat: Seat, names: Sequence[str] | None) -> str:
     """The verb phrase: what the mover did."""
     sq = rules.board.square_name
-    if move.kind == "card":
+    if move.kind == MoveKind.CARD:
         return f"chose {card_title(state.display[move.slot])}"
-    if move.kind == "discard":
+    if move.kind == MoveKind.DISCARD:
         return f"could carry out no card and discarded {card_title(state.display[move.slot])}"
-    if move.kind == "place":
+    if move.kind == MoveKind.PLACE:
         # Under Mind Control the token placed is the chooser's, not the mover's.
         if state.turn == seat:
             return f"placed a token on {sq(move.squares[0])}"
         return f"placed a {COLOURS[state.turn]} token on {sq(move.squares[0])}"
-    if move.kind == "wall":
+    if move.kind == MoveKind.WALL:
         which = "the second wall" if state.placed else "the first of two walls"
         return f"built {which} {edge_words(rules, move.edges[0])}"
-    if move.kind == "walls":
+    if move.kind == MoveKind.WALLS:
         pattern = CARDS[rules.chosen_card(state)].name
         return f"built the {pattern} walls {_list([edge_words(rules, e) for e in move.edges])}"
-    if move.kind == "move-wall":
+    if move.kind == MoveKind.MOVE_WALL:
         source, target = move.edges
         return f"moved the wall {edge_words(rules, source)} to {edge_words(rules, target)}"
-    if move.kind == "move":
+    if move.kind == MoveKind.MOVE_TOKEN:
         source, target = move.squares
         return f"moved {_token(rules, state, source)} to {sq(target)}"
-    if move.kind == "swap":
+    if move.kind == MoveKind.SWAP:
         first, second = move.squares
         return f"swapped {_token(rules, state, first)} with {_token(rules, state, second)}"
     # A power: "mind", "shared", "forced", or Black's "mimetic:<one of those>".
@@ -142,7 +143,7 @@ def _consequences(
             owners = " and ".join(rules.mover_name(after, s, names) for s in inside)
             owned = "owns" if len(inside) == 1 else "share"
             clauses.append(f"; {owners} now {owned} the closed zone of {_squares(zone.bit_count())} at {first}")
-    if state.phase == RESOLVE and after.phase == CHOOSE and move.kind == "power":
+    if state.phase == RESOLVE and after.phase == CHOOSE and move.kind == MoveKind.POWER:
         chooser = rules.mover_name(state, state.turn, names)
         clauses.append(f"; {chooser}'s card can no longer be carried out, so {chooser} chooses again")
     if after.phase == OVER:

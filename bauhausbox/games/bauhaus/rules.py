@@ -19,15 +19,17 @@ Powers (option ``powers``) are out-of-turn moves of their owner, ``power:mind``,
 Zones are recomputed after every action: closed regions holding one colour turn their tokens to the
 control face; a closed region whose tokens all show the control face is *locked* (kept in
 ``state.locked`` so that the invariant check can tell if one ever changes).
+
+The position and move types live in :mod:`.state`, their texts in :mod:`.notation`, and the geometry of
+squares, edges and the network of walls in :mod:`.board`.
 """
 
 from __future__ import annotations
 
 import re
-import textwrap
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from bauhausbox.engine.api import (
@@ -35,13 +37,13 @@ from bauhausbox.engine.api import (
     GameRules,
     IllegalMoveError,
     InvalidMoveError,
-    InvalidPositionError,
     OptionSpec,
     OptionValue,
     ScoreRow,
     Seat,
 )
 from bauhausbox.engine.rng import Rng
+from bauhausbox.games.bauhaus import notation
 from bauhausbox.games.bauhaus.board import Board, bits
 from bauhausbox.games.bauhaus.cards import (
     CARDS,
@@ -57,105 +59,36 @@ from bauhausbox.games.bauhaus.cards import (
     SWAP,
     TOKENS_PER_PLAYER,
     TOTAL_WALLS,
-    card_name,
     deck_for,
-    parse_card,
+)
+from bauhausbox.games.bauhaus.state import (
+    CHOOSE,
+    COLOURS,
+    FORCED,
+    MIMETIC,
+    MIND,
+    OPENING,
+    OVER,
+    POWER_OF_SEAT,
+    POWER_TITLES,
+    RESOLVE,
+    SEAT_NAMES,
+    SHARED,
+    BauhausState,
+    Move,
+    MoveKind,
+    Zone,
+    evolve,
 )
 
 BOARD_SIZE = 8
 
-COLOURS: tuple[str, ...] = ("blue", "yellow", "red", "black")
-SEAT_NAMES: tuple[str, ...] = ("Blue", "Yellow", "Red", "Black")
-TOKEN_LETTERS = "byrk"  # board pictures: lower case = deployed face, upper case = control face
-
-OPENING, CHOOSE, RESOLVE, OVER = "opening", "choose", "resolve", "over"
-
-MIND, SHARED, FORCED, MIMETIC = "mind", "shared", "forced", "mimetic"
-POWER_OF_SEAT: tuple[str, ...] = (MIND, SHARED, FORCED, MIMETIC)
-POWER_TITLES = {MIND: "Mind Control", SHARED: "Shared Control", FORCED: "Forced Control", MIMETIC: "Mimetic Control"}
-
-
-@dataclass(frozen=True, slots=True)
-class BauhausState:
-    """A whole Bauhaus position. Squares and edges are bits (see :mod:`board`); cards are indices
-    into :data:`cards.CARDS`, ``-1`` being an empty display slot."""
-
-    size: int
-    players: int
-    powers: bool
-    first: int  # who placed the first opening token and played the first card
-    phase: str
-    turn: int  # the seat whose turn it is (placing in the opening, choosing a card afterwards)
-    to_play: int | None  # who decides now: ``turn``, or Blue resolving under Mind Control
-    walls: int
-    deployed: tuple[int, ...]  # per seat: squares of its tokens showing the deployed face
-    control: tuple[int, ...]  # per seat: squares of its tokens showing the control face
-    reserve: tuple[int, ...]
-    supply: int
-    deck: tuple[int, ...]  # top card first; hidden (views sort it)
-    display: tuple[int, ...]
-    discard: tuple[int, ...]
-    chosen: int = -1  # the display slot being resolved
-    placed: int = 0  # Free walls placed so far for the chosen card
-    used: tuple[bool, ...] = ()  # powers used, per seat
-    locked: tuple[int, ...] = ()  # locked zones (square masks), ascending
-
-    # Deeply immutable (ints and tuples of ints), so a copy is the object itself.
-    def __copy__(self) -> BauhausState:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, object]) -> BauhausState:
-        return self
-
-
-_STATE_FIELDS = tuple(f.name for f in fields(BauhausState))
-_set = object.__setattr__
-
-
-def _evolve(state: BauhausState, **changes: object) -> BauhausState:
-    """``dataclasses.replace`` without its checks: a few times faster, and bots call it a lot."""
-    new = object.__new__(BauhausState)
-    for name in _STATE_FIELDS:
-        _set(new, name, changes[name] if name in changes else getattr(state, name))
-    return new
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class Move:
-    """One decision. ``kind`` is card, discard, place, wall, walls, move-wall, move, swap or power."""
-
-    kind: str
-    slot: int = -1
-    squares: tuple[int, ...] = ()
-    edges: tuple[int, ...] = ()
-    power: str = ""  # "mind", "shared", "forced" or "mimetic:<one of those>"
-
-    def __repr__(self) -> str:
-        # Plain f-string: the dataclass repr is slow and move lists run to thousands.
-        return f"Move({self.kind!r}, {self.slot}, {self.squares}, {self.edges}, {self.power!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class Zone:
-    """A region of the board as players see it."""
-
-    squares: int
-    closed: bool
-    locked: bool
-    colours: tuple[int, ...]  # seats with a token inside
-
-    @property
-    def status(self) -> str:
-        """``open``, ``unowned`` (closed, mixed), ``owned`` or ``shared`` (locked, mixed)."""
-        if not self.closed:
-            return "open"
-        if not self.locked:
-            return "unowned"
-        return "owned" if len(self.colours) == 1 else "shared"
-
-    @property
-    def size(self) -> int:
-        return self.squares.bit_count()
+# What the rules answer when a piece is to go back where it stands. A screen probes the piece a player
+# is about to pick up with such a move: the rules check the piece itself before its destination, so
+# when this is their only complaint the piece may be picked up.
+SAME_EDGE = "the wall must move to another edge"
+SAME_SQUARE = "the token must move to another square"
+SAME_TOKEN = "pick two different tokens"
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +128,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
                 ),
             ),
             seat_names=SEAT_NAMES,
-            levels=("easy", "medium", "hard"),
+            levels=("easy", "medium", "hard", "expert"),
             hidden_information=True,
             # ``docs/rules/bauhaus.md``: "Starting seat: random, or the winner of the previous game in
             # the same session" (Match.restart picks a seed whose random starter is that winner).
@@ -204,20 +137,9 @@ class BauhausRules(GameRules[BauhausState, Move]):
             # Bots answer in well under a second; the selfplay budgets only guard against a loaded machine.
             think_seconds={"easy": 1.0, "medium": 1.5, "hard": 2.0},
         )
-        b = self.board
-        n1 = size + 1
-        # The two corner points at the ends of each edge (corner id = y * (size + 1) + x).
-        ends: dict[int, tuple[int, int]] = {}
-        for edge in b.edges:
-            horizontal, line, pos = b.edge_line(edge)
-            if horizontal:
-                ends[edge] = (line * n1 + pos, line * n1 + pos + 1)
-            else:
-                ends[edge] = (pos * n1 + line, (pos + 1) * n1 + line)
-        self._ends = ends
-        self._corners = n1 * n1
+        self._ends = self.board.corner_ends
         self._closed_regions = lru_cache(maxsize=16384)(self._compute_closed_regions)
-        self._labels = lru_cache(maxsize=16384)(self._compute_labels)
+        self._labels = lru_cache(maxsize=16384)(self.board.wall_labels)
         self._analysis_of = lru_cache(maxsize=4096)(self._analyse)
         self._moves_of = lru_cache(maxsize=256)(self._compute_turn_moves)
 
@@ -249,29 +171,6 @@ class BauhausRules(GameRules[BauhausState, Move]):
     # -- analysis -----------------------------------------------------------------------------
     def _compute_closed_regions(self, walls: int) -> tuple[int, ...]:
         return tuple(self.board.closed_regions(walls))
-
-    def _compute_labels(self, walls: int) -> tuple[int, ...]:
-        """Label each corner with its component in the graph of walls (corners joined by walls).
-
-        A new wall closes off a new region exactly when its two ends already share a label: by
-        planar duality a cycle of walls (border walls included) is what separates squares.
-        """
-        parent = list(range(self._corners))
-        ends = self._ends
-        for edge in bits(walls):
-            p, q = ends[edge]
-            while parent[p] != p:
-                p = parent[p]
-            while parent[q] != q:
-                q = parent[q]
-            if p != q:
-                parent[p] = q
-        labels = []
-        for x in range(self._corners):
-            while parent[x] != x:
-                x = parent[x]
-            labels.append(x)
-        return tuple(labels)
 
     def _analysis(self, state: BauhausState) -> _Analysis:
         return self._analysis_of(state.walls, state.deployed, state.control, state.locked)
@@ -324,63 +223,27 @@ class BauhausRules(GameRules[BauhausState, Move]):
         return self.board.flood(1 << square, state.walls)
 
     # -- wall legality --------------------------------------------------------------------------
-    def _closes_empty(self, walls: int, labels: tuple[int, ...], new_edges: tuple[int, ...], tokens: int) -> bool:
-        """Whether adding ``new_edges`` to ``walls`` leaves some closed region without a token.
-
-        ``labels`` are corner components of ``walls`` or of any superset of it: if the new walls
-        make no cycle there, they make none in ``walls`` either, and no region can have closed.
-        """
-        ends = self._ends
-        if len(new_edges) == 1:
-            p, q = ends[new_edges[0]]
-            if labels[p] != labels[q]:
-                return False
-        else:
-            # Merge the new walls' ends on top of the labels, looking for a cycle.
-            joined: dict[int, int] = {}
-            cycle = False
-            for edge in new_edges:
-                p, q = ends[edge]
-                rp, rq = labels[p], labels[q]
-                while rp in joined:
-                    rp = joined[rp]
-                while rq in joined:
-                    rq = joined[rq]
-                if rp == rq:
-                    cycle = True
-                    break
-                joined[rp] = rq
-            if not cycle:
-                return False
-        sides = self.board.edge_sides
-        around = 0
-        mask = 0
-        for edge in new_edges:
-            around |= sides[edge]
-            mask |= 1 << edge
-        return self.board.closes_empty(walls | mask, around, tokens)
-
     def _wall_reason(self, state: BauhausState, a: _Analysis, edge: int) -> str | None:
         """Why a single wall cannot go on ``edge`` now, or None."""
         if state.walls >> edge & 1:
             return "that edge already has a wall"
         if a.forbidden_edges >> edge & 1:
             return "that edge borders a locked zone"
-        if self._closes_empty(state.walls, self._labels(state.walls), (edge,), a.tokens):
+        if self.board.closes_empty_after(state.walls, self._labels(state.walls), (edge,), a.tokens):
             return "that would close an empty zone"
         return None
 
     def _legal_wall_edges(self, state: BauhausState, a: _Analysis) -> Iterator[int]:
         candidates = self.board.all_edges & ~state.walls & ~a.forbidden_edges
         for edge in bits(candidates):
-            if not self._closes_empty(state.walls, self._labels(state.walls), (edge,), a.tokens):
+            if not self.board.closes_empty_after(state.walls, self._labels(state.walls), (edge,), a.tokens):
                 yield edge
 
     def _has_second_wall(self, state: BauhausState, a: _Analysis, first: int) -> bool:
         """After a first Free wall on ``first``, can a second one still go somewhere?"""
         candidates = self.board.all_edges & ~state.walls & ~a.forbidden_edges & ~(1 << first)
         return any(
-            not self._closes_empty(state.walls, self._labels(state.walls), (first, edge), a.tokens)
+            not self.board.closes_empty_after(state.walls, self._labels(state.walls), (first, edge), a.tokens)
             for edge in bits(candidates)
         )
 
@@ -396,14 +259,16 @@ class BauhausRules(GameRules[BauhausState, Move]):
             return "an edge of the pattern already has a wall"
         if mask & a.forbidden_edges:
             return "the pattern touches a locked zone"
-        if self._closes_empty(state.walls, self._labels(state.walls), tuple(bits(mask)), a.tokens):
+        if self.board.closes_empty_after(state.walls, self._labels(state.walls), tuple(bits(mask)), a.tokens):
             return "that would close an empty zone"
         return None
 
     def _legal_patterns(self, state: BauhausState, a: _Analysis, pattern: int) -> Iterator[int]:
         blocked = state.walls | a.forbidden_edges
         for mask, edges in zip(self.board.pattern_placements[pattern], self.board.pattern_edges[pattern], strict=True):
-            if not mask & blocked and not self._closes_empty(state.walls, self._labels(state.walls), edges, a.tokens):
+            if not mask & blocked and not self.board.closes_empty_after(
+                state.walls, self._labels(state.walls), edges, a.tokens
+            ):
                 yield mask
 
     def movable_walls(self, state: BauhausState) -> int:
@@ -422,14 +287,14 @@ class BauhausRules(GameRules[BauhausState, Move]):
         if self.board.edge_sides[source] & a.closed:
             return "that wall belongs to a closed zone"
         if source == target:
-            return "the wall must move to another edge"
+            return SAME_EDGE
         walls = state.walls & ~(1 << source)
         if walls >> target & 1:
             return "that edge already has a wall"
         if a.forbidden_edges >> target & 1:
             return "that edge borders a locked zone"
-        # The labels of the full wall set are a superset's: valid for the test (see _closes_empty).
-        if self._closes_empty(walls, self._labels(state.walls), (target,), a.tokens):
+        # The labels of the full wall set are a superset's: valid for the test (see Board.closes_empty_after).
+        if self.board.closes_empty_after(walls, self._labels(state.walls), (target,), a.tokens):
             return "that would close an empty zone"
         return None
 
@@ -473,7 +338,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
         if not a.deployed >> source & 1:
             return "that token shows its control face and cannot move"
         if source == target:
-            return "the token must move to another square"
+            return SAME_SQUARE
         reason = self._square_reason(a, target)
         if reason:
             return reason
@@ -499,6 +364,8 @@ class BauhausRules(GameRules[BauhausState, Move]):
                 return "pick two tokens to swap"
             if not a.deployed >> square & 1:
                 return "a token showing its control face cannot be swapped"
+        if first == second:
+            return SAME_TOKEN
         if self._seat_at(state, first) == self._seat_at(state, second):
             return "the two tokens must be of different colours"
         return None
@@ -558,7 +425,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
 
     def _turn_moves(self, state: BauhausState) -> list[Move]:
         # Cached without the deck, so a view (sorted deck) shares its moves with the real state.
-        return list(self._moves_of(_evolve(state, deck=(), discard=())))
+        return list(self._moves_of(evolve(state, deck=(), discard=())))
 
     def _compute_turn_moves(self, state: BauhausState) -> tuple[Move, ...]:
         return tuple(self._list_turn_moves(state))
@@ -566,33 +433,33 @@ class BauhausRules(GameRules[BauhausState, Move]):
     def _list_turn_moves(self, state: BauhausState) -> list[Move]:
         a = self._analysis(state)
         if state.phase == OPENING:
-            return [Move("place", squares=(s,)) for s in bits(a.free)]
+            return [Move(MoveKind.PLACE, squares=(s,)) for s in bits(a.free)]
         if state.phase == CHOOSE:
             slots = self.playable_slots(state)
             if slots:
-                return [Move("card", slot=slot) for slot in slots]
-            return [Move("discard", slot=slot) for slot, card in enumerate(state.display) if card != NO_CARD]
+                return [Move(MoveKind.CARD, slot=slot) for slot in slots]
+            return [Move(MoveKind.DISCARD, slot=slot) for slot, card in enumerate(state.display) if card != NO_CARD]
         info = CARDS[self.chosen_card(state)]
         if info.kind == PLACE:
-            return [Move("place", squares=(s,)) for s in bits(a.free)]
+            return [Move(MoveKind.PLACE, squares=(s,)) for s in bits(a.free)]
         if info.kind == FREE_WALLS:
             edges = self._first_free_walls(state, a) if state.placed == 0 else self._legal_wall_edges(state, a)
-            return [Move("wall", edges=(e,)) for e in edges]
+            return [Move(MoveKind.WALL, edges=(e,)) for e in edges]
         if info.kind == PATTERN:
             pattern = self.chosen_card(state) - PATTERN_BASE
-            return [Move("walls", edges=tuple(bits(m))) for m in self._legal_patterns(state, a, pattern)]
+            return [Move(MoveKind.WALLS, edges=tuple(bits(m))) for m in self._legal_patterns(state, a, pattern)]
         if info.kind == MOVE_WALL:
-            return [Move("move-wall", edges=pair) for pair in self._legal_wall_moves(state, a)]
+            return [Move(MoveKind.MOVE_WALL, edges=pair) for pair in self._legal_wall_moves(state, a)]
         if info.kind == MOVE_TOKEN:
-            return [Move("move", squares=pair) for pair in self._legal_token_moves(state, a)]
-        return [Move("swap", squares=pair) for pair in sorted(self._legal_swaps(state))]
+            return [Move(MoveKind.MOVE_TOKEN, squares=pair) for pair in self._legal_token_moves(state, a)]
+        return [Move(MoveKind.SWAP, squares=pair) for pair in sorted(self._legal_swaps(state))]
 
     # -- applying -------------------------------------------------------------------------------
     def apply(self, state: BauhausState, move: Move, seat: Seat | None = None) -> BauhausState:
         mover = self.seat_or_to_play(state, seat)
         if state.to_play is None or mover is None:
             raise IllegalMoveError("the game is over")
-        if move.kind == "power":
+        if move.kind == MoveKind.POWER:
             return self._apply_power(state, mover, move)
         if mover != state.to_play:
             raise IllegalMoveError(f"it is {SEAT_NAMES[state.to_play]}'s turn to decide")
@@ -603,7 +470,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
         return self._apply_resolution(state, move)
 
     def _apply_opening(self, state: BauhausState, move: Move) -> BauhausState:
-        if move.kind != "place":
+        if move.kind != MoveKind.PLACE:
             raise IllegalMoveError("in the opening round each player places one token")
         square = self._one(move.squares)
         reason = self._square_reason(self._analysis(state), square)
@@ -612,34 +479,34 @@ class BauhausRules(GameRules[BauhausState, Move]):
         state = self._put_token(state, state.turn, square)
         following = (state.turn + 1) % state.players
         if following == state.first:
-            return _evolve(state, phase=CHOOSE, turn=following, to_play=following)
-        return _evolve(state, turn=following, to_play=following)
+            return evolve(state, phase=CHOOSE, turn=following, to_play=following)
+        return evolve(state, turn=following, to_play=following)
 
     def _apply_choice(self, state: BauhausState, move: Move) -> BauhausState:
-        if move.kind not in ("card", "discard"):
+        if move.kind not in (MoveKind.CARD, MoveKind.DISCARD):
             raise IllegalMoveError("choose one of the face-up cards first")
         if not 0 <= move.slot < DISPLAY_SIZE or state.display[move.slot] == NO_CARD:
             raise IllegalMoveError("there is no card in that place")
         playable = self.playable_slots(state)
-        if move.kind == "discard":
+        if move.kind == MoveKind.DISCARD:
             if playable:
                 raise IllegalMoveError("a card can still be carried out; you may discard only when none can")
-            return self._finish_card(_evolve(state, chosen=move.slot))
+            return self._finish_card(evolve(state, chosen=move.slot))
         if move.slot not in playable:
             raise IllegalMoveError("that card cannot be carried out now")
-        return _evolve(state, phase=RESOLVE, chosen=move.slot, placed=0)
+        return evolve(state, phase=RESOLVE, chosen=move.slot, placed=0)
 
     def _apply_resolution(self, state: BauhausState, move: Move) -> BauhausState:
         a = self._analysis(state)
         card = self.chosen_card(state)
         info = CARDS[card]
         expected = {
-            PLACE: "place",
-            FREE_WALLS: "wall",
-            PATTERN: "walls",
-            MOVE_WALL: "move-wall",
-            MOVE_TOKEN: "move",
-            SWAP: "swap",
+            PLACE: MoveKind.PLACE,
+            FREE_WALLS: MoveKind.WALL,
+            PATTERN: MoveKind.WALLS,
+            MOVE_WALL: MoveKind.MOVE_WALL,
+            MOVE_TOKEN: MoveKind.MOVE_TOKEN,
+            SWAP: MoveKind.SWAP,
         }[info.kind]
         if move.kind != expected:
             raise IllegalMoveError(f"carry out the chosen card: {info.title}")
@@ -659,9 +526,9 @@ class BauhausRules(GameRules[BauhausState, Move]):
                 reason = "then the second wall could go nowhere"
             if reason:
                 raise IllegalMoveError(reason)
-            after = self._settle(_evolve(state, walls=state.walls | (1 << edge), supply=state.supply - 1))
+            after = self._settle(evolve(state, walls=state.walls | (1 << edge), supply=state.supply - 1))
             if state.placed == 0:
-                return _evolve(after, placed=1)
+                return evolve(after, placed=1)
             return self._finish_card(after)
         if info.kind == PATTERN:
             self._need_walls(state, info.walls)
@@ -673,14 +540,14 @@ class BauhausRules(GameRules[BauhausState, Move]):
             reason = self._pattern_reason(state, a, card - PATTERN_BASE, mask)
             if reason:
                 raise IllegalMoveError(reason)
-            after = _evolve(state, walls=state.walls | mask, supply=state.supply - info.walls)
+            after = evolve(state, walls=state.walls | mask, supply=state.supply - info.walls)
             return self._finish_card(self._settle(after))
         if info.kind == MOVE_WALL:
             source, target = self._two(move.edges)
             reason = self._move_wall_reason(state, a, source, target)
             if reason:
                 raise IllegalMoveError(reason)
-            after = _evolve(state, walls=(state.walls & ~(1 << source)) | (1 << target))
+            after = evolve(state, walls=(state.walls & ~(1 << source)) | (1 << target))
             return self._finish_card(self._settle(after))
         if info.kind == MOVE_TOKEN:
             source, target = self._two(move.squares)
@@ -691,7 +558,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
             assert owner is not None
             deployed = list(state.deployed)
             deployed[owner] = (deployed[owner] & ~(1 << source)) | (1 << target)
-            return self._finish_card(self._settle(_evolve(state, deployed=tuple(deployed))))
+            return self._finish_card(self._settle(evolve(state, deployed=tuple(deployed))))
         first, second = self._two(move.squares)
         reason = self._swap_reason(state, a, first, second)
         if reason:
@@ -702,7 +569,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
         both = (1 << first) | (1 << second)
         deployed[one] ^= both
         deployed[two] ^= both
-        return self._finish_card(self._settle(_evolve(state, deployed=tuple(deployed))))
+        return self._finish_card(self._settle(evolve(state, deployed=tuple(deployed))))
 
     @staticmethod
     def _one(values: tuple[int, ...]) -> int:
@@ -726,7 +593,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
         deployed[seat] |= 1 << square
         reserve = list(state.reserve)
         reserve[seat] -= 1
-        return _evolve(state, deployed=tuple(deployed), reserve=tuple(reserve))
+        return evolve(state, deployed=tuple(deployed), reserve=tuple(reserve))
 
     def _settle(self, state: BauhausState) -> BauhausState:
         """Re-evaluate zones: one-colour closed regions flip to control; all-control ones lock."""
@@ -746,7 +613,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
         new_locked = tuple(sorted(locked))
         if new_locked == state.locked and tuple(deployed) == state.deployed:
             return state
-        return _evolve(state, deployed=tuple(deployed), control=tuple(control), locked=new_locked)
+        return evolve(state, deployed=tuple(deployed), control=tuple(control), locked=new_locked)
 
     def _finish_card(self, state: BauhausState) -> BauhausState:
         """Discard the chosen card, refill its slot, pass the turn; the game ends when no card is left."""
@@ -759,7 +626,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
             display[slot], deck = NO_CARD, ()
         following = (state.turn + 1) % state.players
         over = not deck and all(card == NO_CARD for card in display)
-        return _evolve(
+        return evolve(
             state,
             display=tuple(display),
             deck=deck,
@@ -802,7 +669,9 @@ class BauhausRules(GameRules[BauhausState, Move]):
         moves = []
         for power in self.powers_of(state, seat):
             effect = power.rpartition(":")[2]
-            moves += [Move("power", squares=target, power=power) for target in self._power_targets(state, seat, effect)]
+            moves += [
+                Move(MoveKind.POWER, squares=target, power=power) for target in self._power_targets(state, seat, effect)
+            ]
         return moves
 
     def _apply_power(self, state: BauhausState, seat: int, move: Move) -> BauhausState:
@@ -822,7 +691,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
         if effect == MIND:
             if (state.phase, state.placed) != (RESOLVE, 0) or state.to_play != state.turn or state.turn == seat:
                 raise IllegalMoveError("Mind Control is used right after another player chooses a card")
-            return _evolve(state, used=used, to_play=seat)
+            return evolve(state, used=used, to_play=seat)
         square = self._one(move.squares)
         if effect == SHARED:
             region = next((r for r in a.closed_regions if r >> square & 1), 0)
@@ -837,95 +706,19 @@ class BauhausRules(GameRules[BauhausState, Move]):
             deployed = tuple(d & ~(1 << square) for d in state.deployed)
         else:
             raise InvalidMoveError(f"unknown power {move.power!r}")
-        after = self._settle(_evolve(state, used=used, control=control, deployed=deployed))
+        after = self._settle(evolve(state, used=used, control=control, deployed=deployed))
         if after.phase == RESOLVE and not self.card_playable(after, self.chosen_card(after), after.turn):
             # The power made the chosen card impossible: the choice is void and the player chooses again.
-            after = _evolve(after, phase=CHOOSE, chosen=-1, to_play=after.turn)
+            after = evolve(after, phase=CHOOSE, chosen=-1, to_play=after.turn)
         return after
 
-    # -- notation -------------------------------------------------------------------------------
+    # -- notation (see notation.py) ------------------------------------------------------------
     def format_move(self, state: BauhausState, move: Move) -> str:
-        b = self.board
-        sq = b.square_name
-        if move.kind == "card":
-            return f"card{move.slot}"
-        if move.kind == "discard":
-            return f"discard card{move.slot}"
-        if move.kind == "place":
-            return f"place {sq(move.squares[0])}"
-        if move.kind in ("wall", "walls"):
-            return f"{move.kind} {','.join(b.edge_name(e) for e in move.edges)}"
-        if move.kind == "move-wall":
-            return f"move-wall {b.edge_name(move.edges[0])}>{b.edge_name(move.edges[1])}"
-        if move.kind == "move":
-            return f"move {sq(move.squares[0])}>{sq(move.squares[1])}"
-        if move.kind == "swap":
-            return f"swap {sq(move.squares[0])},{sq(move.squares[1])}"
-        if move.kind == "power":
-            target = f" {sq(move.squares[0])}" if move.squares else ""
-            return f"power:{move.power}{target}"
-        raise InvalidMoveError(f"unknown move kind {move.kind!r}")
+        return notation.format_move(self.board, move)
 
     def parse_move(self, state: BauhausState, text: str, seat: Seat | None = None) -> Move:
         self.seat_or_to_play(state, seat)
-        b = self.board
-        text = text.strip()
-        head, _, rest = text.partition(" ")
-        rest = rest.strip()
-        head_lower = head.lower()
-        try:
-            if re.fullmatch(r"card\d", head_lower) and not rest:
-                return Move("card", slot=self._slot(head_lower))
-            if head_lower == "discard":
-                return Move("discard", slot=self._slot(rest.lower()))
-            if head_lower == "place":
-                return Move("place", squares=(b.parse_square(rest),))
-            if head_lower == "wall":
-                return Move("wall", edges=(b.parse_edge(rest),))
-            if head_lower == "walls":
-                edges = [b.parse_edge(part) for part in rest.split(",") if part.strip()]
-                if len(set(edges)) != len(edges) or not edges:
-                    raise InvalidMoveError("list each edge once")
-                return Move("walls", edges=tuple(sorted(edges)))
-            if head_lower == "move-wall":
-                source, _, target = rest.partition(">")
-                return Move("move-wall", edges=(b.parse_edge(source), b.parse_edge(target)))
-            if head_lower == "move":
-                source, _, target = rest.partition(">")
-                return Move("move", squares=(b.parse_square(source), b.parse_square(target)))
-            if head_lower == "swap":
-                first, _, second = rest.partition(",")
-                pair = sorted((b.parse_square(first), b.parse_square(second)))
-                return Move("swap", squares=(pair[0], pair[1]))
-            if head_lower.startswith("power:"):
-                return self._parse_power(state, head_lower[len("power:") :], rest)
-        except (KeyError, ValueError) as error:
-            raise InvalidMoveError(f"cannot read move {text!r}") from error
-        raise InvalidMoveError(f"cannot read move {text!r}")
-
-    @staticmethod
-    def _slot(text: str) -> int:
-        match = re.fullmatch(r"card(\d)", text)
-        if not match or int(match.group(1)) >= DISPLAY_SIZE:
-            raise InvalidMoveError(f"{text!r} is not a card place (card0..card3)")
-        return int(match.group(1))
-
-    def _parse_power(self, state: BauhausState, power: str, rest: str) -> Move:
-        effect = power.rpartition(":")[2]
-        if power not in (MIND, SHARED, FORCED) and power not in (f"{MIMETIC}:{p}" for p in (MIND, SHARED, FORCED)):
-            raise InvalidMoveError(f"unknown power {power!r}")
-        if effect == MIND:
-            if rest:
-                raise InvalidMoveError("Mind Control takes no square")
-            return Move("power", power=power)
-        square = self.board.parse_square(rest)
-        if effect == SHARED:
-            # Any square of the zone names it; the canonical one is its lowest square.
-            for region in self._closed_regions(state.walls):
-                if region >> square & 1:
-                    square = (region & -region).bit_length() - 1
-                    break
-        return Move("power", squares=(square,), power=power)
+        return notation.parse_move(self.board, text, lambda: self._closed_regions(state.walls))
 
     # -- the end --------------------------------------------------------------------------------
     def scoring_zones(self, state: BauhausState) -> list[list[int]]:
@@ -1016,128 +809,16 @@ class BauhausRules(GameRules[BauhausState, Move]):
             errors.append("cards went missing or appeared")
         return errors
 
-    # -- positions as text ----------------------------------------------------------------------
+    # -- positions as text (see notation.py) ---------------------------------------------------
     def to_text(self, state: BauhausState) -> str:
-        b = self.board
-        fields = [
-            f"bauhaus size={state.size} players={state.players} powers={'on' if state.powers else 'off'}",
-            f"first={state.first} phase={state.phase} turn={state.turn}",
-            f"to_play={'-' if state.to_play is None else state.to_play}",
-            f"chosen={state.chosen} placed={state.placed} supply={state.supply}",
-            f"reserve={','.join(map(str, state.reserve))}",
-            f"used={''.join('x' if u else '-' for u in state.used)}",
-            f"walls={','.join(b.edge_name(e) for e in bits(state.walls)) or '-'}",
-        ]
-        for seat in range(state.players):
-            tokens = [b.square_name(s) for s in bits(state.deployed[seat])]
-            tokens += [b.square_name(s) + "*" for s in bits(state.control[seat])]
-            fields.append(f"{COLOURS[seat]}={','.join(tokens) or '-'}")
-        for key, cards in (("display", state.display), ("deck", state.deck), ("discard", state.discard)):
-            fields.append(f"{key}={','.join(card_name(c) for c in cards) or '-'}")
-        zones = ["+".join(b.square_name(s) for s in bits(zone)) for zone in state.locked]
-        fields.append(f"locked={'/'.join(zones) or '-'}")
-        return " ".join(fields)
+        return notation.position_text(self.board, state)
 
     def from_text(self, text: str) -> BauhausState:
-        try:
-            return self._from_text(text)
-        except InvalidPositionError:
-            raise
-        except (KeyError, ValueError, IndexError, InvalidMoveError) as error:
-            raise InvalidPositionError(f"cannot read Bauhaus position: {error}") from error
+        return notation.read_position(self.board, text)
 
-    def _from_text(self, text: str) -> BauhausState:
-        b = self.board
-        parts = _SEP.split(text.strip())
-        if not parts or parts[0] != "bauhaus":
-            raise InvalidPositionError("a Bauhaus position starts with 'bauhaus'")
-        fields = dict(part.split("=", 1) for part in parts[1:])
-        if int(fields["size"]) != self.size:
-            raise InvalidPositionError(f"this rules object plays on {self.size}×{self.size}")
-        players = int(fields["players"])
-
-        def listing(key: str) -> list[str]:
-            value = fields[key]
-            return [] if value == "-" else value.split(",")
-
-        walls = 0
-        for name in listing("walls"):
-            walls |= 1 << b.parse_edge(name)
-        deployed, control = [], []
-        for seat in range(players):
-            d = c = 0
-            for name in listing(COLOURS[seat]):
-                if name.endswith("*"):
-                    c |= 1 << b.parse_square(name[:-1])
-                else:
-                    d |= 1 << b.parse_square(name)
-            deployed.append(d)
-            control.append(c)
-        locked = []
-        if fields["locked"] != "-":
-            for zone in fields["locked"].split("/"):
-                mask = 0
-                for name in zone.split("+"):
-                    mask |= 1 << b.parse_square(name)
-                locked.append(mask)
-        to_play = None if fields["to_play"] == "-" else int(fields["to_play"])
-        state = BauhausState(
-            size=self.size,
-            players=players,
-            powers={"on": True, "off": False}[fields["powers"]],
-            first=int(fields["first"]),
-            phase=fields["phase"],
-            turn=int(fields["turn"]),
-            to_play=to_play,
-            walls=walls,
-            deployed=tuple(deployed),
-            control=tuple(control),
-            reserve=tuple(int(r) for r in fields["reserve"].split(",")),
-            supply=int(fields["supply"]),
-            deck=tuple(parse_card(c) for c in listing("deck")),
-            display=tuple(parse_card(c) for c in listing("display")),
-            discard=tuple(parse_card(c) for c in listing("discard")),
-            chosen=int(fields["chosen"]),
-            placed=int(fields["placed"]),
-            used=tuple(ch == "x" for ch in fields["used"]),
-            locked=tuple(sorted(locked)),
-        )
-        if state.phase not in (OPENING, CHOOSE, RESOLVE, OVER) or len(state.display) != DISPLAY_SIZE:
-            raise InvalidPositionError("bad phase or display")
-        if len(state.reserve) != players or len(state.used) != players or not 2 <= players <= 4:
-            raise InvalidPositionError("reserve and used need one entry per player")
-        return state
-
-    # -- board pictures (tests, debugging) ------------------------------------------------------
     def picture(self, state: BauhausState) -> str:
-        """The board as text: ``+-+`` rows of horizontal walls, ``|`` vertical walls, tokens as
-        ``b y r k`` (upper case: control face), ``.`` an empty square; top row first."""
-        b = self.board
-        n = self.size
-        lines = []
-        for line in range(n, -1, -1):
-            lines.append(
-                "+" + "+".join("-" if state.walls >> (line * b.stride + col) & 1 else " " for col in range(n)) + "+"
-            )
-            if line == 0:
-                break
-            row = line - 1
-            chars = []
-            for x in range(n + 1):
-                edge = b.v_offset + row * b.stride + x
-                chars.append("|" if state.walls >> edge & 1 else " ")
-                if x < n:
-                    chars.append(self._token_char(state, b.square(x, row)))
-            lines.append("".join(chars))
-        return "\n".join(lines)
-
-    def _token_char(self, state: BauhausState, square: int) -> str:
-        for seat in range(state.players):
-            if state.deployed[seat] >> square & 1:
-                return TOKEN_LETTERS[seat]
-            if state.control[seat] >> square & 1:
-                return TOKEN_LETTERS[seat].upper()
-        return "."
+        """The board as text (tests, debugging): see :func:`notation.picture`."""
+        return notation.picture(self.board, state)
 
     def from_picture(
         self,
@@ -1151,67 +832,11 @@ class BauhausRules(GameRules[BauhausState, Move]):
         powers: bool = False,
         used: tuple[bool, ...] | None = None,
     ) -> BauhausState:
-        """A position from a board picture (see :meth:`picture`), with the rest filled in sensibly:
-        reserves and supply from what is on the board, the deck from the cards not shown, and zones
-        settled (one-colour closed regions taken over and locked)."""
-        b = self.board
-        n = self.size
-        # Only trailing blanks may go: a leading blank is a missing wall on the left border.
-        lines = [line.rstrip() for line in textwrap.dedent(picture).split("\n") if line.strip()]
-        if len(lines) != 2 * n + 1:
-            raise InvalidPositionError(f"a {n}×{n} picture has {2 * n + 1} lines")
-        walls = 0
-        deployed = [0] * players
-        control = [0] * players
-        for index, text in enumerate(lines):
-            text = text.ljust(2 * n + 1)
-            if index % 2 == 0:
-                line = n - index // 2
-                for col in range(n):
-                    if text[2 * col + 1] == "-":
-                        walls |= 1 << (line * b.stride + col)
-            else:
-                row = n - 1 - index // 2
-                for x in range(n + 1):
-                    if text[2 * x] == "|":
-                        walls |= 1 << (b.v_offset + row * b.stride + x)
-                for col in range(n):
-                    ch = text[2 * col + 1]
-                    if ch in ". ":
-                        continue
-                    seat = TOKEN_LETTERS.index(ch.lower())
-                    if seat >= players:
-                        raise InvalidPositionError(f"token {ch!r} needs more players")
-                    target = control if ch.isupper() else deployed
-                    target[seat] |= 1 << b.square(col, row)
-        shown = [parse_card(c) for c in display]
-        if deck is None:
-            rest = Counter(deck_for(players)) - Counter(c for c in shown if c != NO_CARD)
-            deck_cards = tuple(sorted(rest.elements()))
-            discard: tuple[int, ...] = ()
-        else:
-            deck_cards = tuple(parse_card(c) for c in deck)
-            rest = Counter(deck_for(players)) - Counter(deck_cards) - Counter(c for c in shown if c != NO_CARD)
-            discard = tuple(sorted(rest.elements()))
-        state = BauhausState(
-            size=n,
-            players=players,
-            powers=powers,
-            first=0,
-            phase=phase,
-            turn=turn,
-            to_play=None if phase == OVER else turn,
-            walls=walls,
-            deployed=tuple(deployed),
-            control=tuple(control),
-            reserve=tuple(TOKENS_PER_PLAYER - (d | c).bit_count() for d, c in zip(deployed, control, strict=True)),
-            supply=TOTAL_WALLS - walls.bit_count(),
-            deck=deck_cards,
-            display=tuple(shown),
-            discard=discard,
-            used=used if used is not None else (False,) * players,
+        """A position from a board picture (see :func:`notation.picture_position`), with its zones
+        settled: one-colour closed zones taken over and all-control ones locked (as after Shared Control)."""
+        state = notation.picture_position(
+            self.board, picture, players, display=display, deck=deck, phase=phase, turn=turn, powers=powers, used=used
         )
-        # Settling takes over one-colour closed zones and locks all-control ones (as after Shared Control).
         return self._settle(state)
 
 

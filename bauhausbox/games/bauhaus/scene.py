@@ -15,7 +15,6 @@ from the reserve or between squares (or clicked, then clicked again); swaps take
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,426 +23,55 @@ from typing import Any
 import pygame
 
 from bauhausbox.engine.history import Step
-from bauhausbox.games.bauhaus.board import Board, bits
+from bauhausbox.games.bauhaus.board import bits
 from bauhausbox.games.bauhaus.cards import (
-    CARD_INDEX,
     CARDS,
     FREE_WALLS,
     MOVE_TOKEN,
     MOVE_WALL,
-    NO_CARD,
     PATTERN,
-    PATTERNS,
     PLACE,
-    SWAP,
     Orientation,
     transformed,
 )
-from bauhausbox.games.bauhaus.positions import zones_picture
+from bauhausbox.games.bauhaus.howto import how_to_play_pages
+from bauhausbox.games.bauhaus.paint import (
+    CARD_LABELS,
+    Geometry,
+    Pos,
+    draw_board,
+    draw_card,
+    draw_token,
+    fit_text,
+    seat_colour,
+    seat_shape,
+    token_at,
+)
 from bauhausbox.games.bauhaus.rules import (
     CHOOSE,
-    GAME,
     OPENING,
     POWER_OF_SEAT,
     POWER_TITLES,
     RESOLVE,
+    SAME_EDGE,
+    SAME_SQUARE,
+    SAME_TOKEN,
     SEAT_NAMES,
     BauhausRules,
     BauhausState,
     Move,
+    MoveKind,
 )
 from bauhausbox.match import Match
 from bauhausbox.scenes.dialog import DialogScene
-from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
-from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
-Pos = tuple[int, int]
 
-CARD_ACCENTS: dict[str, Colour] = {
-    PLACE: theme.BLUE,
-    FREE_WALLS: theme.RED,
-    PATTERN: theme.RED,
-    MOVE_WALL: theme.YELLOW,
-    MOVE_TOKEN: theme.BLUE,
-    SWAP: theme.YELLOW,
-}
-CARD_LABELS: dict[str, str] = {
-    PLACE: "Place token",
-    FREE_WALLS: "Two walls",
-    PATTERN: "Pattern",
-    MOVE_WALL: "Move wall",
-    MOVE_TOKEN: "Move token",
-    SWAP: "Swap tokens",
-}
-
-
-def _fit(text: str, size: int, width: int, weight: str = "semibold") -> str:
-    """``text`` cut with an ellipsis to fit ``width`` pixels."""
-    if draw.render_text(text, size, theme.INK, weight).get_width() <= width:
-        return text
-    while len(text) > 1 and draw.render_text(text + "…", size, theme.INK, weight).get_width() > width:
-        text = text[:-1]
-    return text + "…"
-
-
-def seat_colour(seat: int) -> Colour:
-    return theme.SEAT_COLOURS[seat % 4]
-
-
-def seat_shape(seat: int) -> str:
-    return theme.SEAT_SHAPES[seat % 4]
-
-
-# ==== board geometry ================================================================================
-@dataclass
-class Geometry:
-    """Where the board sits on screen; converts squares and edges to pixels and back."""
-
-    board: Board
-    rect: pygame.Rect
-
-    @property
-    def cell(self) -> float:
-        return self.rect.width / self.board.size
-
-    def square_rect(self, square: int) -> pygame.Rect:
-        col, row = self.board.cell(square)
-        c = self.cell
-        left = self.rect.left + round(col * c)
-        top = self.rect.top + round((self.board.size - 1 - row) * c)
-        right = self.rect.left + round((col + 1) * c)
-        bottom = self.rect.top + round((self.board.size - row) * c)
-        return pygame.Rect(left, top, right - left, bottom - top)
-
-    def square_center(self, square: int) -> tuple[float, float]:
-        col, row = self.board.cell(square)
-        c = self.cell
-        return self.rect.left + (col + 0.5) * c, self.rect.top + (self.board.size - row - 0.5) * c
-
-    def corner(self, x: int, y: int) -> tuple[float, float]:
-        """A lattice point (x right, y up from the bottom-left corner) in pixels."""
-        return self.rect.left + x * self.cell, self.rect.bottom - y * self.cell
-
-    def edge_ends(self, edge: int) -> tuple[tuple[float, float], tuple[float, float]]:
-        horizontal, line, pos = self.board.edge_line(edge)
-        if horizontal:
-            return self.corner(pos, line), self.corner(pos + 1, line)
-        return self.corner(line, pos), self.corner(line, pos + 1)
-
-    def edge_rect(self, edge: int, thickness: float) -> pygame.Rect:
-        (x1, y1), (x2, y2) = self.edge_ends(edge)
-        half = thickness / 2
-        left, right = min(x1, x2) - half, max(x1, x2) + half
-        top, bottom = min(y1, y2) - half, max(y1, y2) + half
-        return pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
-
-    def fractional(self, pos: Pos) -> tuple[float, float]:
-        """Board coordinates in squares (x right, y up)."""
-        return (pos[0] - self.rect.left) / self.cell, (self.rect.bottom - pos[1]) / self.cell
-
-    def square_at(self, pos: Pos) -> int | None:
-        if not self.rect.collidepoint(pos):
-            return None
-        fx, fy = self.fractional(pos)
-        n = self.board.size
-        col, row = min(n - 1, max(0, int(fx))), min(n - 1, max(0, int(fy)))
-        return self.board.square(col, row)
-
-    def edge_at(self, pos: Pos, reach: float = 0.3) -> int | None:
-        """The edge nearest to ``pos`` when it is within ``reach`` squares of it."""
-        fx, fy = self.fractional(pos)
-        n = self.board.size
-        if not (-reach <= fx <= n + reach and -reach <= fy <= n + reach):
-            return None
-        x_line, y_line = round(fx), round(fy)
-        dx, dy = abs(fx - x_line), abs(fy - y_line)
-        col, row = min(n - 1, max(0, math.floor(fx))), min(n - 1, max(0, math.floor(fy)))
-        b = self.board
-        if dy <= dx and dy <= reach and 0 <= y_line <= n and 0 <= fx <= n:
-            return y_line * b.stride + col
-        if dx <= reach and 0 <= x_line <= n and 0 <= fy <= n:
-            return b.v_offset + row * b.stride + x_line
-        return None
-
-    def wall_thickness(self) -> int:
-        return max(4, round(self.cell * 0.15))
-
-
-# ==== drawing helpers shared by the screen and the how-to-play diagrams ==================================
-def draw_token(
-    surface: pygame.Surface, center: tuple[float, float], radius: float, seat: int, control: bool, squash: float = 1.0
-) -> None:
-    """A token: deployed face = white disc with the seat's shape; control face = solid colour with a
-    white shape. ``squash`` < 1 narrows it (the flip animation)."""
-    colour = seat_colour(seat)
-    size = max(4, math.ceil(radius * 2 + 4))
-    layer = pygame.Surface((size, size), pygame.SRCALPHA)
-    mid = (size / 2, size / 2)
-    r = radius
-    if control:
-        pygame.draw.circle(layer, colour, mid, r)
-        pygame.draw.circle(layer, theme.INK, mid, r, max(1, round(r / 9)))
-        mark = theme.WHITE if seat % 4 != 1 else theme.INK
-        draw.seat_shape(layer, seat_shape(seat), mid, r * 0.5, mark)
-    else:
-        pygame.draw.circle(layer, theme.WHITE, mid, r)
-        pygame.draw.circle(layer, colour, mid, r * 0.92, max(2, round(r / 5)))
-        pygame.draw.circle(layer, theme.INK, mid, r, max(1, round(r / 12)))
-        draw.seat_shape(layer, seat_shape(seat), mid, r * 0.5, colour, outline=theme.INK if seat % 4 == 1 else None)
-    if squash < 0.999:
-        width = max(1, round(size * max(0.02, squash)))
-        layer = pygame.transform.smoothscale(layer, (width, size))
-    surface.blit(layer, layer.get_rect(center=(round(center[0]), round(center[1]))))
-
-
-def draw_wall(surface: pygame.Surface, geo: Geometry, edge: int, colour: Colour, thickness: int) -> None:
-    pygame.draw.rect(surface, colour, geo.edge_rect(edge, thickness))
-
-
-def token_at(state: BauhausState, square: int) -> tuple[int, bool] | None:
-    """``(seat, control face?)`` of the token on ``square``, if any."""
-    for seat in range(state.players):
-        if state.deployed[seat] >> square & 1:
-            return seat, False
-        if state.control[seat] >> square & 1:
-            return seat, True
-    return None
-
-
-def draw_board(
-    surface: pygame.Surface,
-    geo: Geometry,
-    rules: BauhausRules,
-    state: BauhausState,
-    metrics: Metrics,
-    *,
-    hide_tokens: frozenset[int] = frozenset(),
-    flips: dict[int, float] | None = None,
-    labels: bool = True,
-) -> None:
-    """The board: squares, zones (owned filled, unowned hatched), walls, tokens, coordinates."""
-    rect = geo.rect
-    draw.shadow_rect(surface, rect, max(3, metrics.u(0.75)))
-    pygame.draw.rect(surface, theme.WHITE, rect)
-    for zone in rules.zones(state):
-        if not zone.closed:
-            continue
-        for square in bits(zone.squares):
-            cell = geo.square_rect(square)
-            if zone.status == "owned":
-                pygame.draw.rect(surface, theme.mix(seat_colour(zone.colours[0]), theme.WHITE, 0.55), cell)
-            elif zone.status == "shared":
-                pygame.draw.rect(surface, theme.PAPER_DARK, cell)
-                draw.hatch(surface, cell, theme.mix(theme.INK, theme.WHITE, 0.55), max(5, cell.width // 6), 2)
-            else:
-                draw.hatch(surface, cell, theme.LIGHT_GREY, max(5, cell.width // 6), 2)
-    # The grid: thin lines; the border is not a wall, so it is drawn thin too.
-    grid = theme.mix(theme.LIGHT_GREY, theme.WHITE, 0.3)
-    n = rules.board.size
-    for i in range(n + 1):
-        pygame.draw.line(surface, grid, geo.corner(i, 0), geo.corner(i, n), 1)
-        pygame.draw.line(surface, grid, geo.corner(0, i), geo.corner(n, i), 1)
-    pygame.draw.rect(surface, theme.GREY, rect, 1)
-    thickness = geo.wall_thickness()
-    for edge in bits(state.walls):
-        draw_wall(surface, geo, edge, theme.INK, thickness)
-    radius = geo.cell * 0.34
-    for square in rules.board.squares:
-        if square in hide_tokens:
-            continue
-        token = token_at(state, square)
-        if token is None:
-            continue
-        seat, control = token
-        squash = 1.0
-        if flips and square in flips:
-            # The flip: the deployed face narrows to nothing, then the control face widens.
-            progress = flips[square]
-            control = progress >= 0.5
-            squash = abs(1 - 2 * progress)
-        draw_token(surface, geo.square_center(square), radius, seat, control, squash)
-    if labels:
-        small = max(12, round(metrics.small * 0.85))
-        for i in range(n):
-            x, _ = geo.corner(i, 0)
-            draw.text(
-                surface,
-                "abcdefghijklmnopqrstuvwxyz"[i],
-                (round(x + geo.cell / 2), rect.bottom + metrics.u(0.5)),
-                small,
-                theme.GREY,
-                "semibold",
-                "midtop",
-            )
-            _, y = geo.corner(0, i)
-            draw.text(
-                surface,
-                str(i + 1),
-                (rect.left - metrics.u(1), round(y - geo.cell / 2)),
-                small,
-                theme.GREY,
-                "semibold",
-                "midright",
-            )
-
-
-def draw_orientation(
-    surface: pygame.Surface, rect: pygame.Rect, shape: Orientation, colour: Colour = theme.INK, dots: bool = True
-) -> None:
-    """A pattern drawn centred in ``rect`` (edge midpoints in doubled coordinates, y up), on a faint
-    grid of the corner points around it."""
-    xs = [x + d for x, y in shape for d in ((-1, 1) if x % 2 else (0,))]
-    ys = [y + d for x, y in shape for d in ((0,) if x % 2 else (-1, 1))]
-    min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
-    span = max(max_x - min_x, max_y - min_y, 2) / 2 + 1
-    unit = min(rect.width, rect.height) / span
-    cx = rect.centerx - (min_x + max_x) / 4 * unit
-    cy = rect.centery + (min_y + max_y) / 4 * unit
-
-    def at(x: float, y: float) -> tuple[float, float]:
-        return cx + x / 2 * unit, cy - y / 2 * unit
-
-    thick = max(3, round(unit * 0.16))
-    if dots:
-        for x in range(min_x - 2, max_x + 3, 2):
-            for y in range(min_y - 2, max_y + 3, 2):
-                point = at(x, y)
-                if rect.collidepoint(point):
-                    pygame.draw.circle(surface, theme.LIGHT_GREY, point, max(2, thick // 2))
-    for x, y in shape:
-        px, py = at(x, y)
-        if x % 2 == 1:  # horizontal edge
-            bar = pygame.Rect(0, 0, round(unit + thick), thick)
-        else:
-            bar = pygame.Rect(0, 0, thick, round(unit + thick))
-        bar.center = (round(px), round(py))
-        pygame.draw.rect(surface, colour, bar)
-
-
-def _arrow(
-    surface: pygame.Surface, start: tuple[float, float], end: tuple[float, float], colour: Colour, w: int
-) -> None:
-    pygame.draw.line(surface, colour, start, end, w)
-    angle = math.atan2(end[1] - start[1], end[0] - start[0])
-    size = w * 3
-    left = (end[0] - size * math.cos(angle - 0.5), end[1] - size * math.sin(angle - 0.5))
-    right = (end[0] - size * math.cos(angle + 0.5), end[1] - size * math.sin(angle + 0.5))
-    pygame.draw.polygon(surface, colour, [end, left, right])
-
-
-def draw_card_icon(surface: pygame.Surface, rect: pygame.Rect, card: int, seat: int | None = None) -> None:
-    """The picture on a card: a pattern, or an icon for the action."""
-    info = CARDS[card]
-    w = max(3, rect.width // 18)
-    cx, cy = rect.center
-    r = min(rect.width, rect.height) * 0.2
-    token_seat = seat if seat is not None else 3
-    if info.kind == PATTERN and info.pattern is not None:
-        draw_orientation(surface, rect, transformed(info.pattern.edges, 0, False))
-    elif info.kind == PLACE:
-        draw_token(surface, (cx, cy + r * 0.2), r * 1.3, token_seat, False)
-        plus = round(r * 0.55)
-        px, py = rect.right - plus * 2, rect.top + plus * 2
-        pygame.draw.line(surface, theme.INK, (px - plus, py), (px + plus, py), w)
-        pygame.draw.line(surface, theme.INK, (px, py - plus), (px, py + plus), w)
-    elif info.kind == FREE_WALLS:
-        # Two separate walls, anywhere: one lying, one standing, apart.
-        bar = round(r * 1.9)
-        pygame.draw.rect(surface, theme.INK, (cx - r * 1.7, cy - r * 0.9 - w, bar, w * 2))
-        pygame.draw.rect(surface, theme.INK, (cx + r * 1.1 - w, cy - r * 0.3, w * 2, bar))
-        for x, y in (
-            (cx - r * 1.7, cy - r * 0.9),
-            (cx - r * 1.7 + bar, cy - r * 0.9),
-            (cx + r * 1.1, cy - r * 0.3),
-            (cx + r * 1.1, cy - r * 0.3 + bar),
-        ):
-            pygame.draw.circle(surface, theme.LIGHT_GREY, (round(x), round(y)), max(2, w // 2))
-    elif info.kind == MOVE_WALL:
-        bar = round(r * 1.8)
-        pygame.draw.rect(surface, theme.INK, (cx - r * 1.6 - w, cy - bar // 2, w * 2, bar))
-        dashed = theme.GREY
-        for i in range(0, bar, w * 3):
-            pygame.draw.rect(surface, dashed, (cx + r * 1.6 - w, cy - bar // 2 + i, w * 2, w * 2))
-        _arrow(surface, (cx - r * 1.1, cy), (cx + r * 1.05, cy), theme.INK, max(2, w // 2 + 1))
-    elif info.kind == MOVE_TOKEN:
-        draw_token(surface, (cx - r * 1.2, cy), r * 0.9, token_seat, False)
-        _arrow(surface, (cx - r * 0.1, cy), (cx + r * 1.7, cy), theme.INK, max(2, w // 2 + 1))
-    elif info.kind == SWAP:
-        draw_token(surface, (cx - r * 1.2, cy + r * 0.5), r * 0.8, 0, False)
-        draw_token(surface, (cx + r * 1.2, cy + r * 0.5), r * 0.8, 2, False)
-        arc = pygame.Rect(0, 0, round(r * 2.4), round(r * 1.8))
-        arc.center = (cx, round(cy - r * 0.2))
-        pygame.draw.arc(surface, theme.INK, arc, 0.3, math.pi - 0.3, max(2, w // 2 + 1))
-        left_tip = (arc.left + arc.width * 0.12, arc.centery - arc.height * 0.22)
-        right_tip = (arc.right - arc.width * 0.12, arc.centery - arc.height * 0.22)
-        for tip, sign in ((left_tip, 1), (right_tip, -1)):
-            s = w * 2.2
-            pygame.draw.polygon(
-                surface,
-                theme.INK,
-                [
-                    (tip[0], tip[1] + s),
-                    (tip[0] - s * 0.8 * sign, tip[1] - s * 0.2),
-                    (tip[0] + s * 0.9 * sign, tip[1] - s * 0.1),
-                ],
-            )
-
-
-def draw_card(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    card: int,
-    metrics: Metrics,
-    *,
-    state: str = "normal",  # "normal", "chosen", "disabled", "hover"
-    seat: int | None = None,
-) -> None:
-    """A face-up action card: coloured band, icon or pattern, title; chosen cards are lifted."""
-    if card == NO_CARD:
-        pygame.draw.rect(surface, theme.PAPER_DARK, rect)
-        pygame.draw.rect(surface, theme.LIGHT_GREY, rect, 2)
-        return
-    info = CARDS[card]
-    lift = metrics.u(1) if state in ("chosen", "hover") else 0
-    body = rect.move(0, -lift)
-    draw.shadow_rect(surface, body, metrics.u(0.75) + lift // 2)
-    pygame.draw.rect(surface, theme.WHITE, body)
-    band = pygame.Rect(body.left, body.top, body.width, max(6, body.height // 9))
-    pygame.draw.rect(surface, CARD_ACCENTS[info.kind], band)
-    title_h = max(metrics.small + metrics.u(1), body.height // 5)
-    picture = pygame.Rect(body.left, band.bottom, body.width, body.height - band.height - title_h).inflate(
-        -metrics.u(1.5), -metrics.u(1.5)
-    )
-    draw_card_icon(surface, picture, card, seat)
-    label = CARD_LABELS[info.kind]
-    if info.kind == PATTERN:
-        label = f"Pattern {info.name}"
-    size = metrics.small
-    while size > 11 and draw.render_text(label.upper(), size, theme.INK, "bold", 0.06).get_width() > body.width - 8:
-        size -= 1
-    draw.text(
-        surface, label.upper(), (body.centerx, body.bottom - title_h // 2), size, theme.INK, "bold", "center", 0.06
-    )
-    if info.walls:
-        badge = draw.render_text(str(info.walls), max(12, metrics.small - 2), theme.WHITE, "bold")
-        box = badge.get_rect().inflate(metrics.u(1), metrics.u(0.25))
-        box.topright = (body.right - metrics.u(0.5), band.bottom + metrics.u(0.5))
-        pygame.draw.rect(surface, theme.INK, box)
-        surface.blit(badge, badge.get_rect(center=box.center))
-    border = 5 if state == "chosen" else 3
-    pygame.draw.rect(surface, theme.RED if state == "chosen" else theme.INK, body, border)
-    if state == "disabled":
-        veil = pygame.Surface(body.size, pygame.SRCALPHA)
-        veil.fill((*theme.PAPER, 150))
-        surface.blit(veil, body)
-
-
-# ==== the scene =====================================================================================
 @dataclass
 class Held:
     """What the player is in the middle of: a token being dragged, a wall picked, a first swap token."""
@@ -452,6 +80,18 @@ class Held:
     source: int = -1  # square or edge
     dragging: bool = False
     start: Pos = (0, 0)
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What a click at the pointer would do: play ``move`` (for ``seat``, when out of turn), pick a
+    piece up, put the held one down, or say why nothing happens (``refusal``)."""
+
+    move: Move | None = None
+    seat: int | None = None
+    pick: Held | None = None
+    drop: bool = False
+    refusal: str | None = None
 
 
 class BauhausScene(GameScene[BauhausState, Move]):
@@ -473,10 +113,6 @@ class BauhausScene(GameScene[BauhausState, Move]):
         self.power_mode: tuple[int, str] | None = None  # (seat, power) waiting for a target
         self.flips: dict[int, Tween] = {}
         self.placed_tween: tuple[int, Tween] | None = None
-        self.last_squares: set[int] = set()
-        self.last_edges: set[int] = set()
-        self.last_lifted: set[int] = set()
-        self.last_text = ""
         self._preview_key: Any = None
         self._preview: tuple[Move | None, str | None] = (None, None)
         self.rotate_button = self.widgets.add(
@@ -496,7 +132,6 @@ class BauhausScene(GameScene[BauhausState, Move]):
                 tooltip=f"{POWER_TITLES[POWER_OF_SEAT[seat]]} (once per game)",
             )
             self.power_buttons.append(self.widgets.add(button))
-        self._refresh_last()
 
     # -- how to play -------------------------------------------------------------------------------
     @classmethod
@@ -599,7 +234,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
             state.phase == RESOLVE
             and state.placed == 0
             and step is not None
-            and step.move.kind == "card"
+            and step.move.kind == MoveKind.CARD
             and self.match.is_human(step.seat)
             and self.input_allowed()
         )
@@ -630,7 +265,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
     def power_moves(self, seat: int) -> list[Move]:
         if not self.match.is_human(seat):
             return []
-        return [m for m in self.rules.legal_moves(self.match.state, seat) if m.kind == "power"]
+        return [m for m in self.rules.legal_moves(self.match.state, seat) if m.kind == MoveKind.POWER]
 
     def start_power(self, seat: int) -> None:
         moves = self.power_moves(seat)
@@ -717,33 +352,35 @@ class BauhausScene(GameScene[BauhausState, Move]):
 
     def _press(self, pos: Pos) -> bool:
         if self.power_mode is not None:
-            return self._press_power(pos)
+            self._act(self.intent(pos))  # a power's target, anywhere on the screen
+            return True
         seat = self.actor()
         if seat is None:
             return False
         state = self.match.state
         for slot, rect in enumerate(self.card_rects):
             if rect.collidepoint(pos):
-                if state.phase != CHOOSE:
-                    if slot == state.chosen and self.can_cancel():
-                        self.cancel_card()
-                    elif state.phase == RESOLVE:
-                        self.refuse("a card is already chosen: carry it out (Esc to take it back)")
-                    return True
-                moves = self.rules.legal_moves(state)
-                discarding = any(m.kind == "discard" for m in moves)
-                self.submit(Move("discard" if discarding else "card", slot=slot))
-                self.turns, self.mirrored = 0, False
+                self._press_card(state, slot)
                 return True
-        kind = self._placing_kind()
-        if kind == PLACE and self._reserve_hit(pos, seat if state.phase == OPENING else state.turn):
+        placer = seat if state.phase == OPENING else state.turn
+        if self._placing_kind() == PLACE and self._reserve_hit(pos, placer):
             self.held = Held("reserve", -1, False, pos)
             return True
         if not self.geo.rect.inflate(self.geo.cell * 0.6, self.geo.cell * 0.6).collidepoint(pos):
-            if state.phase == CHOOSE and self.geo.rect.collidepoint(pos):
-                self.refuse("choose a card first")
             return False
-        return self._press_board(pos, kind)
+        self._act(self.intent(pos))
+        return True
+
+    def _press_card(self, state: BauhausState, slot: int) -> None:
+        if state.phase == CHOOSE:
+            discarding = any(m.kind == MoveKind.DISCARD for m in self.rules.legal_moves(state))
+            self.submit(Move(MoveKind.DISCARD if discarding else MoveKind.CARD, slot=slot))
+            self.turns, self.mirrored = 0, False
+        elif slot == state.chosen and self.can_cancel():
+            self.cancel_card()
+        elif state.phase == RESOLVE:
+            reason = self.check(Move(MoveKind.CARD, slot=slot)) or ""
+            self.refuse(reason + (" (Esc takes the card back)" if self.can_cancel() else ""))
 
     def _placing_kind(self) -> str | None:
         state = self.match.state
@@ -754,121 +391,103 @@ class BauhausScene(GameScene[BauhausState, Move]):
     def _reserve_hit(self, pos: Pos, seat: int) -> bool:
         return seat < len(self.reserve_rects) and self.reserve_rects[seat].collidepoint(pos)
 
-    def _press_board(self, pos: Pos, kind: str | None) -> bool:
+    def intent(self, pos: Pos) -> Intent:
+        """What the pointer at ``pos`` means now: the one mapping from the pointer (and the card being
+        carried out, the piece held, the pattern's turn) to a move. Clicks, drops and the green/red
+        preview all read it, so what the preview shows is what a click plays. Why a move is refused
+        is the rules' business (``check``/``submit``); the screen only explains its own gestures."""
         state = self.match.state
         square = self.geo.square_at(pos)
         edge = self.geo.edge_at(pos)
+        held = self.held
+        if self.power_mode is not None:
+            seat, power = self.power_mode
+            if square is None:
+                return Intent(drop=True)
+            text = f"power:{power} {self.rules.board.square_name(square)}"
+            return Intent(self.rules.parse_move(state, text, seat), seat=seat)
+        kind = self._placing_kind()
         if kind is None:
-            if state.phase == CHOOSE:
-                self.refuse("choose a card first")
-            return True
+            # Between turns the board takes nothing; the rules say what to do instead.
+            probe = Move(MoveKind.PLACE, squares=(square,)) if square is not None else None
+            return Intent(refusal=self.check(probe) if probe is not None and state.phase == CHOOSE else None)
         if kind == PLACE:
-            if square is not None:
-                self.submit(Move("place", squares=(square,)))
-            return True
+            if square is None or (held is not None and held.kind != "reserve"):
+                return Intent()
+            return Intent(Move(MoveKind.PLACE, squares=(square,)))
         if kind == FREE_WALLS:
-            if edge is not None:
-                self.submit(Move("wall", edges=(edge,)))
-            else:
-                self.refuse("click on an edge, the line between two squares")
-            return True
+            if edge is None:
+                return Intent(refusal="click on an edge, the line between two squares")
+            return Intent(Move(MoveKind.WALL, edges=(edge,)))
         if kind == PATTERN:
-            edges = self.ghost_edges(pos)
+            near = self.geo.rect.inflate(self.geo.cell, self.geo.cell).collidepoint(pos)
+            edges = self.ghost_edges(pos) if near else None
             if edges is None:
-                self.refuse("the pattern must lie on the board")
-            else:
-                self.submit(Move("walls", edges=edges))
-            return True
+                return Intent(refusal="the pattern must lie on the board")
+            return Intent(Move(MoveKind.WALLS, edges=edges))
         if kind == MOVE_WALL:
-            if self.held and self.held.kind == "wall":
+            if held is not None and held.kind == "wall":
                 if edge is None:
-                    self.refuse("click the edge the wall moves to")
-                elif edge == self.held.source or self.submit(Move("move-wall", edges=(self.held.source, edge))):
-                    self.held = None
-                return True
-            if edge is not None and state.walls >> edge & 1:
-                if self.rules.movable_walls(state) >> edge & 1:
-                    self.held = Held("wall", edge, False, pos)
-                else:
-                    self.refuse("that wall belongs to a closed zone")
-            else:
-                self.refuse("click a wall to move first (the marked ones can move)")
-            return True
+                    return Intent(refusal="click the edge the wall moves to")
+                if edge == held.source:
+                    return Intent(drop=True)
+                return Intent(Move(MoveKind.MOVE_WALL, edges=(held.source, edge)))
+            if edge is None:
+                return Intent(refusal="click a wall to move first (the marked ones can move)")
+            return self._pick(Move(MoveKind.MOVE_WALL, edges=(edge, edge)), SAME_EDGE, Held("wall", edge, False, pos))
+        if square is None:
+            return Intent(drop=held is not None and kind == MOVE_TOKEN)
         if kind == MOVE_TOKEN:
-            if self.held and self.held.kind == "token":
-                if square is not None and square != self.held.source:
-                    if self.submit(Move("move", squares=(self.held.source, square))):
-                        self.held = None
-                else:
-                    self.held = None
-                return True
-            if square is not None:
-                token = token_at(state, square)
-                if token is None:
-                    self.refuse("pick up a token first")
-                elif token[1]:
-                    self.refuse("that token shows its control face and cannot move")
-                else:
-                    self.held = Held("token", square, False, pos)
-            return True
-        if kind == SWAP and square is not None:
-            token = token_at(state, square)
-            if token is None:
-                self.refuse("click a token")
-            elif token[1]:
-                self.refuse("a token showing its control face cannot be swapped")
-            elif self.held and self.held.kind == "swap":
-                if square == self.held.source:
-                    self.held = None
-                else:
-                    first = self.held.source
-                    if self.submit(Move("swap", squares=(min(first, square), max(first, square)))):
-                        self.held = None
-            else:
-                self.held = Held("swap", square, False, pos)
-            return True
-        return True
+            if held is not None and held.kind == "token":
+                if square == held.source:
+                    return Intent(drop=True)
+                return Intent(Move(MoveKind.MOVE_TOKEN, squares=(held.source, square)))
+            return self._pick(
+                Move(MoveKind.MOVE_TOKEN, squares=(square, square)), SAME_SQUARE, Held("token", square, False, pos)
+            )
+        # Swap tokens.
+        if held is not None and held.kind == "swap":
+            if square == held.source:
+                return Intent(drop=True)
+            return Intent(Move(MoveKind.SWAP, squares=(min(square, held.source), max(square, held.source))))
+        return self._pick(Move(MoveKind.SWAP, squares=(square, square)), SAME_TOKEN, Held("swap", square, False, pos))
+
+    def _pick(self, probe: Move, in_place: str, held: Held) -> Intent:
+        """Pick up the piece ``probe`` would move onto its own place, if the rules find nothing wrong
+        with the piece itself (they check it before the destination, so their only complaint is then
+        ``in_place``); otherwise pass on the rules' reason."""
+        reason = self.check(probe)
+        return Intent(pick=held) if reason == in_place else Intent(refusal=reason)
+
+    def _act(self, intent: Intent) -> None:
+        """Carry out what a click means."""
+        if intent.refusal:
+            self.refuse(intent.refusal)
+        elif intent.pick is not None:
+            self.held = intent.pick
+        elif intent.move is not None:
+            power = self.power_mode
+            if self.submit(intent.move, intent.seat) and power is not None:
+                self.power_mode = None
+                title = POWER_TITLES[power[1].rpartition(":")[2]]
+                self.banner(f"Bauhaus! {SEAT_NAMES[power[0]]}: {title}")
+                self.say(f"{SEAT_NAMES[power[0]]} used {title}.")
+        elif intent.drop:
+            if self.power_mode is not None:
+                self.say("Power not used.")
+            self.held = None
+            self.power_mode = None
 
     def _release(self, pos: Pos) -> bool:
         held = self.held
         if held is None or self.actor() is None:
             return False
-        if held.kind == "reserve":
-            self.held = None
-            square = self.geo.square_at(pos)
-            if square is not None:
-                self.submit(Move("place", squares=(square,)))
-            return True
-        if not held.dragging:
+        if not (held.kind == "reserve" or (held.dragging and held.kind in ("token", "wall"))):
             return False
-        square = self.geo.square_at(pos)
-        edge = self.geo.edge_at(pos)
-        if held.kind == "token":
-            if square is not None and square != held.source:
-                self.submit(Move("move", squares=(held.source, square)))
-            self.held = None
-            return True
-        if held.kind == "wall":
-            if edge is not None and edge != held.source:
-                self.submit(Move("move-wall", edges=(held.source, edge)))
-            self.held = None
-            return True
-        return False
-
-    def _press_power(self, pos: Pos) -> bool:
-        assert self.power_mode is not None
-        seat, power = self.power_mode
-        square = self.geo.square_at(pos)
-        if square is None:
-            self.power_mode = None
-            self.say("Power not used.")
-            return True
-        move = self.rules.parse_move(self.match.state, f"power:{power} {self.rules.board.square_name(square)}", seat)
-        if self.submit(move, seat):
-            self.power_mode = None
-            title = POWER_TITLES[power.rpartition(":")[2]]
-            self.banner(f"Bauhaus! {SEAT_NAMES[seat]}: {title}")
-            self.say(f"{SEAT_NAMES[seat]} used {title}.")
+        move = self.intent(pos).move
+        self.held = None
+        if move is not None:
+            self.submit(move)
         return True
 
     # -- previews ------------------------------------------------------------------------------------
@@ -876,12 +495,11 @@ class BauhausScene(GameScene[BauhausState, Move]):
         """The move the pointer would make now and why it would be refused (None = legal)."""
         seat = self.actor()
         pos = self.mouse
-        kind = self._placing_kind()
         key = (
             self.match.history.cursor,
             len(self.match.history.steps),
             pos,
-            kind,
+            self._placing_kind(),
             self.turns,
             self.mirrored,
             self.held.kind if self.held else None,
@@ -890,36 +508,16 @@ class BauhausScene(GameScene[BauhausState, Move]):
         )
         if key == self._preview_key:
             return self._preview
-        move: Move | None = None
-        if seat is not None and self.power_mode is None:
-            square = self.geo.square_at(pos)
-            edge = self.geo.edge_at(pos)
-            if kind == PLACE and square is not None and (self.held is None or self.held.kind == "reserve"):
-                move = Move("place", squares=(square,))
-            elif kind == FREE_WALLS and edge is not None:
-                move = Move("wall", edges=(edge,))
-            elif kind == PATTERN and self.geo.rect.inflate(self.geo.cell, self.geo.cell).collidepoint(pos):
-                edges = self.ghost_edges(pos)
-                move = Move("walls", edges=edges) if edges else None
-            elif self.held is not None and kind == MOVE_WALL and self.held.kind == "wall":
-                if edge is not None and edge != self.held.source:
-                    move = Move("move-wall", edges=(self.held.source, edge))
-            elif self.held is not None and kind == MOVE_TOKEN and self.held.kind == "token":
-                if square is not None and square != self.held.source:
-                    move = Move("move", squares=(self.held.source, square))
-            elif self.held is not None and kind == SWAP and self.held.kind == "swap" and square is not None:
-                pair = (min(square, self.held.source), max(square, self.held.source))
-                move = Move("swap", squares=pair) if square != self.held.source else None
-        reason = self.check(move) if move is not None else None
+        move = self.intent(pos).move if seat is not None and self.power_mode is None else None
         self._preview_key = key
-        self._preview = (move, reason)
+        self._preview = (move, self.check(move) if move is not None else None)
         return self._preview
 
     # -- animation and history -----------------------------------------------------------------------
     def on_move(self, before: BauhausState, after: BauhausState, step: Step) -> None:
         self.held = None
         self._preview_key = None
-        if step.move.kind != "power":
+        if step.move.kind != MoveKind.POWER:
             self.power_mode = None
         # Tokens that turned to their control face flip; a token placed drops in.
         flipped = 0
@@ -929,11 +527,13 @@ class BauhausScene(GameScene[BauhausState, Move]):
             self.flips[square] = self.tween(0.35)
         if flipped:
             self.app.sound.play("flip")
-        if step.move.kind == "place":
+        if step.move.kind == MoveKind.PLACE:
             self.placed_tween = (step.move.squares[0], self.tween(0.25))
-        if step.move.kind == "card":
+        if step.move.kind == MoveKind.CARD:
             self.turns, self.mirrored = 0, False
-        self._refresh_last()
+        allowed, viewer = self.story_viewer()
+        if step.move.kind == MoveKind.POWER and allowed:  # stays until dismissed or the player acts
+            self.announce("Bauhaus! " + self.match.describe_step(self.match.history.cursor - 1, viewer))
 
     def on_history_jump(self) -> None:
         self.held = None
@@ -941,7 +541,6 @@ class BauhausScene(GameScene[BauhausState, Move]):
         self.flips.clear()
         self.placed_tween = None
         self._preview_key = None
-        self._refresh_last()
 
     def animating(self) -> bool:
         return any(not t.done for t in self.flips.values())
@@ -960,38 +559,18 @@ class BauhausScene(GameScene[BauhausState, Move]):
             button.visible = state.powers and not state.used[seat]
             button.enabled = bool(self.power_moves(seat)) and self.input_allowed(seat)
 
-    def _refresh_last(self) -> None:
-        """Collect what the last turn did (from its card choice on), for the red outline."""
-        history = self.match.history
-        self.last_squares, self.last_edges, self.last_lifted = set(), set(), set()
-        self.last_text = ""
-        index = history.cursor - 1
-        texts = []
-        while index >= 0:
-            step = history.steps[index]
-            move = step.move
-            if move.kind in ("place", "move", "swap"):
-                self.last_squares.update(move.squares)
-            elif move.kind in ("wall", "walls"):
-                self.last_edges.update(move.edges)
-            elif move.kind == "move-wall":
-                self.last_lifted.add(move.edges[0])
-                self.last_edges.add(move.edges[1])
-            elif move.kind == "power":
-                self.last_squares.update(move.squares)
-            texts.append(step.text.partition(" ")[2] if step.text.startswith("@") else step.text)
-            if move.kind in ("card", "discard", "power") or (
-                move.kind == "place" and history.states[index].phase == OPENING
-            ):
-                break
-            index -= 1
-        if texts:
-            seat = history.steps[history.cursor - 1].seat
-            self.last_text = f"{SEAT_NAMES[seat]}: " + ", ".join(reversed(texts))
-
-    def hint_text(self, move: Move) -> str:
-        # The move itself is outlined in blue on the board or the cards (see draw_hint).
-        return f"Hint: {self.rules.format_move(self.match.state, move)} (outlined in blue)  ·  Enter plays it"
+    def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
+        """Squares and walls a move touched, in the mover's colour; a card choice leaves no mark."""
+        geo = self.geo
+        m = self.metrics
+        width = max(3, m.u(0.5))
+        rects = [geo.square_rect(square).inflate(-m.u(0.5), -m.u(0.5)) for square in mark.move.squares]
+        for edge in mark.move.edges:
+            rects.append(geo.edge_rect(edge, geo.wall_thickness() + 2 * width))
+        for rect in rects:
+            draw.move_outline(surface, rect, mark.colour, width)
+        if mark.label and rects:
+            draw.badge(surface, rects[0].topleft, m.u(1.6), mark.colour, mark.label, m.small - 2)
 
     def needs_curtain(self) -> bool:
         # Nothing is private in Bauhaus (only the deck order, which nobody knows): no curtain.
@@ -1021,7 +600,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
             hide.add(self.held.source)
         flips = {square: tween.value for square, tween in self.flips.items()}
         draw_board(surface, self.geo, self.rules, state, m, hide_tokens=frozenset(hide), flips=flips)
-        self._draw_last(surface)
+        self._draw_placed(surface)
         self._draw_marks(surface, state)
         self._draw_preview(surface, state)
         self._draw_panel(surface, state)
@@ -1031,26 +610,16 @@ class BauhausScene(GameScene[BauhausState, Move]):
             return
         geo = self.geo
         width = max(3, self.metrics.u(0.5))
-        if move.kind in ("card", "discard"):
+        if move.kind in (MoveKind.CARD, MoveKind.DISCARD):
             pygame.draw.rect(surface, theme.BLUE, self.card_rects[move.slot].inflate(width * 2, width * 2), width)
         for square in move.squares:
             pygame.draw.rect(surface, theme.BLUE, geo.square_rect(square).inflate(-width, -width), width)
         for edge in move.edges:
             pygame.draw.rect(surface, theme.BLUE, geo.edge_rect(edge, geo.wall_thickness() + width * 2), width)
 
-    def _draw_last(self, surface: pygame.Surface) -> None:
+    def _draw_placed(self, surface: pygame.Surface) -> None:
+        """The ring round a token just placed (its outline in the mover's colour: ``outline_move``)."""
         geo = self.geo
-        m = self.metrics
-        thick = geo.wall_thickness()
-        for edge in self.last_lifted:
-            rect = geo.edge_rect(edge, thick)
-            pygame.draw.rect(surface, theme.RED, rect, 2)
-        for edge in self.last_edges:
-            if self.state.walls >> edge & 1:
-                pygame.draw.rect(surface, theme.RED, geo.edge_rect(edge, thick).inflate(-thick // 2, -thick // 2))
-        for square in self.last_squares:
-            rect = geo.square_rect(square).inflate(-m.u(0.5), -m.u(0.5))
-            pygame.draw.rect(surface, theme.RED, rect, max(2, m.u(0.4)))
         if self.placed_tween:
             square, tween = self.placed_tween
             ring = geo.cell * (0.34 + 0.3 * (1 - tween.value))
@@ -1098,12 +667,12 @@ class BauhausScene(GameScene[BauhausState, Move]):
         colour = theme.LEGAL if reason is None else theme.ILLEGAL
         thick = geo.wall_thickness()
         if move is not None:
-            if move.kind in ("wall", "walls"):
+            if move.kind in (MoveKind.WALL, MoveKind.WALLS):
                 for edge in move.edges:
                     pygame.draw.rect(surface, colour, geo.edge_rect(edge, thick + 2))
-            elif move.kind == "move-wall":
+            elif move.kind == MoveKind.MOVE_WALL:
                 pygame.draw.rect(surface, colour, geo.edge_rect(move.edges[1], thick + 2))
-            elif move.kind == "place" and (self.held is None or not self.held.dragging):
+            elif move.kind == MoveKind.PLACE and (self.held is None or not self.held.dragging):
                 target_seat = state.turn
                 center = geo.square_center(move.squares[0])
                 ghost = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -1111,9 +680,9 @@ class BauhausScene(GameScene[BauhausState, Move]):
                 ghost.set_alpha(140)
                 surface.blit(ghost, (0, 0))
                 pygame.draw.rect(surface, colour, geo.square_rect(move.squares[0]).inflate(-3, -3), 3)
-            elif move.kind in ("move", "swap"):
+            elif move.kind in (MoveKind.MOVE_TOKEN, MoveKind.SWAP):
                 pygame.draw.rect(surface, colour, geo.square_rect(move.squares[-1]).inflate(-3, -3), 3)
-                if move.kind == "swap":
+                if move.kind == MoveKind.SWAP:
                     pygame.draw.rect(surface, colour, geo.square_rect(move.squares[0]).inflate(-3, -3), 3)
         held = self.held
         if held and held.dragging and held.kind == "token":
@@ -1137,7 +706,11 @@ class BauhausScene(GameScene[BauhausState, Move]):
         actor = self.actor()
         playable: set[int] = set()
         if state.phase == CHOOSE and actor is not None:
-            playable = {mv.slot for mv in self.rules.legal_moves(self.match.state) if mv.kind in ("card", "discard")}
+            playable = {
+                mv.slot
+                for mv in self.rules.legal_moves(self.match.state)
+                if mv.kind in (MoveKind.CARD, MoveKind.DISCARD)
+            }
         hover = next((i for i, r in enumerate(self.card_rects) if r.collidepoint(self.mouse)), None)
         for slot, rect in enumerate(self.card_rects):
             card = state.display[slot]
@@ -1190,7 +763,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
                 colour,
                 outline=theme.INK if seat % 4 == 1 else None,
             )
-            name = _fit(f"{SEAT_NAMES[seat]} · {spec.name}", m.body, self._name_width() - m.u(8))
+            name = fit_text(f"{SEAT_NAMES[seat]} · {spec.name}", m.body, self._name_width() - m.u(8))
             draw.text(surface, name, (row.left + m.u(7), row.top + m.u(1.75)), m.body, theme.INK, "semibold", "midleft")
             who = "human" if spec.is_human else f"computer · {spec.level}"
             draw.text(surface, who, (row.left + m.u(7), row.top + m.u(4.75)), m.small, theme.GREY, "regular", "midleft")
@@ -1226,14 +799,6 @@ class BauhausScene(GameScene[BauhausState, Move]):
                 surface, reason[:1].upper() + reason[1:], (rect.left, y + m.u(0.5)), m.small, theme.ILLEGAL, "semibold"
             )
             y += m.small + m.u(1)
-        if self.last_text:
-            last_y = (
-                max(y + m.u(1), rect.bottom - m.u(5) - m.small - m.u(1)) if self.cancel_button.visible else y + m.u(1)
-            )
-            if not self.cancel_button.visible and not self.rotate_button.visible:
-                last_y = max(y + m.u(1), rect.bottom - m.small - m.u(0.5))
-            text = self.last_text if len(self.last_text) < 70 else self.last_text[:67] + "…"
-            draw.text(surface, "Last: " + text, (rect.left, last_y), m.small, theme.GREY, "regular")
 
     def _prompt_title(self, state: BauhausState) -> str:
         if self.match.over:
@@ -1263,7 +828,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
         if state.phase == OPENING:
             return "Place one token on any free square: click it, or drag a token from your reserve."
         if state.phase == CHOOSE:
-            if any(m.kind == "discard" for m in self.rules.legal_moves(self.match.state)):
+            if any(m.kind == MoveKind.DISCARD for m in self.rules.legal_moves(self.match.state)):
                 return "No face-up card can be carried out: click one to discard it (everyone sees it)."
             return "Click a face-up card to carry it out. Greyed cards cannot be carried out now."
         kind = self.card_kind()
@@ -1293,192 +858,3 @@ POWER_PROMPTS = {
     "shared": "Shared Control: click a hatched (unowned) closed zone.",
     "forced": "Forced Control: click a token showing its deployed face.",
 }
-
-
-# ==== how to play ===================================================================================
-def _diagram_state(
-    zones: list[tuple[list[str], str]], players: int = 3, extra_walls: tuple[str, ...] = ()
-) -> BauhausState:
-    state = GAME.from_picture(zones_picture(zones), players=players)
-    walls = state.walls
-    for name in extra_walls:
-        walls |= 1 << GAME.board.parse_edge(name)
-    from dataclasses import replace
-
-    return replace(state, walls=walls, supply=66 - walls.bit_count())
-
-
-def _diagram_board(state: BauhausState) -> Callable[[pygame.Surface, pygame.Rect, Metrics], None]:
-    def paint(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-        side = min(rect.width, rect.height) - metrics.u(4)
-        side -= side % 8
-        board_rect = pygame.Rect(0, 0, side, side)
-        board_rect.center = rect.center
-        draw_board(surface, Geometry(GAME.board, board_rect), GAME, state, metrics, labels=False)
-
-    return paint
-
-
-def _diagram_cards(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    kinds = [PLACE, FREE_WALLS, "T3", MOVE_WALL, MOVE_TOKEN, SWAP]
-    gap = metrics.u(2)
-    w = (rect.width - 2 * gap) // 3
-    h = min(round(w * 1.3), (rect.height - gap) // 2)
-    for i, name in enumerate(kinds):
-        card = CARD_INDEX[name]
-        r = pygame.Rect(rect.left + (i % 3) * (w + gap), rect.top + (i // 3) * (h + gap), w, h)
-        draw_card(surface, r, card, metrics, seat=0)
-
-
-def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    """Four face-up cards, one chosen, and what it did on the board (outlined in red)."""
-    gap = metrics.u(1.5)
-    w = (rect.width - 3 * gap) // 4
-    h = round(w * 1.3)
-    for i, name in enumerate(("I2", PLACE, SWAP, MOVE_WALL)):
-        card = pygame.Rect(rect.left + i * (w + gap), rect.top + metrics.u(1), w, h)
-        draw_card(surface, card, CARD_INDEX[name], metrics, state="chosen" if i == 1 else "disabled", seat=0)
-    state = _diagram_state([(["a1"], "y")], 2)
-    state = GAME.play_texts(state, ["card0", "place c3"])
-    area = pygame.Rect(rect.left, rect.top + h + metrics.u(3), rect.width, rect.height - h - metrics.u(3))
-    side = min(area.width, area.height) - metrics.u(1)
-    side -= side % 8
-    board_rect = pygame.Rect(0, 0, side, side)
-    board_rect.midtop = (area.centerx, area.top)
-    geo = Geometry(GAME.board, board_rect)
-    draw_board(surface, geo, GAME, state, metrics, labels=False)
-    square = geo.square_rect(GAME.board.parse_square("c3")).inflate(-metrics.u(0.5), -metrics.u(0.5))
-    pygame.draw.rect(surface, theme.RED, square, max(2, metrics.u(0.4)))
-
-
-def _diagram_patterns(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    gap = metrics.u(2)
-    cols = 4
-    w = (rect.width - (cols - 1) * gap) // cols
-    h = w
-    for i, pattern in enumerate(PATTERNS):
-        box = pygame.Rect(rect.left + (i % cols) * (w + gap), rect.top + (i // cols) * (h + gap + metrics.u(3)), w, h)
-        draw.panel(surface, box, theme.WHITE, 3)
-        draw_orientation(surface, box.inflate(-metrics.u(2), -metrics.u(2)), transformed(pattern.edges, 0, False))
-        draw.text(
-            surface,
-            f"{pattern.id} · {pattern.title}",
-            (box.centerx, box.bottom + metrics.u(0.5)),
-            metrics.small,
-            theme.INK,
-            "semibold",
-            "midtop",
-        )
-    # The eight ways to lay L3.
-    l3 = PATTERNS[5]
-    y = rect.top + 2 * (h + gap + metrics.u(3)) + metrics.u(1)
-    small = (rect.width - 7 * metrics.u(1)) // 8
-    for k in range(8):
-        box = pygame.Rect(rect.left + k * (small + metrics.u(1)), y, small, small)
-        pygame.draw.rect(surface, theme.WHITE, box)
-        draw_orientation(surface, box.inflate(-4, -4), transformed(l3.edges, k % 4, k >= 4), dots=False)
-    draw.text(
-        surface,
-        "L3 in its 8 orientations (R rotates, F flips)",
-        (rect.left, y + small + metrics.u(0.5)),
-        metrics.small,
-        theme.GREY,
-    )
-
-
-def _diagram_scoring(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    state = _diagram_state([(["a8", "b8", "c8", "d8", "e8"], "b"), (["a1", "b1", "c1", "d1", "e1", "f1"], "bb")], 2)
-    _diagram_board(state)(surface, rect, metrics)
-    draw.text(
-        surface,
-        "Blue: 5 + 6 + 6 = 17 points",
-        (rect.centerx, rect.bottom - metrics.u(1)),
-        metrics.body,
-        theme.INK,
-        "bold",
-        "midbottom",
-    )
-
-
-def how_to_play_pages() -> list[HowToPage]:
-    zones = _diagram_state(
-        [(["a1", "b1", "a2", "b2"], "bb"), (["f6", "g6", "h6", "f7", "g7", "h7"], "r.y")],
-        extra_walls=("d4N", "d4E", "d4S"),
-    )
-    powers = _diagram_state([(["a1", "b1", "c1"], "byk"), (["f5", "g5"], "r")], 4)
-    return [
-        HowToPage(
-            "Close zones in your colour",
-            [
-                "Walls stand on the edges between squares (the board's border is not a wall). Squares that cannot "
-                "reach the outside of the board without crossing a wall form a closed zone.",
-                "• A closed zone holding tokens of one colour only is owned: its tokens flip to their solid control "
-                "face and the zone is locked for the rest of the game (filled in its owner's colour).",
-                "• A closed zone with several colours is unowned (hatched): its walls are frozen, but tokens may "
-                "still be placed into it, moved in or out or swapped, and walls added inside it.",
-                "• No action may ever close a zone without a token in it.",
-            ],
-            _diagram_board(zones),
-            "Blue owns the zone bottom left; the zone top right is unowned (red and yellow).",
-        ),
-        HowToPage(
-            "A turn",
-            [
-                "Opening round: in turn, everyone places one token on any free square.",
-                "Then, on your turn, click one of the four face-up cards that can be carried out and do what it "
-                "says on the board. The card is discarded and a new one turned up.",
-                "• If none of the four cards can be carried out, you discard one of your choice instead.",
-                "• You may take a card back (Esc or \u201cCancel card\u201d) as long as nothing of it is on the board.",
-                "The game ends when the deck and the face-up cards are used up.",
-            ],
-            _diagram_turn,
-            "Blue chose Place token and put a token on c3 (the last turn is outlined in red).",
-        ),
-        HowToPage(
-            "The six cards",
-            [
-                "• Place token: one of your tokens from your reserve onto a free square (click, or drag it from "
-                "the reserve).",
-                "• Two walls: build two walls, one after the other, each on any allowed free edge.",
-                "• Pattern: build the walls exactly as drawn, all at once, turned or flipped as you like.",
-                "• Move wall: move one wall that does not touch a closed zone (marked yellow) to another edge.",
-                "• Move token: move any deployed token, of any colour, to a free square.",
-                "• Swap tokens: exchange two deployed tokens of different colours.",
-                "Walls may not go on edges of a locked zone; tokens may not enter or leave one.",
-            ],
-            _diagram_cards,
-        ),
-        HowToPage(
-            "The seven patterns",
-            [
-                "Each pattern card shows walls to build at once. Move the ghost over the board: green means it fits, "
-                "red means it does not (the reason shows under the prompt).",
-                "R or right-click rotates the pattern, F flips it; the round buttons do the same.",
-                "A wall card needs enough walls in the supply (66 in all).",
-            ],
-            _diagram_patterns,
-        ),
-        HowToPage(
-            "Scoring",
-            [
-                "At the end each token on its control face in a closed zone scores the zone's number of squares.",
-                "Example: one token in a 5-square zone and two in a 6-square zone score 5 + 6 + 6 = 17.",
-                "Ties: most owned zones, then the larger largest zone, then the second largest, and so on; "
-                "still tied, the win is shared.",
-            ],
-            _diagram_scoring,
-        ),
-        HowToPage(
-            "Special powers (optional)",
-            [
-                "With powers on, each colour may shout \u201cBauhaus!\u201d once per game, before a card is chosen, "
-                "right after, or after it resolves, on anyone's turn:",
-                "• Blue, Mind Control: resolve the card another player just chose, your way.",
-                "• Yellow, Shared Control: every token of an unowned closed zone flips and scores.",
-                "• Red, Forced Control: flip any deployed token; it scores if its zone is closed at the end.",
-                "• Black, Mimetic Control: use one of the other powers its owner has not used yet.",
-            ],
-            _diagram_board(powers),
-            "An unowned zone (blue, yellow, black): a target for Shared Control.",
-        ),
-    ]

@@ -296,12 +296,14 @@ def draw_domino(
         draw_cell(surface, ramp, x + 1, y, colours[1], colour_blind, alpha, outline)
 
 
-def mark_cells(surface: pygame.Surface, ramp: Ramp, cells: Sequence[int], colour: Colour = theme.RED) -> None:
-    """A thin frame on the top faces of ``cells`` (red: the last tile placed; blue: a hint)."""
+def mark_cells(
+    surface: pygame.Surface, ramp: Ramp, cells: Sequence[int], colour: Colour = theme.RED, width: int = 3
+) -> None:
+    """A frame on the top faces of ``cells`` (a move in its mover's colour; ink: a hint)."""
     for index in cells:
         col, row = index % SIZE, index // SIZE
         pygame.draw.polygon(
-            surface, colour, ramp.quad(col + 0.04, row + 0.04, col + 0.96, row + 0.96, ramp.thickness), 3
+            surface, colour, ramp.quad(col + 0.04, row + 0.04, col + 0.96, row + 0.96, ramp.thickness), width
         )
 
 

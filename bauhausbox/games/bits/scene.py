@@ -29,7 +29,7 @@ from bauhausbox.games.bits.rules import PASS, BitsState, Hidden, Move, Pass, Pla
 from bauhausbox.match import Match
 from bauhausbox.persistence.paths import data_dir
 from bauhausbox.scenes.common import overlay_panel
-from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
@@ -71,7 +71,7 @@ class BitsScene(GameScene[BitsState, Move]):
         self.round_to_show: int | None = None
         self.recorded_best = False
         self.best_place: int | None = None
-        self.last_cells: tuple[int, ...] = ()  # the shown seat's last tile (a last-move marker)
+        self.thumb_rects: dict[int, pygame.Rect] = {}  # each other seat's board in the players panel
         self.fresh: dict[int, tuple[int, ...]] = {}  # cells new on each board since the last reveal
         self.fresh_until = 0.0
         self.personal_best = self._load_best() if len(match.setup.seats) == 1 else None
@@ -273,8 +273,6 @@ class BitsScene(GameScene[BitsState, Move]):
                 self.app.sound.play("slide")
         elif isinstance(move, Pass) and self.match.is_human(step.seat):
             self.banner(f"{self.match.seat_name(step.seat)}: ramp full, done for this round")
-        if isinstance(move, Place) and step.seat == self.seat_shown() and self.slide is not None:
-            self.last_cells = self.slide.cells
         committed = after.shown != before.shown or len(after.finished) > len(before.finished)
         if committed:
             # Everybody's choices show together: mark what is new on each thumbnail for a moment.
@@ -286,7 +284,12 @@ class BitsScene(GameScene[BitsState, Move]):
             self.fresh_until = time.monotonic() + 2.0
         if len(after.finished) > len(before.finished):
             self.round_to_show = len(after.finished)
-            self.last_cells = ()
+            totals = round_totals(after)[-1]
+            points = ", ".join(
+                f"{self.match.seat_name(s)} {'+' if totals[s] >= 0 else '−'}{abs(totals[s])}"
+                for s in range(after.players)
+            )
+            self.announce(f"Round {len(after.finished)} is over: {points}")
             self._record_solo(after)
         elif after.shown != before.shown and after.shown:
             self.app.sound.play("draw", 0.7)
@@ -310,7 +313,6 @@ class BitsScene(GameScene[BitsState, Move]):
 
     def on_history_jump(self) -> None:
         self.slide = None
-        self.last_cells = ()
         self.fresh = {}
         self.round_to_show = None
         self.turn_index = 0
@@ -383,7 +385,34 @@ class BitsScene(GameScene[BitsState, Move]):
         cells = landing(self.shown_board(self.state, self.seat_shown()), move.spot)
         if cells is not None:
             paint.draw_ghost(surface, self.ramp, cells, move.colours, True)
-            paint.mark_cells(surface, self.ramp, cells, theme.BLUE)
+            paint.mark_cells(surface, self.ramp, cells, theme.INK, 5)
+
+    def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
+        """The shown seat's own tiles are outlined on its ramp (while they lie there, in this round);
+        another seat's move outlines that seat's board in the players panel: where it placed the
+        tile is its secret until everybody has placed."""
+        m = self.metrics
+        before: BitsState = self.match.history.states[mark.index]
+        shown = self.seat_shown()
+        if mark.seat != shown:
+            box = self.thumb_rects.get(mark.seat)
+            if box is not None:
+                draw.move_outline(surface, box.inflate(m.u(1), m.u(1)), mark.colour, max(3, m.u(0.5)))
+                if mark.label:
+                    draw.badge(surface, box.topleft, m.u(1.6), mark.colour, mark.label, m.small - 2)
+            return
+        if not isinstance(mark.move, Place) or self.slide is not None or before.round != self.state.round:
+            return
+        board = self.shown_board(self.state, shown)
+        cells = landing(self.shown_board(before, shown), mark.move.spot)
+        if cells is None or any(board[i] == "." for i in cells):
+            return  # gone: the round's boards were cleared
+        paint.mark_cells(surface, self.ramp, cells, theme.INK, 7)
+        paint.mark_cells(surface, self.ramp, cells, mark.colour, 4)
+        if mark.label:
+            top = max(cells, key=lambda i: i // SIZE)
+            x, y = self.ramp.point(top % SIZE + 0.5, top // SIZE + 1.0)
+            draw.badge(surface, (x, y), m.u(1.8), mark.colour, mark.label, m.small)
 
     # ==== drawing =============================================================================
     def draw_game(self, surface: pygame.Surface) -> None:
@@ -402,8 +431,6 @@ class BitsScene(GameScene[BitsState, Move]):
             lane = [move.column] if move.vertical else [move.column, move.column + 1]
         paint.draw_ramp(surface, self.ramp, board, lane)
         paint.draw_board_tiles(surface, self.ramp, board, colour_blind, slide.cells if slide else ())
-        if slide is None and self.last_cells and all(board[i] != "." for i in self.last_cells):
-            paint.mark_cells(surface, self.ramp, self.last_cells)
         if slide is not None:
             y = AIR_Y + (slide.to_row - AIR_Y) * slide.tween.value
             paint.draw_domino(surface, self.ramp, slide.colours, slide.vertical, slide.column, y, colour_blind)
@@ -554,6 +581,7 @@ class BitsScene(GameScene[BitsState, Move]):
                 pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.6), row.height))
             thumb = row.height - m.u(1)
             board_rect = pygame.Rect(row.right - thumb - m.u(0.5), row.top + m.u(0.5), thumb, thumb)
+            self.thumb_rects[seat] = board_rect
             board = self.shown_board(state, seat) if seat == shown else state.boards[seat]
             fresh = self.fresh.get(seat, ()) if time.monotonic() < self.fresh_until else ()
             paint.draw_flat_board(surface, board_rect, board, colour_blind, marked=fresh)

@@ -12,6 +12,8 @@ Run directly: ``python -m bauhausbox.games.blokus.bench [--quick]``.
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 import statistics
 import subprocess
@@ -78,7 +80,7 @@ def random_games_per_second(games: int, seed: int) -> float:
 
 def playouts_per_second(playouts: int, seed: int) -> float:
     """Sampled playouts (the hard bot's) from the empty board to the end."""
-    from bauhausbox.games.blokus.ai import playout
+    from bauhausbox.games.blokus.heuristics import playout
     from bauhausbox.games.blokus.rules import GAME
 
     rnd = random.Random(seed).random
@@ -87,6 +89,18 @@ def playouts_per_second(playouts: int, seed: int) -> float:
     for _ in range(playouts):
         playout(start, rnd)
     return playouts / (time.process_time() - started)
+
+
+def search_rates(work: int, seed: int) -> tuple[float, float]:
+    """One tree-search shard (one core) at the hard level's settings from the opening of a 2-player
+    game: simulations and simulated placements per CPU second."""
+    from bauhausbox.games.blokus import mcts
+    from bauhausbox.games.blokus.rules import GAME
+
+    started = time.process_time()
+    _, simulations, done = mcts.search_shard(GAME.new_game(2, 0), mcts.Settings(work=work), seed)
+    elapsed = time.process_time() - started
+    return simulations / elapsed, done / elapsed
 
 
 def bot_move_times(level: str, games: int, seed: int, moves_per_game: int | None = None) -> list[float]:
@@ -144,6 +158,13 @@ def run(quick: bool = False) -> list[Row]:
             "≥ 200 games/s",
         ),
         (
+            "tree search, one shard: simulations from the 2-player opening",
+            lambda number: search_rates(8_000 if quick else 60_000, seed=5 + number)[0],
+            True,
+            "sims/s",
+            "speed figure",
+        ),
+        (
             "sampled playouts from the empty board",
             lambda number: playouts_per_second(playouts_a_round, seed=3 + number),
             True,
@@ -155,8 +176,10 @@ def run(quick: bool = False) -> list[Row]:
         best, median = best_of_rounds(measure, higher_is_better)
         rows.append((f"{label} (best of {ROUNDS}; median {median:.0f})", best, unit, target))
 
-    for level, target, count in (("easy", "≤ 200 ms", 2), ("medium", "≤ 1000 ms", 2), ("hard", "≤ 3000 ms", 1)):
-        moves = (1 if level == "hard" else 2) if quick else None
+    levels = (("easy", "≤ 200 ms", 2), ("medium", "≤ 1000 ms", 2), ("hard", "≤ 2000 ms", 1), ("expert", "≤ 8000 ms", 1))
+    for level, target, count in levels[:3] if quick else levels:  # quick: no 8-second expert moves
+        # The searching levels think for a fixed time (both cores): a few moves show it.
+        moves = (1 if level in ("hard", "expert") else 2) if quick else (6 if level in ("hard", "expert") else None)
         times = bot_move_times(level, 1 if quick else count, seed=4, moves_per_game=moves)
         rows.append((f"{level} bot, median time per move", 1000 * statistics.median(times), "ms", target))
     if quick:
@@ -168,7 +191,42 @@ def run(quick: bool = False) -> list[Row]:
     return rows
 
 
+#: Work budget of the frozen pre-search "hard" (``tests/yardstick/blokus_hard_v1.py``): placements
+#: simulated per move, matching its 2 s per move (docs/blokus.md gives the measured conversion).
+V1_WORK = 150_000
+
+
+def strength_bot(level: str, seed: int, scale: float = 1.0) -> object:
+    """The match bots: ``hard_v1`` is the frozen yardstick (only in a source checkout), the rest are
+    :func:`ai.fixed_work_bot`; ``scale`` multiplies every searching bot's work budget alike."""
+    from bauhausbox.games.blokus import ai
+
+    if level == "hard_v1":
+        from tests.yardstick.blokus_hard_v1 import HardBot
+
+        return HardBot(seed, work=round(V1_WORK * scale))
+    if level in ai.LEVEL_WORK:
+        work = round(ai.LEVEL_WORK[level] * scale)
+        return ai.SearchBot(seed, seconds=math.inf, work=work, parallel=False, name=level)
+    return ai.fixed_work_bot(level, seed)
+
+
+def strength(levels: list[str], games: int, seed: int, scale: float = 1.0) -> None:
+    """Play a seeded match at fixed work budgets (times ``scale``) and print each game and the summary."""
+    from bauhausbox.games.blokus import ai
+
+    factory = functools.partial(strength_bot, scale=scale)
+    print(ai.match(levels, games, seed, factory=factory, progress=True).summary(), flush=True)
+
+
 def main() -> None:
+    """``python -m bauhausbox.games.blokus.bench [--quick]``, or ``strength LEVELS GAMES SEED`` for a
+    match, e.g. ``strength hard,hard_v1 40 1000`` (2 players, seats alternate); a fifth argument
+    scales every work budget (``0.125``: an eighth of the time limits' work, for a quick sample)."""
+    if sys.argv[1:2] == ["strength"]:
+        levels, games, seed = sys.argv[2].split(","), int(sys.argv[3]), int(sys.argv[4])
+        strength(levels, games, seed, float(sys.argv[5]) if len(sys.argv) > 5 else 1.0)
+        return
     quick = "--quick" in sys.argv
     for label, value, unit, target in run(quick):
         print(f"{label:<62} {value:10.3f} {unit:<8} (target {target})")

@@ -263,6 +263,27 @@ def outline_cells(
             pygame.draw.rect(surface, colour, (rect.right - width, full.top, width, full.height))
 
 
+def frame_cells(
+    surface: pygame.Surface, cell_rect: CellRect, cells: Iterable[Cell], colour: Colour, width: int
+) -> None:
+    """A move's mark: a band in ``colour`` edged with ink, centred on the outer outline of a group of
+    cells, so half of it lies outside the piece and it shows even on a piece of the same colour."""
+    cell_set = set(cells)
+    for ink, band in ((theme.INK, width + 4), (colour, width)):
+        half = band // 2
+        for x, y in cell_set:
+            rect = cell_rect((x, y))
+            sides = (
+                ((x, y + 1), (rect.left - half, rect.top), (rect.right + half, rect.top)),
+                ((x, y - 1), (rect.left - half, rect.bottom), (rect.right + half, rect.bottom)),
+                ((x - 1, y), (rect.left, rect.top - half), (rect.left, rect.bottom + half)),
+                ((x + 1, y), (rect.right, rect.top - half), (rect.right, rect.bottom + half)),
+            )
+            for neighbour, start, end in sides:
+                if neighbour not in cell_set:
+                    pygame.draw.line(surface, ink, start, end, band)
+
+
 def shape_size(shape: Iterable[Cell]) -> tuple[int, int]:
     cells = list(shape)
     return max(x for x, _ in cells) + 1, max(y for _, y in cells) + 1

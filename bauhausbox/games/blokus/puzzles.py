@@ -13,7 +13,8 @@ Cells are ``(col, row)`` from ``(0, 0)`` at the bottom-left; ``height`` rows of 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 
 from bauhausbox.engine.api import IllegalMoveError, InvalidMoveError
 from bauhausbox.engine.grid import ORTHOGONAL, cell_name, cell_sort_key, cells_text, parse_cells
@@ -47,16 +48,20 @@ class PuzzlePiece:
         return f"{self.colour} {self.name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Placement:
     """A piece put on the board, covering ``cells``."""
 
     piece: PuzzlePiece
     cells: frozenset[Cell]
+    #: The notation, ``"blue T4 a1,b1,c1,b2"``; written once (legal moves list tens of thousands).
+    text: str = field(init=False, compare=False)
 
-    @property
-    def text(self) -> str:
-        return f"{self.piece.colour} {self.piece.name} {cells_text(self.cells)}"
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"{self.piece.colour} {self.piece.name} {cells_text(self.cells)}")
+
+    def __repr__(self) -> str:
+        return f"Placement({self.text})"
 
     @property
     def words(self) -> str:
@@ -69,6 +74,21 @@ class Placement:
         straight = len(ordered) > 1 and (len(columns) == 1 or len(rows) == 1)
         where = f"{names[0]}–{names[-1]}" if straight else ", ".join(names)
         return f"the {self.piece.label} on {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lift:
+    """Picking a placed piece up again (the frames only): the move ``"lift blue I4"``."""
+
+    piece: PuzzlePiece
+
+    @property
+    def text(self) -> str:
+        return f"lift {self.piece.colour} {self.piece.name}"
+
+
+#: A move of the puzzles as a game (``puzzle_rules.py``): put a piece down, or pick one up again.
+PuzzleMove = Placement | Lift
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +226,16 @@ class PuzzleState:
 
     def placement_of(self, piece: PuzzlePiece) -> Placement | None:
         return next((p for p in self.placements if p.piece == piece), None)
+
+    # The engine contract (``bauhausbox/engine/api.py``): one seat, to play until the puzzle ends.
+    @property
+    def players(self) -> int:
+        return 1
+
+    @property
+    def to_play(self) -> int | None:
+        """The one seat, or ``None`` once the puzzle is over: solved, or no piece left fits anywhere."""
+        return None if is_over(self) else 0
 
 
 def new_puzzle(puzzle: str) -> PuzzleState:
@@ -399,3 +429,113 @@ def render(width: int, height: int, placements: Iterable[Placement]) -> str:
     lines = [f"{row + 1:>2} " + " ".join(grid[row]) for row in range(height - 1, -1, -1)]
     lines.append("   " + " ".join(f"{chr(ord('a') + col)} " for col in range(width)))
     return "\n".join(lines)
+
+
+# --- every legal placement at once (the puzzles as a game: legal moves, the end) -----------------------------
+
+
+@cache
+def _frame_placements(piece: PuzzlePiece, width: int, height: int) -> tuple[tuple[int, Placement], ...]:
+    """Every placement of ``piece`` in a ``width`` × ``height`` frame, with its squares as a bit mask
+    (bit ``row * width + col``). Built once per piece and frame, so listing moves creates nothing."""
+    found = []
+    for shape in PIECE_BY_NAME[piece.name].orientations:
+        span_x = max(col for col, _ in shape) + 1
+        span_y = max(row for _, row in shape) + 1
+        for dx in range(width - span_x + 1):
+            for dy in range(height - span_y + 1):
+                cells = frozenset((col + dx, row + dy) for col, row in shape)
+                found.append((_frame_bits(cells, width), Placement(piece, cells)))
+    return tuple(found)
+
+
+def _frame_bits(cells: Iterable[Cell], width: int) -> int:
+    return sum(1 << (row * width + col) for col, row in cells)
+
+
+def _frame_setting(state: PuzzleState) -> tuple[int, dict[str, int]]:
+    """The frame's taken squares, and per colour the squares beside its pieces (closed to that colour
+    in the harder frames), as bit masks."""
+    spec = state.spec
+    taken = 0
+    beside: dict[str, int] = dict.fromkeys(COLOURS, 0)
+    for placement in state.placements:
+        taken |= _frame_bits(placement.cells, spec.width)
+        if spec.hard:
+            edges = side_edges(placement.cells, spec.width, spec.height)
+            outside = {b if a in placement.cells else a for a, b in edges}
+            beside[placement.piece.colour] |= _frame_bits(outside, spec.width)
+    return taken, beside
+
+
+def _fullboard_setting(state: PuzzleState) -> tuple[list[int], list[int], int]:
+    """Per colour its squares and the pieces it has left (bitboards of ``bitboard.py``), and all taken squares."""
+    own = [0, 0, 0, 0]
+    hands = [bb.FULL_HAND] * 4
+    for placement in state.placements:
+        colour = COLOURS.index(placement.piece.colour)
+        own[colour] |= bb.bits_of(placement.cells)
+        hands[colour] &= ~(1 << _PIECE_INDEX[placement.piece.name])
+    if state.spec.hard:  # largest first: only pieces of the largest size left, over every colour
+        largest = max(piece.size for piece in state.remaining())
+        allowed = sum(1 << index for index, piece in enumerate(PIECES) if piece.size == largest)
+        hands = [hand & allowed for hand in hands]
+    return own, hands, own[0] | own[1] | own[2] | own[3]
+
+
+def legal_placements(state: PuzzleState, first_only: bool = False) -> list[Placement]:
+    """Every placement :func:`check` allows in ``state`` (only the first found with ``first_only``),
+    computed with bit masks rather than by checking every square of every pose."""
+    if is_complete(state):
+        return []
+    spec = state.spec
+    found: list[Placement] = []
+    if spec.kind == FULLBOARD:
+        own, hands, taken = _fullboard_setting(state)
+        for colour_index, colour in enumerate(COLOURS):
+            for move in bb.legal_placements(own[colour_index], taken, hands[colour_index], colour_index):
+                found.append(Placement(PuzzlePiece(colour, move.piece_name), frozenset(move.cells)))
+                if first_only:
+                    return found
+        return found
+    taken, beside = _frame_setting(state)
+    for piece in state.remaining():
+        closed = taken | beside[piece.colour]
+        table = _frame_placements(piece, spec.width, spec.height)
+        if first_only:
+            first = next((placement for mask, placement in table if not mask & closed), None)
+            if first is not None:
+                return [first]
+            continue
+        found += [placement for mask, placement in table if not mask & closed]
+    return found
+
+
+@lru_cache(maxsize=4096)
+def is_over(state: PuzzleState) -> bool:
+    """The puzzle as a game ends when it is solved or when no piece left fits anywhere (a dead end:
+    the player takes back a move, or starts again)."""
+    return is_complete(state) or not legal_placements(state, first_only=True)
+
+
+def lifts(state: PuzzleState) -> list[Lift]:
+    """The pieces that may be picked up again: every placed piece in the frames, none on the full board
+    (there a piece stays put; Undo takes back the last one)."""
+    if not state.spec.movable or is_over(state):
+        return []
+    return [Lift(placement.piece) for placement in state.placements]
+
+
+def parse_move(text: str, width: int = 26, height: int = 26) -> PuzzleMove:
+    """Read ``"blue T4 a1,b1,c1,b2"`` or ``"lift blue T4"``."""
+    parts = text.split()
+    if parts[:1] != ["lift"]:
+        return parse_placement(text, width, height)
+    if len(parts) != 3:
+        raise InvalidMoveError(f"{text!r} is not 'lift colour piece'")
+    _, colour, name = parts
+    if colour not in COLOURS:
+        raise InvalidMoveError(f"unknown colour {colour!r}")
+    if name not in PIECE_BY_NAME:
+        raise InvalidMoveError(f"unknown piece {name!r}")
+    return Lift(PuzzlePiece(colour, name))

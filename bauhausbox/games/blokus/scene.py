@@ -35,6 +35,7 @@ from bauhausbox.games.blokus.piece_widgets import (
     TrayItem,
     draw_cells,
     draw_shape,
+    frame_cells,
     outline_cells,
     turn_buttons,
 )
@@ -52,7 +53,7 @@ from bauhausbox.games.blokus.rules import (
     seat_of_colour,
 )
 from bauhausbox.match import Match
-from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween
@@ -82,6 +83,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         self.board = BoardView(bb.SIZE, bb.SIZE)
         self.tray = PieceTray()
         self.mini_trays = [PieceTray() for _ in COLOURS]
+        self.mini_trays_shown = True
         self.controller = PieceController(
             self.board,
             self.tray,
@@ -151,6 +153,10 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         texts += [draw.render_text(self._who(self.view, c, longest=True), m.small).get_width() for c in range(4)]
         text_right = m.u(1.75) + m.u(3.5) + m.u(1.5) + max(texts) + m.u(2)
         score_w = draw.render_text("-89", m.heading, theme.INK, "bold").get_width() + m.u(3)
+        # A narrow panel (a small window, the replay viewer beside its log) has no room for them: the
+        # names and scores matter more, and the pieces left show in the tray below.
+        room = min(row.width for row in self.rows) - text_right - score_w
+        self.mini_trays_shown = room >= m.u(10)
         for colour, row in enumerate(self.rows):
             width = max(m.u(10), row.width - text_right - score_w)
             area = pygame.Rect(row.left + text_right, row.top + m.u(0.75), width, row.height - m.u(1.5))
@@ -297,11 +303,6 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         self.appear = None
         self._refresh_trays()
 
-    def hint_text(self, move: bb.Placement) -> str:
-        placement: bb.Placement = move
-        text = self.game.format_move(self.match.state, placement)
-        return f"Hint: the {piece_label(placement.piece_name)} on {text} (shown on the board)  ·  Enter plays it"
-
     def draw_hint(self, surface: pygame.Surface, move: bb.Placement) -> None:
         state: BlokusState = self.view
         if state.to_play is None:
@@ -311,6 +312,19 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         draw_cells(surface, self.board.cell_rect, cells, RGB[state.colour], alpha=round(90 + 80 * pulse), outline=None)
         colour = theme.mix(theme.INK, theme.YELLOW, pulse)
         outline_cells(surface, self.board.cell_rect, cells, colour, max(3, self.board.cell_px // 6))
+
+    def outline_move(self, surface: pygame.Surface, mark: MoveMark[bb.Placement]) -> None:
+        cells = mark.move.cells
+        frame_cells(surface, self.board.cell_rect, cells, mark.colour, max(3, self.board.cell_px // 6))
+        if mark.label:
+            first = min((self.board.cell_rect(cell) for cell in cells), key=lambda rect: (rect.top, rect.left))
+            m = self.metrics
+            draw.badge(surface, first.center, max(m.u(1.5), self.board.cell_px // 2), mark.colour, mark.label, m.small)
+
+    def step_style(self, index: int) -> tuple[Colour, str]:
+        # A seat may play several colours (two players, the shared green): a move is marked by its piece's.
+        colour = self.match.history.states[index].colour
+        return RGB[colour], SHAPES[colour]
 
     @classmethod
     def setup_marker(cls, seat: int, players: int) -> tuple[Colour, str]:
@@ -381,14 +395,11 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         surface.blit(self._layer, self.board_outer, self.board_outer)
 
     def _draw_last_move(self, surface: pygame.Surface, state: BlokusState) -> None:
+        """The flash of a piece just placed (its outline in the mover's colour comes from ``outline_move``)."""
         step = self.match.history.last_step
         if step is None:
             return
         move: bb.Placement = step.move
-        width = max(2, self.board.cell_px // 10)
-        outline_cells(
-            surface, self.board.cell_rect, move.cells, theme.WHITE, width, inset=max(2, self.board.cell_px // 8)
-        )
         appear = self.appear
         if appear is not None and not appear[2].done and appear[0] is move:
             fade = 1 - appear[2].value
@@ -461,7 +472,8 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             "regular",
             "midleft",
         )
-        self.mini_trays[colour].draw(surface, m)
+        if self.mini_trays_shown:
+            self.mini_trays[colour].draw(surface, m)
         score = colour_score(state, colour)
         draw.text(
             surface,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from importlib import resources
 from itertools import permutations
 from typing import Literal
 
+from bauhausbox.engine.bots.base import Budget, NodeLimitReached, OutOfTime
 from bauhausbox.engine.shapes import Cell
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus.pieces import COLOURS, PIECES
@@ -46,38 +48,9 @@ Status = Literal["found", "none", "timeout"]
 Item = Hashable
 
 
-class SearchTimeout(Exception):
-    """Raised inside a search when its deadline passes or it is cancelled."""
-
-
-class NodeLimit(Exception):
-    """Raised inside a search when one restart has used up its nodes."""
-
-
-@dataclass
-class Budget:
-    """A deadline (``time.monotonic()`` seconds) and an optional cancel flag, polled at every search node."""
-
-    deadline: float
-    cancelled: Callable[[], bool] | None = None
-    nodes: int = 0
-    node_limit: int | None = None
-
-    @classmethod
-    def seconds(cls, limit: float, cancelled: Callable[[], bool] | None = None) -> Budget:
-        return cls(time.monotonic() + limit, cancelled)
-
-    def tick(self) -> None:
-        """Count one search node; raise when out of nodes, time or patience. Every node is checked:
-        a node costs far more than reading the clock."""
-        self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise NodeLimit
-        if time.monotonic() > self.deadline or (self.cancelled is not None and self.cancelled()):
-            raise SearchTimeout
-
-    def left(self) -> float:
-        return max(0.0, self.deadline - time.monotonic())
+# The search stops through the engine's budget (``bauhausbox/engine/bots/base.py``); these are its names here.
+SearchTimeout = OutOfTime
+NodeLimit = NodeLimitReached
 
 
 class ExactCover:
@@ -596,7 +569,7 @@ def warm_up(puzzle: str) -> None:
 def solve(
     state: PuzzleState,
     time_limit: float,
-    cancelled: Callable[[], bool] | None = None,
+    cancel: threading.Event | None = None,
     use_shipped: bool = True,
     seed: int = 0,
 ) -> SearchResult:
@@ -613,7 +586,7 @@ def solve(
             ordered = sorted(fitted, key=lambda p: order.get(p.piece, len(order)))
             return SearchResult("found", tuple(ordered), time.monotonic() - start)
     # The time spent fitting stored solutions counts: a hint promises an answer within its limit.
-    budget = Budget.seconds(time_limit - (time.monotonic() - start), cancelled)
+    budget = Budget(max(0.0, time_limit - (time.monotonic() - start)), cancel)
     if spec.kind == FULLBOARD:
         return solve_fullboard(fixed, spec.hard, budget, seed)
     return solve_frame(spec, fixed, budget, seed=seed)
@@ -658,7 +631,7 @@ def _first_new(state: PuzzleState, solution: Sequence[Placement]) -> Placement:
 def hint(
     state: PuzzleState,
     time_limit: float = 2.0,
-    cancelled: Callable[[], bool] | None = None,
+    cancel: threading.Event | None = None,
     use_shipped: bool = True,
 ) -> Hint:
     """One more piece that belongs to a full solution extending the player's pieces, or which piece to
@@ -667,7 +640,7 @@ def hint(
     if is_complete(state):
         return Hint("complete", "The puzzle is solved.")
     deadline = time.monotonic() + time_limit
-    result = solve(state, time_limit, cancelled, use_shipped)
+    result = solve(state, time_limit, cancel, use_shipped)
     if result.status == "found":
         placement = _first_new(state, result.placements)
         return Hint("place", "Hint:", placement, solution=result.placements)
@@ -690,7 +663,7 @@ def hint(
             proved_all = False
             break
         others = tuple(p for p in state.placements if p is not placement)
-        trial = solve(PuzzleState(state.puzzle, others), left, cancelled, use_shipped)
+        trial = solve(PuzzleState(state.puzzle, others), left, cancel, use_shipped)
         if trial.status == "found":
             return Hint(
                 "remove",

@@ -448,6 +448,7 @@ class BuizenRules(GameRules[BuizenState, Move]):
         default_players=3,
         options=(START_OPTION,),
         seat_names=("Circle", "Triangle", "Square", "Cross"),
+        levels=("easy", "medium", "hard", "expert"),
         hidden_information=True,
         conformance_scale=0.25,
     )

@@ -34,7 +34,7 @@ from bauhausbox.games.buizen.tiles import (
     sides_of,
 )
 from bauhausbox.match import Match
-from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
@@ -70,8 +70,6 @@ class BuizenScene(GameScene[BuizenState, Move]):
         self.peeking = False
         self.key_peek = False
         self.appear: dict[Cell, Tween] = {}
-        self.last_cells: tuple[Cell, ...] = ()
-        self.last_note = ""
         self._moves_key: object = None
         self._moves: list[Move] = []
         self._fitted = False
@@ -452,21 +450,11 @@ class BuizenScene(GameScene[BuizenState, Move]):
             self.appear[cell] = self.tween(0.22, ease=ease_out_back)
         for index, cell in enumerate(c for c in new_cells if c not in placed):
             self.appear[cell] = self.tween(0.3, ease=ease_out_back, delay=0.12 + 0.06 * index)
-        self.last_cells = tuple(placed)
-        name = self.match.seat_name(step.seat)
-        drawn = after.drawn
-        drew = f"drew {drawn} tile{'s' if drawn != 1 else ''}" if drawn else "drew nothing (the bag is empty)"
         if isinstance(step.move, Pass):
-            self.banner(f"{name} passes")
-            self.last_note = f"{name} passed"
-        elif isinstance(step.move, Draw):
-            self.last_note = f"{name} could not play and drew a tile"
-            self.say(self.last_note)
-        else:
-            autos = len(new_cells) - len(placed)
-            extra = f", {autos} automatic tile{'s' if autos != 1 else ''}" if autos > 0 else ""
-            self.last_note = f"{name}: {step.text}{extra} · {drew}"
-            self.say(self.last_note)
+            self.banner(f"{self.match.seat_name(step.seat)} passes")
+        allowed, viewer = self.story_viewer()
+        if allowed:  # the move in words, for the seat on screen (the log keeps it)
+            self.say(self.match.describe_step(self.match.history.cursor - 1, viewer))
         if self.selected is not None and self.viewer is not None and self.selected not in self.hand():
             self.selected = None
         if self.match.over:
@@ -480,7 +468,6 @@ class BuizenScene(GameScene[BuizenState, Move]):
     def on_history_jump(self) -> None:
         self.selected = None
         self.appear = {}
-        self.last_cells = ()
         self.left_down = None
         self.dragging_tile = False
 
@@ -511,6 +498,27 @@ class BuizenScene(GameScene[BuizenState, Move]):
             self.orientation[move.number] = (move.face, move.rotation)
         elif isinstance(move, Special):
             self.selected = move.kind
+        if isinstance(move, Place | Special):
+            self.scroll_into_view(move.cell)
+
+    def scroll_into_view(self, cell: Cell) -> None:
+        """Pan so ``cell`` and a ring of half a cell round it lie on the table (centred if not)."""
+        margin = round(self.cell_px / 2)
+        if not self.board_rect.contains(self.to_screen(cell).inflate(2 * margin, 2 * margin)):
+            self.camera = [float(cell[0]), float(cell[1])]
+
+    def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
+        move = mark.move
+        if not isinstance(move, Place | Special):
+            return  # a draw or a pass leaves nothing on the table
+        m = self.metrics
+        box = self.to_screen(move.cell)
+        previous_clip = surface.get_clip()
+        surface.set_clip(self.board_rect)
+        draw.move_outline(surface, box.inflate(4, 4), mark.colour, max(4, m.u(0.6)))
+        if mark.label:
+            draw.badge(surface, box.topleft, max(m.u(1.5), box.width // 5), mark.colour, mark.label, m.small)
+        surface.set_clip(previous_clip)
 
     def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
         if not isinstance(move, Place | Special):
@@ -526,7 +534,6 @@ class BuizenScene(GameScene[BuizenState, Move]):
         surface.set_clip(self.board_rect)
         picture.set_alpha(170)
         surface.blit(picture, box)
-        # Yellow: blue already marks the last move's tiles.
         pygame.draw.rect(surface, theme.YELLOW, box.inflate(8, 8), max(4, self.metrics.u(0.75)))
         surface.set_clip(previous_clip)
 
@@ -575,8 +582,6 @@ class BuizenScene(GameScene[BuizenState, Move]):
             self._blit_tile(surface, cell, paint.road(size, _stack_names(stack)))
         for cell, laid in view.pipes:
             self._blit_tile(surface, cell, paint.pipe_face(laid.sides, size))
-        for cell in self.last_cells:
-            pygame.draw.rect(surface, theme.BLUE, self.to_screen(cell).inflate(4, 4), max(3, m.u(0.5)))
         if over:
             self._draw_closed_networks(surface, view)
         else:
@@ -751,8 +756,6 @@ class BuizenScene(GameScene[BuizenState, Move]):
             f"Bag: {len(view.bag)} tile{'s' if len(view.bag) != 1 else ''}",
             f"Pump rooms left: {view.pump_pile}  ·  roads left: {view.road_pile}",
         ]
-        if self.last_note:
-            lines.append(f"Last: {self.last_note}")
         if over:
             lines.append("Closed networks are outlined in their owner's colour; numbers are points per tile.")
         for line in lines:

@@ -4,13 +4,15 @@ use powers at a good moment), and the time limit."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 from dataclasses import replace
 
 import pytest
 
-from bauhausbox.engine.bots.base import Budget
-from bauhausbox.games.bauhaus.ai import make_bot
+from bauhausbox.engine.bots.arena import Endless
+from bauhausbox.engine.bots.base import Budget, Cancelled
+from bauhausbox.games.bauhaus.ai import HARD_SEARCH, BauhausSearchBot, make_bot
 from bauhausbox.games.bauhaus.positions import choose, zones_picture
 from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, BauhausState
 
@@ -43,18 +45,19 @@ def play_turn(state: BauhausState, level: str, seed: int = 1) -> BauhausState:
     seat = state.to_play
     assert seat is not None
     while state.to_play == seat:
-        move = bot.choose(GAME, GAME.view(state, seat), seat, Budget(2.0))
+        move = bot.choose(GAME, GAME.view(state, seat), seat, Endless())
         assert move in GAME.legal_moves(state)
         state = GAME.apply(state, move)
     return state
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_every_level_plays_legal_moves_through_whole_games(level: str) -> None:
     rnd = random.Random(4)
     for seed in range(1):
         state = GAME.new_game(3, seed=seed, powers=True)
-        bot = make_bot(level, seed)
+        # Hard at a small node budget keeps the suite fast; its full budget is timed below.
+        bot = _search_bot(seed, iterations=6) if level == "expert" else make_bot(level, seed)
         while state.to_play is not None:
             seat = state.to_play
             if seat == 0:
@@ -91,16 +94,16 @@ def test_hard_uses_shared_control_when_it_gains_most_late_in_the_game() -> None:
     picture = zones_picture([(["a1", "b1", "c1", "d1", "e1"], "yyb")])
     state = GAME.from_picture(picture, players=2, display=("place", "move", "swap", "free"), powers=True)
     state = replace(state, deck=state.deck[:3])
-    move = make_bot("hard", 1).interject(GAME, GAME.view(state, YELLOW), YELLOW, Budget(2.0))
+    move = make_bot("hard", 1).interject(GAME, GAME.view(state, YELLOW), YELLOW, Endless())
     assert move is not None and GAME.format_move(state, move) == "power:shared a1"
-    assert make_bot("medium", 1).interject(GAME, GAME.view(state, YELLOW), YELLOW, Budget(2.0)) is None
+    assert make_bot("medium", 1).interject(GAME, GAME.view(state, YELLOW), YELLOW, Endless()) is None
 
 
 def test_hard_uses_forced_control_on_its_token_in_an_unowned_zone_late() -> None:
     picture = zones_picture([(["a1", "b1", "c1", "d1"], "rb")])
     state = GAME.from_picture(picture, players=3, display=("place", "move", "swap", "free"), powers=True)
     state = replace(state, deck=state.deck[:3])
-    move = make_bot("hard", 1).interject(GAME, GAME.view(state, RED), RED, Budget(2.0))
+    move = make_bot("hard", 1).interject(GAME, GAME.view(state, RED), RED, Endless())
     assert move is not None and GAME.format_move(state, move) == "power:forced a1"
 
 
@@ -108,7 +111,7 @@ def test_hard_takes_over_a_card_that_would_close_the_opponents_pocket() -> None:
     state = pocket_position("yy..", ("free", "move", "swap", "place"), deck=3, powers=True)
     state = replace(state, turn=YELLOW, to_play=YELLOW)
     chosen = choose(state, "free")
-    move = make_bot("hard", 1).interject(GAME, GAME.view(chosen, BLUE), BLUE, Budget(2.0))
+    move = make_bot("hard", 1).interject(GAME, GAME.view(chosen, BLUE), BLUE, Endless())
     assert move is not None and move.power == "mind"
 
 
@@ -125,3 +128,81 @@ def test_bots_answer_within_two_seconds() -> None:
         started = time.process_time()
         bot.choose(GAME, GAME.view(position, position.to_play), position.to_play, Budget(2.0))
         assert time.process_time() - started < 2.0
+
+
+# -- expert: information-set search ------------------------------------------------------------------
+def _midgame(seed: int, players: int = 2, powers: bool = True) -> BauhausState:
+    rnd = random.Random(seed)
+    state = GAME.new_game(players, seed=seed, powers=powers)
+    while len(state.discard) < 12 or state.phase != CHOOSE:
+        state = GAME.apply(state, rnd.choice([m for m in GAME.legal_moves(state) if m.kind != "power"]))
+    return state
+
+
+def _search_bot(seed: int = 1, iterations: int = 24) -> BauhausSearchBot:
+    return BauhausSearchBot(seed, config=replace(HARD_SEARCH, iterations=iterations, seconds=60.0))
+
+
+def _decision(state: BauhausState, seen: BauhausState) -> tuple[object, dict[object, int]]:
+    """What a fresh expert bot (seed 1) chooses for the seat to play of ``state``, shown ``seen``, and the
+    visits of its root moves."""
+    bot = _search_bot()
+    seat = state.to_play
+    assert seat is not None
+    move = bot.choose(GAME, seen, seat, Budget(60))
+    assert bot.search.last_root is not None
+    return move, {m: n.visits for m, n in bot.search.last_root.children.items()}
+
+
+def test_expert_choice_does_not_depend_on_the_hidden_deck_order() -> None:
+    state = _midgame(5)
+    other = replace(state, deck=tuple(reversed(state.deck)))
+    seat = state.to_play
+    assert seat is not None
+    assert GAME.view(state, seat) == GAME.view(other, seat) and other != state
+    expected = _decision(state, GAME.view(state, seat))
+    assert _decision(other, GAME.view(other, seat)) == expected
+    # Even handed the full states, it searches over samples of the deck only: move and visits agree.
+    assert _decision(state, state) == expected
+    assert _decision(other, other) == expected
+
+
+def test_expert_is_deterministic_at_a_fixed_node_budget_and_uses_it() -> None:
+    state = _midgame(8)
+    seat = state.to_play
+    moves = [_search_bot(3).choose(GAME, GAME.view(state, seat), seat, Budget(60)) for _ in range(2)]
+    assert moves[0] == moves[1]
+    bot = _search_bot(3, iterations=30)
+    bot.choose(GAME, GAME.view(state, seat), seat, Budget(60))
+    assert bot.search.last_root is not None
+    assert sum(n.visits for n in bot.search.last_root.children.values()) == 30
+
+
+def test_expert_stops_at_once_when_cancelled_and_within_its_time() -> None:
+    state = _midgame(9)
+    seat = state.to_play
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(Cancelled):
+        _search_bot(iterations=10**6).choose(GAME, GAME.view(state, seat), seat, Budget(60, cancel))
+    bot = BauhausSearchBot(1, config=replace(HARD_SEARCH, iterations=10**6))
+    started = time.perf_counter()
+    bot.choose(GAME, GAME.view(state, seat), seat, Budget(0.5))
+    # Wall time on a possibly loaded machine: far below the 10**6 iterations it was allowed.
+    assert time.perf_counter() - started < 3.0
+
+
+def test_expert_follows_its_searched_line_through_the_card_it_chose() -> None:
+    state = _midgame(11)
+    seat = state.to_play
+    bot = _search_bot()
+    move = bot.choose(GAME, GAME.view(state, seat), seat, Budget(60))
+    state = GAME.apply(state, move)
+    searches = []
+    original = bot.search.search
+    bot.search.search = lambda *args, **kwargs: searches.append(1) or original(*args, **kwargs)  # type: ignore[method-assign]
+    while state.to_play == seat:
+        move = bot.choose(GAME, GAME.view(state, seat), seat, Budget(60))
+        assert move in GAME.legal_moves(state)
+        state = GAME.apply(state, move)
+    assert searches == []  # the resolution came from the line found when the card was chosen

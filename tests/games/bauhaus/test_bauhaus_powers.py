@@ -10,7 +10,7 @@ import pytest
 from bauhausbox.engine.api import IllegalMoveError
 from bauhausbox.engine.history import History
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, choose, play, reason, sq, zones_picture
-from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, RESOLVE, BauhausState
+from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, RESOLVE, BauhausState, MoveKind
 
 BLUE, YELLOW, RED, BLACK = 0, 1, 2, 3
 
@@ -21,7 +21,7 @@ def position(zones: list[tuple[list[str], str]], players: int, turn: int = 0, **
 
 
 def texts(state: BauhausState, seat: int) -> list[str]:
-    return [GAME.format_move(state, m) for m in GAME.legal_moves(state, seat=seat) if m.kind == "power"]
+    return [GAME.format_move(state, m) for m in GAME.legal_moves(state, seat=seat) if m.kind == MoveKind.POWER]
 
 
 def test_powers_are_off_by_default() -> None:

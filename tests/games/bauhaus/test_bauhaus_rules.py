@@ -16,6 +16,7 @@ from bauhausbox.games.bauhaus.board import Board
 from bauhausbox.games.bauhaus.cards import CARD_INDEX, CARDS, PATTERNS, deck_for, left_edge, top_edge
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, choose, edge, play, reason, sq, zones_picture
 from bauhausbox.games.bauhaus.rules import BOARD_SIZE, CHOOSE, GAME, OPENING, OVER, RESOLVE, BauhausRules, BauhausState
+from bauhausbox.games.bauhaus.state import MoveKind
 
 BLUE, YELLOW, RED, BLACK = 0, 1, 2, 3
 
@@ -378,3 +379,21 @@ def test_invariants_catch_broken_positions() -> None:
     assert any("locked zone" in e for e in GAME.invariant_errors(opened))
     empty = replace(state, walls=state.walls | GAME.board.square_edges[sq("h8")])
     assert any("empty" in e for e in GAME.invariant_errors(empty))
+
+
+def test_moves_are_typed_and_their_texts_begin_with_their_kind() -> None:
+    """Every move the rules list or read carries a :class:`MoveKind`, and the notation is unchanged:
+    a move's text begins with its kind's value (``card2``, ``move-wall b2E>f6N``, ``power:mind``)."""
+    rng = random.Random(7)
+    state = GAME.new_game(3, 7, powers=True)
+    seen: set[MoveKind] = set()
+    while state.to_play is not None and len(seen) < len(MoveKind) - 1:  # a discard is rare
+        for seat in range(state.players):
+            for move in GAME.legal_moves(state, seat):
+                assert type(move.kind) is MoveKind
+                text = GAME.format_move(state, move)
+                assert text.startswith(move.kind.value)
+                assert GAME.parse_move(state, text, seat) == move
+                seen.add(move.kind)
+        state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+    assert seen >= set(MoveKind) - {MoveKind.DISCARD}

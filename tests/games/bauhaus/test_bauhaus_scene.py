@@ -13,7 +13,7 @@ from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.games.bauhaus.board import bits
 from bauhausbox.games.bauhaus.cards import PATTERNS, normalize, transformed
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, zones_picture
-from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, RESOLVE, BauhausState
+from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, RESOLVE, BauhausState, Move, MoveKind
 from bauhausbox.games.bauhaus.scene import BauhausScene
 from bauhausbox.match import Match
 from tests.ui.helpers import click, drag, frames, key, move
@@ -99,7 +99,7 @@ def test_move_a_wall_by_clicks_and_by_dragging(fresh_app: Any) -> None:
     scene = open_position(fresh_app, state)
     click(fresh_app, scene.card_rects[0].center)
     click(fresh_app, edge_point(scene, "c4N"))
-    assert scene.held is not None and scene.held.kind == "wall"
+    assert scene.held is not None and scene.held.kind == MoveKind.WALL
     click(fresh_app, edge_point(scene, "e6N"))
     after = scene.match.state
     assert after.walls == (1 << GAME.board.parse_edge("e6N")) | (1 << GAME.board.parse_edge("f2E"))
@@ -190,3 +190,89 @@ def test_mind_control_from_the_button_then_blue_resolves_yellows_card(fresh_app:
     after = scene.match.state
     assert after.deployed[YELLOW] >> GAME.board.parse_square("a8") & 1
     assert after.turn == BLUE and after.used == (True, False)
+
+
+def hover_then_click(app: Any, scene: BauhausScene, point: tuple[int, int]) -> None:
+    """Hover ``point``, check the preview is legal, click, and check the click played the previewed move."""
+    move(app, point)
+    previewed, reason = scene.preview()
+    assert previewed is not None and reason is None
+    steps = len(scene.match.history.steps)
+    click(app, point)
+    last = scene.match.history.last_step
+    assert len(scene.match.history.steps) == steps + 1 and last is not None
+    assert last.move == previewed
+
+
+def test_what_the_preview_shows_is_what_a_click_plays(fresh_app: Any) -> None:
+    """One pointer-to-move mapping: for every card, the green preview is the move the click makes."""
+    walls = 1 << GAME.board.parse_edge("c4N")
+    display = ("place", "free", "L3", "move-wall")
+    deck = ("move", "swap", "place", "place", "place", "place")
+    state = GAME.from_picture(EMPTY_BOARD, display=display, deck=deck)
+    state = with_tokens(replace(state, walls=walls, supply=65), ("c3",), ("f6",))
+    scene = open_position(fresh_app, state)
+    click(fresh_app, scene.card_rects[0].center)  # Blue: place token
+    hover_then_click(fresh_app, scene, square_point(scene, "d4"))
+    click(fresh_app, scene.card_rects[1].center)  # Yellow: two walls
+    hover_then_click(fresh_app, scene, edge_point(scene, "g2N"))
+    hover_then_click(fresh_app, scene, edge_point(scene, "b7E"))
+    click(fresh_app, scene.card_rects[2].center)  # Blue: pattern L3, turned once
+    key(fresh_app, pygame.K_r)
+    hover_then_click(fresh_app, scene, square_point(scene, "e2"))
+    click(fresh_app, scene.card_rects[3].center)  # Yellow: move a wall, picked by a click
+    click(fresh_app, edge_point(scene, "c4N"))
+    hover_then_click(fresh_app, scene, edge_point(scene, "h5N"))
+    click(fresh_app, scene.card_rects[0].center)  # Blue: Move token (turned up in slot 0)
+    assert scene.card_kind() == "move"
+    click(fresh_app, square_point(scene, "f6"))
+    hover_then_click(fresh_app, scene, square_point(scene, "a8"))
+    click(fresh_app, scene.card_rects[1].center)  # Yellow: Swap tokens
+    assert scene.card_kind() == "swap"
+    click(fresh_app, square_point(scene, "c3"))
+    hover_then_click(fresh_app, scene, square_point(scene, "a8"))
+
+
+def test_refusals_are_the_rules_own_words(fresh_app: Any) -> None:
+    """Picking up the wrong piece is refused with the reason the rules give for moving it."""
+    picture = zones_picture([(["a1", "b1"], "bb")])
+    state = GAME.from_picture(picture, display=("move", "swap", "move-wall", "place"))
+    state = with_tokens(state, (), ("f6",))
+    free_wall = 1 << GAME.board.parse_edge("e5N")  # a wall that may move, so that Move wall can be chosen
+    state = replace(state, control=(state.control[BLUE], 0), reserve=(6, 7))
+    state = replace(state, walls=state.walls | free_wall, supply=state.supply - 1)
+    scene = open_position(fresh_app, state)
+    board = GAME.board
+    f6, a1, h8 = board.parse_square("f6"), board.parse_square("a1"), board.parse_square("h8")
+
+    def said(reason: str | None) -> bool:
+        assert reason is not None
+        return scene.message == reason[:1].upper() + reason[1:] and scene.message_kind == "error"
+
+    click(fresh_app, scene.card_rects[0].center)  # Move token
+    chosen = GAME.play_texts(state, ["card0"])
+    click(fresh_app, square_point(scene, "a1"))  # a control-face token
+    assert scene.held is None and said(GAME.check(chosen, Move(MoveKind.MOVE_TOKEN, squares=(a1, h8))))
+    click(fresh_app, square_point(scene, "d4"))  # no token at all
+    d4 = board.parse_square("d4")
+    assert scene.held is None and said(GAME.check(chosen, Move(MoveKind.MOVE_TOKEN, squares=(d4, h8))))
+    click(fresh_app, square_point(scene, "f6"))
+    assert scene.held is not None and scene.held.source == f6
+    key(fresh_app, pygame.K_ESCAPE)
+    key(fresh_app, pygame.K_ESCAPE)  # the first Esc put the token down, the second takes the card back
+    assert scene.match.state == state
+    click(fresh_app, scene.card_rects[2].center)  # Move wall: the zone's walls may not move
+    chosen = GAME.play_texts(state, ["card2"])
+    a1n, h4n = board.parse_edge("a1N"), board.parse_edge("h4N")
+    click(fresh_app, edge_point(scene, "a1N"))
+    assert scene.held is None and said(GAME.check(chosen, Move(MoveKind.MOVE_WALL, edges=(a1n, h4n))))
+    click(fresh_app, scene.card_rects[0].center)  # a card while one is being carried out
+    assert said(GAME.check(chosen, Move(MoveKind.CARD, slot=0)) + " (Esc takes the card back)")
+
+
+def test_a_token_cannot_be_swapped_with_itself() -> None:
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("swap", "move", "I2", "free")), ("c3",), ("f6",))
+    chosen = GAME.play_texts(state, ["card0"])
+    c3 = GAME.board.parse_square("c3")
+    reason = GAME.check(chosen, Move(MoveKind.SWAP, squares=(c3, c3)))
+    assert reason is not None and "different tokens" in reason

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import random
+import threading
+import time
 from dataclasses import replace
 
 import pytest
 
 from bauhausbox.engine.bots.base import Budget
+from bauhausbox.engine.rng import Rng
 from bauhausbox.games.bits import bench
-from bauhausbox.games.bits.ai import FEATURES, Evaluator, make_bot, small_shape
+from bauhausbox.games.bits.ai import FEATURES, Evaluator, HardBot, make_bot, small_shape
 from bauhausbox.games.bits.board import board_from_rows
-from bauhausbox.games.bits.rules import GAME, PASS
+from bauhausbox.games.bits.cards import TILES
+from bauhausbox.games.bits.rules import GAME, PASS, BitsState, Place
 
 
 def feature(evaluator: Evaluator, rows: list[str], name: str) -> float:
@@ -85,3 +89,82 @@ def test_bench_quick_run() -> None:
     labels = [row[0] for row in rows]
     assert any("legal moves" in label for label in labels)
     assert all(isinstance(value, float) for _, value, _, _ in rows)
+
+
+# -- the hard player's search --------------------------------------------------------------------
+def _solo_position(seed: int, moves: int) -> BitsState:
+    """A solo position after ``moves`` moves of the medium player."""
+    state = GAME.new_game(1, seed)
+    bot = make_bot("medium", seed)
+    for _ in range(moves):
+        state = GAME.apply(state, bot.choose(GAME, GAME.view(state, 0), 0, Budget(1.0)))
+    return state
+
+
+def _last_tile(board_rows: list[str], tile: str, goals: tuple[str, ...]) -> BitsState:
+    """A round-1 solo position on ``board_rows`` with ``tile`` turned up and the neutral tile in hand."""
+    state = _solo_position(5, 1)  # the start tile is down, a tile card is turned up
+    deck = list(TILES)
+    deck.remove(tile)
+    return replace(state, boards=(board_from_rows(board_rows),), goals=goals, shown=(tile,), deck=tuple(deck))
+
+
+def test_hard_plays_the_neutral_tile_on_the_last_spot_when_the_tile_would_cost_points() -> None:
+    # One spot is left (H5, the top row's last two cells). The yellow–blue tile would leave a single
+    # blue square (−1 on card 3d); the neutral tile scores 0, and keeping it for later is worth nothing
+    # once the ramp is full.
+    state = _last_tile(["YYYY.."] + ["KKKKKK"] * 5, "YB", ("3d",))
+    moves = GAME.legal_moves(state)
+    assert {move.colours for move in moves if isinstance(move, Place)} == {"YB", "BY", "NN"}
+    move = make_bot("hard", 0).choose(GAME, GAME.view(state, 0), 0, Budget(10.0))
+    assert isinstance(move, Place) and move.neutral
+
+
+def test_hard_is_deterministic_at_a_fixed_node_budget() -> None:
+    for moves in (3, 12, 15):
+        view = GAME.view(_solo_position(8, moves), 0)
+        first = HardBot(21, nodes=6000).choose(GAME, view, 0, Budget(60.0))
+        second = HardBot(21, nodes=6000).choose(GAME, view, 0, Budget(60.0))
+        assert first == second
+
+
+def test_hard_respects_its_node_budget() -> None:
+    view = GAME.view(_solo_position(4, 2), 0)  # early in the round: one full look-ahead costs thousands
+    for nodes in (500, 3000):
+        bot = HardBot(0, nodes=nodes)
+        bot.choose(GAME, view, 0, Budget(60.0))
+        # It may finish the board expansion it is in (at most one tile's placements per unseen tile).
+        assert 0 < bot.nodes_used <= nodes + 20 * 33
+
+
+def test_hard_stops_at_once_when_cancelled_while_thinking() -> None:
+    view = GAME.view(_solo_position(4, 2), 0)
+    budget = Budget(60.0)
+    timer = threading.Timer(0.05, budget.cancel_event.set)
+    timer.start()
+    started = time.perf_counter()
+    move = HardBot(0, nodes=10_000_000).choose(GAME, view, 0, budget)
+    timer.join()
+    assert time.perf_counter() - started < 1.0
+    assert move in GAME.legal_moves(view)
+
+
+def test_hard_choice_does_not_depend_on_the_hidden_tile_order() -> None:
+    state = _solo_position(6, 4)
+    other = replace(state, deck=tuple(reversed(state.deck)), rng=Rng.from_seed(99))
+    assert other.deck != state.deck and GAME.view(other, 0) == GAME.view(state, 0)
+    choices = {HardBot(3, nodes=5000).choose(GAME, GAME.view(s, 0), 0, Budget(60.0)) for s in (state, other)}
+    assert len(choices) == 1
+
+
+def test_hard_searches_the_last_tiles_of_a_round_to_the_end() -> None:
+    state = _solo_position(7, 1)
+    bot = make_bot("medium", 7)
+    while state.boards[0].count(".") > 6:  # three tiles to go: this one and two more
+        state = GAME.apply(state, bot.choose(GAME, GAME.view(state, 0), 0, Budget(1.0)))
+    hard = HardBot(7)
+    hard.choose(GAME, GAME.view(state, 0), 0, Budget(60.0))
+    assert hard.depth_reached == 2
+    # Mid-round the same budget looks one tile ahead.
+    hard.choose(GAME, GAME.view(_solo_position(7, 4), 0), 0, Budget(60.0))
+    assert hard.depth_reached == 1

@@ -1,4 +1,4 @@
-"""Puzzle records (best times, completion dates) and autosaved progress, on a temporary directory."""
+"""Puzzle records (best times, completion dates), on a temporary directory."""
 
 from __future__ import annotations
 
@@ -6,16 +6,11 @@ from datetime import datetime
 from pathlib import Path
 
 from bauhausbox.games.blokus.puzzle_records import (
-    PuzzleProgress,
     PuzzleRecords,
-    clear_progress,
     default_directory,
-    load_progress,
     load_records,
-    save_progress,
     save_records,
 )
-from bauhausbox.games.blokus.puzzles import replay
 
 WHEN = datetime(2026, 3, 14, 15, 9, 26)
 
@@ -48,27 +43,6 @@ def test_missing_or_damaged_records_read_as_empty_and_are_kept(tmp_path: Path) -
     (tmp_path / "puzzle-records.json").write_text("{not json", encoding="utf-8")
     assert load_records(tmp_path) == PuzzleRecords()
     assert (tmp_path / "puzzle-records.json.broken").read_text(encoding="utf-8") == "{not json"
-
-
-def test_progress_is_saved_resumed_and_cleared(tmp_path: Path) -> None:
-    state = replay("tetromino-hard", ["blue O a1,b1,a2,b2", "red I4 c1,c2,c3,c4"])
-    save_progress(tmp_path, PuzzleProgress.from_state(state, 42.5, hints=1, saved_at=WHEN))
-    progress = load_progress(tmp_path, "tetromino-hard")
-    assert progress is not None
-    assert progress.to_state() == state
-    assert (progress.elapsed_seconds, progress.hints) == (42.5, 1)
-    assert load_progress(tmp_path, "tetromino") is None  # each puzzle has its own slot
-    clear_progress(tmp_path, "tetromino-hard")
-    assert load_progress(tmp_path, "tetromino-hard") is None
-    clear_progress(tmp_path, "tetromino-hard")  # clearing twice is harmless
-
-
-def test_progress_that_no_longer_replays_is_set_aside(tmp_path: Path) -> None:
-    # Two blue pieces side by side break the harder rule: such a file cannot come from the game.
-    bad = PuzzleProgress(puzzle="tetromino-hard", placements=["blue O a1,b1,a2,b2", "blue I4 c1,c2,c3,c4"])
-    save_progress(tmp_path, bad)
-    assert load_progress(tmp_path, "tetromino-hard") is None
-    assert (tmp_path / "puzzle-progress" / "tetromino-hard.json.broken").exists()
 
 
 def test_default_directory_is_inside_the_app_data_directory() -> None:

@@ -9,15 +9,18 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 
 from bauhausbox.engine.grid import cell_name
 from bauhausbox.engine.shapes import normalize
-from bauhausbox.games.blokus import puzzle_scene
+from bauhausbox.games.blokus import puzzle_ai, puzzle_menu, puzzle_scene
 from bauhausbox.games.blokus.piece_widgets import PIECE_COLOURS, HeldPiece
-from bauhausbox.games.blokus.puzzle_records import Completion, PuzzleRecord, load_progress, load_records
-from bauhausbox.games.blokus.puzzle_scene import PuzzleCompleteScene, PuzzleMenuScene, PuzzleScene, card_status
+from bauhausbox.games.blokus.puzzle_menu import PuzzleCompleteScene, PuzzleMenuScene, card_status
+from bauhausbox.games.blokus.puzzle_records import Completion, PuzzleRecord, load_records
+from bauhausbox.games.blokus.puzzle_scene import PuzzleScene
 from bauhausbox.games.blokus.puzzles import Placement, PuzzlePiece, new_puzzle
 from bauhausbox.games.blokus.solver import Hint, solve
+from bauhausbox.persistence import paths, saves
 from tests.ui.helpers import click, frames, key, wait_until
 
 
@@ -64,8 +67,25 @@ def drag_piece(app: Any, scene: PuzzleScene, placement: Placement) -> None:
     app.frame([_event(pygame.MOUSEBUTTONUP, pos=end, button=1)], 1 / 60)
 
 
+@pytest.fixture(autouse=True)
+def _own_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Records in this test's folder, and no puzzle game saved by an earlier test to continue."""
+    monkeypatch.setattr(puzzle_scene, "default_directory", lambda: tmp_path)
+    monkeypatch.setattr(puzzle_menu, "default_directory", lambda: tmp_path)
+    for path in paths.saves_dir().glob("blokus-puzzles-*.json"):
+        path.unlink()
+
+
+def _unfinished(puzzle: str) -> list[saves.SaveSummary]:
+    return [
+        s
+        for s in saves.list_saves()[0]
+        if s.game_id == "blokus-puzzles" and s.options.get("puzzle") == puzzle and not s.finished
+    ]
+
+
 def _open(app: Any, tmp_path: Path, puzzle: str) -> PuzzleScene:
-    menu = PuzzleMenuScene(app, tmp_path)
+    menu = PuzzleMenuScene(app, directory=tmp_path)
     app.push(menu)
     frames(app, 1)
     click(app, menu.cards[puzzle].center)
@@ -84,12 +104,11 @@ def test_solving_the_tetromino_puzzle_by_dragging_shows_the_completion_screen(fr
         assert placement in scene.state.placements, f"{placement.text} was placed by the drag"
         if count < len(solution):
             assert not isinstance(app.top, PuzzleCompleteScene)
-    frames(app, 2)
-    assert isinstance(app.top, PuzzleCompleteScene)
+    assert wait_until(app, lambda: isinstance(app.top, PuzzleCompleteScene), limit=600)
     assert not app.top.puzzle.solved_by_computer
     record = load_records(tmp_path).for_puzzle("tetromino")
     assert len(record.completions) == 1 and record.best_seconds is not None
-    assert load_progress(tmp_path, "tetromino") is None  # a finished puzzle leaves no saved progress
+    assert _unfinished("tetromino") == []  # a finished puzzle leaves no game to continue
     click(app, app.top.menu_button.rect.center)
     assert isinstance(app.top, PuzzleMenuScene)
 
@@ -102,7 +121,7 @@ def test_a_refused_drop_says_why_and_shows_the_contacts(fresh_app: Any, tmp_path
     beside = Placement(PuzzlePiece("blue", "I4"), frozenset({(2, 0), (2, 1), (2, 2), (2, 3)}))
     drag_piece(app, scene, beside)
     assert len(scene.state.placements) == 1, "the blue I4 may not touch the blue O along a side"
-    assert "touches another blue piece" in scene.message
+    assert "Touches another blue piece" in scene.message
     assert scene.controller.held is not None  # still in hand, to be put elsewhere
     frames(app, 1)
     assert set(scene.contacts) == {((1, 0), (2, 0)), ((1, 1), (2, 1))}  # drawn in red on the board
@@ -137,11 +156,14 @@ def test_progress_is_autosaved_and_resumed_from_the_menu(fresh_app: Any, tmp_pat
     frames(app, 1)
     drag_piece(app, scene, piece)
     assert scene.state.placements == (piece,)
-    key(app, pygame.K_ESCAPE)
-    menu = app.top
-    assert isinstance(menu, PuzzleMenuScene)
-    saved = load_progress(tmp_path, "pentomino")
-    assert saved is not None and saved.placements == ["green X b1,a2,b2,c2,b3"]
+    frames(app, 5)
+    app.go_home()
+    menu = PuzzleMenuScene(app, directory=tmp_path)
+    app.push(menu)
+    frames(app, 1)
+    (saved,) = _unfinished("pentomino")
+    assert saves.load_game(saved.path).saved.moves == ["green X b1,a2,b2,c2,b3"]
+    assert saves.load_game(saved.path).saved.seconds_played > 0  # the clock is saved with the game
     click(app, menu.cards["pentomino"].center)
     resumed = app.top
     assert isinstance(resumed, PuzzleScene) and resumed.state.placements == (piece,)
@@ -155,8 +177,8 @@ def test_the_hint_button_shows_a_piece_of_a_solution(fresh_app: Any, tmp_path: P
         if thread.name == "puzzle-warm-up":
             thread.join(60)
     click(app, scene.hint_button.rect.center)
-    assert wait_until(app, lambda: scene.hint_shown is not None, limit=2000)
-    advice = scene.hint_shown
+    assert wait_until(app, lambda: scene.advice is not None, limit=2000)
+    advice = scene.advice
     assert advice is not None and advice.kind == "place" and advice.placement is not None
     assert advice.placement in advice.solution
     assert scene.hints == 1
@@ -182,7 +204,7 @@ def test_solve_fills_the_board_piece_by_piece_and_sets_no_record(fresh_app: Any,
     mine = Placement(PuzzlePiece("red", "I4"), frozenset({(0, 0), (1, 0), (2, 0), (3, 0)}))
     drag_piece(app, scene, mine)
     click(app, scene.solve_button.rect.center)
-    assert wait_until(app, lambda: bool(scene.animation) or isinstance(app.top, PuzzleCompleteScene), limit=3000)
+    assert wait_until(app, lambda: bool(scene.solving) or isinstance(app.top, PuzzleCompleteScene), limit=3000)
     counts = []
     assert wait_until(
         app, lambda: counts.append(len(scene.state.placements)) or isinstance(app.top, PuzzleCompleteScene), 200
@@ -191,7 +213,7 @@ def test_solve_fills_the_board_piece_by_piece_and_sets_no_record(fresh_app: Any,
     assert app.top.puzzle.solved_by_computer
     assert mine in scene.state.placements  # the solution kept the player's piece
     assert load_records(tmp_path).for_puzzle("tetromino").completions == []
-    assert load_progress(tmp_path, "tetromino") is None
+    assert _unfinished("tetromino") == []
 
 
 def test_the_hints_ghost_words_and_accepted_move_are_one_placement(
@@ -206,8 +228,8 @@ def test_the_hints_ghost_words_and_accepted_move_are_one_placement(
     drag_piece(app, scene, lone)
     assert scene.state.placements == (lone,)
     key(app, pygame.K_h)
-    assert wait_until(app, lambda: scene.hint_shown is not None, limit=2000)
-    advice = scene.hint_shown
+    assert wait_until(app, lambda: scene.advice is not None, limit=2000)
+    advice = scene.advice
     assert advice is not None and advice.kind == "place" and advice.placement is not None
     hinted = advice.placement
     # The ghost: the translucent cells drawn over the board are the hinted piece's squares, in its colour.
@@ -222,10 +244,12 @@ def test_the_hints_ghost_words_and_accepted_move_are_one_placement(
     monkeypatch.setattr(puzzle_scene, "draw_cells", spy)
     frames(app, 1)
     assert ghosts == [(hinted.cells, PIECE_COLOURS[hinted.piece.colour])]
-    # The words: the status line names that piece and its squares.
-    names = sorted(cell_name(cell) for cell in hinted.cells)
+    # The words: the status line names that piece and the corners of the box it covers.
+    columns = [col for col, _ in hinted.cells]
+    rows = [row for _, row in hinted.cells]
+    corners = f"{cell_name((min(columns), min(rows)))}–{cell_name((max(columns), max(rows)))}"
     assert hinted.piece.colour in scene.message and hinted.piece.name in scene.message
-    assert all(name in scene.message for name in (names[0], names[-1]))
+    assert corners in scene.message, (corners, scene.message)
     # The move: Space places exactly that placement.
     key(app, pygame.K_SPACE)
     assert scene.state.placements == (lone, hinted)
@@ -238,17 +262,17 @@ def test_a_hint_that_runs_out_of_time_offers_to_keep_looking_and_can_be_stopped(
     scene = _open(app, tmp_path, "tetromino")
     budgets: list[float] = []
 
-    def slow_hint(state: Any, seconds: float, cancelled: Any) -> Hint:
+    def slow_hint(state: Any, seconds: float, cancel: threading.Event) -> Hint:
         budgets.append(seconds)
         if len(budgets) == 1:
-            return Hint("unknown", f"No way to finish was found in {seconds:g} s.", timed_out=True)
-        while not cancelled():  # a long search, until the player stops it
+            return Hint("unknown", f"No way to finish was found in {round(seconds):g} s.", timed_out=True)
+        while not cancel.is_set():  # a long search, until the player stops it
             time.sleep(0.005)
         return Hint("unknown", "stopped", timed_out=True)
 
-    monkeypatch.setattr(puzzle_scene, "hint", slow_hint)
+    monkeypatch.setattr(puzzle_ai, "hint", slow_hint)
     key(app, pygame.K_h)
-    assert wait_until(app, lambda: scene.hint_shown is not None, limit=600)
+    assert wait_until(app, lambda: scene.advice is not None, limit=600)
     assert "Keep looking" in scene.message and scene.hint_button.label == "Keep looking"
     assert "cannot be finished" not in scene.message
     click(app, scene.hint_button.rect.center)
@@ -256,9 +280,9 @@ def test_a_hint_that_runs_out_of_time_offers_to_keep_looking_and_can_be_stopped(
     assert budgets[1] > budgets[0]
     # Frames keep coming while it looks; the button now stops the search.
     frames(app, 3)
-    assert scene.job == "hint" and scene.hint_button.label == "Stop"
+    assert scene.hint_runner.busy and scene.hint_button.label == "Stop"
     key(app, pygame.K_h)
-    assert scene.job == ""
+    assert not scene.hint_runner.busy
     frames(app, 2)
     assert scene.hint_button.label == "Keep looking" and scene.hints == 0
 

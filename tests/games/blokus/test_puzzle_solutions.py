@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 import pytest
 
+from bauhausbox.engine.bots.base import Budget
 from bauhausbox.games.blokus import puzzle_cli
 from bauhausbox.games.blokus.pieces import COLOURS, PIECES
 from bauhausbox.games.blokus.puzzles import (
@@ -28,7 +29,6 @@ from bauhausbox.games.blokus.puzzles import (
     same_colour_contacts,
 )
 from bauhausbox.games.blokus.solver import (
-    Budget,
     ExactCover,
     hint,
     shipped_fit,
@@ -126,7 +126,7 @@ def test_exact_cover_finds_knuths_example() -> None:
     # Knuth, "Dancing links": items A–G, the only solution is options 0, 3, 4 (A D / E F C / B G).
     options = [("C", "E", "F"), ("A", "D", "G"), ("B", "C", "F"), ("A", "D"), ("B", "G"), ("D", "E", "G")]
     problem = ExactCover(options, ["A", "B", "C", "D", "E", "F", "G"])
-    solutions = [sorted(rows) for rows in problem.solutions(Budget.seconds(5))]
+    solutions = [sorted(rows) for rows in problem.solutions(Budget(5))]
     assert solutions == [[0, 3, 4]]
 
 
@@ -136,16 +136,16 @@ def test_exact_cover_does_not_permute_identical_copies() -> None:
     dominoes = [((0, 0), (1, 0)), ((0, 1), (1, 1)), ((0, 0), (0, 1)), ((1, 0), (1, 1))]
     options = [("domino", *d) for d in dominoes]
     problem = ExactCover(options, [*cells, "domino"], capacity={"domino": 2})
-    solutions = {frozenset(rows) for rows in problem.solutions(Budget.seconds(5))}
+    solutions = {frozenset(rows) for rows in problem.solutions(Budget(5))}
     assert solutions == {frozenset({0, 1}), frozenset({2, 3})}
-    again = list(ExactCover(options, [*cells, "domino"], capacity={"domino": 2}).solutions(Budget.seconds(5)))
+    again = list(ExactCover(options, [*cells, "domino"], capacity={"domino": 2}).solutions(Budget(5)))
     assert len(again) == 2
 
 
 def test_secondary_items_may_stay_uncovered() -> None:
     options = [("a", "x"), ("b", "x"), ("a",), ("b",)]
     problem = ExactCover(options, ["a", "b"])
-    solutions = sorted(sorted(rows) for rows in problem.solutions(Budget.seconds(5)))
+    solutions = sorted(sorted(rows) for rows in problem.solutions(Budget(5)))
     assert solutions == [[0, 3], [1, 2], [2, 3]]  # options 0 and 1 both claim x: never together
 
 
@@ -302,10 +302,10 @@ def test_a_hint_is_one_more_piece_of_a_real_solution() -> None:
 
 
 def test_running_out_of_time_is_not_a_proof() -> None:
-    result = solve_frame(get_puzzle("pentomino", True), (), Budget.seconds(0.01))
+    result = solve_frame(get_puzzle("pentomino", True), (), Budget(0.01))
     assert result.status == "timeout"
     assert result.placements == ()
-    board = solve_fullboard((), hard=True, budget=Budget.seconds(0.2))
+    board = solve_fullboard((), hard=True, budget=Budget(0.2))
     assert board.status == "timeout"
     # A start that no stored solution shares (blue opens with an I5 along the top edge).
     state = place(

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+import threading
 import time
+from dataclasses import replace
 
 import pytest
 
-from bauhausbox.engine.bots.base import Budget
-from bauhausbox.games.buizen.ai import Judge, Knowledge, _after, make_bot
+from bauhausbox.engine.bots.arena import Endless
+from bauhausbox.engine.bots.base import Budget, Cancelled
+from bauhausbox.games.buizen.ai import HARD_SEARCH, BuizenSearchBot, Judge, Knowledge, _after, make_bot
 from bauhausbox.games.buizen.rules import GAME, BuizenState, Place, Table
 
 # ``docs/rules/buizen.md``'s worked example: a closed fire-hose network ending at the road 5,2.
@@ -25,7 +28,7 @@ def position(board: str, hand0: str, colours: str, players: int = 4) -> BuizenSt
 
 def choose(level: str, state: BuizenState) -> str:
     bot = make_bot(level, 7)
-    move = bot.choose(GAME, GAME.view(state, 0), 0, Budget(1.0))
+    move = bot.choose(GAME, GAME.view(state, 0), 0, Endless())
     return GAME.format_move(state, move)
 
 
@@ -81,10 +84,11 @@ def test_incremental_judgement_equals_the_full_one() -> None:
     assert checked > 500
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_every_level_plays_a_whole_game_legally_and_quickly(level: str) -> None:
     state = GAME.new_game(3, 21)
-    bot = make_bot(level, 1)
+    # Hard at a small node budget keeps the suite fast; its full budget is timed below.
+    bot = _search_bot(iterations=4) if level == "expert" else make_bot(level, 1)
     slowest = 0.0
     while state.to_play is not None:
         seat = state.to_play
@@ -95,3 +99,88 @@ def test_every_level_plays_a_whole_game_legally_and_quickly(level: str) -> None:
         assert move in GAME.legal_moves(state)
         state = GAME.apply(state, move)
     assert slowest < 1.5  # the budget is 1 s; a loaded test machine gets some slack
+
+
+# -- expert: information-set search ------------------------------------------------------------------
+def _midgame(seed: int, players: int = 3) -> BuizenState:
+    rnd = random.Random(seed)
+    state = GAME.new_game(players, seed)
+    while len(state.pipes) < 10:
+        state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
+    return state
+
+
+def _search_bot(seed: int = 1, iterations: int = 40) -> BuizenSearchBot:
+    return BuizenSearchBot(seed, replace(HARD_SEARCH, iterations=iterations, seconds=60.0))
+
+
+def _decision(state: BuizenState, seen: BuizenState) -> tuple[object, dict[object, int]]:
+    """A fresh expert bot's choice for the seat to play of ``state``, shown ``seen``, and its root visits."""
+    bot = _search_bot()
+    seat = state.to_play
+    assert seat is not None
+    move = bot.choose(GAME, seen, seat, Budget(60))
+    assert bot.search.last_root is not None
+    return move, {m: n.visits for m, n in bot.search.last_root.children.items()}
+
+
+def test_expert_choice_does_not_depend_on_hidden_hands_bag_or_materials() -> None:
+    state = _midgame(4)
+    seat = state.to_play
+    assert seat is not None
+    # Another deal of everything the seat cannot see: the other hands, the bag and the others' materials.
+    pool = [n for s, hand in enumerate(state.hands) if s != seat for n in hand] + list(state.bag)
+    pool.reverse()
+    hands = []
+    for s, hand in enumerate(state.hands):
+        if s == seat:
+            hands.append(hand)
+        else:
+            hands.append(tuple(sorted(pool[: len(hand)])))
+            pool = pool[len(hand) :]
+    colours = list(state.colours)
+    others = [s for s in range(4) if s != seat]
+    colours[others[0]], colours[others[1]] = colours[others[1]], colours[others[0]]
+    other = replace(state, hands=tuple(hands), bag=tuple(pool), colours=tuple(colours))
+    assert GAME.invariant_errors(other) == []
+    assert GAME.view(state, seat) == GAME.view(other, seat) and other != state
+    expected = _decision(state, GAME.view(state, seat))
+    assert _decision(other, GAME.view(other, seat)) == expected
+    # Even handed the full states, it searches over samples of its view only.
+    assert _decision(state, state) == expected
+    assert _decision(other, other) == expected
+
+
+def test_expert_is_deterministic_at_a_fixed_node_budget_and_uses_it() -> None:
+    state = _midgame(6)
+    seat = state.to_play
+    assert seat is not None
+    first, second = _decision(state, GAME.view(state, seat)), _decision(state, GAME.view(state, seat))
+    assert first == second
+    assert sum(first[1].values()) == 40
+
+
+def test_expert_stops_at_once_when_cancelled_and_within_its_time() -> None:
+    state = _midgame(7)
+    seat = state.to_play
+    assert seat is not None
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(Cancelled):
+        _search_bot(iterations=10**6).choose(GAME, GAME.view(state, seat), seat, Budget(60, cancel))
+    bot = BuizenSearchBot(1, replace(HARD_SEARCH, iterations=10**6))
+    started = time.perf_counter()
+    bot.choose(GAME, GAME.view(state, seat), seat, Budget(0.5))
+    # Wall time on a possibly loaded machine: far below the 10**6 iterations it was allowed.
+    assert time.perf_counter() - started < 3.0
+
+
+def test_expert_at_its_full_budget_answers_within_two_seconds() -> None:
+    for seed in (2, 3):
+        state = _midgame(seed)
+        seat = state.to_play
+        assert seat is not None
+        started = time.process_time()  # CPU time: other processes on the machine cannot inflate it
+        move = make_bot("expert", 1).choose(GAME, GAME.view(state, seat), seat, Budget(2.0))
+        assert time.process_time() - started < 2.0
+        assert move in GAME.legal_moves(state)

@@ -195,7 +195,7 @@ def test_the_table_fits_itself_when_the_game_ends(fresh_app: Any) -> None:
         app.pop()
     last = _first_placement(scene)
     scene.zoom(1.5)
-    scene.pan(1, 0)
+    scene.camera = [last.cell[0] + 0.5, float(last.cell[1])]  # away from the fitted view, the cell in sight
     frames(app, 1)
     assert scene.board_rect.contains(scene.to_screen(last.cell)), "the test needs the cell on screen"
     _hold(app, scene, last)

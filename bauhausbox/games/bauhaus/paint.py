@@ -1,0 +1,407 @@
+"""Drawing Bauhaus: board geometry (squares and edges to pixels and back), the board with its zones,
+walls and tokens, wall patterns, and the action cards. Used by the game screen and the how-to-play
+diagrams; pure functions of a position and a rectangle, no screen state."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from bauhausbox.games.bauhaus.board import Board, bits
+from bauhausbox.games.bauhaus.cards import (
+    CARDS,
+    FREE_WALLS,
+    MOVE_TOKEN,
+    MOVE_WALL,
+    NO_CARD,
+    PATTERN,
+    PLACE,
+    SWAP,
+    Orientation,
+    transformed,
+)
+from bauhausbox.games.bauhaus.rules import BauhausRules, BauhausState
+from bauhausbox.ui import draw, theme
+from bauhausbox.ui.theme import Colour, Metrics
+
+Pos = tuple[int, int]
+
+CARD_ACCENTS: dict[str, Colour] = {
+    PLACE: theme.BLUE,
+    FREE_WALLS: theme.RED,
+    PATTERN: theme.RED,
+    MOVE_WALL: theme.YELLOW,
+    MOVE_TOKEN: theme.BLUE,
+    SWAP: theme.YELLOW,
+}
+CARD_LABELS: dict[str, str] = {
+    PLACE: "Place token",
+    FREE_WALLS: "Two walls",
+    PATTERN: "Pattern",
+    MOVE_WALL: "Move wall",
+    MOVE_TOKEN: "Move token",
+    SWAP: "Swap tokens",
+}
+
+
+def fit_text(text: str, size: int, width: int, weight: str = "semibold") -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    if draw.render_text(text, size, theme.INK, weight).get_width() <= width:
+        return text
+    while len(text) > 1 and draw.render_text(text + "…", size, theme.INK, weight).get_width() > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def seat_colour(seat: int) -> Colour:
+    return theme.SEAT_COLOURS[seat % 4]
+
+
+def seat_shape(seat: int) -> str:
+    return theme.SEAT_SHAPES[seat % 4]
+
+
+# ==== board geometry ================================================================================
+@dataclass
+class Geometry:
+    """Where the board sits on screen; converts squares and edges to pixels and back."""
+
+    board: Board
+    rect: pygame.Rect
+
+    @property
+    def cell(self) -> float:
+        return self.rect.width / self.board.size
+
+    def square_rect(self, square: int) -> pygame.Rect:
+        col, row = self.board.cell(square)
+        c = self.cell
+        left = self.rect.left + round(col * c)
+        top = self.rect.top + round((self.board.size - 1 - row) * c)
+        right = self.rect.left + round((col + 1) * c)
+        bottom = self.rect.top + round((self.board.size - row) * c)
+        return pygame.Rect(left, top, right - left, bottom - top)
+
+    def square_center(self, square: int) -> tuple[float, float]:
+        col, row = self.board.cell(square)
+        c = self.cell
+        return self.rect.left + (col + 0.5) * c, self.rect.top + (self.board.size - row - 0.5) * c
+
+    def corner(self, x: int, y: int) -> tuple[float, float]:
+        """A lattice point (x right, y up from the bottom-left corner) in pixels."""
+        return self.rect.left + x * self.cell, self.rect.bottom - y * self.cell
+
+    def edge_ends(self, edge: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        horizontal, line, pos = self.board.edge_line(edge)
+        if horizontal:
+            return self.corner(pos, line), self.corner(pos + 1, line)
+        return self.corner(line, pos), self.corner(line, pos + 1)
+
+    def edge_rect(self, edge: int, thickness: float) -> pygame.Rect:
+        (x1, y1), (x2, y2) = self.edge_ends(edge)
+        half = thickness / 2
+        left, right = min(x1, x2) - half, max(x1, x2) + half
+        top, bottom = min(y1, y2) - half, max(y1, y2) + half
+        return pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+
+    def fractional(self, pos: Pos) -> tuple[float, float]:
+        """Board coordinates in squares (x right, y up)."""
+        return (pos[0] - self.rect.left) / self.cell, (self.rect.bottom - pos[1]) / self.cell
+
+    def square_at(self, pos: Pos) -> int | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        fx, fy = self.fractional(pos)
+        n = self.board.size
+        col, row = min(n - 1, max(0, int(fx))), min(n - 1, max(0, int(fy)))
+        return self.board.square(col, row)
+
+    def edge_at(self, pos: Pos, reach: float = 0.3) -> int | None:
+        """The edge nearest to ``pos`` when it is within ``reach`` squares of it."""
+        fx, fy = self.fractional(pos)
+        n = self.board.size
+        if not (-reach <= fx <= n + reach and -reach <= fy <= n + reach):
+            return None
+        x_line, y_line = round(fx), round(fy)
+        dx, dy = abs(fx - x_line), abs(fy - y_line)
+        col, row = min(n - 1, max(0, math.floor(fx))), min(n - 1, max(0, math.floor(fy)))
+        b = self.board
+        if dy <= dx and dy <= reach and 0 <= y_line <= n and 0 <= fx <= n:
+            return y_line * b.stride + col
+        if dx <= reach and 0 <= x_line <= n and 0 <= fy <= n:
+            return b.v_offset + row * b.stride + x_line
+        return None
+
+    def wall_thickness(self) -> int:
+        return max(4, round(self.cell * 0.15))
+
+
+# ==== drawing helpers shared by the screen and the how-to-play diagrams ==================================
+def draw_token(
+    surface: pygame.Surface, center: tuple[float, float], radius: float, seat: int, control: bool, squash: float = 1.0
+) -> None:
+    """A token: deployed face = white disc with the seat's shape; control face = solid colour with a
+    white shape. ``squash`` < 1 narrows it (the flip animation)."""
+    colour = seat_colour(seat)
+    size = max(4, math.ceil(radius * 2 + 4))
+    layer = pygame.Surface((size, size), pygame.SRCALPHA)
+    mid = (size / 2, size / 2)
+    r = radius
+    if control:
+        pygame.draw.circle(layer, colour, mid, r)
+        pygame.draw.circle(layer, theme.INK, mid, r, max(1, round(r / 9)))
+        mark = theme.WHITE if seat % 4 != 1 else theme.INK
+        draw.seat_shape(layer, seat_shape(seat), mid, r * 0.5, mark)
+    else:
+        pygame.draw.circle(layer, theme.WHITE, mid, r)
+        pygame.draw.circle(layer, colour, mid, r * 0.92, max(2, round(r / 5)))
+        pygame.draw.circle(layer, theme.INK, mid, r, max(1, round(r / 12)))
+        draw.seat_shape(layer, seat_shape(seat), mid, r * 0.5, colour, outline=theme.INK if seat % 4 == 1 else None)
+    if squash < 0.999:
+        width = max(1, round(size * max(0.02, squash)))
+        layer = pygame.transform.smoothscale(layer, (width, size))
+    surface.blit(layer, layer.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def draw_wall(surface: pygame.Surface, geo: Geometry, edge: int, colour: Colour, thickness: int) -> None:
+    pygame.draw.rect(surface, colour, geo.edge_rect(edge, thickness))
+
+
+def token_at(state: BauhausState, square: int) -> tuple[int, bool] | None:
+    """``(seat, control face?)`` of the token on ``square``, if any."""
+    for seat in range(state.players):
+        if state.deployed[seat] >> square & 1:
+            return seat, False
+        if state.control[seat] >> square & 1:
+            return seat, True
+    return None
+
+
+def draw_board(
+    surface: pygame.Surface,
+    geo: Geometry,
+    rules: BauhausRules,
+    state: BauhausState,
+    metrics: Metrics,
+    *,
+    hide_tokens: frozenset[int] = frozenset(),
+    flips: dict[int, float] | None = None,
+    labels: bool = True,
+) -> None:
+    """The board: squares, zones (owned filled, unowned hatched), walls, tokens, coordinates."""
+    rect = geo.rect
+    draw.shadow_rect(surface, rect, max(3, metrics.u(0.75)))
+    pygame.draw.rect(surface, theme.WHITE, rect)
+    for zone in rules.zones(state):
+        if not zone.closed:
+            continue
+        for square in bits(zone.squares):
+            cell = geo.square_rect(square)
+            if zone.status == "owned":
+                pygame.draw.rect(surface, theme.mix(seat_colour(zone.colours[0]), theme.WHITE, 0.55), cell)
+            elif zone.status == "shared":
+                pygame.draw.rect(surface, theme.PAPER_DARK, cell)
+                draw.hatch(surface, cell, theme.mix(theme.INK, theme.WHITE, 0.55), max(5, cell.width // 6), 2)
+            else:
+                draw.hatch(surface, cell, theme.LIGHT_GREY, max(5, cell.width // 6), 2)
+    # The grid: thin lines; the border is not a wall, so it is drawn thin too.
+    grid = theme.mix(theme.LIGHT_GREY, theme.WHITE, 0.3)
+    n = rules.board.size
+    for i in range(n + 1):
+        pygame.draw.line(surface, grid, geo.corner(i, 0), geo.corner(i, n), 1)
+        pygame.draw.line(surface, grid, geo.corner(0, i), geo.corner(n, i), 1)
+    pygame.draw.rect(surface, theme.GREY, rect, 1)
+    thickness = geo.wall_thickness()
+    for edge in bits(state.walls):
+        draw_wall(surface, geo, edge, theme.INK, thickness)
+    radius = geo.cell * 0.34
+    for square in rules.board.squares:
+        if square in hide_tokens:
+            continue
+        token = token_at(state, square)
+        if token is None:
+            continue
+        seat, control = token
+        squash = 1.0
+        if flips and square in flips:
+            # The flip: the deployed face narrows to nothing, then the control face widens.
+            progress = flips[square]
+            control = progress >= 0.5
+            squash = abs(1 - 2 * progress)
+        draw_token(surface, geo.square_center(square), radius, seat, control, squash)
+    if labels:
+        small = max(12, round(metrics.small * 0.85))
+        for i in range(n):
+            x, _ = geo.corner(i, 0)
+            draw.text(
+                surface,
+                "abcdefghijklmnopqrstuvwxyz"[i],
+                (round(x + geo.cell / 2), rect.bottom + metrics.u(0.5)),
+                small,
+                theme.GREY,
+                "semibold",
+                "midtop",
+            )
+            _, y = geo.corner(0, i)
+            draw.text(
+                surface,
+                str(i + 1),
+                (rect.left - metrics.u(1), round(y - geo.cell / 2)),
+                small,
+                theme.GREY,
+                "semibold",
+                "midright",
+            )
+
+
+def draw_orientation(
+    surface: pygame.Surface, rect: pygame.Rect, shape: Orientation, colour: Colour = theme.INK, dots: bool = True
+) -> None:
+    """A pattern drawn centred in ``rect`` (edge midpoints in doubled coordinates, y up), on a faint
+    grid of the corner points around it."""
+    xs = [x + d for x, y in shape for d in ((-1, 1) if x % 2 else (0,))]
+    ys = [y + d for x, y in shape for d in ((0,) if x % 2 else (-1, 1))]
+    min_x, max_x, min_y, max_y = min(xs), max(xs), min(ys), max(ys)
+    span = max(max_x - min_x, max_y - min_y, 2) / 2 + 1
+    unit = min(rect.width, rect.height) / span
+    cx = rect.centerx - (min_x + max_x) / 4 * unit
+    cy = rect.centery + (min_y + max_y) / 4 * unit
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return cx + x / 2 * unit, cy - y / 2 * unit
+
+    thick = max(3, round(unit * 0.16))
+    if dots:
+        for x in range(min_x - 2, max_x + 3, 2):
+            for y in range(min_y - 2, max_y + 3, 2):
+                point = at(x, y)
+                if rect.collidepoint(point):
+                    pygame.draw.circle(surface, theme.LIGHT_GREY, point, max(2, thick // 2))
+    for x, y in shape:
+        px, py = at(x, y)
+        if x % 2 == 1:  # horizontal edge
+            bar = pygame.Rect(0, 0, round(unit + thick), thick)
+        else:
+            bar = pygame.Rect(0, 0, thick, round(unit + thick))
+        bar.center = (round(px), round(py))
+        pygame.draw.rect(surface, colour, bar)
+
+
+def _arrow(
+    surface: pygame.Surface, start: tuple[float, float], end: tuple[float, float], colour: Colour, w: int
+) -> None:
+    pygame.draw.line(surface, colour, start, end, w)
+    angle = math.atan2(end[1] - start[1], end[0] - start[0])
+    size = w * 3
+    left = (end[0] - size * math.cos(angle - 0.5), end[1] - size * math.sin(angle - 0.5))
+    right = (end[0] - size * math.cos(angle + 0.5), end[1] - size * math.sin(angle + 0.5))
+    pygame.draw.polygon(surface, colour, [end, left, right])
+
+
+def draw_card_icon(surface: pygame.Surface, rect: pygame.Rect, card: int, seat: int | None = None) -> None:
+    """The picture on a card: a pattern, or an icon for the action."""
+    info = CARDS[card]
+    w = max(3, rect.width // 18)
+    cx, cy = rect.center
+    r = min(rect.width, rect.height) * 0.2
+    token_seat = seat if seat is not None else 3
+    if info.kind == PATTERN and info.pattern is not None:
+        draw_orientation(surface, rect, transformed(info.pattern.edges, 0, False))
+    elif info.kind == PLACE:
+        draw_token(surface, (cx, cy + r * 0.2), r * 1.3, token_seat, False)
+        plus = round(r * 0.55)
+        px, py = rect.right - plus * 2, rect.top + plus * 2
+        pygame.draw.line(surface, theme.INK, (px - plus, py), (px + plus, py), w)
+        pygame.draw.line(surface, theme.INK, (px, py - plus), (px, py + plus), w)
+    elif info.kind == FREE_WALLS:
+        # Two separate walls, anywhere: one lying, one standing, apart.
+        bar = round(r * 1.9)
+        pygame.draw.rect(surface, theme.INK, (cx - r * 1.7, cy - r * 0.9 - w, bar, w * 2))
+        pygame.draw.rect(surface, theme.INK, (cx + r * 1.1 - w, cy - r * 0.3, w * 2, bar))
+        for x, y in (
+            (cx - r * 1.7, cy - r * 0.9),
+            (cx - r * 1.7 + bar, cy - r * 0.9),
+            (cx + r * 1.1, cy - r * 0.3),
+            (cx + r * 1.1, cy - r * 0.3 + bar),
+        ):
+            pygame.draw.circle(surface, theme.LIGHT_GREY, (round(x), round(y)), max(2, w // 2))
+    elif info.kind == MOVE_WALL:
+        bar = round(r * 1.8)
+        pygame.draw.rect(surface, theme.INK, (cx - r * 1.6 - w, cy - bar // 2, w * 2, bar))
+        dashed = theme.GREY
+        for i in range(0, bar, w * 3):
+            pygame.draw.rect(surface, dashed, (cx + r * 1.6 - w, cy - bar // 2 + i, w * 2, w * 2))
+        _arrow(surface, (cx - r * 1.1, cy), (cx + r * 1.05, cy), theme.INK, max(2, w // 2 + 1))
+    elif info.kind == MOVE_TOKEN:
+        draw_token(surface, (cx - r * 1.2, cy), r * 0.9, token_seat, False)
+        _arrow(surface, (cx - r * 0.1, cy), (cx + r * 1.7, cy), theme.INK, max(2, w // 2 + 1))
+    elif info.kind == SWAP:
+        draw_token(surface, (cx - r * 1.2, cy + r * 0.5), r * 0.8, 0, False)
+        draw_token(surface, (cx + r * 1.2, cy + r * 0.5), r * 0.8, 2, False)
+        arc = pygame.Rect(0, 0, round(r * 2.4), round(r * 1.8))
+        arc.center = (cx, round(cy - r * 0.2))
+        pygame.draw.arc(surface, theme.INK, arc, 0.3, math.pi - 0.3, max(2, w // 2 + 1))
+        left_tip = (arc.left + arc.width * 0.12, arc.centery - arc.height * 0.22)
+        right_tip = (arc.right - arc.width * 0.12, arc.centery - arc.height * 0.22)
+        for tip, sign in ((left_tip, 1), (right_tip, -1)):
+            s = w * 2.2
+            pygame.draw.polygon(
+                surface,
+                theme.INK,
+                [
+                    (tip[0], tip[1] + s),
+                    (tip[0] - s * 0.8 * sign, tip[1] - s * 0.2),
+                    (tip[0] + s * 0.9 * sign, tip[1] - s * 0.1),
+                ],
+            )
+
+
+def draw_card(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    card: int,
+    metrics: Metrics,
+    *,
+    state: str = "normal",  # "normal", "chosen", "disabled", "hover"
+    seat: int | None = None,
+) -> None:
+    """A face-up action card: coloured band, icon or pattern, title; chosen cards are lifted."""
+    if card == NO_CARD:
+        pygame.draw.rect(surface, theme.PAPER_DARK, rect)
+        pygame.draw.rect(surface, theme.LIGHT_GREY, rect, 2)
+        return
+    info = CARDS[card]
+    lift = metrics.u(1) if state in ("chosen", "hover") else 0
+    body = rect.move(0, -lift)
+    draw.shadow_rect(surface, body, metrics.u(0.75) + lift // 2)
+    pygame.draw.rect(surface, theme.WHITE, body)
+    band = pygame.Rect(body.left, body.top, body.width, max(6, body.height // 9))
+    pygame.draw.rect(surface, CARD_ACCENTS[info.kind], band)
+    title_h = max(metrics.small + metrics.u(1), body.height // 5)
+    picture = pygame.Rect(body.left, band.bottom, body.width, body.height - band.height - title_h).inflate(
+        -metrics.u(1.5), -metrics.u(1.5)
+    )
+    draw_card_icon(surface, picture, card, seat)
+    label = CARD_LABELS[info.kind]
+    if info.kind == PATTERN:
+        label = f"Pattern {info.name}"
+    size = metrics.small
+    while size > 11 and draw.render_text(label.upper(), size, theme.INK, "bold", 0.06).get_width() > body.width - 8:
+        size -= 1
+    draw.text(
+        surface, label.upper(), (body.centerx, body.bottom - title_h // 2), size, theme.INK, "bold", "center", 0.06
+    )
+    if info.walls:
+        badge = draw.render_text(str(info.walls), max(12, metrics.small - 2), theme.WHITE, "bold")
+        box = badge.get_rect().inflate(metrics.u(1), metrics.u(0.25))
+        box.topright = (body.right - metrics.u(0.5), band.bottom + metrics.u(0.5))
+        pygame.draw.rect(surface, theme.INK, box)
+        surface.blit(badge, badge.get_rect(center=box.center))
+    border = 5 if state == "chosen" else 3
+    pygame.draw.rect(surface, theme.RED if state == "chosen" else theme.INK, body, border)
+    if state == "disabled":
+        veil = pygame.Surface(body.size, pygame.SRCALPHA)
+        veil.fill((*theme.PAPER, 150))
+        surface.blit(veil, body)

@@ -1,0 +1,177 @@
+"""Blokus evaluation and playouts shared by every computer level and the tree search: the one-move
+evaluation (:func:`move_values`), fast sampled playouts (:func:`playout`, :func:`sample_placement`)
+and the seat margin a finished playout is judged by. Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bauhausbox.engine.api import Seat
+from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus.bitboard import Placement
+from bauhausbox.games.blokus.rules import ALL_OUT, BlokusState, scoring_colours, squares_left
+
+# The centre 4 × 4 and the ring around it, as a pull for the opening.
+_CENTRE = bb.bits_of((col, row) for col in range(8, 12) for row in range(8, 12))
+_NEAR_CENTRE = bb.bits_of((col, row) for col in range(6, 14) for row in range(6, 14))
+_DISTANCE_TO_CENTRE: tuple[float, ...] = tuple(
+    abs(bb.cell_of(i)[0] - 9.5) + abs(bb.cell_of(i)[1] - 9.5) if bb.BOARD >> i & 1 else 0.0 for i in range(bb.BITS)
+)
+
+
+# -- one-move evaluation ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How much each feature of a move counts in :func:`move_values`."""
+
+    size: float = 10.0  # per square of the piece
+    own_corners: float = 2.0  # per attach cell the colour has after the move
+    taken_corners: float = 3.0  # per attach cell of an opponent the piece covers
+    centre: float = 1.5  # per step of the piece's nearest square toward the centre (opening only)
+    opening_plies: int = 4  # how many of its own pieces a colour spends heading for the centre
+
+
+MEDIUM_WEIGHTS = Weights()
+HARD_WEIGHTS = Weights(size=10.0, own_corners=2.5, taken_corners=3.5, centre=2.0, opening_plies=5)
+
+
+def move_values(state: BlokusState, moves: Sequence[Placement], weights: Weights = MEDIUM_WEIGHTS) -> list[float]:
+    """A quick value for each move of the colour to play (higher is better)."""
+    colour = state.colour
+    boards = state.boards
+    own = boards[colour]
+    occupied = state.occupied
+    forbidden = state.forbidden[colour]
+    attach = state.attach[colour] if own else 0
+    # Colours scoring for the same seat (a team mate, a seat's second colour) are not blocked.
+    friends = scoring_colours(state.players, state.teams, state.to_play) if state.to_play is not None else ()
+    rivals = 0
+    for other in range(4):
+        if other != colour and other not in friends and not state.out >> other & 1:
+            rivals |= state.attach[other]
+    placed = 21 - state.hands[colour].bit_count()
+    opening = placed < weights.opening_plies
+    values = []
+    for move in moves:
+        blocked = occupied | move.mask | forbidden | move.sides
+        corners = ((attach | move.corners) & ~blocked).bit_count()
+        value = weights.size * move.size + weights.own_corners * corners
+        value += weights.taken_corners * (rivals & move.mask).bit_count()
+        if opening:
+            value -= weights.centre * min_distance_to_centre(move)
+        values.append(value)
+    return values
+
+
+def min_distance_to_centre(move: Placement) -> float:
+    distance = _CENTRE_STEPS.get(move.index)
+    if distance is None:  # worked out once per placement: the tree search asks for it again and again
+        distance = _CENTRE_STEPS[move.index] = min(_DISTANCE_TO_CENTRE[bb.bit_index(cell)] for cell in move.cells)
+    return distance
+
+
+_CENTRE_STEPS: dict[int, float] = {}
+
+
+# -- fast simulation ---------------------------------------------------------------------------------
+Random = Callable[[], float]
+
+
+def sample_placement(blocked: int, attach: int, rnd: Random) -> Placement | None:
+    """A random legal placement, biased to large pieces, found without listing every move: pick a
+    random attach cell and one of the legal placements covering it (the larger of two draws).
+    ``blocked`` and ``attach`` are as for :func:`bitboard.generate`; ``None`` when nothing fits."""
+    cells = []
+    while attach:
+        low = attach & -attach
+        cells.append(low.bit_length() - 1)
+        attach ^= low
+    while cells:
+        pick = int(rnd() * len(cells))
+        index = cells[pick]
+        choice = _draw(index, *bb.candidates_at(blocked, index), rnd)
+        if choice is not None:
+            if choice.size < 5:
+                other = _draw(index, *bb.candidates_at(blocked, index), rnd)
+                if other is not None and other.size > choice.size:
+                    choice = other
+            return choice
+        cells[pick] = cells[-1]  # nothing fits here: drop the cell and try another
+        cells.pop()
+    return None
+
+
+_DRAWS = 12  # random tries before listing a cell's legal candidates
+
+
+def _draw(index: int, candidates: Sequence[tuple[int, int]], window: int, rnd: Random) -> Placement | None:
+    """One of the legal candidates at square ``index``, uniformly: a few random tries (usually enough,
+    and much cheaper than testing them all), then the full list; ``None`` if none is legal."""
+    count = len(candidates)
+    if not count:
+        return None
+    for _ in range(_DRAWS):
+        number, mask = candidates[int(rnd() * count)]
+        if not mask & window:
+            return bb.candidate(number, index)
+    legal = [number for number, mask in candidates if not mask & window]
+    if not legal:
+        return None
+    return bb.candidate(legal[int(rnd() * len(legal))], index)
+
+
+def playout(state: BlokusState, rnd: Random, record: list[int] | None = None) -> list[int]:
+    """Finish the game with sampled moves; the final score of each colour. Keeps the forbidden and
+    attach squares up to date with :func:`bitboard.after_placement`, as the rules' ``apply`` does.
+    With ``record``, appends each move made as :func:`move_key` (the tree search shares them, AMAF)."""
+    hands = list(state.hands)
+    forbidden = list(state.forbidden)
+    attach = state.attach
+    occupied = state.occupied
+    out = state.out
+    mono = state.monomino_last
+    colour = state.colour
+    if state.to_play is None:
+        out = ALL_OUT
+    while out != ALL_OUT:
+        if not out >> colour & 1:
+            hand = hands[colour]
+            move = None
+            if hand:
+                move = sample_placement(bb.blocked_by(occupied | forbidden[colour], hand), attach[colour], rnd)
+            if move is None:
+                out |= 1 << colour
+            else:
+                occupied |= move.mask
+                hands[colour] = hand & ~(1 << move.piece)
+                forbidden[colour], attach = bb.after_placement(forbidden[colour], attach, colour, move, occupied)
+                mono = (mono | 1 << colour) if move.piece == bb.MONOMINO else (mono & ~(1 << colour))
+                if record is not None:
+                    record.append(move.index << 2 | colour)
+        colour = (colour + 1) & 3
+    return [_final_score(hands[c], mono >> c & 1) for c in range(4)]
+
+
+def move_key(move: Placement, colour: int) -> int:
+    """One int per (placement, colour): how playouts record moves and the tree files its AMAF statistics."""
+    return move.index << 2 | colour
+
+
+def _final_score(hand: int, monomino_last: int) -> int:
+    if hand:
+        return -squares_left(hand)
+    return 20 if monomino_last else 15
+
+
+def seat_margin(state: BlokusState, colour_points: Sequence[int], seat: Seat) -> float:
+    """A seat's total minus the best other seat's total (teams and two-colour seats summed)."""
+    mine = scoring_colours(state.players, state.teams, seat)
+    own = sum(colour_points[c] for c in mine)
+    others = [
+        sum(colour_points[c] for c in scoring_colours(state.players, state.teams, s))
+        for s in range(state.players)
+        if scoring_colours(state.players, state.teams, s) != mine  # a team mate is not a rival
+    ]
+    return own - max(others)

@@ -1,0 +1,379 @@
+"""The replay viewer: a game played again move by move, with the log in words beside the board.
+
+Opened from the game-over table ("Review the game"), from the Load screen's finished games and from
+``bauhausbox replay FILE --view``. The board is the game's own screen in its read-only mode
+(``GameScene.spectate``): the viewer keeps its own copy of the history, moves its cursor, tells the
+board as the game would (``on_history_jump``, then ``on_move`` for the move that led here, so the
+last move is marked and animates) and draws it with ``layout_game`` / ``draw_game`` beside the log
+and the controls. Nothing here plays a move or writes a file.
+
+A finished game is shown whole: every hand and hidden colour, at every step. An unfinished one is
+shown only as its first human seat saw it (the screen says so), and its log is told to that seat,
+because the game may still be continued (``match.replay_seat``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import pygame
+
+from bauhausbox import games
+from bauhausbox.engine.api import Seat
+from bauhausbox.engine.history import History, Setup, Step
+from bauhausbox.match import Match, move_log, replay_seat
+from bauhausbox.persistence import saves
+from bauhausbox.persistence.store import BrokenFileError
+from bauhausbox.scenes.flow import report_broken
+from bauhausbox.ui import draw, icons, theme
+from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.theme import Colour, Metrics
+from bauhausbox.ui.widgets import Button
+
+AUTOPLAY_SECONDS = 1.2  # between two moves while playing (after the move's animation)
+
+
+class ReplayBoard(Protocol):
+    """What the viewer needs of a game's screen (``GameScene`` is one): its read-only mode, its
+    board drawing and its reactions to the history moving."""
+
+    metrics: Metrics
+    game_rect: pygame.Rect
+
+    def spectate(self, seat: Seat | None) -> None: ...
+
+    def layout_game(self, rect: pygame.Rect) -> None: ...
+
+    def draw_game(self, surface: pygame.Surface) -> None: ...
+
+    def update_game(self, dt: float) -> None: ...
+
+    def animating(self) -> bool: ...
+
+    def on_move(self, before: Any, after: Any, step: Step) -> None: ...
+
+    def on_history_jump(self) -> None: ...
+
+    def seat_style(self, seat: Seat) -> tuple[Colour, str]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """One entry of the log as laid out: the position it jumps to (0 is the start), its wrapped lines."""
+
+    position: int
+    top: int
+    height: int
+    lines: tuple[str, ...]
+
+
+def played_part(history: History[Any]) -> History[Any]:
+    """A copy of ``history`` up to its cursor (the game as it stands; undone moves are not part of
+    it). The viewer moves the copy's cursor, never the game's."""
+    copy: History[Any] = History(history.game, history.states[0])
+    copy.states = list(history.states[: history.cursor + 1])
+    copy.steps = list(history.steps[: history.cursor])
+    copy.cursor = history.cursor
+    return copy
+
+
+class ReplayScene(Scene):
+    name = "replay"
+
+    def __init__(self, app: App, setup: Setup, history: History[Any]) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.history = played_part(history)
+        self.game = self.history.game
+        self.title = self.game.info.title
+        self.moves = len(self.history.steps)
+        self.finished = self.game.is_over(self.history.state)
+        self.seat = replay_seat(setup, self.game, self.history.state)
+        self.lines = move_log(setup, self.history, self.seat)
+        self.names = [spec.name for spec in setup.seats]
+        board: ReplayBoard = games.scene_class(setup.game_id)(app, Match(setup, self.history, autosave=False))
+        self.board = board
+        self.history.go_to(0)
+        board.spectate(self.seat)
+        self.position = 0
+        self.playing = False
+        self.wait = 0.0
+        self.scroll = 0
+        self.hovered: int | None = None
+        self.mouse = (0, 0)
+        self.rows: list[LogRow] = []
+        self.top_rect = self.board_rect = self.log_rect = self.list_rect = self.status_rect = pygame.Rect(0, 0, 0, 0)
+        self.close_button = self.widgets.add(Button("Close", self.close, tooltip="Back (Esc)"))
+        self.start_button = self.widgets.add(
+            Button("", lambda: self.go_to(0, pause=True), tooltip="To the start (Home)", icon=icons.to_start)
+        )
+        self.back_button = self.widgets.add(
+            Button("", lambda: self.step(-1), tooltip="One move back (Left)", icon=icons.step_back)
+        )
+        self.play_button = self.widgets.add(
+            Button("", self.toggle_play, "primary", tooltip="Play / pause (Space)", icon=icons.play)
+        )
+        self.forward_button = self.widgets.add(
+            Button("", lambda: self.step(1), tooltip="One move forward (Right)", icon=icons.step_forward)
+        )
+        self.end_button = self.widgets.add(
+            Button("", lambda: self.go_to(self.moves, pause=True), tooltip="To the end (End)", icon=icons.to_end)
+        )
+
+    @classmethod
+    def of_match(cls, app: App, match: Match) -> ReplayScene:
+        """The replay of a game on screen (its own copy: the game's history is not touched)."""
+        return cls(app, match.setup, match.history)
+
+    # -- moving through the game ------------------------------------------------------------------
+    def go_to(self, position: int, pause: bool = False) -> None:
+        """Show the position after ``position`` moves (0: the start), marking the move that led there."""
+        position = max(0, min(self.moves, position))
+        if pause:
+            self.playing = False
+        self.wait = 0.0
+        if position == self.position:
+            return
+        self.position = position
+        self.history.go_to(position)
+        self.board.on_history_jump()
+        if position:
+            history = self.history
+            self.board.on_move(history.states[position - 1], history.states[position], history.steps[position - 1])
+        self._scroll_to_current()
+
+    def step(self, delta: int) -> None:
+        self.go_to(self.position + delta, pause=True)
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.position >= self.moves:
+            self.go_to(0)  # play again from the start
+        self.playing = not self.playing
+        self.wait = 0.0
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    # -- layout -----------------------------------------------------------------------------------
+    def layout(self, metrics: Metrics) -> None:
+        super().layout(metrics)
+        m = metrics
+        u = m.u
+        width, height = m.width, m.height
+        top_h, status_h, pad = u(8), u(5.5), u(2)
+        self.top_rect = pygame.Rect(0, 0, width, top_h)
+        self.status_rect = pygame.Rect(0, height - status_h, width, status_h)
+        log_w = max(u(40), round(width * 0.25))
+        body = pygame.Rect(pad, top_h + pad, width - 2 * pad, height - top_h - status_h - 2 * pad)
+        self.log_rect = pygame.Rect(body.right - log_w, body.top, log_w, body.height)
+        self.board_rect = pygame.Rect(body.left, body.top, body.width - log_w - u(3), body.height)
+        # The controls under the log: five buttons in one row.
+        bh = m.button_height
+        gap = u(1)
+        bw = (log_w - 4 * gap) // 5
+        y = self.log_rect.bottom - bh
+        for index, button in enumerate(
+            (self.start_button, self.back_button, self.play_button, self.forward_button, self.end_button)
+        ):
+            button.rect = pygame.Rect(self.log_rect.left + index * (bw + gap), y, bw, bh)
+        header = u(5)
+        self.list_rect = pygame.Rect(
+            self.log_rect.left, self.log_rect.top + header, log_w, y - u(2) - self.log_rect.top - header
+        )
+        close_w = max(u(14), draw.render_text("CLOSE", m.body, weight="bold", spacing=0.08).get_width() + u(4))
+        size = top_h - u(2.5)
+        self.close_button.rect = pygame.Rect(width - pad - close_w, (top_h - size) // 2 - u(0.25), close_w, size)
+        self._layout_rows()
+        self.board.metrics = metrics
+        self.board.game_rect = self.board_rect.copy()
+        self.board.layout_game(self.board_rect.copy())
+        self._scroll_to_current()
+
+    def _layout_rows(self) -> None:
+        m = self.metrics
+        text_w = self.list_rect.width - m.u(7)
+        line_h = round(m.body * 1.25)
+        rows: list[LogRow] = []
+        y = 0
+        entries = [("Start of the game", 0)] + [(f"{i + 1}. {line}", i + 1) for i, line in enumerate(self.lines)]
+        for text, position in entries:
+            lines = tuple(draw.wrap(text, m.body, text_w, "semibold")) or ("",)  # fits the current row's weight
+            height = len(lines) * line_h + m.u(1)
+            rows.append(LogRow(position, y, height, lines))
+            y += height
+        self.rows = rows
+
+    def _content_height(self) -> int:
+        return self.rows[-1].top + self.rows[-1].height if self.rows else 0
+
+    def _clamp_scroll(self) -> None:
+        self.scroll = max(0, min(self.scroll, self._content_height() - self.list_rect.height))
+
+    def _scroll_to_current(self) -> None:
+        if not self.rows or self.list_rect.height <= 0:
+            return
+        row = self.rows[self.position]
+        if row.top < self.scroll:
+            self.scroll = row.top
+        elif row.top + row.height > self.scroll + self.list_rect.height:
+            self.scroll = row.top + row.height - self.list_rect.height
+        self._clamp_scroll()
+
+    def row_at(self, pos: tuple[int, int]) -> LogRow | None:
+        """The log row under the screen point ``pos`` (``None`` outside the list)."""
+        if not self.list_rect.collidepoint(pos):
+            return None
+        y = pos[1] - self.list_rect.top + self.scroll
+        return next((row for row in self.rows if row.top <= y < row.top + row.height), None)
+
+    def row_rect(self, row: LogRow) -> pygame.Rect:
+        """Where ``row`` is on screen now (it may lie outside the list when scrolled away)."""
+        return pygame.Rect(
+            self.list_rect.left, self.list_rect.top + row.top - self.scroll, self.list_rect.width, row.height
+        )
+
+    # -- events and frames ------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            row = self.row_at(event.pos)
+            self.hovered = None if row is None else row.position
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            actions = {
+                pygame.K_LEFT: lambda: self.step(-1),
+                pygame.K_RIGHT: lambda: self.step(1),
+                pygame.K_UP: lambda: self.step(-1),
+                pygame.K_DOWN: lambda: self.step(1),
+                pygame.K_HOME: lambda: self.go_to(0, pause=True),
+                pygame.K_END: lambda: self.go_to(self.moves, pause=True),
+                pygame.K_SPACE: self.toggle_play,
+                pygame.K_ESCAPE: self.close,
+            }
+            action = actions.get(event.key)
+            if action is not None:
+                action()
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            row = self.row_at(event.pos)
+            if row is not None:
+                self.go_to(row.position, pause=True)
+                return True
+        if event.type == pygame.MOUSEWHEEL and self.list_rect.collidepoint(self.mouse):
+            self.scroll -= event.y * round(self.metrics.body * 2.5)
+            self._clamp_scroll()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.board.update_game(dt)
+        self.play_button.icon = icons.pause if self.playing else icons.play
+        self.back_button.enabled = self.start_button.enabled = self.position > 0
+        self.forward_button.enabled = self.end_button.enabled = self.position < self.moves
+        if not self.playing or self.board.animating():
+            return
+        self.wait += dt
+        if self.wait >= AUTOPLAY_SECONDS:
+            self.go_to(self.position + 1)
+            if self.position >= self.moves:
+                self.playing = False
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.PAPER)
+        previous_clip = surface.get_clip()
+        surface.set_clip(self.board_rect)
+        self.board.draw_game(surface)
+        surface.set_clip(previous_clip)
+        self._draw_top_bar(surface)
+        self._draw_log(surface)
+        m = self.metrics
+        idle = "Left / Right step  ·  Space play / pause  ·  Home / End  ·  click a move to jump there  ·  Esc close"
+        draw.status_bar(surface, self.status_rect, m, "", "info", idle)
+        super().draw(surface)
+
+    def seen_as(self) -> str:
+        """Whose eyes the replay sees through, for the top bar."""
+        if self.seat is None:
+            return "Game over: everything is shown"
+        return f"Not finished: shown as {self.names[self.seat]} saw it"
+
+    def _draw_top_bar(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        rect = self.top_rect
+        pygame.draw.rect(surface, theme.PAPER, rect)
+        line_y = rect.bottom - m.rule // 2
+        pygame.draw.line(surface, theme.INK, (0, line_y), (rect.right, line_y), m.rule)
+        x = m.u(2.5)
+        s = m.u(2.2)
+        pygame.draw.rect(surface, theme.RED, (x, rect.centery - s // 2, s, s))
+        title = draw.heading(
+            surface, f"Replay · {self.title}", (x + s * 1.6, rect.centery + 2), m.heading, anchor="midleft"
+        )
+        note = self.seen_as()
+        room = self.close_button.rect.left - m.u(3) - (title.right + m.u(4))
+        if draw.render_text(note, m.body, weight="semibold").get_width() > room:
+            note = "Everything shown" if self.seat is None else f"As {self.names[self.seat]} saw it"
+        colour = theme.INK if self.seat is None else theme.RED
+        draw.text(surface, note, (title.right + m.u(4), rect.centery + 2), m.body, colour, "semibold", "midleft")
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        u = m.u
+        header = pygame.Rect(
+            self.log_rect.left, self.log_rect.top, self.log_rect.width, self.list_rect.top - self.log_rect.top
+        )
+        draw.heading(surface, "Moves", (header.left, header.centery), m.body, anchor="midleft")
+        draw.text(
+            surface,
+            f"move {self.position} of {self.moves}",
+            (header.right, header.centery),
+            m.body,
+            theme.GREY,
+            "semibold",
+            "midright",
+        )
+        box = self.list_rect
+        pygame.draw.rect(surface, theme.WHITE, box)
+        previous_clip = surface.get_clip()
+        surface.set_clip(box)
+        line_h = round(m.body * 1.25)
+        for row in self.rows:
+            rect = self.row_rect(row)
+            if rect.bottom < box.top or rect.top > box.bottom:
+                continue
+            current = row.position == self.position
+            if current:
+                pygame.draw.rect(surface, theme.YELLOW, rect)
+                pygame.draw.rect(surface, theme.RED, (rect.left, rect.top, u(0.75), rect.height))
+            elif row.position == self.hovered:
+                pygame.draw.rect(surface, theme.PAPER, rect)
+            if row.position:
+                colour, shape = self.board.seat_style(self.history.steps[row.position - 1].seat)
+                draw.seat_shape(surface, shape, (rect.left + u(3), rect.top + u(0.5) + line_h // 2), u(1.2), colour)
+            ink = theme.INK if row.position <= self.position else theme.GREY
+            y = rect.top + u(0.5)
+            for line in row.lines:
+                draw.text(surface, line, (rect.left + u(5.5), y), m.body, ink, "semibold" if current else "regular")
+                y += line_h
+        surface.set_clip(previous_clip)
+        pygame.draw.rect(surface, theme.INK, box, 2)
+        content = self._content_height()
+        if content > box.height:  # a thin scroll bar: where the visible part lies in the whole log
+            bar_h = max(u(3), box.height * box.height // content)
+            bar_y = box.top + (box.height - bar_h) * self.scroll // max(1, content - box.height)
+            pygame.draw.rect(surface, theme.INK, (box.right - u(1), bar_y, u(0.75), bar_h))
+
+
+def open_replay(app: App, path: Path) -> bool:
+    """Show the replay of a saved game; a broken file is moved aside and explained. Returns success."""
+    try:
+        loaded = saves.load_game(path)
+    except BrokenFileError as error:
+        report_broken(app, [error])
+        return False
+    app.push(ReplayScene(app, loaded.setup, loaded.history))
+    return True

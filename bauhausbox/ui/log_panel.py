@@ -1,0 +1,252 @@
+"""A scrollable list of short sentences, newest at the bottom: the game log beside the board.
+
+Each line carries a seat mark (colour and shape), an optional number badge, a highlight and an
+optional caption above it. The panel scrolls with the wheel or by dragging its text, keeps the
+newest line in view unless the player has scrolled away, and tells which line the pointer is over.
+It knows nothing of games: the screen hands it the lines (``bauhausbox/scenes/game_scene.py``).
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+import pygame
+
+from bauhausbox.ui import draw, theme
+from bauhausbox.ui.theme import Colour, Metrics
+
+HIGHLIGHT: Colour = theme.mix(theme.PAPER, theme.YELLOW, 0.35)
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One sentence of the log with the mark of the seat it is about."""
+
+    text: str
+    colour: Colour
+    shape: str
+    number: int | None = None  # a badge, matching a numbered mark on the board
+    highlight: bool = False
+    caption: str = ""  # a small heading drawn above the line ("Since your last turn")
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    top: int  # from the top of the content
+    height: int
+    caption_height: int
+    wrapped: tuple[str, ...]
+
+
+class LogPanel:
+    """The log's lines inside ``rect`` (a title on top, the lines below, a thin scroll bar)."""
+
+    def __init__(self, title: str = "Game log", empty: str = "No moves yet.") -> None:
+        self.title = title
+        self.empty = empty
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.body = pygame.Rect(0, 0, 0, 0)
+        self.lines: tuple[LogLine, ...] = ()
+        self.offset = 0  # pixels scrolled up from the newest line (0: the newest line shows)
+        self.hovered: int | None = None
+        self.metrics: Metrics | None = None
+        self._rows: list[_Row] = []
+        self._tops: list[int] = []  # each row's top, for finding rows by height
+        self._content_height = 0
+        self._rows_key: object = None
+        self._drag: tuple[int, int] | None = None  # (pointer y, offset) when the drag began
+        self._mouse = (-1, -1)
+
+    # -- contents and size --------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect, metrics: Metrics) -> None:
+        self.rect = rect.copy()
+        self.metrics = metrics
+        top = rect.top + metrics.u(4.5)
+        self.body = pygame.Rect(rect.left, top, rect.width, max(0, rect.bottom - top))
+        self._rows_key = None
+
+    def set_lines(self, lines: tuple[LogLine, ...]) -> None:
+        """New contents. Lines added at the end keep a scrolled-away view where it was."""
+        if lines == self.lines:
+            return
+        old_height = self._content_height
+        grew = len(lines) > len(self.lines) and lines[: len(self.lines)] == self.lines
+        self.lines = lines
+        self._rows_key = None
+        if self.offset and grew:
+            self._measure()
+            self.offset += self._content_height - old_height
+        self.offset = min(self.offset, self.max_offset)
+
+    @property
+    def max_offset(self) -> int:
+        self._measure()
+        return max(0, self._content_height - self.body.height)
+
+    def scroll_by(self, pixels: int) -> None:
+        """Scroll towards older lines (positive) or newer ones (negative)."""
+        self.offset = max(0, min(self.max_offset, self.offset + pixels))
+        self._hover(self._mouse)
+
+    def _measure(self) -> None:
+        m = self.metrics
+        key = (self.lines, self.body.width, m)
+        if key == self._rows_key or m is None:
+            return
+        self._rows_key = key
+        size = m.small
+        step = round(size * 1.25)
+        text_width = max(m.u(8), self.body.width - self._text_left(m) - m.u(2.5))
+        rows: list[_Row] = []
+        y = 0
+        for line in self.lines:
+            caption_height = step if line.caption else 0
+            wrapped = tuple(draw.wrap(line.text, size, text_width))
+            height = caption_height + len(wrapped) * step + m.u(1)
+            rows.append(_Row(y, height, caption_height, wrapped))
+            y += height
+        self._rows = rows
+        self._tops = [row.top for row in rows]
+        self._content_height = y
+
+    @staticmethod
+    def _text_left(m: Metrics) -> int:
+        return m.u(5)
+
+    def _content_top(self) -> int:
+        """Screen y of the content's top: the newest line sits at the bottom of the body."""
+        self._measure()
+        if self._content_height <= self.body.height:
+            return self.body.top
+        return self.body.bottom - self._content_height + self.offset
+
+    # -- input ----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Wheel and drag scroll the lines; the pointer's line is ``hovered``. True when used."""
+        if self.metrics is None or self.rect.width == 0:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self._mouse = event.pos
+            if self._drag is not None:
+                start_y, start_offset = self._drag
+                self.offset = max(0, min(self.max_offset, start_offset + event.pos[1] - start_y))
+            self._hover(event.pos)
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            if not self.rect.collidepoint(self._mouse):
+                return False
+            self.scroll_by(round(event.y * round(self.metrics.small * 1.25) * 2))
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.body.collidepoint(event.pos):
+            self._drag = (event.pos[1], self.offset)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
+            self._drag = None
+            return True
+        return False
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        self.hovered = self.line_at(pos)
+
+    def line_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the line at screen position ``pos``, if any."""
+        if not self.body.collidepoint(pos):
+            return None
+        y = pos[1] - self._content_top()
+        index = bisect.bisect_right(self._tops, y) - 1
+        if 0 <= index < len(self._rows) and y < self._rows[index].top + self._rows[index].height:
+            return index
+        return None
+
+    def line_rect(self, index: int) -> pygame.Rect:
+        """Where line ``index`` is drawn now (it may lie outside the body when scrolled away)."""
+        self._measure()
+        row = self._rows[index]
+        return pygame.Rect(self.body.left, self._content_top() + row.top, self.body.width, row.height)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        if m is None or self.rect.width == 0:
+            return
+        self._measure()
+        draw.heading(surface, self.title, (self.rect.left, self.rect.top + m.u(0.5)), m.small + 1)
+        pygame.draw.line(
+            surface, theme.INK, (self.rect.left, self.body.top - m.u(1)), (self.rect.right, self.body.top - m.u(1)), 2
+        )
+        if not self.lines:
+            draw.text(surface, self.empty, (self.body.left, self.body.top), m.small, theme.GREY)
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.body.clip(clip) if clip else self.body)
+        top = self._content_top()
+        step = round(m.small * 1.25)
+        text_left = self.body.left + self._text_left(m)
+        first = max(0, bisect.bisect_right(self._tops, self.body.top - top) - 1)
+        last = bisect.bisect_right(self._tops, self.body.bottom - top)
+        for index in range(first, min(last, len(self._rows))):
+            line, row = self.lines[index], self._rows[index]
+            y = top + row.top
+            if line.caption:
+                draw.text(
+                    surface, line.caption.upper(), (self.body.left, y), m.small - 2, theme.RED, "bold", spacing=0.08
+                )
+                y += row.caption_height
+            box = pygame.Rect(self.body.left, y, self.body.width - m.u(1.5), row.height - row.caption_height - m.u(0.5))
+            if line.highlight:
+                pygame.draw.rect(surface, HIGHLIGHT, box)
+            if index == self.hovered:
+                pygame.draw.rect(surface, theme.WHITE, box)
+                pygame.draw.rect(surface, line.colour, box, 2)
+            mark = (self.body.left + m.u(2.2), y + step // 2 + 1)
+            if line.number is not None:
+                draw.badge(surface, mark, m.u(1.5), line.colour, str(line.number), m.small - 3)
+            else:
+                draw.seat_shape(surface, line.shape, mark, m.u(1.1), line.colour, theme.INK)
+            for wrapped in row.wrapped:
+                draw.text(surface, wrapped, (text_left, y), m.small, theme.INK)
+                y += step
+        surface.set_clip(clip)
+        self._draw_scroll_bar(surface, m)
+
+    def _draw_scroll_bar(self, surface: pygame.Surface, m: Metrics) -> None:
+        total = self._content_height
+        if total <= self.body.height or total == 0:
+            return
+        track = pygame.Rect(self.body.right - m.u(0.6), self.body.top, m.u(0.6), self.body.height)
+        pygame.draw.rect(surface, theme.PAPER_DARK, track)
+        length = max(m.u(3), round(track.height * self.body.height / total))
+        hidden_below = self.offset
+        bottom = track.bottom - round((track.height - length) * hidden_below / max(1, total - self.body.height))
+        pygame.draw.rect(surface, theme.GREY, (track.left, bottom - length, track.width, length))
+
+
+class NoticeWords:
+    """The words of a notice that stays until dismissed (a round's end, a power used): wrapped once
+    per text and width, and drawn as an ink box with a red edge and a closing ×."""
+
+    def __init__(self) -> None:
+        self._key: object = None
+        self._lines: list[str] = []
+
+    def lines(self, text: str, width: int, metrics: Metrics) -> list[str]:
+        key = (text, width, metrics)
+        if key != self._key:
+            self._key = key
+            self._lines = draw.wrap(text, metrics.small, width - metrics.u(6), "semibold")
+        return self._lines
+
+    def height(self, text: str, width: int, metrics: Metrics) -> int:
+        return len(self.lines(text, width, metrics)) * round(metrics.small * 1.25) + metrics.u(2.5)
+
+    def draw(self, surface: pygame.Surface, text: str, rect: pygame.Rect, metrics: Metrics) -> None:
+        m = metrics
+        pygame.draw.rect(surface, theme.INK, rect)
+        pygame.draw.rect(surface, theme.RED, (rect.left, rect.top, m.u(1), rect.height))
+        y = rect.top + m.u(1.25)
+        for line in self.lines(text, rect.width, m):
+            draw.text(surface, line, (rect.left + m.u(2.5), y), m.small, theme.WHITE, "semibold")
+            y += round(m.small * 1.25)
+        cross = (rect.right - m.u(2), rect.top + m.u(2))
+        draw.text(surface, "×", cross, m.body, theme.WHITE, "bold", "center")

@@ -1,0 +1,172 @@
+"""The replay viewer: stepping, jumping, autoplay, what it reveals, and the ways to open it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from bauhausbox import games
+from bauhausbox.engine.history import History
+from bauhausbox.engine.rng import Rng
+from bauhausbox.match import Match
+from bauhausbox.persistence import paths, saves
+from bauhausbox.scenes.game_over import GameOverScene
+from bauhausbox.scenes.load import LoadScene
+from bauhausbox.scenes.replay import AUTOPLAY_SECONDS, ReplayScene
+from tests.ui.helpers import click, frames, key, open_game, seeded_game, wait_until
+
+
+def _open(app: Any, match: Match) -> ReplayScene:
+    scene = ReplayScene.of_match(app, match)
+    app.push(scene)
+    frames(app, 1)
+    return scene
+
+
+def _shows(scene: ReplayScene, match: Match, position: int) -> bool:
+    return scene.position == position and scene.board.match.state is match.history.states[position]
+
+
+def test_stepping_jumping_and_autoplay_reach_the_right_positions(fresh_app: Any) -> None:
+    app = fresh_app
+    match = seeded_game("blokus", 4, seed=11)
+    moves = len(match.history.steps)
+    scene = _open(app, match)
+    assert scene.moves == moves and _shows(scene, match, 0)  # a replay starts at the start
+    for _ in range(3):
+        key(app, pygame.K_RIGHT)
+    assert _shows(scene, match, 3)
+    key(app, pygame.K_LEFT)
+    assert _shows(scene, match, 2)
+    click(app, scene.forward_button.rect.center)
+    assert _shows(scene, match, 3)
+    click(app, scene.back_button.rect.center)
+    assert _shows(scene, match, 2)
+    # A click on a move's line in the log shows the position after that move.
+    click(app, scene.row_rect(scene.rows[6]).center)
+    assert _shows(scene, match, 6)
+    key(app, pygame.K_END)
+    assert _shows(scene, match, moves)
+    key(app, pygame.K_RIGHT)  # nothing after the end
+    assert _shows(scene, match, moves)
+    # The log follows the position: the last move's line is in view and can be clicked.
+    click(app, scene.row_rect(scene.rows[moves - 1]).center)
+    assert _shows(scene, match, moves - 1)
+    key(app, pygame.K_HOME)
+    assert _shows(scene, match, 0)
+    # Autoplay: one move per pause, until paused; Space at the end starts again from the start.
+    key(app, pygame.K_SPACE)
+    app.frame([], AUTOPLAY_SECONDS)
+    assert _shows(scene, match, 1)
+    app.frame([], AUTOPLAY_SECONDS)
+    assert _shows(scene, match, 2)
+    click(app, scene.play_button.rect.center)  # pause
+    app.frame([], AUTOPLAY_SECONDS)
+    assert _shows(scene, match, 2) and not scene.playing
+    key(app, pygame.K_END)
+    key(app, pygame.K_SPACE)
+    assert _shows(scene, match, 0) and scene.playing
+    scene.go_to(moves - 1)
+    app.frame([], AUTOPLAY_SECONDS)
+    app.frame([], AUTOPLAY_SECONDS)
+    assert _shows(scene, match, moves) and not scene.playing  # it stops at the end
+    # Everything is revealed in a finished game, and the game's own history never moved.
+    assert scene.board.view is match.history.states[moves]
+    assert match.history.cursor == moves
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not scene
+
+
+def _render(app: Any, scene: ReplayScene) -> bytes:
+    app.reset_to(scene)
+    frames(app, 1)
+    return pygame.image.tobytes(app.screen, "RGB")
+
+
+@pytest.mark.parametrize(("game_id", "players", "position"), [("buizen", 3, 14), ("bits", 3, 8)])
+def test_an_unfinished_game_shows_only_what_the_first_human_saw(
+    fresh_app: Any, game_id: str, players: int, position: int
+) -> None:
+    app = fresh_app
+    match = seeded_game(game_id, players, seed=4, stop_after=position)
+    game = match.game
+    real = match.history.state
+    scene = ReplayScene.of_match(app, match)
+    scene.go_to(position)
+    assert "Anni" in scene.seen_as()
+    assert scene.board.view == game.view(real, 0)
+    seen = _render(app, scene)
+    # A position Anni cannot tell from the real one, every secret drawn again: the same picture.
+    other = game.determinize(real, 0, Rng.from_seed(99))
+    assert other != real and game.view(other, 0) == game.view(real, 0)
+    history: History[Any] = History(game, match.history.states[0])
+    history.states = [*match.history.states[:-1], other]
+    history.steps = list(match.history.steps)
+    history.cursor = position
+    twin = ReplayScene(app, match.setup, history)
+    twin.go_to(position)
+    assert _render(app, twin) == seen
+
+
+def test_review_the_game_from_the_game_over_table(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = open_game(app, "bits", 2, seats=["human", "ai:easy"], seed=3)
+    scene.runner.cancel()
+    for _ in range(5000):
+        if scene.match.over:
+            break
+        seat = scene.match.to_play
+        scene.match.play(scene.game.legal_moves(scene.match.state, seat)[0], seat)
+    assert wait_until(app, lambda: isinstance(app.top, GameOverScene), 400)
+    table = app.top
+    cursor = scene.match.history.cursor
+    click(app, table.review_button.rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScene) and replay.moves == cursor and replay.seat is None
+    key(app, pygame.K_RIGHT)
+    assert scene.match.history.cursor == cursor  # the game itself did not move
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table
+
+
+def test_finished_games_open_the_replay_from_their_load_tab(fresh_app: Any) -> None:
+    app = fresh_app
+    path = paths.saves_dir() / "blokus-finished-for-load.json"
+    match = seeded_game("blokus", 2, seed=9, save_path=path)
+    unfinished = seeded_game("bits", 2, seed=9, stop_after=4, save_path=paths.saves_dir() / "bits-open.json")
+    assert match.over and not unfinished.over
+    app.push(LoadScene(app))
+    frames(app, 1)
+    load = app.top
+    assert isinstance(load, LoadScene)
+    assert path not in [s.path for s in load.summaries]  # in progress first: finished games have their tab
+    click(app, load.finished_tab_button.rect.center)
+    assert all(s.finished for s in load.summaries)
+    index = [s.path for s in load.summaries].index(path)
+    summary = load.summaries[index]
+    assert summary.scores == tuple(match.game.scores(match.state))
+    load.turn(index // len(load.row_buttons))
+    click(app, load.row_buttons[index % len(load.row_buttons)][0].rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScene) and replay.moves == len(match.history.steps)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is load
+    saves_now = {s.path for s in saves.list_saves()[0]}
+    assert path in saves_now  # looking at a replay changes no file
+    path.unlink()
+    (paths.saves_dir() / "bits-open.json").unlink()
+
+
+def test_the_log_is_in_words_for_every_game(fresh_app: Any) -> None:
+    for game_id, players in (("bauhaus", 3), ("buizen", 2)):
+        match = seeded_game(game_id, players, seed=2)
+        scene = ReplayScene.of_match(fresh_app, match)
+        names = [seat.name for seat in match.setup.seats]
+        history = match.history
+        expected = [
+            games.describe_move(game_id, history.states[i], step.move, mover=step.seat, names=names)
+            for i, step in enumerate(history.steps)
+        ]
+        assert scene.lines == expected
