@@ -18,10 +18,12 @@ import statistics
 import time
 from collections.abc import Sequence
 
+from bauhausbox.engine.shapes import Cell
 from bauhausbox.games.blokus import bitboard as bb
-from bauhausbox.games.blokus.pieces import COLOURS, PIECES
+from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME, PIECES
 from bauhausbox.games.blokus.puzzles import FULLBOARD, Placement, PuzzleState, check, new_puzzle, place
-from bauhausbox.games.blokus.solver import _frame_template, _shape_placements, hint, shipped_solutions, solve, warm_up
+from bauhausbox.games.blokus.solver import hint, shipped_solutions, solve, warm_up
+from bauhausbox.games.blokus.solver_frame import frame_tables
 
 Row = tuple[str, float, str, str]
 
@@ -62,13 +64,25 @@ def _random_legal(state: PuzzleState, rng: random.Random) -> PuzzleState | None:
             hand = 1 << next(i for i, shape in enumerate(PIECES) if shape.name == piece.name)
             cells_list = [frozenset(move.cells) for move in bb.legal_placements(own, occupied, hand, colour)]
         else:
-            cells_list = [cells for cells, _ in _shape_placements(piece.name, spec.width, spec.height)]
+            cells_list = _frame_placements(piece.name, spec.width, spec.height)
         rng.shuffle(cells_list)
         for cells in cells_list:
             placement = Placement(piece, cells)
             if check(state, placement).ok:
                 return place(state, placement)
     return None
+
+
+def _frame_placements(name: str, width: int, height: int) -> list[frozenset[Cell]]:
+    """Every position of piece ``name`` inside a width × height frame (all orientations)."""
+    found = []
+    for shape in PIECE_BY_NAME[name].orientations:
+        span_x = max(x for x, _ in shape)
+        span_y = max(y for _, y in shape)
+        for dx in range(width - span_x):
+            for dy in range(height - span_y):
+                found.append(frozenset((x + dx, y + dy) for x, y in shape))
+    return found
 
 
 def hint_positions(
@@ -140,8 +154,9 @@ def hint_rows(puzzle: str, quick: bool, time_limit: float = 2.0, use_shipped: bo
 
 
 def _build_seconds(puzzle: str) -> float:
+    frame_tables.cache_clear()
     start = time.perf_counter()
-    _frame_template(puzzle)
+    frame_tables(puzzle)
     return time.perf_counter() - start
 
 

@@ -1,14 +1,10 @@
-"""Solvers for the Blokus solo puzzles: exact cover for the frames, depth-first search for the full board.
+"""Solvers for the Blokus solo puzzles: bitboard exact cover for the frames, depth-first search for the full board.
 
-* :class:`ExactCover` is Knuth's Algorithm X in the dictionary-of-sets form of dancing links
-  (cover/uncover are set removals and re-insertions), branching on the primary item with the fewest
-  remaining options. Items may have a capacity above one, which is how identical copies are handled
-  without enumerating their permutations: in the plain puzzles the pieces of one shape are
-  interchangeable, so a solution is a tiling by shapes and colours are dealt out afterwards.
-* In the harder frames each (colour, piece) is a primary item, and each piece claims the secondary
-  item ``(colour, edge)`` for every internal edge on its perimeter, so two pieces of one colour can
-  never share a side. The four colours are interchangeable on an empty frame; pinning the colour of
-  the piece that covers ``a1`` breaks that symmetry.
+* The frames (tetromino and pentomino, plain and harder) are searched by ``solver_frame.py``: most
+  constrained square first, every fit computed with shifts of one int; here its runs are restarted
+  with Luby node allowances and new value orders (:func:`solve_frame`).
+* :class:`ExactCover` is Knuth's Algorithm X in the dictionary-of-sets form of dancing links, with
+  item capacities for identical copies; a general engine, no longer used by the puzzle searches.
 * The full board is searched depth first over legal Blokus placements (the game's bitboards and
   move generator), best-rated moves first, with restarts; it found the complete board that ships in
   ``puzzle_data/fullboard-hard.json``.
@@ -25,7 +21,7 @@ import json
 import random
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -35,19 +31,18 @@ from typing import Literal
 from bauhausbox.engine.bots.base import Budget, NodeLimitReached, OutOfTime
 from bauhausbox.engine.shapes import Cell
 from bauhausbox.games.blokus import bitboard as bb
-from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME, PIECES
+from bauhausbox.games.blokus.pieces import COLOURS, PIECES
 from bauhausbox.games.blokus.puzzles import (
     FULLBOARD,
-    Edge,
     Placement,
     PuzzlePiece,
     PuzzleSpec,
     PuzzleState,
     is_complete,
     parse_placement,
-    side_edges,
     start_corner,
 )
+from bauhausbox.games.blokus.solver_frame import BitSearch, Option, frame_tables
 
 Status = Literal["found", "none", "timeout"]
 Item = Hashable
@@ -222,64 +217,6 @@ class SearchResult:
 # --- the frames (puzzles 2 and 3) ---------------------------------------------------------------------------
 
 
-@cache
-def _shape_placements(name: str, width: int, height: int) -> tuple[tuple[frozenset[Cell], tuple[Edge, ...]], ...]:
-    """Every position of piece ``name`` inside a width × height frame (all orientations), with the
-    internal edges around it."""
-    found: list[tuple[frozenset[Cell], tuple[Edge, ...]]] = []
-    for shape in PIECE_BY_NAME[name].orientations:
-        span_x = max(x for x, _ in shape)
-        span_y = max(y for _, y in shape)
-        for dx in range(width - span_x):
-            for dy in range(height - span_y):
-                cells = frozenset((x + dx, y + dy) for x, y in shape)
-                found.append((cells, tuple(side_edges(cells, width, height))))
-    return tuple(found)
-
-
-class _RegionCheck:
-    """Veto a placement that cuts off a region of empty squares whose size no set of pieces can fill.
-
-    All pieces of a frame have one size, so every enclosed region must be a multiple of it. Squares
-    are bits of an int (``row * width + col``); regions grow by shifts, which is fast in Python.
-    """
-
-    def __init__(self, width: int, height: int, taken: set[Cell], piece_size: int, masks: list[int]) -> None:
-        self.width = width
-        self.piece_size = piece_size
-        self.masks = masks
-        self.full = (1 << (width * height)) - 1
-        left_column = sum(1 << (row * width) for row in range(height))
-        self.not_left = self.full & ~left_column  # squares that may receive a shift to the right
-        self.not_right = self.full & ~(left_column << (width - 1))
-        self.occupied = sum(1 << (row * width + col) for col, row in taken)
-
-    def _spread(self, bits: int) -> int:
-        width = self.width
-        return (
-            bits | ((bits << 1) & self.not_left) | ((bits >> 1) & self.not_right) | (bits << width) | (bits >> width)
-        ) & self.full
-
-    def __call__(self, row: int, entering: bool) -> bool:
-        mask = self.masks[row]
-        self.occupied ^= mask
-        if not entering:
-            return True
-        empty = self.full & ~self.occupied
-        seeds = self._spread(mask) & empty
-        while seeds:
-            region = seeds & -seeds
-            while True:
-                grown = self._spread(region) & empty
-                if grown == region:
-                    break
-                region = grown
-            if region.bit_count() % self.piece_size:
-                return False
-            seeds &= ~region
-        return True
-
-
 def _deal_colours(
     shape_cells: Sequence[tuple[str, frozenset[Cell]]], remaining: Sequence[PuzzlePiece]
 ) -> list[Placement]:
@@ -290,207 +227,28 @@ def _deal_colours(
     return [Placement(pools[name].pop(0), cells) for name, cells in shape_cells]
 
 
-@dataclass(frozen=True, slots=True)
-class _FrameOption:
-    label: str | PuzzlePiece  # a shape name (plain frames) or a coloured piece (harder frames)
-    cells: frozenset[Cell]
-    cell_mask: int
-    colour: int  # index in COLOURS, -1 in plain frames
-    edge_mask: int  # the internal edges around it, as bits (harder frames)
-
-
-@dataclass(frozen=True, slots=True)
-class _FrameTemplate:
-    """The whole exact cover problem of an empty frame, built once; each search copies and trims it."""
-
-    options: list[tuple[int, ...]]
-    meaning: list[_FrameOption]
-    columns: dict[int, frozenset[int]]
-    piece_items: dict[str | PuzzlePiece, int]
-    anchored: tuple[tuple[int, ...], ...]  # per square: the options whose first square (reading order) it is
-
-
-@cache
-def _frame_template(puzzle: str) -> _FrameTemplate:
-    from bauhausbox.games.blokus.puzzles import PUZZLE_BY_ID
-
-    spec = PUZZLE_BY_ID[puzzle]
-    width, height, area = spec.width, spec.height, spec.area
-    labels: list[str | PuzzlePiece] = list(spec.pieces) if spec.hard else sorted({p.name for p in spec.pieces})
-    piece_items = {label: area + index for index, label in enumerate(labels)}
-    edge_ids: dict[Edge, int] = {}
-    edge_base = area + len(labels)
-    options: list[tuple[int, ...]] = []
-    meaning: list[_FrameOption] = []
-    for label in labels:
-        name = label.name if isinstance(label, PuzzlePiece) else label
-        colour = COLOURS.index(label.colour) if isinstance(label, PuzzlePiece) else -1
-        for cells, perimeter in _shape_placements(name, width, height):
-            items = [piece_items[label], *(row * width + col for col, row in cells)]
-            edge_mask = 0
-            if colour >= 0:
-                for edge in perimeter:
-                    index = edge_ids.setdefault(edge, len(edge_ids))
-                    edge_mask |= 1 << index
-                    items.append(edge_base + 4 * index + colour)
-            options.append(tuple(items))
-            cell_mask = sum(1 << (row * width + col) for col, row in cells)
-            meaning.append(_FrameOption(label, cells, cell_mask, colour, edge_mask))
-    columns: dict[int, set[int]] = {}
-    for index, option in enumerate(options):
-        for item in option:
-            columns.setdefault(item, set()).add(index)
-    anchored: list[list[int]] = [[] for _ in range(area)]
-    for index, choice in enumerate(meaning):
-        anchored[(choice.cell_mask & -choice.cell_mask).bit_length() - 1].append(index)
-    frozen_columns = {k: frozenset(v) for k, v in columns.items()}
-    return _FrameTemplate(options, meaning, frozen_columns, piece_items, tuple(map(tuple, anchored)))
-
-
-class _ScanSearch:
-    """Tiling in reading order: the first empty square (from a1, row by row) must be the first square
-    of the next piece, so only the options anchored there are tried, each a few int operations.
-
-    A node costs about a twentieth of an exact-cover node (no columns to update), but the branching
-    square is fixed rather than the most constrained one, so the two searches fail on different
-    positions; :func:`_search_with_restarts` runs both. Same options, same vetoes (the player's
-    squares, pieces left, same-colour edges, the region check) and same answer: option indices.
-    """
-
-    def __init__(
-        self,
-        template: _FrameTemplate,
-        excluded: Sequence[int],
-        counts: dict[int, int],
-        claimed: Sequence[int],
-        taken_mask: int,
-        full_mask: int,
-        accept: Callable[[int, bool], bool] | None,
-    ) -> None:
-        self.template = template
-        self.allowed = [True] * len(template.meaning)
-        for row in excluded:
-            self.allowed[row] = False
-        self.item_of = [template.options[row][0] for row in range(len(template.meaning))]  # the piece item
-        self.counts = dict(counts)
-        self.claimed = list(claimed)
-        self.taken = taken_mask
-        self.full = full_mask
-        self.accept = accept
-
-    def run(self, budget: Budget, order: Callable[[Sequence[int]], list[int]]) -> list[int] | None:
-        """A first tiling as option indices, or None when there is none; raises like ExactCover."""
-        meaning, anchored, allowed, item_of = self.template.meaning, self.template.anchored, self.allowed, self.item_of
-        counts, claimed, accept, full = self.counts, self.claimed, self.accept, self.full
-        sorted_at: dict[int, list[int]] = {}
-        chosen: list[int] = []
-
-        def search(occupied: int) -> bool:
-            budget.tick()
-            empty = full & ~occupied
-            if not empty:
-                return True
-            square = (empty & -empty).bit_length() - 1
-            candidates = sorted_at.get(square)
-            if candidates is None:
-                candidates = sorted_at[square] = order([row for row in anchored[square] if allowed[row]])
-            for row in candidates:
-                option = meaning[row]
-                item = item_of[row]
-                colour = option.colour
-                if option.cell_mask & occupied or not counts[item]:
-                    continue
-                if colour >= 0 and option.edge_mask & claimed[colour]:
-                    continue
-                if accept is not None and not accept(row, True):
-                    accept(row, False)
-                    continue
-                counts[item] -= 1
-                if colour >= 0:
-                    claimed[colour] |= option.edge_mask
-                chosen.append(row)
-                done = False
-                try:
-                    done = search(occupied | option.cell_mask)
-                finally:  # undone also on a timeout, so the next run starts whole; kept when found
-                    if not done:
-                        chosen.pop()
-                        counts[item] += 1
-                        if colour >= 0:
-                            claimed[colour] &= ~option.edge_mask
-                        if accept is not None:
-                            accept(row, False)
-                if done:
-                    return True
-            return False
-
-        found = search(self.taken)
-        return chosen if found else None
-
-
 def solve_frame(
     spec: PuzzleSpec, fixed: Sequence[Placement], budget: Budget, pin_colour: bool = True, seed: int = 0
 ) -> SearchResult:
-    """Complete a tetromino or pentomino frame around the ``fixed`` placements."""
+    """Complete a tetromino or pentomino frame around the ``fixed`` placements (see ``solver_frame.py``)."""
     start = time.monotonic()
-    width = spec.width
-    taken = {cell for placement in fixed for cell in placement.cells}
     placed = {placement.piece for placement in fixed}
     remaining = [piece for piece in spec.pieces if piece not in placed]
-    empty = [(col, row) for row in range(spec.height) for col in range(width) if (col, row) not in taken]
-    if sum(piece.size for piece in remaining) != len(empty):
+    if sum(piece.size for piece in remaining) != spec.area - sum(len(p.cells) for p in fixed):
         return SearchResult("none", seconds=time.monotonic() - start)
     if not remaining:
         return SearchResult("found", tuple(fixed), time.monotonic() - start)
-
-    template = _frame_template(spec.id)
-    taken_mask = sum(1 << (row * width + col) for col, row in taken)
-    counts: dict[str | PuzzlePiece, int] = {}
-    for piece in remaining:
-        label: str | PuzzlePiece = piece if spec.hard else piece.name
-        counts[label] = counts.get(label, 0) + 1
-    claimed = [0] * len(COLOURS)  # edges next to each colour's placed pieces, as bits
-    if spec.hard:
-        edge_of = {template.meaning[row].cells: template.meaning[row].edge_mask for row in range(len(template.options))}
-        for placement in fixed:
-            claimed[COLOURS.index(placement.piece.colour)] |= edge_of[placement.cells]
-    # On an empty harder frame the colours are interchangeable: only blue may cover a1.
-    pinned = spec.hard and pin_colour and not fixed
-    excluded = [
-        row
-        for row, option in enumerate(template.meaning)
-        if option.cell_mask & taken_mask
-        or option.label not in counts
-        or (option.colour >= 0 and option.edge_mask & claimed[option.colour])
-        or (pinned and option.cell_mask & 1 and option.colour != 0)
-    ]
-    primary = [row * width + col for col, row in empty] + [template.piece_items[label] for label in counts]
-    capacity = {template.piece_items[label]: count for label, count in counts.items()}
-
-    def make_problem() -> ExactCover:  # copying the columns takes a while (0.3 s harder pentominoes): only when run
-        return ExactCover.from_template(template.options, template.columns, excluded, primary, capacity)
-
-    sizes = {piece.size for piece in remaining}
-    masks = [option.cell_mask for option in template.meaning]
-    accept = _RegionCheck(spec.width, spec.height, taken, sizes.pop(), masks) if len(sizes) == 1 else None
-    ranks = [_AWKWARD_RANK[o.label.name if isinstance(o.label, PuzzlePiece) else o.label] for o in template.meaning]
-    counts_by_item = {template.piece_items[label]: count for label, count in counts.items()}
-    scan = _ScanSearch(template, excluded, counts_by_item, claimed, taken_mask, (1 << spec.area) - 1, accept)
-    rows = _search_with_restarts(make_problem, budget, ranks, accept, seed, scan)
+    search = BitSearch(spec, fixed, pin_colour)
+    options = _search_with_restarts(search, budget, seed)
     seconds = time.monotonic() - start
-    if isinstance(rows, str):
-        return SearchResult("timeout" if rows == "timeout" else "none", seconds=seconds, nodes=budget.nodes)
-    chosen = [template.meaning[row] for row in rows]
+    if isinstance(options, str):
+        return SearchResult("timeout" if options == "timeout" else "none", seconds=seconds, nodes=budget.nodes)
+    pieces = search.pieces(options)
     if spec.hard:
-        new = [Placement(option.label, option.cells) for option in chosen if isinstance(option.label, PuzzlePiece)]
+        new = [Placement(PuzzlePiece(COLOURS[colour], name), cells) for colour, name, cells in pieces]
     else:
-        new = _deal_colours([(str(option.label), option.cells) for option in chosen], remaining)
+        new = _deal_colours([(name, cells) for _, name, cells in pieces], remaining)
     return SearchResult("found", (*fixed, *new), seconds, budget.nodes)
-
-
-# Awkward shapes first: they fit in few places, and a search that leaves them for the end thrashes.
-_AWKWARD_FIRST = ("X", "F", "W", "T5", "Z5", "V5", "U", "N", "Y", "L5", "I5", "P", "O", "T4", "Z4", "L4", "I4")
-_AWKWARD_RANK = {name: rank for rank, name in enumerate(_AWKWARD_FIRST)} | {"V3": 20, "I3": 21, "2": 22, "1": 23}
 
 
 def _luby(index: int) -> int:
@@ -506,66 +264,23 @@ def _luby(index: int) -> int:
             index -= power - 1
 
 
-# A reading-order node costs about this many times less than an exact-cover node: its runs get as
-# many more nodes, so each of the two searches gets a similar share of the time.
-_SCAN_NODE_FACTOR = 20
-
-
-def _search_with_restarts(
-    make_problem: Callable[[], ExactCover],
-    budget: Budget,
-    ranks: Sequence[int],
-    accept: Callable[[int, bool], bool] | None,
-    seed: int,
-    scan: _ScanSearch | None = None,
-    base_nodes: int = 150,
-) -> list[int] | str:
+def _search_with_restarts(search: BitSearch, budget: Budget, seed: int, base_nodes: int = 200) -> list[Option] | str:
     """First solution, or ``"none"`` (a run finished without one) or ``"timeout"``.
 
-    Finding a first tiling is heavy-tailed: most orders succeed quickly, a few thrash. So each run
-    gets a node allowance following the Luby sequence and a new random order among its options.
-    Runs take turns between strategies, each with its own Luby sequence: the reading-order search
-    (``scan``) with awkward shapes first (what the pentomino frames need from an empty board) and
-    with no preference at all, and exact cover (most constrained square first) with awkward shapes
-    first. A fixed order alone is a trap restarts cannot leave: in the tetromino frame "O and T4
-    first" packs those everywhere and leaves I4, L4 and Z4 a space they cannot tile (17 s from a
-    lone I4 on b1–e1, where no preference needs a few hundred nodes). And exact cover pays for its
-    columns at every node (about 1,000 nodes/s on the pentomino frame), the reading-order search
-    does not; it finishes most positions with scattered pieces, exact cover some of the others.
-    Every run is a complete search, so one that ends is a proof of "none".
+    Finding a first tiling is heavy-tailed: most value orders succeed quickly, a few thrash. So each
+    run gets a node allowance following the Luby sequence and a new random order of the options at
+    each square; runs alternate between trying awkward shapes first (what the pentomino frames need
+    from an empty board) and no preference (a fixed preference alone can be a trap: in the tetromino
+    frame it packed O and T4 everywhere and left I4, L4 and Z4 a space they cannot tile). Every run
+    is a complete search, so one that ends is a proof of "none".
     """
-    flat = [0] * len(ranks)
-    # (reading order?, value order). Measured over many positions, this mix beat the other mixes
-    # tried (exact cover alone, reading order alone, all four) on every frame.
-    strategies: list[tuple[bool, Sequence[int]]] = [(False, ranks), (False, flat)]
-    if scan is not None:
-        strategies = [(True, ranks), (True, flat), (False, ranks)]
-    runs = [0] * len(strategies)
-    problem: ExactCover | None = None
     attempt = 0
     while True:
-        index = attempt % len(strategies)
-        scanning, strategy_ranks = strategies[index]
-        rng = random.Random(seed * 7919 + attempt)
-        # The first run takes options in their natural order; later runs shuffle (within a rank).
-        keys = [float(row) for row in range(len(ranks))] if attempt == 0 else [rng.random() for _ in ranks]
-
-        def order(column: Iterable[int], keys: list[float] = keys, ranks: Sequence[int] = strategy_ranks) -> list[int]:
-            return sorted(column, key=lambda option: (ranks[option], keys[option]))
-
-        allowance = base_nodes * _luby(runs[index] + 1) * (_SCAN_NODE_FACTOR if scanning else 1)
-        runs[index] += 1
-        budget.node_limit = budget.nodes + allowance
+        rng = None if attempt == 0 and seed == 0 else random.Random(seed * 7919 + attempt)
+        budget.node_limit = budget.nodes + base_nodes * _luby(attempt + 1)
         try:
-            if scanning:
-                assert scan is not None
-                rows = scan.run(budget, order)
-                return rows if rows is not None else "none"
-            if problem is None:
-                problem = make_problem()
-            for rows in problem.solutions(budget, order, accept):
-                return rows
-            return "none"
+            options = search.run(budget, rng, awkward_first=attempt % 2 == 0, from_top=attempt % 4 >= 2)
+            return options if options is not None else "none"
         except NodeLimit:
             attempt += 1
         except SearchTimeout:
@@ -845,7 +560,7 @@ def warm_up(puzzle: str) -> None:
     if PUZZLE_BY_ID[puzzle].kind == FULLBOARD:
         bb.legal_placements(0, 0, bb.FULL_HAND, 0)
     else:
-        _frame_template(puzzle)
+        frame_tables(puzzle)
 
 
 # --- what the screen and the command line ask for -----------------------------------------------------------
