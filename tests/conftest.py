@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from typing import Any
@@ -13,7 +15,11 @@ import pytest
 # user's settings or saves.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("BAUHAUSBOX_HOME", tempfile.mkdtemp(prefix="bauhausbox-tests-"))
+if "BAUHAUSBOX_HOME" not in os.environ:
+    # The session's own folder goes when the session ends (workers live inside it), so test runs
+    # leave nothing behind in the temporary folder.
+    os.environ["BAUHAUSBOX_HOME"] = tempfile.mkdtemp(prefix="bauhausbox-tests-")
+    atexit.register(shutil.rmtree, os.environ["BAUHAUSBOX_HOME"], ignore_errors=True)
 if os.environ.get("PYTEST_XDIST_WORKER"):
     # Parallel workers inherit the controller's environment: give each its own folder, or one
     # worker's games would show up in another's Continue and Load lists (Continue picks the newest).
