@@ -3,8 +3,6 @@
 * The frames (tetromino and pentomino, plain and harder) are searched by ``solver_frame.py``: most
   constrained square first, every fit computed with shifts of one int; here its runs are restarted
   with Luby node allowances and new value orders (:func:`solve_frame`).
-* :class:`ExactCover` is Knuth's Algorithm X in the dictionary-of-sets form of dancing links, with
-  item capacities for identical copies; a general engine, no longer used by the puzzle searches.
 * The full board is searched depth first over legal Blokus placements (the game's bitboards and
   move generator), best-rated moves first, with restarts; it found the complete board that ships in
   ``puzzle_data/fullboard-hard.json``.
@@ -21,7 +19,7 @@ import json
 import random
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -51,157 +49,6 @@ Item = Hashable
 # The search stops through the engine's budget (``bauhausbox/engine/bots/base.py``); these are its names here.
 SearchTimeout = OutOfTime
 NodeLimit = NodeLimitReached
-
-
-class ExactCover:
-    """Algorithm X with most-constrained-first branching, secondary items and item capacities.
-
-    ``options[i]`` lists the items option ``i`` covers. Primary items must be covered exactly once
-    (exactly ``capacity[item]`` times when given); every other item (secondary) at most once, or at
-    most ``capacity[item]`` times. A primary item with a capacity is branched on like any other when
-    it is the most constrained; its options are then tried in turn, each one hidden from the later
-    siblings, so the copies it stands for are never permuted (Knuth's Algorithm M does the same).
-    """
-
-    def __init__(
-        self, options: Sequence[Sequence[Item]], primary: Sequence[Item], capacity: dict[Item, int] | None = None
-    ) -> None:
-        # Items become small ints: comparing and hashing them is then done in C, not in __eq__ methods.
-        ids: dict[Item, int] = {item: index for index, item in enumerate(primary)}
-        for option in options:
-            for item in option:
-                ids.setdefault(item, len(ids))
-        self.options: list[tuple[int, ...]] = [tuple(ids[item] for item in option) for option in options]
-        self.columns: dict[int, set[int]] = {ids[item]: set() for item in primary}
-        for index, option_ids in enumerate(self.options):
-            for item_id in option_ids:
-                self.columns.setdefault(item_id, set()).add(index)
-        self.open_primary: set[int] = {ids[item] for item in primary}
-        self.priority: tuple[int, ...] = tuple(ids[item] for item in primary)
-        self.capacity: dict[int, int] = {ids[item]: count for item, count in (capacity or {}).items() if count > 1}
-
-    @classmethod
-    def from_template(
-        cls,
-        options: list[tuple[int, ...]],
-        columns: dict[int, frozenset[int]],
-        excluded: Sequence[int],
-        primary: Sequence[int],
-        capacity: dict[int, int],
-    ) -> ExactCover:
-        """A problem over items already numbered, copied from a prebuilt ``columns`` table without the
-        ``excluded`` options (and without the items only they used). Much faster than building anew."""
-        problem = cls.__new__(cls)
-        problem.options = options
-        gone = set(excluded)
-        problem.columns = {item: set(rows) - gone if gone else set(rows) for item, rows in columns.items()}
-        problem.open_primary = set(primary)
-        for item in list(problem.columns):
-            if not problem.columns[item] and item not in problem.open_primary:
-                del problem.columns[item]
-        problem.priority = tuple(primary)
-        problem.capacity = {item: count for item, count in capacity.items() if count > 1}
-        return problem
-
-    def _select(self, row: int) -> list[set[int]]:
-        columns, options, capacity = self.columns, self.options, self.capacity
-        removed: list[set[int]] = []
-        for item in options[row]:
-            left = capacity.get(item, 0)
-            if left > 1:  # a copy of a multi-copy piece: more remain, nothing else is excluded yet
-                capacity[item] = left - 1
-                continue
-            if left == 1:
-                capacity[item] = 0
-            for other in columns[item]:
-                for other_item in options[other]:
-                    if other_item != item:
-                        columns[other_item].discard(other)
-            removed.append(columns.pop(item))
-            self.open_primary.discard(item)
-        return removed
-
-    def _deselect(self, row: int, removed: list[set[int]], primary: set[int]) -> None:
-        columns, options, capacity = self.columns, self.options, self.capacity
-        for item in reversed(options[row]):
-            if item in capacity:
-                if capacity[item] >= 1:
-                    capacity[item] += 1
-                    continue
-                capacity[item] = 1
-            columns[item] = removed.pop()
-            if item in primary:
-                self.open_primary.add(item)
-            for other in columns[item]:
-                for other_item in options[other]:
-                    if other_item != item:
-                        columns[other_item].add(other)
-
-    def solutions(
-        self,
-        budget: Budget,
-        order: Callable[[set[int]], list[int]] | None = None,
-        accept: Callable[[int, bool], bool] | None = None,
-    ) -> Iterator[list[int]]:
-        """Yield solutions as lists of option indices; raises :class:`SearchTimeout` when out of budget.
-
-        ``order`` sorts the options of the chosen item (default: by index). ``accept(row, True)`` is
-        called after choosing option ``row`` and may veto it (an extra, problem-specific pruning
-        test); ``accept(row, False)`` is called when that choice is undone.
-        """
-        primary = set(self.open_primary)
-        priority = self.priority
-        chosen: list[int] = []
-        columns, options, capacity = self.columns, self.options, self.capacity
-        open_primary = self.open_primary
-
-        def search() -> Iterator[list[int]]:
-            budget.tick()
-            if not open_primary:
-                yield list(chosen)
-                return
-            best = -1
-            best_count = 1 << 30
-            # Ties go to the earliest item in ``primary`` order (the caller lists cells corner first).
-            for item in priority:
-                if item not in open_primary:
-                    continue
-                count = len(columns[item])
-                if capacity.get(item, 1) > count:
-                    count = 0  # fewer places left than copies still to place
-                if count < best_count:
-                    best, best_count = item, count
-                    if count <= 1:
-                        break
-            if best_count == 0:
-                return
-            candidates = order(columns[best]) if order is not None else sorted(columns[best])
-            copies = capacity.get(best, 1) > 1
-            hidden: list[int] = []
-            try:
-                for row in candidates:
-                    if accept is not None and not accept(row, True):
-                        accept(row, False)
-                        continue
-                    chosen.append(row)
-                    removed = self._select(row)
-                    try:
-                        yield from search()
-                    finally:  # also on a timeout, so the problem is whole again for a restart
-                        self._deselect(row, removed, primary)
-                        chosen.pop()
-                        if accept is not None:
-                            accept(row, False)
-                    if copies:  # later siblings place the other copies elsewhere, never here again
-                        for item in options[row]:
-                            columns[item].discard(row)
-                        hidden.append(row)
-            finally:
-                for row in reversed(hidden):
-                    for item in options[row]:
-                        columns[item].add(row)
-
-        yield from search()
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,6 @@ from bauhausbox.games.blokus.puzzles import (
     same_colour_contacts,
 )
 from bauhausbox.games.blokus.solver import (
-    ExactCover,
     hint,
     shipped_fit,
     shipped_solutions,
@@ -117,36 +116,6 @@ def check_fullboard_solution(hard: bool, placements: Sequence[tuple[str, str, It
 
 def _triples(placements: Iterable[Placement]) -> list[tuple[str, str, frozenset[Cell]]]:
     return [(p.piece.colour, p.piece.name, p.cells) for p in placements]
-
-
-# --- the exact cover engine ------------------------------------------------------------------------------------
-
-
-def test_exact_cover_finds_knuths_example() -> None:
-    # Knuth, "Dancing links": items A–G, the only solution is options 0, 3, 4 (A D / E F C / B G).
-    options = [("C", "E", "F"), ("A", "D", "G"), ("B", "C", "F"), ("A", "D"), ("B", "G"), ("D", "E", "G")]
-    problem = ExactCover(options, ["A", "B", "C", "D", "E", "F", "G"])
-    solutions = [sorted(rows) for rows in problem.solutions(Budget(5))]
-    assert solutions == [[0, 3, 4]]
-
-
-def test_exact_cover_does_not_permute_identical_copies() -> None:
-    # Two identical dominoes in a 2 × 2 square: two tilings (both flat, both upright), not four.
-    cells = [(0, 0), (1, 0), (0, 1), (1, 1)]
-    dominoes = [((0, 0), (1, 0)), ((0, 1), (1, 1)), ((0, 0), (0, 1)), ((1, 0), (1, 1))]
-    options = [("domino", *d) for d in dominoes]
-    problem = ExactCover(options, [*cells, "domino"], capacity={"domino": 2})
-    solutions = {frozenset(rows) for rows in problem.solutions(Budget(5))}
-    assert solutions == {frozenset({0, 1}), frozenset({2, 3})}
-    again = list(ExactCover(options, [*cells, "domino"], capacity={"domino": 2}).solutions(Budget(5)))
-    assert len(again) == 2
-
-
-def test_secondary_items_may_stay_uncovered() -> None:
-    options = [("a", "x"), ("b", "x"), ("a",), ("b",)]
-    problem = ExactCover(options, ["a", "b"])
-    solutions = sorted(sorted(rows) for rows in problem.solutions(Budget(5)))
-    assert solutions == [[0, 3], [1, 2], [2, 3]]  # options 0 and 1 both claim x: never together
 
 
 # --- live solutions -----------------------------------------------------------------------------------------------
