@@ -15,7 +15,7 @@ Moves made by a seat that is not ``state.to_play`` (Bauhaus powers) are ordinary
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
@@ -176,6 +176,10 @@ class GameRules(ABC, Generic[S, M]):
         """Read a move text; raises :class:`InvalidMoveError` when malformed."""
 
     # -- moves in words ----------------------------------------------------------------------
+    #: The game's own sentences (its ``describe.py``), attached by the registry when it loads the game:
+    #: that module builds on the rules, so the rules cannot import it themselves.
+    describer: Callable[..., str] | None = None
+
     def describe_move(
         self,
         state: S,
@@ -197,9 +201,11 @@ class GameRules(ABC, Generic[S, M]):
         game's seat names are used (:meth:`seat_name`). Effects the rules carry out on their own
         within the move (automatic passes, a round ending and its points) are part of the sentence.
         No internal codes: no slot numbers, no turns like ``r90``, no coordinates of an unbounded
-        table. Each game writes its sentences in its own ``describe.py``; call them through
-        ``bauhausbox.games.describe_move(game_id, ...)``. This fallback shows the move's notation.
+        table. Each game writes its sentences in its own ``describe.py`` (:attr:`describer`); a game
+        without one falls back to its notation.
         """
+        if self.describer is not None:
+            return self.describer(self, state, move, mover=mover, viewer=viewer, names=names)
         seat = state.to_play if mover is None else mover
         who = "Nobody" if seat is None else self.mover_name(state, seat, names)
         return f"{who} played {self.format_move(state, move)}"

@@ -11,6 +11,7 @@ Importing this module imports no game and no pygame, so start-up stays fast.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -105,9 +106,12 @@ def entry(game_id: str) -> GameEntry:
 
 @cache
 def load(game_id: str) -> GameRules[Any, Any]:
-    """The rules object of a game (``bauhausbox.games.load("blokus")``)."""
+    """The rules object of a game (``bauhausbox.games.load("blokus")``), with its moves in words."""
     found = entry(game_id)
     game: GameRules[Any, Any] = found.import_module(found.rules).GAME
+    if game.describer is None:
+        with contextlib.suppress(ModuleNotFoundError):  # without describe.py the notation stands in
+            game.describer = found.import_module(found.describe).describe_move
     return game
 
 
@@ -150,13 +154,5 @@ def describe_move(
     names: Sequence[str] | None = None,
 ) -> str:
     """One short sentence in plain words saying what ``move`` does (``GameRules.describe_move``
-    explains the arguments). The words come from the game's ``describe.py``, which builds on its rules
-    and so is found here rather than imported by them; a game without one falls back to the notation."""
-    rules = load(game_id)
-    try:
-        game = entry(game_id)
-        describe = game.import_module(game.describe).describe_move
-    except ModuleNotFoundError:
-        return rules.describe_move(state, move, mover=mover, viewer=viewer, names=names)
-    sentence: str = describe(rules, state, move, mover=mover, viewer=viewer, names=names)
-    return sentence
+    explains the arguments)."""
+    return load(game_id).describe_move(state, move, mover=mover, viewer=viewer, names=names)

@@ -123,3 +123,14 @@ def test_every_move_has_a_plain_sentence_that_keeps_secrets(game_id: str, player
     if hidden and players > 1:
         assert tally["resampled"] > 0, f"no resampled position was compared: {tally}"
         assert tally["other move"] > 0 or game_id != "bits", f"no secret Bits placement was compared: {tally}"
+
+
+@pytest.mark.parametrize("game_id", games.GAME_IDS)
+def test_the_rules_object_itself_describes_moves_in_words(game_id: str) -> None:
+    # Whoever holds only the rules (bots, tools) gets the game's sentences, not the notation fallback.
+    game = games.load(game_id)
+    state = game.new_game(game.info.default_players, 7)
+    move = game.legal_moves(state)[0]
+    sentence = game.describe_move(state, move)
+    assert sentence == games.describe_move(game_id, state, move)
+    assert not sentence.endswith(f"played {game.format_move(state, move)}"), sentence
