@@ -38,6 +38,7 @@ MAX_SCORE = 10**6
 SEED_LIMIT = 2**63
 
 AnimationSpeed = Literal["off", "fast", "normal", "slow"]
+AskReactions = Literal["always", "never"]
 ANIMATION_FACTORS: dict[str, float] = {"off": 0.0, "fast": 0.6, "normal": 1.0, "slow": 1.6}
 DEFAULT_NAMES = ("Anni", "Josef", "Marianne", "Walter")
 
@@ -172,6 +173,8 @@ class Settings(_Model):
     animation_speed: AnimationSpeed = "normal"
     computer_delay: float = Field(0.6, ge=0.0, le=3.0)  # minimum seconds a computer move stays "thinking"
     log_open: bool = True  # the game log beside the board (Tab or the "Log" button hides it)
+    # Whether play pauses to ask a human who could answer the moment out of turn (a Bauhaus power).
+    ask_reactions: AskReactions = "always"
     player_names: list[str] = Field(default_factory=_default_names)
     last_setups: dict[str, GamePreference] = Field(default_factory=dict)
 

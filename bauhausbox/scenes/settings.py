@@ -1,4 +1,5 @@
-"""Settings: sound, fullscreen, colour-blind patterns, animation speed, computer pace. Saved at once."""
+"""Settings: sound, fullscreen, colour-blind patterns, animation speed, computer pace, whether to ask before
+out-of-turn answers (powers). Saved at once."""
 
 from __future__ import annotations
 
@@ -39,6 +40,14 @@ class SettingsScene(Scene):
                 tooltip="How long computer moves stay on screen",
             )
         )
+        self.react = add(
+            Choice(
+                [("always", "Always"), ("never", "Never")],
+                s.ask_reactions,
+                self._set_react,
+                tooltip="Pause the game when you hold a power that can answer what just happened",
+            )
+        )
         self.back = add(Button("Back", lambda: self.app.pop(self), "primary", tooltip="Esc"))
         self.rows: list[tuple[str, pygame.Rect]] = []
 
@@ -70,6 +79,10 @@ class SettingsScene(Scene):
         self.app.settings.computer_delay = value
         self._changed()
 
+    def _set_react(self, value: str) -> None:
+        self.app.settings.ask_reactions = value  # type: ignore[assignment]
+        self._changed()
+
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
         u = metrics.u
@@ -88,6 +101,7 @@ class SettingsScene(Scene):
             ("Accessibility", self.colour_blind),
             ("Animations", self.animation),
             ("Computer moves", self.pace),
+            ("Ask me when I can react", self.react),
         ):
             widget.rect = pygame.Rect(
                 x,

@@ -267,6 +267,36 @@ class BauhausScene(GameScene[BauhausState, Move]):
             return []
         return [m for m in self.rules.legal_moves(self.match.state, seat) if m.kind == MoveKind.POWER]
 
+    def reactions(self, seat: int) -> list[str]:
+        """The powers ``seat`` could use now to answer a card another player has just chosen (before
+        anything of it is done). While a card is being chosen a power answers nothing yet, so
+        play is not paused then (it would be before nearly every turn); the button still works."""
+        state = self.match.state
+        if state.phase != RESOLVE or state.placed or seat == state.turn:
+            return []
+        powers = sorted({m.power for m in self.power_moves(seat)})
+        return [POWER_TITLES[p.rpartition(":")[2]] for p in powers]
+
+    def react(self, seat: int) -> None:
+        self.start_power(seat)
+
+    def seat_title(self, seat: int) -> str:
+        return f"{SEAT_NAMES[seat]} ({self.match.seat_name(seat)})"
+
+    def power_tooltip(self, seat: int) -> str:
+        """The power button's tooltip: what the power does, and while greyed, when it becomes usable."""
+        state = self.match.state
+        title = POWER_TITLES[POWER_OF_SEAT[seat]]
+        if self.power_buttons[seat].enabled:
+            return f"{title} (once per game): click to use it now"
+        if not self.match.is_human(seat):
+            return f"{title}: a computer plays this seat and uses it itself"
+        effects = [p.rpartition(":")[2] for p in self.rules.powers_of(state, seat)]
+        if not effects:
+            return f"{title}: no unused power is left to copy"
+        when = "; ".join(POWER_WHEN[e] for e in dict.fromkeys(effects))
+        return f"{title} (once per game). Usable {when}."
+
     def start_power(self, seat: int) -> None:
         moves = self.power_moves(seat)
         if not moves or not self.input_allowed(seat):
@@ -558,6 +588,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
         for seat, button in enumerate(self.power_buttons):
             button.visible = state.powers and not state.used[seat]
             button.enabled = bool(self.power_moves(seat)) and self.input_allowed(seat)
+            button.tooltip = self.power_tooltip(seat)
 
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
         """Squares and walls a move touched, in the mover's colour; a card choice leaves no mark."""
@@ -852,6 +883,14 @@ class BauhausScene(GameScene[BauhausState, Move]):
             return prefix + "Drag any deployed token to a free square (or click it, then the square)."
         return prefix + "Click two deployed tokens of different colours to swap them."
 
+
+# When each power can be used (docs/rules/bauhaus.md, "Optional rule: special powers"), for the
+# tooltip of a greyed power button.
+POWER_WHEN = {
+    "mind": "right after another player chooses a card, before anything of it is done",
+    "shared": "while a card is being chosen or right after, when a closed zone has no owner",
+    "forced": "while a card is being chosen or right after, on a token showing its deployed face",
+}
 
 POWER_PROMPTS = {
     "mind": "Mind Control: you resolve the chosen card.",
