@@ -1,0 +1,97 @@
+"""Decision windows: when a human holds a power that can answer the card just chosen, play pauses
+with one dialog before anybody goes on; "Not now" is not asked again at the same moment, and the
+setting "never" does not ask."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bauhausbox.engine.history import History, SeatSpec, Setup
+from bauhausbox.games.bauhaus.positions import EMPTY_BOARD
+from bauhausbox.games.bauhaus.rules import GAME, RESOLVE, Move, MoveKind
+from bauhausbox.games.bauhaus.scene import BauhausScene
+from bauhausbox.match import Match
+from bauhausbox.scenes.dialog import DialogScene
+from tests.games.bauhaus.test_bauhaus_scene import with_tokens
+from tests.ui.helpers import click, frames, wait_until
+
+BLUE, YELLOW = 0, 1
+
+
+def yellow_has_chosen(app: Any, yellow: str = "ai:random") -> BauhausScene:
+    """Blue (human, Mind Control unused) watches Yellow, who has just chosen the Place-token card."""
+    state = GAME.from_picture(EMPTY_BOARD, display=("place", "move", "I2", "swap"), powers=True, turn=YELLOW)
+    state = with_tokens(state, ("c3",), ("f6",))
+    state = GAME.apply(state, Move(MoveKind.CARD, slot=0))
+    assert state.phase == RESOLVE and state.to_play == YELLOW
+    seats = (SeatSpec("Anni"), SeatSpec.from_text(yellow, "Computer"))
+    scene = BauhausScene(app, Match(Setup("bauhaus", 2, 1, seats, {"powers": True}), History(GAME, state), autosave=False))
+    app.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def button(dialog: DialogScene, label: str) -> tuple[int, int]:
+    return next(b for b in dialog.buttons if b.label == label).rect.center
+
+
+def test_a_computer_turn_pauses_while_blue_could_answer_with_mind_control(fresh_app: Any) -> None:
+    scene = yellow_has_chosen(fresh_app)
+    dialog = fresh_app.top
+    assert isinstance(dialog, DialogScene)
+    assert dialog.title == "Blue (Anni): use Mind Control now?"
+    frames(fresh_app, 30)
+    assert fresh_app.top is dialog and not scene.runner.busy  # the computer waits for the answer
+    assert scene.match.history.cursor == 0
+
+
+def test_not_now_lets_the_computer_go_on_and_is_not_asked_again(fresh_app: Any) -> None:
+    scene = yellow_has_chosen(fresh_app)
+    dialog = fresh_app.top
+    assert isinstance(dialog, DialogScene)
+    click(fresh_app, button(dialog, "Not now"))
+    assert fresh_app.top is scene
+    frames(fresh_app, 2)
+    assert fresh_app.top is scene  # same moment: not asked again
+    assert wait_until(fresh_app, lambda: scene.match.history.cursor > 0)
+    assert scene.match.history.steps[0].seat == YELLOW
+    assert scene.match.state.used == (False, False)
+
+
+def test_use_lets_blue_take_over_the_card(fresh_app: Any) -> None:
+    scene = yellow_has_chosen(fresh_app)
+    dialog = fresh_app.top
+    assert isinstance(dialog, DialogScene)
+    click(fresh_app, button(dialog, "Use"))
+    assert fresh_app.top is scene
+    assert scene.match.state.to_play == BLUE and scene.match.state.used == (True, False)
+
+
+def test_the_setting_never_does_not_ask(fresh_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fresh_app.settings, "ask_reactions", "never")
+    scene = yellow_has_chosen(fresh_app)
+    assert fresh_app.top is scene
+    assert wait_until(fresh_app, lambda: scene.match.history.cursor > 0)
+    assert scene.match.history.steps[0].seat == YELLOW
+
+
+def test_another_human_goes_on_only_after_the_answer(fresh_app: Any) -> None:
+    scene = yellow_has_chosen(fresh_app, yellow="human")
+    assert isinstance(fresh_app.top, DialogScene)  # Yellow cannot place before Blue has answered
+    assert not scene.input_allowed()
+
+
+def test_a_greyed_power_button_says_when_it_becomes_usable(fresh_app: Any) -> None:
+    state = GAME.from_picture(EMPTY_BOARD, display=("place", "move", "I2", "swap"), powers=True, turn=YELLOW)
+    seats = (SeatSpec("Anni"), SeatSpec("Bert"))
+    scene = BauhausScene(
+        fresh_app, Match(Setup("bauhaus", 2, 1, seats, {"powers": True}), History(GAME, state), autosave=False)
+    )
+    fresh_app.push(scene)
+    frames(fresh_app, 2)
+    blue = scene.power_buttons[BLUE]
+    assert not blue.enabled  # Yellow has not chosen a card yet
+    assert "right after another player chooses a card" in blue.tooltip
+    assert "Mind Control" in blue.tooltip
