@@ -27,7 +27,9 @@ def yellow_has_chosen(app: Any, yellow: str = "ai:random") -> BauhausScene:
     state = GAME.apply(state, Move(MoveKind.CARD, slot=0))
     assert state.phase == RESOLVE and state.to_play == YELLOW
     seats = (SeatSpec("Anni"), SeatSpec.from_text(yellow, "Computer"))
-    scene = BauhausScene(app, Match(Setup("bauhaus", 2, 1, seats, {"powers": True}), History(GAME, state), autosave=False))
+    scene = BauhausScene(
+        app, Match(Setup("bauhaus", 2, 1, seats, {"powers": True}), History(GAME, state), autosave=False)
+    )
     app.push(scene)
     frames(app, 2)
     return scene
