@@ -11,10 +11,6 @@ A game's scene subclasses :class:`GameScene` and fills in the board (see ``docs/
 - ``submit(move)`` asks the rules; a refusal shows its reason in the status bar and near the pointer;
 - undo / redo (Ctrl+Z / Ctrl+Y, pause menu) go back to the last human decision, and undoing past a
   draw asks every player to agree when several humans play;
-- decision windows: when a human could answer the moment out of turn (``reactions``, a Bauhaus
-  power), play pauses with one dialog, "Blue: use Mind Control now? [Use] [Not now]", before any
-  computer or other human goes on; "Not now" is not asked again at the same moment, and the
-  setting "Ask me when I can react: never" turns the dialog off;
 - the pass-the-device curtain between human turns in games with hidden information;
 - hint (H), how to play (F1, "?"), pause (Esc), game over, autosave (through :class:`Match`);
 - the story of the game: the log in words beside the board (Tab or "Log" hides it), the last move
@@ -41,6 +37,7 @@ from bauhausbox.engine.bots.runner import BotJob, BotRunner
 from bauhausbox.engine.history import Step, UndoPlan
 from bauhausbox.match import Match
 from bauhausbox.scenes.curtain import CurtainScene
+from bauhausbox.scenes.decision import DecisionWindows
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.howto import HowToPage, HowToScene
@@ -74,7 +71,7 @@ class MoveMark(Generic[MoveT]):
     label: str | None = None
 
 
-class GameScene(Scene, Generic[StateT, MoveT]):
+class GameScene(DecisionWindows, Generic[StateT, MoveT]):
     """A game's screen over its rules' state type ``StateT`` and move type ``MoveT``
     (``class BitsScene(GameScene[BitsState, Move])``)."""
 
@@ -117,8 +114,6 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         self._checks_state: object = None
         self._checks: dict[tuple[MoveT, Seat | None], str | None] = {}
         self._announced_turn: tuple[int, Seat | None] | None = None
-        # Decision windows already offered, as (moment, seat): "Not now" holds for that moment.
-        self._offered: set[tuple[int, Seat]] = set()
         self.top_rect = pygame.Rect(0, 0, 0, 0)
         self.status_rect = pygame.Rect(0, 0, 0, 0)
         self.game_rect = pygame.Rect(0, 0, 0, 0)
@@ -229,18 +224,6 @@ class GameScene(Scene, Generic[StateT, MoveT]):
 
     def on_veil(self) -> None:
         """The device passes to another player: forget what the previous one held or peeked at."""
-
-    def reactions(self, seat: Seat) -> list[str]:
-        """The names of what human ``seat`` could do out of turn to answer the moment now (e.g.
-        ``["Mind Control"]``); not empty makes play pause and ask them (default: nothing)."""
-        return []
-
-    def seat_title(self, seat: Seat) -> str:
-        """How a dialog addresses ``seat`` (default: the player's name; Bauhaus: "Blue (Anni)")."""
-        return self.match.seat_name(seat)
-
-    def react(self, seat: Seat) -> None:
-        """``seat`` chose [Use] in the decision window: let them choose their answer on the board."""
 
     # ==== who is looking =========================================================================
     def curtained(self) -> bool:
@@ -466,9 +449,8 @@ class GameScene(Scene, Generic[StateT, MoveT]):
         if self.veiled():
             self._show_curtain()
             return
-        if self._offer_reaction():
-            return
-        self._run_computers()
+        if not self.offer_reaction():  # a human who may answer out of turn first (scenes/decision.py)
+            self._run_computers()
         if self.runner.busy or self.interjections:
             return
         seat = self.match.to_play
@@ -477,38 +459,6 @@ class GameScene(Scene, Generic[StateT, MoveT]):
             self._start_recap(seat)
             if len(self.match.humans) < len(self.match.setup.seats) or self.needs_curtain():
                 self.app.sound.play("turn", 0.6)
-
-    def _offer_reaction(self) -> bool:
-        """Pause and ask a human who could answer the moment out of turn; True when a dialog went up.
-        Only the seat on screen is asked in a curtain game: no private view changes hands."""
-        if self.app.settings.ask_reactions == "never":
-            return False
-        moment = self._token()
-        for seat in self.match.humans:
-            if seat == self.match.to_play or (moment, seat) in self._offered:
-                continue
-            if self.curtained() and seat != self.unveiled:
-                continue
-            powers = self.reactions(seat)
-            if not powers:
-                continue
-            self._offered.add((moment, seat))
-            what = powers[0] if len(powers) == 1 else "a power"
-            name = self.seat_title(seat)
-
-            def use(seat: Seat = seat) -> None:
-                self.react(seat)
-
-            self.app.push(
-                DialogScene(
-                    self.app,
-                    f"{name}: use {what} now?",
-                    "You can answer what just happened. Not now lets play go on.",
-                    [("Use", use, "primary"), ("Not now", None, "plain")],
-                )
-            )
-            return True
-        return False
 
     def _token(self) -> int:
         return self.match.history.cursor * 100003 + len(self.match.history.steps)

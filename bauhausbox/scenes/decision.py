@@ -1,0 +1,81 @@
+"""Decision windows: play pauses while a human may answer the moment out of turn (a Bauhaus power).
+
+When a human seat that is not to play could answer now (the screen's ``reactions(seat)`` hook names
+what, e.g. "Mind Control"), one dialog, "Blue (Anni): use Mind Control now? [Use] [Not now]", goes
+up before any computer or other human goes on. [Use] calls the screen's ``react(seat)``; [Not now]
+lets play continue and is not asked again at the same moment (the same history position). The
+setting "Ask me when I can react: never" turns the dialog off.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bauhausbox.engine.api import Seat
+from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.ui.app import App, Scene
+
+if TYPE_CHECKING:
+    from bauhausbox.match import Match
+
+
+class DecisionWindows(Scene):
+    """The decision-window part of a game's screen (:class:`GameScene` inherits it). Screens
+    implement ``reactions`` and ``react``, and may say how a seat is addressed (``seat_title``)."""
+
+    if TYPE_CHECKING:  # provided by GameScene
+        match: Match
+        unveiled: Seat | None
+
+        def curtained(self) -> bool: ...
+        def _token(self) -> int: ...
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        # The windows already offered, as (moment, seat): "Not now" holds for that moment.
+        self._offered: set[tuple[int, Seat]] = set()
+
+    def reactions(self, seat: Seat) -> list[str]:
+        """What human ``seat`` could do out of turn to answer the moment now (["Mind Control"]);
+        not empty makes play pause and ask them (default: nothing)."""
+        return []
+
+    def react(self, seat: Seat) -> None:
+        """``seat`` chose [Use]: let them choose their answer on the board."""
+
+    def seat_title(self, seat: Seat) -> str:
+        """How the dialog addresses ``seat`` (default: the player's name)."""
+        return self.match.seat_name(seat)
+
+    def offer_reaction(self) -> bool:
+        """Put up the dialog for the first human who could answer now and was not yet asked at this
+        moment; True when a dialog went up. In a curtain game only the seat whose view is on
+        screen is asked: no private view changes hands."""
+        if self.app.settings.ask_reactions == "never":
+            return False
+        match = self.match
+        moment = self._token()
+        for seat in match.humans:
+            if seat == match.to_play or (moment, seat) in self._offered:
+                continue
+            if self.curtained() and seat != self.unveiled:
+                continue
+            powers = self.reactions(seat)
+            if not powers:
+                continue
+            self._offered.add((moment, seat))
+            what = powers[0] if len(powers) == 1 else "a power"
+
+            def use(seat: Seat = seat) -> None:
+                self.react(seat)
+
+            self.app.push(
+                DialogScene(
+                    self.app,
+                    f"{self.seat_title(seat)}: use {what} now?",
+                    "You can answer what just happened. Not now lets play go on.",
+                    [("Use", use, "primary"), ("Not now", None, "plain")],
+                )
+            )
+            return True
+        return False
