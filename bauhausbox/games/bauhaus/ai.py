@@ -556,17 +556,8 @@ class BauhausPolicy:
     def _sampled_moves(self, state: BauhausState, seat: int) -> list[Move]:
         moves = [m for m in self.rules.legal_moves(state, seat) if m.kind != MoveKind.POWER]
         if state.phase == CHOOSE and moves and moves[0].kind != MoveKind.DISCARD:
-            ranked = []
-            seen: set[int] = set()
-            for move in moves:
-                card = state.display[move.slot]
-                if card in seen:
-                    continue
-                seen.add(card)
-                value, _ = self._sampled_plan(self.rules.apply(state, move), seat)
-                ranked.append((value, move))
-            ranked.sort(key=lambda pair: -pair[0])
-            return [m for _, m in ranked]
+            ranked = sorted(self._card_plans(state, seat, moves), key=lambda plan: -plan[0])
+            return [move for _, move, _ in ranked]
         if state.phase == CHOOSE:
             return [self.planner._discard(state, seat, moves)]
         return [m for _, m, _ in self._sampled_rank(state, seat, moves)] or moves[:1]
@@ -615,6 +606,15 @@ class BauhausPolicy:
         if moves[0].kind == MoveKind.DISCARD:
             return [self.planner._discard(state, seat, moves)]
         best: tuple[float, list[Move]] = (float("-inf"), moves[:1])
+        for value, move, plan in self._card_plans(state, seat, moves):
+            if value > best[0]:
+                best = (value, [move, *plan])
+        return best[1]
+
+    def _card_plans(self, state: BauhausState, seat: int, moves: list[Move]) -> list[tuple[float, Move, list[Move]]]:
+        """One choice per distinct face-up card (two copies of a card play alike), with the value and
+        the plan of its best sampled resolution, in the order of ``moves``."""
+        plans: list[tuple[float, Move, list[Move]]] = []
         seen: set[int] = set()
         for move in moves:
             card = state.display[move.slot]
@@ -622,9 +622,8 @@ class BauhausPolicy:
                 continue
             seen.add(card)
             value, plan = self._sampled_plan(self.rules.apply(state, move), seat)
-            if value > best[0]:
-                best = (value, [move, *plan])
-        return best[1]
+            plans.append((value, move, plan))
+        return plans
 
 
 def _evolve_without_deck(state: BauhausState) -> BauhausState:
