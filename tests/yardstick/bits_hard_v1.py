@@ -1,7 +1,7 @@
 """The Bits hard player as it stood before the expectimax search: a frozen yardstick, not shipped.
 
 Bits solo is scored on its own, so the yardstick is compared on the same seeds rather than played
-against: ``python -m tests.games.bits.yardstick_hard_v1 --games 200 --seed 0`` prints its solo
+against: ``python -m tests.yardstick.bits_hard_v1 --games 200 --seed 0`` prints its solo
 strength (the 27.9 of docs/bits.md), to set beside ``python -m bauhausbox.games.bits.bench --strength
 hard --games 200 --seed 0``. Its evaluator is the one this module defines, with the weights it was
 fitted with; only ``main`` was added to the copy.

@@ -159,7 +159,7 @@ def duel_command(
     game: GameRules[Any, Any], candidate: BotFactory, yardstick_module: str, argv: list[str] | None = None
 ) -> None:
     """The ``--duel`` command line of a game's bench: the candidate against the frozen yardstick bot
-    ``bench/yardstick/<module>.py`` (run from a checkout: the yardstick is not shipped)."""
+    ``tests/yardstick/<module>.py`` (run from a checkout: the yardstick is not shipped)."""
     import argparse
     import importlib
     import json
@@ -171,9 +171,9 @@ def duel_command(
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args(argv)
     try:
-        module = importlib.import_module(f"bench.yardstick.{yardstick_module}")
+        module = importlib.import_module(f"tests.yardstick.{yardstick_module}")
     except ImportError:
-        raise SystemExit("the yardstick bot is in bench/yardstick/ of a checkout: run this from its root") from None
+        raise SystemExit("the yardstick bot is in tests/yardstick/ of a checkout: run this from its root") from None
     options: dict[str, OptionValue] = {}
     for text in args.option:
         key, _, value = text.partition("=")

@@ -4,7 +4,7 @@
 timing. Bot strength is measured separately (it takes tens of minutes):
 ``bauhausbox selfplay bauhaus --players 4 --games 200 --seed 1 --levels random,easy,medium,hard --jobs 2``
 or ``python -m bauhausbox.games.bauhaus.bench --strength 200``. Hard against the frozen former hard
-(``bench/yardstick/``; run from the checkout's root), at hard's fixed node budget:
+(``tests/yardstick/``; run from the checkout's root), at hard's fixed node budget:
 ``python -m bauhausbox.games.bauhaus.bench --duel 100 --players 2 --seed 1`` (and ``--players 4``).
 """
 

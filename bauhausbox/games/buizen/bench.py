@@ -3,7 +3,7 @@
 ``run(quick)`` returns ``(label, value, unit, target)`` rows for ``scripts/bench``; never fails on timing.
 The strength table (≥ 200 seeded four-player games, one seat per level, seats rotated) is reproduced by
 ``python -m bauhausbox.games.buizen.bench --strength 200`` (a few minutes on one core). Hard against the
-frozen former hard (``bench/yardstick/``; run from the checkout's root), at hard's fixed node budget:
+frozen former hard (``tests/yardstick/``; run from the checkout's root), at hard's fixed node budget:
 ``python -m bauhausbox.games.buizen.bench --duel 100 --players 2 --seed 1`` (and ``--players 4``).
 """
 
