@@ -46,7 +46,9 @@ class DialogScene(Scene):
 
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
-        width = min(metrics.width - metrics.u(8), metrics.u(76))
+        # Wide enough for the title on one line (a question naming a player and a power is long).
+        title = draw.render_text(self.title.upper(), metrics.heading, weight="bold", spacing=0.12).get_width()
+        width = min(metrics.width - metrics.u(8), max(metrics.u(76), title + metrics.u(8)))
         lines = draw.wrap(self.message, metrics.body, width - metrics.u(8))
         height = metrics.u(13) + len(lines) * round(metrics.body * 1.35) + metrics.button_height + metrics.u(3)
         self.panel = pygame.Rect(0, 0, width, height)
