@@ -178,11 +178,76 @@ def badge(
     text(surface, label, (centre[0], centre[1] + 1), size, theme.readable_on(colour), "bold", "center")
 
 
-def move_outline(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int) -> None:
-    """A move's marker around ``rect``: a band in the mover's colour between two thin ink lines, so it
-    shows on pieces of the same colour and on paper alike."""
-    pygame.draw.rect(surface, theme.INK, rect.inflate(2, 2), width + 2)
-    pygame.draw.rect(surface, colour, rect.inflate(-1, -1), max(1, width - 2))
+def dashed_rect(
+    surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int, dash: int, gap: int | None = None
+) -> None:
+    """A rectangle outline in dashes of ``dash`` pixels (``gap`` between them, ``dash`` by default)."""
+    gap = dash if gap is None else gap
+    step = max(2, dash + gap)
+    x0, y0, x1, y1 = rect.left, rect.top, rect.right - 1, rect.bottom - 1
+    for start in range(x0, x1, step):
+        end = min(start + dash, x1)
+        pygame.draw.line(surface, colour, (start, y0), (end, y0), width)
+        pygame.draw.line(surface, colour, (start, y1), (end, y1), width)
+    for start in range(y0, y1, step):
+        end = min(start + dash, y1)
+        pygame.draw.line(surface, colour, (x0, start), (x0, end), width)
+        pygame.draw.line(surface, colour, (x1, start), (x1, end), width)
+
+
+def move_outline(surface: pygame.Surface, rect: pygame.Rect, width: int) -> None:
+    """The last-move marker of every game: dashed ink over a white band. Neutral on purpose: it must
+    show on pieces of any colour and never read as a seat's colour or as "illegal" (red)."""
+    width = max(2, width)
+    pygame.draw.rect(surface, theme.WHITE, rect, width + 2)
+    dashed_rect(surface, rect.inflate(-2, -2), theme.INK, width, dash=max(4, width * 2))
+
+
+def verdict_mark(surface: pygame.Surface, center: tuple[float, float], radius: int, legal: bool) -> pygame.Rect:
+    """A ✓ (legal) or ✗ (refused) disc, drawn with lines so it never depends on a font's glyphs. The
+    shape carries the meaning; the colours only help (white disc with an ink tick / ink disc with a
+    white cross), so it reads the same on every seat's colour and for every eye."""
+    cx, cy = round(center[0]), round(center[1])
+    r = max(5, radius)
+    line = max(2, round(r / 3.5))
+    disc, ink = (theme.WHITE, theme.INK) if legal else (theme.INK, theme.WHITE)
+    pygame.draw.circle(surface, disc, (cx, cy), r)
+    pygame.draw.circle(surface, theme.INK, (cx, cy), r, max(1, line // 2))
+    if legal:
+        points = [(cx - r * 0.5, cy + r * 0.02), (cx - r * 0.12, cy + r * 0.42), (cx + r * 0.52, cy - r * 0.4)]
+        pygame.draw.lines(surface, ink, False, points, line)
+    else:
+        d = r * 0.42
+        pygame.draw.line(surface, ink, (cx - d, cy - d), (cx + d, cy + d), line)
+        pygame.draw.line(surface, ink, (cx - d, cy + d), (cx + d, cy - d), line)
+    return pygame.Rect(cx - r, cy - r, 2 * r, 2 * r)
+
+
+def ghost_frame(surface: pygame.Surface, rect: pygame.Rect, legal: bool, unit: int) -> None:
+    """What every game draws around a preview (a ghost) of the held piece: a solid ink outline and a
+    ✓ when it may go there, a dashed outline and a ✗ when it may not. Nothing here depends on hue."""
+    width = max(2, unit // 3)
+    if legal:
+        pygame.draw.rect(surface, theme.INK, rect, width)
+    else:
+        pygame.draw.rect(surface, theme.WHITE, rect, width)
+        dashed_rect(surface, rect, theme.INK, width, dash=max(4, unit))
+    verdict_mark(surface, (rect.right, rect.top), max(7, round(unit * 1.1)), legal)
+
+
+def seat_mark(surface: pygame.Surface, shape: str, cell: pygame.Rect, colour: Colour, strong: bool = False) -> None:
+    """A seat's shape (circle, triangle, square, cross) on a square of its piece or tile, so what
+    belongs to whom never depends on colour alone. By default it is a quiet, darker outline of the
+    shape; with the colour-blind setting (``strong``) a bold ink shape with a white rim."""
+    size = min(cell.width, cell.height)
+    if size < 8:
+        return
+    centre = cell.center
+    if strong:
+        seat_shape(surface, shape, centre, size * 0.3, theme.INK, outline=theme.WHITE)
+    else:
+        shade = theme.mix(colour, theme.INK, 0.35) if colour != theme.INK else theme.GREY
+        seat_shape(surface, shape, centre, size * 0.22, shade, width=max(1, size // 14))
 
 
 def hatch(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, gap: int = 10, width: int = 2) -> None:
@@ -194,36 +259,6 @@ def hatch(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, gap: int =
             surface, colour, (rect.left + offset, rect.bottom), (rect.left + offset + rect.height, rect.top), width
         )
     surface.set_clip(clip)
-
-
-PATTERNS = ("dots", "stripes", "grid", "diagonal", "rings", "plain")
-
-
-def pattern(surface: pygame.Surface, rect: pygame.Rect, kind: str, colour: Colour) -> None:
-    """A colour-blind marker inside ``rect``: each player colour also gets a pattern."""
-    size = min(rect.width, rect.height)
-    if size < 6 or kind == "plain":
-        return
-    cx, cy = rect.center
-    w = max(1, size // 10)
-    if kind == "dots":
-        pygame.draw.circle(surface, colour, (cx, cy), max(2, size // 6))
-    elif kind == "stripes":
-        for dx in (-size // 4, 0, size // 4):
-            pygame.draw.line(surface, colour, (cx + dx, rect.top + size // 5), (cx + dx, rect.bottom - size // 5), w)
-    elif kind == "grid":
-        inner = rect.inflate(-size // 2, -size // 2)
-        pygame.draw.rect(surface, colour, inner, w)
-    elif kind == "diagonal":
-        pygame.draw.line(
-            surface,
-            colour,
-            (rect.left + size // 5, rect.bottom - size // 5),
-            (rect.right - size // 5, rect.top + size // 5),
-            w + 1,
-        )
-    elif kind == "rings":
-        pygame.draw.circle(surface, colour, (cx, cy), max(3, size // 4), w)
 
 
 def shadow_rect(surface: pygame.Surface, rect: pygame.Rect, offset: int) -> None:

@@ -599,7 +599,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
         for edge in mark.move.edges:
             rects.append(geo.edge_rect(edge, geo.wall_thickness() + 2 * width))
         for rect in rects:
-            draw.move_outline(surface, rect, mark.colour, width)
+            draw.move_outline(surface, rect, width)
         if mark.label and rects:
             draw.badge(surface, rects[0].topleft, m.u(1.6), mark.colour, mark.label, m.small - 2)
 

@@ -397,7 +397,7 @@ class BitsScene(GameScene[BitsState, Move]):
         if mark.seat != shown:
             box = self.thumb_rects.get(mark.seat)
             if box is not None:
-                draw.move_outline(surface, box.inflate(m.u(1), m.u(1)), mark.colour, max(3, m.u(0.5)))
+                draw.move_outline(surface, box.inflate(m.u(1), m.u(1)), max(3, m.u(0.5)))
                 if mark.label:
                     draw.badge(surface, box.topleft, m.u(1.6), mark.colour, mark.label, m.small - 2)
             return

@@ -78,7 +78,7 @@ PIECE_COLOURS: dict[str, Colour] = {
     "red": theme.RED,
     "green": theme.GREEN,
 }
-PIECE_PATTERNS: dict[str, str] = {"blue": "dots", "yellow": "stripes", "red": "grid", "green": "diagonal"}
+PIECE_PATTERNS: dict[str, str] = {"blue": "circle", "yellow": "triangle", "red": "square", "green": "cross"}
 GRID_LINE: Colour = theme.mix(theme.PAPER, theme.INK, 0.16)
 BOARD_FILL: Colour = theme.mix(theme.PAPER, theme.WHITE, 0.55)
 
@@ -214,11 +214,10 @@ def draw_cells(
     thick = outline_px if outline_px is not None else max(1, round(px / 11))
     layer = surface if alpha >= 255 else pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     seam = theme.mix(colour, theme.INK, 0.28)
-    pattern_colour = theme.mix(colour, theme.INK, 0.5) if colour != theme.INK else theme.WHITE
     for rect in rects.values():
         pygame.draw.rect(layer, colour, rect)
         if pattern:
-            draw.pattern(layer, rect.inflate(-px // 5, -px // 5), pattern, pattern_colour)
+            draw.seat_mark(layer, pattern, rect, colour, strong=True)
     for (x, y), rect in rects.items():
         for neighbour, edge in (
             ((x, y + 1), pygame.Rect(rect.left, rect.top, rect.width, 1)),

@@ -459,7 +459,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
         swatch = pygame.Rect(row.left + m.u(1.75), row.centery - m.u(1.75), m.u(3.5), m.u(3.5))
         pygame.draw.rect(surface, RGB[colour], swatch)
-        draw.pattern(surface, swatch, PIECE_PATTERNS[COLOURS[colour]], theme.mix(RGB[colour], theme.INK, 0.5))
+        draw.seat_mark(surface, PIECE_PATTERNS[COLOURS[colour]], swatch, RGB[colour], strong=True)
         pygame.draw.rect(surface, theme.INK, swatch, 2)
         text_x = swatch.right + m.u(1.5)
         draw.text(surface, COLOUR_NAMES[colour], (text_x, row.centery - m.u(1.3)), m.body, theme.INK, "bold", "midleft")

@@ -515,7 +515,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
         box = self.to_screen(move.cell)
         previous_clip = surface.get_clip()
         surface.set_clip(self.board_rect)
-        draw.move_outline(surface, box.inflate(4, 4), mark.colour, max(4, m.u(0.6)))
+        draw.move_outline(surface, box.inflate(4, 4), max(4, m.u(0.6)))
         if mark.label:
             draw.badge(surface, box.topleft, max(m.u(1.5), box.width // 5), mark.colour, mark.label, m.small)
         surface.set_clip(previous_clip)
