@@ -26,7 +26,6 @@ what accepting it plays (Enter or the "Play hint" button: ``accept_hint``) all c
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import pygame
@@ -42,10 +41,10 @@ from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.howto import HowToPage, HowToScene
 from bauhausbox.scenes.pause import PauseScene
-from bauhausbox.ui import draw, icons, theme
+from bauhausbox.scenes.story import GameStory, MoveMark
+from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.log_panel import LogLine, LogPanel, NoticeWords
 from bauhausbox.ui.text import advice
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
@@ -57,21 +56,10 @@ CHECKS_REMEMBERED = 512  # refusal reasons kept per position (every hovered squa
 StateT = TypeVar("StateT", bound=HasToPlay)
 MoveT = TypeVar("MoveT")
 
-
-@dataclass(frozen=True, slots=True)
-class MoveMark(Generic[MoveT]):
-    """A played move to mark on the board: step ``index`` of the history (the position before it
-    is ``match.history.states[index]``), by ``seat``, in ``colour``, with an optional ``label``
-    (the recap's number)."""
-
-    index: int
-    seat: Seat
-    move: MoveT
-    colour: Colour
-    label: str | None = None
+__all__ = ["GameScene", "MoveMark"]
 
 
-class GameScene(DecisionWindows, Generic[StateT, MoveT]):
+class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
     """A game's screen over its rules' state type ``StateT`` and move type ``MoveT``
     (``class BitsScene(GameScene[BitsState, Move])``)."""
 
@@ -125,15 +113,6 @@ class GameScene(DecisionWindows, Generic[StateT, MoveT]):
         self.redo_button = self.widgets.add(Button("", self.redo, tooltip="Redo (Ctrl+Y)", icon=icons.redo))
         self.undo_button = self.widgets.add(Button("", self.undo, tooltip="Undo (Ctrl+Z)", icon=icons.undo))
         self.log_button = self.widgets.add(Button("Log", self.toggle_log, tooltip="Show or hide the game log (Tab)"))
-        self.log = LogPanel()
-        self.log_rect = pygame.Rect(0, 0, 0, 0)
-        self._log_key: object = None
-        # The recap: the steps played since the human to play last acted, shown until they act.
-        self.recap: tuple[int, ...] = ()
-        # A notice that stays until dismissed or the player acts (a round's end, a power).
-        self.notice = ""
-        self.notice_rect = pygame.Rect(0, 0, 0, 0)
-        self.notice_words = NoticeWords()
         self._queue_interjections()
 
     # ==== hooks for subclasses ===================================================================
@@ -306,7 +285,14 @@ class GameScene(DecisionWindows, Generic[StateT, MoveT]):
             self._checks[key] = self.game.check(state, move, seat)
         return self._checks[key]
 
+    def refusal_area(self) -> pygame.Rect | None:
+        """The part of the screen a refusal explains (the refused piece's cells, the wall, the tile),
+        which its note must leave in view; ``None``: just the pointer."""
+        return None
+
     def refuse(self, reason: str) -> None:
+        """A move was refused: the reason goes in the status bar and in one note by the pointer,
+        never over what it explains (docs/contributing.md, "Look and controls")."""
         self.app.sound.play("invalid")
         self.say(reason[:1].upper() + reason[1:], "error", 4.0)
         self.pointer_note = (reason, self.mouse, time.monotonic() + 2.2)
@@ -706,11 +692,25 @@ class GameScene(DecisionWindows, Generic[StateT, MoveT]):
         if note and time.monotonic() < note[2] and self.app.top is self:
             m = self.metrics
             label = draw.render_text(note[0], m.small, theme.WHITE, "semibold")
-            box = label.get_rect().inflate(m.u(2), m.u(1.25))
-            box.midbottom = (note[1][0], note[1][1] - m.u(2.5))
+            box = label.get_rect().inflate(m.u(3), m.u(1.5))
+            x, y = note[1]
+            avoid = self.refusal_area() or pygame.Rect(x - m.u(1), y - m.u(1), m.u(2), m.u(2))
+            avoid = avoid.union(pygame.Rect(x - m.u(1), y - m.u(1), m.u(2), m.u(2)))
+            gap = m.u(1.5)
+            box.midbottom = (x, avoid.top - gap)  # above what it explains, else below it
+            if box.top < self.game_rect.top:
+                box.midtop = (x, avoid.bottom + gap)
             box.clamp_ip(self.game_rect)
-            pygame.draw.rect(surface, theme.ILLEGAL, box)
-            surface.blit(label, label.get_rect(center=box.center))
+            if box.colliderect(avoid):  # no room above or below: beside it
+                box.left = (
+                    avoid.right + gap
+                    if avoid.right + gap + box.width <= self.game_rect.right
+                    else avoid.left - gap - box.width
+                )
+            pygame.draw.rect(surface, theme.INK, box)
+            pygame.draw.rect(surface, theme.ILLEGAL, (box.left, box.top, m.u(0.75), box.height))
+            surface.blit(label, label.get_rect(center=(box.centerx + m.u(0.4), box.centery)))
+            layout_probe.text(note[0], box, m.small, surface.get_size())
         super().draw_overlay(surface)
 
     def _draw_top_bar(self, surface: pygame.Surface) -> None:
@@ -755,146 +755,3 @@ class GameScene(DecisionWindows, Generic[StateT, MoveT]):
         tween, m = self.banner_tween, self.metrics
         if tween and not tween.done and self.banner_text:
             draw.banner(surface, self.game_rect, self.banner_text, tween.progress, m.title // 2 + m.u(1), m.u(2))
-
-    # ==== the story: log, recap, last move, notices ============================================
-    def toggle_log(self) -> None:
-        """Show or hide the log beside the board (remembered in the settings)."""
-        self.app.settings.log_open = not self.app.settings.log_open
-        self.app.save_settings()
-        self.layout(self.metrics)
-
-    def announce(self, message: str) -> None:
-        """A notice that stays until dismissed or the player acts ("Round 2 ends", a power used)."""
-        self.notice = message
-        self._log_key = None
-
-    def clear_story_marks(self) -> None:
-        """The player acted (or the history jumped): the recap and the notice go."""
-        self.recap = ()
-        self.notice = ""
-        self._log_key = None
-
-    def story_viewer(self) -> tuple[bool, Seat | None]:
-        """Whether the story may be told now, and for which seat. Nothing is told for a seat before
-        its curtain: while nobody has taken the device, or while it passes, the log stays empty."""
-        if self.curtained() and (self.unveiled is None or self.veiled()):
-            return False, None
-        return True, self.viewer
-
-    def _start_recap(self, seat: Seat) -> None:
-        """``seat``'s turn begins: number what the other seats did since its last move."""
-        steps = self.match.steps_since_turn(seat)
-        history = self.match.history.steps
-        self.recap = tuple(steps) if any(history[i].seat != seat for i in steps) else ()
-        self._log_key = None
-
-    def _layout_log(self) -> None:
-        """The log takes a column on the right of the game area when open; the game gets the rest."""
-        m = self.metrics
-        if not self.app.settings.log_open:
-            self.log_rect = pygame.Rect(0, 0, 0, 0)
-        else:
-            width = min(max(m.u(28), round(self.game_rect.width * 0.2)), m.u(46))
-            gap = m.u(2.5)
-            self.log_rect = pygame.Rect(self.game_rect.right - width, self.game_rect.top, width, self.game_rect.height)
-            self.game_rect = pygame.Rect(
-                self.game_rect.left, self.game_rect.top, self.game_rect.width - width - gap, self.game_rect.height
-            )
-        self.log_button.selected = self.app.settings.log_open
-        self._log_key = None
-
-    def _refresh_log(self) -> None:
-        """The log's lines for the seat on screen, rebuilt only when the history, the viewer, the
-        recap or the notice changed (each sentence is remembered by the match)."""
-        allowed, viewer = self.story_viewer()
-        history = self.match.history
-        key = (history.cursor, len(history.steps), allowed, viewer, self.recap, self.notice, self.log_rect.size)
-        if key == self._log_key:
-            return
-        self._log_key = key
-        m = self.metrics
-        self.notice_rect = pygame.Rect(0, 0, 0, 0)
-        panel = self.log_rect.copy()
-        if self.notice and panel.width and allowed:
-            height = self.notice_words.height(self.notice, panel.width, m)
-            self.notice_rect = pygame.Rect(panel.left, panel.top, panel.width, height)
-            panel.top += height + m.u(1.5)
-            panel.height -= height + m.u(1.5)
-        if self.log.rect != panel:
-            self.log.layout(panel, m)
-        lines: list[LogLine] = []
-        recap = set(self.recap)
-        first_recap = min(recap) if recap else -1
-        if allowed:
-            for index in range(history.cursor):
-                colour, shape = self.step_style(index)
-                number = self.recap.index(index) + 1 if index in recap else None
-                lines.append(
-                    LogLine(
-                        self.match.describe_step(index, viewer),
-                        colour,
-                        shape,
-                        number,
-                        index in recap,
-                        "Since your last turn" if index == first_recap else "",
-                    )
-                )
-        self.log.set_lines(tuple(lines))
-
-    def _handle_story_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-            self.toggle_log()
-            return True
-        if (
-            event.type == pygame.MOUSEBUTTONDOWN
-            and event.button == 1
-            and self.notice
-            and self.notice_rect.collidepoint(event.pos)
-        ):
-            self.notice = ""  # a click on the notice dismisses it
-            self._log_key = None
-            return True
-        if not self.log_rect.width:
-            return False
-        return self.log.handle_event(event)
-
-    def _draw_move_marks(self, surface: pygame.Surface) -> None:
-        """The recap's numbered moves, or else the last move, and the log line under the pointer."""
-        allowed, _ = self.story_viewer()
-        history = self.match.history
-        if not allowed or not history.cursor:
-            return
-        if self.recap:
-            for number, index in enumerate(self.recap, start=1):
-                self._outline_step(surface, index, str(number))
-        else:
-            self._outline_step(surface, history.cursor - 1, None)
-        hovered = self.log.hovered if self.log_rect.width else None
-        if hovered is not None and hovered < history.cursor:
-            self._outline_step(surface, hovered, None)
-
-    def _outline_step(self, surface: pygame.Surface, index: int, label: str | None) -> None:
-        step = self.match.history.steps[index]
-        colour, _ = self.step_style(index)
-        self.outline_move(surface, MoveMark(index, step.seat, step.move, colour, label))
-
-    def _draw_log(self, surface: pygame.Surface) -> None:
-        self._refresh_log()  # a move played in this frame's update shows at once (only the panel changes)
-        if not self.log_rect.width:
-            return
-        self.log.draw(surface)
-
-    def _draw_notice(self, surface: pygame.Surface) -> None:
-        """The notice: at the top of the log, or, with the log hidden, over the top of the game area."""
-        allowed, _ = self.story_viewer()
-        if not self.notice or not allowed:
-            return
-        m = self.metrics
-        rect = self.notice_rect
-        if not self.log_rect.width:
-            width = min(self.game_rect.width, m.u(60))
-            rect = pygame.Rect(0, self.game_rect.top, width, self.notice_words.height(self.notice, width, m))
-            rect.centerx = self.game_rect.centerx
-            self.notice_rect = rect
-        if rect.width:
-            self.notice_words.draw(surface, self.notice, rect, m)

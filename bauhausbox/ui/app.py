@@ -37,7 +37,7 @@ import pygame
 from bauhausbox import __version__
 from bauhausbox.engine.bots.base import FOREGROUND_IDLE
 from bauhausbox.persistence import saves, store
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.sound import SoundManager
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import WidgetGroup
@@ -287,6 +287,7 @@ class App:
         else:
             surface.fill(theme.PAPER)
         for scene in self.stack[start:]:
+            layout_probe.next_layer()
             self._guard(scene, scene.draw, surface)
         if self.top:
             self._guard(self.top, self.top.draw_overlay, surface)

@@ -11,7 +11,7 @@ from collections import OrderedDict
 
 import pygame
 
-from bauhausbox.ui import theme
+from bauhausbox.ui import layout_probe, theme
 from bauhausbox.ui.assets import font
 from bauhausbox.ui.theme import Colour
 
@@ -60,6 +60,7 @@ def text(
     rendered = render_text(content, size, colour, weight, spacing)
     rect = rendered.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(rendered, rect)
+    layout_probe.text(content, rect, size, surface.get_size())
     return rect
 
 
@@ -108,10 +109,11 @@ def paragraph(
     """Draw wrapped text inside ``rect``; returns the y just below the last line."""
     y = rect.top
     step = round(size * line_gap)
-    for line in wrap(content, size, rect.width, weight):
-        if line:
-            text(surface, line, (rect.left, y), size, colour, weight)
-        y += step
+    with layout_probe.role("body"):
+        for line in wrap(content, size, rect.width, weight):
+            if line:
+                text(surface, line, (rect.left, y), size, colour, weight)
+            y += step
     return y
 
 

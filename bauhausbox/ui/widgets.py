@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Colour, Metrics
 
 IconPainter = Callable[[pygame.Surface, pygame.Rect, Colour], None]
@@ -121,6 +121,10 @@ class Button(Widget):
             self._cache_picture = picture
             self._cache_key = key
         surface.blit(self._cache_picture, (self.rect.left - margin, self.rect.top - margin))
+        if layout_probe.active():
+            label = getattr(self, "_label_box", None)
+            at = (self.rect.left - margin, self.rect.top - margin)
+            layout_probe.control(self.label or self.tooltip or "button", self.rect, label.move(at) if label else None)
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
         depth = max(2, metrics.u(0.5))
@@ -157,12 +161,15 @@ class Button(Widget):
             total = icon_box.width + gap + label_surface.get_width()
             icon_box.midleft = (rect.centerx - total // 2, rect.centery)
             self.icon(surface, icon_box, label_colour)
-            surface.blit(label_surface, label_surface.get_rect(midleft=(icon_box.right + gap, rect.centery + 1)))
+            label_rect = label_surface.get_rect(midleft=(icon_box.right + gap, rect.centery + 1))
+            surface.blit(label_surface, label_rect)
+            self._label_box: pygame.Rect | None = icon_box.union(label_rect)
         elif self.icon:
             box = rect.inflate(-rect.height * 0.4, -rect.height * 0.4)
             self.icon(surface, box, label_colour)
+            self._label_box = None
         else:
-            draw.text(
+            self._label_box = draw.text(
                 surface,
                 self.label.upper(),
                 (rect.centerx, rect.centery + 1),
@@ -447,8 +454,16 @@ class WidgetGroup:
         return any(isinstance(w, TextField) and w.focused for w in self.widgets)
 
     def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
+        recording = layout_probe.active()
         for widget in self.widgets:
-            widget.draw(surface, metrics)
+            if not recording:
+                widget.draw(surface, metrics)
+            elif isinstance(widget, Button):
+                widget.draw(surface, metrics)  # a button reports itself and its label
+            elif widget.visible and widget.rect.width > 0:
+                with layout_probe.box(widget.rect, "label"):
+                    widget.draw(surface, metrics)
+                layout_probe.control(type(widget).__name__, widget.rect)
 
     def draw_tooltip(self, surface: pygame.Surface, metrics: Metrics) -> None:
         widget = self._hover_widget
@@ -456,20 +471,36 @@ class WidgetGroup:
             return
         if time.monotonic() - self._hover_since < self.TOOLTIP_DELAY:
             return
-        tooltip(surface, widget.tooltip, self._mouse, metrics)
+        tooltip(surface, widget.tooltip, self._mouse, metrics, widget.rect)
 
 
-def tooltip(surface: pygame.Surface, content: str, mouse: tuple[int, int], metrics: Metrics) -> None:
+def tooltip(
+    surface: pygame.Surface,
+    content: str,
+    mouse: tuple[int, int],
+    metrics: Metrics,
+    control: pygame.Rect | None = None,
+) -> None:
+    """An ink box of words for what the pointer is on. It goes below ``control`` (or above it when
+    there is no room below), never over it: a tooltip must not hide the label it explains. Without
+    a control it goes beside the pointer."""
     size = metrics.small
     lines = draw.wrap(content, size, metrics.u(40))
     pad = metrics.u(1)
     width = max(draw.render_text(line, size).get_width() for line in lines) + 2 * pad
     height = len(lines) * round(size * 1.25) + 2 * pad
-    box = pygame.Rect(mouse[0] + metrics.u(2), mouse[1] + metrics.u(2.5), width, height)
-    box.clamp_ip(surface.get_rect())
-    if box.collidepoint(mouse):
-        box.bottom = mouse[1] - metrics.u(1)
+    window = surface.get_rect()
+    avoid = pygame.Rect(control) if control is not None else pygame.Rect(mouse[0], mouse[1], 1, 1)
+    gap = metrics.u(1)
+    box = pygame.Rect(mouse[0] + metrics.u(2), avoid.bottom + gap, width, height)
+    if box.bottom > window.bottom:
+        box.bottom = avoid.top - gap
+    box.clamp_ip(window)
+    if box.colliderect(avoid):  # neither below nor above: beside it
+        box.left = avoid.right + gap if avoid.right + gap + width <= window.right else avoid.left - gap - width
+        box.clamp_ip(window)
     pygame.draw.rect(surface, theme.INK, box)
+    layout_probe.tooltip(content, box, avoid)
     y = box.top + pad
     for line in lines:
         draw.text(surface, line, (box.left + pad, y), size, theme.WHITE)

@@ -1,0 +1,157 @@
+"""What one frame put where: a record of every text, widget and tooltip drawn, for the layout check.
+
+The drawing helpers (:mod:`bauhausbox.ui.draw`, :mod:`bauhausbox.ui.widgets`) report here what they
+draw. Nothing is kept unless a recording is on (one ``None`` test per draw otherwise), so the app
+pays nothing for it. The layout test (``tests/ui/test_layout.py``) turns it on for one frame of every
+scene and state and checks the record: text inside its box, button labels with room, no two
+controls on top of each other, tooltips inside the window and off their control, text large enough.
+
+A scene says where its texts must stay with :func:`box` (``with layout_probe.box(panel_rect): ...``)
+and names its own interactive areas (a tray slot, a card) with :func:`control`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import pygame
+
+
+@dataclass(frozen=True)
+class TextDraw:
+    """A piece of text: where it went, its font size, and the box it had to stay in (if any)."""
+
+    content: str
+    rect: pygame.Rect
+    size: int
+    box: pygame.Rect | None
+    role: str  # "body" (prose a player reads), "secondary" (captions, labels) or "label" (on a control)
+
+
+@dataclass(frozen=True)
+class ControlDraw:
+    """Something the player clicks: a widget, or an area a scene names (a card, a tray slot)."""
+
+    name: str
+    rect: pygame.Rect
+    label: pygame.Rect | None = None  # where its words went, for the padding rule
+    layer: int = 0  # which scene of the stack drew it: a dialog may cover the scene below
+
+
+@dataclass(frozen=True)
+class TooltipDraw:
+    content: str
+    rect: pygame.Rect
+    control: pygame.Rect
+
+
+@dataclass
+class Record:
+    """Everything drawn while the recording was on (the last frame's, normally)."""
+
+    surface_size: tuple[int, int] = (0, 0)
+    texts: list[TextDraw] = field(default_factory=list)
+    controls: list[ControlDraw] = field(default_factory=list)
+    tooltips: list[TooltipDraw] = field(default_factory=list)
+    layer: int = 0
+    _boxes: list[pygame.Rect] = field(default_factory=list)
+    _roles: list[str] = field(default_factory=list)
+
+    def clear(self) -> None:
+        self.texts.clear()
+        self.controls.clear()
+        self.tooltips.clear()
+
+
+_record: Record | None = None
+
+
+@contextmanager
+def recording(surface_size: tuple[int, int]) -> Iterator[Record]:
+    """Record what is drawn on a window of ``surface_size`` inside the ``with`` block (the layout
+    test, not the app)."""
+    global _record
+    previous, _record = _record, Record(surface_size)
+    try:
+        yield _record
+    finally:
+        _record = previous
+
+
+def active() -> bool:
+    return _record is not None
+
+
+def next_layer() -> None:
+    """The next scene of the stack starts drawing (over the ones before it)."""
+    if _record is not None:
+        _record.layer += 1
+
+
+@contextmanager
+def box(rect: pygame.Rect, role: str | None = None) -> Iterator[None]:
+    """Texts drawn inside the block must stay inside ``rect`` (a panel, a card, a caption's space);
+    ``role`` sets the kind of text they are ("body", "secondary", "label")."""
+    record = _record
+    if record is None:
+        yield
+        return
+    record._boxes.append(pygame.Rect(rect))
+    if role:
+        record._roles.append(role)
+    try:
+        yield
+    finally:
+        record._boxes.pop()
+        if role:
+            record._roles.pop()
+
+
+@contextmanager
+def role(kind: str) -> Iterator[None]:
+    """Texts drawn inside the block are of this kind ("body" prose, by default "secondary")."""
+    record = _record
+    if record is None:
+        yield
+        return
+    record._roles.append(kind)
+    try:
+        yield
+    finally:
+        record._roles.pop()
+
+
+def text(content: str, rect: pygame.Rect, size: int, surface_size: tuple[int, int]) -> None:
+    """A text was drawn. Only texts on a window-sized surface (the screen, or a full-size layer or
+    cached background) are kept: elsewhere (a button's cached picture) the coordinates are not the
+    window's, and the owner reports its text itself (see :func:`control`)."""
+    record = _record
+    if record is None or not content.strip() or surface_size != record.surface_size:
+        return
+    record.texts.append(
+        TextDraw(
+            content,
+            pygame.Rect(rect),
+            size,
+            pygame.Rect(record._boxes[-1]) if record._boxes else None,
+            record._roles[-1] if record._roles else "secondary",
+        )
+    )
+
+
+def control(name: str, rect: pygame.Rect, label: pygame.Rect | None = None) -> None:
+    record = _record
+    if record is None or rect.width <= 0 or rect.height <= 0:
+        return
+    record.controls.append(
+        ControlDraw(name, pygame.Rect(rect), pygame.Rect(label) if label else None, record.layer)
+    )
+
+
+def tooltip(content: str, rect: pygame.Rect, control_rect: pygame.Rect) -> None:
+    record = _record
+    if record is None:
+        return
+    record.tooltips.append(TooltipDraw(content, pygame.Rect(rect), pygame.Rect(control_rect)))

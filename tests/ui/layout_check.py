@@ -1,0 +1,60 @@
+"""The rules of the layout check, applied to what one frame drew (bauhausbox.ui.layout_probe):
+
+- text stays inside the window and inside the box its scene gave it;
+- a button's label keeps at least 8 px from the button's sides;
+- no two controls overlap;
+- a tooltip stays inside the window and off the control it explains;
+- at 1280×800, prose ("body") is at least 16 px and every other text at least 14 px.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from bauhausbox.ui.layout_probe import Record
+
+LABEL_PADDING = 8
+BODY_MIN = 16
+SECONDARY_MIN = 14
+SLACK = 1  # a pixel of rounding either way is not an overflow
+
+
+def _inside(inner: pygame.Rect, outer: pygame.Rect) -> bool:
+    return outer.inflate(2 * SLACK, 2 * SLACK).contains(inner)
+
+
+def problems(record: Record, check_sizes: bool) -> list[str]:
+    """Everything wrong with the frame in ``record``, one line each (empty when the frame is fine)."""
+    found: list[str] = []
+    window = pygame.Rect((0, 0), record.surface_size)
+    for text in record.texts:
+        if not _inside(text.rect, window):
+            found.append(f"text {text.content!r} at {tuple(text.rect)} leaves the window")
+        elif text.box is not None and not _inside(text.rect, text.box):
+            found.append(f"text {text.content!r} at {tuple(text.rect)} overflows its box {tuple(text.box)}")
+        if check_sizes:
+            least = BODY_MIN if text.role == "body" else SECONDARY_MIN
+            if text.size < least:
+                found.append(f"{text.role} text {text.content!r} is {text.size} px (at least {least})")
+    for control in record.controls:
+        if not _inside(control.rect, window):
+            found.append(f"control {control.name!r} at {tuple(control.rect)} leaves the window")
+        label = control.label
+        if label is not None:
+            room = min(label.left - control.rect.left, control.rect.right - label.right)
+            if room < LABEL_PADDING or not _inside(label, control.rect):
+                found.append(f"button {control.name!r}: its label has {room} px of room (at least {LABEL_PADDING})")
+    controls = record.controls
+    for index, first in enumerate(controls):
+        for second in controls[index + 1 :]:
+            if second.layer != first.layer:
+                continue  # a dialog or menu covers the scene below on purpose
+            overlap = first.rect.clip(second.rect)
+            if overlap.width > SLACK and overlap.height > SLACK:
+                found.append(f"controls {first.name!r} and {second.name!r} overlap at {tuple(overlap)}")
+    for tip in record.tooltips:
+        if not _inside(tip.rect, window):
+            found.append(f"tooltip {tip.content!r} leaves the window")
+        if tip.rect.colliderect(tip.control):
+            found.append(f"tooltip {tip.content!r} covers its own control")
+    return found

@@ -1,0 +1,99 @@
+"""The shared scenes: menu (with a tooltip), settings, load, a dialog, and for every game its setup
+screen, its how-to pages, its first position and its pause menu."""
+
+from __future__ import annotations
+
+import time
+
+from bauhausbox import games
+from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.scenes.howto import HowToScene
+from bauhausbox.scenes.load import LoadScene
+from bauhausbox.scenes.settings import SettingsScene
+from bauhausbox.scenes.setup import SetupScene
+from bauhausbox.ui.app import App
+from tests.ui.helpers import frames, move, open_game
+from tests.ui.scenarios import scenario
+
+
+def hover(app: App, label: str) -> None:
+    """Rest the pointer on the top scene's widget whose label (or tooltip) starts with ``label``
+    long enough for its tooltip to show."""
+    top = app.top
+    assert top is not None
+    widget = next(
+        w for w in top.widgets.widgets if w.visible and (getattr(w, "label", "") or w.tooltip).startswith(label)
+    )
+    move(app, widget.rect.center)
+    top.widgets._hover_since = time.monotonic() - 5
+
+
+@scenario("main_menu")
+def main_menu(app: App) -> None:
+    frames(app, 2)
+
+
+@scenario("main_menu_tooltip")
+def main_menu_tooltip(app: App) -> None:
+    top = app.top
+    assert top is not None
+    hovered = next(w for w in top.widgets.widgets if w.visible and w.tooltip)
+    move(app, hovered.rect.center)
+    top.widgets._hover_since = time.monotonic() - 5
+
+
+@scenario("settings")
+def settings(app: App) -> None:
+    app.push(SettingsScene(app))
+
+
+@scenario("load")
+def load(app: App) -> None:
+    app.push(LoadScene(app))
+
+
+@scenario("dialog")
+def dialog(app: App) -> None:
+    app.push(
+        DialogScene(
+            app,
+            "A saved game could not be opened",
+            "blokus-2026.json: the file is not valid JSON (cut short?) at line 3. It was kept as "
+            "blokus-2026.json.broken.\nEverything else is fine; you can carry on.",
+        )
+    )
+
+
+def _register_game(game_id: str) -> None:
+    game = games.load(game_id)
+
+    @scenario(f"{game_id}_setup")
+    def setup(app: App) -> None:
+        app.push((games.setup_class(game_id) or SetupScene)(app, game_id))
+
+    pages = games.scene_class(game_id).how_to_play()
+    for index in range(len(pages)):
+
+        @scenario(f"{game_id}_howto_{index + 1}")
+        def howto(app: App, index: int = index) -> None:
+            scene = app.push(HowToScene(app, game.info.title, games.scene_class(game_id).how_to_play()))
+            scene.index = index  # type: ignore[attr-defined]
+
+    if game_id == "blokus-puzzles":
+        return  # the puzzles open from their menu: see tests/ui/scenarios/puzzles.py
+
+    @scenario(f"{game_id}_start")
+    def start(app: App) -> None:
+        players = game.info.default_players
+        open_game(app, game_id, players, ["human"] + ["ai:easy"] * (players - 1), seed=7)
+        frames(app, 3)
+
+    @scenario(f"{game_id}_pause")
+    def pause(app: App) -> None:
+        players = game.info.default_players
+        scene = open_game(app, game_id, players, ["human"] + ["ai:easy"] * (players - 1), seed=7)
+        scene.open_pause()
+
+
+for _game_id in games.GAME_IDS:
+    _register_game(_game_id)

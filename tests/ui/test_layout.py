@@ -1,0 +1,79 @@
+"""The layout check: every scene and the key states of every game, at 1024×700, 1280×800 and
+1920×1080, drawn once with the layout probe on (tests/ui/layout_check.py says what it checks).
+
+The window of the session stays as it is (switching display modes under the dummy driver can crash):
+each case draws on an off-screen surface of its size, which the app treats as its window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from bauhausbox.ui import layout_probe
+from tests.ui.helpers import frames
+from tests.ui.layout_check import problems
+from tests.ui.scenarios import all_scenarios
+
+SIZES = ((1024, 700), (1280, 800), (1920, 1080))
+SCENARIOS = all_scenarios()
+# Cases still being fixed: each must leave this list (an entry that passes fails the test).
+PENDING: frozenset[str] = frozenset(
+    {
+        "bauhaus_pause-1280x800",
+        "bauhaus_setup-1024x700",
+        "bauhaus_start-1280x800",
+        "bits_howto_1-1280x800",
+        "bits_howto_2-1280x800",
+        "bits_pause-1280x800",
+        "bits_setup-1024x700",
+        "bits_start-1280x800",
+        "blokus_pause-1024x700",
+        "blokus_pause-1280x800",
+        "blokus_setup-1024x700",
+        "blokus_start-1024x700",
+        "blokus_start-1280x800",
+        "buizen_setup-1024x700",
+    }
+)
+
+
+@pytest.fixture()
+def sized_app(fresh_app: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    window = fresh_app.screen
+    fresh_app.screen = pygame.Surface(request.param)
+    fresh_app._relayout()
+    try:
+        yield fresh_app
+    finally:
+        fresh_app.go_home()
+        fresh_app.screen = window
+        fresh_app._relayout()
+
+
+def draw_recorded(app: Any) -> layout_probe.Record:
+    """One frame with the probe on; cached backgrounds are redrawn so their texts are seen too."""
+    for scene in app.stack:
+        scene.invalidate_static()
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    return record
+
+
+@pytest.mark.parametrize("sized_app", SIZES, indirect=True, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_layout(sized_app: Any, name: str) -> None:
+    SCENARIOS[name](sized_app)
+    frames(sized_app, 2)
+    record = draw_recorded(sized_app)
+    assert record.texts, "the probe saw no text: the scene drew nothing, or the probe is off"
+    size = sized_app.screen.get_size()
+    found = problems(record, check_sizes=size == (1280, 800))
+    case = f"{name}-{size[0]}x{size[1]}"
+    if case in PENDING:
+        assert found, f"{case} passes now: take it off PENDING"
+        return
+    assert not found, f"{name} at {size[0]}×{size[1]}:\n" + "\n".join(found)
