@@ -459,8 +459,11 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         if seat is not None and self.match.is_human(seat) and self._announced_turn != (self._token(), seat):
             self._announced_turn = (self._token(), seat)
             self._start_recap(seat)
-            if len(self.match.setup.seats) > 1 and (self.match.history.cursor or len(self.match.humans) > 1):
-                # After computers, or when the device passes: whose turn it is, loud and clear.
+            history = self.match.history
+            begins = history.steps[history.cursor - 1].seat != seat if history.cursor else len(self.match.humans) > 1
+            if len(self.match.setup.seats) > 1 and begins:
+                # The turn passes to this human (after computers, or the device passes): say so, loud
+                # and clear; not between the parts of one turn (a card, then its action).
                 self.app.sound.play("turn", 0.6)
                 if not self.banner_busy():
                     self.banner(f"Your turn, {self.match.seat_name(seat)}", seat)

@@ -108,6 +108,23 @@ def test_your_turn_is_announced_after_the_computers_moved(fresh_app: Any) -> Non
     assert "YOUR TURN, P2" in drawn_texts(app)
 
 
+def test_no_your_turn_between_the_parts_of_one_turn(fresh_app: Any) -> None:
+    """A Bauhaus turn is a card, then its action: the banner comes once, not after the card."""
+    app = fresh_app
+    scene = open_game(app, "bauhaus", 2, ["human", "ai:random"], seed=3)
+    assert scene.submit(scene.game.legal_moves(scene.match.state)[0])  # the opening token
+    assert wait_until(app, lambda: scene.match.to_play == 0 and scene.match.history.cursor >= 2, 300)
+    frames(app, 2)
+    scene.banner_text = ""
+    before = scene.match.history.cursor
+    moves = scene.game.legal_moves(scene.match.state)
+    assert scene.submit(moves[0])
+    frames(app, 3)
+    assert scene.match.history.cursor == before + 1
+    assert scene.match.to_play == 0  # the same seat goes on with its card's action
+    assert "YOUR TURN, P1" not in drawn_texts(app)
+
+
 def test_the_curtain_shows_the_seat_it_passes_to(fresh_app: Any) -> None:
     app = fresh_app
     open_game(app, "buizen", 2, ["human", "human"], seed=3)
