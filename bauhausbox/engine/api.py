@@ -25,8 +25,25 @@ Seat = int
 OptionValue = str | int | bool
 
 
+class Words(str):
+    """A text for players made by the rules, kept translatable: it reads as the English sentence
+    (it *is* that string), and also carries its ``template`` (marked with ``N_`` for the catalogs)
+    and the ``values`` that fill it, so a screen can say it in the players' language
+    (``bauhausbox.i18n.translate``). Values may be :class:`Words` themselves ("blue")."""
+
+    template: str
+    values: dict[str, object]
+
+    def __new__(cls, template: str, /, **values: object) -> Words:
+        words = super().__new__(cls, template.format(**values) if values else template)
+        words.template = template
+        words.values = values
+        return words
+
+
 class GameError(Exception):
-    """Base class of the errors a rules module raises for bad moves or positions."""
+    """Base class of the errors a rules module raises for bad moves or positions. Raised with
+    :class:`Words`, its message stays translatable (``error.args[0]``)."""
 
 
 class InvalidMoveError(GameError):

@@ -39,6 +39,7 @@ SEED_LIMIT = 2**63
 
 AnimationSpeed = Literal["off", "fast", "normal", "slow"]
 AskReactions = Literal["always", "never"]
+Language = Literal["system", "en", "fr"]  # "system": the system's language (bauhausbox/i18n.py)
 ANIMATION_FACTORS: dict[str, float] = {"off": 0.0, "fast": 0.6, "normal": 1.0, "slow": 1.6}
 DEFAULT_NAMES = ("Anni", "Josef", "Marianne", "Walter")
 
@@ -175,6 +176,7 @@ class Settings(_Model):
     log_open: bool = True  # the game log beside the board (Tab or the "Log" button hides it)
     # Whether play pauses to ask a human who could answer the moment out of turn (a Bauhaus power).
     ask_reactions: AskReactions = "always"
+    language: Language = "system"
     player_names: list[str] = Field(default_factory=_default_names)
     last_setups: dict[str, GamePreference] = Field(default_factory=dict)
 

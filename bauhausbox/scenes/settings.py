@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from bauhausbox import i18n
 from bauhausbox.scenes.common import poster_background
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
@@ -46,6 +47,14 @@ class SettingsScene(Scene):
                 s.ask_reactions,
                 self._set_react,
                 tooltip="Pause the game when you hold a power that can answer what just happened",
+            )
+        )
+        self.language = add(
+            Choice(
+                [("system", i18n.N_("System language")), *i18n.LANGUAGES.items()],
+                s.language,
+                self.app.set_language,
+                tooltip="The language of every screen, rule and log",
             )
         )
         self.back = add(Button("Back", lambda: self.app.pop(self), "primary", tooltip="Esc"))
@@ -102,6 +111,7 @@ class SettingsScene(Scene):
             ("Animations", self.animation),
             ("Computer moves", self.pace),
             ("Ask me when I can react", self.react),
+            ("Language", self.language),
         ):
             widget.rect = pygame.Rect(
                 x,

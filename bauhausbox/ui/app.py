@@ -34,7 +34,7 @@ from typing import Any
 
 import pygame
 
-from bauhausbox import __version__
+from bauhausbox import __version__, i18n
 from bauhausbox.engine.bots.base import FOREGROUND_IDLE
 from bauhausbox.persistence import saves, store
 from bauhausbox.ui import draw, layout_probe, theme
@@ -120,6 +120,7 @@ class App:
         # The app is the one owner of the settings: it loads them once and every change goes
         # through save_settings(). Statistics have no copy here: see saves.update_statistics().
         self.settings = saves.load_settings()
+        i18n.set_language(self.settings.language)
         # Hand the interpreter lock back and forth every 1 ms instead of 5 ms, so the window gets it
         # promptly while a computer player thinks on its thread (measured: 39 -> 45+ fps, Blokus).
         sys.setswitchinterval(0.001)
@@ -152,6 +153,16 @@ class App:
         self.save_settings()
         self.screen = self._open_window()
         self._relayout()
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` ("system", "en", "fr") from the next frame on, and remember it. Screens
+        translate as they draw; layouts are redone because the words' widths changed."""
+        self.settings.language = code  # type: ignore[assignment]  # a choice of the settings screen
+        self.save_settings()
+        i18n.set_language(code)
+        self._relayout()
+        for scene in self.stack:
+            scene.invalidate_static()
 
     def _relayout(self) -> None:
         self.metrics = Metrics(*self.screen.get_size())

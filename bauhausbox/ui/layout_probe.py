@@ -57,6 +57,7 @@ class Record:
     tooltips: list[TooltipDraw] = field(default_factory=list)
     layer: int = 0
     _boxes: list[pygame.Rect] = field(default_factory=list)
+    _canvases: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)
     _roles: list[str] = field(default_factory=list)
 
     def clear(self) -> None:
@@ -110,6 +111,21 @@ def box(rect: pygame.Rect, role: str | None = None) -> Iterator[None]:
 
 
 @contextmanager
+def canvas(size: tuple[int, int], at: tuple[int, int]) -> Iterator[None]:
+    """Texts drawn inside the block on a surface of ``size`` (a widget's cached picture) land in
+    the window at ``at``: they are recorded where they will show."""
+    record = _record
+    if record is None:
+        yield
+        return
+    record._canvases.append((size, at))
+    try:
+        yield
+    finally:
+        record._canvases.pop()
+
+
+@contextmanager
 def role(kind: str) -> Iterator[None]:
     """Texts drawn inside the block are of this kind ("body" prose, by default "secondary")."""
     record = _record
@@ -128,8 +144,13 @@ def text(content: str, rect: pygame.Rect, size: int, surface_size: tuple[int, in
     cached background) are kept: elsewhere (a button's cached picture) the coordinates are not the
     window's, and the owner reports its text itself (see :func:`control`)."""
     record = _record
-    if record is None or not content.strip() or surface_size != record.surface_size:
+    if record is None or not content.strip():
         return
+    if surface_size != record.surface_size:
+        canvas = record._canvases[-1] if record._canvases else None
+        if canvas is None or canvas[0] != surface_size:
+            return
+        rect = rect.move(canvas[1])
     record.texts.append(
         TextDraw(
             content,

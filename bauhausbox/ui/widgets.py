@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from bauhausbox.i18n import _
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Colour, Metrics
 
@@ -98,7 +99,9 @@ class Button(Widget):
         """As wide as the label (and icon) need, with room on both sides (at least 12 px, so the
         label keeps clear of the heavy frame at every size: docs/contributing.md)."""
         size = {"body": metrics.body, "small": metrics.small, "heading": metrics.heading}[self.size]
-        label = draw.render_text(self.label.upper(), size, weight="bold", spacing=0.08).get_width() if self.label else 0
+        label = (
+            draw.render_text(_(self.label).upper(), size, weight="bold", spacing=0.08).get_width() if self.label else 0
+        )
         icon = round(metrics.button_height * 0.55) + metrics.u(1) if self.icon else 0
         return label + icon + 2 * max(12, metrics.u(2.5))
 
@@ -110,7 +113,7 @@ class Button(Widget):
             self.hovered,
             self.pressed,
             self.selected,
-            self.label,
+            _(self.label),
             self.kind,
             self.size,
             metrics.scale,
@@ -125,14 +128,17 @@ class Button(Widget):
         key = self.cache_key(metrics)
         if key != getattr(self, "_cache_key", None):
             picture = pygame.Surface((self.rect.width + 2 * margin, self.rect.height + 2 * margin), pygame.SRCALPHA)
-            self.paint(picture, pygame.Rect(margin, margin, self.rect.width, self.rect.height), metrics)
+            at = (self.rect.left - margin, self.rect.top - margin)
+            with layout_probe.canvas(picture.get_size(), at), layout_probe.box(self.rect, "label"):
+                self.paint(picture, pygame.Rect(margin, margin, self.rect.width, self.rect.height), metrics)
             self._cache_picture = picture
             self._cache_key = key
         surface.blit(self._cache_picture, (self.rect.left - margin, self.rect.top - margin))
         if layout_probe.active():
             label = getattr(self, "_label_box", None)
             at = (self.rect.left - margin, self.rect.top - margin)
-            layout_probe.control(self.label or self.tooltip or "button", self.rect, label.move(at) if label else None)
+            name = self.label or self.tooltip or "button"
+            layout_probe.control(name, self.rect, label.move(at) if label else None)
 
     def paint(self, surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
         depth = max(2, metrics.u(0.5))
@@ -164,7 +170,7 @@ class Button(Widget):
         size = {"body": metrics.body, "small": metrics.small, "heading": metrics.heading}[self.size]
         if self.icon and self.label:
             icon_box = pygame.Rect(0, 0, rect.height * 0.55, rect.height * 0.55)
-            label_surface = draw.render_text(self.label.upper(), size, label_colour, "bold", 0.08)
+            label_surface = draw.render_text(_(self.label).upper(), size, label_colour, "bold", 0.08)
             gap = metrics.u(1)
             total = icon_box.width + gap + label_surface.get_width()
             icon_box.midleft = (rect.centerx - total // 2, rect.centery)
@@ -179,7 +185,7 @@ class Button(Widget):
         else:
             self._label_box = draw.text(
                 surface,
-                self.label.upper(),
+                _(self.label).upper(),
                 (rect.centerx, rect.centery + 1),
                 size,
                 label_colour,
@@ -207,7 +213,7 @@ class Choice(Widget):
 
     @property
     def index(self) -> int:
-        for i, (value, _) in enumerate(self.choices):
+        for i, (value, _label) in enumerate(self.choices):
             if value == self.value:
                 return i
         return 0
@@ -254,7 +260,7 @@ class Choice(Widget):
         pygame.draw.polygon(
             surface, colour, [(rx - arrow // 2, cy - arrow), (rx - arrow // 2, cy + arrow), (rx + arrow // 2, cy)]
         )
-        label = self.choices[self.index][1] if self.choices else ""
+        label = _(self.choices[self.index][1]) if self.choices else ""
         draw.text(surface, label, (rect.centerx, cy + 1), metrics.body, colour, "semibold", "center")
 
 
@@ -295,7 +301,7 @@ class Toggle(Widget):
         colour = theme.INK if self.enabled else theme.GREY
         draw.text(
             surface,
-            self.label,
+            _(self.label),
             (box.right + metrics.u(1.5), self.rect.centery + 1),
             metrics.body,
             colour,
@@ -479,7 +485,7 @@ class WidgetGroup:
             return
         if time.monotonic() - self._hover_since < self.TOOLTIP_DELAY:
             return
-        tooltip(surface, widget.tooltip, self._mouse, metrics, widget.rect)
+        tooltip(surface, _(widget.tooltip), self._mouse, metrics, widget.rect)
 
 
 def tooltip(

@@ -34,6 +34,8 @@ GAME_TOOL_MODULES = {"bench", "puzzle_bench", "puzzle_cli"}
 
 TOP_MODULES = {
     "bauhausbox": "engine",  # the package's face: the version number only
+    "bauhausbox.i18n": "engine",  # the players' language: gettext only, usable from every layer
+    "bauhausbox.translations": "tools",  # keeping the catalogs (Babel), for maintainers and tests
     "bauhausbox.match": "match",
     "bauhausbox.app_main": "app",
     "bauhausbox.smoke": "app",

@@ -109,3 +109,13 @@ def seeded_game(game_id: str, players: int, seed: int, stop_after: int | None = 
         match.autosave = True
         match.save()
     return match
+
+
+def redraw_everything(app: App) -> None:
+    """Make the next frame paint what it normally keeps from earlier frames (cached backgrounds,
+    button pictures), so that a recording of it (bauhausbox.ui.layout_probe) sees every text."""
+    for scene in app.stack:
+        scene.invalidate_static()
+        for widget in scene.widgets.widgets:
+            if hasattr(widget, "_cache_key"):
+                widget._cache_key = None

@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from bauhausbox.ui import layout_probe
-from tests.ui.helpers import frames
+from tests.ui.helpers import frames, redraw_everything
 from tests.ui.layout_check import problems
 from tests.ui.scenarios import all_scenarios
 
@@ -54,8 +54,7 @@ def sized_app(fresh_app: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
 
 def draw_recorded(app: Any) -> layout_probe.Record:
     """One frame with the probe on; cached backgrounds are redrawn so their texts are seen too."""
-    for scene in app.stack:
-        scene.invalidate_static()
+    redraw_everything(app)
     with layout_probe.recording(app.screen.get_size()) as record:
         frames(app, 1)
     return record

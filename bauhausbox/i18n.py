@@ -1,0 +1,122 @@
+"""The players' language: every text a player sees goes through :func:`_` (or :func:`ngettext`).
+
+The catalogs are gettext's: ``bauhausbox/locale/<lang>/LC_MESSAGES/bauhausbox.po`` (kept by
+``scripts/translations``, which uses Babel to extract, update and compile) and the compiled ``.mo``
+beside it, which is what the app reads, with the standard library only. English is the source
+language: an English text is its own message id, and a text with no translation shows in English.
+
+The language is chosen once at start and can change at any moment (the settings screen): the
+environment variable ``BAUHAUSBOX_LANG`` wins, then the setting, then the system's language, then
+English. Screens translate when they draw, so a change shows at the next frame.
+
+Rules modules stay language-free (docs/architecture.md, "Languages"): they mark their texts with
+:func:`N_` (which changes nothing) and raise refusals with a template and its values
+(:class:`bauhausbox.engine.api.IllegalMoveError`); the screen translates them with :func:`message`.
+
+The pseudo-language ``qps`` wraps every translated text in ``⟦…⟧``: the tests draw every screen
+in it and look for text that did not go through the catalogs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gettext
+import locale
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+DOMAIN = "bauhausbox"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: The languages a player can choose, by code, each named in its own language.
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français"}
+PSEUDO = "qps"
+PSEUDO_OPEN, PSEUDO_CLOSE = "⟦", "⟧"
+
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+class _Pseudo(gettext.NullTranslations):
+    """Marks every text that went through the catalogs (for the tests)."""
+
+    def gettext(self, message: str) -> str:
+        return f"{PSEUDO_OPEN}{message}{PSEUDO_CLOSE}"
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return f"{PSEUDO_OPEN}{singular if n == 1 else plural}{PSEUDO_CLOSE}"
+
+
+def system_language() -> str:
+    """The system's language if we have it, else English (``BAUHAUSBOX_LANG`` first)."""
+    wanted = [os.environ.get("BAUHAUSBOX_LANG", "")]
+    wanted += [os.environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+    with contextlib.suppress(ValueError):  # an unknown locale name in the environment
+        wanted.append(locale.getlocale()[0] or "")
+    for name in wanted:
+        code = name.split(":")[0].split(".")[0].split("_")[0].lower()
+        if code in LANGUAGES or code == PSEUDO:
+            return code
+    return "en"
+
+
+def set_language(code: str | None) -> str:
+    """Switch to ``code`` ("en", "fr"; ``None`` or "system": the system's); returns the language now
+    in use. ``BAUHAUSBOX_LANG`` (for scripts and tests) wins over ``code``."""
+    global _translations, _language
+    forced = os.environ.get("BAUHAUSBOX_LANG", "").strip().lower()
+    chosen = forced or (code or "system").lower()
+    if chosen == "system" or (chosen not in LANGUAGES and chosen != PSEUDO):
+        chosen = system_language()
+    if chosen == PSEUDO:
+        _translations = _Pseudo()
+    elif chosen == "en":
+        _translations = gettext.NullTranslations()
+    else:
+        _translations = gettext.translation(DOMAIN, LOCALE_DIR, [chosen], fallback=True)
+    _language = chosen
+    return chosen
+
+
+def language() -> str:
+    return _language
+
+
+def _(message: str) -> str:
+    """``message`` in the players' language."""
+    return _translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a text for ``n`` of something, in the players' language ("1 pièce", "2 pièces")."""
+    return _translations.ngettext(singular, plural, n)
+
+
+def counted(singular: str, plural: str, n: int) -> str:
+    """A count with its noun in the right form: ``counted("{n} piece", "{n} pieces", 2)`` is
+    "2 pieces" ("2 pièces"; French takes the singular for 0 and 1). One place for every count shown
+    to players, so "1 pieces" and "hint(s)" cannot come back."""
+    return ngettext(singular, plural, n).format(n=n)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogs without translating it (module constants, rules)."""
+    return message
+
+
+def message(template: str, values: Mapping[str, object] | None = None) -> str:
+    """A marked template (``N_("{piece} is not yours")``) translated, then filled with ``values``
+    (each translated too when it is translatable :class:`~bauhausbox.engine.api.Words`)."""
+    text = _(template)
+    if not values:
+        return text
+    return text.format(**{key: translate(value) if isinstance(value, str) else value for key, value in values.items()})
+
+
+def translate(text: str) -> str:
+    """A text from the rules (a refusal, a word) in the players' language: :class:`Words` by its
+    template and values, any other text as it is (a name, a notation)."""
+    template = getattr(text, "template", None)
+    if template is None:
+        return text
+    return message(template, getattr(text, "values", None))
