@@ -1,11 +1,14 @@
 """The Bits screen: your ramp, large and tilted in perspective; the other players' boards as live
 thumbnails; the round's goal cards; the tile card; and the end-of-round scoring with its areas outlined.
 
-Controls (docs/contributing.md): move the pointer over a column — the tile waits above the top of the ramp there and a
-ghost shows exactly where it will land (green, or red with the reason). **R** or right-click turns it
-through its orientations, colour order included (Shift+R the other way); **N** or the button takes the
-neutral tile instead (once per round); click (or Space / down arrow) drops it and it slides down the
-ramp. The left/right arrow keys move the tile between columns.
+Controls (docs/contributing.md, the shared ones): move the pointer over a column — the tile waits above
+the top of the ramp there and a ghost shows exactly where it will land, framed solid with a ✓ or
+dashed with a ✗ and the reason. **R** or right-click turns it a quarter turn clockwise (Shift+R
+anticlockwise): a tile is a domino whose two coloured halves lie left-right, stand, lie right-left and
+stand the other way. Every new tile comes to hand lying flat, first colour on the left. Click a column
+(or Space / down arrow) to drop it, or drag it there from the ramp or the tile card and let go; let go
+anywhere else and it stays in hand; Esc puts it back before it opens the menu. **N** or the button takes
+the neutral tile instead (once per round). The left/right arrow keys move the tile between columns.
 
 Everybody places the same tile; in pass-and-play each human places it in turn behind the curtain, and
 nobody sees where the others put it until all have placed. Drawing is a function of the view and this
@@ -31,7 +34,7 @@ from bauhausbox.match import Match
 from bauhausbox.persistence.paths import data_dir
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
-from bauhausbox.ui import draw, icons, theme
+from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
 from bauhausbox.ui.text import plural
@@ -54,18 +57,21 @@ class Slide:
 
 
 def orientations(tile: str) -> list[tuple[str, bool]]:
-    """The ways to hold a tile: (colours left-to-right or top-to-bottom, vertical)."""
-    if tile[0] == tile[1]:
-        return [(tile, False), (tile, True)]
-    return [(tile, False), (tile[::-1], False), (tile, True), (tile[::-1], True)]
+    """The four quarter turns of a tile, clockwise from lying flat with ``tile[0]`` on the left:
+    (colours left-to-right or top-to-bottom, vertical). Turning clockwise takes the left half to the
+    top, the top half to the right, and so on, so the list is a real rotation (a double tile repeats)."""
+    return [(tile, False), (tile, True), (tile[::-1], False), (tile[::-1], True)]
 
 
 class BitsScene(GameScene[BitsState, Move]):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
-        self.turn_index = 0
+        self.quarter = 0  # quarter turns clockwise of the tile in hand (every new tile starts at 0)
+        self.tile_key: tuple[object, ...] | None = None  # which tile is in hand, to know a new one
         self.use_neutral = False
         self.column: int | None = None  # the column under the pointer (left column when horizontal)
+        self.dragging = False  # the left button went down on the ramp or the tile card and is held
+        self.parked = False  # Esc put the tile back: it waits on its card until the pointer moves off the ramp
         self.slide: Slide | None = None
         self.round_to_show: int | None = None
         self.recorded_best = False
@@ -154,15 +160,13 @@ class BitsScene(GameScene[BitsState, Move]):
     def held(self) -> tuple[str, bool] | None:
         """The colours and orientation of the tile in hand (for the seat to play), or None."""
         seat = self.match.to_play
-        if seat is None or not self.match.is_human(seat):
+        if seat is None or self.spectating or not self.match.is_human(seat):
             return None
         state = self.state
         if state.over or not state.waiting(seat) or not has_room(state.boards[seat]):
             return None
-        if self.use_neutral and self.neutral_available(seat):
-            return NEUTRAL_TILE, orientations(NEUTRAL_TILE)[self.turn_index % 2][1]
-        options = orientations(state.tile_for(seat))
-        return options[self.turn_index % len(options)]
+        tile = NEUTRAL_TILE if self.use_neutral and self.neutral_available(seat) else state.tile_for(seat)
+        return orientations(tile)[self.quarter % 4]
 
     def neutral_available(self, seat: int) -> bool:
         state = self.state
@@ -184,7 +188,7 @@ class BitsScene(GameScene[BitsState, Move]):
         held = self.held()
         if held is None:
             return
-        self.turn_index += step
+        self.quarter = (self.quarter + step) % 4
         self.app.sound.play("flip", 0.5)
 
     def toggle_neutral(self) -> None:
@@ -217,20 +221,45 @@ class BitsScene(GameScene[BitsState, Move]):
         if self.submit(move):
             self.use_neutral = False
 
+    def put_back(self) -> bool:
+        """Esc: the tile leaves the pointer and waits on its card (no ghost); True if it was out."""
+        if not self.dragging and self.column is None:
+            return False
+        self.dragging = False
+        self.column = None
+        self.parked = True
+        return True
+
     def handle_game_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.column = self.column_at(event.pos)
+            column = self.column_at(event.pos)
+            if column is None:
+                self.parked = False  # off the ramp: the next visit picks the tile up again
+            if not self.parked:
+                self.column = column
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.turn(1)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            # A press picks the tile up (on the ramp, or from its card); it drops where the button
+            # is let go, so a click on a column and a drag to a column both place it.
+            if self.held() is None:
+                return False
+            column = self.column_at(event.pos)
+            if column is None and not self.tile_rect.collidepoint(event.pos):
+                return False
+            self.dragging, self.parked, self.column = True, False, column
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
             self.column = self.column_at(event.pos)
-            if self.column is not None and self.held() is not None:
+            if self.column is not None:
                 self.drop_held()
-                return True
-            return False
+            return True  # let go off the ramp: the tile stays in hand
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return self.put_back()  # the next Esc opens the menu
             if event.key == pygame.K_r:
                 self.turn(-1 if event.mod & pygame.KMOD_SHIFT else 1)
                 return True
@@ -241,18 +270,19 @@ class BitsScene(GameScene[BitsState, Move]):
                 held = self.held()
                 last = SIZE - 1 if held is None or held[1] else SIZE - 2
                 start = self.column if self.column is not None else 2
+                self.parked = False
                 self.column = max(0, min(last, start + (1 if event.key == pygame.K_RIGHT else -1)))
                 return True
             if event.key in (pygame.K_SPACE, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.column is None:
                     self.column = 2
+                self.parked = False
                 self.drop_held()
                 return True
         return False
 
     # ==== moves and animation ==================================================================
     def on_move(self, before: BitsState, after: BitsState, step: Step) -> None:
-        self.turn_index = 0
         move = step.move
         if isinstance(move, Place) and step.seat == self.seat_shown():
             board_before = self.shown_board(before, step.seat)
@@ -314,12 +344,14 @@ class BitsScene(GameScene[BitsState, Move]):
         self.slide = None
         self.fresh = {}
         self.round_to_show = None
-        self.turn_index = 0
+        self.quarter = 0
+        self.dragging = False
         self.use_neutral = False
 
     def on_veil(self) -> None:
         self.column = None
-        self.turn_index = 0
+        self.quarter = 0
+        self.dragging = False
         self.use_neutral = False
 
     def animating(self) -> bool:
@@ -329,6 +361,12 @@ class BitsScene(GameScene[BitsState, Move]):
         if self.slide is not None and self.slide.tween.done:
             self.slide = None
         seat = self.match.to_play
+        state = self.match.state
+        tile_key = (seat, state.round, len(state.shown), state.start_phase, self.match.history.cursor)
+        if tile_key != self.tile_key:  # a new tile (or another seat's turn): it comes to hand lying flat
+            self.tile_key = tile_key
+            self.quarter = 0
+            self.dragging = False
         held_ok = seat is not None and self.match.is_human(seat)
         self.turn_button.enabled = held_ok and self.held() is not None
         self.neutral_button.enabled = held_ok and seat is not None and self.neutral_available(seat)
@@ -361,7 +399,9 @@ class BitsScene(GameScene[BitsState, Move]):
         return f"{name}: place the {paint.tile_name(state.tile_for(seat))} tile"
 
     def idle_status(self) -> str:
-        return "Point at a column  ·  R / right-click turns  ·  click or Space drops  ·  N neutral tile  ·  Esc menu"
+        if self.spectating or self.held() is None:
+            return super().idle_status()
+        return "Point at a column, click to drop  ·  R / Shift+R turn  ·  N neutral  ·  Esc puts back, menu"
 
     def aim_at(self, move: Move) -> None:
         """Hold the tile as the hint places it: the orientation is looked up among the ways to
@@ -373,7 +413,7 @@ class BitsScene(GameScene[BitsState, Move]):
         tile = NEUTRAL_TILE if move.neutral else self.state.tile_for(seat)
         options = orientations(tile)
         if (move.colours, move.vertical) in options:
-            self.turn_index = options.index((move.colours, move.vertical))
+            self.quarter = options.index((move.colours, move.vertical))
         self.column = move.column
         if self.held_move() != move:  # a tile that cannot be held so: the ghost alone shows it
             self.column = None
@@ -383,13 +423,14 @@ class BitsScene(GameScene[BitsState, Move]):
             return
         cells = landing(self.shown_board(self.state, self.seat_shown()), move.spot)
         if cells is not None:
-            paint.draw_ghost(surface, self.ramp, cells, move.colours, True)
-            paint.mark_cells(surface, self.ramp, cells, theme.INK, 5)
+            colour_blind = bool(getattr(self.app.settings, "colour_blind", False))
+            paint.draw_ghost(surface, self.ramp, cells, move.colours, True, colour_blind)
 
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
         """The shown seat's own tiles are outlined on its ramp (while they lie there, in this round);
         another seat's move outlines that seat's board in the players panel: where it placed the
-        tile is its secret until everybody has placed."""
+        tile is its secret until everybody has placed. The outline is the shared neutral one (dashed
+        ink on white, never a seat colour or red); only the recap's numbers wear the mover's colour."""
         m = self.metrics
         before: BitsState = self.match.history.states[mark.index]
         shown = self.seat_shown()
@@ -398,7 +439,7 @@ class BitsScene(GameScene[BitsState, Move]):
             if box is not None:
                 draw.move_outline(surface, box.inflate(m.u(1), m.u(1)), max(3, m.u(0.5)))
                 if mark.label:
-                    draw.badge(surface, box.topleft, m.u(1.6), mark.colour, mark.label, m.small - 2)
+                    draw.badge(surface, box.topleft, m.u(1.6), mark.colour, mark.label, max(14, m.small - 2))
             return
         if not isinstance(mark.move, Place) or self.slide is not None or before.round != self.state.round:
             return
@@ -406,12 +447,31 @@ class BitsScene(GameScene[BitsState, Move]):
         cells = landing(self.shown_board(before, shown), mark.move.spot)
         if cells is None or any(board[i] == "." for i in cells):
             return  # gone: the round's boards were cleared
-        paint.mark_cells(surface, self.ramp, cells, theme.INK, 7)
-        paint.mark_cells(surface, self.ramp, cells, mark.colour, 4)
+        paint.move_outline(surface, paint.tile_quad(self.ramp, cells), max(3, round(self.ramp.cell * 0.06)))
         if mark.label:
             top = max(cells, key=lambda i: i // SIZE)
             x, y = self.ramp.point(top % SIZE + 0.5, top // SIZE + 1.0)
             draw.badge(surface, (x, y), m.u(1.8), mark.colour, mark.label, m.small)
+
+    def refusal_area(self) -> pygame.Rect | None:
+        """The tile in hand above the ramp and the cells it would land on: a refusal's note stays off them."""
+        move = self.held_move()
+        return None if move is None else self._held_area(move)
+
+    def _held_area(self, move: Place) -> pygame.Rect:
+        """The screen rect of the tile waiting above ``move``'s column and of its ghost below."""
+        points = self._air_quad(move)
+        cells = landing(self.shown_board(self.state, self.seat_shown()), move.spot)
+        if cells is not None:
+            points += paint.tile_quad(self.ramp, cells, 0.0)
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        left, top = math.floor(min(xs)), math.floor(min(ys))
+        return pygame.Rect(left, top, math.ceil(max(xs)) - left, math.ceil(max(ys)) - top)
+
+    def _air_quad(self, move: Place) -> list[tuple[float, float]]:
+        """The top face of the tile waiting above the ramp for ``move``."""
+        width, height = (1, 2) if move.vertical else (2, 1)
+        return self.ramp.quad(move.column, AIR_Y, move.column + width, AIR_Y + height, self.ramp.thickness)
 
     # ==== drawing =============================================================================
     def draw_game(self, surface: pygame.Surface) -> None:
@@ -434,48 +494,69 @@ class BitsScene(GameScene[BitsState, Move]):
             y = AIR_Y + (slide.to_row - AIR_Y) * slide.tween.value
             paint.draw_domino(surface, self.ramp, slide.colours, slide.vertical, slide.column, y, colour_blind)
         elif move is not None:
-            reason = self.reason(move)
             cells = landing(board, move.spot)
             if cells is not None:
-                paint.draw_ghost(surface, self.ramp, cells, move.colours, reason is None)
-            paint.draw_domino(
-                surface,
-                self.ramp,
-                move.colours,
-                move.vertical,
-                move.column,
-                AIR_Y,
-                colour_blind,
-                outline=theme.INK if reason is None else theme.ILLEGAL,
-            )
-            if reason is not None:
-                x, y = self.ramp.point(
-                    move.column + (0.5 if move.vertical else 1.0), AIR_Y + (2.2 if move.vertical else 1.2)
-                )
-                self._note(surface, reason, (round(x), round(y)))
-        elif held is not None and self.column is None:
+                paint.draw_ghost(surface, self.ramp, cells, move.colours, self.reason(move) is None, colour_blind)
+        elif held is not None and self.column is None and not self.dragging:
             x, y = self.ramp.point(SIZE / 2, AIR_Y + 1.2)
-            draw.text(
-                surface,
-                "point at a column to place the tile",
-                (round(x), round(y)),
-                self.metrics.small,
-                theme.GREY,
-                "semibold",
-                "midbottom",
-            )
+            with layout_probe.box(self.ramp_rect):
+                draw.text(
+                    surface,
+                    "point at a column, or drag the tile from its card",
+                    (round(x), round(y)),
+                    self.metrics.small,
+                    theme.GREY,
+                    "semibold",
+                    "midbottom",
+                )
         self._draw_cards(surface, state, colour_blind)
         self._draw_tile_card(surface, state, colour_blind)
         self._draw_players(surface, state, colour_blind)
 
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """The tile in hand, above everything (buttons, notices, the log): waiting above the column
+        it will drop into, or, dragged off the ramp, under the pointer."""
+        held = self.held()
+        if held is not None and self.slide is None and self.app.top is self and not self.veiled():
+            move = self.held_move()
+            colour_blind = bool(getattr(self.app.settings, "colour_blind", False))
+            if move is not None:
+                self._draw_waiting_tile(surface, move, colour_blind)
+            elif self.dragging:
+                cell = max(self.metrics.u(3), round(self.ramp.cell * 0.7))
+                face = pygame.Rect(0, 0, cell * (1 if held[1] else 2), cell * (2 if held[1] else 1))
+                face.center = self.mouse
+                paint.draw_tile_face(surface, face, held[0], held[1], colour_blind)
+        super().draw_overlay(surface)
+
+    def _draw_waiting_tile(self, surface: pygame.Surface, move: Place, colour_blind: bool) -> None:
+        """The tile above its column; when it cannot go there, a ✗ frame when no ghost shows it, and
+        the reason above it (unless a refusal's note already says it by the pointer)."""
+        reason = self.reason(move)
+        paint.draw_domino(surface, self.ramp, move.colours, move.vertical, move.column, AIR_Y, colour_blind)
+        if reason is None:
+            return
+        if landing(self.shown_board(self.state, self.seat_shown()), move.spot) is None:
+            paint.ghost_frame(surface, self._air_quad(move), False, max(6, round(self.ramp.cell * 0.12)))
+        note = self.pointer_note
+        if note is not None and time.monotonic() < note[2]:
+            return  # the refusal's own note says it: one place only
+        x, y = self.ramp.point(move.column + (0.5 if move.vertical else 1.0), AIR_Y + (2 if move.vertical else 1))
+        self._note(surface, reason, (round(x), round(y - self.ramp.cell * 0.25)))
+
     def _note(self, surface: pygame.Surface, reason: str, pos: tuple[int, int]) -> None:
+        """Why the tile cannot go where it waits, above it (the look of the shared refusal note)."""
         m = self.metrics
         label = draw.render_text(reason, m.small, theme.WHITE, "semibold")
-        box = label.get_rect().inflate(m.u(2), m.u(1))
+        box = label.get_rect().inflate(m.u(3), m.u(1.5))
         box.midbottom = pos
         box.clamp_ip(self.ramp_rect)
-        pygame.draw.rect(surface, theme.ILLEGAL, box)
-        surface.blit(label, label.get_rect(center=box.center))
+        pygame.draw.rect(surface, theme.INK, box)
+        pygame.draw.rect(surface, theme.ILLEGAL, (box.left, box.top, m.u(0.75), box.height))
+        with layout_probe.box(box):
+            draw.text(
+                surface, reason, (box.centerx + m.u(0.4), box.centery), m.small, theme.WHITE, "semibold", "center"
+            )
 
     def _draw_ramp_title(self, surface: pygame.Surface, state: BitsState, seat: int) -> None:
         m = self.metrics
