@@ -218,7 +218,7 @@ def draw_ramp(surface: pygame.Surface, ramp: Ramp, board: str, highlight: Sequen
             surface,
             str(row + 1),
             (round(x - 6), round(y)),
-            round(size * ramp.scale_at(row + 0.5)) or 1,
+            max(14, round(size * ramp.scale_at(row + 0.5))),
             theme.GREY,
             "semibold",
             "midright",
@@ -498,6 +498,13 @@ def card_score_areas(scores: Sequence[CardScore], only: int | None = None) -> li
 
 
 # -- cards ----------------------------------------------------------------------------------------
+def fitted_size(content: str, size: int, width: int, weight: str = "semibold", least: int = 10) -> int:
+    """The largest font size up to ``size`` (down to ``least``) at which ``content`` fits ``width``."""
+    while size > least and draw.render_text(content, size, theme.INK, weight).get_width() > width:
+        size -= 1
+    return size
+
+
 def draw_goal_card(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -507,25 +514,46 @@ def draw_goal_card(
     compact: bool = False,
 ) -> None:
     """A goal card: pile number, the shape in its colour (grey when any colour counts), the points.
-    ``compact`` draws only the shape (for small icons next to a line of text)."""
+    ``compact`` draws only the shape (for small icons next to a line of text). The card is laid out
+    from the top (pile number) and the bottom (points, "other 4" line) inwards, and the shape takes
+    what is left, so nothing overlaps on a small card."""
     if not compact:
         draw.shadow_rect(surface, rect, max(2, rect.width // 30))
     pygame.draw.rect(surface, theme.YELLOW if highlight else theme.WHITE, rect)
     pygame.draw.rect(surface, theme.INK, rect, 2 if not compact else 1)
     pad = max(3, rect.width // 12)
-    small = max(12, rect.width // 7)
-    if not compact:
-        draw.text(surface, f"{card.pile}", (rect.left + pad, rect.top + pad // 2), small, theme.GREY, "bold")
     shape = parse_picture(card.picture)
     width = max(x for x, _ in shape) + 1
     height = max(y for _, y in shape) + 1
     if compact:
-        cell = min((rect.width - 2 * pad) / max(width, 2), (rect.height - 2 * pad) / max(height, 2))
+        area = rect.inflate(-2 * pad, -2 * pad)
+        cell = min(area.width / max(width, 2), area.height / max(height, 2))
     else:
-        cell = min((rect.width - 2 * pad) / max(width, 3), (rect.height * 0.48) / max(height, 2))
+        number = max(14, rect.width // 7)  # 14 px is the least any text may be (docs/contributing.md)
+        points = max(16, rect.width // 4)
+        caption = f"other 4: {card.other_four:+d}" if card.other_four else ""
+        caption_size = fitted_size(caption, max(14, number - 3), rect.width - pad) if caption else 0
+        draw.text(surface, f"{card.pile}", (rect.left + pad, rect.top + pad // 2), number, theme.GREY, "bold")
+        bottom = rect.bottom - pad // 2
+        if caption:
+            bottom = draw.text(
+                surface, caption, (rect.centerx, bottom), caption_size, theme.GREY, "semibold", "midbottom"
+            ).top
+        label = draw.text(
+            surface,
+            f"{card.points:+d}",
+            (rect.centerx, bottom + round(points * 0.12)),
+            points,
+            theme.RED if card.points < 0 else theme.INK,
+            "black",
+            "midbottom",
+        )
+        area = pygame.Rect(rect.left + pad, rect.top + pad // 2 + number, rect.width - 2 * pad, 0)
+        area.height = max(4, label.top + round(points * 0.15) - area.top - pad // 2)
+        cell = min(area.width / max(width, 3), area.height / max(height, 2))
     box_w, box_h = cell * width, cell * height
-    ox = rect.centerx - box_w / 2
-    oy = (rect.centery if compact else rect.top + rect.height * 0.42) - box_h / 2
+    ox = area.centerx - box_w / 2
+    oy = area.centery - box_h / 2
     fill = TILE_COLOURS[card.colour] if card.colour else theme.LIGHT_GREY
     for x, y in shape:
         r = pygame.Rect(round(ox + x * cell), round(oy + (height - 1 - y) * cell), round(cell), round(cell))
@@ -540,29 +568,6 @@ def draw_goal_card(
                 symbol_colour(fill, colour_blind),
                 0 if colour_blind else max(1, round(cell / 12)),
             )
-    if compact:
-        return
-    points_colour = theme.RED if card.points < 0 else theme.INK
-    label = f"{card.points:+d}"
-    draw.text(
-        surface,
-        label,
-        (rect.centerx, rect.bottom - pad - (small + 2 if card.other_four else 0)),
-        max(16, rect.width // 4),
-        points_colour,
-        "black",
-        "midbottom",
-    )
-    if card.other_four:
-        draw.text(
-            surface,
-            f"other 4: {card.other_four:+d}",
-            (rect.centerx, rect.bottom - pad // 2),
-            max(11, small - 3),
-            theme.GREY,
-            "semibold",
-            "midbottom",
-        )
 
 
 def draw_tile_face(

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from bauhausbox.games.bits import paint
-from bauhausbox.games.bits.cards import RANKS, solo_rank
+from bauhausbox.games.bits.cards import CARD_BY_ID, RANKS, solo_rank
 from bauhausbox.games.bits.rules import BitsState, round_breakdown, round_totals
 from bauhausbox.scenes.common import overlay_panel
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Metrics
@@ -79,7 +79,15 @@ class BitsRoundScene(Scene):
         running = [sum(r[s] for r in totals[: self.round_number]) for s in range(players)]
         self.card_lines = []
         goals = state.active_goals(self.round_number)
-        lines_h = (len(goals) + 2) * round(m.body * 1.45)
+        # Each card's line: its icon, what it asks for (wrapped, never under the points) and the points.
+        line_w = min(col_w - m.u(2), m.u(40))
+        base_h = round(m.body * 1.45)
+        size = max(14, m.small - 2)
+        step = round(size * 1.2)
+        room = line_w - (base_h - 4) - m.u(2.5) - draw.render_text("+10", m.body, weight="bold").get_width()
+        words = [draw.wrap(CARD_BY_ID[card_id].describe(), size, room) for card_id in goals]
+        heights = [max(base_h, len(lines) * step + 6) for lines in words]
+        lines_h = sum(heights) + 2 * base_h
         board_size = max(m.u(12), min(col_w - m.u(4), bottom - top - lines_h - m.u(6)))
         for seat in range(players):
             left = inner.left + seat * col_w
@@ -97,9 +105,10 @@ class BitsRoundScene(Scene):
             breakdown = round_breakdown(state, self.round_number, seat)
             hovered = None
             y = top + m.u(4) + board_size + m.u(2)
-            line_h = round(m.body * 1.45)
-            for index in range(len(breakdown)):
-                line = pygame.Rect(left, y + index * line_h, min(col_w - m.u(2), m.u(40)), line_h)
+            lines: list[pygame.Rect] = []
+            for height in heights:
+                lines.append(pygame.Rect(left, lines[-1].bottom if lines else y, line_w, height))
+            for index, line in enumerate(lines):
                 self.card_lines.append((seat, index, line))
                 if line.collidepoint(mouse):
                     hovered = index
@@ -112,20 +121,19 @@ class BitsRoundScene(Scene):
                 colour_blind,
                 paint.card_score_areas(breakdown, hovered),
             )
-            for index, score in enumerate(breakdown):
-                line = pygame.Rect(left, y + index * line_h, min(col_w - m.u(2), m.u(40)), line_h)
-                card = score.card
-                mini = pygame.Rect(line.left + m.u(0.5), line.top + 2, line_h - 4, line_h - 4)
-                paint.draw_goal_card(surface, mini, card, colour_blind, compact=True)
-                draw.text(
-                    surface,
-                    card.describe(),
-                    (mini.right + m.u(1), line.centery),
-                    m.small - 2,
-                    theme.INK,
-                    "regular",
-                    "midleft",
-                )
+            for score, line, text in zip(breakdown, lines, words, strict=True):
+                mini = pygame.Rect(line.left + m.u(0.5), line.top + 2, base_h - 4, base_h - 4)
+                paint.draw_goal_card(surface, mini, score.card, colour_blind, compact=True)
+                with layout_probe.box(line):
+                    for number, part in enumerate(text):
+                        draw.text(
+                            surface,
+                            part,
+                            (mini.right + m.u(1), line.top + 3 + number * step),
+                            size,
+                            theme.INK,
+                            "regular",
+                        )
                 draw.text(
                     surface,
                     f"{score.points:+d}",
@@ -135,8 +143,9 @@ class BitsRoundScene(Scene):
                     "bold",
                     "midright",
                 )
-            y += len(breakdown) * line_h + m.u(0.5)
-            right = left + min(col_w - m.u(2), m.u(40))
+            y = (lines[-1].bottom if lines else y) + m.u(0.5)
+            line_h = base_h
+            right = left + line_w
             pygame.draw.line(surface, theme.INK, (left, y), (right, y), 2)
             draw.text(surface, "Round", (left, y + m.u(0.5)), m.body, theme.INK, "bold")
             draw.text(
@@ -223,9 +232,19 @@ class BitsRoundScene(Scene):
         width = min(rect.width, m.u(44))
         for name, span in zip(names, spans, strict=True):
             box = pygame.Rect(rect.left, y, width, row_h - 2)
-            if name == rank:
+            reached = name == rank
+            if reached:
                 pygame.draw.rect(surface, theme.YELLOW, box)
                 pygame.draw.rect(surface, theme.INK, box, 2)
-            draw.text(surface, name, (box.left + m.u(1), box.centery), m.small, theme.INK, "semibold", "midleft")
-            draw.text(surface, span, (box.right - m.u(1), box.centery), m.small, theme.GREY, "regular", "midright")
+            with layout_probe.box(box):
+                draw.text(surface, name, (box.left + m.u(1), box.centery), m.small, theme.INK, "semibold", "midleft")
+                draw.text(
+                    surface,
+                    span,
+                    (box.right - m.u(1), box.centery),
+                    m.small,
+                    theme.INK if reached else theme.GREY,  # grey on yellow does not read
+                    "semibold" if reached else "regular",
+                    "midright",
+                )
             y += row_h

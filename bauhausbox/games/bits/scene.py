@@ -26,10 +26,11 @@ import pygame
 from bauhausbox.engine.history import Step
 from bauhausbox.games.bits import bests, paint
 from bauhausbox.games.bits.board import drop, has_room, landing
-from bauhausbox.games.bits.cards import CARD_BY_ID, NEUTRAL_TILE, RANKS, SIZE, TILES, CardScore, score_board, solo_rank
+from bauhausbox.games.bits.cards import NEUTRAL_TILE, SIZE, CardScore, score_board
 from bauhausbox.games.bits.howto import how_to_play_pages
+from bauhausbox.games.bits.panel import BitsPanel
 from bauhausbox.games.bits.round_scene import BitsRoundScene
-from bauhausbox.games.bits.rules import PASS, BitsState, Hidden, Move, Pass, Place, round_breakdown, round_totals
+from bauhausbox.games.bits.rules import PASS, BitsState, Move, Pass, Place, round_breakdown, round_totals
 from bauhausbox.match import Match
 from bauhausbox.persistence.paths import data_dir
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
@@ -37,7 +38,6 @@ from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
-from bauhausbox.ui.text import plural
 from bauhausbox.ui.widgets import Button
 
 AIR_Y = SIZE + 0.45  # where a waiting tile's lower edge hovers, in cells up the ramp
@@ -63,7 +63,7 @@ def orientations(tile: str) -> list[tuple[str, bool]]:
     return [(tile, False), (tile, True), (tile[::-1], False), (tile[::-1], True)]
 
 
-class BitsScene(GameScene[BitsState, Move]):
+class BitsScene(BitsPanel, GameScene[BitsState, Move]):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
         self.quarter = 0  # quarter turns clockwise of the tile in hand (every new tile starts at 0)
@@ -111,8 +111,7 @@ class BitsScene(GameScene[BitsState, Move]):
         self.ramp = paint.Ramp(self.ramp_rect.inflate(-m.u(2), -m.u(2)))
         x, w = self.panel_rect.left, self.panel_rect.width
         heading = m.u(4)
-        card_w = min((w - 3 * m.u(1.5)) // 4, m.u(14))
-        card_h = round(card_w * 1.3)
+        _, card_h = self.card_size(w)
         self.cards_rect = pygame.Rect(x, rect.top, w, heading + card_h + m.u(1))
         self.card_rects = []
         tile_h = max(m.u(12), m.button_height * 2 + m.u(1))
@@ -247,7 +246,7 @@ class BitsScene(GameScene[BitsState, Move]):
             if self.held() is None:
                 return False
             column = self.column_at(event.pos)
-            if column is None and not self.tile_rect.collidepoint(event.pos):
+            if column is None and not self.tile_card_rect().collidepoint(event.pos):
                 return False
             self.dragging, self.parked, self.column = True, False, column
             return True
@@ -489,6 +488,8 @@ class BitsScene(GameScene[BitsState, Move]):
         if move is not None and held is not None:
             lane = [move.column] if move.vertical else [move.column, move.column + 1]
         paint.draw_ramp(surface, self.ramp, board, lane)
+        if self.held() is not None:
+            layout_probe.control("ramp", self.ramp_rect)
         paint.draw_board_tiles(surface, self.ramp, board, colour_blind, slide.cells if slide else ())
         if slide is not None:
             y = AIR_Y + (slide.to_row - AIR_Y) * slide.tween.value
@@ -509,9 +510,9 @@ class BitsScene(GameScene[BitsState, Move]):
                     "semibold",
                     "midbottom",
                 )
-        self._draw_cards(surface, state, colour_blind)
-        self._draw_tile_card(surface, state, colour_blind)
-        self._draw_players(surface, state, colour_blind)
+        self.draw_cards(surface, state, colour_blind)
+        self.draw_tile_card(surface, state, colour_blind)
+        self.draw_players(surface, state, colour_blind)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """The tile in hand, above everything (buttons, notices, the log): waiting above the column
@@ -576,175 +577,6 @@ class BitsScene(GameScene[BitsState, Move]):
             theme.GREY,
             "semibold",
         )
-
-    def _draw_cards(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
-        m = self.metrics
-        rect = self.cards_rect
-        draw.heading(surface, f"Goal cards · round {state.round}", (rect.left, rect.top), m.small + 2)
-        goals = state.active_goals()
-        card_w = min((rect.width - 3 * m.u(1.5)) // 4, m.u(14))
-        card_h = round(card_w * 1.3)
-        self.card_rects = []
-        hovered = None
-        for index, card_id in enumerate(goals):
-            r = pygame.Rect(rect.left + index * (card_w + m.u(1.5)), rect.top + m.u(4), card_w, card_h)
-            self.card_rects.append((card_id, r))
-            over = r.collidepoint(self.mouse)
-            paint.draw_goal_card(surface, r, CARD_BY_ID[card_id], colour_blind, over)
-            if over:
-                hovered = card_id
-        if hovered:
-            text = CARD_BY_ID[hovered].describe() + " (exact shape, any rotation or mirror)"
-            draw.text(surface, text, (rect.left, rect.bottom - m.u(0.5)), m.small - 1, theme.INK, "semibold", "topleft")
-
-    def _draw_tile_card(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
-        m = self.metrics
-        rect = self.tile_rect
-        seat = self.seat_shown()
-        if state.over:
-            draw.heading(surface, "Game over", (rect.left, rect.top), m.small + 2)
-            return
-        start = state.start_phase
-        title = "Start tile" if start else f"Tile card {len(state.shown)} of {len(TILES)}"
-        draw.heading(surface, title, (rect.left, rect.top), m.small + 2)
-        card_h = rect.height - m.u(4)
-        card = pygame.Rect(rect.left, rect.top + m.u(4), round(card_h * 1.45), card_h)
-        draw.shadow_rect(surface, card, m.u(0.6))
-        pygame.draw.rect(surface, theme.WHITE, card)
-        pygame.draw.rect(surface, theme.INK, card, 2)
-        tile = state.tile_for(seat)
-        face_h = round(card.height * 0.46)
-        face = pygame.Rect(0, 0, face_h * 2, face_h)
-        face.center = (card.centerx, card.top + card.height * 0.42)
-        paint.draw_tile_face(surface, face, tile, False, colour_blind)
-        note = f"{len(state.deck)} face down" if not start else "one per player"
-        draw.text(
-            surface, note, (card.centerx, card.bottom - m.u(0.75)), m.small - 2, theme.GREY, "semibold", "midbottom"
-        )
-        if self.use_neutral:
-            draw.text(
-                surface,
-                "neutral tile in hand",
-                (card.right + m.u(1.5), card.bottom),
-                m.small - 1,
-                theme.INK,
-                "semibold",
-                "bottomleft",
-            )
-        elif not start and state.neutral_used[seat]:
-            draw.text(
-                surface,
-                "neutral tile used",
-                (card.right + m.u(1.5), card.bottom),
-                m.small - 1,
-                theme.GREY,
-                "semibold",
-                "bottomleft",
-            )
-
-    def _draw_players(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
-        m = self.metrics
-        rect = self.players_rect
-        players = len(self.match.setup.seats)
-        totals = self.game.scores(self.match.state)
-        if players == 1:
-            self._draw_solo_ladder(surface, rect, totals[0], state)
-            return
-        draw.heading(surface, "Players", (rect.left, rect.top), m.small + 2)
-        top = rect.top + m.u(4)
-        row_h = min(m.u(15), (rect.bottom - top) // players)
-        shown = self.seat_shown()
-        for seat in range(players):
-            row = pygame.Rect(rect.left, top + seat * row_h, rect.width, row_h - m.u(0.75))
-            if seat == state.to_play:
-                pygame.draw.rect(surface, theme.WHITE, row)
-                pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.6), row.height))
-            thumb = row.height - m.u(1)
-            board_rect = pygame.Rect(row.right - thumb - m.u(0.5), row.top + m.u(0.5), thumb, thumb)
-            self.thumb_rects[seat] = board_rect
-            board = self.shown_board(state, seat) if seat == shown else state.boards[seat]
-            fresh = self.fresh.get(seat, ()) if time.monotonic() < self.fresh_until else ()
-            paint.draw_flat_board(surface, board_rect, board, colour_blind, marked=fresh)
-            colour, shape = self.seat_style(seat)
-            draw.seat_shape(surface, shape, (row.left + m.u(2.5), row.top + m.u(2.5)), m.u(1.3), colour)
-            spec = self.match.setup.seats[seat]
-            draw.text(
-                surface, spec.name, (row.left + m.u(5), row.top + m.u(2.5)), m.body, theme.INK, "semibold", "midleft"
-            )
-            draw.text(
-                surface,
-                str(totals[seat]),
-                (board_rect.left - m.u(1.5), row.top + m.u(2.5)),
-                m.heading,
-                theme.INK,
-                "bold",
-                "midright",
-            )
-            draw.text(
-                surface,
-                self._status(state, seat),
-                (row.left + m.u(5), row.top + m.u(5.2)),
-                m.small - 1,
-                theme.GREY,
-                "regular",
-                "midleft",
-            )
-
-    def _status(self, state: BitsState, seat: int) -> str:
-        spec = self.match.setup.seats[seat]
-        who = "human" if spec.is_human else f"computer · {spec.level}"
-        if state.over:
-            return who
-        if state.done[seat]:
-            return f"{who} · done for the round"
-        choice = state.pending[seat]
-        if isinstance(choice, (Place, Hidden)):
-            return f"{who} · placed"
-        if isinstance(choice, Pass):
-            return f"{who} · ramp full"
-        return f"{who} · placing…" if seat == state.to_play else f"{who} · to place"
-
-    def _draw_solo_ladder(self, surface: pygame.Surface, rect: pygame.Rect, total: int, state: BitsState) -> None:
-        m = self.metrics
-        draw.heading(surface, "Solo ranks", (rect.left, rect.top), m.small + 2)
-        draw.text(
-            surface,
-            f"{plural(total, 'point', 'points')} so far",
-            (rect.right, rect.top),
-            m.body,
-            theme.INK,
-            "bold",
-            "topright",
-        )
-        if self.personal_best is not None:
-            draw.text(
-                surface,
-                f"your best: {self.personal_best}",
-                (rect.right, rect.top + m.body + 2),
-                m.small,
-                theme.GREY,
-                "semibold",
-                "topright",
-            )
-        rows = [*RANKS, (None, "Hole-filler")]
-        y = rect.top + m.u(6.5)
-        step = min(m.u(4.2), (rect.bottom - y) // len(rows))
-        current = solo_rank(total)
-        previous = None
-        for lowest, name in rows:
-            span = (
-                f"over {lowest - 1}"
-                if previous is None and lowest is not None
-                else ("5 or less" if lowest is None else f"{lowest}–{previous - 1}" if previous else "")
-            )
-            box = pygame.Rect(rect.left, y, rect.width, step - m.u(0.5))
-            if name == current:
-                pygame.draw.rect(surface, theme.YELLOW, box)
-                pygame.draw.rect(surface, theme.INK, box, 2)
-            draw.text(surface, name, (box.left + m.u(1.5), box.centery), m.body - 2, theme.INK, "semibold", "midleft")
-            draw.text(surface, span, (box.right - m.u(1.5), box.centery), m.small, theme.GREY, "regular", "midright")
-            previous = lowest
-            y += step
 
 
 def _live(state: BitsState, seat: int) -> list[CardScore]:
