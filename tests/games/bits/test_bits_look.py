@@ -224,3 +224,21 @@ def test_the_controls_are_named_where_players_read_them(fresh_app: Any) -> None:
     assert "Shift+R" in scene.idle_status()
     page = " ".join(how_to_play_pages()[-1].paragraphs)
     assert "quarter turn clockwise" in page and "Shift+R" in page and "anticlockwise" in page
+
+
+@pytest.mark.parametrize("legal", [True, False])
+def test_a_ghost_says_legal_or_refused_by_its_mark_and_outline(legal: bool, monkeypatch: Any) -> None:
+    verdicts: list[bool] = []
+    monkeypatch.setattr(
+        draw, "verdict_mark", lambda surface, center, radius, ok: verdicts.append(ok) or pygame.Rect(0, 0, 1, 1)
+    )
+    surface = pygame.Surface((600, 500))
+    surface.fill(theme.PAPER)
+    ramp = paint.Ramp(pygame.Rect(0, 0, 600, 500))
+    paint.draw_ghost(surface, ramp, (2, 3), "RR", legal)
+    assert verdicts == [legal]
+    # The outline along the ghost's bottom edge: solid ink when legal, ink dashes on white when refused.
+    (x0, y0), (x1, _) = paint.tile_quad(ramp, (2, 3), 0.0)[:2]
+    edge = [tuple(surface.get_at((round(x0 + (x1 - x0) * i / 40), round(y0)))[:3]) for i in range(4, 37)]
+    assert all(c == theme.INK for c in edge) is legal
+    assert any(c == theme.WHITE for c in edge) is not legal
