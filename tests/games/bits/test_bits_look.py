@@ -242,3 +242,29 @@ def test_a_ghost_says_legal_or_refused_by_its_mark_and_outline(legal: bool, monk
     edge = [tuple(surface.get_at((round(x0 + (x1 - x0) * i / 40), round(y0)))[:3]) for i in range(4, 37)]
     assert all(c == theme.INK for c in edge) is legal
     assert any(c == theme.WHITE for c in edge) is not legal
+
+
+def test_no_side_panel_text_hides_under_the_buttons_at_1024x700(fresh_app: Any) -> None:
+    from tests.ui.scenarios.bits import four_players_mid_game
+
+    window = fresh_app.screen
+    fresh_app.screen = pygame.Surface((1024, 700))
+    fresh_app._relayout()
+    try:
+        four_players_mid_game(fresh_app)
+        scene = fresh_app.top
+        assert scene.state.neutral_used[0]  # the position shows "neutral used" beside the tile card
+        frames(fresh_app, 2)
+        with layout_probe.recording(fresh_app.screen.get_size()) as record:
+            frames(fresh_app, 1)
+        buttons = [scene.turn_button, scene.neutral_button]
+        labels = {button.label.upper() for button in buttons}
+        texts = [t for t in record.texts if t.content.upper() not in labels]
+        assert any("neutral" in t.content for t in texts)
+        for text in texts:
+            for button in buttons:
+                assert not text.rect.colliderect(button.rect), f"{text.content!r} is under {button.label!r}"
+    finally:
+        fresh_app.go_home()
+        fresh_app.screen = window
+        fresh_app._relayout()
