@@ -3,7 +3,7 @@ per goal card, the round and the running total; solo games show the rank after t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -18,7 +18,17 @@ from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from bauhausbox.games.bits.scene import BitsScene
+    from bauhausbox.match import Match
+    from bauhausbox.ui.theme import Colour
+
+
+class ScoredTable(Protocol):
+    """What the overlay needs of the game screen under it (the Bits screen)."""
+
+    match: Match
+    mouse: tuple[int, int]
+
+    def seat_style(self, seat: int) -> tuple[Colour, str]: ...
 
 
 class BitsRoundScene(Scene):
@@ -28,7 +38,7 @@ class BitsRoundScene(Scene):
     opaque = False
     name = "bits-round"
 
-    def __init__(self, app: App, game_scene: BitsScene, round_number: int) -> None:
+    def __init__(self, app: App, game_scene: ScoredTable, round_number: int) -> None:
         super().__init__(app)
         self.game_scene = game_scene
         self.round_number = round_number
