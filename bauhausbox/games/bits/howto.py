@@ -207,9 +207,10 @@ def how_to_play_pages() -> list[HowToPage]:
                 "Solo: your total over rounds 1–3 gives your rank — over 30 Architect, 26–30 Engineer, "
                 "21–25 Mason, 16–20 Paver, 11–15 Stone-breaker, 6–10 Joint-cleaner, 5 or less Hole-filler. "
                 "Your best results are kept.",
-                "• Point at a column: the tile waits above it, the ghost shows where it lands.",
-                "• R or right-click turns it (colour order too), Shift+R back; the left and right arrow keys move it.",
-                "• Click, Space or the down arrow drops it. N (or the button) takes the neutral tile.",
+                "• Point at a column: the tile waits above it, the ghost shows where it lands, ticked or crossed.",
+                "• R or right-click: a quarter turn clockwise; Shift+R: anticlockwise. Arrow keys move it.",
+                "• Click the column (or Space, the down arrow) to drop it, or drag the tile there. Esc puts it "
+                "back. N (or the button) takes the neutral tile.",
                 "• Hover a goal card to read it. H asks for a hint, Ctrl+Z undoes.",
             ],
             _diagram_ladder,

@@ -218,7 +218,7 @@ def draw_ramp(surface: pygame.Surface, ramp: Ramp, board: str, highlight: Sequen
             surface,
             str(row + 1),
             (round(x - 6), round(y)),
-            round(size * ramp.scale_at(row + 0.5)) or 1,
+            max(14, round(size * ramp.scale_at(row + 0.5))),
             theme.GREY,
             "semibold",
             "midright",
@@ -296,27 +296,89 @@ def draw_domino(
         draw_cell(surface, ramp, x + 1, y, colours[1], colour_blind, alpha, outline)
 
 
-def mark_cells(
-    surface: pygame.Surface, ramp: Ramp, cells: Sequence[int], colour: Colour = theme.RED, width: int = 3
-) -> None:
-    """A frame on the top faces of ``cells`` (a move in its mover's colour; ink: a hint)."""
-    for index in cells:
-        col, row = index % SIZE, index // SIZE
-        pygame.draw.polygon(
-            surface, colour, ramp.quad(col + 0.04, row + 0.04, col + 0.96, row + 0.96, ramp.thickness), width
-        )
+def tile_quad(ramp: Ramp, cells: Sequence[int], lift: float | None = None) -> list[Point]:
+    """The screen outline of a placed tile's top faces: the board rectangle its ``cells`` cover."""
+    cols = [i % SIZE for i in cells]
+    rows = [i // SIZE for i in cells]
+    raise_by = ramp.thickness if lift is None else lift
+    return ramp.quad(min(cols) + 0.04, min(rows) + 0.04, max(cols) + 0.96, max(rows) + 0.96, raise_by)
 
 
-def draw_ghost(surface: pygame.Surface, ramp: Ramp, cells: Sequence[int], colours: str, legal: bool) -> None:
-    """Where the tile will land: its colours washed out, tinted green (or red), with a heavy outline."""
+def dashed_polygon(surface: pygame.Surface, points: Sequence[Point], colour: Colour, width: int, dash: int) -> None:
+    """A closed outline in dashes of ``dash`` pixels (the ramp's quads are not rectangles, so
+    :func:`bauhausbox.ui.draw.dashed_rect` cannot draw them)."""
+    for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]], strict=True):
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length < 1:
+            continue
+        steps = max(1, round(length / (2 * dash)))
+        for k in range(steps):
+            a, b = k / steps, (k + 0.5) / steps
+            pygame.draw.line(
+                surface,
+                colour,
+                (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+                (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+                width,
+            )
+
+
+def move_outline(surface: pygame.Surface, points: Sequence[Point], width: int) -> None:
+    """The shared last-move marker (:func:`bauhausbox.ui.draw.move_outline`: dashed ink over a white
+    band, no seat colour, never red) around a tile on the tilted ramp."""
+    width = max(2, width)
+    pygame.draw.polygon(surface, theme.WHITE, points, width + 2)
+    dashed_polygon(surface, points, theme.INK, width, max(4, width * 2))
+
+
+def ghost_frame(surface: pygame.Surface, points: Sequence[Point], legal: bool, unit: int) -> pygame.Rect:
+    """The shared ghost frame (:func:`bauhausbox.ui.draw.ghost_frame`) around a quad of the ramp: a
+    solid ink outline and a ✓ when the tile may land there, a white band with dashed ink and a ✗
+    when it may not. Returns the ✓/✗ disc's rect."""
+    width = max(2, unit // 3)
+    if legal:
+        pygame.draw.polygon(surface, theme.INK, points, width)
+    else:
+        pygame.draw.polygon(surface, theme.WHITE, points, width + 2)
+        dashed_polygon(surface, points, theme.INK, width, max(4, unit))
+    top_right = max(points, key=lambda p: p[0] - p[1])
+    return draw.verdict_mark(surface, top_right, max(7, round(unit * 1.1)), legal)
+
+
+def draw_ghost(
+    surface: pygame.Surface,
+    ramp: Ramp,
+    cells: Sequence[int],
+    colours: str,
+    legal: bool,
+    colour_blind: bool = False,
+) -> pygame.Rect:
+    """Where the tile will land: its colours washed out but with their symbols (blue and black
+    ghosts must not look alike), framed solid with a ✓ when legal, dashed with a ✗ when refused.
+    Returns the screen rect the ghost covers (what a refusal's note must leave in view)."""
     layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    tint = theme.LEGAL if legal else theme.ILLEGAL
     for index, letter in zip(cells, colours, strict=True):
         col, row = index % SIZE, index // SIZE
+        colour = TILE_COLOURS[letter]
         quad = ramp.quad(col + 0.04, row + 0.04, col + 0.96, row + 0.96)
-        pygame.draw.polygon(layer, (*TILE_COLOURS[letter], 120), quad)
-        pygame.draw.polygon(layer, (*tint, 255), quad, 4)
+        pygame.draw.polygon(layer, (*colour, 130), quad)
+        cx = sum(p[0] for p in quad) / 4
+        cy = sum(p[1] for p in quad) / 4
+        symbol(
+            layer,
+            letter,
+            (cx, cy),
+            ramp.cell * 0.2 * ramp.scale_at(row + 0.5),
+            symbol_colour(colour, True),
+            0 if colour_blind else max(2, round(ramp.cell * 0.05)),
+        )
     surface.blit(layer, (0, 0))
+    outline = tile_quad(ramp, cells, 0.0)
+    mark = ghost_frame(surface, outline, legal, max(6, round(ramp.cell * 0.12)))
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    area = pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys)))
+    return area.union(mark)
 
 
 # -- flat boards (thumbnails, scoring) ---------------------------------------------------------------
@@ -331,7 +393,7 @@ def draw_flat_board(
 ) -> None:
     """A board seen straight on (row 6 at the top), with holes marked and ``scored`` areas outlined:
     each ``(cells, points)`` gets a heavy outline (red when negative) and its points. ``marked`` cells
-    (just placed) get a red frame."""
+    (just placed) get the neutral last-move outline."""
     cell = min(rect.width, rect.height) / SIZE
     left, top = rect.left, rect.top
     pygame.draw.rect(surface, RAMP_FACE, (left, top, cell * SIZE, cell * SIZE))
@@ -370,8 +432,10 @@ def draw_flat_board(
         pygame.draw.line(surface, RAMP_GRID, (x, top), (x, top + round(cell * SIZE)))
         pygame.draw.line(surface, RAMP_GRID, (left, y), (left + round(cell * SIZE), y))
     pygame.draw.rect(surface, theme.INK, (left, top, round(cell * SIZE), round(cell * SIZE)), 2)
-    if marked:
-        outline_area(surface, marked, cell_rect, theme.RED, max(2, round(cell / 7)))
+    if marked:  # new since the last reveal: the neutral last-move look, white band under dashed ink
+        width = max(2, round(cell / 9))
+        outline_area(surface, marked, cell_rect, theme.WHITE, width + 2)
+        outline_area(surface, marked, cell_rect, theme.INK, width, dash=max(3, round(cell / 4)))
     for cells, points in scored:
         outline_area(surface, cells, cell_rect, theme.ILLEGAL if points < 0 else theme.INK, max(2, round(cell / 9)))
     for cells, points in scored:
@@ -380,21 +444,29 @@ def draw_flat_board(
 
 
 def outline_area(
-    surface: pygame.Surface, cells: Sequence[int], cell_rect: CellRect, colour: Colour, width: int
+    surface: pygame.Surface, cells: Sequence[int], cell_rect: CellRect, colour: Colour, width: int, dash: int = 0
 ) -> None:
-    """A heavy line around the outside of a set of cells (only edges not shared by two of them)."""
+    """A heavy line around the outside of a set of cells (only edges not shared by two of them),
+    in dashes of ``dash`` pixels when given."""
     inside = set(cells)
+    half = width // 2
+    edges: list[tuple[tuple[int, int], tuple[int, int]]] = []
     for index in inside:
         r = cell_rect(index)
         col, row = index % SIZE, index // SIZE
         if row == SIZE - 1 or index + SIZE not in inside:
-            pygame.draw.line(surface, colour, (r.left - width // 2, r.top), (r.right + width // 2, r.top), width)
+            edges.append(((r.left - half, r.top), (r.right + half, r.top)))
         if row == 0 or index - SIZE not in inside:
-            pygame.draw.line(surface, colour, (r.left - width // 2, r.bottom), (r.right + width // 2, r.bottom), width)
+            edges.append(((r.left - half, r.bottom), (r.right + half, r.bottom)))
         if col == 0 or index - 1 not in inside:
-            pygame.draw.line(surface, colour, (r.left, r.top - width // 2), (r.left, r.bottom + width // 2), width)
+            edges.append(((r.left, r.top - half), (r.left, r.bottom + half)))
         if col == SIZE - 1 or index + 1 not in inside:
-            pygame.draw.line(surface, colour, (r.right, r.top - width // 2), (r.right, r.bottom + width // 2), width)
+            edges.append(((r.right, r.top - half), (r.right, r.bottom + half)))
+    for start, end in edges:
+        if dash:
+            dashed_polygon(surface, [start, end], colour, width, dash)
+        else:
+            pygame.draw.line(surface, colour, start, end, width)
 
 
 def _label_point(cells: Sequence[int], cell_rect: CellRect) -> tuple[int, int]:
@@ -426,6 +498,13 @@ def card_score_areas(scores: Sequence[CardScore], only: int | None = None) -> li
 
 
 # -- cards ----------------------------------------------------------------------------------------
+def fitted_size(content: str, size: int, width: int, weight: str = "semibold", least: int = 10) -> int:
+    """The largest font size up to ``size`` (down to ``least``) at which ``content`` fits ``width``."""
+    while size > least and draw.render_text(content, size, theme.INK, weight).get_width() > width:
+        size -= 1
+    return size
+
+
 def draw_goal_card(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -435,25 +514,46 @@ def draw_goal_card(
     compact: bool = False,
 ) -> None:
     """A goal card: pile number, the shape in its colour (grey when any colour counts), the points.
-    ``compact`` draws only the shape (for small icons next to a line of text)."""
+    ``compact`` draws only the shape (for small icons next to a line of text). The card is laid out
+    from the top (pile number) and the bottom (points, "other 4" line) inwards, and the shape takes
+    what is left, so nothing overlaps on a small card."""
     if not compact:
         draw.shadow_rect(surface, rect, max(2, rect.width // 30))
     pygame.draw.rect(surface, theme.YELLOW if highlight else theme.WHITE, rect)
     pygame.draw.rect(surface, theme.INK, rect, 2 if not compact else 1)
     pad = max(3, rect.width // 12)
-    small = max(12, rect.width // 7)
-    if not compact:
-        draw.text(surface, f"{card.pile}", (rect.left + pad, rect.top + pad // 2), small, theme.GREY, "bold")
     shape = parse_picture(card.picture)
     width = max(x for x, _ in shape) + 1
     height = max(y for _, y in shape) + 1
     if compact:
-        cell = min((rect.width - 2 * pad) / max(width, 2), (rect.height - 2 * pad) / max(height, 2))
+        area = rect.inflate(-2 * pad, -2 * pad)
+        cell = min(area.width / max(width, 2), area.height / max(height, 2))
     else:
-        cell = min((rect.width - 2 * pad) / max(width, 3), (rect.height * 0.48) / max(height, 2))
+        number = max(14, rect.width // 7)  # 14 px is the least any text may be (docs/contributing.md)
+        points = max(16, rect.width // 4)
+        caption = f"other 4: {card.other_four:+d}" if card.other_four else ""
+        caption_size = fitted_size(caption, max(14, number - 3), rect.width - pad) if caption else 0
+        draw.text(surface, f"{card.pile}", (rect.left + pad, rect.top + pad // 2), number, theme.GREY, "bold")
+        bottom = rect.bottom - pad // 2
+        if caption:
+            bottom = draw.text(
+                surface, caption, (rect.centerx, bottom), caption_size, theme.GREY, "semibold", "midbottom"
+            ).top
+        label = draw.text(
+            surface,
+            f"{card.points:+d}",
+            (rect.centerx, bottom + round(points * 0.12)),
+            points,
+            theme.RED if card.points < 0 else theme.INK,
+            "black",
+            "midbottom",
+        )
+        area = pygame.Rect(rect.left + pad, rect.top + pad // 2 + number, rect.width - 2 * pad, 0)
+        area.height = max(4, label.top + round(points * 0.15) - area.top - pad // 2)
+        cell = min(area.width / max(width, 3), area.height / max(height, 2))
     box_w, box_h = cell * width, cell * height
-    ox = rect.centerx - box_w / 2
-    oy = (rect.centery if compact else rect.top + rect.height * 0.42) - box_h / 2
+    ox = area.centerx - box_w / 2
+    oy = area.centery - box_h / 2
     fill = TILE_COLOURS[card.colour] if card.colour else theme.LIGHT_GREY
     for x, y in shape:
         r = pygame.Rect(round(ox + x * cell), round(oy + (height - 1 - y) * cell), round(cell), round(cell))
@@ -468,29 +568,6 @@ def draw_goal_card(
                 symbol_colour(fill, colour_blind),
                 0 if colour_blind else max(1, round(cell / 12)),
             )
-    if compact:
-        return
-    points_colour = theme.RED if card.points < 0 else theme.INK
-    label = f"{card.points:+d}"
-    draw.text(
-        surface,
-        label,
-        (rect.centerx, rect.bottom - pad - (small + 2 if card.other_four else 0)),
-        max(16, rect.width // 4),
-        points_colour,
-        "black",
-        "midbottom",
-    )
-    if card.other_four:
-        draw.text(
-            surface,
-            f"other 4: {card.other_four:+d}",
-            (rect.centerx, rect.bottom - pad // 2),
-            max(11, small - 3),
-            theme.GREY,
-            "semibold",
-            "midbottom",
-        )
 
 
 def draw_tile_face(

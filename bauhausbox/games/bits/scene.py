@@ -1,11 +1,14 @@
 """The Bits screen: your ramp, large and tilted in perspective; the other players' boards as live
 thumbnails; the round's goal cards; the tile card; and the end-of-round scoring with its areas outlined.
 
-Controls (docs/contributing.md): move the pointer over a column — the tile waits above the top of the ramp there and a
-ghost shows exactly where it will land (green, or red with the reason). **R** or right-click turns it
-through its orientations, colour order included (Shift+R the other way); **N** or the button takes the
-neutral tile instead (once per round); click (or Space / down arrow) drops it and it slides down the
-ramp. The left/right arrow keys move the tile between columns.
+Controls (docs/contributing.md, the shared ones): move the pointer over a column — the tile waits above
+the top of the ramp there and a ghost shows exactly where it will land, framed solid with a ✓ or
+dashed with a ✗ and the reason. **R** or right-click turns it a quarter turn clockwise (Shift+R
+anticlockwise): a tile is a domino whose two coloured halves lie left-right, stand, lie right-left and
+stand the other way. Every new tile comes to hand lying flat, first colour on the left. Click a column
+(or Space / down arrow) to drop it, or drag it there from the ramp or the tile card and let go; let go
+anywhere else and it stays in hand; Esc puts it back before it opens the menu. **N** or the button takes
+the neutral tile instead (once per round). The left/right arrow keys move the tile between columns.
 
 Everybody places the same tile; in pass-and-play each human places it in turn behind the curtain, and
 nobody sees where the others put it until all have placed. Drawing is a function of the view and this
@@ -23,19 +26,18 @@ import pygame
 from bauhausbox.engine.history import Step
 from bauhausbox.games.bits import bests, paint
 from bauhausbox.games.bits.board import drop, has_room, landing
-from bauhausbox.games.bits.cards import CARD_BY_ID, NEUTRAL_TILE, RANKS, SIZE, TILES, CardScore, score_board, solo_rank
+from bauhausbox.games.bits.cards import NEUTRAL_TILE, SIZE, CardScore, score_board
 from bauhausbox.games.bits.howto import how_to_play_pages
-from bauhausbox.games.bits.rules import PASS, BitsState, Hidden, Move, Pass, Place, round_breakdown, round_totals
+from bauhausbox.games.bits.panel import BitsPanel
+from bauhausbox.games.bits.round_scene import BitsRoundScene
+from bauhausbox.games.bits.rules import PASS, BitsState, Move, Pass, Place, round_breakdown, round_totals
 from bauhausbox.match import Match
 from bauhausbox.persistence.paths import data_dir
-from bauhausbox.scenes.common import overlay_panel
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
-from bauhausbox.ui import draw, icons, theme
+from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
-from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.text import plural
-from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.app import App
 from bauhausbox.ui.widgets import Button
 
 AIR_Y = SIZE + 0.45  # where a waiting tile's lower edge hovers, in cells up the ramp
@@ -55,18 +57,21 @@ class Slide:
 
 
 def orientations(tile: str) -> list[tuple[str, bool]]:
-    """The ways to hold a tile: (colours left-to-right or top-to-bottom, vertical)."""
-    if tile[0] == tile[1]:
-        return [(tile, False), (tile, True)]
-    return [(tile, False), (tile[::-1], False), (tile, True), (tile[::-1], True)]
+    """The four quarter turns of a tile, clockwise from lying flat with ``tile[0]`` on the left:
+    (colours left-to-right or top-to-bottom, vertical). Turning clockwise takes the left half to the
+    top, the top half to the right, and so on, so the list is a real rotation (a double tile repeats)."""
+    return [(tile, False), (tile, True), (tile[::-1], False), (tile[::-1], True)]
 
 
-class BitsScene(GameScene[BitsState, Move]):
+class BitsScene(BitsPanel, GameScene[BitsState, Move]):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
-        self.turn_index = 0
+        self.quarter = 0  # quarter turns clockwise of the tile in hand (every new tile starts at 0)
+        self.tile_key: tuple[object, ...] | None = None  # which tile is in hand, to know a new one
         self.use_neutral = False
         self.column: int | None = None  # the column under the pointer (left column when horizontal)
+        self.dragging = False  # the left button went down on the ramp or the tile card and is held
+        self.parked = False  # Esc put the tile back: it waits on its card until the pointer moves off the ramp
         self.slide: Slide | None = None
         self.round_to_show: int | None = None
         self.recorded_best = False
@@ -106,8 +111,7 @@ class BitsScene(GameScene[BitsState, Move]):
         self.ramp = paint.Ramp(self.ramp_rect.inflate(-m.u(2), -m.u(2)))
         x, w = self.panel_rect.left, self.panel_rect.width
         heading = m.u(4)
-        card_w = min((w - 3 * m.u(1.5)) // 4, m.u(14))
-        card_h = round(card_w * 1.3)
+        _, card_h = self.card_size(w)
         self.cards_rect = pygame.Rect(x, rect.top, w, heading + card_h + m.u(1))
         self.card_rects = []
         tile_h = max(m.u(12), m.button_height * 2 + m.u(1))
@@ -155,15 +159,13 @@ class BitsScene(GameScene[BitsState, Move]):
     def held(self) -> tuple[str, bool] | None:
         """The colours and orientation of the tile in hand (for the seat to play), or None."""
         seat = self.match.to_play
-        if seat is None or not self.match.is_human(seat):
+        if seat is None or self.spectating or not self.match.is_human(seat):
             return None
         state = self.state
         if state.over or not state.waiting(seat) or not has_room(state.boards[seat]):
             return None
-        if self.use_neutral and self.neutral_available(seat):
-            return NEUTRAL_TILE, orientations(NEUTRAL_TILE)[self.turn_index % 2][1]
-        options = orientations(state.tile_for(seat))
-        return options[self.turn_index % len(options)]
+        tile = NEUTRAL_TILE if self.use_neutral and self.neutral_available(seat) else state.tile_for(seat)
+        return orientations(tile)[self.quarter % 4]
 
     def neutral_available(self, seat: int) -> bool:
         state = self.state
@@ -185,7 +187,7 @@ class BitsScene(GameScene[BitsState, Move]):
         held = self.held()
         if held is None:
             return
-        self.turn_index += step
+        self.quarter = (self.quarter + step) % 4
         self.app.sound.play("flip", 0.5)
 
     def toggle_neutral(self) -> None:
@@ -218,20 +220,45 @@ class BitsScene(GameScene[BitsState, Move]):
         if self.submit(move):
             self.use_neutral = False
 
+    def put_back(self) -> bool:
+        """Esc: the tile leaves the pointer and waits on its card (no ghost); True if it was out."""
+        if not self.dragging and self.column is None:
+            return False
+        self.dragging = False
+        self.column = None
+        self.parked = True
+        return True
+
     def handle_game_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            self.column = self.column_at(event.pos)
+            column = self.column_at(event.pos)
+            if column is None:
+                self.parked = False  # off the ramp: the next visit picks the tile up again
+            if not self.parked:
+                self.column = column
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.turn(1)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            # A press picks the tile up (on the ramp, or from its card); it drops where the button
+            # is let go, so a click on a column and a drag to a column both place it.
+            if self.held() is None:
+                return False
+            column = self.column_at(event.pos)
+            if column is None and not self.tile_card_rect().collidepoint(event.pos):
+                return False
+            self.dragging, self.parked, self.column = True, False, column
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
             self.column = self.column_at(event.pos)
-            if self.column is not None and self.held() is not None:
+            if self.column is not None:
                 self.drop_held()
-                return True
-            return False
+            return True  # let go off the ramp: the tile stays in hand
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return self.put_back()  # the next Esc opens the menu
             if event.key == pygame.K_r:
                 self.turn(-1 if event.mod & pygame.KMOD_SHIFT else 1)
                 return True
@@ -242,18 +269,19 @@ class BitsScene(GameScene[BitsState, Move]):
                 held = self.held()
                 last = SIZE - 1 if held is None or held[1] else SIZE - 2
                 start = self.column if self.column is not None else 2
+                self.parked = False
                 self.column = max(0, min(last, start + (1 if event.key == pygame.K_RIGHT else -1)))
                 return True
             if event.key in (pygame.K_SPACE, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.column is None:
                     self.column = 2
+                self.parked = False
                 self.drop_held()
                 return True
         return False
 
     # ==== moves and animation ==================================================================
     def on_move(self, before: BitsState, after: BitsState, step: Step) -> None:
-        self.turn_index = 0
         move = step.move
         if isinstance(move, Place) and step.seat == self.seat_shown():
             board_before = self.shown_board(before, step.seat)
@@ -315,12 +343,14 @@ class BitsScene(GameScene[BitsState, Move]):
         self.slide = None
         self.fresh = {}
         self.round_to_show = None
-        self.turn_index = 0
+        self.quarter = 0
+        self.dragging = False
         self.use_neutral = False
 
     def on_veil(self) -> None:
         self.column = None
-        self.turn_index = 0
+        self.quarter = 0
+        self.dragging = False
         self.use_neutral = False
 
     def animating(self) -> bool:
@@ -330,6 +360,12 @@ class BitsScene(GameScene[BitsState, Move]):
         if self.slide is not None and self.slide.tween.done:
             self.slide = None
         seat = self.match.to_play
+        state = self.match.state
+        tile_key = (seat, state.round, len(state.shown), state.start_phase, self.match.history.cursor)
+        if tile_key != self.tile_key:  # a new tile (or another seat's turn): it comes to hand lying flat
+            self.tile_key = tile_key
+            self.quarter = 0
+            self.dragging = False
         held_ok = seat is not None and self.match.is_human(seat)
         self.turn_button.enabled = held_ok and self.held() is not None
         self.neutral_button.enabled = held_ok and seat is not None and self.neutral_available(seat)
@@ -362,7 +398,9 @@ class BitsScene(GameScene[BitsState, Move]):
         return f"{name}: place the {paint.tile_name(state.tile_for(seat))} tile"
 
     def idle_status(self) -> str:
-        return "Point at a column  ·  R / right-click turns  ·  click or Space drops  ·  N neutral tile  ·  Esc menu"
+        if self.spectating or self.held() is None:
+            return super().idle_status()
+        return "Point at a column, click to drop  ·  R / Shift+R turn  ·  N neutral  ·  Esc puts back, menu"
 
     def aim_at(self, move: Move) -> None:
         """Hold the tile as the hint places it: the orientation is looked up among the ways to
@@ -374,7 +412,7 @@ class BitsScene(GameScene[BitsState, Move]):
         tile = NEUTRAL_TILE if move.neutral else self.state.tile_for(seat)
         options = orientations(tile)
         if (move.colours, move.vertical) in options:
-            self.turn_index = options.index((move.colours, move.vertical))
+            self.quarter = options.index((move.colours, move.vertical))
         self.column = move.column
         if self.held_move() != move:  # a tile that cannot be held so: the ghost alone shows it
             self.column = None
@@ -384,13 +422,14 @@ class BitsScene(GameScene[BitsState, Move]):
             return
         cells = landing(self.shown_board(self.state, self.seat_shown()), move.spot)
         if cells is not None:
-            paint.draw_ghost(surface, self.ramp, cells, move.colours, True)
-            paint.mark_cells(surface, self.ramp, cells, theme.INK, 5)
+            colour_blind = bool(getattr(self.app.settings, "colour_blind", False))
+            paint.draw_ghost(surface, self.ramp, cells, move.colours, True, colour_blind)
 
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
         """The shown seat's own tiles are outlined on its ramp (while they lie there, in this round);
         another seat's move outlines that seat's board in the players panel: where it placed the
-        tile is its secret until everybody has placed."""
+        tile is its secret until everybody has placed. The outline is the shared neutral one (dashed
+        ink on white, never a seat colour or red); only the recap's numbers wear the mover's colour."""
         m = self.metrics
         before: BitsState = self.match.history.states[mark.index]
         shown = self.seat_shown()
@@ -399,7 +438,7 @@ class BitsScene(GameScene[BitsState, Move]):
             if box is not None:
                 draw.move_outline(surface, box.inflate(m.u(1), m.u(1)), max(3, m.u(0.5)))
                 if mark.label:
-                    draw.badge(surface, box.topleft, m.u(1.6), mark.colour, mark.label, m.small - 2)
+                    draw.badge(surface, box.topleft, m.u(1.6), mark.colour, mark.label, max(14, m.small - 2))
             return
         if not isinstance(mark.move, Place) or self.slide is not None or before.round != self.state.round:
             return
@@ -407,12 +446,31 @@ class BitsScene(GameScene[BitsState, Move]):
         cells = landing(self.shown_board(before, shown), mark.move.spot)
         if cells is None or any(board[i] == "." for i in cells):
             return  # gone: the round's boards were cleared
-        paint.mark_cells(surface, self.ramp, cells, theme.INK, 7)
-        paint.mark_cells(surface, self.ramp, cells, mark.colour, 4)
+        paint.move_outline(surface, paint.tile_quad(self.ramp, cells), max(3, round(self.ramp.cell * 0.06)))
         if mark.label:
             top = max(cells, key=lambda i: i // SIZE)
             x, y = self.ramp.point(top % SIZE + 0.5, top // SIZE + 1.0)
             draw.badge(surface, (x, y), m.u(1.8), mark.colour, mark.label, m.small)
+
+    def refusal_area(self) -> pygame.Rect | None:
+        """The tile in hand above the ramp and the cells it would land on: a refusal's note stays off them."""
+        move = self.held_move()
+        return None if move is None else self._held_area(move)
+
+    def _held_area(self, move: Place) -> pygame.Rect:
+        """The screen rect of the tile waiting above ``move``'s column and of its ghost below."""
+        points = self._air_quad(move)
+        cells = landing(self.shown_board(self.state, self.seat_shown()), move.spot)
+        if cells is not None:
+            points += paint.tile_quad(self.ramp, cells, 0.0)
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        left, top = math.floor(min(xs)), math.floor(min(ys))
+        return pygame.Rect(left, top, math.ceil(max(xs)) - left, math.ceil(max(ys)) - top)
+
+    def _air_quad(self, move: Place) -> list[tuple[float, float]]:
+        """The top face of the tile waiting above the ramp for ``move``."""
+        width, height = (1, 2) if move.vertical else (2, 1)
+        return self.ramp.quad(move.column, AIR_Y, move.column + width, AIR_Y + height, self.ramp.thickness)
 
     # ==== drawing =============================================================================
     def draw_game(self, surface: pygame.Surface) -> None:
@@ -430,53 +488,76 @@ class BitsScene(GameScene[BitsState, Move]):
         if move is not None and held is not None:
             lane = [move.column] if move.vertical else [move.column, move.column + 1]
         paint.draw_ramp(surface, self.ramp, board, lane)
+        if self.held() is not None:
+            layout_probe.control("ramp", self.ramp_rect)
         paint.draw_board_tiles(surface, self.ramp, board, colour_blind, slide.cells if slide else ())
         if slide is not None:
             y = AIR_Y + (slide.to_row - AIR_Y) * slide.tween.value
             paint.draw_domino(surface, self.ramp, slide.colours, slide.vertical, slide.column, y, colour_blind)
         elif move is not None:
-            reason = self.reason(move)
             cells = landing(board, move.spot)
             if cells is not None:
-                paint.draw_ghost(surface, self.ramp, cells, move.colours, reason is None)
-            paint.draw_domino(
-                surface,
-                self.ramp,
-                move.colours,
-                move.vertical,
-                move.column,
-                AIR_Y,
-                colour_blind,
-                outline=theme.INK if reason is None else theme.ILLEGAL,
-            )
-            if reason is not None:
-                x, y = self.ramp.point(
-                    move.column + (0.5 if move.vertical else 1.0), AIR_Y + (2.2 if move.vertical else 1.2)
-                )
-                self._note(surface, reason, (round(x), round(y)))
-        elif held is not None and self.column is None:
+                paint.draw_ghost(surface, self.ramp, cells, move.colours, self.reason(move) is None, colour_blind)
+        elif held is not None and self.column is None and not self.dragging:
             x, y = self.ramp.point(SIZE / 2, AIR_Y + 1.2)
-            draw.text(
-                surface,
-                "point at a column to place the tile",
-                (round(x), round(y)),
-                self.metrics.small,
-                theme.GREY,
-                "semibold",
-                "midbottom",
-            )
-        self._draw_cards(surface, state, colour_blind)
-        self._draw_tile_card(surface, state, colour_blind)
-        self._draw_players(surface, state, colour_blind)
+            with layout_probe.box(self.ramp_rect):
+                draw.text(
+                    surface,
+                    "point at a column, or drag the tile from its card",
+                    (round(x), round(y)),
+                    self.metrics.small,
+                    theme.GREY,
+                    "semibold",
+                    "midbottom",
+                )
+        self.draw_cards(surface, state, colour_blind)
+        self.draw_tile_card(surface, state, colour_blind)
+        self.draw_players(surface, state, colour_blind)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """The tile in hand, above everything (buttons, notices, the log): waiting above the column
+        it will drop into, or, dragged off the ramp, under the pointer."""
+        held = self.held()
+        if held is not None and self.slide is None and self.app.top is self and not self.veiled():
+            move = self.held_move()
+            colour_blind = bool(getattr(self.app.settings, "colour_blind", False))
+            if move is not None:
+                self._draw_waiting_tile(surface, move, colour_blind)
+            elif self.dragging:
+                cell = max(self.metrics.u(3), round(self.ramp.cell * 0.7))
+                face = pygame.Rect(0, 0, cell * (1 if held[1] else 2), cell * (2 if held[1] else 1))
+                face.center = self.mouse
+                paint.draw_tile_face(surface, face, held[0], held[1], colour_blind)
+        super().draw_overlay(surface)
+
+    def _draw_waiting_tile(self, surface: pygame.Surface, move: Place, colour_blind: bool) -> None:
+        """The tile above its column; when it cannot go there, a ✗ frame when no ghost shows it, and
+        the reason above it (unless a refusal's note already says it by the pointer)."""
+        reason = self.reason(move)
+        paint.draw_domino(surface, self.ramp, move.colours, move.vertical, move.column, AIR_Y, colour_blind)
+        if reason is None:
+            return
+        if landing(self.shown_board(self.state, self.seat_shown()), move.spot) is None:
+            paint.ghost_frame(surface, self._air_quad(move), False, max(6, round(self.ramp.cell * 0.12)))
+        note = self.pointer_note
+        if note is not None and time.monotonic() < note[2]:
+            return  # the refusal's own note says it: one place only
+        x, y = self.ramp.point(move.column + (0.5 if move.vertical else 1.0), AIR_Y + (2 if move.vertical else 1))
+        self._note(surface, reason, (round(x), round(y - self.ramp.cell * 0.25)))
 
     def _note(self, surface: pygame.Surface, reason: str, pos: tuple[int, int]) -> None:
+        """Why the tile cannot go where it waits, above it (the look of the shared refusal note)."""
         m = self.metrics
         label = draw.render_text(reason, m.small, theme.WHITE, "semibold")
-        box = label.get_rect().inflate(m.u(2), m.u(1))
+        box = label.get_rect().inflate(m.u(3), m.u(1.5))
         box.midbottom = pos
         box.clamp_ip(self.ramp_rect)
-        pygame.draw.rect(surface, theme.ILLEGAL, box)
-        surface.blit(label, label.get_rect(center=box.center))
+        pygame.draw.rect(surface, theme.INK, box)
+        pygame.draw.rect(surface, theme.ILLEGAL, (box.left, box.top, m.u(0.75), box.height))
+        with layout_probe.box(box):
+            draw.text(
+                surface, reason, (box.centerx + m.u(0.4), box.centery), m.small, theme.WHITE, "semibold", "center"
+            )
 
     def _draw_ramp_title(self, surface: pygame.Surface, state: BitsState, seat: int) -> None:
         m = self.metrics
@@ -497,389 +578,9 @@ class BitsScene(GameScene[BitsState, Move]):
             "semibold",
         )
 
-    def _draw_cards(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
-        m = self.metrics
-        rect = self.cards_rect
-        draw.heading(surface, f"Goal cards · round {state.round}", (rect.left, rect.top), m.small + 2)
-        goals = state.active_goals()
-        card_w = min((rect.width - 3 * m.u(1.5)) // 4, m.u(14))
-        card_h = round(card_w * 1.3)
-        self.card_rects = []
-        hovered = None
-        for index, card_id in enumerate(goals):
-            r = pygame.Rect(rect.left + index * (card_w + m.u(1.5)), rect.top + m.u(4), card_w, card_h)
-            self.card_rects.append((card_id, r))
-            over = r.collidepoint(self.mouse)
-            paint.draw_goal_card(surface, r, CARD_BY_ID[card_id], colour_blind, over)
-            if over:
-                hovered = card_id
-        if hovered:
-            text = CARD_BY_ID[hovered].describe() + " (exact shape, any rotation or mirror)"
-            draw.text(surface, text, (rect.left, rect.bottom - m.u(0.5)), m.small - 1, theme.INK, "semibold", "topleft")
-
-    def _draw_tile_card(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
-        m = self.metrics
-        rect = self.tile_rect
-        seat = self.seat_shown()
-        if state.over:
-            draw.heading(surface, "Game over", (rect.left, rect.top), m.small + 2)
-            return
-        start = state.start_phase
-        title = "Start tile" if start else f"Tile card {len(state.shown)} of {len(TILES)}"
-        draw.heading(surface, title, (rect.left, rect.top), m.small + 2)
-        card_h = rect.height - m.u(4)
-        card = pygame.Rect(rect.left, rect.top + m.u(4), round(card_h * 1.45), card_h)
-        draw.shadow_rect(surface, card, m.u(0.6))
-        pygame.draw.rect(surface, theme.WHITE, card)
-        pygame.draw.rect(surface, theme.INK, card, 2)
-        tile = state.tile_for(seat)
-        face_h = round(card.height * 0.46)
-        face = pygame.Rect(0, 0, face_h * 2, face_h)
-        face.center = (card.centerx, card.top + card.height * 0.42)
-        paint.draw_tile_face(surface, face, tile, False, colour_blind)
-        note = f"{len(state.deck)} face down" if not start else "one per player"
-        draw.text(
-            surface, note, (card.centerx, card.bottom - m.u(0.75)), m.small - 2, theme.GREY, "semibold", "midbottom"
-        )
-        if self.use_neutral:
-            draw.text(
-                surface,
-                "neutral tile in hand",
-                (card.right + m.u(1.5), card.bottom),
-                m.small - 1,
-                theme.INK,
-                "semibold",
-                "bottomleft",
-            )
-        elif not start and state.neutral_used[seat]:
-            draw.text(
-                surface,
-                "neutral tile used",
-                (card.right + m.u(1.5), card.bottom),
-                m.small - 1,
-                theme.GREY,
-                "semibold",
-                "bottomleft",
-            )
-
-    def _draw_players(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
-        m = self.metrics
-        rect = self.players_rect
-        players = len(self.match.setup.seats)
-        totals = self.game.scores(self.match.state)
-        if players == 1:
-            self._draw_solo_ladder(surface, rect, totals[0], state)
-            return
-        draw.heading(surface, "Players", (rect.left, rect.top), m.small + 2)
-        top = rect.top + m.u(4)
-        row_h = min(m.u(15), (rect.bottom - top) // players)
-        shown = self.seat_shown()
-        for seat in range(players):
-            row = pygame.Rect(rect.left, top + seat * row_h, rect.width, row_h - m.u(0.75))
-            if seat == state.to_play:
-                pygame.draw.rect(surface, theme.WHITE, row)
-                pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.6), row.height))
-            thumb = row.height - m.u(1)
-            board_rect = pygame.Rect(row.right - thumb - m.u(0.5), row.top + m.u(0.5), thumb, thumb)
-            self.thumb_rects[seat] = board_rect
-            board = self.shown_board(state, seat) if seat == shown else state.boards[seat]
-            fresh = self.fresh.get(seat, ()) if time.monotonic() < self.fresh_until else ()
-            paint.draw_flat_board(surface, board_rect, board, colour_blind, marked=fresh)
-            colour, shape = self.seat_style(seat)
-            draw.seat_shape(surface, shape, (row.left + m.u(2.5), row.top + m.u(2.5)), m.u(1.3), colour)
-            spec = self.match.setup.seats[seat]
-            draw.text(
-                surface, spec.name, (row.left + m.u(5), row.top + m.u(2.5)), m.body, theme.INK, "semibold", "midleft"
-            )
-            draw.text(
-                surface,
-                str(totals[seat]),
-                (board_rect.left - m.u(1.5), row.top + m.u(2.5)),
-                m.heading,
-                theme.INK,
-                "bold",
-                "midright",
-            )
-            draw.text(
-                surface,
-                self._status(state, seat),
-                (row.left + m.u(5), row.top + m.u(5.2)),
-                m.small - 1,
-                theme.GREY,
-                "regular",
-                "midleft",
-            )
-
-    def _status(self, state: BitsState, seat: int) -> str:
-        spec = self.match.setup.seats[seat]
-        who = "human" if spec.is_human else f"computer · {spec.level}"
-        if state.over:
-            return who
-        if state.done[seat]:
-            return f"{who} · done for the round"
-        choice = state.pending[seat]
-        if isinstance(choice, (Place, Hidden)):
-            return f"{who} · placed"
-        if isinstance(choice, Pass):
-            return f"{who} · ramp full"
-        return f"{who} · placing…" if seat == state.to_play else f"{who} · to place"
-
-    def _draw_solo_ladder(self, surface: pygame.Surface, rect: pygame.Rect, total: int, state: BitsState) -> None:
-        m = self.metrics
-        draw.heading(surface, "Solo ranks", (rect.left, rect.top), m.small + 2)
-        draw.text(
-            surface,
-            f"{plural(total, 'point', 'points')} so far",
-            (rect.right, rect.top),
-            m.body,
-            theme.INK,
-            "bold",
-            "topright",
-        )
-        if self.personal_best is not None:
-            draw.text(
-                surface,
-                f"your best: {self.personal_best}",
-                (rect.right, rect.top + m.body + 2),
-                m.small,
-                theme.GREY,
-                "semibold",
-                "topright",
-            )
-        rows = [*RANKS, (None, "Hole-filler")]
-        y = rect.top + m.u(6.5)
-        step = min(m.u(4.2), (rect.bottom - y) // len(rows))
-        current = solo_rank(total)
-        previous = None
-        for lowest, name in rows:
-            span = (
-                f"over {lowest - 1}"
-                if previous is None and lowest is not None
-                else ("5 or less" if lowest is None else f"{lowest}–{previous - 1}" if previous else "")
-            )
-            box = pygame.Rect(rect.left, y, rect.width, step - m.u(0.5))
-            if name == current:
-                pygame.draw.rect(surface, theme.YELLOW, box)
-                pygame.draw.rect(surface, theme.INK, box, 2)
-            draw.text(surface, name, (box.left + m.u(1.5), box.centery), m.body - 2, theme.INK, "semibold", "midleft")
-            draw.text(surface, span, (box.right - m.u(1.5), box.centery), m.small, theme.GREY, "regular", "midright")
-            previous = lowest
-            y += step
-
 
 def _live(state: BitsState, seat: int) -> list[CardScore]:
     """The per-card points of ``seat``'s board this round (the last round's once the game is over)."""
     if state.over:
         return round_breakdown(state, len(state.finished), seat)
     return score_board(state.boards[seat], state.active_goals())
-
-
-# ==== the end-of-round scoring overlay ==========================================================
-class BitsRoundScene(Scene):
-    """Per-card scoring of a finished round on every board, the scoring areas outlined; hovering a
-    card's line shows only that card's areas. Solo games show the rank after the last round."""
-
-    opaque = False
-    name = "bits-round"
-
-    def __init__(self, app: App, game_scene: BitsScene, round_number: int) -> None:
-        super().__init__(app)
-        self.game_scene = game_scene
-        self.round_number = round_number
-        self.state: BitsState = game_scene.match.state
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self.card_lines: list[tuple[int, int, pygame.Rect]] = []  # (seat, card index, rect)
-        last = round_number >= self.state.rounds_total
-        self.button = self.widgets.add(Button("Final scores" if last else "Next round", self.close, "primary"))
-
-    def close(self) -> None:
-        self.app.pop(self)
-
-    def layout(self, metrics: Metrics) -> None:
-        super().layout(metrics)
-        u = metrics.u
-        self.panel = pygame.Rect(u(3), u(3), metrics.width - u(6), metrics.height - u(6))
-        bw = u(24)
-        self.button.rect = pygame.Rect(
-            self.panel.right - u(3) - bw, self.panel.bottom - u(2.5) - metrics.button_height, bw, metrics.button_height
-        )
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if super().handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_RETURN,
-            pygame.K_KP_ENTER,
-            pygame.K_SPACE,
-            pygame.K_ESCAPE,
-        ):
-            self.close()
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        m = self.metrics
-        state = self.state
-        players = state.players
-        overlay_panel(
-            surface, self.panel, m, f"Round {self.round_number} of {state.rounds_total} — scoring", theme.BLUE
-        )
-        colour_blind = bool(getattr(self.app.settings, "colour_blind", False))
-        mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else self.game_scene.mouse
-        inner = self.panel.inflate(-m.u(6), 0)
-        top = self.panel.top + m.u(10)
-        bottom = self.button.rect.top - m.u(2)
-        col_w = inner.width // max(players, 1) if players > 1 else inner.width // 2
-        totals = round_totals(state)
-        running = [sum(r[s] for r in totals[: self.round_number]) for s in range(players)]
-        self.card_lines = []
-        goals = state.active_goals(self.round_number)
-        lines_h = (len(goals) + 2) * round(m.body * 1.45)
-        board_size = max(m.u(12), min(col_w - m.u(4), bottom - top - lines_h - m.u(6)))
-        for seat in range(players):
-            left = inner.left + seat * col_w
-            colour, shape = self.game_scene.seat_style(seat)
-            draw.seat_shape(surface, shape, (left + m.u(1.5), top + m.u(1.4)), m.u(1.3), colour)
-            draw.text(
-                surface,
-                self.game_scene.match.seat_name(seat),
-                (left + m.u(4), top + m.u(1.4)),
-                m.body,
-                theme.INK,
-                "semibold",
-                "midleft",
-            )
-            breakdown = round_breakdown(state, self.round_number, seat)
-            hovered = None
-            y = top + m.u(4) + board_size + m.u(2)
-            line_h = round(m.body * 1.45)
-            for index in range(len(breakdown)):
-                line = pygame.Rect(left, y + index * line_h, min(col_w - m.u(2), m.u(40)), line_h)
-                self.card_lines.append((seat, index, line))
-                if line.collidepoint(mouse):
-                    hovered = index
-                    pygame.draw.rect(surface, theme.YELLOW, line)
-            board_rect = pygame.Rect(left, top + m.u(4), board_size, board_size)
-            paint.draw_flat_board(
-                surface,
-                board_rect,
-                state.finished[self.round_number - 1][seat],
-                colour_blind,
-                paint.card_score_areas(breakdown, hovered),
-            )
-            for index, score in enumerate(breakdown):
-                line = pygame.Rect(left, y + index * line_h, min(col_w - m.u(2), m.u(40)), line_h)
-                card = score.card
-                mini = pygame.Rect(line.left + m.u(0.5), line.top + 2, line_h - 4, line_h - 4)
-                paint.draw_goal_card(surface, mini, card, colour_blind, compact=True)
-                draw.text(
-                    surface,
-                    card.describe(),
-                    (mini.right + m.u(1), line.centery),
-                    m.small - 2,
-                    theme.INK,
-                    "regular",
-                    "midleft",
-                )
-                draw.text(
-                    surface,
-                    f"{score.points:+d}",
-                    (line.right - m.u(0.5), line.centery),
-                    m.body,
-                    theme.RED if score.points < 0 else theme.INK,
-                    "bold",
-                    "midright",
-                )
-            y += len(breakdown) * line_h + m.u(0.5)
-            right = left + min(col_w - m.u(2), m.u(40))
-            pygame.draw.line(surface, theme.INK, (left, y), (right, y), 2)
-            draw.text(surface, "Round", (left, y + m.u(0.5)), m.body, theme.INK, "bold")
-            draw.text(
-                surface,
-                f"{totals[self.round_number - 1][seat]:+d}",
-                (right - m.u(0.5), y + m.u(0.5)),
-                m.body,
-                theme.INK,
-                "bold",
-                "topright",
-            )
-            draw.text(surface, "Total", (left, y + m.u(0.5) + line_h), m.body, theme.GREY, "semibold")
-            draw.text(
-                surface,
-                str(running[seat]),
-                (right - m.u(0.5), y + m.u(0.5) + line_h),
-                m.body,
-                theme.GREY,
-                "semibold",
-                "topright",
-            )
-        if players == 1:
-            self._draw_solo(
-                surface,
-                pygame.Rect(inner.left + col_w + m.u(2), top, inner.width - col_w - m.u(2), bottom - top),
-                running[0],
-            )
-        draw.text(
-            surface,
-            "Hover a card's line to see only its areas.",
-            (self.panel.left + m.u(4), self.button.rect.centery),
-            m.small,
-            theme.GREY,
-            "regular",
-            "midleft",
-        )
-        super().draw(surface)
-
-    def _draw_solo(self, surface: pygame.Surface, rect: pygame.Rect, total: int) -> None:
-        m = self.metrics
-        if self.round_number < 3:
-            draw.heading(surface, "Solo", (rect.left, rect.top), m.heading)
-            draw.paragraph(
-                surface,
-                f"{plural(total, 'point', 'points')} after {plural(self.round_number, 'round', 'rounds')}. "
-                "Your rank is read from the total of rounds 1–3.",
-                pygame.Rect(rect.left, rect.top + m.u(5), rect.width, rect.height),
-                m.body,
-            )
-            return
-        rank = solo_rank(total)
-        draw.heading(surface, "Your rank", (rect.left, rect.top), m.heading)
-        draw.text(surface, rank, (rect.left, rect.top + m.u(5)), m.title, theme.BLUE, "black")
-        draw.text(
-            surface,
-            f"{plural(total, 'point', 'points')} over rounds 1–3",
-            (rect.left, rect.top + m.u(5) + m.title + m.u(1)),
-            m.body,
-            theme.INK,
-            "semibold",
-        )
-        y = rect.top + m.u(10) + m.title
-        place = getattr(self.game_scene, "best_place", None)
-        if place is not None:
-            message = "A new personal best!" if place == 0 else f"Number {place + 1} on your personal best list."
-            draw.text(surface, message, (rect.left, y), m.body, theme.RED, "bold")
-        y += m.u(5)
-        rounds = [r[0] for r in round_totals(self.state)][:3]
-        draw.text(
-            surface,
-            "   ·   ".join(f"round {n}: {points:+d}" for n, points in enumerate(rounds, start=1)),
-            (rect.left, y),
-            m.body,
-            theme.GREY,
-            "semibold",
-        )
-        # The ladder, the rank reached on yellow.
-        y += m.u(5)
-        row_h = min(m.u(4), max(m.small + 6, (rect.bottom - y) // 7))
-        lows = [lowest for lowest, _ in RANKS]
-        names = [name for _, name in RANKS] + ["Hole-filler"]
-        spans = [f"over {lows[0] - 1}"] + [f"{lo}–{hi - 1}" for lo, hi in zip(lows[1:], lows, strict=False)]
-        spans.append(f"{lows[-1] - 1} or less")
-        width = min(rect.width, m.u(44))
-        for name, span in zip(names, spans, strict=True):
-            box = pygame.Rect(rect.left, y, width, row_h - 2)
-            if name == rank:
-                pygame.draw.rect(surface, theme.YELLOW, box)
-                pygame.draw.rect(surface, theme.INK, box, 2)
-            draw.text(surface, name, (box.left + m.u(1), box.centery), m.small, theme.INK, "semibold", "midleft")
-            draw.text(surface, span, (box.right - m.u(1), box.centery), m.small, theme.GREY, "regular", "midright")
-            y += row_h

@@ -41,8 +41,7 @@ def test_r_turns_the_tile_upright_and_it_slides_onto_the_stack(fresh_app: Any) -
     assert scene.match.state.boards[0][4] == start[0]  # flat in columns 5–6
     card = scene.match.state.tile_card
     assert card is not None
-    key(fresh_app, pygame.K_r)
-    key(fresh_app, pygame.K_r)  # third orientation: upright, first colour on top
+    key(fresh_app, pygame.K_r)  # a quarter turn clockwise: the left half goes to the top
     move(fresh_app, air_point(scene, 4.5))
     held = scene.held_move()
     assert held is not None and held.vertical and held.column == 4

@@ -1,0 +1,270 @@
+"""The Bits screen speaks the shared visual language and controls: R is a real quarter turn, every new
+tile comes to hand lying flat, the tile can be dragged or clicked into place and Esc puts it back,
+the last move is the neutral dashed outline, ghosts keep their colour symbols and say legal or not
+with a tick or a cross, and a spectating screen (the replay viewer) shows no live-play prompts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from bauhausbox.games.bits import paint
+from bauhausbox.games.bits.board import landing
+from bauhausbox.games.bits.rules import Place
+from bauhausbox.scenes.pause import PauseScene
+from bauhausbox.ui import draw, layout_probe, theme
+from tests.ui.helpers import click, frames, key, move, open_game
+
+
+def air_point(scene: Any, x: float) -> tuple[int, int]:
+    """The screen point above the ramp's top edge at board x (the tile waits there)."""
+    px, py = scene.ramp.point(x, 7.0)
+    return round(px), round(py)
+
+
+def press(app: Any, pos: tuple[int, int]) -> None:
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        ],
+        1 / 60,
+    )
+
+
+def release(app: Any, pos: tuple[int, int]) -> None:
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ],
+        1 / 60,
+    )
+
+
+def two_coloured_game(app: Any) -> Any:
+    """A solo game whose first tile in hand (after the start tile) has two different colours."""
+    for seed in range(1, 40):
+        scene = open_game(app, "bits", 1, ["human"], seed=seed)
+        click(app, air_point(scene, 1.0))  # the start tile, flat in columns 1–2
+        frames(app, 2)
+        tile = scene.match.state.tile_for(0)
+        if tile[0] != tile[1]:
+            return scene
+    raise AssertionError("no seed gives a two-coloured tile")
+
+
+def halves(held: tuple[str, bool]) -> dict[str, tuple[float, float]]:
+    """Where each colour of a held tile sits relative to its centre (x right, y up the ramp)."""
+    colours, vertical = held
+    if vertical:  # colours top to bottom
+        return {colours[0]: (0.0, 0.5), colours[1]: (0.0, -0.5)}
+    return {colours[0]: (-0.5, 0.0), colours[1]: (0.5, 0.0)}
+
+
+def test_r_is_a_quarter_turn_clockwise_and_shift_r_anticlockwise(fresh_app: Any) -> None:
+    scene = two_coloured_game(fresh_app)
+    tile = scene.match.state.tile_for(0)
+    assert scene.held() == (tile, False)  # lying flat, first colour on the left
+    seen = [scene.held()]
+    for _ in range(4):
+        before = halves(scene.held())
+        key(fresh_app, pygame.K_r)
+        after = halves(scene.held())
+        # Clockwise on screen: the left half goes to the top, the top half to the right.
+        assert after == {colour: (y, -x) for colour, (x, y) in before.items()}
+        seen.append(scene.held())
+    assert len(set(seen)) == 4 and seen[0] == seen[4]  # four orientations, then back home
+    key(fresh_app, pygame.K_r)
+    before = halves(scene.held())
+    key(fresh_app, pygame.K_r, pygame.KMOD_SHIFT)
+    assert halves(scene.held()) == {colour: (-y, x) for colour, (x, y) in before.items()}
+
+
+def test_every_new_tile_comes_to_hand_lying_flat(fresh_app: Any) -> None:
+    scene = two_coloured_game(fresh_app)
+    key(fresh_app, pygame.K_r)  # standing
+    move(fresh_app, air_point(scene, 5.5))
+    click(fresh_app, air_point(scene, 5.5))
+    frames(fresh_app, 3)
+    assert scene.match.history.cursor == 2
+    tile = scene.match.state.tile_for(0)
+    assert scene.held() == (tile, False)
+
+
+def test_a_press_then_a_drag_drops_where_the_button_is_let_go(fresh_app: Any) -> None:
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=3)
+    tile = scene.match.state.start_tiles[0]
+    press(fresh_app, air_point(scene, 1.0))
+    assert scene.match.history.cursor == 0  # a press alone does not drop the tile
+    move(fresh_app, air_point(scene, 4.0), (1, 0, 0))
+    release(fresh_app, air_point(scene, 5.0))
+    frames(fresh_app, 3)
+    # A flat tile is held by its middle: released on the line between columns 5 and 6, it covers them.
+    assert scene.match.history.steps[0].move == Place(tile, False, 4)
+
+
+def test_the_tile_dragged_from_its_card_drops_on_the_ramp(fresh_app: Any) -> None:
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=3)
+    tile = scene.match.state.start_tiles[0]
+    press(fresh_app, scene.tile_card_rect().center)
+    assert scene.dragging
+    move(fresh_app, scene.players_rect.center, (1, 0, 0))
+    release(fresh_app, air_point(scene, 2.0))
+    frames(fresh_app, 3)
+    assert scene.match.history.steps[0].move == Place(tile, False, 1)
+
+
+def test_let_go_off_the_ramp_the_tile_stays_in_hand(fresh_app: Any) -> None:
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=3)
+    press(fresh_app, air_point(scene, 3.0))
+    move(fresh_app, scene.players_rect.center, (1, 0, 0))
+    release(fresh_app, scene.players_rect.center)
+    frames(fresh_app, 2)
+    assert scene.match.history.cursor == 0
+    assert not scene.dragging and scene.held() is not None
+    click(fresh_app, air_point(scene, 3.0))  # and it still places with a click
+    assert scene.match.history.cursor == 1
+
+
+def test_esc_puts_the_tile_back_before_it_opens_the_menu(fresh_app: Any) -> None:
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=3)
+    press(fresh_app, air_point(scene, 3.0))
+    key(fresh_app, pygame.K_ESCAPE)
+    assert fresh_app.top is scene and not scene.dragging and scene.held_move() is None
+    release(fresh_app, air_point(scene, 3.0))
+    assert scene.match.history.cursor == 0  # nothing dropped after Esc
+    move(fresh_app, air_point(scene, 3.5))
+    assert scene.held_move() is None  # it waits on its card until the pointer leaves the ramp
+    key(fresh_app, pygame.K_ESCAPE)
+    assert isinstance(fresh_app.top, PauseScene)
+
+
+def test_the_last_move_is_outlined_in_neutral_dashed_ink(fresh_app: Any) -> None:
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=3)
+    click(fresh_app, air_point(scene, 3.0))
+    move(fresh_app, scene.players_rect.center)  # no ghost near the tile just placed
+    frames(fresh_app, 3)
+    placed = scene.match.history.steps[-1].move
+    cells = landing(scene.match.history.states[0].boards[0], placed.spot)
+    quad = paint.tile_quad(scene.ramp, cells)
+    colours = []
+    for (x0, y0), (x1, y1) in zip(quad, [*quad[1:], quad[0]], strict=True):
+        for i in range(2, 19):
+            t = i / 20
+            colours.append(tuple(fresh_app.screen.get_at((round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t))))[:3])
+    ink = sum(c == theme.INK for c in colours)
+    white = sum(c == theme.WHITE for c in colours)
+    assert ink > len(colours) // 4 and white > len(colours) // 4  # dashes of ink on a white band
+    seat_colour, _ = scene.seat_style(0)
+    assert not any(c in (seat_colour, theme.RED, theme.ILLEGAL) for c in colours)
+
+
+@pytest.mark.parametrize("colours", ["BK", "KB"])
+def test_ghost_cells_keep_their_colour_symbols(colours: str) -> None:
+    surface = pygame.Surface((600, 500))
+    surface.fill(theme.PAPER)
+    ramp = paint.Ramp(pygame.Rect(0, 0, 600, 500))
+    paint.draw_ghost(surface, ramp, (0, 1), colours, True)
+    for index, letter in zip((0, 1), colours, strict=True):
+        quad = ramp.quad(index, 0, index + 1, 1)
+        xs, ys = [round(p[0]) for p in quad], [round(p[1]) for p in quad]
+        mark = paint.symbol_colour(paint.TILE_COLOURS[letter], True)
+        found = sum(
+            tuple(surface.get_at((x, y)))[:3] == mark
+            for x in range(min(xs) + 8, max(xs) - 8)
+            for y in range(min(ys) + 8, max(ys) - 8)
+        )
+        assert found > 20, f"the {letter} ghost cell shows no symbol"
+
+
+def test_legal_and_refused_ghosts_carry_a_tick_or_a_cross(fresh_app: Any, monkeypatch: Any) -> None:
+    verdicts: list[bool] = []
+    real = draw.verdict_mark
+
+    def spy(surface: pygame.Surface, center: tuple[float, float], radius: int, legal: bool) -> pygame.Rect:
+        verdicts.append(legal)
+        return real(surface, center, radius, legal)
+
+    monkeypatch.setattr(draw, "verdict_mark", spy)
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=3)
+    move(fresh_app, air_point(scene, 3.0))
+    assert verdicts and verdicts[-1] is True
+    for _ in range(3):  # three standing tiles fill column 1
+        while scene.held() is not None and not scene.held()[1]:
+            key(fresh_app, pygame.K_r)
+        click(fresh_app, air_point(scene, 0.5))
+        frames(fresh_app, 2)
+    while not scene.held()[1]:
+        key(fresh_app, pygame.K_r)
+    verdicts.clear()
+    move(fresh_app, air_point(scene, 0.4))
+    assert scene.check(scene.held_move()) is not None
+    assert verdicts and verdicts[-1] is False
+
+
+def test_a_spectating_screen_shows_no_live_play_prompts(fresh_app: Any) -> None:
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=3)
+    scene.spectate(0)
+    move(fresh_app, air_point(scene, 3.0))
+    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+        frames(fresh_app, 1)
+    words = " ".join(text.content.lower() for text in record.texts)
+    assert "ramp" in words  # the board is drawn
+    assert "column" not in words and "drag" not in words
+    assert scene.held() is None and "column" not in scene.idle_status().lower()
+
+
+def test_the_controls_are_named_where_players_read_them(fresh_app: Any) -> None:
+    from bauhausbox.games.bits.howto import how_to_play_pages
+
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=3)
+    assert "Shift+R" in scene.idle_status()
+    page = " ".join(how_to_play_pages()[-1].paragraphs)
+    assert "quarter turn clockwise" in page and "Shift+R" in page and "anticlockwise" in page
+
+
+@pytest.mark.parametrize("legal", [True, False])
+def test_a_ghost_says_legal_or_refused_by_its_mark_and_outline(legal: bool, monkeypatch: Any) -> None:
+    verdicts: list[bool] = []
+    monkeypatch.setattr(
+        draw, "verdict_mark", lambda surface, center, radius, ok: verdicts.append(ok) or pygame.Rect(0, 0, 1, 1)
+    )
+    surface = pygame.Surface((600, 500))
+    surface.fill(theme.PAPER)
+    ramp = paint.Ramp(pygame.Rect(0, 0, 600, 500))
+    paint.draw_ghost(surface, ramp, (2, 3), "RR", legal)
+    assert verdicts == [legal]
+    # The outline along the ghost's bottom edge: solid ink when legal, ink dashes on white when refused.
+    (x0, y0), (x1, _) = paint.tile_quad(ramp, (2, 3), 0.0)[:2]
+    edge = [tuple(surface.get_at((round(x0 + (x1 - x0) * i / 40), round(y0)))[:3]) for i in range(4, 37)]
+    assert all(c == theme.INK for c in edge) is legal
+    assert any(c == theme.WHITE for c in edge) is not legal
+
+
+def test_no_side_panel_text_hides_under_the_buttons_at_1024x700(fresh_app: Any) -> None:
+    from tests.ui.scenarios.bits import four_players_mid_game
+
+    window = fresh_app.screen
+    fresh_app.screen = pygame.Surface((1024, 700))
+    fresh_app._relayout()
+    try:
+        four_players_mid_game(fresh_app)
+        scene = fresh_app.top
+        assert scene.state.neutral_used[0]  # the position shows "neutral used" beside the tile card
+        frames(fresh_app, 2)
+        with layout_probe.recording(fresh_app.screen.get_size()) as record:
+            frames(fresh_app, 1)
+        buttons = [scene.turn_button, scene.neutral_button]
+        labels = {button.label.upper() for button in buttons}
+        texts = [t for t in record.texts if t.content.upper() not in labels]
+        assert any("neutral" in t.content for t in texts)
+        for text in texts:
+            for button in buttons:
+                assert not text.rect.colliderect(button.rect), f"{text.content!r} is under {button.label!r}"
+    finally:
+        fresh_app.go_home()
+        fresh_app.screen = window
+        fresh_app._relayout()
