@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import pygame
 
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
 
@@ -18,10 +18,19 @@ class CurtainScene(Scene):
     opaque = True
     name = "curtain"
 
-    def __init__(self, app: App, player: str, on_ready: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        app: App,
+        player: str,
+        on_ready: Callable[[], None],
+        colour: Colour = theme.RED,
+        shape: str = "circle",
+    ) -> None:
         super().__init__(app)
         self.player = player
         self.on_ready = on_ready
+        # The seat's own colour and shape, so the table sees at a glance whose turn it is.
+        self.colour, self.shape = colour, shape
         self.ready_button = self.widgets.add(Button(f"I am {player}: show my turn", self.ready, "primary"))
 
     def ready(self) -> None:
@@ -36,7 +45,7 @@ class CurtainScene(Scene):
             + metrics.u(6),
         )
         self.ready_button.rect = pygame.Rect(0, 0, width, metrics.button_height)
-        self.ready_button.rect.center = (metrics.width // 2, metrics.height // 2 + metrics.u(10))
+        self.ready_button.rect.center = (metrics.width // 2, metrics.height // 2 + metrics.u(20))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         super().handle_event(event)
@@ -47,17 +56,27 @@ class CurtainScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         surface.fill(theme.INK)
-        pygame.draw.circle(surface, theme.RED, (m.width // 2, m.height // 2 - m.u(10)), m.u(12))
-        pygame.draw.rect(surface, theme.BLUE, (0, m.height - m.u(3), m.width, m.u(3)))
-        draw.heading(surface, "Pass to", (m.width // 2, m.height // 2 - m.u(14)), m.heading, theme.WHITE, "center")
-        draw.text(surface, self.player, (m.width // 2, m.height // 2 - m.u(6)), m.title, theme.WHITE, "black", "center")
-        draw.text(
-            surface,
-            "Everyone else: look away. Hands and secret tiles stay hidden until then.",
-            (m.width // 2, m.height // 2 + m.u(3)),
-            m.body,
-            theme.LIGHT_GREY,
-            "regular",
-            "center",
-        )
+        centre = (m.width // 2, m.height // 2 - m.u(13))
+        # The seat's mark, on a white disc so that every colour (black included) shows on the ink.
+        pygame.draw.circle(surface, theme.WHITE, centre, m.u(7.5))
+        draw.seat_shape(surface, self.shape, centre, m.u(5), self.colour, outline=theme.INK)
+        pygame.draw.rect(surface, self.colour, (0, m.height - m.u(3), m.width, m.u(3)))
+        draw.heading(surface, "Pass to", (m.width // 2, m.height // 2 - m.u(2)), m.heading, theme.WHITE, "center")
+        width = m.width - m.u(8)
+        with layout_probe.box(pygame.Rect(m.u(4), 0, width, m.height)):
+            size = m.title
+            while size > m.heading and draw.render_text(self.player, size, weight="black").get_width() > width:
+                size -= 2  # a long name gets smaller rather than leaving the screen
+            draw.text(
+                surface, self.player, (m.width // 2, m.height // 2 + m.u(5)), size, theme.WHITE, "black", "center"
+            )
+            draw.text(
+                surface,
+                "Everyone else: look away. Hands and secret tiles stay hidden until then.",
+                (m.width // 2, m.height // 2 + m.u(12)),
+                m.body,
+                theme.LIGHT_GREY,
+                "regular",
+                "center",
+            )
         super().draw(surface)

@@ -34,6 +34,15 @@ class DecisionWindows(Scene):
         super().__init__(app)
         # The windows already offered, as (moment, seat): "Not now" holds for that moment.
         self._offered: set[tuple[int, Seat]] = set()
+        self._open_window: tuple[DialogScene, Seat] | None = None
+
+    @property
+    def deciding(self) -> Seat | None:
+        """The human whose decision window is up (play waits for them), or ``None``."""
+        window = self._open_window
+        if window is None or window[0] not in self.app.stack:
+            return None
+        return window[1]
 
     def reactions(self, seat: Seat) -> list[str]:
         """What human ``seat`` could do out of turn to answer the moment now (["Mind Control"]);
@@ -69,13 +78,13 @@ class DecisionWindows(Scene):
             def use(seat: Seat = seat) -> None:
                 self.react(seat)
 
-            self.app.push(
-                DialogScene(
-                    self.app,
-                    f"{self.seat_title(seat)}: use {what} now?",
-                    "You can answer what just happened. Not now lets play go on.",
-                    [("Use", use, "primary"), ("Not now", None, "plain")],
-                )
+            dialog = DialogScene(
+                self.app,
+                f"{self.seat_title(seat)}: use {what} now?",
+                "You can answer what just happened. Not now lets play go on.",
+                [("Use", use, "primary"), ("Not now", None, "plain")],
             )
+            self._open_window = (dialog, seat)
+            self.app.push(dialog)
             return True
         return False

@@ -75,10 +75,7 @@ class GameOverScene(Scene):
         height = u(24) + (len(self.rows) + 1) * row_h + metrics.button_height + u(4)
         # One row of buttons, each as wide as its label needs, the spare room shared out evenly.
         buttons = (self.again_button, self.review_button, self.board_button, self.menu_button)
-        needs = [
-            draw.render_text(b.label.upper(), metrics.body, weight="bold", spacing=0.08).get_width() + u(4)
-            for b in buttons
-        ]
+        needs = [b.natural_width(metrics) for b in buttons]
         row_w = sum(needs) + u(2) * (len(buttons) - 1)
         width = min(metrics.width - u(6), max(u(80), u(24) + len(self.names) * u(18), row_w + u(8)))
         self.panel = pygame.Rect(0, 0, width, min(metrics.height - u(4), height))

@@ -84,6 +84,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         self.message_until = 0.0
         self.pointer_note: tuple[str, tuple[int, int], float] | None = None
         self.banner_text = ""
+        self.banner_style: tuple[Colour, str | None] = (theme.RED, None)
         self.banner_tween: Tween | None = None
         self.hint_move: MoveT | None = None
         # The seat whose private view the screen shows in a curtain game: set only when that
@@ -189,6 +190,12 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
             return "Game over"
         name = self.match.seat_name(seat)
         if self.match.is_human(seat):
+            return f"{name} to play"
+        return self.thinking_text(name)
+
+    def thinking_text(self, name: str) -> str:
+        """The turn line of a computer's turn: thinking, unless play waits for a human's decision."""
+        if self.deciding is not None or self.spectating:  # a replay shows positions, nobody thinks
             return f"{name} to play"
         return f"{name} is thinking" + "." * (1 + int(time.monotonic() * 3) % 3)
 
@@ -300,10 +307,16 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
     def say(self, message: str, kind: str = "info", seconds: float = 5.0) -> None:
         self.message, self.message_kind, self.message_until = message, kind, time.monotonic() + seconds
 
-    def banner(self, message: str) -> None:
-        """A large, brief banner across the board ("Your turn", "Blue passes", "Round over")."""
+    def banner(self, message: str, seat: Seat | None = None) -> None:
+        """A large, brief banner across the board ("Your turn, Anni", "Blue passes", "Round over"),
+        with ``seat``'s colour and shape when it is about one seat."""
         self.banner_text = message
+        self.banner_style = self.seat_style(seat) if seat is not None else (theme.RED, None)
         self.banner_tween = Tween(1.6, max(0.5, self.app.settings.animation_factor or 0.5))
+
+    def banner_busy(self) -> bool:
+        """A banner is still up (a pass or a power says more than "your turn" would)."""
+        return bool(self.banner_tween and not self.banner_tween.done and self.banner_text)
 
     def tween(self, seconds: float, **kwargs: Any) -> Tween:
         """A tween respecting the animation-speed setting ("off" finishes at once)."""
@@ -364,12 +377,15 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         size = top_h - metrics.u(2.5)
         x = width - pad
         # Wide enough for "Play hint", the label while a hint is shown.
-        longest = draw.render_text("PLAY HINT", metrics.body, weight="bold", spacing=0.08).get_width()
-        log_w = draw.render_text("LOG", metrics.body, weight="bold", spacing=0.08).get_width() + metrics.u(4)
+        label = self.hint_button.label
+        self.hint_button.label = "Play hint"
+        hint_w = max(metrics.u(11), self.hint_button.natural_width(metrics))
+        self.hint_button.label = label
+        log_w = self.log_button.natural_width(metrics)
         for button, w in (
             (self.menu_button, size),
             (self.help_button, size),
-            (self.hint_button, max(metrics.u(11), longest + metrics.u(4))),
+            (self.hint_button, hint_w),
             (self.log_button, log_w),
             (self.redo_button, size),
             (self.undo_button, size),
@@ -443,8 +459,11 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         if seat is not None and self.match.is_human(seat) and self._announced_turn != (self._token(), seat):
             self._announced_turn = (self._token(), seat)
             self._start_recap(seat)
-            if len(self.match.humans) < len(self.match.setup.seats) or self.needs_curtain():
+            if len(self.match.setup.seats) > 1 and (self.match.history.cursor or len(self.match.humans) > 1):
+                # After computers, or when the device passes: whose turn it is, loud and clear.
                 self.app.sound.play("turn", 0.6)
+                if not self.banner_busy():
+                    self.banner(f"Your turn, {self.match.seat_name(seat)}", seat)
 
     def _token(self) -> int:
         return self.match.history.cursor * 100003 + len(self.match.history.steps)
@@ -452,9 +471,13 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
     def _refresh_buttons(self) -> None:
         self.undo_button.enabled = self.match.undo_plan() is not None
         self.redo_button.enabled = self.match.history.can_redo
-        self.hint_button.enabled = (
-            not self.match.over and self.match.is_human(self.match.to_play) and not self.hint_runner.busy
-        )
+        if self.match.over and self.game_over_shown and not self.spectating:
+            # After "See the board" the hint's place opens the final table again.
+            self.hint_button.enabled = True
+            self.hint_button.label = "Scores"
+            self.hint_button.tooltip = "Show the final table again"
+            return
+        self.hint_button.enabled = self.match.is_human(self.match.to_play) and not self.hint_runner.busy
         shown = self.hint_move is not None
         self.hint_button.label = "Play hint" if shown else "Hint"
         self.hint_button.tooltip = "Play the hinted move (Enter)" if shown else "Show a good move (H)"
@@ -565,7 +588,8 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         def ready() -> None:
             self.unveiled = seat
 
-        self.app.push(CurtainScene(self.app, self.match.seat_name(seat), ready))
+        colour, shape = self.seat_style(seat)
+        self.app.push(CurtainScene(self.app, self.match.seat_name(seat), ready, colour, shape))
 
     def spectate(self, seat: Seat | None) -> None:
         """Make this screen read-only, for a screen that shows the board without playing on it (the
@@ -606,6 +630,9 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         return self.submit(move)
 
     def _hint_clicked(self) -> None:
+        if self.match.over and self.game_over_shown:
+            self.app.push(self.game_over_scene())
+            return
         if self.hint_move is not None:
             self.accept_hint()
         else:
@@ -740,7 +767,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         m = self.metrics
         rect = self.status_rect
         message = self.message if time.monotonic() < self.message_until else ""
-        draw.status_bar(surface, rect, m, message, self.message_kind, self.idle_status())
+        draw.status_bar(surface, rect, m, message, self.message_kind, self.situation())
         moves = self.match.history.cursor
         right = f"move {moves}" + ("  ·  not saved!" if self.match.save_error else "  ·  saved")
         draw.text(
@@ -748,10 +775,29 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         )
 
     def idle_status(self) -> str:
-        """The status line when there is no message: the controls that matter now."""
+        """The status line on a human's turn when there is no message: the controls that matter."""
         return "Esc menu  ·  Ctrl+Z undo  ·  H hint  ·  F1 how to play"
+
+    def situation(self) -> str:
+        """The status line when there is no message: what is happening now. Only on a human's turn
+        does it list the controls (``idle_status``); otherwise it says who the table waits for."""
+        match = self.match
+        if match.over:
+            return "Game over  ·  Scores: the final table again  ·  Esc menu  ·  Ctrl+Z undo"
+        deciding = self.deciding
+        if deciding is not None:
+            return f"Waiting for {self.seat_title(deciding)} to decide"
+        if self.curtained() and (self.unveiled is None or self.veiled()):
+            seat = match.viewer()
+            return f"Pass the device to {match.seat_name(seat)}" if seat is not None else ""
+        seat = match.to_play
+        if seat is not None and not match.is_human(seat):
+            return f"{match.seat_name(seat)} is thinking  ·  Esc menu  ·  Ctrl+Z undo"
+        return self.idle_status()
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         tween, m = self.banner_tween, self.metrics
         if tween and not tween.done and self.banner_text:
-            draw.banner(surface, self.game_rect, self.banner_text, tween.progress, m.title // 2 + m.u(1), m.u(2))
+            colour, shape = self.banner_style
+            size = m.title // 2 + m.u(1)
+            draw.banner(surface, self.game_rect, self.banner_text, tween.progress, size, m.u(2), colour, shape)

@@ -130,8 +130,10 @@ class LoadScene(Scene):
             open_button.rect = pygame.Rect(delete_button.rect.left - u(2) - u(20), y, u(20), bh)
         x = self.list_rect.right
         for tab in (self.finished_tab_button, self.progress_tab):
-            label = tab.label.upper() + " (000)"
-            tab_w = draw.render_text(label, metrics.body, weight="bold", spacing=0.08).get_width() + u(4)
+            label = tab.label
+            tab.label += " (000)"  # room for the count
+            tab_w = tab.natural_width(metrics)
+            tab.label = label
             tab.rect = pygame.Rect(x - tab_w, u(6), tab_w, bh)
             x = tab.rect.left - u(2)
         bottom = metrics.height - u(4) - bh

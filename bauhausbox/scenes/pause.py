@@ -103,7 +103,8 @@ class PauseScene(Scene):
         ]
         bh = metrics.button_height
         height = u(13) + len(buttons) * (bh + u(1.5)) + u(2)
-        self.panel = pygame.Rect(0, 0, u(52), height)
+        width = max(u(52), max(button.natural_width(metrics) for button in buttons) + u(8))
+        self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (metrics.width // 2, metrics.height // 2)
         stack_vertically(buttons, self.panel.left + u(4), self.panel.top + u(11), self.panel.width - u(8), bh, u(1.5))
 

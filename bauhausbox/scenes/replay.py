@@ -182,7 +182,7 @@ class ReplayScene(Scene):
         self.list_rect = pygame.Rect(
             self.log_rect.left, self.log_rect.top + header, log_w, y - u(2) - self.log_rect.top - header
         )
-        close_w = max(u(14), draw.render_text("CLOSE", m.body, weight="bold", spacing=0.08).get_width() + u(4))
+        close_w = max(u(14), self.close_button.natural_width(m))
         size = top_h - u(2.5)
         self.close_button.rect = pygame.Rect(width - pad - close_w, (top_h - size) // 2 - u(0.25), close_w, size)
         self._layout_rows()

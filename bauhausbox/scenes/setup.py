@@ -192,9 +192,12 @@ class SetupScene(Scene):
                 self.rows.append((label, y + bh // 2))
                 y += bh + u(1.5)
         bottom = metrics.height - u(4) - bh
-        self.back_button.rect = pygame.Rect(left, bottom, u(16), bh)
-        self.help_button.rect = pygame.Rect(left + u(18), bottom, u(22), bh)
-        self.start_button.rect = pygame.Rect(metrics.width - u(10) - u(24), bottom, u(24), bh)
+        back_w = max(u(16), self.back_button.natural_width(metrics))
+        self.back_button.rect = pygame.Rect(left, bottom, back_w, bh)
+        help_w = max(u(22), self.help_button.natural_width(metrics))
+        self.help_button.rect = pygame.Rect(left + back_w + u(2), bottom, help_w, bh)
+        start_w = max(u(24), self.start_button.natural_width(metrics))
+        self.start_button.rect = pygame.Rect(metrics.width - u(10) - start_w, bottom, start_w, bh)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):

@@ -297,16 +297,43 @@ def status_bar(
         text(surface, idle, (rect.left + m.u(3), rect.centery + 1), m.body, theme.LIGHT_GREY, "regular", "midleft")
 
 
-def banner(surface: pygame.Surface, area: pygame.Rect, words: str, progress: float, size: int, edge: int) -> None:
-    """A passing banner across the middle of ``area`` (an ink band with a red edge), fading out over
-    the last quarter of its ``progress`` (0 to 1); ``edge`` is the red edge's width and the padding."""
+def banner(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    words: str,
+    progress: float,
+    size: int,
+    edge: int,
+    colour: Colour = theme.RED,
+    shape: str | None = None,
+) -> pygame.Rect:
+    """A passing banner ("Your turn, Anni", "Blue passes", "Round over") across the middle of
+    ``area``: a solid ink band as wide as its words need, a block in the seat's ``colour`` at its
+    left with the seat's ``shape`` in it, white capitals. It fades out over the last quarter of its
+    ``progress`` (0 to 1); ``edge`` is the padding. Returns the band's rect."""
     alpha = 1.0 if progress < 0.75 else max(0.0, 1 - (progress - 0.75) / 0.25)
     label = render_text(words.upper(), size, theme.WHITE, "black", 0.1)
-    band = pygame.Rect(0, 0, area.width, label.get_height() + 2 * edge)
+    block = label.get_height() + 2 * edge
+    while block + label.get_width() + 4 * edge > area.width and size > 16:
+        size -= 2  # a long name makes the words smaller, never cut
+        label = render_text(words.upper(), size, theme.WHITE, "black", 0.1)
+    width = min(area.width, block + label.get_width() + 4 * edge)
+    band = pygame.Rect(0, 0, width, block)
     band.center = area.center
     layer = pygame.Surface(band.size, pygame.SRCALPHA)
-    layer.fill((*theme.INK, round(230 * alpha)))
-    pygame.draw.rect(layer, (*theme.RED, round(255 * alpha)), (0, 0, edge, band.height))
+    layer.fill(theme.INK)
+    pygame.draw.rect(layer, colour, (0, 0, block, block))
+    if shape:
+        ink = theme.WHITE if colour != theme.WHITE else theme.INK
+        seat_shape(layer, shape, (block / 2, block / 2), block * 0.3, ink)
+    layer.blit(label, label.get_rect(midleft=(block + 2 * edge, block // 2 + 1)))
+    pygame.draw.rect(layer, theme.WHITE, layer.get_rect(), max(2, edge // 4))
+    layer.set_alpha(round(255 * alpha))
     surface.blit(layer, band)
-    label.set_alpha(round(255 * alpha))
-    surface.blit(label, label.get_rect(center=band.center))
+    layout_probe.text(
+        words.upper(),
+        pygame.Rect(band.left + block + 2 * edge, band.top, label.get_width(), block),
+        size,
+        surface.get_size(),
+    )
+    return band

@@ -145,9 +145,7 @@ def control(name: str, rect: pygame.Rect, label: pygame.Rect | None = None) -> N
     record = _record
     if record is None or rect.width <= 0 or rect.height <= 0:
         return
-    record.controls.append(
-        ControlDraw(name, pygame.Rect(rect), pygame.Rect(label) if label else None, record.layer)
-    )
+    record.controls.append(ControlDraw(name, pygame.Rect(rect), pygame.Rect(label) if label else None, record.layer))
 
 
 def tooltip(content: str, rect: pygame.Rect, control_rect: pygame.Rect) -> None:

@@ -94,6 +94,14 @@ class Button(Widget):
             self.clicked_hook(self)
         self.on_click()
 
+    def natural_width(self, metrics: Metrics) -> int:
+        """As wide as the label (and icon) need, with room on both sides (at least 12 px, so the
+        label keeps clear of the heavy frame at every size: docs/contributing.md)."""
+        size = {"body": metrics.body, "small": metrics.small, "heading": metrics.heading}[self.size]
+        label = draw.render_text(self.label.upper(), size, weight="bold", spacing=0.08).get_width() if self.label else 0
+        icon = round(metrics.button_height * 0.55) + metrics.u(1) if self.icon else 0
+        return label + icon + 2 * max(12, metrics.u(2.5))
+
     def cache_key(self, metrics: Metrics) -> tuple[object, ...]:
         """Everything the button's look depends on; subclasses with more state extend it."""
         return (

@@ -15,7 +15,6 @@ from the reserve or between squares (or clicked, then clicked again); swaps take
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -617,7 +616,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
             return f"{name} resolves {SEAT_NAMES[state.turn]}'s card (Mind Control)"
         if self.match.is_human(seat):
             return f"{name} to play"
-        return f"{name} is thinking" + "." * (1 + int(time.monotonic() * 3) % 3)
+        return self.thinking_text(name)
 
     def idle_status(self) -> str:
         return "Click a card, then act on the board. R / right-click rotates a pattern, F flips, Esc cancels."
@@ -855,7 +854,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
             return POWER_PROMPTS[power.rpartition(":")[2]] + " Esc gives up."
         seat = self.match.to_play
         if seat is not None and not self.match.is_human(seat):
-            return f"{SEAT_NAMES[seat]} ({self.match.seat_name(seat)}) is thinking…"
+            return self.thinking_text(f"{SEAT_NAMES[seat]} ({self.match.seat_name(seat)})")
         if state.phase == OPENING:
             return "Place one token on any free square: click it, or drag a token from your reserve."
         if state.phase == CHOOSE:

@@ -97,3 +97,20 @@ def _register_game(game_id: str) -> None:
 
 for _game_id in games.GAME_IDS:
     _register_game(_game_id)
+
+
+@scenario("curtain_long_name")
+def curtain_long_name(app: App) -> None:
+    """The pass-the-device curtain for the longest name a player may have (24 characters)."""
+    from bauhausbox.engine.history import SeatSpec
+    from bauhausbox.scenes.flow import start_match
+
+    seats = [SeatSpec("WWWWWWWWWWWWWWWWWWWWWWWW", "human"), SeatSpec("Bo", "human")]
+    start_match(app, "buizen", 2, seats, {}, seed=3)
+    frames(app, 3)
+
+
+@scenario("banner_your_turn")
+def banner_your_turn(app: App) -> None:
+    scene = open_game(app, "blokus", 2, ["human", "ai:easy"], seed=3)
+    scene.banner("Your turn, WWWWWWWWWWWWWWWWWWWWWWWW", 0)
