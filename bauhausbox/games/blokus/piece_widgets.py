@@ -422,8 +422,7 @@ def draw_ghost(
             _line(surface, theme.WHITE, edge, width + 2)
         for edge in edges:
             _line(surface, theme.INK, edge, width, dash=max(4, board.cell_px // 3))
-    first, *rest = (board.cell_rect(cell) for cell in cell_list)
-    draw.verdict_mark(surface, first.unionall(rest).topright, _verdict_radius(board), legal)
+    draw.verdict_mark(surface, _verdict_centre(board, cell_list), _verdict_radius(board), legal)
     return ghost_bounds(board, cell_list)
 
 
@@ -431,12 +430,19 @@ def _verdict_radius(board: BoardView) -> int:
     return max(7, round(board.cell_px * 0.45))
 
 
-def ghost_bounds(board: BoardView, cells: Iterable[Cell]) -> pygame.Rect:
+def _verdict_centre(board: BoardView, cells: Sequence[Cell]) -> tuple[int, int]:
+    """The ✓ / ✗ sits on the top-right corner of the piece's top-right square (on the piece, not
+    out in its bounding box)."""
+    top = max(y for _, y in cells)
+    return board.cell_rect(max(cell for cell in cells if cell[1] == top)).topright
+
+
+def ghost_bounds(board: BoardView, cells: Sequence[Cell]) -> pygame.Rect:
     """The screen rect a ghost on ``cells`` covers, its ✓ / ✗ disc included."""
     first, *rest = (board.cell_rect(cell) for cell in cells)
-    bounds = first.unionall(rest)
     radius = _verdict_radius(board)
-    return bounds.union(pygame.Rect(bounds.right - radius, bounds.top - radius, 2 * radius, 2 * radius))
+    x, y = _verdict_centre(board, cells)
+    return first.unionall(rest).union(pygame.Rect(x - radius, y - radius, 2 * radius, 2 * radius))
 
 
 # -- trays ---------------------------------------------------------------------------------------------
@@ -636,20 +642,28 @@ class ToolRow:
         self.buttons = list(buttons)
         self.icons = [button.icon for button in self.buttons]
 
-    def layout(self, rect: pygame.Rect, gap: int, metrics: Metrics) -> None:
+    def _need(self, button: Button, icon: bool, height: int, metrics: Metrics) -> int:
         pad = max(10, metrics.u(1.5))  # the layout check wants at least 8 px beside a label
-        icon_w = round(rect.height * 0.55) + metrics.u(1)
+        size = {"body": metrics.body, "small": metrics.small, "heading": metrics.heading}[button.size]
+        words = draw.render_text(button.label.upper(), size, theme.INK, "bold", 0.08).get_width()
+        return words + 2 * pad + (round(height * 0.55) + metrics.u(1) if icon else 0)
 
-        def need(button: Button, icon: bool) -> int:
-            size = {"body": metrics.body, "small": metrics.small, "heading": metrics.heading}[button.size]
-            words = draw.render_text(button.label.upper(), size, theme.INK, "bold", 0.08).get_width()
-            return words + 2 * pad + (icon_w if icon else 0)
+    def width_needed(self, height: int, gap: int, metrics: Metrics, icons: bool = False) -> int:
+        """The narrowest row that keeps every label clear of its frame (with or without the icons)."""
+        widths = [
+            self._need(b, icons and i is not None, height, metrics)
+            for b, i in zip(self.buttons, self.icons, strict=True)
+        ]
+        return sum(widths) + gap * (len(self.buttons) - 1)
 
-        room = rect.width - gap * (len(self.buttons) - 1)
-        with_icons = sum(need(b, icon is not None) for b, icon in zip(self.buttons, self.icons, strict=True)) <= room
+    def layout(self, rect: pygame.Rect, gap: int, metrics: Metrics) -> None:
+        with_icons = self.width_needed(rect.height, gap, metrics, icons=True) <= rect.width
+        needs = [
+            self._need(button, with_icons and icon is not None, rect.height, metrics)
+            for button, icon in zip(self.buttons, self.icons, strict=True)
+        ]
+        spare = max(0, rect.width - gap * (len(self.buttons) - 1) - sum(needs)) // len(self.buttons)
         x = rect.left
-        needs = [need(b, with_icons and icon is not None) for b, icon in zip(self.buttons, self.icons, strict=True)]
-        spare = max(0, room - sum(needs)) // len(self.buttons)
         for button, icon, width in zip(self.buttons, self.icons, needs, strict=True):
             button.icon = icon if with_icons else None
             button.rect = pygame.Rect(x, rect.top, width + spare, rect.height)

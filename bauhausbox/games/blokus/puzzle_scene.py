@@ -107,6 +107,8 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             for i, colour in enumerate(COLOURS)
         ]
         self.panel_rect = self.tray_rect = pygame.Rect(0, 0, 0, 0)
+        self.title_lines: list[str] = []
+        self.count_y = 0
         self._refresh_tray()
         if self.state.placements and not self.match.over:
             placed = plural(len(self.state.placements), "piece", "pieces")
@@ -399,12 +401,22 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.board.layout(board_area)
         self.panel_rect = pygame.Rect(board_area.right + m.u(3), rect.top, panel_w, rect.height)
         panel = self.panel_rect
-        y = panel.top + m.u(6)
+        # The puzzle's name heads the panel (wrapped: a long one would push the clock in the top bar
+        # under the buttons), then the count of pieces left, then the tray.
+        self.title_lines = draw.wrap(self.spec.title, m.body + 2, panel.width, "bold")
+        y = panel.top + m.u(1) + len(self.title_lines) * round((m.body + 2) * 1.25) + m.u(1)
+        self.count_y = y
+        y += m.u(5)
         if self.uses_tabs:
-            tab_w = (panel.width - 3 * m.u(1)) // 4
-            for index, button in enumerate(self.tab_buttons):
-                button.rect = pygame.Rect(panel.left + index * (tab_w + m.u(1)), y, tab_w, m.u(5))
-            y += m.u(6.5)
+            # One row of four tabs when their labels fit, else two rows of two.
+            tab_h, gap = m.u(5), m.u(1)
+            rows = [ToolRow(self.tab_buttons)]
+            if rows[0].width_needed(tab_h, gap, m) > panel.width:
+                rows = [ToolRow(self.tab_buttons[:2]), ToolRow(self.tab_buttons[2:])]
+            for row in rows:
+                row.layout(pygame.Rect(panel.left, y, panel.width, tab_h), gap, m)
+                y += tab_h + m.u(2.5)
+            y += m.u(1)
         turn_h = m.u(5.5)
         self.tray_rect = pygame.Rect(panel.left, y, panel.width, panel.bottom - y - 2 * turn_h - m.u(3))
         self.tray.layout(self.tray_rect, max_cell_px=max(10, self.board.cell_px * 0.8))
@@ -412,7 +424,8 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
 
     # -- drawing ---------------------------------------------------------------------------------
     def turn_text(self) -> str:
-        clock = f"{self.spec.title}  ·  {format_time(self.seconds)}"
+        # The title is in the panel: the top bar keeps only the short clock and hint count.
+        clock = format_time(self.seconds)
         return clock + (f"  ·  {plural(self.hints, 'hint', 'hints')}" if self.hints else "")
 
     def idle_status(self) -> str:
@@ -478,7 +491,11 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         panel = self.panel_rect
         left = len(self.state.remaining())
         total = len(self.spec.pieces)
-        draw.heading(surface, f"Pieces left  {left} / {total}", (panel.left, panel.top + m.u(1)), m.body)
+        y = panel.top + m.u(1)
+        for line in self.title_lines:
+            draw.text(surface, line, (panel.left, y), m.body + 2, theme.INK, "bold")
+            y += round((m.body + 2) * 1.25)
+        draw.heading(surface, f"Pieces left  {left} / {total}", (panel.left, self.count_y), m.body - 2, theme.GREY)
         held = self.controller.held.key if self.controller.held is not None else None
         self.tray.draw(
             surface,

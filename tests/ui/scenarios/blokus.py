@@ -48,9 +48,9 @@ def _hold(app: App, scene: BlokusScene, piece: str) -> None:
     assert scene.controller.held is not None
 
 
-def _played(players: int, moves: int, seed: int) -> Match:
-    """A match after ``moves`` random legal moves (a human in seat 1, computers elsewhere)."""
-    seats = [SeatSpec(NAMES[0])] + [SeatSpec(NAMES[i], "ai", "easy") for i in range(1, players)]
+def _played(players: int, moves: int, seed: int, humans: int = 1) -> Match:
+    """A match after ``moves`` random legal moves (``humans`` people first, then computers)."""
+    seats = [SeatSpec(NAMES[i]) if i < humans else SeatSpec(NAMES[i], "ai", "easy") for i in range(players)]
     match = Match.start("blokus", players, seats, {}, seed)
     rnd = random.Random(seed)
     while match.history.cursor < moves and not match.over:
@@ -73,7 +73,8 @@ def four_players(app: App) -> None:
 def holding_legal(app: App) -> None:
     scene = _open(app, 4)
     _hold(app, scene, "I3")
-    move(app, scene.board.cell_rect((0, 18)).center)  # covers blue's corner a20: legal
+    move(app, scene.board.cell_rect((1, 19)).center)  # a20 to c20, over blue's corner: legal
+    assert sorted(scene.controller.hover_cells() or []) == [(0, 19), (1, 19), (2, 19)]
 
 
 @scenario("blokus_holding_illegal")
@@ -110,7 +111,7 @@ def pass_banner(app: App) -> None:
     for seed in range(40):
         rnd = random.Random(seed)
         state = GAME.new_game(4, seed)
-        match = _played(4, 0, seed)
+        match = _played(4, 0, seed, humans=4)
         while state.to_play is not None:
             choice = rnd.choice(GAME.legal_moves(state))
             after = GAME.apply(state, choice)
@@ -118,8 +119,7 @@ def pass_banner(app: App) -> None:
             if after.to_play is not None and any(stuck >> c & 1 and after.hands[c] for c in range(4)):
                 open_match(app, match)
                 scene = _scene(app)
-                scene.runner.cancel()
-                assert scene.submit(choice, state.to_play)
+                assert scene.submit(choice)
                 frames(app, 1)
                 return
             match.history.play(choice)
@@ -129,13 +129,17 @@ def pass_banner(app: App) -> None:
 
 @scenario("blokus_game_over")
 def game_over(app: App) -> None:
-    seats = [SeatSpec(NAMES[0], "ai", "easy")] + [SeatSpec(NAMES[i], "ai", "easy") for i in range(1, 4)]
+    seats = [SeatSpec(NAMES[i], "ai", "easy") for i in range(4)]
     match = Match.start("blokus", 4, seats, {}, 3)
     rnd = random.Random(3)
-    while not match.over:
-        match.history.play(rnd.choice(GAME.legal_moves(match.state)))
+    state, moves = match.state, []
+    while not GAME.is_over(state):
+        moves.append(rnd.choice(GAME.legal_moves(state)))
+        state = GAME.apply(state, moves[-1])
+    for played in moves[:-3]:  # the computers play the last moves on screen, and the table appears
+        match.history.play(played)
     open_match(app, match)
-    assert wait_until(app, lambda: not isinstance(app.top, BlokusScene), limit=300)
+    assert wait_until(app, lambda: not isinstance(app.top, BlokusScene), limit=900)
 
 
 @scenario("blokus_see_the_board")
