@@ -31,10 +31,6 @@ PENDING: frozenset[str] = frozenset(
         "bits_howto_2-1280x800",
         "bits_pause-1280x800",
         "bits_start-1280x800",
-        "blokus_pause-1024x700",
-        "blokus_pause-1280x800",
-        "blokus_start-1024x700",
-        "blokus_start-1280x800",
     }
 )
 
