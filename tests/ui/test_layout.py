@@ -23,14 +23,8 @@ SCENARIOS = all_scenarios()
 # Cases still being fixed: each must leave this list (an entry that passes fails the test).
 PENDING: frozenset[str] = frozenset(
     {
-        "banner_your_turn-1024x700",
-        "banner_your_turn-1280x800",
         "bauhaus_pause-1280x800",
         "bauhaus_start-1280x800",
-        "blokus_pause-1024x700",
-        "blokus_pause-1280x800",
-        "blokus_start-1024x700",
-        "blokus_start-1280x800",
     }
 )
 

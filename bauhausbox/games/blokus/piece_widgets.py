@@ -9,8 +9,10 @@ are ``frozenset`` of ``(x, y)`` with y up, as :mod:`bauhausbox.engine.shapes` ma
 
 API
 ---
-``PIECE_COLOURS[name]`` / ``PIECE_PATTERNS[name]``
-    RGB and colour-blind pattern for ``"blue" "yellow" "red" "green"`` (the palette of docs/contributing.md).
+``PIECE_COLOURS[name]`` / ``PIECE_MARKS[name]``
+    RGB and seat shape (circle, triangle, square, cross: ``theme.SEAT_SHAPES``) for ``"blue" "yellow"
+    "red" "green"`` (the palette of docs/contributing.md). A ``Mark`` is ``(shape, strong)``: the shape
+    drawn on one square of each piece, quiet by default and ``strong`` with the colour-blind setting.
 
 ``BoardView(columns, rows, labels=True)``
     ``layout(rect)`` fits square cells (and the coordinate margins) in ``rect``; then ``rect`` (the
@@ -18,30 +20,36 @@ API
     ``draw(surface, metrics, corners={cell: colour})`` (paper grid, thick frame, a–t / 1–20 labels,
     start corners marked with a coloured corner triangle).
 
-``draw_cells(surface, cell_rect, cells, colour, pattern=None, alpha=255, outline=INK)``
-    Squares of one colour with an ink outline around each side-connected group and thin seams inside.
+``draw_cells(surface, cell_rect, cells, colour, mark=None, alpha=255, outline=INK)``
+    Squares of one colour with an ink outline around each side-connected group and thin seams inside;
+    ``mark`` puts the seat shape on the central square of each group (one per piece).
     ``cell_rect`` maps a cell to its screen rect (``BoardView.cell_rect`` or :func:`free_cell_rect`).
 
 ``outline_cells(surface, cell_rect, cells, colour, width, inset=0)``
-    Just the outer outline of a group of cells (last-move marker, hints).
+    Just the outer outline of a group of cells (hints).
 
-``draw_shape(surface, shape, rect, colour, pattern=None, alpha=255, max_cell=None)``
+``frame_cells(surface, cell_rect, cells, width)``
+    The neutral move marker of every game (``draw.move_outline``) round a group of cells: dashed ink
+    over a white band on the outer outline (last move, a log line under the pointer, the recap).
+
+``draw_shape(surface, shape, rect, colour, mark=None, alpha=255, max_cell=None)``
     A shape centred in ``rect`` at the largest cell size that fits (``max_cell`` caps it); the picture
-    comes from ``shape_picture(shape, colour, cell, pattern, outline)``, an LRU-cached surface.
+    comes from ``shape_picture(shape, colour, cell, mark, outline)``, an LRU-cached surface.
 
-``draw_ghost(surface, board, cells, colour, legal, pattern=None)``
-    The held piece snapped to the board: its colour, tinted green (legal) or red (illegal); cells off
-    the board are drawn hatched outside the frame.
+``draw_ghost(surface, board, cells, colour, legal, mark=None) -> Rect``
+    The held piece snapped to the board, in its own colour (translucent): a solid ink outline and a
+    ✓ when it may go there, a white-and-dashed outline and a ✗ when not (``draw.ghost_frame``'s look,
+    so it never depends on hue); cells off the board are hatched. Returns the ghost's bounding rect.
 
-``TrayItem(key, shape, colour, available=True, label="")`` and ``PieceTray``
+``TrayItem(key, shape, colour, available=True, label="", mark=None)`` and ``PieceTray``
     ``tray.set_items(items)``, ``tray.layout(rect, max_cell_px)`` (uniform slots in a grid sized to
     the items), ``tray.item_at(pos)``, ``tray.slot_rect(key)``, ``tray.draw(surface, metrics,
-    selected=key, held=key, orientation=lambda key: shape, colour_blind=False)``. Unavailable items
-    are drawn as grey outlines.
+    selected=key, held=key, orientation=lambda key: shape, strong_marks=False)``. Unavailable items
+    are drawn as grey outlines; every slot is reported to the layout probe as a control.
 
 ``HeldPiece(key, shape, colour, grab)``
     ``rotate(clockwise=True)``, ``flip()``, ``cells_at(cell)`` (the cells covered with the grabbed
-    square on ``cell``), ``draw_floating(surface, pos, cell_px, pattern)``.
+    square on ``cell``), ``draw_floating(surface, pos, cell_px, mark)``.
 
 ``turn_buttons(on_rotate, on_flip) -> (Button, Button)``
     The visible rotate / flip buttons (icons, tooltips naming R / Shift+R / F / right-click / wheel).
@@ -51,7 +59,10 @@ API
     click to drop; right-click or the wheel rotates while holding; keys R (Shift+R back), F, Esc.
     ``handle_event(event) -> bool``; ``pick(key)`` (e.g. for letter keys); ``rotate()`` / ``flip()``
     (for the buttons); ``drop_here()``; ``cancel()``; ``held``; ``hover_cells()`` (cells under the
-    pointer, or None); ``draw(surface, metrics, colour_blind)`` draws the ghost or the floating piece.
+    pointer, or None); ``ghost_rect()`` (where the ghost is, for a refusal's note to avoid);
+    ``draw(surface, metrics, mark)`` draws the ghost or the floating piece (callers draw it last,
+    over everything). A drag released off the board, or a click off the board and the tray, puts
+    the held piece back in its tray.
     ``on_drop(key, cells) -> bool`` makes the move (True: placed, the piece is let go; False: refused,
     it stays in hand). ``verdict(key, cells) -> str | None`` is the refusal reason for the ghost
     (callers cache it). ``orientation(key)`` remembers how each piece was last turned.
@@ -68,7 +79,7 @@ import pygame
 
 from bauhausbox.engine.grid import Cell, column_letter
 from bauhausbox.engine.shapes import Shape, normalize
-from bauhausbox.ui import draw, icons, theme
+from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -78,7 +89,9 @@ PIECE_COLOURS: dict[str, Colour] = {
     "red": theme.RED,
     "green": theme.GREEN,
 }
-PIECE_PATTERNS: dict[str, str] = {"blue": "circle", "yellow": "triangle", "red": "square", "green": "cross"}
+PIECE_MARKS: dict[str, str] = dict(zip(PIECE_COLOURS, theme.SEAT_SHAPES, strict=True))
+#: A seat shape on a piece: ``(shape, strong)``; strong with the colour-blind setting (``draw.seat_mark``).
+Mark = tuple[str, bool]
 GRID_LINE: Colour = theme.mix(theme.PAPER, theme.INK, 0.16)
 BOARD_FILL: Colour = theme.mix(theme.PAPER, theme.WHITE, 0.55)
 
@@ -194,12 +207,13 @@ def draw_cells(
     cell_rect: CellRect,
     cells: Iterable[Cell],
     colour: Colour,
-    pattern: str | None = None,
+    mark: Mark | None = None,
     alpha: int = 255,
     outline: Colour | None = theme.INK,
     outline_px: int | None = None,
 ) -> None:
-    """Filled squares with an outline around each group of side-touching cells and thin seams inside."""
+    """Filled squares with an outline around each group of side-touching cells and thin seams inside;
+    ``mark`` draws the seat shape once per group (a piece), on its most central square."""
     cell_set = set(cells)
     if not cell_set:
         return
@@ -216,8 +230,9 @@ def draw_cells(
     seam = theme.mix(colour, theme.INK, 0.28)
     for rect in rects.values():
         pygame.draw.rect(layer, colour, rect)
-        if pattern:
-            draw.seat_mark(layer, pattern, rect, colour, strong=True)
+    if mark is not None:
+        for group in side_groups(cell_set):
+            draw.seat_mark(layer, mark[0], rects[central_cell(group)], colour, strong=mark[1])
     for (x, y), rect in rects.items():
         for neighbour, edge in (
             ((x, y + 1), pygame.Rect(rect.left, rect.top, rect.width, 1)),
@@ -244,10 +259,31 @@ def draw_cells(
         surface.blit(piece, bounds)
 
 
+def side_groups(cells: Iterable[Cell]) -> list[frozenset[Cell]]:
+    """The groups of side-touching cells (in Blokus a colour's pieces never share a side, so each
+    group is one piece), in a stable order."""
+    left = set(cells)
+    groups: list[frozenset[Cell]] = []
+    for start in sorted(left):
+        if start not in left:
+            continue
+        group, todo = {start}, [start]
+        left.discard(start)
+        while todo:
+            x, y = todo.pop()
+            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if near in left:
+                    left.discard(near)
+                    group.add(near)
+                    todo.append(near)
+        groups.append(frozenset(group))
+    return groups
+
+
 def outline_cells(
     surface: pygame.Surface, cell_rect: CellRect, cells: Iterable[Cell], colour: Colour, width: int, inset: int = 0
 ) -> None:
-    """Only the outer outline of a group of cells (a last-move marker, a hint), ``inset`` pixels inside."""
+    """Only the outer outline of a group of cells (a hint), ``inset`` pixels inside."""
     cell_set = set(cells)
     for x, y in cell_set:
         rect = cell_rect((x, y)).inflate(-2 * inset, -2 * inset) if inset else cell_rect((x, y))
@@ -262,25 +298,60 @@ def outline_cells(
             pygame.draw.rect(surface, colour, (rect.right - width, full.top, width, full.height))
 
 
-def frame_cells(
-    surface: pygame.Surface, cell_rect: CellRect, cells: Iterable[Cell], colour: Colour, width: int
-) -> None:
-    """A move's mark: a band in ``colour`` edged with ink, centred on the outer outline of a group of
-    cells, so half of it lies outside the piece and it shows even on a piece of the same colour."""
+Edge = tuple[tuple[int, int], tuple[int, int]]
+
+
+def outer_edges(cell_rect: CellRect, cells: Iterable[Cell]) -> list[Edge]:
+    """The sides of a group of cells that face no cell of the group, as screen lines (start, end)."""
     cell_set = set(cells)
-    for ink, band in ((theme.INK, width + 4), (colour, width)):
-        half = band // 2
-        for x, y in cell_set:
-            rect = cell_rect((x, y))
-            sides = (
-                ((x, y + 1), (rect.left - half, rect.top), (rect.right + half, rect.top)),
-                ((x, y - 1), (rect.left - half, rect.bottom), (rect.right + half, rect.bottom)),
-                ((x - 1, y), (rect.left, rect.top - half), (rect.left, rect.bottom + half)),
-                ((x + 1, y), (rect.right, rect.top - half), (rect.right, rect.bottom + half)),
-            )
-            for neighbour, start, end in sides:
-                if neighbour not in cell_set:
-                    pygame.draw.line(surface, ink, start, end, band)
+    edges: list[Edge] = []
+    for x, y in cell_set:
+        rect = cell_rect((x, y))
+        right, bottom = rect.right - 1, rect.bottom - 1
+        for neighbour, start, end in (
+            ((x, y + 1), (rect.left, rect.top), (right, rect.top)),
+            ((x, y - 1), (rect.left, bottom), (right, bottom)),
+            ((x - 1, y), (rect.left, rect.top), (rect.left, bottom)),
+            ((x + 1, y), (right, rect.top), (right, bottom)),
+        ):
+            if neighbour not in cell_set:
+                edges.append((start, end))
+    return edges
+
+
+def _line(surface: pygame.Surface, colour: Colour, edge: Edge, width: int, dash: int = 0) -> None:
+    """An axis-aligned line, square-ended (so corners close), dashed when ``dash``: the dashes follow
+    the screen's coordinates, so they run on unbroken from one square's side to the next."""
+    (x0, y0), (x1, y1) = edge
+    half = width // 2
+    horizontal = y0 == y1
+    lo, hi = (x0, x1) if horizontal else (y0, y1)
+    lo, hi = lo - half, hi + width - half
+    pieces = [(lo, hi)]
+    if dash:
+        pieces = []
+        start = lo - lo % (2 * dash)
+        for a in range(start, hi, 2 * dash):
+            a0, a1 = max(a, lo), min(a + dash, hi)
+            if a1 > a0:
+                pieces.append((a0, a1))
+    for a0, a1 in pieces:
+        if horizontal:
+            pygame.draw.rect(surface, colour, (a0, y0 - half, a1 - a0, width))
+        else:
+            pygame.draw.rect(surface, colour, (x0 - half, a0, width, a1 - a0))
+
+
+def frame_cells(surface: pygame.Surface, cell_rect: CellRect, cells: Iterable[Cell], width: int) -> None:
+    """A move's mark, the same as every game's (``draw.move_outline``): dashed ink over a white band,
+    centred on the outer outline of a group of cells. Neutral on purpose: it shows on a piece of any
+    colour and never reads as a seat's colour or as "illegal"."""
+    width = max(2, width)
+    edges = outer_edges(cell_rect, cells)
+    for edge in edges:
+        _line(surface, theme.WHITE, edge, width + 4)
+    for edge in edges:
+        _line(surface, theme.INK, edge, width, dash=max(4, width * 2))
 
 
 def shape_size(shape: Iterable[Cell]) -> tuple[int, int]:
@@ -293,7 +364,7 @@ def draw_shape(
     shape: Shape,
     rect: pygame.Rect,
     colour: Colour,
-    pattern: str | None = None,
+    mark: Mark | None = None,
     alpha: int = 255,
     max_cell: float | None = None,
     outline: Colour | None = theme.INK,
@@ -305,7 +376,7 @@ def draw_shape(
     if max_cell:
         cell = min(cell, max_cell)
     cell = round(cell * 4) / 4  # a few sizes only, so the cache stays small
-    picture = shape_picture(shape, colour, cell, pattern, outline)
+    picture = shape_picture(shape, colour, cell, mark, outline)
     if alpha < 255:
         picture = picture.copy()
         picture.set_alpha(alpha)
@@ -315,12 +386,12 @@ def draw_shape(
 
 @lru_cache(maxsize=4096)
 def shape_picture(
-    shape: Shape, colour: Colour, cell: float, pattern: str | None = None, outline: Colour | None = theme.INK
+    shape: Shape, colour: Colour, cell: float, mark: Mark | None = None, outline: Colour | None = theme.INK
 ) -> pygame.Surface:
     """A transparent picture of ``shape`` with ``cell``-pixel squares (cached)."""
     width, height = shape_size(shape)
     picture = pygame.Surface((math.ceil(width * cell) + 1, math.ceil(height * cell) + 1), pygame.SRCALPHA)
-    draw_cells(picture, free_cell_rect((0, 0), cell, height), shape, colour, pattern, 255, outline)
+    draw_cells(picture, free_cell_rect((0, 0), cell, height), shape, colour, mark, 255, outline)
     return picture
 
 
@@ -330,25 +401,48 @@ def draw_ghost(
     cells: Iterable[Cell],
     colour: Colour,
     legal: bool,
-    pattern: str | None = None,
-) -> None:
-    """The held piece snapped to the board, tinted green-ish when legal and red-ish when not."""
+    mark: Mark | None = None,
+) -> pygame.Rect:
+    """The held piece snapped to the board, in its own colour and translucent, framed as every game
+    frames a ghost (``draw.ghost_frame``): a solid ink outline and a ✓ where it may go, a dashed ink
+    outline on white and a ✗ where it may not. Cells off the board are hatched. Nothing depends on
+    hue, so a red piece reads the same as a blue one. Returns the rect the ghost covers."""
     cell_list = list(cells)
-    tint = theme.LEGAL if legal else theme.ILLEGAL
-    body = theme.mix(colour, tint, 0.35)
-    draw_cells(
-        surface,
-        board.cell_rect,
-        cell_list,
-        body,
-        pattern,
-        alpha=200,
-        outline=tint,
-        outline_px=max(2, board.cell_px // 7),
-    )
+    draw_cells(surface, board.cell_rect, cell_list, colour, mark, alpha=165, outline=None)
     for cell in cell_list:
         if not board.contains(cell):
-            draw.hatch(surface, board.cell_rect(cell), theme.ILLEGAL, gap=max(4, board.cell_px // 4), width=2)
+            draw.hatch(surface, board.cell_rect(cell), theme.INK, gap=max(4, board.cell_px // 4), width=2)
+    width = max(2, board.cell_px // 8)
+    edges = outer_edges(board.cell_rect, cell_list)
+    if legal:
+        for edge in edges:
+            _line(surface, theme.INK, edge, width)
+    else:
+        for edge in edges:
+            _line(surface, theme.WHITE, edge, width + 2)
+        for edge in edges:
+            _line(surface, theme.INK, edge, width, dash=max(4, board.cell_px // 3))
+    draw.verdict_mark(surface, _verdict_centre(board, cell_list), _verdict_radius(board), legal)
+    return ghost_bounds(board, cell_list)
+
+
+def _verdict_radius(board: BoardView) -> int:
+    return max(7, round(board.cell_px * 0.45))
+
+
+def _verdict_centre(board: BoardView, cells: Sequence[Cell]) -> tuple[int, int]:
+    """The ✓ / ✗ sits on the top-right corner of the piece's top-right square (on the piece, not
+    out in its bounding box)."""
+    top = max(y for _, y in cells)
+    return board.cell_rect(max(cell for cell in cells if cell[1] == top)).topright
+
+
+def ghost_bounds(board: BoardView, cells: Sequence[Cell]) -> pygame.Rect:
+    """The screen rect a ghost on ``cells`` covers, its ✓ / ✗ disc included."""
+    first, *rest = (board.cell_rect(cell) for cell in cells)
+    radius = _verdict_radius(board)
+    x, y = _verdict_centre(board, cells)
+    return first.unionall(rest).union(pygame.Rect(x - radius, y - radius, 2 * radius, 2 * radius))
 
 
 # -- trays ---------------------------------------------------------------------------------------------
@@ -359,12 +453,14 @@ class TrayItem:
     colour: Colour
     available: bool = True
     label: str = ""
+    mark: str | None = None  # the seat shape drawn on the piece (quiet, or strong: see PieceTray.draw)
 
 
 class PieceTray:
     """Pieces in a grid of equal slots; each slot fits the largest item's bounding box."""
 
-    def __init__(self) -> None:
+    def __init__(self, interactive: bool = True) -> None:
+        self.interactive = interactive  # a player picks from it (its slots are controls), or it only shows
         self.items: list[TrayItem] = []
         self.slots: dict[Hashable, pygame.Rect] = {}
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -425,15 +521,19 @@ class PieceTray:
         selected: Hashable | None = None,
         held: Hashable | None = None,
         orientation: Callable[[Hashable], Shape] | None = None,
-        patterns: Mapping[Colour, str] | None = None,
+        strong_marks: bool = False,
         hovered: Hashable | None = None,
     ) -> None:
-        """Available pieces in colour (turned as ``orientation`` says), used ones as grey outlines;
-        the held piece leaves a dashed gap, the hovered one is lifted."""
+        """Available pieces in colour (turned as ``orientation`` says) with their seat shape (quiet,
+        or ``strong_marks`` with the colour-blind setting), used ones as grey outlines; the held
+        piece leaves a dashed gap, the hovered one is lifted."""
+        label_px = max(14, metrics.small - 2)
         for item in self.items:
             slot = self.slots.get(item.key)
             if slot is None:
                 continue
+            if item.available and self.interactive:
+                layout_probe.control(f"tray {item.label or item.key}", slot)
             shape = orientation(item.key) if orientation and item.available else item.shape
             inner = slot.inflate(-round(self.cell_px * 0.3), -round(self.cell_px * 0.3))
             if not item.available:
@@ -449,37 +549,17 @@ class PieceTray:
                     max_cell=self.cell_px,
                     outline=theme.GREY,
                 )
-                _dashed_rect(surface, slot, theme.GREY, max(1, metrics.rule // 2))
+                draw.dashed_rect(surface, slot, theme.GREY, max(1, metrics.rule // 2), dash=max(4, slot.width // 12))
                 continue
             if item.key == selected or item.key == hovered:
                 pygame.draw.rect(surface, theme.WHITE, slot)
                 pygame.draw.rect(
                     surface, theme.INK if item.key == selected else theme.GREY, slot, max(1, metrics.rule // 2)
                 )
-            pattern = patterns.get(item.colour) if patterns else None
-            draw_shape(surface, shape, inner, item.colour, pattern, max_cell=self.cell_px)
+            mark = (item.mark, strong_marks) if item.mark else None
+            draw_shape(surface, shape, inner, item.colour, mark, max_cell=self.cell_px)
             if item.label:
-                draw.text(
-                    surface,
-                    item.label,
-                    (slot.right - 2, slot.top + 1),
-                    max(11, metrics.small - 3),
-                    theme.GREY,
-                    "semibold",
-                    "topright",
-                )
-
-
-def _dashed_rect(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, width: int) -> None:
-    dash = max(4, rect.width // 12)
-    for x in range(rect.left, rect.right, 2 * dash):
-        end = min(x + dash, rect.right)
-        pygame.draw.line(surface, colour, (x, rect.top), (end, rect.top), width)
-        pygame.draw.line(surface, colour, (x, rect.bottom - 1), (end, rect.bottom - 1), width)
-    for y in range(rect.top, rect.bottom, 2 * dash):
-        end = min(y + dash, rect.bottom)
-        pygame.draw.line(surface, colour, (rect.left, y), (rect.left, end), width)
-        pygame.draw.line(surface, colour, (rect.right - 1, y), (rect.right - 1, end), width)
+                draw.text(surface, item.label, (slot.right - 2, slot.top), label_px, theme.GREY, "semibold", "topright")
 
 
 # -- the held piece ------------------------------------------------------------------------------------
@@ -522,7 +602,7 @@ class HeldPiece:
         return [(col + x - gx, row + y - gy) for x, y in self.shape]
 
     def draw_floating(
-        self, surface: pygame.Surface, pos: tuple[int, int], cell_px: float, pattern: str | None = None
+        self, surface: pygame.Surface, pos: tuple[int, int], cell_px: float, mark: Mark | None = None
     ) -> None:
         """The piece following the pointer (off the board), with a flat poster shadow."""
         _, height = shape_size(self.shape)
@@ -537,7 +617,7 @@ class HeldPiece:
             alpha=70,
             outline=None,
         )
-        draw_cells(surface, free_cell_rect(origin, cell_px, height), self.shape, self.colour, pattern)
+        draw_cells(surface, free_cell_rect(origin, cell_px, height), self.shape, self.colour, mark)
 
 
 def turn_buttons(on_rotate: Callable[[], object], on_flip: Callable[[], object]) -> tuple[Button, Button]:
@@ -551,6 +631,43 @@ def turn_buttons(on_rotate: Callable[[], object], on_flip: Callable[[], object])
     )
     flip = Button("Flip", on_flip, tooltip="Flip the held piece over (F)", icon=icons.flip, size="small")
     return rotate, flip
+
+
+class ToolRow:
+    """Tool buttons side by side (Rotate, Flip, Corners / Solve), each as wide as its icon and label
+    need, the spare room shared out evenly; when even that does not fit, the icons go and the words
+    stay (a label never touches its frame)."""
+
+    def __init__(self, buttons: Sequence[Button]) -> None:
+        self.buttons = list(buttons)
+        self.icons = [button.icon for button in self.buttons]
+
+    def _need(self, button: Button, icon: bool, height: int, metrics: Metrics) -> int:
+        pad = max(10, metrics.u(1.5))  # the layout check wants at least 8 px beside a label
+        size = {"body": metrics.body, "small": metrics.small, "heading": metrics.heading}[button.size]
+        words = draw.render_text(button.label.upper(), size, theme.INK, "bold", 0.08).get_width()
+        return words + 2 * pad + (round(height * 0.55) + metrics.u(1) if icon else 0)
+
+    def width_needed(self, height: int, gap: int, metrics: Metrics, icons: bool = False) -> int:
+        """The narrowest row that keeps every label clear of its frame (with or without the icons)."""
+        widths = [
+            self._need(b, icons and i is not None, height, metrics)
+            for b, i in zip(self.buttons, self.icons, strict=True)
+        ]
+        return sum(widths) + gap * (len(self.buttons) - 1)
+
+    def layout(self, rect: pygame.Rect, gap: int, metrics: Metrics) -> None:
+        with_icons = self.width_needed(rect.height, gap, metrics, icons=True) <= rect.width
+        needs = [
+            self._need(button, with_icons and icon is not None, rect.height, metrics)
+            for button, icon in zip(self.buttons, self.icons, strict=True)
+        ]
+        spare = max(0, rect.width - gap * (len(self.buttons) - 1) - sum(needs)) // len(self.buttons)
+        x = rect.left
+        for button, icon, width in zip(self.buttons, self.icons, needs, strict=True):
+            button.icon = icon if with_icons else None
+            button.rect = pygame.Rect(x, rect.top, width + spare, rect.height)
+            x += width + spare + gap
 
 
 # -- gestures -------------------------------------------------------------------------------------------
@@ -594,6 +711,11 @@ class PieceController:
 
     def forget_orientations(self) -> None:
         self._orientations.clear()
+
+    def ghost_rect(self) -> pygame.Rect | None:
+        """Where the ghost of the held piece is on screen (its ✓ / ✗ included), or None."""
+        cells = self.hover_cells()
+        return ghost_bounds(self.board, cells) if cells else None
 
     def hover_cells(self) -> list[Cell] | None:
         """Where the held piece would go now (cells may hang off the board), or None off the board."""
@@ -693,7 +815,8 @@ class PieceController:
                 self.pressed_at = pos
                 self.dragging = False
                 return True
-            return False
+            self.cancel()  # a click off the board and the tray drops the piece: back to its tray
+            return True
         return False
 
     def _release(self, pos: tuple[int, int]) -> bool:
@@ -708,6 +831,8 @@ class PieceController:
             if dragged or started_on_board:
                 self.drop_here()
             return True
+        if dragged:
+            self.cancel()  # a drag released off the board: the piece goes back to its tray
         return True  # a click on the tray keeps the piece in hand (click to pick, click to drop)
 
     def _grab_in_slot(self, key: Hashable, pos: tuple[int, int]) -> Cell | None:
@@ -728,16 +853,15 @@ class PieceController:
         return min(sorted(shape), key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
 
     # -- drawing -------------------------------------------------------------------------------
-    def draw(
-        self, surface: pygame.Surface, metrics: Metrics, colour_blind: bool = False, pattern: str | None = None
-    ) -> None:
-        """The ghost on the board (green / red) or the piece floating under the pointer."""
+    def draw(self, surface: pygame.Surface, metrics: Metrics, mark: Mark | None = None) -> None:
+        """The ghost on the board (✓ / ✗) or the piece floating under the pointer. Callers draw it
+        after everything else, buttons included: the piece in hand is always on top."""
         held = self.held
         if held is None:
             return
         cells = self.hover_cells()
         if cells is not None:
             legal = self.verdict(held.key, cells) is None
-            draw_ghost(surface, self.board, cells, held.colour, legal, pattern if colour_blind else None)
+            draw_ghost(surface, self.board, cells, held.colour, legal, mark)
         else:
-            held.draw_floating(surface, self.pointer, self.board.cell_px, pattern if colour_blind else None)
+            held.draw_floating(surface, self.pointer, self.board.cell_px, mark)

@@ -16,7 +16,14 @@ from typing import Protocol
 import pygame
 
 from bauhausbox.engine.history import SeatSpec
-from bauhausbox.games.blokus.piece_widgets import PIECE_COLOURS, BoardView, draw_cells, draw_ghost, outline_cells
+from bauhausbox.games.blokus.piece_widgets import (
+    PIECE_COLOURS,
+    BoardView,
+    ToolRow,
+    draw_cells,
+    draw_ghost,
+    outline_cells,
+)
 from bauhausbox.games.blokus.pieces import COLOURS
 from bauhausbox.games.blokus.puzzle_records import PuzzleRecord, PuzzleRecords, default_directory, load_records
 from bauhausbox.games.blokus.puzzle_rules import GAME_ID
@@ -35,7 +42,7 @@ from bauhausbox.persistence.store import BrokenFileError
 from bauhausbox.scenes.common import overlay_panel, poster_background
 from bauhausbox.scenes.flow import open_saved, report_broken, start_match
 from bauhausbox.scenes.howto import HowToPage
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Metrics
@@ -276,10 +283,9 @@ class PuzzleCompleteScene(Scene):
         m = metrics
         self.panel = pygame.Rect(0, 0, min(m.width - m.u(4), m.u(70)), min(m.height - m.u(4), m.u(44)))
         self.panel.center = (m.width // 2, m.height // 2)
-        width = (self.panel.width - m.u(8) - 2 * m.u(2)) // 3
-        y = self.panel.bottom - m.u(4) - m.button_height
-        for index, button in enumerate((self.menu_button, self.again_button, self.look_button)):
-            button.rect = pygame.Rect(self.panel.left + m.u(4) + index * (width + m.u(2)), y, width, m.button_height)
+        row = pygame.Rect(0, self.panel.bottom - m.u(4) - m.button_height, self.panel.width - m.u(8), m.button_height)
+        row.left = self.panel.left + m.u(4)
+        ToolRow([self.menu_button, self.again_button, self.look_button]).layout(row, m.u(2), m)
 
     def to_menu(self) -> None:
         self.app.go_home()
@@ -306,10 +312,16 @@ class PuzzleCompleteScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        spec = self.puzzle.spec
         title = "Solved!" if not self.puzzle.solved_by_computer else "A solution"
         if not self.puzzle.solved:
             title = "Stuck"
+        with layout_probe.box(self.panel):
+            self._draw_panel(surface, m, title)
+        self._draw_confetti(surface)
+        self.widgets.draw(surface, m)
+
+    def _draw_panel(self, surface: pygame.Surface, m: Metrics, title: str) -> None:
+        spec = self.puzzle.spec
         overlay_panel(surface, self.panel, m, title, theme.YELLOW)
         x = self.panel.left + m.u(4)
         y = self.panel.top + m.u(11)
@@ -338,8 +350,6 @@ class PuzzleCompleteScene(Scene):
             colour = theme.RED if line.startswith("A new best") else theme.INK
             rect = draw.text(surface, line, (x, y), size, colour, weight)
             y = rect.bottom + m.u(1.5)
-        self._draw_confetti(surface)
-        self.widgets.draw(surface, m)
 
     def _draw_confetti(self, surface: pygame.Surface) -> None:
         """Squares in the four colours drift down across the panel's top for a few seconds."""

@@ -26,13 +26,16 @@ from bauhausbox.engine.history import Step
 from bauhausbox.engine.shapes import Shape, normalize
 from bauhausbox.games.blokus.piece_widgets import (
     PIECE_COLOURS,
-    PIECE_PATTERNS,
+    PIECE_MARKS,
     BoardView,
     HeldPiece,
+    Mark,
     PieceController,
     PieceTray,
+    ToolRow,
     TrayItem,
     draw_cells,
+    frame_cells,
     outline_cells,
     turn_buttons,
 )
@@ -54,9 +57,9 @@ from bauhausbox.games.blokus.puzzles import (
 )
 from bauhausbox.games.blokus.solver import Hint, SearchResult, warm_up
 from bauhausbox.match import Match
-from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.text import plural
 from bauhausbox.ui.widgets import Button
@@ -98,11 +101,14 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.widgets.add(self.rotate_button)
         self.widgets.add(self.flip_button)
         self.solve_button = self.widgets.add(Button("Solve", self.request_solve, tooltip="Show a full solution"))
+        self.tool_row = ToolRow([self.rotate_button, self.flip_button, self.solve_button])
         self.tab_buttons = [
             self.widgets.add(Button(colour.capitalize(), self._tab_setter(i), size="small"))
             for i, colour in enumerate(COLOURS)
         ]
         self.panel_rect = self.tray_rect = pygame.Rect(0, 0, 0, 0)
+        self.title_lines: list[str] = []
+        self.count_y = 0
         self._refresh_tray()
         if self.state.placements and not self.match.over:
             placed = plural(len(self.state.placements), "piece", "pieces")
@@ -172,6 +178,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
                     PIECE_BY_NAME[piece.name].shape,
                     PIECE_COLOURS[piece.colour],
                     piece not in placed or piece == held,
+                    mark=PIECE_MARKS[piece.colour],
                 )
                 for piece in pieces
             ]
@@ -394,24 +401,31 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.board.layout(board_area)
         self.panel_rect = pygame.Rect(board_area.right + m.u(3), rect.top, panel_w, rect.height)
         panel = self.panel_rect
-        y = panel.top + m.u(6)
+        # The puzzle's name heads the panel (wrapped: a long one would push the clock in the top bar
+        # under the buttons), then the count of pieces left, then the tray.
+        self.title_lines = draw.wrap(self.spec.title, m.body + 2, panel.width, "bold")
+        y = panel.top + m.u(1) + len(self.title_lines) * round((m.body + 2) * 1.25) + m.u(1)
+        self.count_y = y
+        y += m.u(5)
         if self.uses_tabs:
-            tab_w = (panel.width - 3 * m.u(1)) // 4
-            for index, button in enumerate(self.tab_buttons):
-                button.rect = pygame.Rect(panel.left + index * (tab_w + m.u(1)), y, tab_w, m.u(5))
-            y += m.u(6.5)
+            # One row of four tabs when their labels fit, else two rows of two.
+            tab_h, gap = m.u(5), m.u(1)
+            rows = [ToolRow(self.tab_buttons)]
+            if rows[0].width_needed(tab_h, gap, m) > panel.width:
+                rows = [ToolRow(self.tab_buttons[:2]), ToolRow(self.tab_buttons[2:])]
+            for row in rows:
+                row.layout(pygame.Rect(panel.left, y, panel.width, tab_h), gap, m)
+                y += tab_h + m.u(2.5)
+            y += m.u(1)
         turn_h = m.u(5.5)
         self.tray_rect = pygame.Rect(panel.left, y, panel.width, panel.bottom - y - 2 * turn_h - m.u(3))
         self.tray.layout(self.tray_rect, max_cell_px=max(10, self.board.cell_px * 0.8))
-        third = (panel.width - 2 * m.u(1)) // 3
-        bottom = panel.bottom - turn_h
-        self.rotate_button.rect = pygame.Rect(panel.left, bottom, third, turn_h)
-        self.flip_button.rect = pygame.Rect(panel.left + third + m.u(1), bottom, third, turn_h)
-        self.solve_button.rect = pygame.Rect(panel.left + 2 * (third + m.u(1)), bottom, third, turn_h)
+        self.tool_row.layout(pygame.Rect(panel.left, panel.bottom - turn_h, panel.width, turn_h), m.u(1), m)
 
     # -- drawing ---------------------------------------------------------------------------------
     def turn_text(self) -> str:
-        clock = f"{self.spec.title}  ·  {format_time(self.seconds)}"
+        # The title is in the panel: the top bar keeps only the short clock and hint count.
+        clock = format_time(self.seconds)
         return clock + (f"  ·  {plural(self.hints, 'hint', 'hints')}" if self.hints else "")
 
     def idle_status(self) -> str:
@@ -419,17 +433,31 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         return f"Drag pieces onto the board  ·  R rotate  ·  F flip  ·  {move}H hint  ·  Esc menu"
 
     def draw_game(self, surface: pygame.Surface) -> None:
-        m = self.metrics
         surface.blit(self._board_layer(surface.get_size()), (0, 0))
-        if self.state.placements and not self.match.over:
-            last = self.state.placements[-1]
-            outline_cells(surface, self.board.cell_rect, last.cells, theme.INK, max(2, self.board.cell_px // 8), 2)
-        self._draw_panel(surface)
+        with layout_probe.box(self.panel_rect):
+            self._draw_panel(surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        # The piece in hand goes over everything, the tool buttons included; the refusal note and
+        # the tooltips over it.
         held = self.controller.held
-        pattern = PIECE_PATTERNS[held.key.colour] if held is not None and isinstance(held.key, PuzzlePiece) else None
+        mark = self.mark(held.key.colour) if held is not None and isinstance(held.key, PuzzlePiece) else None
         self.contacts = ()
-        self.controller.draw(surface, m, self.colour_blind, pattern)
+        self.controller.draw(surface, self.metrics, mark)
         self._draw_contacts(surface)
+        super().draw_overlay(surface)
+
+    def mark(self, colour: str) -> Mark:
+        """A colour's seat shape on its pieces: quiet, or bold with the colour-blind setting."""
+        return PIECE_MARKS[colour], self.colour_blind
+
+    def refusal_area(self) -> pygame.Rect | None:
+        return self.controller.ghost_rect()
+
+    def outline_move(self, surface: pygame.Surface, mark: MoveMark[PuzzleMove]) -> None:
+        # The neutral marker of every game, round the piece placed (a lifted piece left no cells).
+        if isinstance(mark.move, Placement):
+            frame_cells(surface, self.board.cell_rect, mark.move.cells, max(3, self.board.cell_px // 8))
 
     def _board_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """Paper, board and placed pieces, redrawn only when the position, the layout or the colour-blind
@@ -442,8 +470,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             self.board.draw(layer, self.metrics, corners)
             for placement in self.state.placements:
                 colour = placement.piece.colour
-                pattern = PIECE_PATTERNS[colour] if self.colour_blind else None
-                draw_cells(layer, self.board.cell_rect, placement.cells, PIECE_COLOURS[colour], pattern)
+                draw_cells(layer, self.board.cell_rect, placement.cells, PIECE_COLOURS[colour], self.mark(colour))
             self._layer, self._layer_state, self._layer_key = layer, self.state, key
         return self._layer
 
@@ -464,16 +491,18 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         panel = self.panel_rect
         left = len(self.state.remaining())
         total = len(self.spec.pieces)
-        draw.heading(surface, f"Pieces left  {left} / {total}", (panel.left, panel.top + m.u(1)), m.body)
-        patterns = PIECE_PATTERNS if self.colour_blind else None
-        colour_patterns = {PIECE_COLOURS[c]: p for c, p in patterns.items()} if patterns else None
+        y = panel.top + m.u(1)
+        for line in self.title_lines:
+            draw.text(surface, line, (panel.left, y), m.body + 2, theme.INK, "bold")
+            y += round((m.body + 2) * 1.25)
+        draw.heading(surface, f"Pieces left  {left} / {total}", (panel.left, self.count_y), m.body - 2, theme.GREY)
         held = self.controller.held.key if self.controller.held is not None else None
         self.tray.draw(
             surface,
             m,
             held=held,
             orientation=self.controller.orientation,
-            patterns=colour_patterns,
+            strong_marks=self.colour_blind,
             hovered=self.controller.hovered,
         )
         if self.uses_tabs:

@@ -3,12 +3,15 @@
 Controls (docs/contributing.md): press a piece in the tray and drag it onto the board, or click it (or press its
 letter: I cycles I5 / I4 / I3, 1 and 2 are the monomino and domino) and click on the board. **R** or
 right-click or the wheel rotates (Shift+R back), **F** flips; the Rotate / Flip buttons do the same.
-The ghost snaps to the grid, green when the placement is legal, red with the reason when not; a
-refused drop says why and changes nothing. **C** (or the Corners button) marks every square where the
-colour to play could still attach a piece. Hint (H) outlines a good move.
+The ghost snaps to the grid in the piece's own colour, with a solid outline and a tick where it may
+go, a dashed outline and a cross where it may not; a refused drop says why (one note by the ghost and
+the status bar) and changes nothing. Esc, or a drop off the board, puts the piece back in its tray.
+**C** (or the Corners button) marks every square where the colour to play could still attach a
+piece. Hint (H) outlines a good move. The piece in hand is drawn over everything (``draw_overlay``).
 
 The panel lists the four colours (who plays them, live score, remaining pieces, "passed"), then the
-pieces of the colour to play. Colour-blind mode adds a pattern to every colour. Drawing is a function
+pieces of the colour to play. Every piece carries its colour's seat shape (circle, triangle, square,
+cross) on one square, quietly; the colour-blind setting makes it bold. Drawing is a function
 of the view and this scene's UI state (held piece, animations, caches keyed by the position).
 """
 
@@ -27,13 +30,15 @@ from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus.ai import make_bot
 from bauhausbox.games.blokus.piece_widgets import (
     PIECE_COLOURS,
-    PIECE_PATTERNS,
     BoardView,
     HeldPiece,
+    Mark,
     PieceController,
     PieceTray,
+    ToolRow,
     TrayItem,
     draw_cells,
+    draw_ghost,
     draw_shape,
     frame_cells,
     outline_cells,
@@ -55,7 +60,7 @@ from bauhausbox.games.blokus.rules import (
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
-from bauhausbox.ui import draw, icons, theme
+from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
 from bauhausbox.ui.theme import Colour, Metrics
@@ -82,7 +87,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         super().__init__(app, match)
         self.board = BoardView(bb.SIZE, bb.SIZE)
         self.tray = PieceTray()
-        self.mini_trays = [PieceTray() for _ in COLOURS]
+        self.mini_trays = [PieceTray(interactive=False) for _ in COLOURS]
         self.mini_trays_shown = True
         self.controller = PieceController(
             self.board,
@@ -105,9 +110,11 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
                 size="small",
             )
         )
+        self.tool_row = ToolRow([self.rotate_button, self.flip_button, self.corners_button])
         self.show_corners = False
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[pygame.Rect] = []
+        self.row_split = (0, 0)  # where a colour row's name column ends, and its score column's width
         self.totals_rect = pygame.Rect(0, 0, 0, 0)
         self.tray_title = (0, 0)
         self.board_outer = pygame.Rect(0, 0, 0, 0)
@@ -141,9 +148,8 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         self.tray_title = (panel.left, y)
         bh = m.button_height
         buttons_y = panel.bottom - bh
-        third = (panel.width - 2 * m.u(1.5)) // 3
-        for i, button in enumerate((self.rotate_button, self.flip_button, self.corners_button)):
-            button.rect = pygame.Rect(panel.left + i * (third + m.u(1.5)), buttons_y, third, bh)
+        row = pygame.Rect(panel.left, buttons_y, panel.width, bh)
+        self.tool_row.layout(row, m.u(1.5), m)
         tray_top = y + m.u(4.5)
         self.tray.layout(
             pygame.Rect(panel.left, tray_top, panel.width, buttons_y - m.u(2) - tray_top), max_cell_px=m.u(3)
@@ -152,17 +158,25 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         texts = [draw.render_text(COLOUR_NAMES[c], m.body, theme.INK, "bold").get_width() for c in range(4)]
         texts += [draw.render_text(self._who(self.view, c, longest=True), m.small).get_width() for c in range(4)]
         text_right = m.u(1.75) + m.u(3.5) + m.u(1.5) + max(texts) + m.u(2)
-        score_w = draw.render_text("-89", m.heading, theme.INK, "bold").get_width() + m.u(3)
+        # The score column is as wide as the widest score or tag under it ("ALL PLACED").
+        score_w = max(
+            draw.render_text("-89", m.heading, theme.INK, "bold").get_width(),
+            draw.render_text("ALL PLACED", self._tag_px(), theme.INK, "bold", 0.08).get_width(),
+        ) + m.u(3)
+        self.row_split = (text_right, score_w)
         # A narrow panel (a small window, the replay viewer beside its log) has no room for them: the
         # names and scores matter more, and the pieces left show in the tray below.
         room = min(row.width for row in self.rows) - text_right - score_w
         self.mini_trays_shown = room >= m.u(10)
         for colour, row in enumerate(self.rows):
-            width = max(m.u(10), row.width - text_right - score_w)
+            width = max(0, row.width - text_right - score_w - m.u(1))
             area = pygame.Rect(row.left + text_right, row.top + m.u(0.75), width, row.height - m.u(1.5))
             self.mini_trays[colour].layout(area, max_cell_px=m.u(1))
         self._refresh_trays()
         self._layer = None
+
+    def _tag_px(self) -> int:
+        return max(14, self.metrics.small - 2)
 
     def _has_totals(self) -> bool:
         state = self.view
@@ -179,7 +193,14 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         colour = state.colour
         self.tray.set_items(
             [
-                TrayItem(index, SHAPES_OF[index], RGB[colour], bool(state.hands[colour] >> index & 1), piece.name)
+                TrayItem(
+                    index,
+                    SHAPES_OF[index],
+                    RGB[colour],
+                    bool(state.hands[colour] >> index & 1),
+                    piece.name,
+                    SHAPES[colour],
+                )
                 for index, piece in enumerate(PIECES)
             ]
         )
@@ -314,8 +335,9 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         outline_cells(surface, self.board.cell_rect, cells, colour, max(3, self.board.cell_px // 6))
 
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[bb.Placement]) -> None:
+        # The neutral marker of every game; only the recap's numbered disc is in the mover's colour.
         cells = mark.move.cells
-        frame_cells(surface, self.board.cell_rect, cells, mark.colour, max(3, self.board.cell_px // 6))
+        frame_cells(surface, self.board.cell_rect, cells, max(3, self.board.cell_px // 8))
         if mark.label:
             first = min((self.board.cell_rect(cell) for cell in cells), key=lambda rect: (rect.top, rect.left))
             m = self.metrics
@@ -357,8 +379,12 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
     def colour_blind(self) -> bool:
         return bool(getattr(self.app.settings, "colour_blind", False))
 
-    def pattern(self, colour: int) -> str | None:
-        return PIECE_PATTERNS[COLOURS[colour]] if self.colour_blind else None
+    def mark(self, colour: int) -> Mark:
+        """The colour's seat shape on its pieces: quiet, or bold with the colour-blind setting."""
+        return SHAPES[colour], self.colour_blind
+
+    def refusal_area(self) -> pygame.Rect | None:
+        return self.controller.ghost_rect()
 
     def draw_game(self, surface: pygame.Surface) -> None:
         state: BlokusState = self.view
@@ -379,7 +405,12 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
                 pygame.draw.polygon(surface, colour, points)
                 pygame.draw.polygon(surface, theme.INK, points, max(1, radius // 3))
         self._draw_panel(surface, state, m)
-        self.controller.draw(surface, m, self.colour_blind, self.pattern(state.colour))
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        # The piece in hand goes over everything, the tool buttons included; the refusal note and
+        # the tooltips over it.
+        self.controller.draw(surface, self.metrics, self.mark(self.view.colour))
+        super().draw_overlay(surface)
 
     def _draw_board_layer(self, surface: pygame.Surface, state: BlokusState) -> None:
         """Board and placed pieces, cached as one picture until the position or the size changes."""
@@ -390,7 +421,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             self.board.draw(layer, self.metrics, START_MARKS)
             for colour, bits in enumerate(state.boards):
                 if bits:
-                    draw_cells(layer, self.board.cell_rect, cells_of(bits), RGB[colour], self.pattern(colour))
+                    draw_cells(layer, self.board.cell_rect, cells_of(bits), RGB[colour], self.mark(colour))
             self._layer, self._layer_key = layer, key
         surface.blit(self._layer, self.board_outer, self.board_outer)
 
@@ -409,6 +440,10 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
                 surface.blit(flash, self.board.cell_rect(cell))
 
     def _draw_panel(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
+        with layout_probe.box(self.panel_rect):
+            self._draw_panel_parts(surface, state, m)
+
+    def _draw_panel_parts(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
         for colour, row in enumerate(self.rows):
             self._draw_colour_row(surface, state, colour, row, m)
         if self.totals_rect.height:
@@ -444,7 +479,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             m,
             held=held.key if held else None,
             orientation=self.controller.orientation,
-            patterns={RGB[colour]: PIECE_PATTERNS[COLOURS[colour]]} if self.colour_blind else None,
+            strong_marks=self.colour_blind,
             hovered=self.controller.hovered if self.input_allowed() else None,
         )
 
@@ -459,47 +494,53 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
         swatch = pygame.Rect(row.left + m.u(1.75), row.centery - m.u(1.75), m.u(3.5), m.u(3.5))
         pygame.draw.rect(surface, RGB[colour], swatch)
-        draw.seat_mark(surface, PIECE_PATTERNS[COLOURS[colour]], swatch, RGB[colour], strong=True)
+        draw.seat_mark(surface, SHAPES[colour], swatch, RGB[colour], strong=True)
         pygame.draw.rect(surface, theme.INK, swatch, 2)
         text_x = swatch.right + m.u(1.5)
-        draw.text(surface, COLOUR_NAMES[colour], (text_x, row.centery - m.u(1.3)), m.body, theme.INK, "bold", "midleft")
-        draw.text(
-            surface,
-            self._who(state, colour),
-            (text_x, row.centery + m.u(1.6)),
-            m.small,
-            theme.GREY,
-            "regular",
-            "midleft",
-        )
+        # Three columns the layout keeps apart: name and player, the mini tray, score and tag.
+        text_right, score_w = self.row_split
+        with layout_probe.box(pygame.Rect(row.left, row.top, text_right, row.height)):
+            draw.text(
+                surface, COLOUR_NAMES[colour], (text_x, row.centery - m.u(1.3)), m.body, theme.INK, "bold", "midleft"
+            )
+            draw.text(
+                surface,
+                self._who(state, colour),
+                (text_x, row.centery + m.u(1.6)),
+                m.small,
+                theme.GREY,
+                "regular",
+                "midleft",
+            )
         if self.mini_trays_shown:
             self.mini_trays[colour].draw(surface, m)
         score = colour_score(state, colour)
-        draw.text(
-            surface,
-            f"{score:+d}" if score > 0 else str(score),
-            (row.right - m.u(1.5), row.centery - m.u(0.6)),
-            m.heading,
-            theme.INK,
-            "bold",
-            "midright",
-        )
         tag = ""
         if out:
             tag = "all placed" if not state.hands[colour] else "passed"
         elif to_play:
             tag = "to play"
-        if tag:
+        with layout_probe.box(pygame.Rect(row.right - score_w, row.top, score_w, row.height)):
             draw.text(
                 surface,
-                tag.upper(),
-                (row.right - m.u(1.5), row.bottom - m.u(1)),
-                m.small - 2,
-                theme.RED if tag == "to play" else theme.GREY,
+                f"{score:+d}" if score > 0 else str(score),
+                (row.right - m.u(1.5), row.centery - m.u(0.6)),
+                m.heading,
+                theme.INK,
                 "bold",
                 "midright",
-                spacing=0.08,
             )
+            if tag:
+                draw.text(
+                    surface,
+                    tag.upper(),
+                    (row.right - m.u(1.5), row.bottom - m.u(1)),
+                    self._tag_px(),
+                    theme.RED if tag == "to play" else theme.GREY,
+                    "bold",
+                    "midright",
+                    spacing=0.08,
+                )
         if out:
             veil = pygame.Surface(row.size, pygame.SRCALPHA)
             veil.fill((*theme.PAPER, 110))
@@ -556,37 +597,10 @@ def _diagram_board(
         return [(c - origin[0], r - origin[1]) for c, r in (parse_cell(name) for name in names)]
 
     for names, colour in pieces:
-        draw_cells(surface, board.cell_rect, local(names), RGB[colour])
+        draw_cells(surface, board.cell_rect, local(names), RGB[colour], (SHAPES[colour], False))
     for names, legal in marks:
-        cells = local(names)
-        tint = theme.LEGAL if legal else theme.ILLEGAL
-        draw_cells(
-            surface,
-            board.cell_rect,
-            cells,
-            theme.mix(RGB[0], tint, 0.45),
-            alpha=210,
-            outline=tint,
-            outline_px=max(2, board.cell_px // 7),
-        )
-        verdict_mark(surface, board.cell_rect(cells[0]).center, board.cell_px * 0.3, legal)
+        draw_ghost(surface, board, local(names), RGB[0], legal)
     return board
-
-
-def verdict_mark(surface: pygame.Surface, centre: tuple[int, int], size: float, legal: bool) -> None:
-    """A drawn tick or cross in a white disc (the font has no such glyphs)."""
-    cx, cy = centre
-    width = max(2, round(size / 3))
-    pygame.draw.circle(surface, theme.WHITE, centre, round(size * 1.25))
-    colour = theme.LEGAL if legal else theme.ILLEGAL
-    if legal:
-        points = [(cx - size * 0.6, cy), (cx - size * 0.15, cy + size * 0.5), (cx + size * 0.65, cy - size * 0.5)]
-        pygame.draw.lines(surface, colour, False, points, width)
-        return
-    for sign in (-1, 1):
-        start = (cx - size * 0.55, cy - sign * size * 0.55)
-        end = (cx + size * 0.55, cy + sign * size * 0.55)
-        pygame.draw.line(surface, colour, start, end, width)
 
 
 @cache
@@ -607,7 +621,7 @@ def _diagram_overview(surface: pygame.Surface, rect: pygame.Rect, metrics: Metri
     board.layout(rect.inflate(-metrics.u(2), -metrics.u(2)))
     board.draw(surface, metrics, START_MARKS)
     for colour, bits in enumerate(state.boards):
-        draw_cells(surface, board.cell_rect, cells_of(bits), RGB[colour])
+        draw_cells(surface, board.cell_rect, cells_of(bits), RGB[colour], (SHAPES[colour], False))
 
 
 def _diagram_corner(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
@@ -746,7 +760,7 @@ def how_to_pages() -> list[HowToPage]:
                 "Press C (or Corners) to see every square where your colour can still attach.",
             ],
             _diagram_touch,
-            "Green: touches blue only at a corner (legal). Red: touches it along a side (refused).",
+            "Ticked: touches only at a corner (legal). Crossed: touches along a side (refused).",
         ),
         HowToPage(
             "Block the others",
@@ -788,8 +802,9 @@ def how_to_pages() -> list[HowToPage]:
                 "pick pieces too (I cycles I5, I4, I3; 1 and 2 are the small ones).",
                 "• R, right-click or the wheel rotates the held piece (Shift+R the other way); F flips it. "
                 "The Rotate and Flip buttons do the same.",
-                "• The ghost is green where the piece may go and red where it may not; a refused drop says why.",
-                "• Esc puts the piece back. H shows a good move. Ctrl+Z undoes.",
+                "• The ghost shows a tick and a solid outline where the piece may go, a cross and a dashed "
+                "outline where it may not; a refused drop says why.",
+                "• Esc, or a drop off the board, puts the piece back. H shows a good move. Ctrl+Z undoes.",
             ],
             _diagram_controls,
         ),

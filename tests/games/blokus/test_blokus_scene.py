@@ -266,21 +266,29 @@ def test_undo_puts_the_board_back_and_drops_what_is_held(fresh_app: Any) -> None
     assert scene.match.state.hands[0] == bb.FULL_HAND
 
 
-def test_colour_blind_mode_adds_a_pattern_to_each_colour(fresh_app: Any) -> None:
+def test_colour_blind_mode_makes_the_seat_shape_bold(fresh_app: Any) -> None:
     app = fresh_app
     scene = _scene_at(app, ["a18,a19,a20,b20,c20", "t20", "t1", "a1"], ["human"] * 4)
-    centre = scene.board.cell_rect((0, 19)).center  # a blue square
+    cells = [(0, 17), (0, 18), (0, 19), (1, 19), (2, 19)]  # blue's piece
+
+    def inks() -> int:
+        frames(app, 1)
+        count = 0
+        for cell in cells:
+            inner = scene.board.cell_rect(cell).inflate(-8, -8)
+            for x in range(inner.left, inner.right):
+                for y in range(inner.top, inner.bottom):
+                    count += tuple(app.screen.get_at((x, y)))[:3] == (20, 20, 20)
+        return count
+
     app.settings.colour_blind = False
-    frames(app, 1)
-    plain = tuple(app.screen.get_at(centre))[:3]
+    quiet = inks()
     try:
         app.settings.colour_blind = True
-        frames(app, 1)
-        marked = tuple(app.screen.get_at(centre))[:3]
+        strong = inks()
     finally:
         app.settings.colour_blind = False
-    assert plain == scene_colour("blue")
-    assert marked != plain  # blue carries dots
+    assert quiet == 0 and strong > 0  # the circle turns from a darker blue to bold ink
 
 
 def scene_colour(name: str) -> tuple[int, int, int]:

@@ -1,3 +1,162 @@
-"""The key states of blokus's screen for the layout test and the screenshots."""
+"""The key states of blokus's screen for the layout test and the screenshots: two and four players
+at the start, a piece held over a legal and over an illegal spot, a refusal just made, a hint, a
+pass banner, game over (the table, and the board after "See the board"), and a four-player game
+well under way with the log open."""
 
 from __future__ import annotations
+
+import random
+
+import pygame
+
+from bauhausbox.engine.history import SeatSpec
+from bauhausbox.games.blokus.pieces import PIECES
+from bauhausbox.games.blokus.rules import GAME, BlokusState
+from bauhausbox.games.blokus.scene import BlokusScene
+from bauhausbox.match import Match
+from bauhausbox.scenes.flow import open_match
+from bauhausbox.ui.app import App
+from tests.ui.helpers import click, frames, key, move, open_game, wait_until
+from tests.ui.scenarios import scenario
+
+INDEX = {piece.name: i for i, piece in enumerate(PIECES)}
+NAMES = ["Marianne Brandt", "Computer 2", "Computer 3", "Computer 4"]
+
+
+def _scene(app: App) -> BlokusScene:
+    scene = app.top
+    assert isinstance(scene, BlokusScene)
+    return scene
+
+
+def _open(app: App, players: int = 4, seats: list[str] | None = None) -> BlokusScene:
+    open_game(app, "blokus", players, seats or ["human"] + ["ai:easy"] * (players - 1), seed=7)
+    frames(app, 2)
+    return _scene(app)
+
+
+def _show_log(scene: BlokusScene) -> None:
+    if not scene.app.settings.log_open:
+        scene.toggle_log()
+        scene.layout(scene.metrics)
+
+
+def _hold(app: App, scene: BlokusScene, piece: str) -> None:
+    slot = scene.tray.slot_rect(INDEX[piece])
+    assert slot is not None
+    click(app, slot.center)
+    assert scene.controller.held is not None
+
+
+def _played(players: int, moves: int, seed: int, humans: int = 1) -> Match:
+    """A match after ``moves`` random legal moves (``humans`` people first, then computers)."""
+    seats = [SeatSpec(NAMES[i]) if i < humans else SeatSpec(NAMES[i], "ai", "easy") for i in range(players)]
+    match = Match.start("blokus", players, seats, {}, seed)
+    rnd = random.Random(seed)
+    while match.history.cursor < moves and not match.over:
+        state: BlokusState = match.state
+        match.history.play(rnd.choice(GAME.legal_moves(state)))
+    return match
+
+
+@scenario("blokus_2p_start")
+def two_players(app: App) -> None:
+    _open(app, 2)
+
+
+@scenario("blokus_4p_start")
+def four_players(app: App) -> None:
+    _show_log(_open(app, 4))
+
+
+@scenario("blokus_holding_legal")
+def holding_legal(app: App) -> None:
+    scene = _open(app, 4)
+    _hold(app, scene, "I3")
+    move(app, scene.board.cell_rect((1, 19)).center)  # a20 to c20, over blue's corner: legal
+    assert sorted(scene.controller.hover_cells() or []) == [(0, 19), (1, 19), (2, 19)]
+
+
+@scenario("blokus_holding_illegal")
+def holding_illegal(app: App) -> None:
+    scene = _open(app, 4)
+    _hold(app, scene, "X")
+    move(app, scene.board.cell_rect((9, 9)).center)  # nowhere near blue's corner
+
+
+@scenario("blokus_holding_off_board")
+def holding_off_board(app: App) -> None:
+    scene = _open(app, 4)
+    _hold(app, scene, "L5")
+    move(app, scene.rotate_button.rect.center)  # carried over the tool buttons: drawn above them
+
+
+@scenario("blokus_refusal")
+def refusal(app: App) -> None:
+    scene = _open(app, 4)
+    _hold(app, scene, "T5")
+    click(app, scene.board.cell_rect((10, 10)).center)
+    assert scene.pointer_note is not None and scene.controller.held is not None
+
+
+@scenario("blokus_hint")
+def hint(app: App) -> None:
+    scene = _open(app, 4)
+    key(app, pygame.K_h)
+    assert wait_until(app, lambda: scene.hint_move is not None, limit=900)
+
+
+@scenario("blokus_pass_banner")
+def pass_banner(app: App) -> None:
+    for seed in range(40):
+        rnd = random.Random(seed)
+        state = GAME.new_game(4, seed)
+        match = _played(4, 0, seed, humans=4)
+        while state.to_play is not None:
+            choice = rnd.choice(GAME.legal_moves(state))
+            after = GAME.apply(state, choice)
+            stuck = after.out & ~state.out
+            if after.to_play is not None and any(stuck >> c & 1 and after.hands[c] for c in range(4)):
+                open_match(app, match)
+                scene = _scene(app)
+                assert scene.submit(choice)
+                frames(app, 1)
+                return
+            match.history.play(choice)
+            state = after
+    raise AssertionError("no colour passed in 40 random games")
+
+
+@scenario("blokus_game_over")
+def game_over(app: App) -> None:
+    seats = [SeatSpec(NAMES[i], "ai", "easy") for i in range(4)]
+    match = Match.start("blokus", 4, seats, {}, 3)
+    rnd = random.Random(3)
+    state, moves = match.state, []
+    while not GAME.is_over(state):
+        moves.append(rnd.choice(GAME.legal_moves(state)))
+        state = GAME.apply(state, moves[-1])
+    for played in moves[:-3]:  # the computers play the last moves on screen, and the table appears
+        match.history.play(played)
+    open_match(app, match)
+    assert wait_until(app, lambda: not isinstance(app.top, BlokusScene), limit=900)
+
+
+@scenario("blokus_see_the_board")
+def see_the_board(app: App) -> None:
+    game_over(app)
+    top = app.top
+    assert top is not None
+    button = next(w for w in top.widgets.widgets if getattr(w, "label", "") == "See the board")
+    click(app, button.rect.center)
+    assert isinstance(app.top, BlokusScene)
+
+
+@scenario("blokus_4p_log_open")
+def four_players_log_open(app: App) -> None:
+    open_match(app, _played(4, 36, 11))
+    scene = _scene(app)
+    _show_log(scene)
+    frames(app, 2)
+    for line in range(3):  # the pointer on a line of the log: that move is outlined on the board
+        move(app, (scene.log_rect.centerx, scene.log_rect.top + scene.metrics.u(6 + 3 * line)))

@@ -1,3 +1,90 @@
-"""The key states of puzzles's screen for the layout test and the screenshots."""
+"""The key states of the Blokus puzzles' screen for the layout test and the screenshots: each of the
+six puzzles (every frame kind, easy and hard) opened from the menu (the menu itself is
+``blokus-puzzles_setup``), a piece held over the board, a refusal, a hint, the solved celebration,
+and the longest title with an hour on the clock and hints taken."""
 
 from __future__ import annotations
+
+import pygame
+
+from bauhausbox.games.blokus.puzzle_menu import PuzzleCompleteScene, PuzzleMenuScene
+from bauhausbox.games.blokus.puzzle_scene import PuzzleScene
+from bauhausbox.games.blokus.puzzles import PUZZLES, Placement, PuzzlePiece, new_puzzle
+from bauhausbox.games.blokus.solver import solve
+from bauhausbox.persistence import paths
+from bauhausbox.ui.app import App
+from tests.ui.helpers import click, frames, key, move, wait_until
+from tests.ui.scenarios import scenario
+
+
+def open_puzzle(app: App, puzzle: str) -> PuzzleScene:
+    """Open ``puzzle`` from its card on the puzzles' menu, as a player does (afresh: an unfinished
+    one from an earlier scenario would be continued)."""
+    for path in paths.saves_dir().glob("blokus-puzzles-*.json"):
+        path.unlink()
+    menu = app.push(PuzzleMenuScene(app))
+    assert isinstance(menu, PuzzleMenuScene)
+    frames(app, 1)
+    click(app, menu.cards[puzzle].center)
+    frames(app, 1)
+    scene = app.top
+    assert isinstance(scene, PuzzleScene) and scene.spec.id == puzzle
+    return scene
+
+
+def _hold(app: App, scene: PuzzleScene, piece: PuzzlePiece) -> None:
+    slot = scene.tray.slot_rect(piece)
+    assert slot is not None
+    click(app, slot.center)
+    assert scene.controller.held is not None
+
+
+def _register(puzzle: str) -> None:
+    @scenario(f"puzzles_{puzzle}")
+    def opened(app: App) -> None:
+        open_puzzle(app, puzzle)
+
+
+for _spec in PUZZLES:
+    _register(_spec.id)
+
+
+@scenario("puzzles_holding")
+def holding(app: App) -> None:
+    scene = open_puzzle(app, "pentomino")
+    _hold(app, scene, PuzzlePiece("blue", "L5"))
+    move(app, scene.board.cell_rect((3, 3)).center)
+
+
+@scenario("puzzles_refusal")
+def refusal(app: App) -> None:
+    scene = open_puzzle(app, "tetromino-hard")
+    assert scene.submit(Placement(PuzzlePiece("blue", "O"), frozenset({(0, 0), (1, 0), (0, 1), (1, 1)})))
+    frames(app, 1)
+    _hold(app, scene, PuzzlePiece("blue", "I4"))
+    key(app, pygame.K_r)  # upright, beside the blue O: the sides touch
+    click(app, scene.board.cell_rect((2, 1)).center)
+    assert scene.pointer_note is not None and scene.contacts
+
+
+@scenario("puzzles_hint")
+def hint(app: App) -> None:
+    scene = open_puzzle(app, "tetromino")
+    key(app, pygame.K_h)
+    assert wait_until(app, lambda: scene.hint_move is not None, limit=900)
+
+
+@scenario("puzzles_solved")
+def solved(app: App) -> None:
+    scene = open_puzzle(app, "tetromino")
+    for placement in solve(new_puzzle("tetromino"), 30).placements:
+        assert scene.submit(placement)
+    assert wait_until(app, lambda: isinstance(app.top, PuzzleCompleteScene), limit=300)
+
+
+@scenario("puzzles_long_title")
+def long_title(app: App) -> None:
+    longest = max(PUZZLES, key=lambda spec: len(spec.title))
+    scene = open_puzzle(app, longest.id)
+    scene.match.seconds_played = 3 * 3600 + 59 * 60 + 59
+    scene.match.hints_taken = 12
