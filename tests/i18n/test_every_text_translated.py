@@ -26,6 +26,7 @@ PENDING_PREFIXES = (
     "bits",
     "buizen",
     "blokus",
+    "puzzles",
     "banner",
     "curtain",
     "main_menu",

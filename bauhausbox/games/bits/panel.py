@@ -143,7 +143,7 @@ class BitsPanel:
                     "midright",
                 )
 
-    def draw_players(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
+    def draw_seats(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
         m = self.metrics
         rect = self.players_rect
         players = len(self.match.setup.seats)

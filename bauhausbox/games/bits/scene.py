@@ -512,7 +512,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
                 )
         self.draw_cards(surface, state, colour_blind)
         self.draw_tile_card(surface, state, colour_blind)
-        self.draw_players(surface, state, colour_blind)
+        self.draw_seats(surface, state, colour_blind)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """The tile in hand, above everything (buttons, notices, the log): waiting above the column
