@@ -1,11 +1,12 @@
 """The Buizen Wir-War screen: an unbounded table of tiles seen from above, the hand, the secret colour.
 
 Controls (docs/contributing.md): pick a tile from the hand (click, number keys or drag it onto the table), **R** or
-right-click turns it (Shift+R the other way), **F** flips it to its other face; cells where it fits in
-some turn are outlined, the ghost under the pointer is green or red with the reason. The table pans with
-a right-drag or the arrow keys and zooms with the wheel or +/−; "Fit" shows the whole layout. Press and
-hold your colour tile (or C) to peek at your material. When no tile can be played the Draw / Pass button
-lights up (D).
+right-click turns it a quarter clockwise (Shift+R the other way), **F** flips it to its other face; Esc or a
+drag let go off the table puts it back in the hand. Cells where it fits in some turn are outlined; the ghost
+under the pointer has a ✓ or a ✗, and a refused placement says why by the pointer and in the status bar.
+The table pans with a right-drag or the arrow keys and zooms with the wheel or +/−; "Fit" shows the whole
+layout. Press and hold your colour tile (or C) to peek at your material. When no tile can be played the
+Draw / Pass button lights up (D).
 
 Drawing is a function of the view and this scene's UI state (camera, held tile, animations).
 """
@@ -72,6 +73,8 @@ class BuizenScene(GameScene[BuizenState, Move]):
         self._moves_key: object = None
         self._moves: list[Move] = []
         self._fitted = False
+        self.refused_cell: Cell | None = None
+        self.hand_tile_px = 0
         self.rotate_button = self.widgets.add(
             Button("Turn", lambda: self.rotate(1), tooltip="Turn the held tile (R, right-click)", icon=icons.rotate)
         )
@@ -243,9 +246,25 @@ class BuizenScene(GameScene[BuizenState, Move]):
             self.app.sound.play("click", 0.4)
 
     def place_at(self, pos: tuple[int, int]) -> None:
-        move = self.held_move(self.to_cell(pos))
-        if move is not None and self.submit(move):
+        cell = self.to_cell(pos)
+        move = self.held_move(cell)
+        if move is None:
+            return
+        self.refused_cell = cell  # what a refusal's note must leave in view
+        if self.submit(move):
             self.selected = None
+            self.refused_cell = None
+
+    def put_back(self) -> None:
+        """The held tile goes back to the hand (Esc, or a drag let go off the table)."""
+        self.selected = None
+        self.left_down = None
+        self.dragging_tile = False
+
+    def refusal_area(self) -> pygame.Rect | None:
+        if self.refused_cell is None:
+            return None
+        return self.to_screen(self.refused_cell).clip(self.board_rect) or None
 
     # ==== events ==============================================================================
     def handle_game_event(self, event: pygame.event.Event) -> bool:
@@ -270,7 +289,11 @@ class BuizenScene(GameScene[BuizenState, Move]):
     def _key(self, event: pygame.event.Event) -> bool:
         step = 60 / self.cell_px
         key = event.key
-        if key == pygame.K_r:
+        if key == pygame.K_ESCAPE:
+            if self.selected is None:
+                return False  # nothing held: the pause menu opens
+            self.put_back()
+        elif key == pygame.K_r:
             self.rotate(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif key == pygame.K_f:
             self.flip()
@@ -362,7 +385,9 @@ class BuizenScene(GameScene[BuizenState, Move]):
             return False
         on_board = self.board_rect.collidepoint(pos)
         started_on_board = self.board_rect.collidepoint(started)
-        if on_board and self.selected is not None and (dragged or started_on_board) and self.input_allowed():
+        if dragged and not on_board:
+            self.put_back()  # let go off the table: the tile returns to the hand
+        elif on_board and self.selected is not None and (dragged or started_on_board) and self.input_allowed():
             self.place_at(pos)
         return True
 
@@ -395,6 +420,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
 
     def on_history_jump(self) -> None:
         self.selected = None
+        self.refused_cell = None
         self.appear = {}
         self.left_down = None
         self.dragging_tile = False
@@ -403,6 +429,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
         # The next player must not inherit a held tile or a peek at the colour (its key-up went
         # to the curtain).
         self.selected = None
+        self.refused_cell = None
         self.peeking = self.key_peek = False
         self.left_down = None
         self.dragging_tile = False
@@ -512,8 +539,6 @@ class BuizenScene(GameScene[BuizenState, Move]):
             self._blit_tile(surface, cell, paint.pipe_face(laid.sides, size))
         if over:
             self._draw_closed_networks(surface, view)
-        else:
-            self._draw_ghost(surface, size)
         surface.set_clip(previous_clip)
         pygame.draw.rect(surface, theme.INK, rect, m.rule)
 
@@ -533,35 +558,47 @@ class BuizenScene(GameScene[BuizenState, Move]):
             picture = pygame.transform.scale(picture, box.size)
         surface.blit(picture, box)
 
-    def _draw_ghost(self, surface: pygame.Surface, size: int) -> None:
-        if self.selected is None or not self.board_rect.collidepoint(self.mouse) or not self.input_allowed():
-            return
-        if self.right_down is not None:
-            return
-        cell = self.to_cell(self.mouse)
-        box = self.to_screen(cell)
+    def held_picture(self, size: int, cell: Cell | None = None) -> pygame.Surface:
+        """The held tile as it would lie (on ``cell``'s road, for an open pit or a manhole)."""
+        assert self.selected is not None
         if self.selected in TILE_BY_NUMBER:
             face, rotation = self.held_orientation()
-            picture = paint.pipe_face(sides_of(self.selected, face, rotation), size).copy()
-        else:
-            stack = dict(self.view.roads).get(cell, ())
-            picture = paint.road(size, (*_stack_names(stack), SPECIAL_NAMES[self.selected])).copy()
-        reason = self.reason_at(cell)
-        tint = theme.LEGAL if reason is None else theme.ILLEGAL
-        overlay = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
-        overlay.fill((*tint, 70))
-        picture.blit(overlay, (0, 0))
-        picture.set_alpha(215)
-        surface.blit(picture, box)
-        pygame.draw.rect(surface, tint, box.inflate(6, 6), max(3, self.metrics.u(0.5)))
-        if reason is not None:
-            m = self.metrics
-            label = draw.render_text(reason, m.small, theme.WHITE, "semibold")
-            note = label.get_rect().inflate(m.u(2), m.u(1))
-            note.midtop = (box.centerx, box.bottom + m.u(1))
-            note.clamp_ip(self.board_rect)
-            pygame.draw.rect(surface, theme.ILLEGAL, note)
-            surface.blit(label, label.get_rect(center=note.center))
+            return paint.pipe_face(sides_of(self.selected, face, rotation), size)
+        stack = dict(self.view.roads).get(cell, ()) if cell is not None else ()
+        return paint.road(size, (*_stack_names(stack), SPECIAL_NAMES[self.selected]))
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        # The held tile goes above everything the scene drew (buttons, marks, the hint), under
+        # the refusal note and the tooltips.
+        self._draw_held(surface)
+        super().draw_overlay(surface)
+
+    def _draw_held(self, surface: pygame.Surface) -> None:
+        """On the table, the ghost at the cell under the pointer with its ✓ or ✗; while dragged off
+        the table, the tile under the pointer."""
+        if self.selected is None or self.veiled() or not self.input_allowed() or self.right_down is not None:
+            return
+        m = self.metrics
+        if self.board_rect.collidepoint(self.mouse):
+            cell = self.to_cell(self.mouse)
+            box = self.to_screen(cell)
+            legal = self.reason_at(cell) is None
+            picture = self.held_picture(box.width, cell).copy()
+            overlay = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
+            overlay.fill((*(theme.LEGAL if legal else theme.ILLEGAL), 50))
+            picture.blit(overlay, (0, 0))
+            picture.set_alpha(225)
+            previous_clip = surface.get_clip()
+            surface.set_clip(self.board_rect)
+            surface.blit(picture, box)
+            draw.ghost_frame(surface, box.inflate(4, 4), legal, max(m.u(1), box.width // 8))
+            surface.set_clip(previous_clip)
+        elif self.dragging_tile and self.left_down is not None:
+            size = self.hand_tile_px or m.u(10)
+            picture = self.held_picture(size)
+            box = picture.get_rect(center=self.mouse)
+            draw.shadow_rect(surface, box, m.u(0.75))
+            surface.blit(picture, box)
 
     def _draw_closed_networks(self, surface: pygame.Surface, view: BuizenState) -> None:
         """The end: each closed network with an owner outlined in the owner's seat colour, with points."""
@@ -608,6 +645,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
             )
             return
         size = min(rect.height - m.u(7), m.u(11))
+        self.hand_tile_px = size
         x = rect.left + m.u(2)
         y = rect.top + m.u(4.2)
         for index, number in enumerate(hand):
@@ -634,14 +672,6 @@ class BuizenScene(GameScene[BuizenState, Move]):
             x += size + m.u(2)
         if not hand:
             draw.text(surface, "No tiles left.", (x, rect.centery), m.body, theme.GREY, anchor="midleft")
-        if self.selected is not None and self.dragging_tile and self.left_down is not None:
-            if self.selected in TILE_BY_NUMBER:
-                face, rotation = self.held_orientation()
-                picture = paint.pipe_face(sides_of(self.selected, face, rotation), size)
-            else:
-                picture = paint.road(size, (SPECIAL_NAMES[self.selected],))
-            if not self.board_rect.collidepoint(self.mouse):
-                surface.blit(picture, picture.get_rect(center=self.mouse))
 
     def score_visible(self, seat: int) -> bool:
         """A live score would give a secret colour away: only the viewer's own shows before the end."""

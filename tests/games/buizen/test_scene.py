@@ -10,6 +10,7 @@ from bauhausbox.games.buizen import paint
 from bauhausbox.games.buizen.rules import GAME, Draw, Place
 from bauhausbox.games.buizen.scene import BuizenScene
 from bauhausbox.scenes.curtain import CurtainScene
+from bauhausbox.ui import layout_probe
 from tests.ui.helpers import click, drag, frames, key, move, open_game
 
 
@@ -205,3 +206,106 @@ def test_the_table_fits_itself_when_the_game_ends(fresh_app: Any) -> None:
     shown = (list(scene.camera), scene.cell_px)
     scene.fit()
     assert shown == (list(scene.camera), scene.cell_px), "the final table should be fitted to the screen"
+
+
+def test_escape_puts_the_held_tile_back_before_the_menu_opens(fresh_app: Any) -> None:
+    from bauhausbox.scenes.pause import PauseScene
+
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    _hold(app, scene, wanted)
+    key(app, pygame.K_ESCAPE)
+    assert scene.selected is None, "Esc drops what is held"
+    assert app.top is scene, "the first Esc must not open the pause menu"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+
+
+def test_a_drag_let_go_off_the_table_returns_the_tile_to_the_hand(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    slot = next(rect for number, rect in scene.hand_slots if number == wanted.number)
+    off_table = (scene.panel_rect.centerx, scene.panel_rect.centery)
+    drag(app, slot.center, off_table)
+    assert scene.selected is None
+    assert scene.match.history.steps == []
+    frames(app, 1)
+    lifted = next(rect for number, rect in scene.hand_slots if number == wanted.number)
+    assert lifted == slot, "the tile lies in the hand again, not lifted"
+
+
+def test_the_dragged_tile_is_drawn_over_the_buttons(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    slot = next(rect for number, rect in scene.hand_slots if number == wanted.number)
+    target = scene.fit_button.rect.center
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=slot.center, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=slot.center, button=1),
+        ],
+        1 / 60,
+    )
+    dx, dy = target[0] - slot.centerx, target[1] - slot.centery
+    for step in range(1, 7):
+        move(app, (slot.centerx + dx * step // 6, slot.centery + dy * step // 6), buttons=(1, 0, 0))
+    assert scene.dragging_tile
+    # The tile's sand ground covers the button under the pointer.
+    assert tuple(app.screen.get_at((target[0] + 2, target[1] + 2)))[:3] == paint.SAND
+
+
+def test_the_ghost_says_yes_or_no_with_a_tick_or_a_cross(fresh_app: Any, monkeypatch: Any) -> None:
+    from bauhausbox.ui import draw
+
+    verdicts: list[bool] = []
+    real = draw.verdict_mark
+
+    def spy(surface: pygame.Surface, center: tuple[float, float], radius: int, legal: bool) -> pygame.Rect:
+        verdicts.append(legal)
+        return real(surface, center, radius, legal)
+
+    monkeypatch.setattr(draw, "verdict_mark", spy)
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    _hold(app, scene, wanted)
+    move(app, scene.to_screen(wanted.cell).center)
+    assert verdicts[-1:] == [True]
+    occupied = scene.to_screen((0, 0)).center  # the start pump room: nothing goes there
+    move(app, occupied)
+    assert verdicts[-1:] == [False]
+
+
+def test_a_refusal_is_told_once_beside_the_refused_cell(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    _hold(app, scene, wanted)
+    click(app, scene.to_screen((0, 0)).center)  # on the start pump room
+    assert scene.match.history.steps == []
+    assert scene.message_kind == "error" and scene.message
+    area = scene.refusal_area()
+    assert area is not None and area.colliderect(scene.to_screen((0, 0)))
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    told = [t for t in record.texts if t.content.lower() == scene.message.lower()]
+    assert len(told) == 2, "the reason shows in the note by the pointer and in the status bar, nowhere else"
+
+
+def test_r_turns_a_quarter_clockwise_and_shift_r_back(fresh_app: Any) -> None:
+    from bauhausbox.games.buizen.tiles import sides_of
+
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    slot = next(rect for number, rect in scene.hand_slots if number == wanted.number)
+    click(app, slot.center)
+    before = sides_of(wanted.number, *scene.held_orientation())
+    key(app, pygame.K_r)
+    after = sides_of(wanted.number, *scene.held_orientation())
+    assert after[1] == before[0], "clockwise: what faced north now faces east"
+    key(app, pygame.K_r, mod=pygame.KMOD_LSHIFT)
+    assert sides_of(wanted.number, *scene.held_orientation()) == before
