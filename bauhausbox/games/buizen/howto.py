@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from bauhausbox.games.buizen import paint
@@ -89,21 +91,40 @@ def pages() -> list[HowToPage]:
 
 
 # ==== how-to-play diagrams =====================================================================
+# A diagram's tile, painted at the size the diagram gives it: (size, label_px) -> picture.
+Painter = Callable[[int, int], pygame.Surface]
+
+
+def _pipe(number: int, face: int, rotation: int) -> Painter:
+    return lambda size, label_px: paint.pipe_face(sides_of(number, face, rotation), size, label_px)
+
+
+def _pump(start: bool = False) -> Painter:
+    return lambda size, label_px: paint.pump_room(size, start)
+
+
+def _road(*stack: str) -> Painter:
+    return lambda size, label_px: paint.road(size, stack)
+
+
+def _blocked(size: int, label_px: int) -> pygame.Surface:
+    return paint.blocked(size)
+
+
 def _diagram_cells(
-    surface: pygame.Surface, rect: pygame.Rect, cells: list[tuple[Cell, pygame.Surface | None]]
+    surface: pygame.Surface, rect: pygame.Rect, cells: list[tuple[Cell, Painter | None]], label_px: int
 ) -> tuple[int, int, int]:
-    """Lay pictures out on a grid centred in ``rect``; returns (cell size, left, top) of cell (min x, min y)."""
+    """Paint tiles on a grid centred in ``rect``, at the size the grid gives them (tags at ``label_px``,
+    so they stay legible); returns (cell size, left, top) of cell (min x, min y)."""
     xs = [c[0] for c, _ in cells]
     ys = [c[1] for c, _ in cells]
     cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     size = int(min(rect.width / (cols + 0.5), rect.height / (rows + 0.8), 120))
     left = rect.centerx - cols * size // 2
     top = rect.top + max(0, (rect.height - rows * size) // 2 - size // 4)
-    for (x, y), picture in cells:
-        if picture is not None:
-            if picture.get_width() != size:
-                picture = pygame.transform.smoothscale(picture, (size, size))
-            surface.blit(picture, (left + (x - min(xs)) * size, top + (y - min(ys)) * size))
+    for (x, y), painter in cells:
+        if painter is not None:
+            surface.blit(painter(size, label_px), (left + (x - min(xs)) * size, top + (y - min(ys)) * size))
     return size, left, top
 
 
@@ -111,28 +132,28 @@ def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) 
     _diagram_cells(
         surface,
         rect,
-        [((0, 0), paint.pump_room(110, True)), ((1, 0), paint.pipe_face(sides_of(3, 0, 3), 110))],
+        [((0, 0), _pump(True)), ((1, 0), _pipe(3, 0, 3))],
+        metrics.small - 1,
     )
 
 
 def _diagram_edges(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     """Top: the three real connections. Bottom: three sides that never touch, crossed out."""
-    s = 100
-    cells: list[tuple[Cell, pygame.Surface | None]] = [
-        ((0, 0), paint.pipe_face(sides_of(1, 0, 0), s)),
-        ((0, 1), paint.pipe_face(sides_of(1, 0, 0), s)),
-        ((2, 0), paint.pipe_face(sides_of(18, 0, 2), s)),
-        ((2, 1), paint.road(s)),
-        ((4, 0), paint.pipe_face(sides_of(3, 0, 2), s)),
-        ((4, 1), paint.pump_room(s)),
-        ((0, 3), paint.pipe_face(sides_of(1, 0, 0), s)),
-        ((0, 4), paint.pipe_face(sides_of(4, 0, 0), s)),
-        ((2, 3), paint.pipe_face(sides_of(18, 0, 2), s)),
-        ((2, 4), paint.pipe_face(sides_of(18, 0, 0), s)),
-        ((4, 3), paint.pipe_face(sides_of(3, 0, 2), s)),
-        ((4, 4), paint.pipe_face(sides_of(3, 0, 0), s)),
+    cells: list[tuple[Cell, Painter | None]] = [
+        ((0, 0), _pipe(1, 0, 0)),
+        ((0, 1), _pipe(1, 0, 0)),
+        ((2, 0), _pipe(18, 0, 2)),
+        ((2, 1), _road()),
+        ((4, 0), _pipe(3, 0, 2)),
+        ((4, 1), _pump()),
+        ((0, 3), _pipe(1, 0, 0)),
+        ((0, 4), _pipe(4, 0, 0)),
+        ((2, 3), _pipe(18, 0, 2)),
+        ((2, 4), _pipe(18, 0, 0)),
+        ((4, 3), _pipe(3, 0, 2)),
+        ((4, 4), _pipe(3, 0, 0)),
     ]
-    size, left, top = _diagram_cells(surface, rect, cells)
+    size, left, top = _diagram_cells(surface, rect, cells, metrics.small - 1)
     arm = size // 5
     for column in (0, 2, 4):
         cx, cy = left + (column + 1) * size + arm + size // 10, top + 4 * size  # beside the seam, not on it
@@ -142,49 +163,48 @@ def _diagram_edges(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics)
 
 
 def _diagram_automatic(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    s = 100
     _diagram_cells(
         surface,
         rect,
         [
-            ((0, 0), paint.pump_room(s)),
-            ((1, 0), paint.pipe_face(sides_of(11, 1, 0), s)),  # D2 PP/FH: kerb east, eave west
-            ((2, 0), paint.road(s)),
+            ((0, 0), _pump()),
+            ((1, 0), _pipe(11, 1, 0)),  # D2 PP/FH: kerb east, eave west
+            ((2, 0), _road()),
             ((3, 0), None),
-            ((4, 0), paint.pipe_face(sides_of(18, 0, 1), s)),  # RS FH: kerb east, but the road pile was empty
-            ((5, 0), paint.blocked(s)),
+            ((4, 0), _pipe(18, 0, 1)),  # RS FH: kerb east, but the road pile was empty
+            ((5, 0), _blocked),
         ],
+        metrics.small - 1,
     )
 
 
 def _diagram_specials(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    s = 110
     _diagram_cells(
         surface,
         rect,
         [
-            ((0, 0), paint.road(s)),
+            ((0, 0), _road()),
             ((1, 0), None),
-            ((2, 0), paint.road(s, ("pit",))),
+            ((2, 0), _road("pit")),
             ((3, 0), None),
-            ((4, 0), paint.road(s, ("manhole",))),
+            ((4, 0), _road("manhole")),
         ],
+        metrics.small - 1,
     )
 
 
 def _diagram_scoring(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    s = 90
-    layout: list[tuple[Cell, pygame.Surface | None]] = [
-        ((0, 1), paint.pump_room(s)),
-        ((1, 1), paint.pipe_face(sides_of(3, 0, 3), s)),
-        ((2, 1), paint.pipe_face(sides_of(38, 1, 1), s)),
-        ((3, 1), paint.pipe_face(sides_of(2, 0, 2), s)),
-        ((2, 2), paint.pipe_face(sides_of(17, 0, 0), s)),
-        ((3, 2), paint.pipe_face(sides_of(38, 1, 3), s)),
-        ((4, 2), paint.pipe_face(sides_of(18, 0, 1), s)),
-        ((5, 2), paint.road(s)),
+    layout: list[tuple[Cell, Painter | None]] = [
+        ((0, 1), _pump()),
+        ((1, 1), _pipe(3, 0, 3)),
+        ((2, 1), _pipe(38, 1, 1)),
+        ((3, 1), _pipe(2, 0, 2)),
+        ((2, 2), _pipe(17, 0, 0)),
+        ((3, 2), _pipe(38, 1, 3)),
+        ((4, 2), _pipe(18, 0, 1)),
+        ((5, 2), _road()),
     ]
-    size, left, top = _diagram_cells(surface, rect, layout)
+    size, left, top = _diagram_cells(surface, rect, layout, metrics.small - 1)
     points = {(1, 1): 1, (2, 1): 3, (3, 1): 2, (2, 2): 2, (3, 2): 3, (4, 2): 1}
     for (x, y), value in points.items():
         centre = (left + x * size + size - metrics.u(2), top + (y - 1) * size + metrics.u(2))  # rows start at y=1

@@ -32,17 +32,20 @@ from bauhausbox.games.buizen.tiles import (
     MATERIAL_NAMES,
     SPECIAL_NAMES,
     TILE_BY_NUMBER,
+    Sides,
     sides_of,
 )
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
-from bauhausbox.ui import draw, icons, theme
+from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
 from bauhausbox.ui.app import App
 from bauhausbox.ui.widgets import Button
 
-MIN_CELL, MAX_CELL = 28.0, 160.0
+# The zoom range in pixels per cell. Small enough that Fit shows the largest tables whole in the
+# smallest window with the log open (tiles that small tell materials apart by colour and stripes).
+MIN_CELL, MAX_CELL = 12.0, 160.0
 
 
 def _stack_names(stack: tuple[int, ...]) -> tuple[str, ...]:
@@ -72,7 +75,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
         self.appear: dict[Cell, Tween] = {}
         self._moves_key: object = None
         self._moves: list[Move] = []
-        self._fitted = False
+        self._fitted: tuple[float, float, float] | None = None  # the view Fit made, while unchanged
         self.refused_cell: Cell | None = None
         self.hand_tile_px = 0
         self.rotate_button = self.widgets.add(
@@ -119,9 +122,8 @@ class BuizenScene(GameScene[BuizenState, Move]):
         self.zoom_out_button.rect = pygame.Rect(x0 + third + m.u(1), y, third, bh)
         self.zoom_in_button.rect = pygame.Rect(x0 + 2 * (third + m.u(1)), y, third, bh)
         self.info_top = y
-        if not self._fitted:
-            self.fit()
-            self._fitted = True
+        if self._fitted is None or self._fitted == (self.camera[0], self.camera[1], self.cell_px):
+            self.fit()  # the first view, or a fitted one in a board of another size (the log, the window)
 
     # ==== camera ==============================================================================
     def to_screen(self, cell: Cell) -> pygame.Rect:
@@ -152,6 +154,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
         self.camera = [(lo_x + hi_x) / 2, (lo_y + hi_y) / 2]
         span = max((hi_x - lo_x + 1) / self.board_rect.width, (hi_y - lo_y + 1) / self.board_rect.height)
         self.cell_px = max(MIN_CELL, min(MAX_CELL * 0.7, 1 / span))
+        self._fitted = (self.camera[0], self.camera[1], self.cell_px)
 
     def zoom(self, factor: float, around: tuple[int, int] | None = None) -> None:
         around = around or self.board_rect.center
@@ -406,8 +409,8 @@ class BuizenScene(GameScene[BuizenState, Move]):
         if isinstance(step.move, Pass):
             self.banner(f"{self.match.seat_name(step.seat)} passes")
         allowed, viewer = self.story_viewer()
-        if allowed:  # the move in words, for the seat on screen (the log keeps it)
-            self.say(self.match.describe_step(self.match.history.cursor - 1, viewer))
+        if allowed:  # the move in words, for the seat on screen (the log keeps it whole)
+            self.say(self.status_line(self.match.describe_step(self.match.history.cursor - 1, viewer)))
         if self.selected is not None and self.viewer is not None and self.selected not in self.hand():
             self.selected = None
         if self.match.over:
@@ -480,7 +483,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
             return  # drawing or passing: the status line says it
         size = max(8, round(self.cell_px))
         if isinstance(move, Place):
-            picture = paint.pipe_face(sides_of(move.number, move.face, move.rotation), size).copy()
+            picture = paint.pipe_face(sides_of(move.number, move.face, move.rotation), size, self.label_px).copy()
         else:
             stack = dict(self.view.roads).get(move.cell, ())
             picture = paint.road(size, (*_stack_names(stack), SPECIAL_NAMES[move.kind])).copy()
@@ -491,6 +494,22 @@ class BuizenScene(GameScene[BuizenState, Move]):
         surface.blit(picture, box)
         pygame.draw.rect(surface, theme.YELLOW, box.inflate(8, 8), max(4, self.metrics.u(0.75)))
         surface.set_clip(previous_clip)
+
+    def status_line(self, sentence: str, tail: str = "") -> str:
+        """``sentence`` (then ``tail``) cut with an ellipsis to the status bar's room for a message."""
+        m = self.metrics
+        room = self.status_rect.width - m.u(3) - m.u(24)  # the move count and "saved" sit on the right
+        if draw.render_text(sentence + tail, m.body, weight="semibold").get_width() <= room:
+            return sentence + tail
+        words = sentence.split()
+        while words and draw.render_text(" ".join(words) + "…" + tail, m.body, weight="semibold").get_width() > room:
+            words.pop()
+        return " ".join(words).rstrip(",;:") + "…" + tail
+
+    def hint_text(self, move: Move) -> str:
+        words = super().hint_text(move)
+        sentence, _, tail = words.partition("  ·  ")
+        return self.status_line(sentence, "  ·  " + tail if tail else "")
 
     def idle_status(self) -> str:
         return "Click a tile, R turn, F flip, click a cell  ·  right-drag / arrows pan  ·  wheel zoom  ·  H hint"
@@ -536,11 +555,24 @@ class BuizenScene(GameScene[BuizenState, Move]):
         for cell, stack in view.roads:
             self._blit_tile(surface, cell, paint.road(size, _stack_names(stack)))
         for cell, laid in view.pipes:
-            self._blit_tile(surface, cell, paint.pipe_face(laid.sides, size))
+            self._blit_tile(surface, cell, paint.pipe_face(laid.sides, size, self.label_px))
+            self._report_tags(surface, laid.sides, self.to_screen(cell))
         if over:
             self._draw_closed_networks(surface, view)
         surface.set_clip(previous_clip)
         pygame.draw.rect(surface, theme.INK, rect, m.rule)
+
+    @property
+    def label_px(self) -> int:
+        """The size of the material tags on tiles: fixed by the window, not by the zoom."""
+        return self.metrics.small - 1
+
+    def _report_tags(self, surface: pygame.Surface, sides: Sides, box: pygame.Rect) -> None:
+        """Tell the layout check about the material tags painted on a tile (a cached picture)."""
+        if not layout_probe.active() or not self.board_rect.union(self.hand_rect).contains(box):
+            return
+        for text, tag in paint.pipe_labels(sides, box.width, self.label_px):
+            layout_probe.text(text, tag.move(box.topleft), self.label_px, surface.get_size())
 
     def _blit_tile(self, surface: pygame.Surface, cell: Cell, picture: pygame.Surface) -> None:
         box = self.to_screen(cell)
@@ -563,7 +595,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
         assert self.selected is not None
         if self.selected in TILE_BY_NUMBER:
             face, rotation = self.held_orientation()
-            return paint.pipe_face(sides_of(self.selected, face, rotation), size)
+            return paint.pipe_face(sides_of(self.selected, face, rotation), size, self.label_px)
         stack = dict(self.view.roads).get(cell, ()) if cell is not None else ()
         return paint.road(size, (*_stack_names(stack), SPECIAL_NAMES[self.selected]))
 
@@ -654,7 +686,8 @@ class BuizenScene(GameScene[BuizenState, Move]):
                 box.y -= m.u(0.75)
             if number in TILE_BY_NUMBER:
                 face, rotation = self.orientation.get(number, (0, 0))
-                picture = paint.pipe_face(sides_of(number, face, rotation), size)
+                picture = paint.pipe_face(sides_of(number, face, rotation), size, self.label_px)
+                self._report_tags(surface, sides_of(number, face, rotation), box)
             else:
                 picture = paint.road(size, (SPECIAL_NAMES[number],))
             if number == self.selected and self.dragging_tile:

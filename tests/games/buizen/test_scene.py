@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from bauhausbox.games.buizen import paint
 from bauhausbox.games.buizen.rules import GAME, Draw, Place
@@ -309,3 +310,56 @@ def test_r_turns_a_quarter_clockwise_and_shift_r_back(fresh_app: Any) -> None:
     assert after[1] == before[0], "clockwise: what faced north now faces east"
     key(app, pygame.K_r, mod=pygame.KMOD_LSHIFT)
     assert sides_of(wanted.number, *scene.held_orientation()) == before
+
+
+def _final_table(players: int, seed: int) -> Any:
+    """The last position of a game of random moves (the table as big as games make it)."""
+    import random
+
+    rnd = random.Random(seed)
+    state = GAME.new_game(players, seed, **GAME.normalize_options(players, {}))
+    while not GAME.is_over(state):
+        state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
+    return state
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_fit_shows_the_whole_table_with_a_margin(fresh_app: Any, size: tuple[int, int]) -> None:
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.match import Match
+
+    app = fresh_app
+    window, log_was = app.screen, app.settings.log_open
+    app.screen = pygame.Surface(size)
+    app._relayout()
+    try:
+        for players, seed in ((2, 1), (2, 2), (4, 1)):  # a wide table, a tall one, a four-player one
+            state = _final_table(players, seed)
+            specs = tuple(SeatSpec.from_text("human" if i == 0 else "ai:easy", f"P{i + 1}") for i in range(players))
+            setup = Setup("buizen", players, seed, specs, GAME.normalize_options(players, {}))
+            scene = BuizenScene(app, Match(setup, History(GAME, state), autosave=False))
+            app.push(scene)
+            frames(app, 2)
+            if app.settings.log_open:
+                key(app, pygame.K_TAB)
+            click(app, scene.fit_button.rect.center)  # fitted with the log closed
+            for log_open, how in ((True, "tab"), (True, "fit"), (False, "tab"), (False, "fit")):
+                if how == "tab":
+                    key(app, pygame.K_TAB)  # the board's room changes: a fitted view follows it
+                else:
+                    key(app, pygame.K_PLUS)
+                    click(app, scene.fit_button.rect.center)
+                assert app.settings.log_open == log_open
+                cells = scene.occupied(state)
+                shown = scene.to_screen(cells[0]).unionall([scene.to_screen(cell) for cell in cells])
+                margin = max(8, round(scene.cell_px / 2))
+                assert scene.board_rect.contains(shown.inflate(2 * margin, 2 * margin)), (
+                    f"{players} players, seed {seed}, log {'open' if log_open else 'closed'} ({how}): "
+                    f"table {tuple(shown)} in {tuple(scene.board_rect)}"
+                )
+            app.pop()
+    finally:
+        app.settings.log_open = log_was
+        app.go_home()
+        app.screen = window
+        app._relayout()
