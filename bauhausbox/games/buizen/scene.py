@@ -16,7 +16,7 @@ from __future__ import annotations
 import pygame
 
 from bauhausbox.engine.history import Step
-from bauhausbox.games.buizen import howto, paint
+from bauhausbox.games.buizen import howto, marks, paint
 from bauhausbox.games.buizen.rules import (
     BuizenState,
     Cell,
@@ -41,11 +41,12 @@ from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
 from bauhausbox.ui.app import App
+from bauhausbox.ui.theme import Colour
 from bauhausbox.ui.widgets import Button
 
 # The zoom range in pixels per cell. Small enough that Fit shows the largest tables whole in the
 # smallest window with the log open (tiles that small tell materials apart by colour and stripes).
-MIN_CELL, MAX_CELL = 12.0, 160.0
+MIN_CELL, MAX_CELL = 16.0, 160.0
 
 
 def _stack_names(stack: tuple[int, ...]) -> tuple[str, ...]:
@@ -467,16 +468,40 @@ class BuizenScene(GameScene[BuizenState, Move]):
 
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
         move = mark.move
-        if not isinstance(move, Place | Special):
-            return  # a draw or a pass leaves nothing on the table
-        m = self.metrics
-        box = self.to_screen(move.cell)
         previous_clip = surface.get_clip()
         surface.set_clip(self.board_rect)
-        draw.move_outline(surface, box.inflate(4, 4), max(4, m.u(0.6)))
-        if mark.label:
-            draw.badge(surface, box.topleft, max(m.u(1.5), box.width // 5), mark.colour, mark.label, m.small)
+        if isinstance(move, Place | Special):  # a draw or a pass leaves nothing on the table
+            box = self.to_screen(move.cell)
+            draw.move_outline(surface, box.inflate(4, 4), max(2, min(self.metrics.u(0.6), box.width // 8)))
+        if mark.label and mark.label == str(len(self.recap)):
+            self._draw_recap_badges(surface)  # after the last recap outline: no outline covers a badge
         surface.set_clip(previous_clip)
+
+    def recap_badges(self) -> list[tuple[str, Colour, pygame.Rect, tuple[int, int]]]:
+        """The recap's numbered badges on the table: (number, mover's colour, cell, badge centre),
+        placed so that none covers another at any zoom."""
+        items = []
+        for number, index in enumerate(self.recap, start=1):
+            move = self.match.history.steps[index].move
+            if isinstance(move, Place | Special):
+                items.append((str(number), self.step_style(index)[0], self.to_screen(move.cell)))
+        centres = marks.place_badges([box for _, _, box in items], self.badge_radius())
+        return [(label, colour, box, centre) for (label, colour, box), centre in zip(items, centres, strict=True)]
+
+    def badge_radius(self) -> int:
+        m = self.metrics
+        return max(m.u(1.5), draw.render_text("8", m.small, weight="bold").get_height() // 2 + m.u(0.5))
+
+    def _draw_recap_badges(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        badges = self.recap_badges()
+        for _, _, box, centre in badges:
+            end = marks.leader(box, centre)
+            if end is not None:
+                pygame.draw.line(surface, theme.WHITE, centre, end, max(4, m.u(0.6)))
+                pygame.draw.line(surface, theme.INK, centre, end, max(2, m.u(0.25)))
+        for label, colour, _, centre in badges:
+            draw.badge(surface, centre, self.badge_radius(), colour, label, m.small)
 
     def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
         if not isinstance(move, Place | Special):

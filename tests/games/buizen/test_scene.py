@@ -363,3 +363,54 @@ def test_fit_shows_the_whole_table_with_a_margin(fresh_app: Any, size: tuple[int
         app.go_home()
         app.screen = window
         app._relayout()
+
+
+def test_recap_badges_never_cover_each_other(fresh_app: Any, monkeypatch: Any) -> None:
+    import math
+
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.games.buizen.rules import Special
+    from bauhausbox.games.buizen.tiles import MANHOLE, OPEN_PIT
+    from bauhausbox.match import Match
+    from bauhausbox.ui import draw
+
+    app = fresh_app
+    text = (
+        "buizen players=3 to_play=1 pumps=9 roads=10\ncolours: FH PP GAS PE\nhand 0: 1 4\nhand 1: pit 5\n"
+        "hand 2: manhole 6\nbag: 7 8 9 10 11 12\nboard: 0,0 pump; 1,0 3f r270; 2,0 29f r180; 2,1 road"
+    )
+    specs = (
+        SeatSpec.from_text("human", "P1"),
+        SeatSpec.from_text("ai:easy", "P2"),
+        SeatSpec.from_text("ai:easy", "P3"),
+    )
+    match = Match(Setup("buizen", 3, 1, specs, GAME.normalize_options(3, {})), History(GAME, GAME.from_text(text)))
+    match.autosave = False
+    # Two computers, one after the other, on the same road: an open pit, then a manhole on it.
+    match.history.play(Special(OPEN_PIT, (2, 1)))
+    match.history.play(Special(MANHOLE, (2, 1)))
+    scene = BuizenScene(app, match)
+    app.push(scene)
+    frames(app, 3)
+    assert scene.recap, "the human's turn begins with a recap of the two moves"
+    drawn: list[tuple[tuple[float, float], int, str, int]] = []
+    real = draw.badge
+
+    def spy(surface: pygame.Surface, center: Any, radius: int, colour: Any, label: str, size: int) -> None:
+        drawn.append((center, radius, label, size))
+        real(surface, center, radius, colour, label, size)
+
+    monkeypatch.setattr(draw, "badge", spy)
+    for zoom_steps in (0, 4, 12):  # the default zoom, zoomed out, as far out as it goes
+        for _ in range(zoom_steps):
+            key(app, pygame.K_MINUS)
+        drawn.clear()
+        frames(app, 1)
+        on_table = [b for b in drawn if scene.board_rect.collidepoint(b[0])]
+        assert sorted(b[2] for b in on_table) == ["1", "2"]
+        (a, ra, _, size), (b, rb, _, _) = on_table
+        assert math.hypot(a[0] - b[0], a[1] - b[1]) >= ra + rb, f"badges overlap at {scene.cell_px:.0f} px per cell"
+        assert size >= 14, "the numbers stay legible"
+        cell = scene.to_screen((2, 1))
+        for centre, radius, _, _ in on_table:
+            assert math.hypot(centre[0] - cell.centerx, centre[1] - cell.centery) < cell.width + 6 * radius
