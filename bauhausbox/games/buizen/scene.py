@@ -689,47 +689,43 @@ class BuizenScene(GameScene[BuizenState, Move]):
         title = "Your tiles" if viewer is not None else "Tiles"
         if viewer is not None and view.to_play is not None and view.to_play != viewer:
             title = f"{self.match.seat_name(viewer)}'s tiles (waiting)"
-        draw.heading(surface, title, (rect.left + m.u(2), rect.top + m.u(1.2)), m.small)
-        hand = self.hand()
-        if viewer is None:
-            draw.text(
-                surface,
-                "Computer players' tiles stay hidden.",
-                (rect.left + m.u(2), rect.centery),
-                m.body,
-                theme.GREY,
-                anchor="midleft",
-            )
-            return
-        size = min(rect.height - m.u(7), m.u(11))
-        self.hand_tile_px = size
-        x = rect.left + m.u(2)
-        y = rect.top + m.u(4.2)
-        for index, number in enumerate(hand):
-            box = pygame.Rect(x, y, size, size)
-            if number == self.selected:
-                box.y -= m.u(0.75)
-            if number in TILE_BY_NUMBER:
-                face, rotation = self.orientation.get(number, (0, 0))
-                picture = paint.pipe_face(sides_of(number, face, rotation), size, self.label_px)
-                self._report_tags(surface, sides_of(number, face, rotation), box)
-            else:
-                picture = paint.road(size, (SPECIAL_NAMES[number],))
-            if number == self.selected and self.dragging_tile:
-                faded = picture.copy()
-                faded.set_alpha(90)
-                surface.blit(faded, box)
-            else:
+        with layout_probe.box(rect):
+            draw.heading(surface, title, (rect.left + m.u(2), rect.top + m.u(1.2)), m.small)
+            if viewer is None:
+                words = "Computer players' tiles stay hidden."
+                draw.text(surface, words, (rect.left + m.u(2), rect.centery), m.body, theme.GREY, anchor="midleft")
+                return
+            hand = self.hand()
+            gap = m.u(2)
+            room = rect.width - 2 * m.u(2) - gap * (len(hand) - 1)
+            # As large as the strip allows, smaller when the hand grows: every tile stays in view.
+            size = min(rect.height - m.u(7), m.u(11), room // max(1, len(hand)))
+            self.hand_tile_px = size
+            x = rect.left + m.u(2)
+            y = rect.top + m.u(4.2)
+            for index, number in enumerate(hand):
+                box = pygame.Rect(x, y, size, size)
+                if number == self.selected:
+                    box.y -= m.u(0.75)  # lifted: the tile in hand
+                if number in TILE_BY_NUMBER:
+                    sides = sides_of(number, *self.orientation.get(number, (0, 0)))
+                    picture = paint.pipe_face(sides, size, self.label_px)
+                    self._report_tags(surface, sides, box)
+                else:
+                    picture = paint.road(size, (SPECIAL_NAMES[number],))
+                if number == self.selected and self.dragging_tile:
+                    picture = picture.copy()
+                    picture.set_alpha(90)  # it travels with the pointer; its place stays marked
                 surface.blit(picture, box)
-            if number == self.selected:
-                pygame.draw.rect(surface, theme.RED, box.inflate(8, 8), max(3, m.u(0.5)))
-            label = str(number) if number in TILE_BY_NUMBER else SPECIAL_NAMES[number]
-            caption = (box.centerx, box.bottom + m.u(0.4))
-            draw.text(surface, f"{index + 1} · {label}", caption, m.small - 2, theme.GREY, "regular", "midtop")
-            self.hand_slots.append((number, box))
-            x += size + m.u(2)
-        if not hand:
-            draw.text(surface, "No tiles left.", (x, rect.centery), m.body, theme.GREY, anchor="midleft")
+                if number == self.selected:
+                    pygame.draw.rect(surface, theme.INK, box.inflate(8, 8), max(3, m.u(0.5)))
+                if index < 9:  # its key
+                    caption = (box.centerx, box.bottom + m.u(0.4))
+                    draw.text(surface, str(index + 1), caption, m.small - 2, theme.GREY, "semibold", "midtop")
+                self.hand_slots.append((number, box))
+                x += size + gap
+            if not hand:
+                draw.text(surface, "No tiles left.", (x, rect.centery), m.body, theme.GREY, anchor="midleft")
 
     def score_visible(self, seat: int) -> bool:
         """A live score would give a secret colour away: only the viewer's own shows before the end."""
@@ -749,10 +745,26 @@ class BuizenScene(GameScene[BuizenState, Move]):
         return self.draw_players(surface, rect, extra=lines)
 
     def _draw_panel(self, surface: pygame.Surface, view: BuizenState) -> None:
-        m = self.metrics
         rect = self.panel_rect
+        with layout_probe.box(pygame.Rect(rect.left, rect.top, rect.width, self.info_top - rect.top)):
+            self._draw_panel_texts(surface, view, rect)
+
+    def _draw_panel_texts(self, surface: pygame.Surface, view: BuizenState, rect: pygame.Rect) -> None:
+        m = self.metrics
         over = view.to_play is None
         y = self._draw_players(surface, rect, view) + m.u(1.5)
+        bottom = self.info_top - m.u(1)
+        step = round(m.small * 1.25)
+
+        def lines(words: str, x: int, top: int, colour: theme.Colour, weight: str = "regular") -> int:
+            """``words`` wrapped to the panel from ``x``, as far as there is room; returns the y below."""
+            for line in draw.wrap(words, m.small, rect.right - x, weight):
+                if top + m.small > bottom:
+                    break
+                draw.text(surface, line, (x, top), m.small, colour, weight)
+                top += step
+            return top
+
         # The secret colour tile.
         viewer = self.viewer
         tile = m.u(8)
@@ -761,25 +773,21 @@ class BuizenScene(GameScene[BuizenState, Move]):
             material = view.colours[viewer]
             show = over or self.peeking or self.key_peek
             surface.blit(paint.colour_tile(tile, material if show and material != "?" else None), self.colour_rect)
-            label = "Your colour" if not over else "Your colour (revealed)"
-            draw.text(surface, label, (rect.left + tile + m.u(1.5), y + m.u(1.5)), m.small, theme.INK, "semibold")
-            hint = MATERIAL_NAMES.get(material, "") if show else "press and hold to peek (C)"
-            draw.text(surface, hint, (rect.left + tile + m.u(1.5), y + m.u(4.5)), m.small, theme.GREY)
+            x = rect.left + tile + m.u(1.5)
+            below = lines(
+                "Your colour" if not over else "Your colour (revealed)", x, y + m.u(0.5), theme.INK, "semibold"
+            )
+            hint = MATERIAL_NAMES.get(material, "") if show else "hold to peek (C)"
+            below = lines(hint, x, below, theme.GREY)
+            y = max(y + tile, below)
         else:
             self.colour_rect = pygame.Rect(0, 0, 0, 0)
-        y += tile + m.u(1.5)
-        lines = [
+        y += m.u(1.5)
+        texts = [
             f"Bag: {len(view.bag)} tile{'s' if len(view.bag) != 1 else ''}",
             f"Pump rooms left: {view.pump_pile}  ·  roads left: {view.road_pile}",
         ]
         if over:
-            lines.append("Closed networks are outlined in their owner's colour; numbers are points per tile.")
-        for line in lines:
-            if y + m.small > self.info_top - m.u(1):
-                break
-            for wrapped in draw.wrap(line, m.small, rect.width):
-                if y + m.small > self.info_top - m.u(1):
-                    break
-                draw.text(surface, wrapped, (rect.left, y), m.small, theme.INK)
-                y += round(m.small * 1.25)
-            y += m.u(0.5)
+            texts.append("Closed networks are outlined in their owner's colour; numbers are points per tile.")
+        for words in texts:
+            y = lines(words, rect.left, y, theme.INK) + m.u(0.5)

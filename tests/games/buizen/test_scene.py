@@ -414,3 +414,25 @@ def test_recap_badges_never_cover_each_other(fresh_app: Any, monkeypatch: Any) -
         cell = scene.to_screen((2, 1))
         for centre, radius, _, _ in on_table:
             assert math.hypot(centre[0] - cell.centerx, centre[1] - cell.centery) < cell.width + 6 * radius
+
+
+def test_a_big_hand_fits_its_strip_with_four_players_and_the_log_open(fresh_app: Any) -> None:
+    from tests.ui.scenarios.buizen import open_big_hand
+
+    app = fresh_app
+    window, log_was = app.screen, app.settings.log_open
+    app.screen = pygame.Surface((1024, 700))
+    app._relayout()
+    try:
+        scene = open_big_hand(app)
+        frames(app, 1)
+        assert len(scene.hand_slots) == len(scene.hand()) == 11
+        for index, (_, box) in enumerate(scene.hand_slots):
+            assert scene.hand_rect.contains(box), f"tile {index + 1} leaves the hand"
+            for _, other in scene.hand_slots[index + 1 :]:
+                assert not box.colliderect(other)
+    finally:
+        app.settings.log_open = log_was
+        app.go_home()
+        app.screen = window
+        app._relayout()
