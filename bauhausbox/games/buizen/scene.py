@@ -518,6 +518,8 @@ class BuizenScene(GameScene[BuizenState, Move]):
         picture.set_alpha(170)
         surface.blit(picture, box)
         pygame.draw.rect(surface, theme.YELLOW, box.inflate(8, 8), max(4, self.metrics.u(0.75)))
+        if self.recap and self.story_viewer()[0]:
+            self._draw_recap_badges(surface)  # the hint's frame never hides what the others did
         surface.set_clip(previous_clip)
 
     def status_line(self, sentence: str, tail: str = "") -> str:

@@ -11,7 +11,7 @@ from bauhausbox.games.buizen import paint
 from bauhausbox.games.buizen.rules import GAME, Draw, Place
 from bauhausbox.games.buizen.scene import BuizenScene
 from bauhausbox.scenes.curtain import CurtainScene
-from bauhausbox.ui import layout_probe
+from bauhausbox.ui import layout_probe, theme
 from tests.ui.helpers import click, drag, frames, key, move, open_game
 
 
@@ -436,3 +436,25 @@ def test_a_big_hand_fits_its_strip_with_four_players_and_the_log_open(fresh_app:
         app.go_home()
         app.screen = window
         app._relayout()
+
+
+def test_a_hint_marks_its_cell_in_view_and_says_it_in_words(fresh_app: Any) -> None:
+    import re
+
+    from bauhausbox.games.buizen.rules import Special
+    from tests.ui.helpers import wait_until
+
+    app = fresh_app
+    scene = _open(app, ["human", "ai:easy"])
+    scene.camera = [40.0, -30.0]  # looking far away from the layout
+    key(app, pygame.K_h)
+    assert wait_until(app, lambda: scene.hint_move is not None)
+    hinted = scene.hint_move
+    assert isinstance(hinted, Place | Special)
+    frames(app, 1)
+    assert scene.board_rect.contains(scene.to_screen(hinted.cell)), "the hinted cell is scrolled into view"
+    assert scene.message.startswith("Hint: ")
+    assert not re.search(r"\br\d+\b|-?\d+,\s*-?\d+|\b\d+[fb]\b", scene.message), scene.message
+    # Its frame is drawn round the cell.
+    frame = scene.to_screen(hinted.cell).inflate(8, 8)
+    assert tuple(app.screen.get_at((frame.left + 1, frame.centery)))[:3] == theme.YELLOW
