@@ -734,16 +734,20 @@ class BuizenScene(GameScene[BuizenState, Move]):
         return seat == self.viewer
 
     def _draw_players(self, surface: pygame.Surface, rect: pygame.Rect, view: BuizenState) -> int:
-        """The shared players panel, with tile counts (and each material once the game is over)."""
+        """The shared players panel, with tile counts (and each material once the game is over), each
+        line as full as the panel's width allows beside the score."""
+        m = self.metrics
         over = view.to_play is None
+        room = rect.width - m.u(6) - draw.render_text("00", m.heading, weight="bold").get_width() - m.u(2.5)
         lines = []
         for seat, spec in enumerate(self.match.setup.seats):
             held = len(view.hands[seat])
-            who = "human" if spec.is_human else f"computer · {spec.level}"
-            if over:
-                lines.append(f"{MATERIAL_NAMES[view.colours[seat]]} · {who}")
-            else:
-                lines.append(f"{who} · {held} tile{'s' if held != 1 else ''}")
+            tiles = f"{held} tile{'s' if held != 1 else ''}"
+            first = MATERIAL_NAMES[view.colours[seat]] if over else ""
+            who = ["human"] if spec.is_human else [f"computer · {spec.level}", "computer", spec.level]
+            options = [" · ".join(part for part in (first, kind, "" if over else tiles) if part) for kind in who]
+            fits = (o for o in options if draw.render_text(o, m.small).get_width() <= room)
+            lines.append(next(fits, options[-1]))
         return self.draw_players(surface, rect, extra=lines)
 
     def _draw_panel(self, surface: pygame.Surface, view: BuizenState) -> None:
