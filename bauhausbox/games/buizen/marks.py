@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import math
 
-import pygame
-
 Point = tuple[int, int]
+Box = tuple[int, int, int, int]  # left, top, width, height (a cell on screen)
 
 
-def _spots(box: pygame.Rect, radius: int) -> list[Point]:
+def _spots(box: Box, radius: int) -> list[Point]:
     """Where a badge for ``box`` may sit, best first: its corners, then rings round the cell."""
+    left, top, width, height = box
+    right, bottom = left + width, top + height
     # On its cell's corners while the cell is larger than a badge; else beside it, not hiding it.
-    spots: list[Point] = [box.topleft, box.topright, box.bottomleft, box.bottomright] if box.width > 2 * radius else []
-    cx, cy = box.center
-    reach = max(box.width, box.height) / 2
+    spots: list[Point] = [(left, top), (right, top), (left, bottom), (right, bottom)] if width > 2 * radius else []
+    cx, cy = left + width / 2, top + height / 2
+    reach = max(width, height) / 2
     for ring in range(1, 10):
         distance = reach + radius * (0.4 + 1.6 * ring)
         count = 8 * ring
@@ -31,7 +32,7 @@ def _spots(box: pygame.Rect, radius: int) -> list[Point]:
     return spots
 
 
-def place_badges(boxes: list[pygame.Rect], radius: int, gap: int = 2) -> list[Point]:
+def place_badges(boxes: list[Box], radius: int, gap: int = 2) -> list[Point]:
     """A centre for a badge of ``radius`` beside each box (in order: earlier badges get the better
     spots), no two badges closer than ``gap`` pixels."""
     placed: list[Point] = []
@@ -46,11 +47,12 @@ def place_badges(boxes: list[pygame.Rect], radius: int, gap: int = 2) -> list[Po
     return placed
 
 
-def leader(box: pygame.Rect, centre: Point) -> Point | None:
+def leader(box: Box, centre: Point) -> Point | None:
     """The point of ``box`` nearest a badge that left it (for a line to its cell), or ``None`` when
     the badge sits on the cell's edge or corner."""
-    x = min(max(centre[0], box.left), box.right)
-    y = min(max(centre[1], box.top), box.bottom)
+    left, top, width, height = box
+    x = min(max(centre[0], left), left + width)
+    y = min(max(centre[1], top), top + height)
     if math.hypot(centre[0] - x, centre[1] - y) <= 1:
         return None
     return x, y

@@ -485,7 +485,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
             move = self.match.history.steps[index].move
             if isinstance(move, Place | Special):
                 items.append((str(number), self.step_style(index)[0], self.to_screen(move.cell)))
-        centres = marks.place_badges([box for _, _, box in items], self.badge_radius())
+        centres = marks.place_badges([(b.left, b.top, b.width, b.height) for _, _, b in items], self.badge_radius())
         return [(label, colour, box, centre) for (label, colour, box), centre in zip(items, centres, strict=True)]
 
     def badge_radius(self) -> int:
@@ -496,7 +496,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
         m = self.metrics
         badges = self.recap_badges()
         for _, _, box, centre in badges:
-            end = marks.leader(box, centre)
+            end = marks.leader((box.left, box.top, box.width, box.height), centre)
             if end is not None:
                 pygame.draw.line(surface, theme.WHITE, centre, end, max(4, m.u(0.6)))
                 pygame.draw.line(surface, theme.INK, centre, end, max(2, m.u(0.25)))
@@ -532,11 +532,6 @@ class BuizenScene(GameScene[BuizenState, Move]):
         while words and draw.render_text(" ".join(words) + "…" + tail, m.body, weight="semibold").get_width() > room:
             words.pop()
         return " ".join(words).rstrip(",;:") + "…" + tail
-
-    def hint_text(self, move: Move) -> str:
-        words = super().hint_text(move)
-        sentence, _, tail = words.partition("  ·  ")
-        return self.status_line(sentence, "  ·  " + tail if tail else "")
 
     def idle_status(self) -> str:
         return "Click a tile, R turn, F flip, click a cell  ·  right-drag / arrows pan  ·  wheel zoom  ·  H hint"
