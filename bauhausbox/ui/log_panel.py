@@ -201,11 +201,12 @@ class LogPanel:
                 pygame.draw.rect(surface, line.colour, box, 2)
             mark = (self.body.left + m.u(2.2), y + step // 2 + 1)
             if line.number is not None:
-                draw.badge(surface, mark, m.u(1.5), line.colour, str(line.number), max(14, m.small - 3))
+                draw.badge(surface, mark, m.u(1.5), line.colour, str(line.number), max(14, m.small - 2))
             else:
                 draw.seat_shape(surface, line.shape, mark, m.u(1.1), line.colour, theme.INK)
             for wrapped in row.wrapped:
-                draw.text(surface, wrapped, (text_left, y), m.small, theme.INK)
+                if y + step > self.body.top and y < self.body.bottom:  # lines scrolled out are not drawn
+                    draw.text(surface, wrapped, (text_left, y), m.small, theme.INK)
                 y += step
         surface.set_clip(clip)
         self._draw_scroll_bar(surface, m)

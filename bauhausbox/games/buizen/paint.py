@@ -1,14 +1,19 @@
 """Painting Buizen tiles seen from above (pygame): pipe faces, pump rooms, roads, open pits, manholes.
 
-Pipes are thick bands in their material's colour with a material letter mark (colour-blind play); a
-bend is a quarter circle round its corner so two bends on one face never seem to join, and each band has
-a sand-coloured halo so crossing pipes read as a bridge, not a junction. A road connection ends in a kerb
+Pipes are thick bands in their material's colour; a bend is a quarter circle round its corner so two
+bends on one face never seem to join, and each band has a sand-coloured halo so crossing pipes read as a
+bridge, not a junction. A material never depends on hue alone (colour-blind play): fire-hose bands carry
+white stripes (red and PP green are equally dark), PE100 is the only dark band and gas the only light one,
+and where a tile is large enough each band also carries its material's letters in a white tag, at a
+size given by the screen (``label_px``), never shrunk with the tile; a tile too small for a legible tag
+shows none rather than an unreadable one. A road connection ends in a kerb
 (grey stones across the pipe end), a pump-room connection under a terracotta eave.
 Painted tiles are cached per (what, size).
 """
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 
 import pygame
@@ -43,6 +48,7 @@ MATERIAL_COLOURS: dict[str, Colour] = {
 }
 MATERIAL_MARKS: dict[str, str] = {"PP": "PP", "PE": "PE", "FH": "FH", "GAS": "GAS"}
 MATERIAL_LABELS: dict[str, str] = {"PP": "PP", "PE": "PE100", "FH": "Fire hose", "GAS": "Gas"}
+STRIPED = frozenset({"FH"})  # red and PP green are equally dark: the fire hose is striped as well
 
 _CACHE: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
 _CACHE_SIZE = 600
@@ -65,8 +71,32 @@ def _cached(key: tuple[object, ...], make: object) -> pygame.Surface:
     return surface
 
 
-def pipe_face(sides: Sides, size: int) -> pygame.Surface:
-    return _cached(("pipe", sides, size), lambda: _paint_pipe_face(sides, size))
+def pipe_face(sides: Sides, size: int, label_px: int = 0) -> pygame.Surface:
+    """A laid pipe tile of ``size`` pixels; material tags at ``label_px`` (0: none) where they fit."""
+    return _cached(("pipe", sides, size, label_px), lambda: _paint_pipe_face(sides, size, label_px))
+
+
+def pipe_labels(sides: Sides, size: int, label_px: int) -> list[tuple[str, pygame.Rect]]:
+    """The material tags a tile of ``size`` carries (text, tag rect on the tile): each band's letters
+    where a tag of ``label_px`` fits on the band without touching another tag or leaving the tile."""
+    if label_px <= 0:
+        return []
+    widest = max((_tag_rect(text, label_px) for text in MATERIAL_MARKS.values()), key=lambda tag: tag.width)
+    if widest.width > size * 0.62 or widest.height > size * 0.34:
+        return []  # tiles too small for every tag: none has one, the colours and stripes tell them apart
+    placed: list[tuple[str, pygame.Rect]] = []
+    for material in MATERIALS:
+        directions = [d for d in range(4) if EDGE_MATERIAL[sides[d]] == material]
+        if not directions:
+            continue
+        tag = _tag_rect(MATERIAL_MARKS[material], label_px)
+        for point in _label_points(directions, size):
+            tag.center = point
+            inside = pygame.Rect(0, 0, size, size).inflate(-4, -4).contains(tag)
+            if inside and not any(tag.colliderect(other.inflate(4, 4)) for _, other in placed):
+                placed.append((MATERIAL_MARKS[material], tag.copy()))
+                break
+    return placed
 
 
 def pump_room(size: int, start: bool = False) -> pygame.Surface:
@@ -145,26 +175,37 @@ def _band(layer: pygame.Surface, directions: list[int], width: int, colour: Colo
             _stub(layer, direction, width, colour, size)
 
 
-def _label_point(directions: list[int], size: int) -> tuple[int, int]:
-    """Where the material mark sits on a band: along the band, clear of crossings and ends."""
+def _label_points(directions: list[int], size: int) -> list[tuple[int, int]]:
+    """Where a material tag may sit on a band, best first: along the band, clear of its ends."""
     if len(directions) == 2 and (directions[0] - directions[1]) % 2 == 1:
         cx, cy = _CORNERS[frozenset(directions)]
-        # The middle of the quarter ring: from the corner towards the tile centre, radius size/2.
-        dx, dy = 0.5 - cx, 0.5 - cy
-        scale = 0.5 / (dx * dx + dy * dy) ** 0.5
-        return round((cx + dx * scale) * size), round((cy + dy * scale) * size)
-    first = directions[0]
-    mx, my = _MIDPOINTS[first]
-    return round((mx + (0.5 - mx) * 0.62) * size), round((my + (0.5 - my) * 0.62) * size)
+        # Along the quarter ring of radius size/2 round the corner: its middle first.
+        points = []
+        for share in (0.5, 0.3, 0.7):
+            dx, dy = (0.5 - cx) * 2, (0.5 - cy) * 2  # unit steps away from the corner, x then y
+            angle = share * math.pi / 2
+            x, y = cx + dx * 0.5 * math.cos(angle), cy + dy * 0.5 * math.sin(angle)
+            points.append((round(x * size), round(y * size)))
+        return points
+    points = []
+    for reach in (0.62, 0.4, 0.8):
+        for direction in directions:
+            mx, my = _MIDPOINTS[direction]
+            points.append((round((mx + (0.5 - mx) * reach) * size), round((my + (0.5 - my) * reach) * size)))
+    return points
 
 
-def _paint_pipe_face(sides: Sides, size: int) -> pygame.Surface:
+def _tag_rect(text: str, label_px: int) -> pygame.Rect:
+    width, height = draw.render_text(text, label_px, theme.INK, "bold").get_size()
+    return pygame.Rect(0, 0, width + max(6, label_px // 2), height + 2)
+
+
+def _paint_pipe_face(sides: Sides, size: int, label_px: int) -> pygame.Surface:
     surface = pygame.Surface((size, size), pygame.SRCALPHA)
     surface.fill(SAND)
     pygame.draw.rect(surface, SAND_EDGE, (0, 0, size, size), max(1, size // 24))
     width = _band_width(size)
     edge = max(1, size // 36)
-    marks = []
     for material in MATERIALS:
         directions = [d for d in range(4) if EDGE_MATERIAL[sides[d]] == material]
         if not directions:
@@ -173,18 +214,29 @@ def _paint_pipe_face(sides: Sides, size: int) -> pygame.Surface:
         _band(surface, directions, width + 6 * edge, SAND, size)  # a halo: crossings read as bridges
         _band(surface, directions, width + 2 * edge, theme.INK, size)
         _band(surface, directions, width, colour, size)
-        marks.append((material, _label_point(directions, size)))
+        if material in STRIPED:
+            _stripes(surface, directions, width, size)
     for direction in range(4):
         kind = EDGE_KIND[sides[direction]]
         if kind == ROAD_END:
             _kerb(surface, direction, width, size)
         elif kind == EAVE_END:
             _eave(surface, direction, width, size)
-    if size >= 44:
-        for material, point in marks:
-            _mark(surface, material, point, size)
+    for text, tag in pipe_labels(sides, size, label_px):
+        _tag(surface, text, tag, label_px)
     _outline(surface)
     return surface
+
+
+def _stripes(surface: pygame.Surface, directions: list[int], width: int, size: int) -> None:
+    """White stripes across a band (the fire hose), cut to the band's shape at any size."""
+    mask = pygame.Surface((size, size), pygame.SRCALPHA)
+    _band(mask, directions, width, (255, 255, 255), size)
+    stripes = pygame.Surface((size, size), pygame.SRCALPHA)
+    gap = max(5, round(width * 1.1))
+    draw.hatch(stripes, pygame.Rect(0, 0, size, size), theme.WHITE, gap, max(2, round(width * 0.3)))
+    stripes.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)  # keep the stripes on the band only
+    surface.blit(stripes, (0, 0))
 
 
 def _edge_rect(direction: int, along: float, depth: float, size: int) -> pygame.Rect:
@@ -231,15 +283,12 @@ def _eave(surface: pygame.Surface, direction: int, width: int, size: int) -> Non
     pygame.draw.polygon(surface, theme.INK, points, max(1, size // 48))
 
 
-def _mark(surface: pygame.Surface, material: str, point: tuple[int, int], size: int) -> None:
-    """The material's letters in a small white disc: readable without colour."""
-    text = MATERIAL_MARKS[material]
-    font_size = max(9, round(size * (0.15 if len(text) < 3 else 0.13)))
-    label = draw.render_text(text, font_size, theme.INK, "bold")
-    radius = max(label.get_width(), label.get_height()) // 2 + 2
-    pygame.draw.circle(surface, theme.WHITE, point, radius)
-    pygame.draw.circle(surface, theme.INK, point, radius, max(1, size // 60))
-    surface.blit(label, label.get_rect(center=(point[0], point[1] + 1)))
+def _tag(surface: pygame.Surface, text: str, tag: pygame.Rect, label_px: int) -> None:
+    """A material's letters in a white tag with an ink rim."""
+    pygame.draw.rect(surface, theme.WHITE, tag, border_radius=tag.height // 2)
+    pygame.draw.rect(surface, theme.INK, tag, max(1, label_px // 12), border_radius=tag.height // 2)
+    label = draw.render_text(text, label_px, theme.INK, "bold")
+    surface.blit(label, label.get_rect(center=(tag.centerx, tag.centery + 1)))
 
 
 def _paint_pump(size: int, start: bool) -> pygame.Surface:

@@ -1,11 +1,12 @@
 """The Buizen Wir-War screen: an unbounded table of tiles seen from above, the hand, the secret colour.
 
 Controls (docs/contributing.md): pick a tile from the hand (click, number keys or drag it onto the table), **R** or
-right-click turns it (Shift+R the other way), **F** flips it to its other face; cells where it fits in
-some turn are outlined, the ghost under the pointer is green or red with the reason. The table pans with
-a right-drag or the arrow keys and zooms with the wheel or +/−; "Fit" shows the whole layout. Press and
-hold your colour tile (or C) to peek at your material. When no tile can be played the Draw / Pass button
-lights up (D).
+right-click turns it a quarter clockwise (Shift+R the other way), **F** flips it to its other face; Esc or a
+drag let go off the table puts it back in the hand. Cells where it fits in some turn are outlined; the ghost
+under the pointer has a ✓ or a ✗, and a refused placement says why by the pointer and in the status bar.
+The table pans with a right-drag or the arrow keys and zooms with the wheel or +/−; "Fit" shows the whole
+layout. Press and hold your colour tile (or C) to peek at your material. When no tile can be played the
+Draw / Pass button lights up (D).
 
 Drawing is a function of the view and this scene's UI state (camera, held tile, animations).
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 import pygame
 
 from bauhausbox.engine.history import Step
-from bauhausbox.games.buizen import paint
+from bauhausbox.games.buizen import howto, marks, paint
 from bauhausbox.games.buizen.rules import (
     BuizenState,
     Cell,
@@ -31,18 +32,21 @@ from bauhausbox.games.buizen.tiles import (
     MATERIAL_NAMES,
     SPECIAL_NAMES,
     TILE_BY_NUMBER,
+    Sides,
     sides_of,
 )
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
-from bauhausbox.ui import draw, icons, theme
+from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
 from bauhausbox.ui.app import App
-from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.theme import Colour
 from bauhausbox.ui.widgets import Button
 
-MIN_CELL, MAX_CELL = 28.0, 160.0
+# The zoom range in pixels per cell. Small enough that Fit shows the largest tables whole in the
+# smallest window with the log open (tiles that small tell materials apart by colour and stripes).
+MIN_CELL, MAX_CELL = 16.0, 160.0
 
 
 def _stack_names(stack: tuple[int, ...]) -> tuple[str, ...]:
@@ -72,7 +76,9 @@ class BuizenScene(GameScene[BuizenState, Move]):
         self.appear: dict[Cell, Tween] = {}
         self._moves_key: object = None
         self._moves: list[Move] = []
-        self._fitted = False
+        self._fitted: tuple[float, float, float] | None = None  # the view Fit made, while unchanged
+        self.refused_cell: Cell | None = None
+        self.hand_tile_px = 0
         self.rotate_button = self.widgets.add(
             Button("Turn", lambda: self.rotate(1), tooltip="Turn the held tile (R, right-click)", icon=icons.rotate)
         )
@@ -89,78 +95,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
     # ==== how to play =========================================================================
     @classmethod
     def how_to_play(cls) -> list[HowToPage]:
-        return [
-            HowToPage(
-                "Lay pipes, close your material",
-                [
-                    "Each player secretly draws a colour tile: one of four pipe materials — PP (green), "
-                    "PE100 (black), fire hose (red) or gas (yellow). Only closed networks of your material score.",
-                    "On your turn lay one tile from your hand next to the layout, either face up, turned any "
-                    "way. Every side that touches a tile must fit, and at least one must really connect.",
-                    "Then draw as many tiles as the tiles your new one touches (1 to 3).",
-                    "If none of your tiles fits, draw one instead (or pass when the bag is empty).",
-                ],
-                _diagram_turn,
-                "A fire hose laid against the start pump room: its eave rests on the roof.",
-            ),
-            HowToPage(
-                "The edges of a tile",
-                [
-                    "• Pipe: continues only into a pipe of the same material.",
-                    "• Kerb (grey stones): the pipe ends at a road. Two kerbs never face each other.",
-                    "• Eave (terracotta): the pipe ends in a pump room. Two eaves never touch.",
-                    "• Plain ground: touches ground, roads and pump rooms.",
-                    "A real connection is pipe to pipe, kerb to road, or eave to pump room.",
-                ],
-                _diagram_edges,
-                "Real connections (top); sides that never touch (bottom).",
-            ),
-            HowToPage(
-                "Automatic roads and pump rooms",
-                [
-                    "A kerb facing an empty cell gets a road from the road pile, an eave a pump room from the "
-                    "pump pile — at once. They must fit their other neighbours too, or the tile cannot go there.",
-                    "When a pile is empty nothing is put there: that pipe end stays open for good and the cell "
-                    "(hatched) can never be filled.",
-                ],
-                _diagram_automatic,
-                "Left: the kerb brought a road, the eave a pump room. Right: no road was left.",
-            ),
-            HowToPage(
-                "Open pits and manholes",
-                [
-                    "The bag also holds 4 open pits and 4 manholes. Play one instead of a pipe tile, on a road, "
-                    "and draw one tile.",
-                    "• Open pit, on a plain road: every pipe ending at that road is open again.",
-                    "• Manhole, on a plain road (protecting it for good) or on an open pit (closing it again).",
-                    "Nothing goes on top of a manhole.",
-                ],
-                _diagram_specials,
-                "Road, open pit, manhole.",
-            ),
-            HowToPage(
-                "Scoring",
-                [
-                    "When the bag is empty, play on until nobody can lay a tile. Then the colour tiles are revealed.",
-                    "A network is closed when every end reaches a pipe, a road (not an open pit) or a pump "
-                    "room. Each tile of a closed network of your material scores 1 point per pipe side that "
-                    "links to a neighbouring pipe tile: the example scores 1+3+2+3+2+1 = 12.",
-                    "Highest score wins; ties share the win.",
-                ],
-                _diagram_scoring,
-                "A closed fire-hose network worth 12 points.",
-            ),
-            HowToPage(
-                "Controls",
-                [
-                    "• Click a tile in your hand (or press 1–9), then click a highlighted cell — or drag it there.",
-                    "• R or right-click turns it, F flips it; green ghost = fits, red = the reason is shown.",
-                    "• Pan: right-drag or the arrow keys. Zoom: wheel or + / −. Fit shows the whole table.",
-                    "• Press and hold your colour tile (or C) to peek at your material.",
-                    "• D draws (or passes) when none of your tiles fits.",
-                ],
-            ),
-        ]
+        return howto.pages()
 
     # ==== layout ==============================================================================
     def layout_game(self, rect: pygame.Rect) -> None:
@@ -188,9 +123,8 @@ class BuizenScene(GameScene[BuizenState, Move]):
         self.zoom_out_button.rect = pygame.Rect(x0 + third + m.u(1), y, third, bh)
         self.zoom_in_button.rect = pygame.Rect(x0 + 2 * (third + m.u(1)), y, third, bh)
         self.info_top = y
-        if not self._fitted:
-            self.fit()
-            self._fitted = True
+        if self._fitted is None or self._fitted == (self.camera[0], self.camera[1], self.cell_px):
+            self.fit()  # the first view, or a fitted one in a board of another size (the log, the window)
 
     # ==== camera ==============================================================================
     def to_screen(self, cell: Cell) -> pygame.Rect:
@@ -221,6 +155,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
         self.camera = [(lo_x + hi_x) / 2, (lo_y + hi_y) / 2]
         span = max((hi_x - lo_x + 1) / self.board_rect.width, (hi_y - lo_y + 1) / self.board_rect.height)
         self.cell_px = max(MIN_CELL, min(MAX_CELL * 0.7, 1 / span))
+        self._fitted = (self.camera[0], self.camera[1], self.cell_px)
 
     def zoom(self, factor: float, around: tuple[int, int] | None = None) -> None:
         around = around or self.board_rect.center
@@ -315,9 +250,25 @@ class BuizenScene(GameScene[BuizenState, Move]):
             self.app.sound.play("click", 0.4)
 
     def place_at(self, pos: tuple[int, int]) -> None:
-        move = self.held_move(self.to_cell(pos))
-        if move is not None and self.submit(move):
+        cell = self.to_cell(pos)
+        move = self.held_move(cell)
+        if move is None:
+            return
+        self.refused_cell = cell  # what a refusal's note must leave in view
+        if self.submit(move):
             self.selected = None
+            self.refused_cell = None
+
+    def put_back(self) -> None:
+        """The held tile goes back to the hand (Esc, or a drag let go off the table)."""
+        self.selected = None
+        self.left_down = None
+        self.dragging_tile = False
+
+    def refusal_area(self) -> pygame.Rect | None:
+        if self.refused_cell is None:
+            return None
+        return self.to_screen(self.refused_cell).clip(self.board_rect) or None
 
     # ==== events ==============================================================================
     def handle_game_event(self, event: pygame.event.Event) -> bool:
@@ -342,7 +293,11 @@ class BuizenScene(GameScene[BuizenState, Move]):
     def _key(self, event: pygame.event.Event) -> bool:
         step = 60 / self.cell_px
         key = event.key
-        if key == pygame.K_r:
+        if key == pygame.K_ESCAPE:
+            if self.selected is None:
+                return False  # nothing held: the pause menu opens
+            self.put_back()
+        elif key == pygame.K_r:
             self.rotate(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif key == pygame.K_f:
             self.flip()
@@ -434,7 +389,9 @@ class BuizenScene(GameScene[BuizenState, Move]):
             return False
         on_board = self.board_rect.collidepoint(pos)
         started_on_board = self.board_rect.collidepoint(started)
-        if on_board and self.selected is not None and (dragged or started_on_board) and self.input_allowed():
+        if dragged and not on_board:
+            self.put_back()  # let go off the table: the tile returns to the hand
+        elif on_board and self.selected is not None and (dragged or started_on_board) and self.input_allowed():
             self.place_at(pos)
         return True
 
@@ -453,8 +410,8 @@ class BuizenScene(GameScene[BuizenState, Move]):
         if isinstance(step.move, Pass):
             self.banner(f"{self.match.seat_name(step.seat)} passes")
         allowed, viewer = self.story_viewer()
-        if allowed:  # the move in words, for the seat on screen (the log keeps it)
-            self.say(self.match.describe_step(self.match.history.cursor - 1, viewer))
+        if allowed:  # the move in words, for the seat on screen (the log keeps it whole)
+            self.say(self.status_line(self.match.describe_step(self.match.history.cursor - 1, viewer)))
         if self.selected is not None and self.viewer is not None and self.selected not in self.hand():
             self.selected = None
         if self.match.over:
@@ -467,6 +424,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
 
     def on_history_jump(self) -> None:
         self.selected = None
+        self.refused_cell = None
         self.appear = {}
         self.left_down = None
         self.dragging_tile = False
@@ -475,6 +433,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
         # The next player must not inherit a held tile or a peek at the colour (its key-up went
         # to the curtain).
         self.selected = None
+        self.refused_cell = None
         self.peeking = self.key_peek = False
         self.left_down = None
         self.dragging_tile = False
@@ -509,23 +468,47 @@ class BuizenScene(GameScene[BuizenState, Move]):
 
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
         move = mark.move
-        if not isinstance(move, Place | Special):
-            return  # a draw or a pass leaves nothing on the table
-        m = self.metrics
-        box = self.to_screen(move.cell)
         previous_clip = surface.get_clip()
         surface.set_clip(self.board_rect)
-        draw.move_outline(surface, box.inflate(4, 4), max(4, m.u(0.6)))
-        if mark.label:
-            draw.badge(surface, box.topleft, max(m.u(1.5), box.width // 5), mark.colour, mark.label, m.small)
+        if isinstance(move, Place | Special):  # a draw or a pass leaves nothing on the table
+            box = self.to_screen(move.cell)
+            draw.move_outline(surface, box.inflate(4, 4), max(2, min(self.metrics.u(0.6), box.width // 8)))
+        if mark.label and mark.label == str(len(self.recap)):
+            self._draw_recap_badges(surface)  # after the last recap outline: no outline covers a badge
         surface.set_clip(previous_clip)
+
+    def recap_badges(self) -> list[tuple[str, Colour, pygame.Rect, tuple[int, int]]]:
+        """The recap's numbered badges on the table: (number, mover's colour, cell, badge centre),
+        placed so that none covers another at any zoom."""
+        items = []
+        for number, index in enumerate(self.recap, start=1):
+            move = self.match.history.steps[index].move
+            if isinstance(move, Place | Special):
+                items.append((str(number), self.step_style(index)[0], self.to_screen(move.cell)))
+        centres = marks.place_badges([(b.left, b.top, b.width, b.height) for _, _, b in items], self.badge_radius())
+        return [(label, colour, box, centre) for (label, colour, box), centre in zip(items, centres, strict=True)]
+
+    def badge_radius(self) -> int:
+        m = self.metrics
+        return max(m.u(1.5), draw.render_text("8", m.small, weight="bold").get_height() // 2 + m.u(0.5))
+
+    def _draw_recap_badges(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        badges = self.recap_badges()
+        for _, _, box, centre in badges:
+            end = marks.leader((box.left, box.top, box.width, box.height), centre)
+            if end is not None:
+                pygame.draw.line(surface, theme.WHITE, centre, end, max(4, m.u(0.6)))
+                pygame.draw.line(surface, theme.INK, centre, end, max(2, m.u(0.25)))
+        for label, colour, _, centre in badges:
+            draw.badge(surface, centre, self.badge_radius(), colour, label, m.small)
 
     def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
         if not isinstance(move, Place | Special):
             return  # drawing or passing: the status line says it
         size = max(8, round(self.cell_px))
         if isinstance(move, Place):
-            picture = paint.pipe_face(sides_of(move.number, move.face, move.rotation), size).copy()
+            picture = paint.pipe_face(sides_of(move.number, move.face, move.rotation), size, self.label_px).copy()
         else:
             stack = dict(self.view.roads).get(move.cell, ())
             picture = paint.road(size, (*_stack_names(stack), SPECIAL_NAMES[move.kind])).copy()
@@ -535,7 +518,20 @@ class BuizenScene(GameScene[BuizenState, Move]):
         picture.set_alpha(170)
         surface.blit(picture, box)
         pygame.draw.rect(surface, theme.YELLOW, box.inflate(8, 8), max(4, self.metrics.u(0.75)))
+        if self.recap and self.story_viewer()[0]:
+            self._draw_recap_badges(surface)  # the hint's frame never hides what the others did
         surface.set_clip(previous_clip)
+
+    def status_line(self, sentence: str, tail: str = "") -> str:
+        """``sentence`` (then ``tail``) cut with an ellipsis to the status bar's room for a message."""
+        m = self.metrics
+        room = self.status_rect.width - m.u(3) - m.u(24)  # the move count and "saved" sit on the right
+        if draw.render_text(sentence + tail, m.body, weight="semibold").get_width() <= room:
+            return sentence + tail
+        words = sentence.split()
+        while words and draw.render_text(" ".join(words) + "…" + tail, m.body, weight="semibold").get_width() > room:
+            words.pop()
+        return " ".join(words).rstrip(",;:") + "…" + tail
 
     def idle_status(self) -> str:
         return "Click a tile, R turn, F flip, click a cell  ·  right-drag / arrows pan  ·  wheel zoom  ·  H hint"
@@ -581,13 +577,24 @@ class BuizenScene(GameScene[BuizenState, Move]):
         for cell, stack in view.roads:
             self._blit_tile(surface, cell, paint.road(size, _stack_names(stack)))
         for cell, laid in view.pipes:
-            self._blit_tile(surface, cell, paint.pipe_face(laid.sides, size))
+            self._blit_tile(surface, cell, paint.pipe_face(laid.sides, size, self.label_px))
+            self._report_tags(surface, laid.sides, self.to_screen(cell))
         if over:
             self._draw_closed_networks(surface, view)
-        else:
-            self._draw_ghost(surface, size)
         surface.set_clip(previous_clip)
         pygame.draw.rect(surface, theme.INK, rect, m.rule)
+
+    @property
+    def label_px(self) -> int:
+        """The size of the material tags on tiles: fixed by the window, not by the zoom."""
+        return self.metrics.small - 1
+
+    def _report_tags(self, surface: pygame.Surface, sides: Sides, box: pygame.Rect) -> None:
+        """Tell the layout check about the material tags painted on a tile (a cached picture)."""
+        if not layout_probe.active() or not self.board_rect.union(self.hand_rect).contains(box):
+            return
+        for text, tag in paint.pipe_labels(sides, box.width, self.label_px):
+            layout_probe.text(text, tag.move(box.topleft), self.label_px, surface.get_size())
 
     def _blit_tile(self, surface: pygame.Surface, cell: Cell, picture: pygame.Surface) -> None:
         box = self.to_screen(cell)
@@ -605,35 +612,47 @@ class BuizenScene(GameScene[BuizenState, Move]):
             picture = pygame.transform.scale(picture, box.size)
         surface.blit(picture, box)
 
-    def _draw_ghost(self, surface: pygame.Surface, size: int) -> None:
-        if self.selected is None or not self.board_rect.collidepoint(self.mouse) or not self.input_allowed():
-            return
-        if self.right_down is not None:
-            return
-        cell = self.to_cell(self.mouse)
-        box = self.to_screen(cell)
+    def held_picture(self, size: int, cell: Cell | None = None) -> pygame.Surface:
+        """The held tile as it would lie (on ``cell``'s road, for an open pit or a manhole)."""
+        assert self.selected is not None
         if self.selected in TILE_BY_NUMBER:
             face, rotation = self.held_orientation()
-            picture = paint.pipe_face(sides_of(self.selected, face, rotation), size).copy()
-        else:
-            stack = dict(self.view.roads).get(cell, ())
-            picture = paint.road(size, (*_stack_names(stack), SPECIAL_NAMES[self.selected])).copy()
-        reason = self.reason_at(cell)
-        tint = theme.LEGAL if reason is None else theme.ILLEGAL
-        overlay = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
-        overlay.fill((*tint, 70))
-        picture.blit(overlay, (0, 0))
-        picture.set_alpha(215)
-        surface.blit(picture, box)
-        pygame.draw.rect(surface, tint, box.inflate(6, 6), max(3, self.metrics.u(0.5)))
-        if reason is not None:
-            m = self.metrics
-            label = draw.render_text(reason, m.small, theme.WHITE, "semibold")
-            note = label.get_rect().inflate(m.u(2), m.u(1))
-            note.midtop = (box.centerx, box.bottom + m.u(1))
-            note.clamp_ip(self.board_rect)
-            pygame.draw.rect(surface, theme.ILLEGAL, note)
-            surface.blit(label, label.get_rect(center=note.center))
+            return paint.pipe_face(sides_of(self.selected, face, rotation), size, self.label_px)
+        stack = dict(self.view.roads).get(cell, ()) if cell is not None else ()
+        return paint.road(size, (*_stack_names(stack), SPECIAL_NAMES[self.selected]))
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        # The held tile goes above everything the scene drew (buttons, marks, the hint), under
+        # the refusal note and the tooltips.
+        self._draw_held(surface)
+        super().draw_overlay(surface)
+
+    def _draw_held(self, surface: pygame.Surface) -> None:
+        """On the table, the ghost at the cell under the pointer with its ✓ or ✗; while dragged off
+        the table, the tile under the pointer."""
+        if self.selected is None or self.veiled() or not self.input_allowed() or self.right_down is not None:
+            return
+        m = self.metrics
+        if self.board_rect.collidepoint(self.mouse):
+            cell = self.to_cell(self.mouse)
+            box = self.to_screen(cell)
+            legal = self.reason_at(cell) is None
+            picture = self.held_picture(box.width, cell).copy()
+            overlay = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
+            overlay.fill((*(theme.LEGAL if legal else theme.ILLEGAL), 50))
+            picture.blit(overlay, (0, 0))
+            picture.set_alpha(225)
+            previous_clip = surface.get_clip()
+            surface.set_clip(self.board_rect)
+            surface.blit(picture, box)
+            draw.ghost_frame(surface, box.inflate(4, 4), legal, max(m.u(1), box.width // 8))
+            surface.set_clip(previous_clip)
+        elif self.dragging_tile and self.left_down is not None:
+            size = self.hand_tile_px or m.u(10)
+            picture = self.held_picture(size)
+            box = picture.get_rect(center=self.mouse)
+            draw.shadow_rect(surface, box, m.u(0.75))
+            surface.blit(picture, box)
 
     def _draw_closed_networks(self, surface: pygame.Surface, view: BuizenState) -> None:
         """The end: each closed network with an owner outlined in the owner's seat colour, with points."""
@@ -667,76 +686,86 @@ class BuizenScene(GameScene[BuizenState, Move]):
         title = "Your tiles" if viewer is not None else "Tiles"
         if viewer is not None and view.to_play is not None and view.to_play != viewer:
             title = f"{self.match.seat_name(viewer)}'s tiles (waiting)"
-        draw.heading(surface, title, (rect.left + m.u(2), rect.top + m.u(1.2)), m.small)
-        hand = self.hand()
-        if viewer is None:
-            draw.text(
-                surface,
-                "Computer players' tiles stay hidden.",
-                (rect.left + m.u(2), rect.centery),
-                m.body,
-                theme.GREY,
-                anchor="midleft",
-            )
-            return
-        size = min(rect.height - m.u(7), m.u(11))
-        x = rect.left + m.u(2)
-        y = rect.top + m.u(4.2)
-        for index, number in enumerate(hand):
-            box = pygame.Rect(x, y, size, size)
-            if number == self.selected:
-                box.y -= m.u(0.75)
-            if number in TILE_BY_NUMBER:
-                face, rotation = self.orientation.get(number, (0, 0))
-                picture = paint.pipe_face(sides_of(number, face, rotation), size)
-            else:
-                picture = paint.road(size, (SPECIAL_NAMES[number],))
-            if number == self.selected and self.dragging_tile:
-                faded = picture.copy()
-                faded.set_alpha(90)
-                surface.blit(faded, box)
-            else:
+        with layout_probe.box(rect):
+            draw.heading(surface, title, (rect.left + m.u(2), rect.top + m.u(1.2)), m.small)
+            if viewer is None:
+                words = "Computer players' tiles stay hidden."
+                draw.text(surface, words, (rect.left + m.u(2), rect.centery), m.body, theme.GREY, anchor="midleft")
+                return
+            hand = self.hand()
+            gap = m.u(2)
+            room = rect.width - 2 * m.u(2) - gap * (len(hand) - 1)
+            # As large as the strip allows, smaller when the hand grows: every tile stays in view.
+            size = min(rect.height - m.u(7), m.u(11), room // max(1, len(hand)))
+            self.hand_tile_px = size
+            x = rect.left + m.u(2)
+            y = rect.top + m.u(4.2)
+            for index, number in enumerate(hand):
+                box = pygame.Rect(x, y, size, size)
+                if number == self.selected:
+                    box.y -= m.u(0.75)  # lifted: the tile in hand
+                if number in TILE_BY_NUMBER:
+                    sides = sides_of(number, *self.orientation.get(number, (0, 0)))
+                    picture = paint.pipe_face(sides, size, self.label_px)
+                    self._report_tags(surface, sides, box)
+                else:
+                    picture = paint.road(size, (SPECIAL_NAMES[number],))
+                if number == self.selected and self.dragging_tile:
+                    picture = picture.copy()
+                    picture.set_alpha(90)  # it travels with the pointer; its place stays marked
                 surface.blit(picture, box)
-            if number == self.selected:
-                pygame.draw.rect(surface, theme.RED, box.inflate(8, 8), max(3, m.u(0.5)))
-            label = str(number) if number in TILE_BY_NUMBER else SPECIAL_NAMES[number]
-            caption = (box.centerx, box.bottom + m.u(0.4))
-            draw.text(surface, f"{index + 1} · {label}", caption, m.small - 2, theme.GREY, "regular", "midtop")
-            self.hand_slots.append((number, box))
-            x += size + m.u(2)
-        if not hand:
-            draw.text(surface, "No tiles left.", (x, rect.centery), m.body, theme.GREY, anchor="midleft")
-        if self.selected is not None and self.dragging_tile and self.left_down is not None:
-            if self.selected in TILE_BY_NUMBER:
-                face, rotation = self.held_orientation()
-                picture = paint.pipe_face(sides_of(self.selected, face, rotation), size)
-            else:
-                picture = paint.road(size, (SPECIAL_NAMES[self.selected],))
-            if not self.board_rect.collidepoint(self.mouse):
-                surface.blit(picture, picture.get_rect(center=self.mouse))
+                if number == self.selected:
+                    pygame.draw.rect(surface, theme.INK, box.inflate(8, 8), max(3, m.u(0.5)))
+                if index < 9:  # its key
+                    caption = (box.centerx, box.bottom + m.u(0.4))
+                    draw.text(surface, str(index + 1), caption, m.small - 2, theme.GREY, "semibold", "midtop")
+                self.hand_slots.append((number, box))
+                x += size + gap
+            if not hand:
+                draw.text(surface, "No tiles left.", (x, rect.centery), m.body, theme.GREY, anchor="midleft")
 
     def score_visible(self, seat: int) -> bool:
         """A live score would give a secret colour away: only the viewer's own shows before the end."""
         return seat == self.viewer
 
     def _draw_players(self, surface: pygame.Surface, rect: pygame.Rect, view: BuizenState) -> int:
-        """The shared players panel, with tile counts (and each material once the game is over)."""
+        """The shared players panel, with tile counts (and each material once the game is over), each
+        line as full as the panel's width allows beside the score."""
+        m = self.metrics
         over = view.to_play is None
+        room = rect.width - m.u(6) - draw.render_text("00", m.heading, weight="bold").get_width() - m.u(2.5)
         lines = []
         for seat, spec in enumerate(self.match.setup.seats):
             held = len(view.hands[seat])
-            who = "human" if spec.is_human else f"computer · {spec.level}"
-            if over:
-                lines.append(f"{MATERIAL_NAMES[view.colours[seat]]} · {who}")
-            else:
-                lines.append(f"{who} · {held} tile{'s' if held != 1 else ''}")
+            tiles = f"{held} tile{'s' if held != 1 else ''}"
+            first = MATERIAL_NAMES[view.colours[seat]] if over else ""
+            who = ["human"] if spec.is_human else [f"computer · {spec.level}", "computer", spec.level]
+            options = [" · ".join(part for part in (first, kind, "" if over else tiles) if part) for kind in who]
+            fits = (o for o in options if draw.render_text(o, m.small).get_width() <= room)
+            lines.append(next(fits, options[-1]))
         return self.draw_players(surface, rect, extra=lines)
 
     def _draw_panel(self, surface: pygame.Surface, view: BuizenState) -> None:
-        m = self.metrics
         rect = self.panel_rect
+        with layout_probe.box(pygame.Rect(rect.left, rect.top, rect.width, self.info_top - rect.top)):
+            self._draw_panel_texts(surface, view, rect)
+
+    def _draw_panel_texts(self, surface: pygame.Surface, view: BuizenState, rect: pygame.Rect) -> None:
+        m = self.metrics
         over = view.to_play is None
         y = self._draw_players(surface, rect, view) + m.u(1.5)
+        bottom = self.info_top - m.u(1)
+        step = round(m.small * 1.25)
+
+        def lines(words: str, x: int, top: int, colour: theme.Colour, weight: str = "regular") -> int:
+            """``words`` wrapped to the panel from ``x``, as far as there is room; returns the y below."""
+            for line in draw.wrap(words, m.small, rect.right - x, weight):
+                if top + m.small > bottom:
+                    break
+                draw.text(surface, line, (x, top), m.small, colour, weight)
+                top += step
+            return top
+
         # The secret colour tile.
         viewer = self.viewer
         tile = m.u(8)
@@ -745,130 +774,21 @@ class BuizenScene(GameScene[BuizenState, Move]):
             material = view.colours[viewer]
             show = over or self.peeking or self.key_peek
             surface.blit(paint.colour_tile(tile, material if show and material != "?" else None), self.colour_rect)
-            label = "Your colour" if not over else "Your colour (revealed)"
-            draw.text(surface, label, (rect.left + tile + m.u(1.5), y + m.u(1.5)), m.small, theme.INK, "semibold")
-            hint = MATERIAL_NAMES.get(material, "") if show else "press and hold to peek (C)"
-            draw.text(surface, hint, (rect.left + tile + m.u(1.5), y + m.u(4.5)), m.small, theme.GREY)
+            x = rect.left + tile + m.u(1.5)
+            below = lines(
+                "Your colour" if not over else "Your colour (revealed)", x, y + m.u(0.5), theme.INK, "semibold"
+            )
+            hint = MATERIAL_NAMES.get(material, "") if show else "hold to peek (C)"
+            below = lines(hint, x, below, theme.GREY)
+            y = max(y + tile, below)
         else:
             self.colour_rect = pygame.Rect(0, 0, 0, 0)
-        y += tile + m.u(1.5)
-        lines = [
+        y += m.u(1.5)
+        texts = [
             f"Bag: {len(view.bag)} tile{'s' if len(view.bag) != 1 else ''}",
             f"Pump rooms left: {view.pump_pile}  ·  roads left: {view.road_pile}",
         ]
         if over:
-            lines.append("Closed networks are outlined in their owner's colour; numbers are points per tile.")
-        for line in lines:
-            if y + m.small > self.info_top - m.u(1):
-                break
-            for wrapped in draw.wrap(line, m.small, rect.width):
-                if y + m.small > self.info_top - m.u(1):
-                    break
-                draw.text(surface, wrapped, (rect.left, y), m.small, theme.INK)
-                y += round(m.small * 1.25)
-            y += m.u(0.5)
-
-
-# ==== how-to-play diagrams =====================================================================
-def _diagram_cells(
-    surface: pygame.Surface, rect: pygame.Rect, cells: list[tuple[Cell, pygame.Surface | None]]
-) -> tuple[int, int, int]:
-    """Lay pictures out on a grid centred in ``rect``; returns (cell size, left, top) of cell (min x, min y)."""
-    xs = [c[0] for c, _ in cells]
-    ys = [c[1] for c, _ in cells]
-    cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-    size = int(min(rect.width / (cols + 0.5), rect.height / (rows + 0.8), 120))
-    left = rect.centerx - cols * size // 2
-    top = rect.top + max(0, (rect.height - rows * size) // 2 - size // 4)
-    for (x, y), picture in cells:
-        if picture is not None:
-            if picture.get_width() != size:
-                picture = pygame.transform.smoothscale(picture, (size, size))
-            surface.blit(picture, (left + (x - min(xs)) * size, top + (y - min(ys)) * size))
-    return size, left, top
-
-
-def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    _diagram_cells(
-        surface,
-        rect,
-        [((0, 0), paint.pump_room(110, True)), ((1, 0), paint.pipe_face(sides_of(3, 0, 3), 110))],
-    )
-
-
-def _diagram_edges(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    """Top: the three real connections. Bottom: three sides that never touch, crossed out."""
-    s = 100
-    cells: list[tuple[Cell, pygame.Surface | None]] = [
-        ((0, 0), paint.pipe_face(sides_of(1, 0, 0), s)),
-        ((0, 1), paint.pipe_face(sides_of(1, 0, 0), s)),
-        ((2, 0), paint.pipe_face(sides_of(18, 0, 2), s)),
-        ((2, 1), paint.road(s)),
-        ((4, 0), paint.pipe_face(sides_of(3, 0, 2), s)),
-        ((4, 1), paint.pump_room(s)),
-        ((0, 3), paint.pipe_face(sides_of(1, 0, 0), s)),
-        ((0, 4), paint.pipe_face(sides_of(4, 0, 0), s)),
-        ((2, 3), paint.pipe_face(sides_of(18, 0, 2), s)),
-        ((2, 4), paint.pipe_face(sides_of(18, 0, 0), s)),
-        ((4, 3), paint.pipe_face(sides_of(3, 0, 2), s)),
-        ((4, 4), paint.pipe_face(sides_of(3, 0, 0), s)),
-    ]
-    size, left, top = _diagram_cells(surface, rect, cells)
-    arm = size // 5
-    for column in (0, 2, 4):
-        cx, cy = left + (column + 1) * size + arm + size // 10, top + 4 * size  # beside the seam, not on it
-        for sign in (-1, 1):
-            pygame.draw.line(surface, theme.WHITE, (cx - arm, cy - sign * arm), (cx + arm, cy + sign * arm), 12)
-            pygame.draw.line(surface, theme.ILLEGAL, (cx - arm, cy - sign * arm), (cx + arm, cy + sign * arm), 7)
-
-
-def _diagram_automatic(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    s = 100
-    _diagram_cells(
-        surface,
-        rect,
-        [
-            ((0, 0), paint.pump_room(s)),
-            ((1, 0), paint.pipe_face(sides_of(11, 1, 0), s)),  # D2 PP/FH: kerb east, eave west
-            ((2, 0), paint.road(s)),
-            ((3, 0), None),
-            ((4, 0), paint.pipe_face(sides_of(18, 0, 1), s)),  # RS FH: kerb east, but the road pile was empty
-            ((5, 0), paint.blocked(s)),
-        ],
-    )
-
-
-def _diagram_specials(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    s = 110
-    _diagram_cells(
-        surface,
-        rect,
-        [
-            ((0, 0), paint.road(s)),
-            ((1, 0), None),
-            ((2, 0), paint.road(s, ("pit",))),
-            ((3, 0), None),
-            ((4, 0), paint.road(s, ("manhole",))),
-        ],
-    )
-
-
-def _diagram_scoring(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    s = 90
-    layout: list[tuple[Cell, pygame.Surface | None]] = [
-        ((0, 1), paint.pump_room(s)),
-        ((1, 1), paint.pipe_face(sides_of(3, 0, 3), s)),
-        ((2, 1), paint.pipe_face(sides_of(38, 1, 1), s)),
-        ((3, 1), paint.pipe_face(sides_of(2, 0, 2), s)),
-        ((2, 2), paint.pipe_face(sides_of(17, 0, 0), s)),
-        ((3, 2), paint.pipe_face(sides_of(38, 1, 3), s)),
-        ((4, 2), paint.pipe_face(sides_of(18, 0, 1), s)),
-        ((5, 2), paint.road(s)),
-    ]
-    size, left, top = _diagram_cells(surface, rect, layout)
-    points = {(1, 1): 1, (2, 1): 3, (3, 1): 2, (2, 2): 2, (3, 2): 3, (4, 2): 1}
-    for (x, y), value in points.items():
-        centre = (left + x * size + size - metrics.u(2), top + (y - 1) * size + metrics.u(2))  # rows start at y=1
-        pygame.draw.circle(surface, theme.RED, centre, metrics.u(1.6))
-        pygame.draw.circle(surface, theme.INK, centre, metrics.u(1.6), 2)
-        draw.text(surface, str(value), (centre[0], centre[1] + 1), metrics.small, theme.WHITE, "bold", "center")
+            texts.append("Closed networks are outlined in their owner's colour; numbers are points per tile.")
+        for words in texts:
+            y = lines(words, rect.left, y, theme.INK) + m.u(0.5)

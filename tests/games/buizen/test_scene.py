@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from bauhausbox.games.buizen import paint
 from bauhausbox.games.buizen.rules import GAME, Draw, Place
 from bauhausbox.games.buizen.scene import BuizenScene
 from bauhausbox.scenes.curtain import CurtainScene
+from bauhausbox.ui import layout_probe, theme
 from tests.ui.helpers import click, drag, frames, key, move, open_game
 
 
@@ -205,3 +207,254 @@ def test_the_table_fits_itself_when_the_game_ends(fresh_app: Any) -> None:
     shown = (list(scene.camera), scene.cell_px)
     scene.fit()
     assert shown == (list(scene.camera), scene.cell_px), "the final table should be fitted to the screen"
+
+
+def test_escape_puts_the_held_tile_back_before_the_menu_opens(fresh_app: Any) -> None:
+    from bauhausbox.scenes.pause import PauseScene
+
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    _hold(app, scene, wanted)
+    key(app, pygame.K_ESCAPE)
+    assert scene.selected is None, "Esc drops what is held"
+    assert app.top is scene, "the first Esc must not open the pause menu"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseScene)
+
+
+def test_a_drag_let_go_off_the_table_returns_the_tile_to_the_hand(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    slot = next(rect for number, rect in scene.hand_slots if number == wanted.number)
+    off_table = (scene.panel_rect.centerx, scene.panel_rect.centery)
+    drag(app, slot.center, off_table)
+    assert scene.selected is None
+    assert scene.match.history.steps == []
+    frames(app, 1)
+    lifted = next(rect for number, rect in scene.hand_slots if number == wanted.number)
+    assert lifted == slot, "the tile lies in the hand again, not lifted"
+
+
+def test_the_dragged_tile_is_drawn_over_the_buttons(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    slot = next(rect for number, rect in scene.hand_slots if number == wanted.number)
+    target = scene.fit_button.rect.center
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=slot.center, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=slot.center, button=1),
+        ],
+        1 / 60,
+    )
+    dx, dy = target[0] - slot.centerx, target[1] - slot.centery
+    for step in range(1, 7):
+        move(app, (slot.centerx + dx * step // 6, slot.centery + dy * step // 6), buttons=(1, 0, 0))
+    assert scene.dragging_tile
+    # The tile's sand ground covers the button under the pointer.
+    assert tuple(app.screen.get_at((target[0] + 2, target[1] + 2)))[:3] == paint.SAND
+
+
+def test_the_ghost_says_yes_or_no_with_a_tick_or_a_cross(fresh_app: Any, monkeypatch: Any) -> None:
+    from bauhausbox.ui import draw
+
+    verdicts: list[bool] = []
+    real = draw.verdict_mark
+
+    def spy(surface: pygame.Surface, center: tuple[float, float], radius: int, legal: bool) -> pygame.Rect:
+        verdicts.append(legal)
+        return real(surface, center, radius, legal)
+
+    monkeypatch.setattr(draw, "verdict_mark", spy)
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    _hold(app, scene, wanted)
+    move(app, scene.to_screen(wanted.cell).center)
+    assert verdicts[-1:] == [True]
+    occupied = scene.to_screen((0, 0)).center  # the start pump room: nothing goes there
+    move(app, occupied)
+    assert verdicts[-1:] == [False]
+
+
+def test_a_refusal_is_told_once_beside_the_refused_cell(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    _hold(app, scene, wanted)
+    click(app, scene.to_screen((0, 0)).center)  # on the start pump room
+    assert scene.match.history.steps == []
+    assert scene.message_kind == "error" and scene.message
+    area = scene.refusal_area()
+    assert area is not None and area.colliderect(scene.to_screen((0, 0)))
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    told = [t for t in record.texts if t.content.lower() == scene.message.lower()]
+    assert len(told) == 2, "the reason shows in the note by the pointer and in the status bar, nowhere else"
+
+
+def test_r_turns_a_quarter_clockwise_and_shift_r_back(fresh_app: Any) -> None:
+    from bauhausbox.games.buizen.tiles import sides_of
+
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    slot = next(rect for number, rect in scene.hand_slots if number == wanted.number)
+    click(app, slot.center)
+    before = sides_of(wanted.number, *scene.held_orientation())
+    key(app, pygame.K_r)
+    after = sides_of(wanted.number, *scene.held_orientation())
+    assert after[1] == before[0], "clockwise: what faced north now faces east"
+    key(app, pygame.K_r, mod=pygame.KMOD_LSHIFT)
+    assert sides_of(wanted.number, *scene.held_orientation()) == before
+
+
+def _final_table(players: int, seed: int) -> Any:
+    """The last position of a game of random moves (the table as big as games make it)."""
+    import random
+
+    rnd = random.Random(seed)
+    state = GAME.new_game(players, seed, **GAME.normalize_options(players, {}))
+    while not GAME.is_over(state):
+        state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
+    return state
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_fit_shows_the_whole_table_with_a_margin(fresh_app: Any, size: tuple[int, int]) -> None:
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.match import Match
+
+    app = fresh_app
+    window, log_was = app.screen, app.settings.log_open
+    app.screen = pygame.Surface(size)
+    app._relayout()
+    try:
+        for players, seed in ((2, 1), (2, 2), (4, 1)):  # a wide table, a tall one, a four-player one
+            state = _final_table(players, seed)
+            specs = tuple(SeatSpec.from_text("human" if i == 0 else "ai:easy", f"P{i + 1}") for i in range(players))
+            setup = Setup("buizen", players, seed, specs, GAME.normalize_options(players, {}))
+            scene = BuizenScene(app, Match(setup, History(GAME, state), autosave=False))
+            app.push(scene)
+            frames(app, 2)
+            if app.settings.log_open:
+                key(app, pygame.K_TAB)
+            click(app, scene.fit_button.rect.center)  # fitted with the log closed
+            for log_open, how in ((True, "tab"), (True, "fit"), (False, "tab"), (False, "fit")):
+                if how == "tab":
+                    key(app, pygame.K_TAB)  # the board's room changes: a fitted view follows it
+                else:
+                    key(app, pygame.K_PLUS)
+                    click(app, scene.fit_button.rect.center)
+                assert app.settings.log_open == log_open
+                cells = scene.occupied(state)
+                shown = scene.to_screen(cells[0]).unionall([scene.to_screen(cell) for cell in cells])
+                margin = max(8, round(scene.cell_px / 2))
+                assert scene.board_rect.contains(shown.inflate(2 * margin, 2 * margin)), (
+                    f"{players} players, seed {seed}, log {'open' if log_open else 'closed'} ({how}): "
+                    f"table {tuple(shown)} in {tuple(scene.board_rect)}"
+                )
+            app.pop()
+    finally:
+        app.settings.log_open = log_was
+        app.go_home()
+        app.screen = window
+        app._relayout()
+
+
+def test_recap_badges_never_cover_each_other(fresh_app: Any, monkeypatch: Any) -> None:
+    import math
+
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.games.buizen.rules import Special
+    from bauhausbox.games.buizen.tiles import MANHOLE, OPEN_PIT
+    from bauhausbox.match import Match
+    from bauhausbox.ui import draw
+
+    app = fresh_app
+    text = (
+        "buizen players=3 to_play=1 pumps=9 roads=10\ncolours: FH PP GAS PE\nhand 0: 1 4\nhand 1: pit 5\n"
+        "hand 2: manhole 6\nbag: 7 8 9 10 11 12\nboard: 0,0 pump; 1,0 3f r270; 2,0 29f r180; 2,1 road"
+    )
+    specs = (
+        SeatSpec.from_text("human", "P1"),
+        SeatSpec.from_text("ai:easy", "P2"),
+        SeatSpec.from_text("ai:easy", "P3"),
+    )
+    match = Match(Setup("buizen", 3, 1, specs, GAME.normalize_options(3, {})), History(GAME, GAME.from_text(text)))
+    match.autosave = False
+    # Two computers, one after the other, on the same road: an open pit, then a manhole on it.
+    match.history.play(Special(OPEN_PIT, (2, 1)))
+    match.history.play(Special(MANHOLE, (2, 1)))
+    scene = BuizenScene(app, match)
+    app.push(scene)
+    frames(app, 3)
+    assert scene.recap, "the human's turn begins with a recap of the two moves"
+    drawn: list[tuple[tuple[float, float], int, str, int]] = []
+    real = draw.badge
+
+    def spy(surface: pygame.Surface, center: Any, radius: int, colour: Any, label: str, size: int) -> None:
+        drawn.append((center, radius, label, size))
+        real(surface, center, radius, colour, label, size)
+
+    monkeypatch.setattr(draw, "badge", spy)
+    for zoom_steps in (0, 4, 12):  # the default zoom, zoomed out, as far out as it goes
+        for _ in range(zoom_steps):
+            key(app, pygame.K_MINUS)
+        drawn.clear()
+        frames(app, 1)
+        on_table = [b for b in drawn if scene.board_rect.collidepoint(b[0])]
+        assert sorted(b[2] for b in on_table) == ["1", "2"]
+        (a, ra, _, size), (b, rb, _, _) = on_table
+        assert math.hypot(a[0] - b[0], a[1] - b[1]) >= ra + rb, f"badges overlap at {scene.cell_px:.0f} px per cell"
+        assert size >= 14, "the numbers stay legible"
+        cell = scene.to_screen((2, 1))
+        for centre, radius, _, _ in on_table:
+            assert math.hypot(centre[0] - cell.centerx, centre[1] - cell.centery) < cell.width + 6 * radius
+
+
+def test_a_big_hand_fits_its_strip_with_four_players_and_the_log_open(fresh_app: Any) -> None:
+    from tests.ui.scenarios.buizen import open_big_hand
+
+    app = fresh_app
+    window, log_was = app.screen, app.settings.log_open
+    app.screen = pygame.Surface((1024, 700))
+    app._relayout()
+    try:
+        scene = open_big_hand(app)
+        frames(app, 1)
+        assert len(scene.hand_slots) == len(scene.hand()) == 11
+        for index, (_, box) in enumerate(scene.hand_slots):
+            assert scene.hand_rect.contains(box), f"tile {index + 1} leaves the hand"
+            for _, other in scene.hand_slots[index + 1 :]:
+                assert not box.colliderect(other)
+    finally:
+        app.settings.log_open = log_was
+        app.go_home()
+        app.screen = window
+        app._relayout()
+
+
+def test_a_hint_marks_its_cell_in_view_and_says_it_in_words(fresh_app: Any) -> None:
+    import re
+
+    from bauhausbox.games.buizen.rules import Special
+    from tests.ui.helpers import wait_until
+
+    app = fresh_app
+    scene = _open(app, ["human", "ai:easy"])
+    scene.camera = [40.0, -30.0]  # looking far away from the layout
+    key(app, pygame.K_h)
+    assert wait_until(app, lambda: scene.hint_move is not None)
+    hinted = scene.hint_move
+    assert isinstance(hinted, Place | Special)
+    frames(app, 1)
+    assert scene.board_rect.contains(scene.to_screen(hinted.cell)), "the hinted cell is scrolled into view"
+    assert scene.message.startswith("Hint: ")
+    assert not re.search(r"\br\d+\b|-?\d+,\s*-?\d+|\b\d+[fb]\b", scene.message), scene.message
+    # Its frame is drawn round the cell.
+    frame = scene.to_screen(hinted.cell).inflate(8, 8)
+    assert tuple(app.screen.get_at((frame.left + 1, frame.centery)))[:3] == theme.YELLOW
