@@ -10,9 +10,10 @@ instead of per-option bookkeeping:
   squares it may cover). One such int per orientation gives every fitting placement at once.
 * Counting how many placements cover each square: each ``fit << d`` is added into saturating
   bit-sliced counters (``at_least[k]``: the squares covered at least ``k + 1`` times). Squares covered
-  by none prove a dead end; squares covered by one are forced; otherwise the search branches on a
-  square with the fewest placements (ties: lowest in reading order). A piece that fits nowhere
-  (or, in the plain frames, a shape with fewer places than copies left) is a dead end too.
+  by none prove a dead end; squares covered by one are forced; otherwise the search branches, inside
+  the smallest empty region, on a square with the fewest placements (ties: lowest in reading order).
+  A piece that fits nowhere (or, in the plain frames, a shape with fewer places than copies left) is
+  a dead end too.
 * After each placement the empty regions next to it are grown by shifts; a region whose size is not
   a multiple of the piece size can never be filled.
 * Harder frames: each colour has a mask of squares it may not cover (the side neighbours of its
