@@ -19,7 +19,8 @@ import json
 import random
 import threading
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -32,6 +33,7 @@ from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus.pieces import COLOURS, PIECES
 from bauhausbox.games.blokus.puzzles import (
     FULLBOARD,
+    PUZZLE_BY_ID,
     Placement,
     PuzzlePiece,
     PuzzleSpec,
@@ -75,9 +77,18 @@ def _deal_colours(
 
 
 def solve_frame(
-    spec: PuzzleSpec, fixed: Sequence[Placement], budget: Budget, pin_colour: bool = True, seed: int = 0
+    spec: PuzzleSpec,
+    fixed: Sequence[Placement],
+    budget: Budget,
+    pin_colour: bool = True,
+    seed: int = 0,
+    repair: bool = False,
 ) -> SearchResult:
-    """Complete a tetromino or pentomino frame around the ``fixed`` placements (see ``solver_frame.py``)."""
+    """Complete a tetromino or pentomino frame around the ``fixed`` placements (see ``solver_frame.py``).
+
+    With ``repair`` (plain frames), stored solutions near the position are rebuilt around its pieces first
+    (:func:`repair_frame`); then the search over the whole frame, which alone can prove "none".
+    """
     start = time.monotonic()
     placed = {placement.piece for placement in fixed}
     remaining = [piece for piece in spec.pieces if piece not in placed]
@@ -85,17 +96,30 @@ def solve_frame(
         return SearchResult("none", seconds=time.monotonic() - start)
     if not remaining:
         return SearchResult("found", tuple(fixed), time.monotonic() - start)
+    if repair:
+        try:
+            repaired = repair_frame(spec, fixed, budget)
+        except SearchTimeout:
+            return SearchResult("timeout", seconds=time.monotonic() - start, nodes=budget.nodes)
+        if repaired is not None:
+            return SearchResult("found", repaired, time.monotonic() - start, budget.nodes)
     search = BitSearch(spec, fixed, pin_colour)
     options = _search_with_restarts(search, budget, seed)
     seconds = time.monotonic() - start
     if isinstance(options, str):
         return SearchResult("timeout" if options == "timeout" else "none", seconds=seconds, nodes=budget.nodes)
+    return SearchResult("found", (*fixed, *_new_placements(spec, search, options, remaining)), seconds, budget.nodes)
+
+
+def _new_placements(
+    spec: PuzzleSpec, search: BitSearch, options: Sequence[Option], remaining: Sequence[PuzzlePiece]
+) -> list[Placement]:
+    """The search's options as placements: coloured by the search in the harder frames, dealt the
+    ``remaining`` pieces' colours in the plain ones."""
     pieces = search.pieces(options)
     if spec.hard:
-        new = [Placement(PuzzlePiece(COLOURS[colour], name), cells) for colour, name, cells in pieces]
-    else:
-        new = _deal_colours([(name, cells) for _, name, cells in pieces], remaining)
-    return SearchResult("found", (*fixed, *new), seconds, budget.nodes)
+        return [Placement(PuzzlePiece(COLOURS[colour], name), cells) for colour, name, cells in pieces]
+    return _deal_colours([(name, cells) for _, name, cells in pieces], remaining)
 
 
 def _luby(index: int) -> int:
@@ -356,6 +380,120 @@ def shipped_fit(spec: PuzzleSpec, fixed: Sequence[Placement]) -> tuple[Placement
     return None
 
 
+@cache
+def _frame_variants(puzzle: str) -> tuple[tuple[Placement, ...], ...]:
+    """Every stored solution that serves the plain frame ``puzzle``, in each symmetry of the frame."""
+    spec = PUZZLE_BY_ID[puzzle]
+    stored = shipped_solutions(f"{spec.kind}-hard") + shipped_solutions(spec.kind)
+    return tuple(
+        tuple(Placement(p.piece, frozenset(map(symmetry, p.cells))) for p in solution)
+        for solution in stored
+        for symmetry in _frame_symmetries(spec.width, spec.height)
+    )
+
+
+def _side_ring(cells: Iterable[Cell]) -> set[Cell]:
+    """The squares sharing a side with ``cells`` (``cells`` included)."""
+    return {(x + dx, y + dy) for x, y in cells for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))}
+
+
+def _compatible_part(spec: PuzzleSpec, fixed: Sequence[Placement], variant: Sequence[Placement]) -> list[Placement]:
+    """The pieces of a stored solution that can stay next to the ``fixed`` ones (plain frames): not one
+    of them, not on their squares, and no more copies of a shape than are left (the extra copies
+    nearest the hole go)."""
+    taken = {cell for p in fixed for cell in p.cells}
+    exact = {(p.piece.name, p.cells) for p in fixed}
+    kept = [p for p in variant if (p.piece.name, p.cells) not in exact and not p.cells & taken]
+    room = Counter(piece.name for piece in spec.pieces) - Counter(p.piece.name for p in fixed)
+    if all(room[name] >= count for name, count in Counter(p.piece.name for p in kept).items()):
+        return kept
+    hole = [
+        cell for p in variant if p not in kept and (p.piece.name, p.cells) not in exact for cell in p.cells
+    ] or taken
+
+    def distance(p: Placement) -> int:
+        return min(abs(x - hx) + abs(y - hy) for x, y in p.cells for hx, hy in hole)
+
+    trimmed = []
+    for p in sorted(kept, key=distance, reverse=True):  # the farthest copies stay
+        if room[p.piece.name] > 0:
+            room[p.piece.name] -= 1
+            trimmed.append(p)
+    return trimmed
+
+
+def _centre(cells: Iterable[Cell]) -> tuple[float, float]:
+    cells = list(cells)
+    return sum(x for x, _ in cells) / len(cells), sum(y for _, y in cells) / len(cells)
+
+
+def _scatter(spec: PuzzleSpec, fixed: Sequence[Placement], kept: Sequence[Placement]) -> float:
+    """How far the hole left by a stored solution's clashing pieces spreads: the distance from the
+    fixed pieces of every square to be refilled, summed (a hole round the fixed pieces is easy to
+    refill; a far one, left by a piece the player has used elsewhere, rarely)."""
+    taken = {cell for p in fixed for cell in p.cells}
+    covered = taken | {cell for p in kept for cell in p.cells}
+    hole = [(x, y) for x in range(spec.width) for y in range(spec.height) if (x, y) not in covered]
+    centres = [_centre(p.cells) for p in fixed] or [(spec.width / 2, spec.height / 2)]
+    return sum(min(abs(x - cx) + abs(y - cy) for cx, cy in centres) for x, y in hole)
+
+
+REPAIR_VARIANTS = 4  # the stored solutions (turned, mirrored) closest to the position that are tried
+REPAIR_STEPS = (0, 2, 4, 6, 9, 12, 16, 20)  # how many more stored pieces, nearest the hole first, are taken out
+REPAIR_NODES = 500  # nodes per repair attempt
+REPAIR_TOTAL = 4_000  # nodes for all attempts (a few tenths of a second): the rest is the whole-frame search's
+
+
+def repair_frame(spec: PuzzleSpec, fixed: Sequence[Placement], budget: Budget) -> tuple[Placement, ...] | None:
+    """A solution made from a stored one, rebuilt around ``fixed`` pieces it does not contain.
+
+    Plain frames only. The stored solutions (turned, mirrored) whose hole stays closest are tried: their
+    pieces that clash with the fixed ones are taken out, and the hole is filled by the frame search
+    with a small node allowance; when that fails the stored pieces nearest the hole are taken out
+    too, a few more each time. A failure proves nothing (the whole-frame search decides that).
+    Positions a player reaches from a stored solution — most pieces right, one or two elsewhere —
+    are answered at once. (In the harder frames, measured on the bench's positions, the refilled
+    holes almost never admit the colours as well, and the attempts only took time from the
+    whole-frame search; so there the repair is not tried.)
+    """
+    remaining = [piece for piece in spec.pieces if piece not in {p.piece for p in fixed}]
+    ranked = sorted(
+        (_compatible_part(spec, fixed, variant) for variant in _frame_variants(spec.id)),
+        key=lambda kept: _scatter(spec, fixed, kept),
+    )
+    cells = {(x, y) for x in range(spec.width) for y in range(spec.height)}
+    taken = {cell for p in fixed for cell in p.cells}
+    stop = budget.nodes + REPAIR_TOTAL
+    for compatible in ranked[:REPAIR_VARIANTS]:
+        hole = cells - taken - {cell for p in compatible for cell in p.cells}
+
+        def distance(p: Placement, hole: set[Cell] = hole) -> tuple[int, int]:
+            """Nearest the hole first; of those beside it, the ones it wraps round most."""
+            near = min(abs(x - hx) + abs(y - hy) for x, y in p.cells for hx, hy in hole)
+            return near, -len(_side_ring(p.cells) & hole)
+
+        nearest_first = sorted(compatible, key=distance) if hole else compatible
+        for step in REPAIR_STEPS:
+            if budget.nodes >= stop:
+                return None
+            kept = nearest_first[step:]
+            # The stored pieces take the colours of pieces still left (colours do not matter here).
+            own = _deal_colours([(p.piece.name, p.cells) for p in kept], remaining)
+            dealt = {p.piece for p in own}
+            rest = [piece for piece in remaining if piece not in dealt]
+            search = BitSearch(spec, (*fixed, *own), pin_colour=False)
+            budget.node_limit = min(budget.nodes + REPAIR_NODES, stop)
+            try:
+                options = search.run(budget, None, awkward_first=True)
+            except NodeLimit:
+                options = None
+            finally:
+                budget.node_limit = None
+            if options is not None:
+                return (*fixed, *own, *_new_placements(spec, search, options, rest))
+    return None
+
+
 def _fullboard_fit(fixed: Sequence[Placement]) -> tuple[Placement, ...] | None:
     """A stored full-board solution, in one of the board's 8 symmetries, containing every fixed piece.
 
@@ -402,8 +540,6 @@ def promising_move(state: PuzzleState) -> Placement | None:
 def warm_up(puzzle: str) -> None:
     """Build the solver's tables for ``puzzle`` now (the screen does it on a thread when a puzzle
     opens, so the first hint does not spend its time budget on them)."""
-    from bauhausbox.games.blokus.puzzles import PUZZLE_BY_ID
-
     if PUZZLE_BY_ID[puzzle].kind == FULLBOARD:
         bb.legal_placements(0, 0, bb.FULL_HAND, 0)
     else:
@@ -436,7 +572,7 @@ def solve(
     budget = Budget(max(0.0, time_limit - (time.monotonic() - start)), cancel)
     if spec.kind == FULLBOARD:
         return solve_fullboard(fixed, spec.hard, budget, seed)
-    return solve_frame(spec, fixed, budget, seed=seed)
+    return solve_frame(spec, fixed, budget, seed=seed, repair=use_shipped and not spec.hard)
 
 
 HintKind = Literal["place", "remove", "complete", "unknown"]

@@ -10,9 +10,10 @@ instead of per-option bookkeeping:
   squares it may cover). One such int per orientation gives every fitting placement at once.
 * Counting how many placements cover each square: each ``fit << d`` is added into saturating
   bit-sliced counters (``at_least[k]``: the squares covered at least ``k + 1`` times). Squares covered
-  by none prove a dead end; squares covered by one are forced; otherwise the search branches on a
-  square with the fewest placements (ties: lowest in reading order). A piece that fits nowhere
-  (or, in the plain frames, a shape with fewer places than copies left) is a dead end too.
+  by none prove a dead end; squares covered by one are forced; otherwise the search branches, inside
+  the smallest empty region, on a square with the fewest placements (ties: lowest in reading order).
+  A piece that fits nowhere (or, in the plain frames, a shape with fewer places than copies left) is
+  a dead end too.
 * After each placement the empty regions next to it are grown by shifts; a region whose size is not
   a multiple of the piece size can never be filled.
 * Harder frames: each colour has a mask of squares it may not cover (the side neighbours of its
@@ -241,11 +242,13 @@ class BitSearch:
                 return False
             return True
 
-        def regions_ok(empty: int) -> bool:
-            """The small empty regions can each be tiled, together, by the shapes left."""
+        def regions_ok(empty: int) -> int:
+            """The smallest empty region, or 0 when the small empty regions cannot each be tiled,
+            together, by the shapes left."""
             available = [sum(left[shape::shapes]) for shape in range(shapes)]
             choices: list[list[tuple[int, ...]]] = []
             rest = empty
+            smallest = empty
             while rest:
                 region = rest & -rest
                 while True:
@@ -254,6 +257,8 @@ class BitSearch:
                         break
                     region = grown
                 rest &= ~region
+                if region.bit_count() < smallest.bit_count():
+                    smallest = region
                 if region.bit_count() <= SMALL_REGION:
                     fitting = [
                         counts
@@ -261,13 +266,16 @@ class BitSearch:
                         if all(need <= have for need, have in zip(counts, available, strict=True))
                     ]
                     if not fitting:
-                        return False
+                        return 0
                     choices.append(fitting)
             choices.sort(key=len)
-            return _allotted(choices, available)
+            return smallest if _allotted(choices, available) else 0
 
         def expand(empty: int) -> bool:
-            if not regions_ok(empty):
+            # The search stays in the smallest region: a region that cannot be finished is found
+            # out before the others are filled (and refilled) around it.
+            focus = regions_ok(empty)
+            if not focus:
                 return False
             # Every fitting placement, per group and orientation, and how many cover each square:
             # at_least<k> holds the squares covered at least k times (saturating bit-sliced counters).
@@ -306,7 +314,7 @@ class BitSearch:
             # The most constrained square, unless a piece is forced. Ties go to a square with the
             # fewest empty neighbours (a cluttered spot: open space is easier to fill last), then to
             # the lowest or the highest in reading order (the two directions fail on different boards).
-            candidates, count = empty, 8  # the squares, and how many placements cover each (8: 8 or more)
+            candidates, count = focus, 8  # the squares, and how many placements cover each (8: 8 or more)
             for fewer, covered_more in (
                 (1, at_least2),
                 (2, at_least3),
@@ -316,8 +324,8 @@ class BitSearch:
                 (6, at_least7),
                 (7, at_least8),
             ):
-                if empty & ~covered_more:
-                    candidates, count = empty & ~covered_more, fewer
+                if focus & ~covered_more:
+                    candidates, count = focus & ~covered_more, fewer
                     break
             if count > 1:
                 near1 = near2 = near3 = 0  # squares with at least 1, 2, 3 empty side neighbours

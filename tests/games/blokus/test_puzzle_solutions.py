@@ -246,6 +246,84 @@ def test_pentomino_boards_that_missed_the_hint_target_are_finished_within_its_bu
     check_frame_solution("pentomino", False, _triples(result.placements))
 
 
+# The worst boards of the bench's hint positions (same construction as above: positions 13, 127 and
+# 132). 13 is twelve blue pieces and a green F of a shipped solution: the live search found nothing
+# in 40 CPU seconds (330,000 nodes), though it can be finished. 127 and 132 are a few pieces of a
+# shipped solution plus one stray piece: the hint, stored solutions included, found nothing in 2 s
+# (some 20,000-35,000 nodes).
+LIVE_SEARCH_MISSED_BEFORE = [
+    "blue F a1,a2,b2,c2,b3",
+    "blue I5 n10,n11,n12,n13,n14",
+    "blue L5 o1,p1,p2,p3,p4",
+    "blue N c7,d7,e7,e8,f8",
+    "blue P n6,m7,n7,m8,n8",
+    "blue T5 a13,a14,b14,c14,a15",
+    "blue U k1,l1,m1,k2,m2",
+    "blue V5 i13,i14,g15,h15,i15",
+    "blue W e10,d11,e11,c12,d12",
+    "blue X f2,e3,f3,g3,f4",
+    "blue Y l9,l10,k11,l11,l12",
+    "blue Z5 g10,h10,g11,f12,g12",
+    "green F a7,a8,b8,c8,b9",
+]
+HINT_MISSED_BEFORE = [
+    [
+        "blue V5 p6,p7,n8,o8,p8",
+        "blue W k1,l1,l2,m2,m3",
+        "blue X g3,f4,g4,h4,g5",
+        "blue Y d11,d12,c13,d13,d14",
+        "green F e1,f1,f2,g2,f3",
+        "red F g1,h1,h2,i2,h3",
+        "red U c10,d10,e10,c11,e11",
+        "red W c1,d1,d2,e2,e3",
+        "red X m5,l6,m6,n6,m7",
+        "red Y p12,p13,o14,p14,p15",
+        "yellow F c3,d3,d4,e4,d5",
+        "yellow U j3,l3,j4,k4,l4",
+        "yellow N g7,g8,h8,h9,h10",
+    ],
+    [
+        "blue I5 f9,f10,f11,f12,f13",
+        "green L5 j12,g13,h13,i13,j13",
+        "green P e5,f5,e6,f6,g6",
+        "green V5 a2,a3,a4,b4,c4",
+        "green W i1,j1,j2,k2,k3",
+        "green Y m9,n9,o9,p9,o10",
+        "green Z5 j8,h9,i9,j9,h10",
+        "red I5 a8,a9,a10,a11,a12",
+        "red V5 l10,m10,n10,n11,n12",
+        "red W c1,d1,d2,e2,e3",
+        "yellow F c3,d3,d4,e4,d5",
+        "yellow L5 b9,b10,b11,b12,c12",
+        "yellow W m1,n1,n2,o2,o3",
+        "yellow V5 c9,c10,c11,d11,e11",
+    ],
+]
+
+
+def test_the_live_search_finishes_the_board_it_used_to_miss_for_minutes() -> None:
+    state = replay("pentomino", LIVE_SEARCH_MISSED_BEFORE)
+    result = solve(state, 30, use_shipped=False)
+    assert result.status == "found"
+    assert result.nodes <= NODES_IN_2_SECONDS  # a node budget, not a clock: the same on any machine
+    assert result.placements[: len(state.placements)] == state.placements
+    check_frame_solution("pentomino", False, _triples(result.placements))
+
+
+@pytest.mark.parametrize("texts", HINT_MISSED_BEFORE)
+def test_a_stray_piece_next_to_a_shipped_solution_gets_a_hint_within_its_budget(texts: list[str]) -> None:
+    state = replay("pentomino", texts)
+    assert shipped_fit(get_puzzle("pentomino", False), state.placements) is None  # no stored solution holds it
+    result = solve(state, 30)
+    assert result.status == "found"
+    assert result.nodes <= NODES_IN_2_SECONDS
+    assert result.placements[: len(texts)] == state.placements
+    check_frame_solution("pentomino", False, _triples(result.placements))
+    advice = hint(state, 30)
+    assert advice.kind == "place" and advice.placement is not None
+    assert advice.placement in advice.solution and check(state, advice.placement).ok
+
+
 def test_an_isolated_corner_is_proved_unsolvable_and_the_hint_names_the_culprit() -> None:
     # A blue L4 on a2 b2 c2 c1 shuts a1 b1 in: two squares no tetromino can fill.
     culprit = Placement(PuzzlePiece("blue", "L4"), frozenset({(0, 1), (1, 1), (2, 1), (2, 0)}))
