@@ -201,7 +201,7 @@ class LogPanel:
                 pygame.draw.rect(surface, line.colour, box, 2)
             mark = (self.body.left + m.u(2.2), y + step // 2 + 1)
             if line.number is not None:
-                draw.badge(surface, mark, m.u(1.5), line.colour, str(line.number), m.small - 3)
+                draw.badge(surface, mark, m.u(1.5), line.colour, str(line.number), m.small - 2)
             else:
                 draw.seat_shape(surface, line.shape, mark, m.u(1.1), line.colour, theme.INK)
             for wrapped in row.wrapped:
