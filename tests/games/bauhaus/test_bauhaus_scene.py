@@ -160,7 +160,9 @@ def test_a_card_that_cannot_be_carried_out_is_refused(fresh_app: Any) -> None:
     scene = open_position(fresh_app, state)
     click(fresh_app, scene.card_rects[1].center)  # swap: only blue tokens on the board
     assert scene.match.state == state
-    assert scene.message == "That card cannot be carried out now"
+    assert scene.message == (
+        "That card cannot be carried out now: there are no two deployed tokens of different colours"
+    )
 
 
 def test_a_power_from_its_button(fresh_app: Any) -> None:
