@@ -16,7 +16,7 @@ import pygame
 
 from bauhausbox.games.bauhaus.cards import CARDS, FREE_WALLS, MOVE_TOKEN, MOVE_WALL, NO_CARD, PATTERN, PLACE
 from bauhausbox.games.bauhaus.paint import CARD_LABELS, LABEL, draw_card, draw_token, fit_text, seat_colour, seat_shape
-from bauhausbox.games.bauhaus.rules import CHOOSE, OPENING, RESOLVE, SEAT_NAMES, BauhausState, Move, MoveKind
+from bauhausbox.games.bauhaus.rules import CHOOSE, OPENING, RESOLVE, SEAT_NAMES, BauhausState, MoveKind
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.widgets import tooltip
 
@@ -133,8 +133,13 @@ def greyed_reason(scene: BauhausScene, slot: int) -> str | None:
         return None
     if slot in _playable_slots(scene, state):
         return None
-    reason = scene.check(Move(MoveKind.CARD, slot=slot))
-    return reason[:1].upper() + reason[1:] + "." if reason else None
+    card = state.display[slot]
+    reason = scene.rules.card_reason(state, card, state.turn)
+    if reason is None:
+        return None
+    info = CARDS[card]
+    label = CARD_LABELS[info.kind] if info.kind != PATTERN else f"Pattern {info.name}"
+    return f"{label} cannot be taken now: {reason}."
 
 
 def draw_card_tooltip(scene: BauhausScene, surface: pygame.Surface) -> None:

@@ -110,6 +110,9 @@ class BauhausScene(GameScene[BauhausState, Move]):
         self.flips: dict[int, Tween] = {}
         self.placed_tween: tuple[int, Tween] | None = None
         self._preview_key: Any = None
+        # Walls a human just built: while the pointer stays on them, the preview stays quiet (it
+        # would say "that edge already has a wall" about the wall just built).
+        self.built: frozenset[int] = frozenset()
         self._preview: tuple[Move | None, str | None] = (None, None)
         self.rotate_button = self.widgets.add(
             Button("", lambda: self.rotate(1), tooltip="Rotate (R, right-click)", icon=icons.rotate)
@@ -500,7 +503,11 @@ class BauhausScene(GameScene[BauhausState, Move]):
         )
         if key == self._preview_key:
             return self._preview
+        if self.built and self.geo.edge_at(pos) not in self.built:
+            self.built = frozenset()  # the pointer has left the walls just built
         move = self.intent(pos).move if seat is not None and self.power_mode is None else None
+        if move is not None and self.built and set(move.edges) & self.built:
+            move = None  # the pointer still rests on the wall it just built: nothing to explain there
         self._preview_key = key
         self._preview = (move, self.check(move) if move is not None else None)
         return self._preview
@@ -509,6 +516,8 @@ class BauhausScene(GameScene[BauhausState, Move]):
     def on_move(self, before: BauhausState, after: BauhausState, step: Step) -> None:
         self.held = None
         self._preview_key = None
+        built = step.move.edges[1:] if step.move.kind == MoveKind.MOVE_WALL else step.move.edges
+        self.built = frozenset(built) if self.match.is_human(step.seat) else frozenset()
         if step.move.kind != MoveKind.POWER:
             self.power_mode = None
         # Tokens that turned to their control face flip; a token placed drops in.
