@@ -23,9 +23,7 @@ SCENARIOS = all_scenarios()
 # Cases still being fixed: each must leave this list (an entry that passes fails the test).
 PENDING: frozenset[str] = frozenset(
     {
-        "bauhaus_pause-1280x800",
         "bauhaus_setup-1024x700",
-        "bauhaus_start-1280x800",
         "bits_howto_1-1280x800",
         "bits_howto_2-1280x800",
         "bits_pause-1280x800",
