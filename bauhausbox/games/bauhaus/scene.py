@@ -205,9 +205,11 @@ class BauhausScene(GameScene[BauhausState, Move]):
         )
 
     # -- commands ------------------------------------------------------------------------------------
-    def rotate(self, turns: int = 1) -> None:
+    def rotate(self, clockwise: int = 1) -> None:
+        """Turn the pattern ``clockwise`` quarter turns on screen (R; Shift+R is -1). ``self.turns``
+        counts the cards' quarter turns, which go anticlockwise (y up)."""
         if self.card_kind() == PATTERN:
-            self.turns = (self.turns + turns) % 4
+            self.turns = (self.turns - clockwise) % 4
             self._preview_key = None
 
     def flip(self) -> None:

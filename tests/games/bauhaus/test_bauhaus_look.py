@@ -204,3 +204,25 @@ def test_four_names_fit_at_1024_by_700_with_the_log_open(fresh_app: Any) -> None
         fresh_app.go_home()
         fresh_app.screen = window
         fresh_app._relayout()
+
+
+def test_r_turns_the_pattern_clockwise_and_shift_r_back(fresh_app: Any) -> None:
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("L2", "free", "swap", "place")), ("c3",), ("f6",))
+    scene = open_position(fresh_app, state)
+    click(fresh_app, scene.card_rects[0].center)
+
+    def corner() -> tuple[int, int]:
+        """Where L2's corner is on screen, as (x side, y side): (-1, 1) top left … (1, -1) bottom right."""
+        shape = scene.pattern_shape()
+        assert shape is not None
+        hx, hy = next((x, y) for x, y in shape if x % 2)  # the lying wall (doubled coordinates, y up)
+        vx, vy = next((x, y) for x, y in shape if not x % 2)  # the standing one
+        return (1 if vx > hx else -1), (1 if hy > vy else -1)
+
+    assert corner() == (-1, -1)  # as the card shows it: the corner at the bottom left
+    key(fresh_app, pygame.K_r)
+    assert corner() == (-1, 1)  # a quarter turn clockwise: top left
+    key(fresh_app, pygame.K_r)
+    assert corner() == (1, 1)  # top right
+    key(fresh_app, pygame.K_r, mod=pygame.KMOD_SHIFT)
+    assert corner() == (-1, 1)  # Shift+R turns back
