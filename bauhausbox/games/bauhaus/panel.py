@@ -10,18 +10,57 @@ fails the layout test instead of clipping.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
 from bauhausbox.games.bauhaus.cards import CARDS, FREE_WALLS, MOVE_TOKEN, MOVE_WALL, NO_CARD, PATTERN, PLACE
 from bauhausbox.games.bauhaus.paint import CARD_LABELS, LABEL, draw_card, draw_token, fit_text, seat_colour, seat_shape
-from bauhausbox.games.bauhaus.rules import CHOOSE, OPENING, RESOLVE, SEAT_NAMES, BauhausState, MoveKind
+from bauhausbox.games.bauhaus.rules import (
+    CHOOSE,
+    OPENING,
+    RESOLVE,
+    SEAT_NAMES,
+    BauhausRules,
+    BauhausState,
+    Move,
+    MoveKind,
+)
+from bauhausbox.match import Match
 from bauhausbox.ui import draw, layout_probe, theme
-from bauhausbox.ui.widgets import tooltip
+from bauhausbox.ui.app import App
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Button, tooltip
 
-if TYPE_CHECKING:
-    from bauhausbox.games.bauhaus.scene import BauhausScene
+
+class BauhausScene(Protocol):
+    """What the panel needs of the Bauhaus screen (``scene.BauhausScene``; named here, not imported,
+    because the screen imports this module)."""
+
+    app: App
+    metrics: Metrics
+    rules: BauhausRules
+    match: Match
+    mouse: tuple[int, int]
+    held: Any
+    power_mode: tuple[int, str] | None
+    panel_rect: pygame.Rect
+    info_rect: pygame.Rect
+    prompt_rect: pygame.Rect
+    card_rects: list[pygame.Rect]
+    player_rects: list[pygame.Rect]
+    reserve_rects: list[pygame.Rect]
+    power_buttons: list[Button]
+    cancel_button: Button
+    rotate_button: Button
+    flip_button: Button
+
+    def actor(self) -> int | None: ...
+    def hovered_card(self) -> int | None: ...
+    def placing_kind(self) -> str | None: ...
+    def card_kind(self) -> str | None: ...
+    def preview(self) -> tuple[Move | None, str | None]: ...
+
 
 # When each power can be used (docs/rules/bauhaus.md, "Optional rule: special powers"), for the
 # tooltip of a greyed power button.
