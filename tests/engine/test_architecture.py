@@ -28,7 +28,7 @@ PACKAGE_ROOT = Path(__file__).resolve().parents[2] / "bauhausbox"
 LAYERS = ("engine", "rules", "persistence", "match", "ui", "scenes", "screens", "app", "tools")
 
 # Inside a game package, what a module is for decides its layer; every other module there is rules.
-GAME_SCREEN_MODULES = {"scene", "paint", "howto", "piece_widgets", "puzzle_scene", "puzzle_menu"}
+GAME_SCREEN_MODULES = {"scene", "paint", "panel", "howto", "piece_widgets", "puzzle_scene", "puzzle_menu"}
 GAME_RECORD_MODULES = {"bests", "puzzle_records"}  # a game's own files on disk, through persistence
 GAME_TOOL_MODULES = {"bench", "puzzle_bench", "puzzle_cli"}
 
