@@ -184,10 +184,12 @@ class Match:
         return True
 
     def step_back(self) -> bool:
-        """Take back exactly the last move, whoever made it (unlike :meth:`undo`)."""
+        """Take back exactly the last move, whoever made it (unlike :meth:`undo`), as if it had never
+        been made: it cannot be redone (a Bauhaus card choice cancelled is not an undo)."""
         if self.history.cursor == 0:
             return False
         self.history.go_to(self.history.cursor - 1)
+        self.history.forget_redo()
         self.after_change()
         return True
 

@@ -185,6 +185,11 @@ class History(Generic[S]):
                 index += 1
         return index
 
+    def forget_redo(self) -> None:
+        """Drop the moves after the cursor: nothing is left to redo."""
+        del self.states[self.cursor + 1 :]
+        del self.steps[self.cursor :]
+
     def go_to(self, index: int) -> S:
         if not 0 <= index < len(self.states):
             raise IndexError(index)

@@ -21,12 +21,7 @@ from tests.ui.scenarios import all_scenarios
 SIZES = ((1024, 700), (1280, 800), (1920, 1080))
 SCENARIOS = all_scenarios()
 # Cases still being fixed: each must leave this list (an entry that passes fails the test).
-PENDING: frozenset[str] = frozenset(
-    {
-        "bauhaus_pause-1280x800",
-        "bauhaus_start-1280x800",
-    }
-)
+PENDING: frozenset[str] = frozenset()
 
 
 @pytest.fixture()

@@ -170,3 +170,25 @@ def test_the_log_is_in_words_for_every_game(fresh_app: Any) -> None:
             for i, step in enumerate(history.steps)
         ]
         assert scene.lines == expected
+
+
+LIVE_PLAY_WORDS = ("thinking", "H hint", "point at", "drag", "Drag", "click", "Click", "to decide", "Your turn")
+
+
+@pytest.mark.parametrize("game_id", [g for g in games.GAME_IDS if g != "blokus-puzzles"])
+def test_the_replay_never_speaks_of_live_play(fresh_app: Any, game_id: str) -> None:
+    """A replay shows positions: nobody thinks, points or drags in it, at any step."""
+    from bauhausbox.ui import layout_probe
+
+    match = seeded_game(game_id, games.load(game_id).info.default_players, seed=4)
+    scene = _open(fresh_app, match)
+    for position in (0, len(match.history.steps) // 2, len(match.history.steps) - 1):
+        scene.go_to(position)
+        with layout_probe.recording(fresh_app.screen.get_size()) as record:
+            frames(fresh_app, 1)
+        said = [
+            t.content
+            for t in record.texts
+            if any(word in t.content for word in LIVE_PLAY_WORDS) and not scene.status_rect.contains(t.rect)
+        ]
+        assert not said, f"{game_id} at step {position}: {said}"

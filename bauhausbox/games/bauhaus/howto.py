@@ -18,11 +18,11 @@ from bauhausbox.games.bauhaus.cards import (
     SWAP,
     transformed,
 )
-from bauhausbox.games.bauhaus.paint import Geometry, draw_board, draw_card, draw_orientation
+from bauhausbox.games.bauhaus.paint import LABEL, draw_board, draw_card, draw_orientation, fit_board
 from bauhausbox.games.bauhaus.positions import zones_picture
 from bauhausbox.games.bauhaus.rules import GAME, BauhausState
 from bauhausbox.scenes.howto import HowToPage
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Metrics
 
 
@@ -36,13 +36,37 @@ def _diagram_state(
     return replace(state, walls=walls, supply=66 - walls.bit_count())
 
 
-def _diagram_board(state: BauhausState) -> Callable[[pygame.Surface, pygame.Rect, Metrics], None]:
+def _caption(surface: pygame.Surface, words: str, rect: pygame.Rect, metrics: Metrics) -> int:
+    """``words`` centred at the bottom of ``rect`` in bold ink (a caption that is read, not a
+    footnote); returns its height, which the picture above must leave free."""
+    size = metrics.body
+    lines = draw.wrap(words, size, rect.width, "bold")
+    step = round(size * 1.25)
+    height = len(lines) * step
+    y = rect.bottom - height
+    for line in lines:
+        draw.text(surface, line, (rect.centerx, y), size, theme.INK, "bold", "midtop")
+        y += step
+    return height + metrics.u(1.5)
+
+
+Diagram = Callable[[pygame.Surface, pygame.Rect, Metrics], None]
+
+
+def _captioned(diagram: Diagram, caption: str) -> Diagram:
+    """``diagram`` above its caption, both inside the frame: the caption wraps to the frame's width."""
+
     def paint(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-        side = min(rect.width, rect.height) - metrics.u(4)
-        side -= side % 8
-        board_rect = pygame.Rect(0, 0, side, side)
-        board_rect.center = rect.center
-        draw_board(surface, Geometry(GAME.board, board_rect), GAME, state, metrics, labels=False)
+        with layout_probe.box(rect):
+            below = _caption(surface, caption, rect, metrics)
+        diagram(surface, pygame.Rect(rect.left, rect.top, rect.width, rect.height - below), metrics)
+
+    return paint
+
+
+def _diagram_board(state: BauhausState) -> Diagram:
+    def paint(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+        draw_board(surface, fit_board(GAME.board, rect), GAME, state, metrics, labels=False)
 
     return paint
 
@@ -50,82 +74,82 @@ def _diagram_board(state: BauhausState) -> Callable[[pygame.Surface, pygame.Rect
 def _diagram_cards(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     kinds = [PLACE, FREE_WALLS, "T3", MOVE_WALL, MOVE_TOKEN, SWAP]
     gap = metrics.u(2)
-    w = (rect.width - 2 * gap) // 3
-    h = min(round(w * 1.3), (rect.height - gap) // 2)
-    for i, name in enumerate(kinds):
-        card = CARD_INDEX[name]
-        r = pygame.Rect(rect.left + (i % 3) * (w + gap), rect.top + (i // 3) * (h + gap), w, h)
-        draw_card(surface, r, card, metrics, seat=0)
+    shadow = metrics.u(1)  # a card's offset shadow
+    w = (rect.width - 2 * gap - shadow) // 3
+    h = min(round(w * 1.3), (rect.height - gap - shadow) // 2)
+    with layout_probe.box(rect):
+        for i, name in enumerate(kinds):
+            card = CARD_INDEX[name]
+            r = pygame.Rect(rect.left + (i % 3) * (w + gap), rect.top + (i // 3) * (h + gap), w, h)
+            draw_card(surface, r, card, metrics, seat=0)
 
 
 def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    """Four face-up cards, one chosen, and what it did on the board (outlined in red)."""
+    """Four face-up cards, one chosen, and what it did on the board (the last turn's dashed outline)."""
     gap = metrics.u(1.5)
-    w = (rect.width - 3 * gap) // 4
-    h = round(w * 1.3)
-    for i, name in enumerate(("I2", PLACE, SWAP, MOVE_WALL)):
-        card = pygame.Rect(rect.left + i * (w + gap), rect.top + metrics.u(1), w, h)
-        draw_card(surface, card, CARD_INDEX[name], metrics, state="chosen" if i == 1 else "disabled", seat=0)
+    shadow = metrics.u(1)
+    w = (rect.width - 3 * gap - shadow) // 4
+    h = min(round(w * 1.3), rect.height // 3)
+    lift = metrics.u(1)  # the chosen card is lifted
+    with layout_probe.box(rect):
+        for i, name in enumerate(("I2", PLACE, SWAP, MOVE_WALL)):
+            card = pygame.Rect(rect.left + i * (w + gap), rect.top + lift, w, h)
+            draw_card(surface, card, CARD_INDEX[name], metrics, state="chosen" if i == 1 else "disabled", seat=0)
     state = _diagram_state([(["a1"], "y")], 2)
     state = GAME.play_texts(state, ["card0", "place c3"])
-    area = pygame.Rect(rect.left, rect.top + h + metrics.u(3), rect.width, rect.height - h - metrics.u(3))
-    side = min(area.width, area.height) - metrics.u(1)
-    side -= side % 8
-    board_rect = pygame.Rect(0, 0, side, side)
-    board_rect.midtop = (area.centerx, area.top)
-    geo = Geometry(GAME.board, board_rect)
+    top = rect.top + lift + h + shadow + metrics.u(2)
+    geo = fit_board(GAME.board, pygame.Rect(rect.left, top, rect.width, rect.bottom - top), "midtop")
     draw_board(surface, geo, GAME, state, metrics, labels=False)
     square = geo.square_rect(GAME.board.parse_square("c3")).inflate(-metrics.u(0.5), -metrics.u(0.5))
-    pygame.draw.rect(surface, theme.RED, square, max(2, metrics.u(0.4)))
+    draw.move_outline(surface, square, max(2, metrics.u(0.4)))
 
 
 def _diagram_patterns(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     gap = metrics.u(2)
     cols = 4
-    w = (rect.width - (cols - 1) * gap) // cols
+    label_h = metrics.small + metrics.u(1.5)
+    small_gap = metrics.u(1)
+    small = (rect.width - 7 * small_gap) // 8
+    note_h = metrics.small + metrics.u(1)
+    w = min((rect.width - (cols - 1) * gap) // cols, (rect.height - 2 * label_h - gap - small - note_h) // 2)
     h = w
-    for i, pattern in enumerate(PATTERNS):
-        box = pygame.Rect(rect.left + (i % cols) * (w + gap), rect.top + (i // cols) * (h + gap + metrics.u(3)), w, h)
-        draw.panel(surface, box, theme.WHITE, 3)
-        draw_orientation(surface, box.inflate(-metrics.u(2), -metrics.u(2)), transformed(pattern.edges, 0, False))
+    with layout_probe.box(rect):
+        for i, pattern in enumerate(PATTERNS):
+            box = pygame.Rect(rect.left + (i % cols) * (w + gap), rect.top + (i // cols) * (h + label_h), w, h)
+            draw.panel(surface, box, theme.WHITE, 3)
+            draw_orientation(surface, box.inflate(-metrics.u(2), -metrics.u(2)), transformed(pattern.edges, 0, False))
+            words = f"{pattern.id} · {pattern.title}"
+            if draw.render_text(words, metrics.small, theme.INK, "semibold").get_width() > box.width:
+                words = pattern.id  # a narrow frame: the name the cards print
+            with layout_probe.box(pygame.Rect(box.left, box.bottom, box.width, label_h)):
+                draw.text(
+                    surface,
+                    words,
+                    (box.centerx, box.bottom + metrics.u(0.5)),
+                    metrics.small,
+                    theme.INK,
+                    "semibold",
+                    "midtop",
+                )
+        # The eight ways to lay L3.
+        l3 = PATTERNS[5]
+        y = rect.top + 2 * (h + label_h) + gap
+        for k in range(8):
+            box = pygame.Rect(rect.left + k * (small + small_gap), y, small, small)
+            pygame.draw.rect(surface, theme.WHITE, box)
+            draw_orientation(surface, box.inflate(-4, -4), transformed(l3.edges, k % 4, k >= 4), dots=False)
         draw.text(
             surface,
-            f"{pattern.id} · {pattern.title}",
-            (box.centerx, box.bottom + metrics.u(0.5)),
+            "L3 in its 8 orientations (R rotates, F flips)",
+            (rect.left, y + small + metrics.u(0.5)),
             metrics.small,
-            theme.INK,
-            "semibold",
-            "midtop",
+            LABEL,
         )
-    # The eight ways to lay L3.
-    l3 = PATTERNS[5]
-    y = rect.top + 2 * (h + gap + metrics.u(3)) + metrics.u(1)
-    small = (rect.width - 7 * metrics.u(1)) // 8
-    for k in range(8):
-        box = pygame.Rect(rect.left + k * (small + metrics.u(1)), y, small, small)
-        pygame.draw.rect(surface, theme.WHITE, box)
-        draw_orientation(surface, box.inflate(-4, -4), transformed(l3.edges, k % 4, k >= 4), dots=False)
-    draw.text(
-        surface,
-        "L3 in its 8 orientations (R rotates, F flips)",
-        (rect.left, y + small + metrics.u(0.5)),
-        metrics.small,
-        theme.GREY,
-    )
 
 
 def _diagram_scoring(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     state = _diagram_state([(["a8", "b8", "c8", "d8", "e8"], "b"), (["a1", "b1", "c1", "d1", "e1", "f1"], "bb")], 2)
-    _diagram_board(state)(surface, rect, metrics)
-    draw.text(
-        surface,
-        "Blue: 5 + 6 + 6 = 17 points",
-        (rect.centerx, rect.bottom - metrics.u(1)),
-        metrics.body,
-        theme.INK,
-        "bold",
-        "midbottom",
-    )
+    _captioned(_diagram_board(state), "Blue: 5 + 6 + 6 = 17 points")(surface, rect, metrics)
 
 
 def how_to_play_pages() -> list[HowToPage]:
@@ -146,8 +170,7 @@ def how_to_play_pages() -> list[HowToPage]:
                 "still be placed into it, moved in or out or swapped, and walls added inside it.",
                 "• No action may ever close a zone without a token in it.",
             ],
-            _diagram_board(zones),
-            "Blue owns the zone bottom left; the zone top right is unowned (red and yellow).",
+            _captioned(_diagram_board(zones), "Blue owns the zone bottom left; the zone top right is unowned."),
         ),
         HowToPage(
             "A turn",
@@ -159,8 +182,7 @@ def how_to_play_pages() -> list[HowToPage]:
                 "• You may take a card back (Esc or \u201cCancel card\u201d) as long as nothing of it is on the board.",
                 "The game ends when the deck and the face-up cards are used up.",
             ],
-            _diagram_turn,
-            "Blue chose Place token and put a token on c3 (the last turn is outlined in red).",
+            _captioned(_diagram_turn, "Blue chose Place token and put a token on c3 (dashed: the last turn)."),
         ),
         HowToPage(
             "The six cards",
@@ -179,8 +201,9 @@ def how_to_play_pages() -> list[HowToPage]:
         HowToPage(
             "The seven patterns",
             [
-                "Each pattern card shows walls to build at once. Move the ghost over the board: green means it fits, "
-                "red means it does not (the reason shows under the prompt).",
+                "Each pattern card shows walls to build at once. Move the ghost over the board: a solid frame with "
+                "a tick means it fits, a dashed frame with a cross that it does not (the reason shows under the "
+                "prompt).",
                 "R or right-click rotates the pattern, F flips it; the round buttons do the same.",
                 "A wall card needs enough walls in the supply (66 in all).",
             ],
@@ -206,7 +229,6 @@ def how_to_play_pages() -> list[HowToPage]:
                 "• Red, Forced Control: flip any deployed token; it scores if its zone is closed at the end.",
                 "• Black, Mimetic Control: use one of the other powers its owner has not used yet.",
             ],
-            _diagram_board(powers),
-            "An unowned zone (blue, yellow, black): a target for Shared Control.",
+            _captioned(_diagram_board(powers), "An unowned zone (blue, yellow, black): a target for Shared Control."),
         ),
     ]

@@ -23,7 +23,7 @@ from bauhausbox.games.bauhaus.cards import (
     transformed,
 )
 from bauhausbox.games.bauhaus.rules import BauhausRules, BauhausState
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Colour, Metrics
 
 Pos = tuple[int, int]
@@ -44,6 +44,12 @@ CARD_LABELS: dict[str, str] = {
     MOVE_TOKEN: "Move token",
     SWAP: "Swap tokens",
 }
+
+
+# Labels and secondary words on paper: a dark grey that stays legible (light grey means "disabled").
+LABEL: Colour = theme.mix(theme.INK, theme.PAPER, 0.3)
+# The board's flat offset shadow: light, so that no dark band along the edge reads as a wall.
+BOARD_SHADOW: Colour = theme.LIGHT_GREY
 
 
 def fit_text(text: str, size: int, width: int, weight: str = "semibold") -> str:
@@ -135,7 +141,43 @@ class Geometry:
         return None
 
     def wall_thickness(self) -> int:
-        return max(4, round(self.cell * 0.15))
+        return wall_thickness(self.cell)
+
+    def outer_rect(self) -> pygame.Rect:
+        """Everything the board draws: walls on the border stand half outside it, the shadow further."""
+        return self.rect.inflate(2 * board_overhang(self.cell), 2 * board_overhang(self.cell)).union(
+            self.rect.move(shadow_offset(self.cell), shadow_offset(self.cell))
+        )
+
+
+def wall_thickness(cell: float) -> int:
+    return max(4, round(cell * 0.15))
+
+
+def shadow_offset(cell: float) -> int:
+    return max(2, round(cell * 0.06))
+
+
+def board_overhang(cell: float) -> int:
+    """How far past the board's rectangle a wall on its border reaches."""
+    return (wall_thickness(cell) + 1) // 2
+
+
+def fit_board(board: Board, area: pygame.Rect, anchor: str = "center") -> Geometry:
+    """The largest board (a whole number of pixels per square) whose walls and shadow stay in ``area``."""
+    side = min(area.width, area.height)
+    side -= side % board.size
+    while side > board.size:
+        cell = side / board.size
+        if side + 2 * board_overhang(cell) + shadow_offset(cell) <= min(area.width, area.height):
+            break
+        side -= board.size
+    margin = board_overhang(side / board.size)
+    rect = pygame.Rect(0, 0, side, side)
+    outer = pygame.Rect(0, 0, side + 2 * margin + shadow_offset(side / board.size), side + 2 * margin)
+    setattr(outer, anchor, getattr(area, anchor))
+    rect.topleft = (outer.left + margin, outer.top + margin)
+    return Geometry(board, rect)
 
 
 # ==== drawing helpers shared by the screen and the how-to-play diagrams ==================================
@@ -189,24 +231,32 @@ def draw_board(
     hide_tokens: frozenset[int] = frozenset(),
     flips: dict[int, float] | None = None,
     labels: bool = True,
+    strong: bool = False,
 ) -> None:
-    """The board: squares, zones (owned filled, unowned hatched), walls, tokens, coordinates."""
+    """The board: squares, zones (owned filled in a tint of the owner's colour, with its shape on
+    every empty square; unowned hatched), walls, tokens, coordinates. ``strong``: the colour-blind
+    setting's bolder seat shapes."""
     rect = geo.rect
-    draw.shadow_rect(surface, rect, max(3, metrics.u(0.75)))
+    offset = shadow_offset(geo.cell)
+    pygame.draw.rect(surface, BOARD_SHADOW, rect.move(offset, offset))
     pygame.draw.rect(surface, theme.WHITE, rect)
+    occupied = 0
+    for seat in range(state.players):
+        occupied |= state.deployed[seat] | state.control[seat]
     for zone in rules.zones(state):
         if not zone.closed:
             continue
         for square in bits(zone.squares):
             cell = geo.square_rect(square)
             if zone.status == "owned":
-                pygame.draw.rect(surface, theme.mix(seat_colour(zone.colours[0]), theme.WHITE, 0.55), cell)
+                draw_owned_square(surface, cell, zone.colours[0], not occupied >> square & 1, strong)
             elif zone.status == "shared":
                 pygame.draw.rect(surface, theme.PAPER_DARK, cell)
                 draw.hatch(surface, cell, theme.mix(theme.INK, theme.WHITE, 0.55), max(5, cell.width // 6), 2)
             else:
                 draw.hatch(surface, cell, theme.LIGHT_GREY, max(5, cell.width // 6), 2)
-    # The grid: thin lines; the border is not a wall, so it is drawn thin too.
+    # The grid: thin lines. The border is not a wall: a thin grey frame, never a heavy ink line, so
+    # that a wall built on it (a heavy ink bar across the frame) is unmistakable.
     grid = theme.mix(theme.LIGHT_GREY, theme.WHITE, 0.3)
     n = rules.board.size
     for i in range(n + 1):
@@ -232,28 +282,28 @@ def draw_board(
             squash = abs(1 - 2 * progress)
         draw_token(surface, geo.square_center(square), radius, seat, control, squash)
     if labels:
-        small = max(12, round(metrics.small * 0.85))
+        size = metrics.small
         for i in range(n):
             x, _ = geo.corner(i, 0)
-            draw.text(
-                surface,
-                "abcdefghijklmnopqrstuvwxyz"[i],
-                (round(x + geo.cell / 2), rect.bottom + metrics.u(0.5)),
-                small,
-                theme.GREY,
-                "semibold",
-                "midtop",
-            )
+            top = rect.bottom + board_overhang(geo.cell) + metrics.u(0.25)
+            draw.text(surface, "abcdefgh"[i], (round(x + geo.cell / 2), top), size, LABEL, "semibold", "midtop")
             _, y = geo.corner(0, i)
-            draw.text(
-                surface,
-                str(i + 1),
-                (rect.left - metrics.u(1), round(y - geo.cell / 2)),
-                small,
-                theme.GREY,
-                "semibold",
-                "midright",
-            )
+            right = rect.left - board_overhang(geo.cell) - metrics.u(0.5)
+            draw.text(surface, str(i + 1), (right, round(y - geo.cell / 2)), size, LABEL, "semibold", "midright")
+
+
+def draw_owned_square(surface: pygame.Surface, cell: pygame.Rect, seat: int, empty: bool, strong: bool) -> None:
+    """A square of a zone ``seat`` owns: a light tint of the seat's colour (black, whose tint would
+    be the grey of disabled things, gets dark hatching on a pale ground instead), and on an empty
+    square the seat's shape, so ownership never rests on colour alone."""
+    colour = seat_colour(seat)
+    if colour == theme.INK:
+        pygame.draw.rect(surface, theme.mix(theme.INK, theme.WHITE, 0.88), cell)
+        draw.hatch(surface, cell, theme.INK, max(4, cell.width // 9), max(1, cell.width // 30))
+    else:
+        pygame.draw.rect(surface, theme.mix(colour, theme.WHITE, 0.55), cell)
+    if empty:
+        draw.seat_mark(surface, seat_shape(seat), cell, colour, strong)
 
 
 def draw_orientation(
@@ -358,6 +408,17 @@ def draw_card_icon(surface: pygame.Surface, rect: pygame.Rect, card: int, seat: 
             )
 
 
+def card_title(label: str, width: int, metrics: Metrics) -> tuple[int, list[str]]:
+    """The size and lines of a card's title: one line when it fits, else a line per word; never
+    below 14 px at 1280 × 800 (the layout check's floor), scaled down with smaller windows."""
+    least = max(11, round(14 * metrics.scale))
+    for lines in ([label], label.split()):
+        for size in range(metrics.small, least - 1, -1):
+            if all(draw.render_text(line, size, theme.INK, "bold", 0.04).get_width() <= width for line in lines):
+                return size, lines
+    return least, label.split()
+
+
 def draw_card(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -379,22 +440,21 @@ def draw_card(
     pygame.draw.rect(surface, theme.WHITE, body)
     band = pygame.Rect(body.left, body.top, body.width, max(6, body.height // 9))
     pygame.draw.rect(surface, CARD_ACCENTS[info.kind], band)
-    title_h = max(metrics.small + metrics.u(1), body.height // 5)
+    label = CARD_LABELS[info.kind] if info.kind != PATTERN else f"Pattern {info.name}"
+    size, lines = card_title(label.upper(), body.width - 2 * metrics.u(0.75), metrics)
+    step = round(size * 1.1)
+    title_h = len(lines) * step + metrics.u(1.25)
     picture = pygame.Rect(body.left, band.bottom, body.width, body.height - band.height - title_h).inflate(
         -metrics.u(1.5), -metrics.u(1.5)
     )
     draw_card_icon(surface, picture, card, seat)
-    label = CARD_LABELS[info.kind]
-    if info.kind == PATTERN:
-        label = f"Pattern {info.name}"
-    size = metrics.small
-    while size > 11 and draw.render_text(label.upper(), size, theme.INK, "bold", 0.06).get_width() > body.width - 8:
-        size -= 1
-    draw.text(
-        surface, label.upper(), (body.centerx, body.bottom - title_h // 2), size, theme.INK, "bold", "center", 0.06
-    )
+    y = body.bottom - title_h + metrics.u(0.5)
+    with layout_probe.box(body):
+        for line in lines:
+            draw.text(surface, line, (body.centerx, y), size, theme.INK, "bold", "midtop", 0.04)
+            y += step
     if info.walls:
-        badge = draw.render_text(str(info.walls), max(12, metrics.small - 2), theme.WHITE, "bold")
+        badge = draw.render_text(str(info.walls), metrics.small, theme.WHITE, "bold")
         box = badge.get_rect().inflate(metrics.u(1), metrics.u(0.25))
         box.topright = (body.right - metrics.u(0.5), band.bottom + metrics.u(0.5))
         pygame.draw.rect(surface, theme.INK, box)

@@ -382,22 +382,39 @@ class BauhausRules(GameRules[BauhausState, Move]):
     # -- cards ----------------------------------------------------------------------------------
     def card_playable(self, state: BauhausState, card: int, chooser: int) -> bool:
         """Whether ``card`` can be carried out now for ``chooser`` (a whole resolution exists)."""
+        return self.card_reason(state, card, chooser) is None
+
+    def card_reason(self, state: BauhausState, card: int, chooser: int) -> str | None:
+        """Why ``card`` cannot be carried out now for ``chooser``, in words for players; ``None`` when
+        a whole resolution of it exists."""
         a = self._analysis(state)
         info = CARDS[card]
         if state.supply < info.walls:
-            return False
+            left = (
+                "no walls are"
+                if state.supply == 0
+                else f"only {state.supply} wall{'s are' if state.supply > 1 else ' is'}"
+            )
+            return f"{left} left in the supply (the card needs {info.walls})"
         if info.kind == PLACE:
-            return state.reserve[chooser] > 0 and a.free != 0
+            if state.reserve[chooser] == 0:
+                return f"{SEAT_NAMES[chooser]}'s reserve is empty"
+            return None if a.free != 0 else "no square is free"
         if info.kind == FREE_WALLS:
-            return next(self._first_free_walls(state, a), None) is not None
+            found = next(self._first_free_walls(state, a), None) is not None
+            return None if found else "two more walls fit nowhere on the board"
         if info.kind == PATTERN:
-            return next(self._legal_patterns(state, a, card - PATTERN_BASE), None) is not None
+            found = next(self._legal_patterns(state, a, card - PATTERN_BASE), None) is not None
+            return None if found else "the pattern fits nowhere on the board"
         if info.kind == MOVE_WALL:
-            return next(self._legal_wall_moves(state, a), None) is not None
+            found = next(self._legal_wall_moves(state, a), None) is not None
+            return None if found else "no wall can move to another edge"
         if info.kind == MOVE_TOKEN:
-            return next(self._legal_token_moves(state, a), None) is not None
+            found = next(self._legal_token_moves(state, a), None) is not None
+            return None if found else "no token showing its deployed face can move"
         if info.kind == SWAP:
-            return next(self._legal_swaps(state), None) is not None
+            found = next(self._legal_swaps(state), None) is not None
+            return None if found else "there are no two deployed tokens of different colours"
         raise AssertionError(info.kind)
 
     def playable_slots(self, state: BauhausState) -> list[int]:
@@ -493,7 +510,8 @@ class BauhausRules(GameRules[BauhausState, Move]):
                 raise IllegalMoveError("a card can still be carried out; you may discard only when none can")
             return self._finish_card(evolve(state, chosen=move.slot))
         if move.slot not in playable:
-            raise IllegalMoveError("that card cannot be carried out now")
+            reason = self.card_reason(state, state.display[move.slot], state.turn)
+            raise IllegalMoveError(f"that card cannot be carried out now: {reason}")
         return evolve(state, phase=RESOLVE, chosen=move.slot, placed=0)
 
     def _apply_resolution(self, state: BauhausState, move: Move) -> BauhausState:

@@ -34,17 +34,13 @@ from bauhausbox.games.bauhaus.cards import (
     transformed,
 )
 from bauhausbox.games.bauhaus.howto import how_to_play_pages
-from bauhausbox.games.bauhaus.paint import (
-    CARD_LABELS,
-    Geometry,
-    Pos,
-    draw_board,
-    draw_card,
-    draw_token,
-    fit_text,
-    seat_colour,
-    seat_shape,
-    token_at,
+from bauhausbox.games.bauhaus.paint import Geometry, Pos, draw_board, draw_token, fit_board, token_at
+from bauhausbox.games.bauhaus.panel import (
+    POWER_PROMPTS,
+    POWER_WHEN,
+    draw_card_tooltip,
+    draw_panel,
+    layout_panel,
 )
 from bauhausbox.games.bauhaus.rules import (
     CHOOSE,
@@ -113,6 +109,9 @@ class BauhausScene(GameScene[BauhausState, Move]):
         self.flips: dict[int, Tween] = {}
         self.placed_tween: tuple[int, Tween] | None = None
         self._preview_key: Any = None
+        # Walls a human just built: while the pointer stays on them, the preview stays quiet (it
+        # would say "that edge already has a wall" about the wall just built).
+        self.built: frozenset[int] = frozenset()
         self._preview: tuple[Move | None, str | None] = (None, None)
         self.rotate_button = self.widgets.add(
             Button("", lambda: self.rotate(1), tooltip="Rotate (R, right-click)", icon=icons.rotate)
@@ -140,50 +139,12 @@ class BauhausScene(GameScene[BauhausState, Move]):
     # -- layout ------------------------------------------------------------------------------------
     def layout_game(self, rect: pygame.Rect) -> None:
         m = self.metrics
-        label_room = m.u(3)
-        side = min(rect.height - label_room - m.u(1), int(rect.width * 0.52))
-        side -= side % self.rules.board.size
-        board_rect = pygame.Rect(rect.left + label_room + m.u(1), rect.top + m.u(0.5), side, side)
-        self.geo = Geometry(self.rules.board, board_rect)
-        left = board_rect.right + m.u(5)
-        self.panel_rect = pygame.Rect(left, rect.top, rect.right - left, rect.height)
-        panel = self.panel_rect
-        gap = m.u(1.5)
-        card_w = (panel.width - 3 * gap) // 4
-        card_h = min(round(card_w * 1.3), panel.height // 3)
-        top = panel.top + m.u(4.5)
-        self.card_rects = [pygame.Rect(panel.left + i * (card_w + gap), top, card_w, card_h) for i in range(4)]
-        self.info_rect = pygame.Rect(panel.left, top + card_h + m.u(1.5), panel.width, m.u(4))
-        players = self.rules.players(self.match.state)
-        row_h = m.u(7)
-        y = self.info_rect.bottom + m.u(1.5)
-        self.player_rects = []
-        self.reserve_rects = []
-        button_w = draw.render_text("BAUHAUS!", m.small, theme.INK, "bold", 0.08).get_width() + m.u(3)
-        for seat in range(players):
-            row = pygame.Rect(panel.left, y, panel.width, row_h)
-            self.player_rects.append(row)
-            button = self.power_buttons[seat]
-            button.rect = pygame.Rect(row.right - button_w - m.u(1), row.centery - m.u(2.25), button_w, m.u(4.5))
-            # Name column, then the reserve, then the points (and the power button when powers are on).
-            reserve_left = row.left + self._name_width()
-            points_room = m.u(6)
-            right = (button.rect.left if self.match.state.powers else row.right) - points_room
-            self.reserve_rects.append(
-                pygame.Rect(reserve_left, row.top + m.u(1), max(m.u(8), right - reserve_left), row.height - m.u(2))
-            )
-            y += row_h + m.u(0.75)
-        self.prompt_rect = pygame.Rect(panel.left, y + m.u(1), panel.width, max(m.u(8), rect.bottom - y - m.u(1)))
-        bh = m.u(5)
-        cancel_w = draw.render_text("CANCEL CARD", m.body, theme.INK, "bold", 0.08).get_width() + m.u(4)
-        self.cancel_button.rect = pygame.Rect(
-            self.prompt_rect.right - cancel_w, self.prompt_rect.bottom - bh, cancel_w, bh
-        )
-        self.rotate_button.rect = pygame.Rect(self.prompt_rect.left, self.prompt_rect.bottom - bh, bh, bh)
-        self.flip_button.rect = pygame.Rect(self.prompt_rect.left + bh + m.u(1), self.prompt_rect.bottom - bh, bh, bh)
-
-    def _name_width(self) -> int:
-        return max(self.metrics.u(19), round(self.panel_rect.width * 0.36))
+        label_room = m.small + m.u(1.5)  # the a–h and 1–8 labels
+        area = pygame.Rect(rect.left + label_room, rect.top, int(rect.width * 0.52), rect.height - label_room)
+        area.width = min(area.width, area.height)
+        self.geo = fit_board(self.rules.board, area, "topleft")
+        left = self.geo.outer_rect().right + m.u(4)
+        layout_panel(self, pygame.Rect(left, rect.top, rect.right - left, rect.height))
 
     # -- reading the position ------------------------------------------------------------------------
     @property
@@ -226,6 +187,10 @@ class BauhausScene(GameScene[BauhausState, Move]):
                 return tuple(bits(mask))
         return None
 
+    def hovered_card(self) -> int | None:
+        """The display slot under the pointer, if any."""
+        return next((i for i, r in enumerate(self.card_rects) if r.collidepoint(self.mouse)), None)
+
     def can_cancel(self) -> bool:
         state = self.match.state
         step = self.match.history.last_step
@@ -239,9 +204,11 @@ class BauhausScene(GameScene[BauhausState, Move]):
         )
 
     # -- commands ------------------------------------------------------------------------------------
-    def rotate(self, turns: int = 1) -> None:
+    def rotate(self, clockwise: int = 1) -> None:
+        """Turn the pattern ``clockwise`` quarter turns on screen (R; Shift+R is -1). ``self.turns``
+        counts the cards' quarter turns, which go anticlockwise (y up)."""
         if self.card_kind() == PATTERN:
-            self.turns = (self.turns + turns) % 4
+            self.turns = (self.turns - clockwise) % 4
             self._preview_key = None
 
     def flip(self) -> None:
@@ -392,7 +359,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
                 self._press_card(state, slot)
                 return True
         placer = seat if state.phase == OPENING else state.turn
-        if self._placing_kind() == PLACE and self._reserve_hit(pos, placer):
+        if self.placing_kind() == PLACE and self._reserve_hit(pos, placer):
             self.held = Held("reserve", -1, False, pos)
             return True
         if not self.geo.rect.inflate(self.geo.cell * 0.6, self.geo.cell * 0.6).collidepoint(pos):
@@ -411,7 +378,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
             reason = self.check(Move(MoveKind.CARD, slot=slot)) or ""
             self.refuse(reason + (" (Esc takes the card back)" if self.can_cancel() else ""))
 
-    def _placing_kind(self) -> str | None:
+    def placing_kind(self) -> str | None:
         state = self.match.state
         if state.phase == OPENING:
             return PLACE
@@ -435,7 +402,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
                 return Intent(drop=True)
             text = f"power:{power} {self.rules.board.square_name(square)}"
             return Intent(self.rules.parse_move(state, text, seat), seat=seat)
-        kind = self._placing_kind()
+        kind = self.placing_kind()
         if kind is None:
             # Between turns the board takes nothing; the rules say what to do instead.
             probe = Move(MoveKind.PLACE, squares=(square,)) if square is not None else None
@@ -528,7 +495,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
             self.match.history.cursor,
             len(self.match.history.steps),
             pos,
-            self._placing_kind(),
+            self.placing_kind(),
             self.turns,
             self.mirrored,
             self.held.kind if self.held else None,
@@ -537,7 +504,11 @@ class BauhausScene(GameScene[BauhausState, Move]):
         )
         if key == self._preview_key:
             return self._preview
+        if self.built and self.geo.edge_at(pos) not in self.built:
+            self.built = frozenset()  # the pointer has left the walls just built
         move = self.intent(pos).move if seat is not None and self.power_mode is None else None
+        if move is not None and self.built and set(move.edges) & self.built:
+            move = None  # the pointer still rests on the wall it just built: nothing to explain there
         self._preview_key = key
         self._preview = (move, self.check(move) if move is not None else None)
         return self._preview
@@ -546,6 +517,8 @@ class BauhausScene(GameScene[BauhausState, Move]):
     def on_move(self, before: BauhausState, after: BauhausState, step: Step) -> None:
         self.held = None
         self._preview_key = None
+        built = step.move.edges[1:] if step.move.kind == MoveKind.MOVE_WALL else step.move.edges
+        self.built = frozenset(built) if self.match.is_human(step.seat) else frozenset()
         if step.move.kind != MoveKind.POWER:
             self.power_mode = None
         # Tokens that turned to their control face flip; a token placed drops in.
@@ -629,11 +602,20 @@ class BauhausScene(GameScene[BauhausState, Move]):
         if self.held and self.held.kind == "token" and self.held.dragging:
             hide.add(self.held.source)
         flips = {square: tween.value for square, tween in self.flips.items()}
-        draw_board(surface, self.geo, self.rules, state, m, hide_tokens=frozenset(hide), flips=flips)
+        strong = self.app.settings.colour_blind
+        draw_board(surface, self.geo, self.rules, state, m, hide_tokens=frozenset(hide), flips=flips, strong=strong)
         self._draw_placed(surface)
         self._draw_marks(surface, state)
         self._draw_preview(surface, state)
-        self._draw_panel(surface, state)
+        draw_panel(self, surface, state)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """What is held follows the pointer above everything, buttons included; a greyed card under
+        the pointer says why it cannot be taken."""
+        if not self.spectating:
+            self._draw_held(surface, self.state)
+            draw_card_tooltip(self, surface)
+        super().draw_overlay(surface)
 
     def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
         if not isinstance(move, Move):
@@ -648,12 +630,12 @@ class BauhausScene(GameScene[BauhausState, Move]):
             pygame.draw.rect(surface, theme.BLUE, geo.edge_rect(edge, geo.wall_thickness() + width * 2), width)
 
     def _draw_placed(self, surface: pygame.Surface) -> None:
-        """The ring round a token just placed (its outline in the mover's colour: ``outline_move``)."""
+        """A ring closing in on a token just placed: neutral ink, like every last-move mark."""
         geo = self.geo
         if self.placed_tween:
             square, tween = self.placed_tween
             ring = geo.cell * (0.34 + 0.3 * (1 - tween.value))
-            pygame.draw.circle(surface, theme.RED, geo.square_center(square), ring, 2)
+            pygame.draw.circle(surface, theme.INK, geo.square_center(square), ring, 2)
 
     def _draw_marks(self, surface: pygame.Surface, state: BauhausState) -> None:
         """Movable walls during a Move-wall card; the picked wall or token; power targets."""
@@ -689,210 +671,66 @@ class BauhausScene(GameScene[BauhausState, Move]):
                     pygame.draw.circle(surface, theme.YELLOW, geo.square_center(move.squares[0]), geo.cell * 0.45, 3)
 
     def _draw_preview(self, surface: pygame.Surface, state: BauhausState) -> None:
-        seat = self.actor()
-        if seat is None:
+        """The ghost of the move under the pointer, framed the shared way: a solid outline and ✓ where
+        it may go, a dashed outline and ✗ where it may not (so the tint is never the only sign)."""
+        if self.actor() is None:
             return
         move, reason = self.preview()
+        if move is None:
+            return
         geo = self.geo
-        colour = theme.LEGAL if reason is None else theme.ILLEGAL
+        m = self.metrics
+        legal = reason is None
+        tint = theme.mix(theme.INK, theme.LEGAL if legal else theme.ILLEGAL, 0.55)
         thick = geo.wall_thickness()
-        if move is not None:
-            if move.kind in (MoveKind.WALL, MoveKind.WALLS):
-                for edge in move.edges:
-                    pygame.draw.rect(surface, colour, geo.edge_rect(edge, thick + 2))
-            elif move.kind == MoveKind.MOVE_WALL:
-                pygame.draw.rect(surface, colour, geo.edge_rect(move.edges[1], thick + 2))
-            elif move.kind == MoveKind.PLACE and (self.held is None or not self.held.dragging):
-                target_seat = state.turn
-                center = geo.square_center(move.squares[0])
-                ghost = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-                draw_token(ghost, center, geo.cell * 0.34, target_seat, False)
-                ghost.set_alpha(140)
-                surface.blit(ghost, (0, 0))
-                pygame.draw.rect(surface, colour, geo.square_rect(move.squares[0]).inflate(-3, -3), 3)
-            elif move.kind in (MoveKind.MOVE_TOKEN, MoveKind.SWAP):
-                pygame.draw.rect(surface, colour, geo.square_rect(move.squares[-1]).inflate(-3, -3), 3)
-                if move.kind == MoveKind.SWAP:
-                    pygame.draw.rect(surface, colour, geo.square_rect(move.squares[0]).inflate(-3, -3), 3)
+        if move.kind in (MoveKind.WALL, MoveKind.WALLS, MoveKind.MOVE_WALL):
+            edges = move.edges[1:] if move.kind == MoveKind.MOVE_WALL else move.edges
+            for edge in edges:
+                pygame.draw.rect(surface, tint, geo.edge_rect(edge, thick))
+        elif move.kind == MoveKind.PLACE and (self.held is None or not self.held.dragging):
+            ghost = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            draw_token(ghost, geo.square_center(move.squares[0]), geo.cell * 0.34, state.turn, False)
+            ghost.set_alpha(140)
+            surface.blit(ghost, (0, 0))
+        area = self.ghost_area(move)
+        if area is not None:
+            draw.ghost_frame(surface, area, legal, m.u(1))
+
+    def ghost_area(self, move: Move) -> pygame.Rect | None:
+        """The screen rectangle of what ``move`` would change: its walls, or its target squares."""
+        geo = self.geo
+        pad = self.metrics.u(0.5)
+        if move.kind in (MoveKind.WALL, MoveKind.WALLS, MoveKind.MOVE_WALL):
+            edges = move.edges[1:] if move.kind == MoveKind.MOVE_WALL else move.edges
+            rects = [geo.edge_rect(edge, geo.wall_thickness()) for edge in edges]
+        elif move.kind in (MoveKind.PLACE, MoveKind.SWAP):
+            rects = [geo.square_rect(square) for square in move.squares]
+        elif move.kind == MoveKind.MOVE_TOKEN:
+            rects = [geo.square_rect(move.squares[-1])]
+        else:
+            return None
+        return rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad) if rects else None
+
+    def refusal_area(self) -> pygame.Rect | None:
+        move, reason = self.preview()
+        return self.ghost_area(move) if move is not None and reason is not None else None
+
+    def _draw_held(self, surface: pygame.Surface, state: BauhausState) -> None:
+        """A token or wall being dragged, at the pointer."""
         held = self.held
-        if held and held.dragging and held.kind == "token":
+        if held is None or self.actor() is None:
+            return
+        geo = self.geo
+        if held.dragging and held.kind == "token":
             token = token_at(state, held.source)
             if token:
                 draw_token(surface, self.mouse, geo.cell * 0.38, token[0], False)
-        if held and held.kind == "reserve":
+        if held.kind == "reserve":
             draw_token(surface, self.mouse, geo.cell * 0.38, state.turn, False)
-        if held and held.dragging and held.kind == "wall":
-            x, y = self.mouse
+        if held.dragging and held.kind == "wall":
+            thick = geo.wall_thickness()
             bar = pygame.Rect(0, 0, round(geo.cell), thick)
             if not geo.board.is_horizontal(held.source):
                 bar = pygame.Rect(0, 0, thick, round(geo.cell))
-            bar.center = (x, y)
+            bar.center = self.mouse
             pygame.draw.rect(surface, theme.INK, bar)
-
-    def _draw_panel(self, surface: pygame.Surface, state: BauhausState) -> None:
-        m = self.metrics
-        panel = self.panel_rect
-        draw.heading(surface, "Action cards", (panel.left, panel.top + m.u(0.5)), m.small, theme.INK)
-        actor = self.actor()
-        playable: set[int] = set()
-        if state.phase == CHOOSE and actor is not None:
-            playable = {
-                mv.slot
-                for mv in self.rules.legal_moves(self.match.state)
-                if mv.kind in (MoveKind.CARD, MoveKind.DISCARD)
-            }
-        hover = next((i for i, r in enumerate(self.card_rects) if r.collidepoint(self.mouse)), None)
-        for slot, rect in enumerate(self.card_rects):
-            card = state.display[slot]
-            look = "normal"
-            if state.phase == RESOLVE and slot == state.chosen:
-                look = "chosen"
-            elif state.phase in (RESOLVE, OPENING):
-                look = "disabled"  # nothing to choose now (the opening round places tokens only)
-            elif actor is not None and state.phase == CHOOSE:
-                look = "hover" if slot == hover and slot in playable else ("normal" if slot in playable else "disabled")
-            draw_card(surface, rect, card, m, state=look, seat=state.turn)
-        self._draw_info(surface, state)
-        self._draw_players(surface, state)
-        self._draw_prompt(surface, state)
-
-    def _draw_info(self, surface: pygame.Surface, state: BauhausState) -> None:
-        m = self.metrics
-        rect = self.info_rect
-        x = rect.left
-        cy = rect.centery
-        for label, value in (("Deck", len(state.deck)), ("Discard", len(state.discard)), ("Walls", state.supply)):
-            if label == "Walls":
-                bar = pygame.Rect(x, cy - m.u(0.4), m.u(3), m.u(0.8))
-                pygame.draw.rect(surface, theme.INK, bar)
-                x = bar.right + m.u(1)
-            else:
-                card = pygame.Rect(x, cy - m.u(1.4), m.u(2), m.u(2.8))
-                pygame.draw.rect(surface, theme.WHITE if label == "Deck" else theme.PAPER_DARK, card)
-                pygame.draw.rect(surface, theme.INK, card, 2)
-                x = card.right + m.u(1)
-            r = draw.text(surface, f"{label} {value}", (x, cy), m.body, theme.INK, "semibold", "midleft")
-            x = r.right + m.u(3)
-
-    def _draw_players(self, surface: pygame.Surface, state: BauhausState) -> None:
-        m = self.metrics
-        scores = self.rules.scores(state)
-        to_play = self.match.to_play
-        for seat, row in enumerate(self.player_rects):
-            if seat == to_play:
-                pygame.draw.rect(surface, theme.WHITE, row)
-                pygame.draw.rect(surface, theme.INK, row, 2)
-                pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
-            spec = self.match.setup.seats[seat]
-            colour = seat_colour(seat)
-            draw.seat_shape(
-                surface,
-                seat_shape(seat),
-                (row.left + m.u(3.5), row.centery),
-                m.u(1.8),
-                colour,
-                outline=theme.INK if seat % 4 == 1 else None,
-            )
-            name = fit_text(f"{SEAT_NAMES[seat]} · {spec.name}", m.body, self._name_width() - m.u(8))
-            draw.text(surface, name, (row.left + m.u(7), row.top + m.u(1.75)), m.body, theme.INK, "semibold", "midleft")
-            who = "human" if spec.is_human else f"computer · {spec.level}"
-            draw.text(surface, who, (row.left + m.u(7), row.top + m.u(4.75)), m.small, theme.GREY, "regular", "midleft")
-            # The reserve: one small token per token left.
-            reserve = self.reserve_rects[seat]
-            step = min(m.u(3.5), reserve.width // 8)
-            for i in range(state.reserve[seat]):
-                center = (reserve.left + step // 2 + i * step, reserve.centery)
-                draw_token(surface, center, step * 0.42, seat, False)
-            if self._placing_kind() == PLACE and self.actor() is not None:
-                placer = state.turn
-                if seat == placer and state.reserve[seat]:
-                    hint = pygame.Rect(reserve.left - 2, reserve.top, step * state.reserve[seat] + 4, reserve.height)
-                    pygame.draw.rect(surface, theme.YELLOW, hint, 2)
-            button = self.power_buttons[seat]
-            points_right = button.rect.left - m.u(2) if state.powers else row.right - m.u(2)
-            draw.text(surface, str(scores[seat]), (points_right, row.centery), m.heading, theme.INK, "bold", "midright")
-            if state.powers and state.used[seat]:
-                draw.text(surface, "power used", button.rect.center, m.small, theme.GREY, "regular", "center")
-
-    def _draw_prompt(self, surface: pygame.Surface, state: BauhausState) -> None:
-        m = self.metrics
-        rect = self.prompt_rect
-        pygame.draw.line(surface, theme.INK, rect.topleft, rect.topright, m.rule)
-        y = rect.top + m.u(1.5)
-        draw.heading(surface, self._prompt_title(state), (rect.left, y), m.small, theme.RED)
-        y += m.small + m.u(1)
-        text_rect = pygame.Rect(rect.left, y, rect.width, rect.height)
-        y = draw.paragraph(surface, self._prompt_text(state), text_rect, m.body, theme.INK)
-        _, reason = self.preview()
-        if reason and self.actor() is not None:
-            draw.text(
-                surface, reason[:1].upper() + reason[1:], (rect.left, y + m.u(0.5)), m.small, theme.ILLEGAL, "semibold"
-            )
-            y += m.small + m.u(1)
-
-    def _prompt_title(self, state: BauhausState) -> str:
-        if self.match.over:
-            return "Game over"
-        if self.power_mode is not None:
-            return f"Bauhaus! {SEAT_NAMES[self.power_mode[0]]}"
-        seat = self.match.to_play
-        assert seat is not None
-        if state.phase == OPENING:
-            return f"Opening round · {SEAT_NAMES[seat]}"
-        if state.phase == CHOOSE:
-            return f"{SEAT_NAMES[seat]} chooses a card"
-        card = CARDS[self.rules.chosen_card(state)]
-        title = CARD_LABELS[card.kind] if card.kind != PATTERN else f"Pattern {card.name}"
-        return f"{SEAT_NAMES[seat]} · {title}"
-
-    def _prompt_text(self, state: BauhausState) -> str:
-        if self.match.over:
-            winners = self.rules.winners(self.match.state)
-            return "Winner: " + " and ".join(SEAT_NAMES[w] for w in winners) + "."
-        if self.power_mode is not None:
-            _, power = self.power_mode
-            return POWER_PROMPTS[power.rpartition(":")[2]] + " Esc gives up."
-        seat = self.match.to_play
-        if seat is not None and not self.match.is_human(seat):
-            return self.thinking_text(f"{SEAT_NAMES[seat]} ({self.match.seat_name(seat)})")
-        if state.phase == OPENING:
-            return "Place one token on any free square: click it, or drag a token from your reserve."
-        if state.phase == CHOOSE:
-            if any(m.kind == MoveKind.DISCARD for m in self.rules.legal_moves(self.match.state)):
-                return "No face-up card can be carried out: click one to discard it (everyone sees it)."
-            return "Click a face-up card to carry it out. Greyed cards cannot be carried out now."
-        kind = self.card_kind()
-        prefix = ""
-        if state.to_play != state.turn:
-            prefix = f"Mind Control: you resolve {SEAT_NAMES[state.turn]}'s card. "
-        if kind == PLACE:
-            return (
-                prefix
-                + f"Place a {SEAT_NAMES[state.turn].lower()} token: click a free square or drag one from the reserve."
-            )
-        if kind == FREE_WALLS:
-            return prefix + f"Build wall {state.placed + 1} of 2: hover an edge (green = allowed), click to build."
-        if kind == PATTERN:
-            return prefix + "Move the pattern over the board; R or right-click rotates, F flips; click to build."
-        if kind == MOVE_WALL:
-            if self.held and self.held.kind == "wall":
-                return prefix + "Now click the edge it moves to (or drag it there). Click it again to put it down."
-            return prefix + "Click a movable wall (yellow mark), then the edge it moves to; or drag it."
-        if kind == MOVE_TOKEN:
-            return prefix + "Drag any deployed token to a free square (or click it, then the square)."
-        return prefix + "Click two deployed tokens of different colours to swap them."
-
-
-# When each power can be used (docs/rules/bauhaus.md, "Optional rule: special powers"), for the
-# tooltip of a greyed power button.
-POWER_WHEN = {
-    "mind": "right after another player chooses a card, before anything of it is done",
-    "shared": "while a card is being chosen or right after, when a closed zone has no owner",
-    "forced": "while a card is being chosen or right after, on a token showing its deployed face",
-}
-
-POWER_PROMPTS = {
-    "mind": "Mind Control: you resolve the chosen card.",
-    "shared": "Shared Control: click a hatched (unowned) closed zone.",
-    "forced": "Forced Control: click a token showing its deployed face.",
-}

@@ -155,7 +155,9 @@ def test_a_wall_card_needs_enough_walls_in_the_supply() -> None:
     state = replace(state, walls=walls, supply=66 - walls.bit_count())
     assert state.supply == 1 and GAME.invariant_errors(state) == []
     assert [m.slot for m in GAME.legal_moves(state)] == [3]
-    assert reason(state, "card0") == "that card cannot be carried out now"
+    assert reason(state, "card0") == (
+        "that card cannot be carried out now: only 1 wall is left in the supply (the card needs 2)"
+    )
 
 
 def test_clogged_display_lets_the_player_discard_a_card_of_their_choice() -> None:
@@ -163,7 +165,7 @@ def test_clogged_display_lets_the_player_discard_a_card_of_their_choice() -> Non
     state = GAME.from_picture(picture, players=2, display=("swap", "move", "move-wall", "swap"), deck=("place",))
     # Both tokens are locked in their zones and every wall belongs to a closed zone: nothing works.
     assert GAME.legal_moves(state) == [GAME.parse_move(state, f"discard card{i}") for i in range(4)]
-    assert reason(state, "card1") == "that card cannot be carried out now"
+    assert reason(state, "card1") == "that card cannot be carried out now: no token showing its deployed face can move"
     after = play(state, "discard card2")
     assert after.discard[-1] == CARD_INDEX["move-wall"] and after.display[2] == CARD_INDEX["place"]
     assert after.turn == YELLOW and after.phase == CHOOSE
@@ -193,7 +195,7 @@ def test_place_token_needs_a_token_in_the_choosers_reserve() -> None:
     picture = zones_picture([([c], "b") for c in cells])
     state = GAME.from_picture(picture, players=2, display=("place", "move", "swap", "I2"))
     assert state.reserve == (0, 8)
-    assert reason(state, "card0") == "that card cannot be carried out now"
+    assert reason(state, "card0") == ("that card cannot be carried out now: Blue's reserve is empty")
 
 
 # -- no empty closed region, whatever the action --------------------------------------------------

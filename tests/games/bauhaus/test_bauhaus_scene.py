@@ -72,14 +72,14 @@ def test_pick_a_pattern_card_rotate_it_and_place_it(fresh_app: Any) -> None:
     after = scene.match.state
     placed = after.walls
     assert placed.bit_count() == 3 and after.supply == 63 and after.phase == CHOOSE
-    # The walls form L3 turned a quarter from the printed card.
+    # The walls form L3 turned a quarter clockwise from the printed card (three anticlockwise).
     board = GAME.board
     points = set()
     for edge in bits(placed):
         horizontal, line, pos = board.edge_line(edge)
         points.add((2 * pos + 1, 2 * line) if horizontal else (2 * line, 2 * pos + 1))
     l3 = next(p for p in PATTERNS if p.id == "L3")
-    assert normalize(points) == transformed(l3.edges, 1, False)
+    assert normalize(points) == transformed(l3.edges, 3, False)
     assert scene.match.history.last_step is not None and scene.match.history.last_step.text.startswith("walls ")
 
 
@@ -88,7 +88,7 @@ def test_right_click_rotates_and_f_flips_the_pattern(fresh_app: Any) -> None:
     scene = open_position(fresh_app, state)
     click(fresh_app, scene.card_rects[0].center)
     click(fresh_app, square_point(scene, "d5"), button=3)
-    assert scene.turns == 1 and scene.match.state.walls == 0  # a right-click only rotates
+    assert scene.turns == 3 and scene.match.state.walls == 0  # a right-click only rotates (clockwise)
     key(fresh_app, pygame.K_f)
     assert scene.mirrored
 
@@ -160,7 +160,9 @@ def test_a_card_that_cannot_be_carried_out_is_refused(fresh_app: Any) -> None:
     scene = open_position(fresh_app, state)
     click(fresh_app, scene.card_rects[1].center)  # swap: only blue tokens on the board
     assert scene.match.state == state
-    assert scene.message == "That card cannot be carried out now"
+    assert scene.message == (
+        "That card cannot be carried out now: there are no two deployed tokens of different colours"
+    )
 
 
 def test_a_power_from_its_button(fresh_app: Any) -> None:

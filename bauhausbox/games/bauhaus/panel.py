@@ -1,0 +1,364 @@
+"""The Bauhaus side panel: the four face-up cards, deck / discard / wall supply, the players (name,
+reserve, points, power button) and the prompt saying what to do now, with the pattern and card
+buttons under it.
+
+Functions of the screen (:class:`~bauhausbox.games.bauhaus.scene.BauhausScene`): the screen keeps the
+rectangles (its gestures read them), this module places and draws them. Every text is drawn inside a
+box the layout check knows (``layout_probe.box``), so a name or a prompt running out of its place
+fails the layout test instead of clipping.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import pygame
+
+from bauhausbox.games.bauhaus.cards import CARDS, FREE_WALLS, MOVE_TOKEN, MOVE_WALL, NO_CARD, PATTERN, PLACE
+from bauhausbox.games.bauhaus.paint import CARD_LABELS, LABEL, draw_card, draw_token, fit_text, seat_colour, seat_shape
+from bauhausbox.games.bauhaus.rules import (
+    CHOOSE,
+    OPENING,
+    RESOLVE,
+    SEAT_NAMES,
+    BauhausRules,
+    BauhausState,
+    Move,
+    MoveKind,
+)
+from bauhausbox.match import Match
+from bauhausbox.ui import draw, layout_probe, theme
+from bauhausbox.ui.app import App
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Button, tooltip
+
+
+class BauhausScene(Protocol):
+    """What the panel needs of the Bauhaus screen (``scene.BauhausScene``; named here, not imported,
+    because the screen imports this module)."""
+
+    app: App
+    metrics: Metrics
+    rules: BauhausRules
+    match: Match
+    mouse: tuple[int, int]
+    held: Any
+    power_mode: tuple[int, str] | None
+    panel_rect: pygame.Rect
+    info_rect: pygame.Rect
+    prompt_rect: pygame.Rect
+    card_rects: list[pygame.Rect]
+    player_rects: list[pygame.Rect]
+    reserve_rects: list[pygame.Rect]
+    power_buttons: list[Button]
+    cancel_button: Button
+    rotate_button: Button
+    flip_button: Button
+    spectating: bool
+
+    def actor(self) -> int | None: ...
+    def thinking_text(self, name: str) -> str: ...
+    def hovered_card(self) -> int | None: ...
+    def placing_kind(self) -> str | None: ...
+    def card_kind(self) -> str | None: ...
+    def preview(self) -> tuple[Move | None, str | None]: ...
+
+
+# When each power can be used (docs/rules/bauhaus.md, "Optional rule: special powers"), for the
+# tooltip of a greyed power button.
+POWER_WHEN = {
+    "mind": "right after another player chooses a card, before anything of it is done",
+    "shared": "while a card is being chosen or right after, when a closed zone has no owner",
+    "forced": "while a card is being chosen or right after, on a token showing its deployed face",
+}
+
+POWER_PROMPTS = {
+    "mind": "Mind Control: you resolve the chosen card.",
+    "shared": "Shared Control: click a hatched (unowned) closed zone.",
+    "forced": "Forced Control: click a token showing its deployed face.",
+}
+
+
+# ==== layout ========================================================================================
+def layout_panel(scene: BauhausScene, panel: pygame.Rect) -> None:
+    """Cards, counters, player rows and the prompt (with its buttons) from the top of ``panel`` down."""
+    m = scene.metrics
+    scene.panel_rect = panel
+    gap = m.u(1.5)
+    card_w = (panel.width - 3 * gap) // 4
+    card_h = min(round(card_w * 1.3), panel.height // 3)
+    top = panel.top + m.small + m.u(2.5)
+    scene.card_rects = [pygame.Rect(panel.left + i * (card_w + gap), top, card_w, card_h) for i in range(4)]
+    scene.info_rect = pygame.Rect(panel.left, top + card_h + m.u(1.5), panel.width, max(m.u(3.5), m.body + m.u(1)))
+    players = scene.rules.players(scene.match.state)
+    # Two lines a player: the name, then the colour, the reserve and the power button.
+    row_h = m.body + m.small + m.u(2.75)
+    y = scene.info_rect.bottom + m.u(1)
+    scene.player_rects = []
+    scene.reserve_rects = []
+    button_w = draw.render_text("BAUHAUS!", m.small, theme.INK, "bold", 0.08).get_width() + m.u(4)
+    button_h = m.small + m.u(1.25)
+    powers = scene.match.state.powers
+    for seat in range(players):
+        row = pygame.Rect(panel.left, y, panel.width, row_h)
+        scene.player_rects.append(row)
+        line2 = pygame.Rect(row.left + _text_left(scene), row.bottom - m.u(0.75) - button_h, 0, button_h)
+        button = scene.power_buttons[seat]
+        button.rect = pygame.Rect(row.right - m.u(1) - button_w, line2.top, button_w, button_h)
+        reserve_left = line2.left + _colour_width(scene) + m.u(1)
+        right = button.rect.left - m.u(1) if powers else row.right - m.u(1)
+        scene.reserve_rects.append(pygame.Rect(reserve_left, line2.top, max(m.u(4), right - reserve_left), button_h))
+        y += row_h + m.u(0.5)
+    scene.prompt_rect = pygame.Rect(panel.left, y + m.u(0.5), panel.width, max(m.u(8), panel.bottom - y - m.u(0.5)))
+    bh = m.u(5)
+    cancel_w = draw.render_text("CANCEL CARD", m.body, theme.INK, "bold", 0.08).get_width() + m.u(4)
+    prompt = scene.prompt_rect
+    scene.cancel_button.rect = pygame.Rect(prompt.right - cancel_w, prompt.bottom - bh, cancel_w, bh)
+    scene.rotate_button.rect = pygame.Rect(prompt.left, prompt.bottom - bh, bh, bh)
+    scene.flip_button.rect = pygame.Rect(prompt.left + bh + m.u(1), prompt.bottom - bh, bh, bh)
+
+
+def _text_left(scene: BauhausScene) -> int:
+    return scene.metrics.u(6)
+
+
+def _colour_width(scene: BauhausScene) -> int:
+    m = scene.metrics
+    return max(draw.render_text(name.upper(), m.small, theme.INK, "bold", 0.06).get_width() for name in SEAT_NAMES)
+
+
+def prompt_words_rect(scene: BauhausScene) -> pygame.Rect:
+    """Where the prompt's words go: above the row of its buttons, so no button ever covers them."""
+    m = scene.metrics
+    rect = scene.prompt_rect
+    return pygame.Rect(rect.left, rect.top, rect.width, scene.rotate_button.rect.top - m.u(1) - rect.top)
+
+
+# ==== drawing =======================================================================================
+def draw_panel(scene: BauhausScene, surface: pygame.Surface, state: BauhausState) -> None:
+    m = scene.metrics
+    panel = scene.panel_rect
+    with layout_probe.box(panel):
+        draw.heading(surface, "Action cards", (panel.left, panel.top + m.u(0.5)), m.small, theme.INK)
+        playable = _playable_slots(scene, state)
+        actor = scene.actor()
+        hover = scene.hovered_card()
+        for slot, rect in enumerate(scene.card_rects):
+            look = "normal"
+            if state.phase == RESOLVE and slot == state.chosen:
+                look = "chosen"
+            elif state.phase in (RESOLVE, OPENING):
+                look = "disabled"  # nothing to choose now (the opening round places tokens only)
+            elif actor is not None and state.phase == CHOOSE:
+                look = "hover" if slot == hover and slot in playable else ("normal" if slot in playable else "disabled")
+            draw_card(surface, rect, state.display[slot], m, state=look, seat=state.turn)
+            layout_probe.control(f"card {slot + 1}", rect)
+        _draw_info(scene, surface, state)
+        _draw_players(scene, surface, state)
+        _draw_prompt(scene, surface, state)
+
+
+def _playable_slots(scene: BauhausScene, state: BauhausState) -> set[int]:
+    if state.phase != CHOOSE or scene.actor() is None:
+        return set()
+    return {
+        mv.slot for mv in scene.rules.legal_moves(scene.match.state) if mv.kind in (MoveKind.CARD, MoveKind.DISCARD)
+    }
+
+
+def greyed_reason(scene: BauhausScene, slot: int) -> str | None:
+    """Why the card in ``slot`` cannot be taken now, in the rules' words (None: it can, or nobody
+    here chooses a card now)."""
+    state = scene.match.state
+    if state.phase != CHOOSE or scene.actor() is None or state.display[slot] == NO_CARD:
+        return None
+    if slot in _playable_slots(scene, state):
+        return None
+    card = state.display[slot]
+    reason = scene.rules.card_reason(state, card, state.turn)
+    if reason is None:
+        return None
+    info = CARDS[card]
+    label = CARD_LABELS[info.kind] if info.kind != PATTERN else f"Pattern {info.name}"
+    return f"{label} cannot be taken now: {reason}."
+
+
+def draw_card_tooltip(scene: BauhausScene, surface: pygame.Surface) -> None:
+    """The pointer on a greyed card: why it cannot be taken now, beside the card."""
+    slot = scene.hovered_card()
+    if slot is None:
+        return
+    reason = greyed_reason(scene, slot)
+    if reason:
+        tooltip(surface, reason, scene.mouse, scene.metrics, scene.card_rects[slot])
+
+
+def _draw_info(scene: BauhausScene, surface: pygame.Surface, state: BauhausState) -> None:
+    m = scene.metrics
+    rect = scene.info_rect
+    x = rect.left
+    cy = rect.centery
+    with layout_probe.box(rect):
+        for label, value in (("Deck", len(state.deck)), ("Discard", len(state.discard)), ("Walls", state.supply)):
+            if label == "Walls":
+                bar = pygame.Rect(x, cy - m.u(0.4), m.u(3), m.u(0.8))
+                pygame.draw.rect(surface, theme.INK, bar)
+                x = bar.right + m.u(1)
+            else:
+                card = pygame.Rect(x, cy - m.u(1.4), m.u(2), m.u(2.8))
+                pygame.draw.rect(surface, theme.WHITE if label == "Deck" else theme.PAPER_DARK, card)
+                pygame.draw.rect(surface, theme.INK, card, 2)
+                x = card.right + m.u(1)
+            r = draw.text(surface, f"{label} {value}", (x, cy), m.body, theme.INK, "semibold", "midleft")
+            x = r.right + m.u(3)
+
+
+def _draw_players(scene: BauhausScene, surface: pygame.Surface, state: BauhausState) -> None:
+    m = scene.metrics
+    scores = scene.rules.scores(state)
+    to_play = scene.match.to_play
+    strong = scene.app.settings.colour_blind
+    for seat, row in enumerate(scene.player_rects):
+        if seat == to_play:
+            pygame.draw.rect(surface, theme.WHITE, row)
+            pygame.draw.rect(surface, theme.INK, row, 2)
+            pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
+        spec = scene.match.setup.seats[seat]
+        colour = seat_colour(seat)
+        draw.seat_shape(
+            surface,
+            seat_shape(seat),
+            (row.left + m.u(3.25), row.centery),
+            m.u(1.7),
+            colour,
+            outline=theme.INK if seat % 4 == 1 or strong else None,
+        )
+        left = row.left + _text_left(scene)
+        button = scene.power_buttons[seat]
+        score_rect = draw.render_text(str(scores[seat]), m.heading, theme.INK, "bold").get_rect()
+        score_rect.topright = (row.right - m.u(1), row.top + m.u(0.5))
+        name_box = pygame.Rect(left, row.top, score_rect.left - m.u(1) - left, m.body + m.u(1.5))
+        who = spec.name if spec.is_human else f"{spec.name} · {spec.level}"
+        with layout_probe.box(name_box):
+            draw.text(
+                surface,
+                fit_text(who, m.body, name_box.width),
+                (left, name_box.centery),
+                m.body,
+                theme.INK,
+                "semibold",
+                "midleft",
+            )
+        with layout_probe.box(row):
+            draw.text(surface, str(scores[seat]), score_rect.topleft, m.heading, theme.INK, "bold")
+            reserve = scene.reserve_rects[seat]
+            draw.text(
+                surface,
+                SEAT_NAMES[seat].upper(),
+                (left, reserve.centery + 1),
+                m.small,
+                LABEL,
+                "bold",
+                "midleft",
+                0.06,
+            )
+            if state.powers and state.used[seat]:
+                draw.text(surface, "power used", button.rect.center, m.small, LABEL, "regular", "center")
+        # The reserve: one small token per token left.
+        step = min(reserve.height, max(4, reserve.width // 8))
+        for i in range(state.reserve[seat]):
+            center = (reserve.left + step // 2 + i * step, reserve.centery)
+            draw_token(surface, center, step * 0.44, seat, False)
+        if scene.placing_kind() == PLACE and scene.actor() is not None:
+            placer = state.turn
+            if seat == placer and state.reserve[seat]:
+                hint = pygame.Rect(reserve.left - 2, reserve.top, step * state.reserve[seat] + 4, reserve.height)
+                pygame.draw.rect(surface, theme.YELLOW, hint, 2)
+
+
+def _draw_prompt(scene: BauhausScene, surface: pygame.Surface, state: BauhausState) -> None:
+    m = scene.metrics
+    rect = scene.prompt_rect
+    pygame.draw.line(surface, theme.INK, rect.topleft, rect.topright, m.rule)
+    words = prompt_words_rect(scene)
+    with layout_probe.box(words):
+        y = rect.top + m.u(1.25)
+        draw.heading(surface, prompt_title(scene, state), (rect.left, y), m.small, theme.RED)
+        y += m.small + m.u(1)
+        text_rect = pygame.Rect(rect.left, y, rect.width, rect.height)
+        y = draw.paragraph(surface, prompt_text(scene, state), text_rect, m.body, theme.INK)
+        _, reason = scene.preview()
+        if reason and scene.actor() is not None:
+            # Why the move under the pointer would be refused: an ✗ and the rules' words.
+            r = m.small // 2 + 1
+            draw.verdict_mark(surface, (rect.left + r, y + m.u(0.5) + r), r, False)
+            text = reason[:1].upper() + reason[1:]
+            draw.text(surface, text, (rect.left + 2 * r + m.u(1), y + m.u(0.5)), m.small, theme.INK, "semibold")
+
+
+def prompt_title(scene: BauhausScene, state: BauhausState) -> str:
+    if scene.match.over:
+        return "Game over"
+    if scene.power_mode is not None:
+        return f"Bauhaus! {SEAT_NAMES[scene.power_mode[0]]}"
+    seat = scene.match.to_play
+    assert seat is not None
+    if state.phase == OPENING:
+        return f"Opening round · {SEAT_NAMES[seat]}"
+    if state.phase == CHOOSE:
+        return f"{SEAT_NAMES[seat]} chooses a card"
+    card = CARDS[scene.rules.chosen_card(state)]
+    title = CARD_LABELS[card.kind] if card.kind != PATTERN else f"Pattern {card.name}"
+    return f"{SEAT_NAMES[seat]} · {title}"
+
+
+def clogged_text(scene: BauhausScene) -> str:
+    """The prompt when no face-up card can be carried out: why, card by card, in the rules' words."""
+    state = scene.match.state
+    reasons = dict.fromkeys(
+        reason
+        for card in state.display
+        if card != NO_CARD and (reason := scene.rules.card_reason(state, card, state.turn)) is not None
+    )
+    why = "; ".join(reasons)
+    return f"No face-up card can be carried out ({why}): click one to discard it (everyone sees it)."
+
+
+def prompt_text(scene: BauhausScene, state: BauhausState) -> str:
+    if scene.match.over:
+        winners = scene.rules.winners(scene.match.state)
+        return "Winner: " + " and ".join(SEAT_NAMES[w] for w in winners) + "."
+    if scene.spectating:
+        return ""  # a replay shows positions: nobody is asked to do anything
+    if scene.power_mode is not None:
+        _, power = scene.power_mode
+        return POWER_PROMPTS[power.rpartition(":")[2]] + " Esc gives up."
+    seat = scene.match.to_play
+    if seat is not None and not scene.match.is_human(seat):
+        return scene.thinking_text(f"{SEAT_NAMES[seat]} ({scene.match.seat_name(seat)})")
+    if state.phase == OPENING:
+        return "Place one token on any free square: click it, or drag a token from your reserve."
+    if state.phase == CHOOSE:
+        if any(m.kind == MoveKind.DISCARD for m in scene.rules.legal_moves(scene.match.state)):
+            return clogged_text(scene)
+        return "Click a face-up card to carry it out. Point at a greyed card to see why it cannot be taken."
+    kind = scene.card_kind()
+    prefix = ""
+    if state.to_play != state.turn:
+        prefix = f"Mind Control: you resolve {SEAT_NAMES[state.turn]}'s card. "
+    if kind == PLACE:
+        return (
+            prefix
+            + f"Place a {SEAT_NAMES[state.turn].lower()} token: click a free square or drag one from the reserve."
+        )
+    if kind == FREE_WALLS:
+        return prefix + f"Build wall {state.placed + 1} of 2: point at an edge, click to build it."
+    if kind == PATTERN:
+        return prefix + "Move the pattern over the board; R or right-click rotates, F flips; click to build."
+    if kind == MOVE_WALL:
+        if scene.held and scene.held.kind == "wall":
+            return prefix + "Now click the edge it moves to (or drag it there). Click it again to put it down."
+        return prefix + "Click a movable wall (yellow mark), then the edge it moves to; or drag it."
+    if kind == MOVE_TOKEN:
+        return prefix + "Drag any deployed token to a free square (or click it, then the square)."
+    return prefix + "Click two deployed tokens of different colours to swap them."

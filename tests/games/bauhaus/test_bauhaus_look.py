@@ -1,0 +1,228 @@
+"""The Bauhaus look: the board's border is not drawn like a wall, owned black zones are not the
+disabled grey, the how-to diagrams stay in their frames with readable captions, greyed cards and a
+clogged display say why, a wall just built is not called a refusal, a cancelled card cannot be
+redone, ghosts carry the shared ✓/✗ frame, and four players' names fit at 1024×700 with the log open."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pygame
+import pytest
+
+from bauhausbox.engine.history import History, SeatSpec, Setup
+from bauhausbox.games.bauhaus import howto
+from bauhausbox.games.bauhaus.paint import draw_board, fit_board
+from bauhausbox.games.bauhaus.panel import greyed_reason, prompt_text
+from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, zones_picture
+from bauhausbox.games.bauhaus.rules import GAME, RESOLVE, BauhausState
+from bauhausbox.games.bauhaus.scene import BauhausScene
+from bauhausbox.match import Match
+from bauhausbox.ui import draw, layout_probe, theme
+from bauhausbox.ui.theme import Metrics
+from tests.games.bauhaus.test_bauhaus_scene import edge_point, open_position, square_point, with_tokens
+from tests.ui.helpers import click, frames, key, move
+
+SIZES = ((1024, 700), (1280, 800), (1920, 1080))
+BACKGROUND = (1, 2, 3)
+
+
+def _board_picture(state: BauhausState, size: int = 400) -> tuple[pygame.Surface, Any]:
+    surface = pygame.Surface((size + 80, size + 80))
+    surface.fill(theme.PAPER)
+    geo = fit_board(GAME.board, pygame.Rect(40, 40, size, size))
+    draw_board(surface, geo, GAME, state, Metrics(1280, 800), labels=False)
+    return surface, geo
+
+
+def _luminance(colour: Any) -> float:
+    return 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+
+
+def test_the_board_edge_has_no_dark_band_but_a_border_wall_is_heavy_ink() -> None:
+    wall = GAME.board.parse_edge("h4E")  # on the right border
+    state = replace(GAME.from_picture(EMPTY_BOARD), walls=1 << wall)
+    surface, geo = _board_picture(state)
+    rect = geo.rect
+    half = geo.wall_thickness() // 2
+    # Just outside the right and bottom edges, away from the wall: no ink (the shadow is light).
+    for x, y in (
+        (rect.right + 2, geo.square_rect(GAME.board.parse_square("h7")).centery),
+        (geo.square_rect(GAME.board.parse_square("c1")).centerx, rect.bottom + 2),
+    ):
+        assert _luminance(surface.get_at((x, y))) > 150, (x, y)
+    # The wall on the border: heavy ink across the frame, inside and outside it.
+    y = geo.square_rect(GAME.board.parse_square("h4")).centery
+    for x in (rect.right - half + 1, rect.right + half - 1):
+        assert _luminance(surface.get_at((x, y))) < 60
+
+
+def test_an_owned_black_zone_is_hatched_dark_not_disabled_grey() -> None:
+    picture = zones_picture([(["a1", "b1"], "k."), (["g7", "h7"], "b.")])
+    surface, geo = _board_picture(GAME.from_picture(picture, players=4))
+    black = geo.square_rect(GAME.board.parse_square("b1")).inflate(-6, -6)
+    colours = {
+        tuple(surface.get_at((x, y)))[:3]
+        for x in range(black.left, black.right)
+        for y in range(black.top, black.bottom)
+    }
+    shades = sorted(_luminance(c) for c in colours)
+    assert shades[0] < 60 and shades[-1] > 200  # dark hatching on a pale ground, not one flat grey
+    assert theme.mix(theme.INK, theme.WHITE, 0.55) not in colours
+    # An empty owned square carries its owner's shape, not only a tint.
+    blue = geo.square_rect(GAME.board.parse_square("h7"))
+    tint = theme.mix(theme.BLUE, theme.WHITE, 0.55)
+    marked = [
+        surface.get_at((x, y))
+        for x in range(blue.left + 2, blue.right - 2)
+        for y in range(blue.top + 2, blue.bottom - 2)
+        if tuple(surface.get_at((x, y)))[:3] != tint
+    ]
+    assert len(marked) > blue.width  # the circle's outline
+
+
+def _diagrams() -> list[Any]:
+    return [(page.title, page.diagram) for page in howto.how_to_play_pages() if page.diagram]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_how_to_diagram_stays_in_its_frame(size: tuple[int, int]) -> None:
+    metrics = Metrics(*size)
+    half = (size[0] - metrics.u(12)) // 2 - metrics.u(2)
+    height = size[1] - metrics.u(16) - metrics.u(6) - metrics.button_height
+    for shape in ((half, height), (half, half), (round(half * 0.7), height)):
+        rect = pygame.Rect((metrics.u(4), metrics.u(4)), shape).inflate(-metrics.u(4), -metrics.u(4))
+        for title, diagram in _diagrams():
+            surface = pygame.Surface((shape[0] + metrics.u(8), shape[1] + metrics.u(8)))
+            surface.fill(BACKGROUND)
+            with layout_probe.recording(surface.get_size()) as record:
+                diagram(surface, rect, metrics)
+            changed = pygame.mask.from_threshold(surface, BACKGROUND, (1, 1, 1, 255))
+            changed.invert()
+            spill = [r for r in changed.get_bounding_rects() if not rect.contains(r)]
+            assert not spill, f"{title!r} at {shape}: drawn outside its frame at {spill}"
+            for text in record.texts:
+                assert rect.contains(text.rect), f"{title!r}: {text.content!r} leaves the frame"
+
+
+def test_a_diagram_caption_is_read_not_drawn_over() -> None:
+    metrics = Metrics(1280, 800)
+    rect = pygame.Rect(20, 20, 520, 520)
+    given: list[pygame.Rect] = []
+
+    def picture(surface: pygame.Surface, area: pygame.Rect, metrics: Metrics) -> None:
+        given.append(area)
+
+    surface = pygame.Surface((560, 560))
+    with layout_probe.recording(surface.get_size()) as record:
+        howto._captioned(picture, "Blue: 5 + 6 + 6 = 17 points")(surface, rect, metrics)
+    (caption,) = record.texts
+    assert caption.size >= metrics.body
+    assert rect.contains(caption.rect) and not given[0].colliderect(caption.rect)
+
+
+def test_a_greyed_card_says_why_in_a_tooltip(fresh_app: Any) -> None:
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("swap", "free", "place", "T3")), ("c3", "d5"), ())
+    scene = open_position(fresh_app, state)
+    move(fresh_app, scene.card_rects[0].center)
+    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+        frames(fresh_app, 1)
+    tips = [tip.content for tip in record.tooltips]
+    assert tips == ["Swap tokens cannot be taken now: there are no two deployed tokens of different colours."]
+    assert greyed_reason(scene, 1) is None  # Two walls can be taken: nothing to explain
+
+
+def test_a_clogged_display_says_the_reserve_is_empty(fresh_app: Any) -> None:
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("place", "place", "swap", "place")), ("c3",), ())
+    scene = open_position(fresh_app, replace(state, reserve=(0, 8)))
+    text = prompt_text(scene, scene.state)
+    assert "discard" in text and "Blue's reserve is empty" in text and "different colours" in text
+
+
+def test_after_the_first_wall_the_prompt_does_not_refuse_the_wall_just_built(fresh_app: Any) -> None:
+    walls = 1 << GAME.board.parse_edge("f6N")
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("free", "move", "swap", "place")), ("c3",), ("f6",))
+    scene = open_position(fresh_app, replace(state, walls=walls, supply=65))
+    click(fresh_app, scene.card_rects[0].center)
+    click(fresh_app, edge_point(scene, "c5N"))
+    assert scene.match.state.placed == 1
+    frames(fresh_app, 1)
+    assert scene.preview() == (None, None)
+    # Elsewhere an existing wall is still explained.
+    move(fresh_app, edge_point(scene, "f6N"))
+    assert scene.preview()[1] == "that edge already has a wall"
+    move(fresh_app, edge_point(scene, "c5N"))
+    assert scene.preview()[1] == "that edge already has a wall"  # once left, it is a wall like any other
+
+
+def test_cancelling_a_card_leaves_nothing_to_redo(fresh_app: Any) -> None:
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("I2", "free", "swap", "place")), ("c3",), ("f6",))
+    scene = open_position(fresh_app, state)
+    click(fresh_app, scene.card_rects[1].center)
+    assert scene.match.state.phase == RESOLVE
+    key(fresh_app, pygame.K_ESCAPE)
+    frames(fresh_app, 1)
+    assert scene.match.state == state
+    assert not scene.match.history.can_redo and not scene.redo_button.enabled
+
+
+def test_ghosts_carry_the_shared_frame(fresh_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    verdicts: list[bool] = []
+    real = draw.ghost_frame
+
+    def spy(surface: pygame.Surface, rect: pygame.Rect, legal: bool, unit: int) -> None:
+        verdicts.append(legal)
+        real(surface, rect, legal, unit)
+
+    monkeypatch.setattr(draw, "ghost_frame", spy)
+    picture = zones_picture([(["a1", "b1"], "bb")])
+    state = GAME.from_picture(picture, display=("T3", "free", "swap", "place"))
+    scene = open_position(fresh_app, replace(state, supply=66 - state.walls.bit_count()))
+    click(fresh_app, scene.card_rects[0].center)
+    move(fresh_app, square_point(scene, "e5"))
+    assert verdicts and verdicts[-1] is True
+    move(fresh_app, square_point(scene, "a2"))
+    assert verdicts[-1] is False
+
+
+def test_four_names_fit_at_1024_by_700_with_the_log_open(fresh_app: Any) -> None:
+    window = fresh_app.screen
+    fresh_app.screen = pygame.Surface((1024, 700))
+    fresh_app._relayout()
+    fresh_app.settings.log_open = True
+    try:
+        names = ("Anni Albers", "Marianne Brandt", "Gunta Stölzl", "Lucia Moholy")
+        state = GAME.from_picture(EMPTY_BOARD, players=4, powers=True)
+        setup = Setup("bauhaus", 4, 1, tuple(SeatSpec(name) for name in names), {"powers": True})
+        fresh_app.push(BauhausScene(fresh_app, Match(setup, History(GAME, state), autosave=False)))
+        with layout_probe.recording(fresh_app.screen.get_size()) as record:
+            frames(fresh_app, 1)
+        drawn = {text.content for text in record.texts}
+        assert set(names) <= drawn, drawn
+    finally:
+        fresh_app.go_home()
+        fresh_app.screen = window
+        fresh_app._relayout()
+
+
+def test_r_turns_the_pattern_clockwise_and_shift_r_back(fresh_app: Any) -> None:
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("L2", "free", "swap", "place")), ("c3",), ("f6",))
+    scene = open_position(fresh_app, state)
+    click(fresh_app, scene.card_rects[0].center)
+
+    def corner() -> tuple[int, int]:
+        """Where L2's corner is on screen, as (x side, y side): (-1, 1) top left … (1, -1) bottom right."""
+        shape = scene.pattern_shape()
+        assert shape is not None
+        hx, hy = next((x, y) for x, y in shape if x % 2)  # the lying wall (doubled coordinates, y up)
+        vx, vy = next((x, y) for x, y in shape if not x % 2)  # the standing one
+        return (1 if vx > hx else -1), (1 if hy > vy else -1)
+
+    assert corner() == (-1, -1)  # as the card shows it: the corner at the bottom left
+    key(fresh_app, pygame.K_r)
+    assert corner() == (-1, 1)  # a quarter turn clockwise: top left
+    key(fresh_app, pygame.K_r)
+    assert corner() == (1, 1)  # top right
+    key(fresh_app, pygame.K_r, mod=pygame.KMOD_SHIFT)
+    assert corner() == (-1, 1)  # Shift+R turns back
