@@ -34,6 +34,7 @@ from bauhausbox import games
 from bauhausbox.engine.api import GameRules, HasToPlay, IllegalMoveError, Seat
 from bauhausbox.engine.bots.runner import BotJob, BotRunner
 from bauhausbox.engine.history import Step, UndoPlan
+from bauhausbox.games import thinker
 from bauhausbox.match import Match
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.decision import DecisionWindows
@@ -74,7 +75,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         self.runner = BotRunner()
         self.hint_runner = BotRunner()
         self.bots = {
-            seat: games.make_bot(match.setup.game_id, spec.level, match.setup.seed * 10 + seat)
+            seat: thinker.make_player(match.setup.game_id, spec.level, match.setup.seed * 10 + seat)
             for seat, spec in enumerate(match.setup.seats)
             if not spec.is_human
         }
@@ -648,7 +649,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         if self.hint_move is not None:
             self.show_hint(self.hint_move)
             return
-        bot = games.make_bot(self.match.setup.game_id, self.hint_level, self._token())
+        bot = thinker.make_player(self.match.setup.game_id, self.hint_level, self._token())
         self.say("Looking for a good move…")
         self.hint_runner.start(
             bot, self.game, self.game.view(self.match.state, seat), seat, self._token(), HINT_SECONDS, 0.0

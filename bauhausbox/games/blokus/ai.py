@@ -88,6 +88,9 @@ class SearchBot(_Bot):
     other here. ``work`` fixes each shard's budget in simulated placements (deterministic for a seed,
     for matches); ``seconds`` caps the wall time of a move (the app's limit)."""
 
+    # It runs its own worker processes: the app keeps it in its process (games/thinker.py).
+    parallel = True
+
     def __init__(
         self,
         seed: int = 0,
