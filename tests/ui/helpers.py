@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pygame
@@ -119,3 +121,35 @@ def redraw_everything(app: App) -> None:
         for widget in scene.widgets.widgets:
             if hasattr(widget, "_cache_key"):
                 widget._cache_key = None
+
+
+@contextmanager
+def window_size(app: App, size: tuple[int, int]) -> Iterator[App]:
+    """Draw the app on an off-screen window of ``size`` inside the block (the session's window
+    stays: switching display modes under the dummy driver can crash); back to the menu, the window
+    and the log setting afterwards."""
+    window, log_open = app.screen, app.settings.log_open
+    app.screen = pygame.Surface(size)
+    app._relayout()
+    try:
+        yield app
+    finally:
+        app.go_home()
+        app.screen = window
+        app.settings.log_open = log_open
+        app._relayout()
+
+
+def spy_verdicts(monkeypatch: Any) -> list[bool]:
+    """Every ✓ (True) and ✗ (False) the screens draw from now on (``draw.verdict_mark``), in order."""
+    from bauhausbox.ui import draw
+
+    verdicts: list[bool] = []
+    real = draw.verdict_mark
+
+    def spy(surface: pygame.Surface, center: tuple[float, float], radius: int, legal: bool) -> pygame.Rect:
+        verdicts.append(legal)
+        return real(surface, center, radius, legal)
+
+    monkeypatch.setattr(draw, "verdict_mark", spy)
+    return verdicts

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import pygame
 import pytest
 
 from bauhausbox.ui import layout_probe
-from tests.ui.helpers import frames, redraw_everything
+from tests.ui.helpers import frames, redraw_everything, window_size
 from tests.ui.layout_check import problems
 from tests.ui.scenarios import all_scenarios
 
@@ -26,15 +25,8 @@ PENDING: frozenset[str] = frozenset()
 
 @pytest.fixture()
 def sized_app(fresh_app: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    window = fresh_app.screen
-    fresh_app.screen = pygame.Surface(request.param)
-    fresh_app._relayout()
-    try:
+    with window_size(fresh_app, request.param):
         yield fresh_app
-    finally:
-        fresh_app.go_home()
-        fresh_app.screen = window
-        fresh_app._relayout()
 
 
 def draw_recorded(app: Any) -> layout_probe.Record:

@@ -22,7 +22,7 @@ from bauhausbox.match import Match
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Metrics
 from tests.games.bauhaus.test_bauhaus_scene import edge_point, open_position, square_point, with_tokens
-from tests.ui.helpers import click, frames, key, move
+from tests.ui.helpers import click, frames, key, move, window_size
 
 SIZES = ((1024, 700), (1280, 800), (1920, 1080))
 BACKGROUND = (1, 2, 3)
@@ -187,11 +187,8 @@ def test_ghosts_carry_the_shared_frame(fresh_app: Any, monkeypatch: pytest.Monke
 
 
 def test_four_names_fit_at_1024_by_700_with_the_log_open(fresh_app: Any) -> None:
-    window = fresh_app.screen
-    fresh_app.screen = pygame.Surface((1024, 700))
-    fresh_app._relayout()
-    fresh_app.settings.log_open = True
-    try:
+    with window_size(fresh_app, (1024, 700)):
+        fresh_app.settings.log_open = True
         names = ("Anni Albers", "Marianne Brandt", "Gunta Stölzl", "Lucia Moholy")
         state = GAME.from_picture(EMPTY_BOARD, players=4, powers=True)
         setup = Setup("bauhaus", 4, 1, tuple(SeatSpec(name) for name in names), {"powers": True})
@@ -200,10 +197,6 @@ def test_four_names_fit_at_1024_by_700_with_the_log_open(fresh_app: Any) -> None
             frames(fresh_app, 1)
         drawn = {text.content for text in record.texts}
         assert set(names) <= drawn, drawn
-    finally:
-        fresh_app.go_home()
-        fresh_app.screen = window
-        fresh_app._relayout()
 
 
 def test_r_turns_the_pattern_clockwise_and_shift_r_back(fresh_app: Any) -> None:

@@ -15,7 +15,7 @@ from bauhausbox.games.bits.board import landing
 from bauhausbox.games.bits.rules import Place
 from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.ui import draw, layout_probe, theme
-from tests.ui.helpers import click, frames, key, move, open_game
+from tests.ui.helpers import click, frames, key, move, open_game, spy_verdicts, window_size
 
 
 def air_point(scene: Any, x: float) -> tuple[int, int]:
@@ -181,14 +181,7 @@ def test_ghost_cells_keep_their_colour_symbols(colours: str) -> None:
 
 
 def test_legal_and_refused_ghosts_carry_a_tick_or_a_cross(fresh_app: Any, monkeypatch: Any) -> None:
-    verdicts: list[bool] = []
-    real = draw.verdict_mark
-
-    def spy(surface: pygame.Surface, center: tuple[float, float], radius: int, legal: bool) -> pygame.Rect:
-        verdicts.append(legal)
-        return real(surface, center, radius, legal)
-
-    monkeypatch.setattr(draw, "verdict_mark", spy)
+    verdicts = spy_verdicts(monkeypatch)
     scene = open_game(fresh_app, "bits", 1, ["human"], seed=3)
     move(fresh_app, air_point(scene, 3.0))
     assert verdicts and verdicts[-1] is True
@@ -247,10 +240,7 @@ def test_a_ghost_says_legal_or_refused_by_its_mark_and_outline(legal: bool, monk
 def test_no_side_panel_text_hides_under_the_buttons_at_1024x700(fresh_app: Any) -> None:
     from tests.ui.scenarios.bits import four_players_mid_game
 
-    window = fresh_app.screen
-    fresh_app.screen = pygame.Surface((1024, 700))
-    fresh_app._relayout()
-    try:
+    with window_size(fresh_app, (1024, 700)):
         four_players_mid_game(fresh_app)
         scene = fresh_app.top
         assert scene.state.neutral_used[0]  # the position shows "neutral used" beside the tile card
@@ -264,7 +254,3 @@ def test_no_side_panel_text_hides_under_the_buttons_at_1024x700(fresh_app: Any) 
         for text in texts:
             for button in buttons:
                 assert not text.rect.colliderect(button.rect), f"{text.content!r} is under {button.label!r}"
-    finally:
-        fresh_app.go_home()
-        fresh_app.screen = window
-        fresh_app._relayout()

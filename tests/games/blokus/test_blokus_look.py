@@ -23,7 +23,7 @@ from bauhausbox.games.blokus.scene import BlokusScene
 from bauhausbox.match import Match
 from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.ui import layout_probe, theme
-from tests.ui.helpers import click, drag, frames, key, move
+from tests.ui.helpers import click, drag, frames, key, move, window_size
 from tests.ui.scenarios.puzzles import open_puzzle
 
 INDEX = {piece.name: i for i, piece in enumerate(PIECES)}
@@ -251,15 +251,8 @@ def test_the_refusal_note_stays_off_the_ghost_it_explains(fresh_app: Any) -> Non
 # ---- fitting ----------------------------------------------------------------------------------------------
 @pytest.fixture()
 def small_app(fresh_app: Any) -> Iterator[Any]:
-    window = fresh_app.screen
-    fresh_app.screen = pygame.Surface((1024, 700))
-    fresh_app._relayout()
-    try:
+    with window_size(fresh_app, (1024, 700)):
         yield fresh_app
-    finally:
-        fresh_app.go_home()
-        fresh_app.screen = window
-        fresh_app._relayout()
 
 
 def _rows_keep_apart(app: Any) -> BlokusScene:

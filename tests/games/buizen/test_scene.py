@@ -12,7 +12,7 @@ from bauhausbox.games.buizen.rules import GAME, Draw, Place
 from bauhausbox.games.buizen.scene import BuizenScene
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.ui import layout_probe, theme
-from tests.ui.helpers import click, drag, frames, key, move, open_game
+from tests.ui.helpers import click, drag, frames, key, move, open_game, spy_verdicts, window_size
 
 
 def _hand_row_colours(app: Any, scene: BuizenScene) -> set[tuple[int, int, int]]:
@@ -259,16 +259,7 @@ def test_the_dragged_tile_is_drawn_over_the_buttons(fresh_app: Any) -> None:
 
 
 def test_the_ghost_says_yes_or_no_with_a_tick_or_a_cross(fresh_app: Any, monkeypatch: Any) -> None:
-    from bauhausbox.ui import draw
-
-    verdicts: list[bool] = []
-    real = draw.verdict_mark
-
-    def spy(surface: pygame.Surface, center: tuple[float, float], radius: int, legal: bool) -> pygame.Rect:
-        verdicts.append(legal)
-        return real(surface, center, radius, legal)
-
-    monkeypatch.setattr(draw, "verdict_mark", spy)
+    verdicts = spy_verdicts(monkeypatch)
     app = fresh_app
     scene = _open(app, ["human", "human"])
     wanted = _first_placement(scene)
@@ -329,10 +320,7 @@ def test_fit_shows_the_whole_table_with_a_margin(fresh_app: Any, size: tuple[int
     from bauhausbox.match import Match
 
     app = fresh_app
-    window, log_was = app.screen, app.settings.log_open
-    app.screen = pygame.Surface(size)
-    app._relayout()
-    try:
+    with window_size(app, size):
         for players, seed in ((2, 1), (2, 2), (4, 1)):  # a wide table, a tall one, a four-player one
             state = _final_table(players, seed)
             specs = tuple(SeatSpec.from_text("human" if i == 0 else "ai:easy", f"P{i + 1}") for i in range(players))
@@ -358,11 +346,6 @@ def test_fit_shows_the_whole_table_with_a_margin(fresh_app: Any, size: tuple[int
                     f"table {tuple(shown)} in {tuple(scene.board_rect)}"
                 )
             app.pop()
-    finally:
-        app.settings.log_open = log_was
-        app.go_home()
-        app.screen = window
-        app._relayout()
 
 
 def test_recap_badges_never_cover_each_other(fresh_app: Any, monkeypatch: Any) -> None:
@@ -420,10 +403,7 @@ def test_a_big_hand_fits_its_strip_with_four_players_and_the_log_open(fresh_app:
     from tests.ui.scenarios.buizen import open_big_hand
 
     app = fresh_app
-    window, log_was = app.screen, app.settings.log_open
-    app.screen = pygame.Surface((1024, 700))
-    app._relayout()
-    try:
+    with window_size(app, (1024, 700)):
         scene = open_big_hand(app)
         frames(app, 1)
         assert len(scene.hand_slots) == len(scene.hand()) == 11
@@ -431,11 +411,6 @@ def test_a_big_hand_fits_its_strip_with_four_players_and_the_log_open(fresh_app:
             assert scene.hand_rect.contains(box), f"tile {index + 1} leaves the hand"
             for _, other in scene.hand_slots[index + 1 :]:
                 assert not box.colliderect(other)
-    finally:
-        app.settings.log_open = log_was
-        app.go_home()
-        app.screen = window
-        app._relayout()
 
 
 def test_a_hint_marks_its_cell_in_view_and_says_it_in_words(fresh_app: Any) -> None:
