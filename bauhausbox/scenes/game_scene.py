@@ -302,8 +302,9 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         """A move was refused: the reason goes in the status bar and in one note by the pointer,
         never over what it explains (docs/contributing.md, "Look and controls")."""
         self.app.sound.play("invalid")
-        self.say(reason[:1].upper() + reason[1:], "error", 4.0)
-        self.pointer_note = (reason, self.mouse, time.monotonic() + 2.2)
+        sentence = reason[:1].upper() + reason[1:]
+        self.say(sentence, "error", 4.0)
+        self.pointer_note = (sentence, self.mouse, time.monotonic() + 2.2)
 
     def say(self, message: str, kind: str = "info", seconds: float = 5.0) -> None:
         self.message, self.message_kind, self.message_until = message, kind, time.monotonic() + seconds
