@@ -541,7 +541,13 @@ def repair_frame(
             search = BitSearch(spec, (*fixed, *own), pin_colour=False)
             coloured: list[tuple[Placement, ...]] = []
 
-            def accept(options: list[Option], search: BitSearch = search, own: list[Placement] = own) -> bool:
+            def accept(
+                options: list[Option],
+                search: BitSearch = search,
+                own: list[Placement] = own,
+                rest: list[PuzzlePiece] = rest,
+                coloured: list[tuple[Placement, ...]] = coloured,
+            ) -> bool:
                 solution = colourer([*own, *_new_placements(spec, search, options, rest)]) if colourer else None
                 if solution is not None:
                     coloured.append(solution)
