@@ -40,9 +40,10 @@ from bauhausbox.games.blokus.puzzles import (
     PuzzleState,
     is_complete,
     parse_placement,
+    puzzle_id,
     start_corner,
 )
-from bauhausbox.games.blokus.solver_frame import BitSearch, Option, frame_tables
+from bauhausbox.games.blokus.solver_frame import BitSearch, Option, colour_tiling, frame_tables
 
 Status = Literal["found", "none", "timeout"]
 Item = Hashable
@@ -96,18 +97,40 @@ def solve_frame(
         return SearchResult("none", seconds=time.monotonic() - start)
     if not remaining:
         return SearchResult("found", tuple(fixed), time.monotonic() - start)
+    colourer = TileColourer(spec, fixed) if spec.hard else None
     if repair:
         try:
-            repaired = repair_frame(spec, fixed, budget)
+            plain = PUZZLE_BY_ID[puzzle_id(spec.kind, False)]
+            repaired = repair_frame(plain, fixed, budget, colourer)
+            if colourer is not None:
+                colourer.unsure = False  # the repair proves nothing either way
         except SearchTimeout:
             return SearchResult("timeout", seconds=time.monotonic() - start, nodes=budget.nodes)
         if repaired is not None:
             return SearchResult("found", repaired, time.monotonic() - start, budget.nodes)
     search = BitSearch(spec, fixed, pin_colour)
-    options = _search_with_restarts(search, budget, seed)
+    runs = [Run(search)]
+    coloured: list[tuple[Placement, ...]] = []
+    if colourer is not None:
+        # Harder frames: the coloured search takes turns with tiling first and colouring second.
+        # A tiling's search is much faster, and some 1 in 20 to 50 tilings takes the colours.
+        tiles = BitSearch(spec, fixed, tile_only=True)
+        plain = PUZZLE_BY_ID[puzzle_id(spec.kind, False)]
+
+        def accept(options: list[Option], colourer: TileColourer = colourer) -> bool:
+            solution = colourer(_new_placements(plain, tiles, options, remaining))
+            if solution is not None:
+                coloured.append(solution)
+            return solution is not None
+
+        runs.append(Run(tiles, accept, colourer.proves))
+    found = _search_with_restarts(runs, budget, seed)
     seconds = time.monotonic() - start
-    if isinstance(options, str):
-        return SearchResult("timeout" if options == "timeout" else "none", seconds=seconds, nodes=budget.nodes)
+    if isinstance(found, str):
+        return SearchResult("timeout" if found == "timeout" else "none", seconds=seconds, nodes=budget.nodes)
+    which, options = found
+    if which == 1:
+        return SearchResult("found", coloured[0], seconds, budget.nodes)
     return SearchResult("found", (*fixed, *_new_placements(spec, search, options, remaining)), seconds, budget.nodes)
 
 
@@ -135,29 +158,51 @@ def _luby(index: int) -> int:
             index -= power - 1
 
 
-def _search_with_restarts(search: BitSearch, budget: Budget, seed: int, base_nodes: int = 200) -> list[Option] | str:
-    """First solution, or ``"none"`` (a run finished without one) or ``"timeout"``.
+@dataclass(slots=True)
+class Run:
+    """One of the searches :func:`_search_with_restarts` takes turns with: the search, what it asks of
+    a complete tiling (None: nothing), and whether a run that ends without one proves "none"."""
+
+    search: BitSearch
+    accept: Callable[[list[Option]], bool] | None = None
+    proves: Callable[[], bool] = lambda: True
+
+
+def _search_with_restarts(
+    search: BitSearch | Sequence[Run], budget: Budget, seed: int, base_nodes: int = 200
+) -> tuple[int, list[Option]] | str:
+    """First solution (which search found it, and its options), or ``"none"`` (a run that proves it
+    finished without one) or ``"timeout"``.
 
     Finding a first tiling is heavy-tailed: most value orders succeed quickly, a few thrash. So each
     run gets a node allowance following the Luby sequence and a new random order of the options at
     each square; runs alternate between trying awkward shapes first (what the pentomino frames need
     from an empty board) and no preference (a fixed preference alone can be a trap: in the tetromino
     frame it packed O and T4 everywhere and left I4, L4 and Z4 a space they cannot tile). Every run
-    is a complete search, so one that ends is a proof of "none".
+    is a complete search, so one that ends is a proof of "none". With several searches, they take
+    turns, each run with the same allowance (the harder frames: coloured, and tiled then coloured).
     """
+    runs = [Run(search)] if isinstance(search, BitSearch) else list(search)
     attempt = 0
     while True:
-        rng = None if attempt == 0 and seed == 0 else random.Random(seed * 7919 + attempt)
-        budget.node_limit = budget.nodes + base_nodes * _luby(attempt + 1)
-        try:
-            options = search.run(budget, rng, awkward_first=attempt % 2 == 0, from_top=attempt % 4 >= 2)
-            return options if options is not None else "none"
-        except NodeLimit:
-            attempt += 1
-        except SearchTimeout:
-            return "timeout"
-        finally:
-            budget.node_limit = None
+        for which, run in enumerate(runs):
+            rng = None if attempt == 0 and seed == 0 else random.Random(seed * 7919 + attempt)
+            budget.node_limit = budget.nodes + base_nodes * _luby(attempt + 1)
+            try:
+                options = run.search.run(
+                    budget, rng, awkward_first=attempt % 2 == 0, from_top=attempt % 4 >= 2, accept=run.accept
+                )
+                if options is not None:
+                    return which, options
+                if run.proves():
+                    return "none"
+            except NodeLimit:
+                pass
+            except SearchTimeout:
+                return "timeout"
+            finally:
+                budget.node_limit = None
+        attempt += 1
 
 
 # --- the full board (puzzle 1) ------------------------------------------------------------------------------
@@ -444,7 +489,17 @@ REPAIR_NODES = 500  # nodes per repair attempt
 REPAIR_TOTAL = 4_000  # nodes for all attempts (a few tenths of a second): the rest is the whole-frame search's
 
 
-def repair_frame(spec: PuzzleSpec, fixed: Sequence[Placement], budget: Budget) -> tuple[Placement, ...] | None:
+# Given the pieces of a whole tiling that are not fixed (their colours no matter), a full solution or None.
+Colourer = Callable[[Sequence[Placement]], "tuple[Placement, ...] | None"]
+
+
+def repair_frame(
+    spec: PuzzleSpec,
+    fixed: Sequence[Placement],
+    budget: Budget,
+    colourer: Colourer | None = None,
+    total: int = REPAIR_TOTAL,
+) -> tuple[Placement, ...] | None:
     """A solution made from a stored one, rebuilt around ``fixed`` pieces it does not contain.
 
     Plain frames only. The stored solutions (turned, mirrored) whose hole stays closest are tried: their
@@ -454,7 +509,9 @@ def repair_frame(spec: PuzzleSpec, fixed: Sequence[Placement], budget: Budget) -
     Positions a player reaches from a stored solution — most pieces right, one or two elsewhere —
     are answered at once. (In the harder frames, measured on the bench's positions, the refilled
     holes almost never admit the colours as well, and the attempts only took time from the
-    whole-frame search; so there the repair is not tried.)
+    whole-frame search; so there the repair is not tried.) With a ``colourer`` (the harder frames,
+    searched as plain ones: see :class:`TileColourer`), a refilled tiling only counts when it can be
+    coloured as a whole, the stored pieces recoloured too.
     """
     remaining = [piece for piece in spec.pieces if piece not in {p.piece for p in fixed}]
     ranked = sorted(
@@ -463,7 +520,7 @@ def repair_frame(spec: PuzzleSpec, fixed: Sequence[Placement], budget: Budget) -
     )
     cells = {(x, y) for x in range(spec.width) for y in range(spec.height)}
     taken = {cell for p in fixed for cell in p.cells}
-    stop = budget.nodes + REPAIR_TOTAL
+    stop = budget.nodes + total
     for compatible in ranked[:REPAIR_VARIANTS]:
         hole = cells - taken - {cell for p in compatible for cell in p.cells}
 
@@ -482,16 +539,76 @@ def repair_frame(spec: PuzzleSpec, fixed: Sequence[Placement], budget: Budget) -
             dealt = {p.piece for p in own}
             rest = [piece for piece in remaining if piece not in dealt]
             search = BitSearch(spec, (*fixed, *own), pin_colour=False)
+            coloured: list[tuple[Placement, ...]] = []
+
+            def accept(
+                options: list[Option],
+                search: BitSearch = search,
+                own: list[Placement] = own,
+                rest: list[PuzzlePiece] = rest,
+                coloured: list[tuple[Placement, ...]] = coloured,
+            ) -> bool:
+                solution = colourer([*own, *_new_placements(spec, search, options, rest)]) if colourer else None
+                if solution is not None:
+                    coloured.append(solution)
+                return solution is not None
+
             budget.node_limit = min(budget.nodes + REPAIR_NODES, stop)
             try:
-                options = search.run(budget, None, awkward_first=True)
+                options = search.run(budget, None, awkward_first=True, accept=accept if colourer else None)
             except NodeLimit:
                 options = None
             finally:
                 budget.node_limit = None
+            if coloured:
+                return coloured[0]
             if options is not None:
                 return (*fixed, *own, *_new_placements(spec, search, options, rest))
     return None
+
+
+class TileColourer:
+    """Harder frames, tiled first and coloured second: a whole tiling of the frame around the fixed
+    pieces (from the plain search, which is much faster) is coloured afterwards, every piece that is
+    not fixed getting a colour (see :func:`solver_frame.colour_tiling`). Called with the tiling's
+    pieces that are not fixed, it returns the full solution or None."""
+
+    def __init__(self, spec: PuzzleSpec, fixed: Sequence[Placement]) -> None:
+        self.tables = frame_tables(spec.id)
+        self.fixed = tuple(fixed)
+        shapes = self.tables.shapes
+        self.shape_index = {name: index for index, name in enumerate(shapes)}
+        self.fixed_pieces = [
+            (self.shape_index[p.piece.name], self.tables.mask_of(p.cells), COLOURS.index(p.piece.colour)) for p in fixed
+        ]
+        placed = {p.piece for p in fixed}
+        self.free = [0] * len(shapes)
+        for piece in spec.pieces:
+            if piece not in placed:
+                self.free[self.shape_index[piece.name]] |= 1 << COLOURS.index(piece.colour)
+        self.tried = 0
+        self.unsure = False  # a colouring ran out of steps: turning that tiling down proved nothing
+
+    def proves(self) -> bool:
+        """Whether every tiling turned down so far was proved uncolourable."""
+        return not self.unsure
+
+    def __call__(self, pieces: Sequence[Placement]) -> tuple[Placement, ...] | None:
+        self.tried += 1
+        tables = self.tables
+        loose = [(self.shape_index[p.piece.name], tables.mask_of(p.cells), -1) for p in pieces]
+        colours = colour_tiling(tables, [*self.fixed_pieces, *loose], self.free)
+        if isinstance(colours, bool):
+            self.unsure |= colours
+            return None
+        start = len(self.fixed_pieces)
+        return (
+            *self.fixed,
+            *(
+                Placement(PuzzlePiece(COLOURS[colour], p.piece.name), p.cells)
+                for p, colour in zip(pieces, colours[start:], strict=True)
+            ),
+        )
 
 
 def _fullboard_fit(fixed: Sequence[Placement]) -> tuple[Placement, ...] | None:
@@ -572,7 +689,7 @@ def solve(
     budget = Budget(max(0.0, time_limit - (time.monotonic() - start)), cancel)
     if spec.kind == FULLBOARD:
         return solve_fullboard(fixed, spec.hard, budget, seed)
-    return solve_frame(spec, fixed, budget, seed=seed, repair=use_shipped and not spec.hard)
+    return solve_frame(spec, fixed, budget, seed=seed, repair=use_shipped)
 
 
 HintKind = Literal["place", "remove", "complete", "unknown"]

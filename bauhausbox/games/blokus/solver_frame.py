@@ -27,14 +27,14 @@ square is covered by a shape, not by a numbered copy. Pure Python, no pygame.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Protocol
 
 from bauhausbox.engine.shapes import Cell
 from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME
-from bauhausbox.games.blokus.puzzles import PUZZLE_BY_ID, Placement, PuzzleSpec
+from bauhausbox.games.blokus.puzzles import PUZZLE_BY_ID, Placement, PuzzlePiece, PuzzleSpec
 
 GUARD = 4  # columns of never-empty squares right of the frame: wider than any shift a piece needs
 
@@ -161,25 +161,41 @@ class BitSearch:
     """One frame position to complete: the empty squares, the pieces left and, in the harder frames,
     the squares each colour may not cover. :meth:`run` is one complete search in a given value order."""
 
-    def __init__(self, spec: PuzzleSpec, fixed: Sequence[Placement], pin_colour: bool = True) -> None:
+    def __init__(
+        self, spec: PuzzleSpec, fixed: Sequence[Placement], pin_colour: bool = True, tile_only: bool = False
+    ) -> None:
         tables = frame_tables(spec.id)
         self.tables = tables
-        self.hard = spec.hard
+        # ``tile_only`` (harder frames): tile by shapes as in the plain frame, colours left for later,
+        # but a piece only goes where one of its shape's free colours may go beside the fixed pieces.
+        self.hard = spec.hard and not tile_only
         self.puzzle = spec.id
         shape_index = {name: index for index, name in enumerate(tables.shapes)}
-        colours = len(COLOURS) if spec.hard else 1
+        colours = len(COLOURS) if self.hard else 1
         self.left = [0] * (colours * len(tables.shapes))
         placed = {placement.piece for placement in fixed}
         for piece in spec.pieces:
             if piece not in placed:
-                colour = COLOURS.index(piece.colour) if spec.hard else 0
+                colour = COLOURS.index(piece.colour) if self.hard else 0
                 self.left[colour * len(tables.shapes) + shape_index[piece.name]] += 1
         self.empty = tables.cells & ~tables.mask_of([cell for p in fixed for cell in p.cells])
         self.forbidden = [0] * colours
         # Positions (empty squares, pieces left, squares each colour may not cover) proved to have no
         # tiling, from any run: the same position is reached again by placing pieces in another order.
         self.dead: set[tuple[int, ...]] = set()
-        if spec.hard:
+        # Per shape (tile_only): for each colour whose piece of that shape is still free, the squares
+        # it may not cover beside the fixed pieces; empty when some free colour is unconstrained.
+        self.by_colour: list[tuple[int, ...]] = [() for _ in tables.shapes]
+        if tile_only and spec.hard:
+            beside = [0] * len(COLOURS)
+            for placement in fixed:
+                own = tables.mask_of(list(placement.cells))
+                beside[COLOURS.index(placement.piece.colour)] |= tables.spread(own) & ~own & tables.cells
+            for name, shape in shape_index.items():
+                free = [beside[c] for c, colour in enumerate(COLOURS) if PuzzlePiece(colour, name) not in placed]
+                if free and all(free):
+                    self.by_colour[shape] = tuple(free)
+        if self.hard:
             for placement in fixed:
                 own = tables.mask_of(list(placement.cells))
                 self.forbidden[COLOURS.index(placement.piece.colour)] |= tables.spread(own) & ~own & tables.cells
@@ -201,11 +217,18 @@ class BitSearch:
         ]
 
     def run(
-        self, budget: Ticker, rng: random.Random | None, awkward_first: bool, from_top: bool = False
+        self,
+        budget: Ticker,
+        rng: random.Random | None,
+        awkward_first: bool,
+        from_top: bool = False,
+        accept: Callable[[list[Option]], bool] | None = None,
     ) -> list[Option] | None:
         """A tiling of the empty squares as options, or None when there is none (a proof). ``rng``
         shuffles the options of each square (None: natural order); ``awkward_first`` tries awkward
-        shapes before the others. Exceptions from ``budget.tick`` pass through, leaving this whole."""
+        shapes before the others. ``accept`` may turn a complete tiling down (the search then goes
+        on): with it, None proves that no tiling is accepted. Exceptions from ``budget.tick`` pass
+        through, leaving this whole."""
         tables = self.tables
         stride, size, cells = tables.stride, tables.piece_size, tables.cells
         orientations = tables.orientations
@@ -215,6 +238,8 @@ class BitSearch:
         groups = range(len(left))
         dead = self.dead
         puzzle = self.puzzle
+        by_colour = self.by_colour
+        rejected = [0]  # tilings ``accept`` turned down: a failure below one is no fact about the squares
 
         def region_ok(empty: int, seeds: int) -> bool:
             """Every empty region touching ``seeds`` has a size a multiple of the piece size."""
@@ -233,12 +258,19 @@ class BitSearch:
         def search(empty: int) -> bool:
             budget.tick()
             if not empty:
-                return True
+                if accept is None or accept(chosen):
+                    return True
+                rejected[0] += 1
+                return False
             key = (empty, *left, *(mask & empty for mask in forbidden)) if hard else (empty, *left)
             if key in dead:
                 return False
+            before = rejected[0]
             if not expand(empty):
-                dead.add(key)
+                # Remembered only when no tiling below was turned down: whether ``accept`` takes a
+                # tiling depends on the pieces already placed, not only on the empty squares.
+                if rejected[0] == before:
+                    dead.add(key)
                 return False
             return True
 
@@ -286,11 +318,24 @@ class BitSearch:
                 if not left[group]:
                     continue
                 free = empty & ~forbidden[group // shapes] if hard else empty
+                # tile_only: the union of the fits of the shape's free colours (when each is hemmed in)
+                frees = by_colour[group] if not hard and by_colour[group] else ()
+                if frees and any(not mask & empty for mask in frees):
+                    frees = ()
                 total = 0
                 for index, orientation in enumerate(orientations[group % shapes]):
-                    fit = free
-                    for offset in orientation.offsets[1:]:
-                        fit &= free >> offset
+                    if frees:
+                        fit = 0
+                        for mask in frees:
+                            own_free = empty & ~mask
+                            part = own_free
+                            for offset in orientation.offsets[1:]:
+                                part &= own_free >> offset
+                            fit |= part
+                    else:
+                        fit = free
+                        for offset in orientation.offsets[1:]:
+                            fit &= free >> offset
                     if not fit:
                         continue
                     total += fit.bit_count()
@@ -380,3 +425,71 @@ class BitSearch:
             return False
 
         return chosen if search(self.empty) else None
+
+
+COLOUR_NODES = 2_000  # colouring attempts per tiling: a colourable tiling is coloured in far fewer
+
+
+def colour_tiling(
+    tables: FrameTables, pieces: Sequence[tuple[int, int, int]], free: Sequence[int], node_limit: int = COLOUR_NODES
+) -> list[int] | bool:
+    """Colours for a tiling of a harder frame (a colour index per piece); else False when there are
+    none (proved), True when ``node_limit`` steps found none (unknown).
+
+    ``pieces`` are (shape index, squares mask, colour index or -1 when still to be coloured);
+    ``free[shape]`` is the mask of colours whose piece of that shape is still to be placed (as many
+    as the uncoloured pieces of that shape). Pieces of one colour may not share a side, and each
+    colour has one piece of each shape, so a shape's uncoloured pieces take its free colours one
+    each. A small backtracking search, the piece with the fewest colours left first."""
+    count = len(pieces)
+    spread = [tables.spread(mask) for _, mask, _ in pieces]
+    neighbours: list[list[int]] = [[] for _ in range(count)]
+    for i in range(count):
+        for j in range(i + 1, count):
+            if spread[i] & pieces[j][1]:
+                neighbours[i].append(j)
+                neighbours[j].append(i)
+    colours = [colour for _, _, colour in pieces]
+    open_ = [i for i in range(count) if colours[i] < 0]
+    used = [0] * len(free)  # per shape: its free colours already given out
+    steps = [0]
+
+    def options(i: int) -> int:
+        allowed = free[pieces[i][0]] & ~used[pieces[i][0]]
+        for j in neighbours[i]:
+            if colours[j] >= 0:
+                allowed &= ~(1 << colours[j])
+        return allowed
+
+    def search() -> bool:
+        steps[0] += 1
+        if steps[0] > node_limit:
+            return False
+        best, best_allowed, best_size = -1, 0, 5
+        for i in open_:
+            if colours[i] < 0:
+                allowed = options(i)
+                size = allowed.bit_count()
+                if size < best_size:
+                    best, best_allowed, best_size = i, allowed, size
+                    if size <= 1:
+                        break
+        if best < 0:
+            return True
+        if not best_allowed:
+            return False
+        shape = pieces[best][0]
+        while best_allowed:
+            low = best_allowed & -best_allowed
+            best_allowed ^= low
+            colours[best] = low.bit_length() - 1
+            used[shape] |= low
+            if search():
+                return True
+            used[shape] &= ~low
+        colours[best] = -1
+        return False
+
+    if search():
+        return colours
+    return steps[0] > node_limit
