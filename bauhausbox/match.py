@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from bauhausbox import games
+from bauhausbox import games, i18n
 from bauhausbox.engine.api import GameRules, Seat
 from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan
 from bauhausbox.persistence import saves
@@ -69,7 +69,7 @@ class Match:
         self._last_human: Seat | None = None
         # Sentences of played moves per (step index, viewer), with the step they describe: a step
         # replaced after an undo is described again.
-        self._described: dict[tuple[int, Seat | None], tuple[Step, str]] = {}
+        self._described: dict[tuple[int, Seat | None, str], tuple[Step, str]] = {}
         # Kept in the save: the time spent playing (the screen's clock) and the hints asked for.
         self.seconds_played = 0.0
         self.hints_taken = 0
@@ -142,7 +142,7 @@ class Match:
         """Step ``index`` of the history in words for ``viewer`` (``None``: an observer who sees
         everything), with the players' names; remembered, so a long log costs nothing per frame."""
         step = self.history.steps[index]
-        key = (index, viewer)
+        key = (index, viewer, i18n.language())  # a sentence per language: the players may switch
         known = self._described.get(key)
         if known is not None and known[0] is step:
             return known[1]

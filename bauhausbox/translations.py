@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
@@ -94,6 +95,11 @@ def update_all() -> None:
         mo_path(code).write_bytes(_mo_bytes(catalog))
 
 
+def _key(value: Any) -> Any:
+    """A message id or text as a comparable, hashable value (plural forms come as lists or tuples)."""
+    return tuple(value) if isinstance(value, list | tuple) else value
+
+
 def problems() -> list[str]:
     """What is out of date or missing, one line each (empty: the catalogs are complete)."""
     found: list[str] = []
@@ -120,8 +126,8 @@ def problems() -> list[str]:
             found.append(f"{code}: not compiled ({compiled.name} missing)")
         else:
             with compiled.open("rb") as handle:
-                shipped = {m.id: m.string for m in read_mo(handle) if m.id}
-            expected = {m.id: m.string for m in catalog if m.id and not m.fuzzy and m.id in wanted}
+                shipped = {_key(m.id): _key(m.string) for m in read_mo(handle) if m.id}
+            expected = {_key(m.id): _key(m.string) for m in catalog if m.id and not m.fuzzy and m.id in wanted}
             expected = {key: value for key, value in expected.items() if value and all(value)}
             if shipped != expected:
                 found.append(f"{code}: {compiled.name} is out of date: run scripts/translations")

@@ -11,6 +11,7 @@ from collections import OrderedDict
 
 import pygame
 
+from bauhausbox import i18n
 from bauhausbox.ui import layout_probe, theme
 from bauhausbox.ui.assets import font
 from bauhausbox.ui.theme import Colour
@@ -78,6 +79,11 @@ def heading(
 
 def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[str]:
     """Break ``content`` into lines no wider than ``width`` pixels (paragraphs split on newlines)."""
+    if content.startswith(i18n.PSEUDO_OPEN) and content.endswith(i18n.PSEUDO_CLOSE):
+        # The test language marks a whole text: each line of it keeps the marks, so the check of
+        # untranslated words can tell a wrapped translated paragraph from a text never translated.
+        inner = wrap(content[1:-1], size, width, weight)
+        return [f"{i18n.PSEUDO_OPEN}{line}{i18n.PSEUDO_CLOSE}" if line else line for line in inner]
     face = font(size, weight)
     lines: list[str] = []
     for paragraph in content.split("\n"):
