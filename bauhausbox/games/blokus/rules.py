@@ -237,7 +237,7 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         default_players=4,
         options=(TEAMS_OPTION,),
         seat_names=COLOUR_NAMES,
-        levels=("easy", "medium", "hard", "expert"),
+        levels=(N_("easy"), N_("medium"), N_("hard"), N_("expert")),
         hidden_information=False,
         conformance_scale=0.5,
         think_seconds={"hard": 3.0, "expert": 8.0},
