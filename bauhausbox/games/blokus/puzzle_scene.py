@@ -446,7 +446,10 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
     def turn_text(self) -> str:
         # The title is in the panel: the top bar keeps only the short clock and hint count.
         clock = format_time(self.seconds)
-        return clock + (f"  ·  {counted('{n} hint', '{n} hints', self.hints)}" if self.hints else "")
+        if not self.hints:
+            return clock
+        hints = counted("{n} hint", "{n} hints", self.hints)
+        return f"{clock}  ·  {hints}"
 
     def idle_status(self) -> str:
         if self.spec.movable:

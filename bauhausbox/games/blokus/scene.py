@@ -497,9 +497,10 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             surface, _("{colour}'s pieces").format(colour=_(COLOUR_NAMES[colour])), (x, y), m.heading - 6, RGB[colour]
         )
         left = pieces_placed(~state.hands[colour] & bb.FULL_HAND)
+        pieces_left = counted("{n} left", "{n} left", left)
         draw.text(
             surface,
-            f"{whose}  ·  {counted('{n} left', '{n} left', left)}",
+            f"{whose}  ·  {pieces_left}",
             (title.right + m.u(2), title.centery + 1),
             m.small,
             theme.GREY,
