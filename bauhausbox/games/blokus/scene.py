@@ -498,9 +498,13 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         )
         left = pieces_placed(~state.hands[colour] & bb.FULL_HAND)
         pieces_left = counted("{n} left", "{n} left", left)
+        line = f"{whose}  ·  {pieces_left}"
+        room = self.panel_rect.right - title.right - m.u(2)
+        if draw.render_text(line, m.small, theme.GREY, "semibold").get_width() > room:
+            line = pieces_left  # a long name (or a longer language): the name is in its colour's row above
         draw.text(
             surface,
-            f"{whose}  ·  {pieces_left}",
+            line,
             (title.right + m.u(2), title.centery + 1),
             m.small,
             theme.GREY,
