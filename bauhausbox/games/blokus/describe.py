@@ -11,12 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from bauhausbox import i18n
 from bauhausbox.engine.api import Seat
 from bauhausbox.engine.grid import cell_name
 from bauhausbox.engine.shapes import Cell
 from bauhausbox.games.blokus.bitboard import Placement
 from bauhausbox.games.blokus.pieces import PIECES
 from bauhausbox.games.blokus.rules import COLOUR_NAMES, BlokusRules, BlokusState, piece_label
+from bauhausbox.i18n import N_, _, ngettext
+
+#: The name of the one puzzle seat: a sentence about it speaks to the player ("You placed …").
+YOU = N_("You")
 
 
 def squares_span(cells: Iterable[Cell]) -> str:
@@ -27,19 +32,42 @@ def squares_span(cells: Iterable[Cell]) -> str:
     return cell_name(low) if low == high else f"{cell_name(low)}–{cell_name(high)}"
 
 
-def placement_sentence(
-    who: str, colour: str, piece_name: str, cells: Iterable[Cell], verb: str = "placed", where: str = "on"
-) -> str:
-    """``Anni placed the red L5 on k10–m12``; the colour is left out when it is the mover's name
-    (``Blue placed the L5 on a18–c20``)."""
-    what = piece_label(piece_name)
-    if colour.lower() != who.lower():
-        what = f"{colour.lower()} {what}"
-    return f"{who} {verb} the {what} {where} {squares_span(cells)}"
+def piece_words(who: str, colour: str, piece_name: str) -> str:
+    """``red L5`` ("L5 rouge"), the piece as a sentence names it; the colour is left out when it is
+    the mover's name (``Blue`` places "the L5")."""
+    what = i18n.translate(piece_label(piece_name))
+    if colour.lower() == who.lower():
+        return what
+    return _("{colour} {piece}").format(colour=_(colour.lower()), piece=what)
 
 
-def _list(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+def placement_sentence(who: str, colour: str, piece_name: str, cells: Iterable[Cell], removed: bool = False) -> str:
+    """``Anni placed the red L5 on k10–m12`` (``removed``: "took the … off"); the colour is left out
+    when it is the mover's name (``Blue placed the L5 on a18–c20``). The puzzles' one seat, ``You``,
+    is spoken to ("You placed …", "Vous avez posé …")."""
+    piece = piece_words(who, colour, piece_name)
+    squares = squares_span(cells)
+    if who in COLOUR_NAMES:  # a seat called by its colour: a word to translate, not a player's name
+        who = _(who)
+    if who == YOU:
+        if removed:
+            return _("You took the {piece} off {squares}").format(piece=piece, squares=squares)
+        return _("You placed the {piece} on {squares}").format(piece=piece, squares=squares)
+    if removed:
+        return _("{who} took the {piece} off {squares}").format(who=who, piece=piece, squares=squares)
+    return _("{who} placed the {piece} on {squares}").format(who=who, piece=piece, squares=squares)
+
+
+def word_list(words: Sequence[str]) -> str:
+    """``Yellow``, ``Yellow and Green``, ``Blue, Yellow and Green`` (words already translated)."""
+    if len(words) == 1:
+        return words[0]
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+
+
+def colour_list(colours: Sequence[int]) -> str:
+    """The colours by name, in the players' language: ``Yellow and Green``."""
+    return word_list([_(COLOUR_NAMES[colour]) for colour in colours])
 
 
 def describe_move(
@@ -54,14 +82,17 @@ def describe_move(
     colour = state.colour
     seat = state.to_play if mover is None else mover
     if seat is None:
-        return "The game is over"
+        return _("The game is over")
     # Without names a seat is called by the colour it places now (a 2-player seat owns two colours).
     who = COLOUR_NAMES[colour] if names is None else rules.mover_name(state, seat, names)
     sentence = placement_sentence(who, COLOUR_NAMES[colour], PIECES[move.piece].name, move.cells)
     after = rules.apply(state, move, seat)
     if after.to_play is None:
-        return f"{sentence}; no colour can place any more: the game is over"
-    stuck = [COLOUR_NAMES[c] for c in range(4) if after.out >> c & 1 and not state.out >> c & 1]
+        return _("{sentence}; no colour can place any more: the game is over").format(sentence=sentence)
+    stuck = [c for c in range(4) if after.out >> c & 1 and not state.out >> c & 1]
     if stuck:
-        return f"{sentence}; {_list(stuck)} cannot place any more"
+        said = ngettext(
+            "{sentence}; {colours} cannot place any more", "{sentence}; {colours} cannot place any more", len(stuck)
+        )
+        return said.format(sentence=sentence, colours=colour_list(stuck))
     return sentence

@@ -79,6 +79,7 @@ import pygame
 
 from bauhausbox.engine.grid import Cell, column_letter
 from bauhausbox.engine.shapes import Shape, normalize
+from bauhausbox.i18n import N_, _
 from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
@@ -623,13 +624,13 @@ class HeldPiece:
 def turn_buttons(on_rotate: Callable[[], object], on_flip: Callable[[], object]) -> tuple[Button, Button]:
     """The visible rotate and flip buttons (their tooltips name the keys and mouse gestures)."""
     rotate = Button(
-        "Rotate",
+        N_("Rotate"),
         on_rotate,
-        tooltip="Rotate the held piece (R, Shift+R back, right-click, wheel)",
+        tooltip=N_("Rotate the held piece (R, Shift+R back, right-click, wheel)"),
         icon=icons.rotate,
         size="small",
     )
-    flip = Button("Flip", on_flip, tooltip="Flip the held piece over (F)", icon=icons.flip, size="small")
+    flip = Button(N_("Flip"), on_flip, tooltip=N_("Flip the held piece over (F)"), icon=icons.flip, size="small")
     return rotate, flip
 
 
@@ -645,7 +646,8 @@ class ToolRow:
     def _need(self, button: Button, icon: bool, height: int, metrics: Metrics) -> int:
         pad = max(10, metrics.u(1.5))  # the layout check wants at least 8 px beside a label
         size = {"body": metrics.body, "small": metrics.small, "heading": metrics.heading}[button.size]
-        words = draw.render_text(button.label.upper(), size, theme.INK, "bold", 0.08).get_width()
+        # Measured as drawn: the button shows its label in the players' language.
+        words = draw.render_text(_(button.label).upper(), size, theme.INK, "bold", 0.08).get_width()
         return words + 2 * pad + (round(height * 0.55) + metrics.u(1) if icon else 0)
 
     def width_needed(self, height: int, gap: int, metrics: Metrics, icons: bool = False) -> int:

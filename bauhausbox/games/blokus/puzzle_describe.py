@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bauhausbox import i18n
 from bauhausbox.engine.api import Seat
+from bauhausbox.games.blokus.describe import YOU
 from bauhausbox.games.blokus.puzzle_rules import PuzzleRules
 from bauhausbox.games.blokus.puzzles import (
     Lift,
@@ -19,6 +21,7 @@ from bauhausbox.games.blokus.puzzles import (
     describe_removal,
     is_complete,
 )
+from bauhausbox.i18n import _
 
 
 def describe_move(
@@ -33,15 +36,16 @@ def describe_move(
     who = rules.mover_name(state, 0, names)
     if isinstance(move, Lift):
         placement = state.placement_of(move.piece)
-        return (
-            f"{who} took the {move.piece.label} off the board"
-            if placement is None
-            else describe_removal(placement, who)
-        )
+        if placement is not None:
+            return describe_removal(placement, who)
+        piece = i18n.translate(move.piece.label)
+        if who == YOU:
+            return _("You took the {piece} off the board").format(piece=piece)
+        return _("{who} took the {piece} off the board").format(who=who, piece=piece)
     sentence = describe_placement(move, who)
     after = rules.apply(state, move, mover)
     if is_complete(after):
-        return f"{sentence}: the puzzle is solved"
+        return _("{sentence}: the puzzle is solved").format(sentence=sentence)
     if after.to_play is None:
-        return f"{sentence}; no piece left fits anywhere"
+        return _("{sentence}; no piece left fits anywhere").format(sentence=sentence)
     return sentence

@@ -10,12 +10,14 @@ record) or stuck (no piece left fits). The puzzle itself is ``puzzle_scene.py``.
 from __future__ import annotations
 
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Protocol
 
 import pygame
 
 from bauhausbox.engine.history import SeatSpec
+from bauhausbox.games.blokus.describe import YOU
 from bauhausbox.games.blokus.piece_widgets import (
     PIECE_COLOURS,
     BoardView,
@@ -37,6 +39,7 @@ from bauhausbox.games.blokus.puzzles import (
     start_corner,
 )
 from bauhausbox.games.blokus.solver import shipped_solutions
+from bauhausbox.i18n import N_, _, counted
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.store import BrokenFileError
 from bauhausbox.scenes.common import overlay_panel, poster_background
@@ -44,7 +47,6 @@ from bauhausbox.scenes.flow import open_saved, report_broken, start_match
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -54,6 +56,32 @@ def format_time(seconds: float) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+
+
+MONTHS = (
+    N_("Jan"),
+    N_("Feb"),
+    N_("Mar"),
+    N_("Apr"),
+    N_("May"),
+    N_("Jun"),
+    N_("Jul"),
+    N_("Aug"),
+    N_("Sep"),
+    N_("Oct"),
+    N_("Nov"),
+    N_("Dec"),
+)
+
+
+def format_date(when: datetime) -> str:
+    """``26 Nov 2026`` ("26 nov. 2026"): the month's name from the catalogs, not from the system's
+    locale (which may be neither of the app's languages)."""
+    return f"{when.day:02d} {_(MONTHS[when.month - 1])} {when.year}"
+
+
+def pieces_placed_text(count: int) -> str:
+    return counted("{n} piece placed", "{n} pieces placed", count)
 
 
 # ==== the puzzle menu ===============================================================================
@@ -70,7 +98,7 @@ class PuzzleMenuScene(Scene):
         self.progress: dict[str, tuple[Path, tuple[Placement, ...], float]] = {}
         self.cards: dict[str, pygame.Rect] = {}
         self.hovered: str | None = None
-        self.back_button = self.widgets.add(Button("Back", self.app.pop, tooltip="Back to the main menu (Esc)"))
+        self.back_button = self.widgets.add(Button(N_("Back"), self.app.pop, tooltip=N_("Back to the main menu (Esc)")))
         self._refresh()
 
     def _refresh(self) -> None:
@@ -116,7 +144,7 @@ class PuzzleMenuScene(Scene):
         progress = self.progress.get(puzzle)
         if progress is not None and open_saved(self.app, progress[0]):
             return
-        start_match(self.app, GAME_ID, 1, [SeatSpec("You")], {"puzzle": puzzle})
+        start_match(self.app, GAME_ID, 1, [SeatSpec(YOU)], {"puzzle": puzzle})
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle_event(event):
@@ -140,10 +168,10 @@ class PuzzleMenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         poster_background(surface, m)
-        draw.heading(surface, "Blokus puzzles", (m.u(6), m.u(5)), m.title // 2 + m.u(1))
+        draw.heading(surface, _("Blokus puzzles"), (m.u(6), m.u(5)), m.title // 2 + m.u(1))
         draw.text(
             surface,
-            "Solo puzzles from the Blokus rules. Your progress is saved as you play.",
+            _("Solo puzzles from the Blokus rules. Your progress is saved as you play."),
             (m.u(6), m.u(10.5)),
             m.body,
             theme.GREY,
@@ -163,21 +191,25 @@ class PuzzleMenuScene(Scene):
         x = rect.left + m.u(3)
         y = rect.top + m.u(2)
         draw.text(surface, f"{number}", (rect.right - m.u(2), y), m.small, theme.GREY, "semibold", "topright")
-        name, _, variant = spec.title.partition(", ")
+        # Every title (in every language) is "Name" or "Name, variant".
+        name, _comma, variant = _(spec.title).partition(", ")
         draw.heading(surface, name, (x, y), max(m.body, m.heading * 2 // 3))
         y += m.u(4.5)
         if spec.hard:
-            draw.text(surface, f"Harder: {variant}", (x, y - m.u(0.5)), m.small, theme.RED, "semibold")
+            harder = _("Harder: {variant}").format(variant=variant)
+            draw.text(surface, harder, (x, y - m.u(0.5)), m.small, theme.RED, "semibold")
             y += m.u(3)
-        y = draw.paragraph(surface, spec.goal, pygame.Rect(x, y, rect.right - x - m.u(2), m.u(10)), m.small, theme.INK)
+        y = draw.paragraph(
+            surface, _(spec.goal), pygame.Rect(x, y, rect.right - x - m.u(2), m.u(10)), m.small, theme.INK
+        )
         preview = pygame.Rect(x, y + m.u(0.5), rect.width - m.u(5), rect.bottom - y - m.u(9.5))
         progress = self.progress.get(spec.id)
         _draw_preview(surface, spec, preview, progress[1] if progress else _sample(spec))
         line = card_status(self.records.for_puzzle(spec.id))
         draw.text(surface, line, (x, rect.bottom - m.u(6.5)), m.small, theme.INK, "semibold")
         if progress is not None and progress[1]:
-            placed = plural(len(progress[1]), "piece", "pieces")
-            resume = f"In progress: {placed} placed, {format_time(progress[2])}"
+            placed = pieces_placed_text(len(progress[1]))
+            resume = _("In progress: {placed}, {time}").format(placed=placed, time=format_time(progress[2]))
             draw.text(surface, resume, (x, rect.bottom - m.u(3.5)), m.small, theme.RED, "semibold")
 
 
@@ -186,11 +218,11 @@ def card_status(record: PuzzleRecord) -> str:
     sets no best time), or "Best 03:12 · last solved 26 Nov 2026". Saved progress is a line of its own."""
     last = record.last_completed
     if last is None:
-        return "Not solved yet"
+        return _("Not solved yet")
     best = record.best_seconds
     if best is None:
-        return f"Solved with hints  ·  {last:%d %b %Y}"
-    return f"Best {format_time(best)}  ·  last solved {last:%d %b %Y}"
+        return _("Solved with hints  ·  {date}").format(date=format_date(last))
+    return _("Best {time}  ·  last solved {date}").format(time=format_time(best), date=format_date(last))
 
 
 def _sample(spec: PuzzleSpec) -> tuple[Placement, ...]:
@@ -267,12 +299,16 @@ class PuzzleCompleteScene(Scene):
         self.records = records
         self.started = time.monotonic()
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.menu_button = self.widgets.add(Button("Puzzles", self.to_menu, "primary"))
-        self.again_button = self.widgets.add(Button("Play again", self.again))
+        self.menu_button = self.widgets.add(Button(N_("Puzzles"), self.to_menu, "primary"))
+        self.again_button = self.widgets.add(Button(N_("Play again"), self.again))
         if puzzle.solved:
-            self.look_button = self.widgets.add(Button("Look at it", self.look, tooltip="See the finished board"))
+            self.look_button = self.widgets.add(
+                Button(N_("Look at it"), self.look, tooltip=N_("See the finished board"))
+            )
         else:
-            self.look_button = self.widgets.add(Button("Take back", self.take_back, tooltip="Undo the last move"))
+            self.look_button = self.widgets.add(
+                Button(N_("Take back"), self.take_back, tooltip=N_("Undo the last move"))
+            )
         self.confetti = [
             (i * 0.6180339 % 1.0, (i * 0.38) % 1.0, (theme.BLUE, theme.YELLOW, theme.RED, theme.GREEN)[i % 4])
             for i in range(60)
@@ -312,9 +348,9 @@ class PuzzleCompleteScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        title = "Solved!" if not self.puzzle.solved_by_computer else "A solution"
+        title = _("Solved!") if not self.puzzle.solved_by_computer else _("A solution")
         if not self.puzzle.solved:
-            title = "Stuck"
+            title = _("Stuck")
         with layout_probe.box(self.panel):
             self._draw_panel(surface, m, title)
         self._draw_confetti(surface)
@@ -325,29 +361,35 @@ class PuzzleCompleteScene(Scene):
         overlay_panel(surface, self.panel, m, title, theme.YELLOW)
         x = self.panel.left + m.u(4)
         y = self.panel.top + m.u(11)
-        draw.text(surface, spec.title, (x, y), m.body + 2, theme.INK, "semibold")
+        draw.text(surface, _(spec.title), (x, y), m.body + 2, theme.INK, "semibold")
         y += m.u(5)
+        new_best = ""
         if not self.puzzle.solved:
-            lines = ["No piece left fits anywhere.", "Take back a move, or start again."]
+            lines = [_("No piece left fits anywhere."), _("Take back a move, or start again.")]
         elif self.puzzle.solved_by_computer:
-            lines = ["The computer finished this one: it does not count as a record.", "Try it yourself from scratch?"]
+            lines = [
+                _("The computer finished this one: it does not count as a record."),
+                _("Try it yourself from scratch?"),
+            ]
         else:
             time_text = format_time(self.puzzle.seconds)
-            lines = [
-                f"Time {time_text}"
-                + (f" with {plural(self.puzzle.hints, 'hint', 'hints')}" if self.puzzle.hints else "")
-            ]
+            if self.puzzle.hints:
+                hints = counted("{n} hint", "{n} hints", self.puzzle.hints)
+                lines = [_("Time {time} with {hints}").format(time=time_text, hints=hints)]
+            else:
+                lines = [_("Time {time}").format(time=time_text)]
             best = self.records.for_puzzle(spec.id).best_seconds if self.records else None
             if self.new_best:
-                lines.append("A new best time!")
+                new_best = _("A new best time!")
+                lines.append(new_best)
             elif best is not None:
-                lines.append(f"Best time {format_time(best)}")
+                lines.append(_("Best time {time}").format(time=format_time(best)))
             elif self.puzzle.hints:
-                lines.append("Solve it without hints to set a best time.")
+                lines.append(_("Solve it without hints to set a best time."))
         for index, line in enumerate(lines):
             size = m.heading if index == 0 and self.puzzle.solved and not self.puzzle.solved_by_computer else m.body
             weight = "bold" if index == 0 else "regular"
-            colour = theme.RED if line.startswith("A new best") else theme.INK
+            colour = theme.RED if line == new_best else theme.INK
             rect = draw.text(surface, line, (x, y), size, colour, weight)
             y = rect.bottom + m.u(1.5)
 
@@ -377,7 +419,7 @@ def _diagram_puzzles(surface: pygame.Surface, rect: pygame.Rect, metrics: Metric
             rect.left + index * (width + gap), rect.top + metrics.u(4), width, rect.height - metrics.u(8)
         )
         shown = _draw_preview(surface, spec, area, _sample(spec))
-        label = spec.title.partition(",")[0]
+        label = _(spec.title).partition(",")[0]
         draw.text(
             surface,
             label,
@@ -423,39 +465,51 @@ def _diagram_hint(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) 
 def how_to_pages() -> list[HowToPage]:
     return [
         HowToPage(
-            "Six puzzles",
+            _("Six puzzles"),
             [
-                "Full board: place all 84 pieces on the 20 × 20 board. Every piece follows the Blokus rules "
-                "for its colour: a colour's first piece covers its own corner, later ones touch that colour "
-                "corner to corner and never along a side. Colours may be placed in any order. Harder: "
-                "largest first — every pentomino before any tetromino, and so on.",
-                "Tetrominoes: the 20 four-square pieces fill an 8 × 10 frame. Pentominoes: the 48 "
-                "five-square pieces fill a 15 × 16 frame. Harder: no two pieces of one colour touch along "
-                "a side; the sides at fault light up red.",
+                _(
+                    "Full board: place all 84 pieces on the 20 × 20 board. Every piece follows the Blokus rules "
+                    "for its colour: a colour's first piece covers its own corner, later ones touch that colour "
+                    "corner to corner and never along a side. Colours may be placed in any order. Harder: "
+                    "largest first — every pentomino before any tetromino, and so on."
+                ),
+                _(
+                    "Tetrominoes: the 20 four-square pieces fill an 8 × 10 frame. Pentominoes: the 48 "
+                    "five-square pieces fill a 15 × 16 frame. Harder: no two pieces of one colour touch along "
+                    "a side; the sides at fault light up red."
+                ),
             ],
             _diagram_puzzles,
         ),
         HowToPage(
-            "Handling pieces",
+            _("Handling pieces"),
             [
-                "Drag a piece from the tray onto the board, or click it and click where it goes. While "
-                "holding it: R or right-click rotates (Shift+R back), F flips, Esc puts it back.",
-                "In the frames you can press a placed piece to pick it up and move it again. On the full "
-                "board pieces stay put; Ctrl+Z takes back the last one.",
+                _(
+                    "Drag a piece from the tray onto the board, or click it and click where it goes. While "
+                    "holding it: R or right-click rotates (Shift+R back), F flips, Esc puts it back."
+                ),
+                _(
+                    "In the frames you can press a placed piece to pick it up and move it again. On the full "
+                    "board pieces stay put; Ctrl+Z takes back the last one."
+                ),
             ],
             _diagram_contacts,
-            "Harder frames: a blue piece may not touch another blue piece along a side.",
+            _("Harder frames: a blue piece may not touch another blue piece along a side."),
         ),
         HowToPage(
-            "Help and records",
+            _("Help and records"),
             [
-                "Hint (H) shows one more piece that belongs to a full solution of your board (Space places "
-                "it) — or, when no solution keeps your pieces, which piece to take away. When none is found "
-                "in 2 s, H keeps looking longer (and H again stops). Solve shows a whole solution.",
-                "The clock runs while you play. A solve without hints sets your best time; progress is "
-                "saved as you go and waits for you in the puzzle menu.",
+                _(
+                    "Hint (H) shows one more piece that belongs to a full solution of your board (Space places "
+                    "it) — or, when no solution keeps your pieces, which piece to take away. When none is found "
+                    "in 2 s, H keeps looking longer (and H again stops). Solve shows a whole solution."
+                ),
+                _(
+                    "The clock runs while you play. A solve without hints sets your best time; progress is "
+                    "saved as you go and waits for you in the puzzle menu."
+                ),
             ],
             _diagram_hint,
-            "A hint outlines one more piece of a full solution.",
+            _("A hint outlines one more piece of a full solution."),
         ),
     ]

@@ -23,7 +23,9 @@ from bauhausbox.engine.api import (
     OptionValue,
     ScoreRow,
     Seat,
+    Words,
 )
+from bauhausbox.games.blokus.describe import YOU
 from bauhausbox.games.blokus.puzzles import (
     PUZZLE_BY_ID,
     PUZZLES,
@@ -40,6 +42,7 @@ from bauhausbox.games.blokus.puzzles import (
     remove,
     same_colour_contacts,
 )
+from bauhausbox.i18n import N_
 
 GAME_ID = "blokus-puzzles"
 EMPTY = "-"
@@ -48,21 +51,21 @@ EMPTY = "-"
 class PuzzleRules(GameRules[PuzzleState, PuzzleMove]):
     info = GameInfo(
         id=GAME_ID,
-        title="Blokus puzzles",
-        tagline="Six solo puzzles: fill the board, the frames",
+        title=N_("Blokus puzzles"),
+        tagline=N_("Six solo puzzles: fill the board, the frames"),
         min_players=1,
         max_players=1,
         default_players=1,
         options=(
             OptionSpec(
                 "puzzle",
-                "Puzzle",
+                N_("Puzzle"),
                 tuple((spec.id, spec.title) for spec in PUZZLES),
                 "tetromino",
-                "Which of the six puzzles to play",
+                N_("Which of the six puzzles to play"),
             ),
         ),
-        seat_names=("You",),
+        seat_names=(YOU,),
         # The solver plays (and hints) as the one computer level.
         levels=("hard",),
         think_seconds={"hard": 2.0},
@@ -83,14 +86,16 @@ class PuzzleRules(GameRules[PuzzleState, PuzzleMove]):
     def apply(self, state: PuzzleState, move: PuzzleMove, seat: Seat | None = None) -> PuzzleState:
         self.seat_or_to_play(state, seat)
         if state.to_play is None:
-            raise IllegalMoveError("the puzzle is solved" if is_complete(state) else "no piece left fits anywhere")
+            raise IllegalMoveError(
+                Words("the puzzle is solved") if is_complete(state) else Words("no piece left fits anywhere")
+            )
         if isinstance(move, Lift):
             if not state.spec.movable:
-                raise IllegalMoveError("on the full board placed pieces stay put (Undo takes back the last one)")
+                raise IllegalMoveError(Words("on the full board placed pieces stay put (Undo takes back the last one)"))
             return remove(state, move.piece)
         if isinstance(move, Placement):
             return place(state, move)
-        raise InvalidMoveError(f"{move!r} is not a move of the puzzles")
+        raise InvalidMoveError(Words("{move} is not a move of the puzzles", move=repr(move)))
 
     def format_move(self, state: PuzzleState, move: PuzzleMove) -> str:
         return move.text
@@ -110,7 +115,8 @@ class PuzzleRules(GameRules[PuzzleState, PuzzleMove]):
 
     def score_table(self, state: PuzzleState) -> list[ScoreRow]:
         placed = f"{len(state.placements)} / {len(state.spec.pieces)}"
-        return [ScoreRow("Pieces placed", (placed,)), ScoreRow("Solved", ("yes" if is_complete(state) else "no",))]
+        solved = Words("yes") if is_complete(state) else Words("no")
+        return [ScoreRow(Words("Pieces placed"), (placed,)), ScoreRow(Words("Solved"), (solved,))]
 
     def invariant_errors(self, state: PuzzleState) -> list[str]:
         spec = state.spec

@@ -24,6 +24,7 @@ from bauhausbox.engine.bots.runner import BotJob
 from bauhausbox.engine.grid import Cell
 from bauhausbox.engine.history import Step
 from bauhausbox.engine.shapes import Shape, normalize
+from bauhausbox.games.blokus.describe import YOU, piece_words, squares_span
 from bauhausbox.games.blokus.piece_widgets import (
     PIECE_COLOURS,
     PIECE_MARKS,
@@ -41,8 +42,9 @@ from bauhausbox.games.blokus.piece_widgets import (
 )
 from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME
 from bauhausbox.games.blokus.puzzle_ai import PuzzleAdvisor, SolutionFinder, hint_move
-from bauhausbox.games.blokus.puzzle_menu import PuzzleCompleteScene, format_time, how_to_pages
+from bauhausbox.games.blokus.puzzle_menu import PuzzleCompleteScene, format_time, how_to_pages, pieces_placed_text
 from bauhausbox.games.blokus.puzzle_records import default_directory, load_records, save_records
+from bauhausbox.games.blokus.puzzle_words import solver_words
 from bauhausbox.games.blokus.puzzles import (
     FULLBOARD,
     Edge,
@@ -55,13 +57,14 @@ from bauhausbox.games.blokus.puzzles import (
     is_complete,
     start_corner,
 )
+from bauhausbox.games.blokus.rules import COLOUR_NAMES
 from bauhausbox.games.blokus.solver import Hint, SearchResult, warm_up
+from bauhausbox.i18n import N_, _, counted
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.text import plural
 from bauhausbox.ui.widgets import Button
 
 HINT_SECONDS = 2.0
@@ -100,10 +103,12 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.rotate_button, self.flip_button = turn_buttons(self.controller.rotate, self.controller.flip)
         self.widgets.add(self.rotate_button)
         self.widgets.add(self.flip_button)
-        self.solve_button = self.widgets.add(Button("Solve", self.request_solve, tooltip="Show a full solution"))
+        self.solve_button = self.widgets.add(
+            Button(N_("Solve"), self.request_solve, tooltip=N_("Show a full solution"))
+        )
         self.tool_row = ToolRow([self.rotate_button, self.flip_button, self.solve_button])
         self.tab_buttons = [
-            self.widgets.add(Button(colour.capitalize(), self._tab_setter(i), size="small"))
+            self.widgets.add(Button(COLOUR_NAMES[i], self._tab_setter(i), size="small"))
             for i, colour in enumerate(COLOURS)
         ]
         self.panel_rect = self.tray_rect = pygame.Rect(0, 0, 0, 0)
@@ -111,8 +116,8 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.count_y = 0
         self._refresh_tray()
         if self.state.placements and not self.match.over:
-            placed = plural(len(self.state.placements), "piece", "pieces")
-            self.say(f"Resumed: {placed} placed, {format_time(self.seconds)}.")
+            placed = pieces_placed_text(len(self.state.placements))
+            self.say(_("Resumed: {placed}, {time}.").format(placed=placed, time=format_time(self.seconds)))
 
     # -- what the celebration and the tests read ---------------------------------------------------
     @property
@@ -183,9 +188,15 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
                 for piece in pieces
             ]
         )
+        self._label_tabs()
+
+    def _label_tabs(self) -> None:
+        """Each tab says its colour and how many of its pieces are left ("Blue 5"), in the players'
+        language (relabelled at every layout and move, so a change of language shows at once)."""
+        placed = self.state.placed_pieces()
         for index, button in enumerate(self.tab_buttons):
             left = sum(1 for p in self.spec.pieces if p.colour == COLOURS[index] and p not in placed)
-            button.label = f"{COLOURS[index].capitalize()} {left}"
+            button.label = f"{_(COLOUR_NAMES[index])} {left}"
             button.visible = self.uses_tabs
 
     def _verdict(self, key: Hashable, cells: list[Cell]) -> str | None:
@@ -193,7 +204,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         # A piece held partly off the frame has no notation (no column letter below a): say so first.
         if not all(self.board.contains(cell) for cell in cells):
             self.contacts = ()
-            return "the piece must lie inside the frame"
+            return _("the piece must lie inside the frame")
         placement = Placement(key, frozenset(cells))
         reason = self.check(placement)
         # The harder frames name the sides at fault: the rules' reason, with the edges it found.
@@ -259,7 +270,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             try:
                 save_records(self.directory, records)
             except OSError as error:
-                self.say(f"Record not saved: {error}", "error")
+                self.say(_("Record not saved: {error}").format(error=error), "error")
         return PuzzleCompleteScene(self.app, self, new_best, records)
 
     # -- hint and solve ----------------------------------------------------------------------------
@@ -268,7 +279,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         a longer budget; while a hint search runs, stop it."""
         if self.hint_runner.busy and not self.hint_runner_solving:
             self.hint_runner.cancel()
-            self.say("Stopped looking.", seconds=3)
+            self.say(_("Stopped looking."), seconds=3)
             return
         if not self._can_act() or self.match.over:
             return
@@ -278,18 +289,22 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         if self.advice is not None and self.advice.timed_out:
             self.hint_seconds *= KEEP_LOOKING_FACTOR  # keep looking: a longer search from the same position
         seconds = self.hint_seconds
-        self.say(f"Looking for a piece that leads to a solution (up to {seconds:g} s; H to stop)…", seconds=seconds + 5)
+        looking = _("Looking for a piece that leads to a solution (up to {seconds} s; H to stop)…")
+        self.say(looking.format(seconds=f"{seconds:g}"), seconds=seconds + 5)
         self.hint_runner.start(PuzzleAdvisor(), self.game, self.match.state, 0, self._token(), seconds)
 
     def hint_text(self, move: PuzzleMove) -> str:
         # A placement reads like every game's hint; taking a piece away keeps the solver's reason.
-        if self.advice is None or self.advice.kind == "place":
-            return super().hint_text(move)
-        return f"{self.advice.message}  ·  Enter plays it"
+        if isinstance(move, Placement) and (self.advice is None or self.advice.kind == "place"):
+            piece = piece_words(YOU, move.piece.colour, move.piece.name)
+            advice = _("Hint: place the {piece} on {squares}").format(piece=piece, squares=squares_span(move.cells))
+        else:
+            advice = solver_words(self.advice.message if self.advice is not None else "")
+        return _("{hint}  ·  Enter plays it").format(hint=advice)
 
     def take_hint(self, job: BotJob) -> None:
         if job.error:
-            self.say("The solver failed; no hint this time.", "error")
+            self.say(_("The solver failed; no hint this time."), "error")
         elif isinstance(job.move, SearchResult):
             self._play_solution(job.move)
         elif isinstance(job.move, Hint):
@@ -303,8 +318,10 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
                     self.set_tab(COLOURS.index(move.piece.colour))
                 self.show_hint(move)
             else:
-                suffix = " Keep looking? Press H." if advice.timed_out else ""
-                self.say(advice.message + suffix, "error" if advice.kind == "remove" else "info", 12)
+                said = solver_words(advice.message)
+                if advice.timed_out:
+                    said = _("{message} Keep looking? Press H.").format(message=said)
+                self.say(said, "error" if advice.kind == "remove" else "info", 12)
         self._label_hint_button()
 
     def draw_hint(self, surface: pygame.Surface, move: PuzzleMove) -> None:
@@ -323,32 +340,34 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         if not self._can_act() or self.match.over:
             return
         self.controller.cancel()
-        self.say("Solving…", seconds=SOLVE_SECONDS + 5)
+        self.say(_("Solving…"), seconds=SOLVE_SECONDS + 5)
         self.hint_runner.start(SolutionFinder(), self.game, self.match.state, SOLVE_SEAT, self._token(), SOLVE_SECONDS)
 
     def _play_solution(self, result: SearchResult) -> None:
         """Play the solution piece by piece (lifting first, in a frame, the pieces it does not keep)."""
         if result.status != "found":
-            self.say(f"No solution shown: none was found within {SOLVE_SECONDS:g} s.", "error", seconds=8)
+            said = _("No solution shown: none was found within {seconds} s.").format(seconds=f"{SOLVE_SECONDS:g}")
+            self.say(said, "error", seconds=8)
             return
         kept = set(result.placements)
         placed = self.state.placements
         lifts: list[PuzzleMove] = [Lift(p.piece) for p in placed if p not in kept]
         if lifts and not self.spec.movable:
-            self.say("No solution keeping your pieces was found: take some back and try again.", "error", 8)
+            self.say(_("No solution keeping your pieces was found: take some back and try again."), "error", 8)
             return
         self.solved_by_computer = True
         self.match.hints_taken += 1
         self.solving = [*lifts, *(p for p in result.placements if p not in set(placed))]
         self.solving_tween = self.tween(STEP_SECONDS)
-        self.say("Here is a solution." if not lifts else "No solution keeps all your pieces; here is one.", seconds=6)
+        said = _("Here is a solution.") if not lifts else _("No solution keeps all your pieces; here is one.")
+        self.say(said, seconds=6)
 
     def _label_hint_button(self) -> None:
         """The hint button speaks the honest timeout: "Stop" while looking, "Keep looking" after one."""
         if self.hint_runner.busy and not self.hint_runner_solving:
-            self.hint_button.label, self.hint_button.enabled = "Stop", True
+            self.hint_button.label, self.hint_button.enabled = N_("Stop"), True
         elif self.hint_move is None and self.advice is not None and self.advice.timed_out:
-            self.hint_button.label, self.hint_button.enabled = "Keep looking", True
+            self.hint_button.label, self.hint_button.enabled = N_("Keep looking"), True
 
     def update_game(self, dt: float) -> None:
         if self.solving and self.solving_tween.done and self.app.top is self:
@@ -403,10 +422,11 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         panel = self.panel_rect
         # The puzzle's name heads the panel (wrapped: a long one would push the clock in the top bar
         # under the buttons), then the count of pieces left, then the tray.
-        self.title_lines = draw.wrap(self.spec.title, m.body + 2, panel.width, "bold")
+        self.title_lines = draw.wrap(_(self.spec.title), m.body + 2, panel.width, "bold")
         y = panel.top + m.u(1) + len(self.title_lines) * round((m.body + 2) * 1.25) + m.u(1)
         self.count_y = y
         y += m.u(5)
+        self._label_tabs()
         if self.uses_tabs:
             # One row of four tabs when their labels fit, else two rows of two.
             tab_h, gap = m.u(5), m.u(1)
@@ -426,11 +446,18 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
     def turn_text(self) -> str:
         # The title is in the panel: the top bar keeps only the short clock and hint count.
         clock = format_time(self.seconds)
-        return clock + (f"  ·  {plural(self.hints, 'hint', 'hints')}" if self.hints else "")
+        if not self.hints:
+            return clock
+        hints = counted("{n} hint", "{n} hints", self.hints)
+        return f"{clock}  ·  {hints}"
 
     def idle_status(self) -> str:
-        move = "press a placed piece to move it  ·  " if self.spec.movable else ""
-        return f"Drag pieces onto the board  ·  R rotate  ·  F flip  ·  {move}H hint  ·  Esc menu"
+        if self.spec.movable:
+            return _(
+                "Drag pieces onto the board  ·  R rotate  ·  F flip  ·  press a placed piece to move it  ·  "
+                "H hint  ·  Esc menu"
+            )
+        return _("Drag pieces onto the board  ·  R rotate  ·  F flip  ·  H hint  ·  Esc menu")
 
     def draw_game(self, surface: pygame.Surface) -> None:
         surface.blit(self._board_layer(surface.get_size()), (0, 0))
@@ -495,7 +522,8 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         for line in self.title_lines:
             draw.text(surface, line, (panel.left, y), m.body + 2, theme.INK, "bold")
             y += round((m.body + 2) * 1.25)
-        draw.heading(surface, f"Pieces left  {left} / {total}", (panel.left, self.count_y), m.body - 2, theme.GREY)
+        count = _("Pieces left  {left} / {total}").format(left=left, total=total)
+        draw.heading(surface, count, (panel.left, self.count_y), m.body - 2, theme.GREY)
         held = self.controller.held.key if self.controller.held is not None else None
         self.tray.draw(
             surface,

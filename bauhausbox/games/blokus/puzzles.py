@@ -16,13 +16,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
-from bauhausbox.engine.api import IllegalMoveError, InvalidMoveError
+from bauhausbox.engine.api import IllegalMoveError, InvalidMoveError, Words
 from bauhausbox.engine.grid import ORTHOGONAL, cell_name, cell_sort_key, cells_text, parse_cells
 from bauhausbox.engine.shapes import Cell, normalize
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus import describe as blokus_describe
 from bauhausbox.games.blokus import rules as blokus_rules
 from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME, PIECES
+from bauhausbox.i18n import N_
 
 FULLBOARD = "fullboard"
 TETROMINO = "tetromino"
@@ -44,8 +45,9 @@ class PuzzlePiece:
         return PIECE_BY_NAME[self.name].size
 
     @property
-    def label(self) -> str:
-        return f"{self.colour} {self.name}"
+    def label(self) -> Words:
+        """``blue T4``, translatable ("T4 bleu")."""
+        return Words("{colour} {piece}", colour=Words(self.colour), piece=self.name)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -64,7 +66,7 @@ class Placement:
         return f"Placement({self.text})"
 
     @property
-    def words(self) -> str:
+    def words(self) -> Words:
         """For players: ``"the blue I4 on b1–e1"`` (a straight piece by its ends), ``"the red T4 on
         a1, b1, c1, b2"`` otherwise."""
         ordered = sorted(self.cells, key=cell_sort_key)
@@ -73,7 +75,7 @@ class Placement:
         rows = {row for _, row in ordered}
         straight = len(ordered) > 1 and (len(columns) == 1 or len(rows) == 1)
         where = f"{names[0]}–{names[-1]}" if straight else ", ".join(names)
-        return f"the {self.piece.label} on {where}"
+        return Words("the {piece} on {squares}", piece=self.piece.label, squares=where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +100,8 @@ class PuzzleSpec:
     id: str  # "tetromino", "tetromino-hard", ...
     kind: str  # FULLBOARD, TETROMINO or PENTOMINO
     hard: bool
-    title: str
-    goal: str  # one sentence shown in the menu
+    title: str  # marked for the catalogs: translated where it is shown
+    goal: str  # one sentence shown in the menu (marked too)
     width: int
     height: int
     pieces: tuple[PuzzlePiece, ...]
@@ -125,8 +127,8 @@ PUZZLES: tuple[PuzzleSpec, ...] = (
         "fullboard",
         FULLBOARD,
         False,
-        "Full board",
-        "Place all 84 pieces on the board, each colour following the Blokus placement rules.",
+        N_("Full board"),
+        N_("Place all 84 pieces on the board, each colour following the Blokus placement rules."),
         20,
         20,
         _pieces_of_size(*_ALL_SIZES),
@@ -135,8 +137,10 @@ PUZZLES: tuple[PuzzleSpec, ...] = (
         "fullboard-hard",
         FULLBOARD,
         True,
-        "Full board, largest first",
-        "All 84 pieces under the Blokus rules, in decreasing size: every pentomino before any tetromino, and so on.",
+        N_("Full board, largest first"),
+        N_(
+            "All 84 pieces under the Blokus rules, in decreasing size: every pentomino before any tetromino, and so on."
+        ),
         20,
         20,
         _pieces_of_size(*_ALL_SIZES),
@@ -145,8 +149,8 @@ PUZZLES: tuple[PuzzleSpec, ...] = (
         "tetromino",
         TETROMINO,
         False,
-        "Tetrominoes",
-        "Fill the 8 × 10 frame with the 20 tetrominoes.",
+        N_("Tetrominoes"),
+        N_("Fill the 8 × 10 frame with the 20 tetrominoes."),
         10,
         8,
         _pieces_of_size(4),
@@ -155,8 +159,8 @@ PUZZLES: tuple[PuzzleSpec, ...] = (
         "tetromino-hard",
         TETROMINO,
         True,
-        "Tetrominoes, colours apart",
-        "Fill the 8 × 10 frame with the 20 tetrominoes; no two pieces of one colour may touch along a side.",
+        N_("Tetrominoes, colours apart"),
+        N_("Fill the 8 × 10 frame with the 20 tetrominoes; no two pieces of one colour may touch along a side."),
         10,
         8,
         _pieces_of_size(4),
@@ -165,8 +169,8 @@ PUZZLES: tuple[PuzzleSpec, ...] = (
         "pentomino",
         PENTOMINO,
         False,
-        "Pentominoes",
-        "Fill the 15 × 16 frame with the 48 pentominoes.",
+        N_("Pentominoes"),
+        N_("Fill the 15 × 16 frame with the 48 pentominoes."),
         16,
         15,
         _pieces_of_size(5),
@@ -175,8 +179,8 @@ PUZZLES: tuple[PuzzleSpec, ...] = (
         "pentomino-hard",
         PENTOMINO,
         True,
-        "Pentominoes, colours apart",
-        "Fill the 15 × 16 frame with the 48 pentominoes; no two pieces of one colour may touch along a side.",
+        N_("Pentominoes, colours apart"),
+        N_("Fill the 15 × 16 frame with the 48 pentominoes; no two pieces of one colour may touch along a side."),
         16,
         15,
         _pieces_of_size(5),
@@ -264,7 +268,7 @@ def is_piece_shape(name: str, cells: Iterable[Cell]) -> bool:
 class CheckResult:
     """Why a placement is refused (``reason`` None when it is legal), and the same-colour contacts at fault."""
 
-    reason: str | None
+    reason: Words | None
     contacts: tuple[Edge, ...] = ()
 
     @property
@@ -272,7 +276,7 @@ class CheckResult:
         return self.reason is None
 
 
-def fullboard_reason(placements: Iterable[Placement], placement: Placement) -> str | None:
+def fullboard_reason(placements: Iterable[Placement], placement: Placement) -> Words | None:
     """The Blokus placement rule (``docs/rules/blokus.md``, "Placement") for ``placement`` among ``placements``.
 
     Asked of the game's own rules module, so the rule is written once: the puzzle builds the game
@@ -292,7 +296,14 @@ def fullboard_reason(placements: Iterable[Placement], placement: Placement) -> s
     return blokus_rules.placement_error(position, colour, move)
 
 
-_SIZE_WORDS = {5: "pentominoes", 4: "tetrominoes", 3: "trominoes", 2: "dominoes", 1: "monominoes"}
+_SIZE_WORDS = {5: N_("pentominoes"), 4: N_("tetrominoes"), 3: N_("trominoes"), 2: N_("dominoes"), 1: N_("monominoes")}
+# One sentence per colour: in French the colour agrees with "pièce" ("une autre pièce bleue").
+_TOUCHES_OWN_COLOUR = {
+    "blue": N_("touches another blue piece along a side"),
+    "yellow": N_("touches another yellow piece along a side"),
+    "red": N_("touches another red piece along a side"),
+    "green": N_("touches another green piece along a side"),
+}
 
 
 def check(state: PuzzleState, placement: Placement) -> CheckResult:
@@ -301,22 +312,32 @@ def check(state: PuzzleState, placement: Placement) -> CheckResult:
     piece = placement.piece
     cells = placement.cells
     if piece not in spec.pieces:
-        return CheckResult(f"{piece.label} is not part of this puzzle")
+        return CheckResult(Words("{piece} is not part of this puzzle", piece=piece.label))
     if state.placement_of(piece) is not None:
-        return CheckResult(f"{piece.label} is already on the board")
+        return CheckResult(Words("{piece} is already on the board", piece=piece.label))
     if not is_piece_shape(piece.name, cells):
-        return CheckResult(f"those squares are not the shape of {piece.name}")
+        return CheckResult(Words("those squares are not the shape of {piece}", piece=piece.name))
     if any(not (0 <= col < spec.width and 0 <= row < spec.height) for col, row in cells):
-        return CheckResult("the piece must lie entirely on the board")
+        return CheckResult(Words("the piece must lie entirely on the board"))
     owners = state.owner_by_cell()
     if any(cell in owners for cell in cells):
-        return CheckResult("overlaps a piece already placed")
+        return CheckResult(Words("overlaps a piece already placed"))
     if spec.kind == FULLBOARD:
         if spec.hard:
             larger_left = [p for p in state.remaining() if p.size > piece.size]
             if larger_left:
-                word = _SIZE_WORDS[max(p.size for p in larger_left)]
-                return CheckResult(f"largest first: place all {word} before this one ({len(larger_left)} larger left)")
+                word = Words(_SIZE_WORDS[max(p.size for p in larger_left)])
+                if len(larger_left) == 1:
+                    return CheckResult(
+                        Words("largest first: place all {pieces} before this one (1 larger left)", pieces=word)
+                    )
+                return CheckResult(
+                    Words(
+                        "largest first: place all {pieces} before this one ({count} larger left)",
+                        pieces=word,
+                        count=len(larger_left),
+                    )
+                )
         return CheckResult(fullboard_reason(state.placements, placement))
     if spec.hard:
         contacts = tuple(
@@ -327,7 +348,7 @@ def check(state: PuzzleState, placement: Placement) -> CheckResult:
             )
         )
         if contacts:
-            return CheckResult(f"touches another {piece.colour} piece along a side", contacts)
+            return CheckResult(Words(_TOUCHES_OWN_COLOUR[piece.colour]), contacts)
     return CheckResult(None)
 
 
@@ -346,13 +367,13 @@ def place(state: PuzzleState, placement: Placement) -> PuzzleState:
     return PuzzleState(state.puzzle, (*state.placements, placement))
 
 
-def can_remove(state: PuzzleState, piece: PuzzlePiece) -> str | None:
+def can_remove(state: PuzzleState, piece: PuzzlePiece) -> Words | None:
     """Why ``piece`` cannot be picked up again (None when it can)."""
     placement = state.placement_of(piece)
     if placement is None:
-        return f"{piece.label} is not on the board"
+        return Words("{piece} is not on the board", piece=piece.label)
     if not state.spec.movable and state.placements[-1] != placement:
-        return "on the full board placed pieces stay put (only the last one can be taken back)"
+        return Words("on the full board placed pieces stay put (only the last one can be taken back)")
     return None
 
 
@@ -364,16 +385,16 @@ def remove(state: PuzzleState, piece: PuzzlePiece) -> PuzzleState:
     return PuzzleState(state.puzzle, tuple(p for p in state.placements if p.piece != piece))
 
 
-def describe_placement(placement: Placement, who: str = "You") -> str:
+def describe_placement(placement: Placement, who: str = blokus_describe.YOU) -> str:
     """The placement in words, as a Blokus game says it: "You placed the blue T4 on a1–c2"."""
     piece = placement.piece
     return blokus_describe.placement_sentence(who, piece.colour, piece.name, placement.cells)
 
 
-def describe_removal(placement: Placement, who: str = "You") -> str:
+def describe_removal(placement: Placement, who: str = blokus_describe.YOU) -> str:
     """Picking a piece up again, in words: "You took the blue T4 off a1–c2"."""
     piece = placement.piece
-    return blokus_describe.placement_sentence(who, piece.colour, piece.name, placement.cells, "took", "off")
+    return blokus_describe.placement_sentence(who, piece.colour, piece.name, placement.cells, removed=True)
 
 
 def is_complete(state: PuzzleState) -> bool:

@@ -30,14 +30,18 @@ from bauhausbox.engine.api import (
     OptionValue,
     ScoreRow,
     Seat,
+    Words,
 )
 from bauhausbox.engine.grid import cell_name, parse_cells
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus.bitboard import Placement
-from bauhausbox.games.blokus.pieces import COLOURS, PIECES
+from bauhausbox.games.blokus.pieces import PIECES
+from bauhausbox.i18n import N_
 
 BLUE, YELLOW, RED, GREEN = range(4)
-COLOUR_NAMES: tuple[str, ...] = tuple(name.capitalize() for name in COLOURS)
+#: The colours as names (a seat, a row of the panel) and as words inside a sentence ("the red L5").
+COLOUR_NAMES: tuple[str, ...] = (N_("Blue"), N_("Yellow"), N_("Red"), N_("Green"))
+COLOUR_WORDS: tuple[str, ...] = (N_("blue"), N_("yellow"), N_("red"), N_("green"))
 COLOUR_LETTERS = "byrg"
 ALL_OUT = 0b1111
 ALL_PLACED_BONUS = 15
@@ -142,24 +146,36 @@ def colour_scores(state: BlokusState) -> list[int]:
 
 
 def piece_label(name: str) -> str:
-    """How a piece is called in sentences: "monomino", "domino", else its name ("L5")."""
-    return {"1": "monomino", "2": "domino"}.get(name, name)
+    """How a piece is called in sentences: "monomino", "domino", else its name ("L5"); translatable
+    (:class:`Words`) when it is a word."""
+    if name == "1":
+        return Words("monomino")
+    if name == "2":
+        return Words("domino")
+    return name
 
 
-def placement_error(state: BlokusState, colour: int, placement: Placement) -> str | None:
+def colour_name(colour: int) -> Words:
+    """A colour as a name ("Blue"), translatable."""
+    return Words(COLOUR_NAMES[colour])
+
+
+def placement_error(state: BlokusState, colour: int, placement: Placement) -> Words | None:
     """Why ``colour`` may not make ``placement`` here, in words for players; ``None`` when it may."""
     piece = PIECES[placement.piece]
     if not state.hands[colour] >> placement.piece & 1:
-        return f"{COLOUR_NAMES[colour]} has already placed its {piece_label(piece.name)}"
+        return Words(
+            "{colour} has already placed its {piece}", colour=colour_name(colour), piece=piece_label(piece.name)
+        )
     taken = placement.mask & state.occupied
     if taken:
-        return f"square {cell_name(bb.cells_of(taken)[0])} is already taken"
+        return Words("square {square} is already taken", square=cell_name(bb.cells_of(taken)[0]))
     if placement.mask & state.forbidden[colour]:
-        return "touches your own piece along a side"
+        return Words("touches your own piece along a side")
     if not placement.mask & state.attach[colour]:
         if not state.boards[colour]:
-            return f"must cover your corner {cell_name(bb.START_CELLS[colour])}"
-        return "must touch one of your own pieces corner to corner"
+            return Words("must cover your corner {square}", square=cell_name(bb.START_CELLS[colour]))
+        return Words("must touch one of your own pieces corner to corner")
     return None
 
 
@@ -203,10 +219,10 @@ def _advance(
 # -- the rules object --------------------------------------------------------------------------------
 TEAMS_OPTION = OptionSpec(
     key="teams",
-    label="Teams",
-    choices=((False, "Every colour for itself"), (True, "Blue + Red against Yellow + Green")),
+    label=N_("Teams"),
+    choices=((False, N_("Every colour for itself")), (True, N_("Blue + Red against Yellow + Green"))),
     default=False,
-    help="Four players in two teams; a team scores the sum of its two colours.",
+    help=N_("Four players in two teams; a team scores the sum of its two colours."),
     players=(4,),
 )
 
@@ -214,14 +230,14 @@ TEAMS_OPTION = OptionSpec(
 class BlokusRules(GameRules[BlokusState, Placement]):
     info = GameInfo(
         id="blokus",
-        title="Blokus",
-        tagline="Claim the board, corner to corner.",
+        title=N_("Blokus"),
+        tagline=N_("Claim the board, corner to corner."),
         min_players=2,
         max_players=4,
         default_players=4,
         options=(TEAMS_OPTION,),
         seat_names=COLOUR_NAMES,
-        levels=("easy", "medium", "hard", "expert"),
+        levels=(N_("easy"), N_("medium"), N_("hard"), N_("expert")),
         hidden_information=False,
         conformance_scale=0.5,
         think_seconds={"hard": 3.0, "expert": 8.0},
@@ -248,17 +264,17 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         blocked = bb.blocked_by(state.occupied | state.forbidden[colour], state.hands[colour])
         return bb.generate(blocked, state.attach[colour], [])
 
-    def check(self, state: BlokusState, move: Placement, seat: Seat | None = None) -> str | None:
+    def check(self, state: BlokusState, move: Placement, seat: Seat | None = None) -> Words | None:
         self.seat_or_to_play(state, seat)
         if state.to_play is None:
-            return "the game is over"
+            return Words("the game is over")
         if seat is not None and seat != state.to_play:
-            return f"it is {COLOUR_NAMES[state.colour]}'s turn"
+            return Words("it is {colour}'s turn", colour=colour_name(state.colour))
         return placement_error(state, state.colour, move)
 
     def apply(self, state: BlokusState, move: Placement, seat: Seat | None = None) -> BlokusState:
         if not isinstance(move, Placement):
-            raise InvalidMoveError(f"{move!r} is not a Blokus placement")
+            raise InvalidMoveError(Words("{move} is not a Blokus placement", move=repr(move)))
         self.seat_or_to_play(state, seat)
         colour = state.colour
         # The quick test of legality (the state keeps forbidden and attach squares); the reason in
@@ -270,7 +286,7 @@ class BlokusRules(GameRules[BlokusState, Placement]):
             or move.mask & (state.occupied | state.forbidden[colour])
             or not move.mask & state.attach[colour]
         ):
-            raise IllegalMoveError(self.check(state, move, seat) or "that placement is not allowed")
+            raise IllegalMoveError(self.check(state, move, seat) or Words("that placement is not allowed"))
         boards = _replace(state.boards, colour, state.boards[colour] | move.mask)
         hands = _replace(state.hands, colour, state.hands[colour] & ~(1 << move.piece))
         occupied = state.occupied | move.mask
@@ -289,12 +305,12 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         self.seat_or_to_play(state, seat)
         text = text.strip().lower()
         if text == "pass":
-            mover = COLOUR_NAMES[state.colour] if state.to_play is not None else "nobody"
-            raise IllegalMoveError(f"passes are automatic: {mover} can still place a piece")
+            mover = colour_name(state.colour) if state.to_play is not None else Words("nobody")
+            raise IllegalMoveError(Words("passes are automatic: {colour} can still place a piece", colour=mover))
         cells = parse_cells(text, bb.SIZE, bb.SIZE)
         placement = bb.PLACEMENT_BY_MASK.get(bb.bits_of(cells))
         if placement is None:
-            raise InvalidMoveError(f"{text} is not the shape of a Blokus piece")
+            raise InvalidMoveError(Words("{move} is not the shape of a Blokus piece", move=text))
         return placement
 
     # -- the end ----------------------------------------------------------------------------------
@@ -317,23 +333,25 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         if state.players == 2:
             rows = [
                 ScoreRow(
-                    COLOUR_NAMES[colour],
+                    colour_name(colour),
                     tuple(_colour_cell(state, colour) if colour % 2 == seat else "" for seat in seats),
                 )
                 for colour in range(4)
             ]
-            rows.append(ScoreRow("Total", tuple(str(total) for total in totals)))
+            rows.append(ScoreRow(Words("Total"), tuple(str(total) for total in totals)))
             return rows
         rows = [
-            ScoreRow("Pieces placed", tuple(str(pieces_placed(state.hands[seat])) for seat in seats)),
-            ScoreRow("Squares left", tuple(str(squares_left(state.hands[seat])) for seat in seats)),
-            ScoreRow("Bonus", tuple(_bonus_text(state, seat) for seat in seats)),
-            ScoreRow("Points", tuple(str(per_colour[seat]) for seat in seats)),
+            ScoreRow(Words("Pieces placed"), tuple(str(pieces_placed(state.hands[seat])) for seat in seats)),
+            ScoreRow(Words("Squares left"), tuple(str(squares_left(state.hands[seat])) for seat in seats)),
+            ScoreRow(Words("Bonus"), tuple(_bonus_text(state, seat) for seat in seats)),
+            ScoreRow(Words("Points"), tuple(str(per_colour[seat]) for seat in seats)),
         ]
         if state.teams:
-            rows.append(ScoreRow("Team total (Blue + Red, Yellow + Green)", tuple(str(total) for total in totals)))
+            team_total = Words("Team total (Blue + Red, Yellow + Green)")
+            rows.append(ScoreRow(team_total, tuple(str(total) for total in totals)))
         if state.players == 3:
-            rows.append(ScoreRow(f"Green (shared): {per_colour[GREEN]} points, counting for nobody", ("", "", "")))
+            shared = Words("Green (shared): {points} points, counting for nobody", points=per_colour[GREEN])
+            rows.append(ScoreRow(shared, ("", "", "")))
         return rows
 
     # -- positions as text ------------------------------------------------------------------------
@@ -423,9 +441,14 @@ def _bonus_text(state: BlokusState, colour: int) -> str:
 def _colour_cell(state: BlokusState, colour: int) -> str:
     """``-8 (8 squares left)`` or ``+20 (all placed, monomino last)``."""
     points = colour_score(state, colour)
-    if state.hands[colour]:
-        return f"{points} ({squares_left(state.hands[colour])} squares left)"
-    return f"+{points} (all placed{', monomino last' if points > ALL_PLACED_BONUS else ''})"
+    left = squares_left(state.hands[colour])
+    if left == 1:  # the monomino alone: "1 square", in both languages
+        return Words("{points} ({squares} square left)", points=points, squares=left)
+    if left:
+        return Words("{points} ({squares} squares left)", points=points, squares=left)
+    if points > ALL_PLACED_BONUS:
+        return Words("+{points} (all placed, monomino last)", points=points)
+    return Words("+{points} (all placed)", points=points)
 
 
 def board_text(boards: tuple[int, ...]) -> str:

@@ -22,12 +22,14 @@ from functools import cache
 
 import pygame
 
+from bauhausbox import i18n
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.grid import Cell, parse_cell
 from bauhausbox.engine.history import Step
 from bauhausbox.engine.shapes import Shape
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus.ai import make_bot
+from bauhausbox.games.blokus.describe import colour_list, piece_words, squares_span, word_list
 from bauhausbox.games.blokus.piece_widgets import (
     PIECE_COLOURS,
     BoardView,
@@ -57,6 +59,7 @@ from bauhausbox.games.blokus.rules import (
     seat_colours,
     seat_of_colour,
 )
+from bauhausbox.i18n import N_, _, counted, ngettext
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
@@ -76,6 +79,11 @@ PIECES_BY_KEY: dict[str, tuple[int, ...]] = {}
 for _index in sorted(range(len(PIECES)), key=lambda i: -PIECES[i].size):
     PIECES_BY_KEY.setdefault(PIECES[_index].name[0].lower(), ())
     PIECES_BY_KEY[PIECES[_index].name[0].lower()] += (_index,)
+
+
+# The tags under a colour's score (translated where drawn).
+ALL_PLACED, PASSED, TO_PLAY = N_("all placed"), N_("passed"), N_("to play")
+TAGS = (ALL_PLACED, PASSED, TO_PLAY)
 
 
 def cells_of(bits: int) -> list[Cell]:
@@ -103,9 +111,9 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         self.widgets.add(self.flip_button)
         self.corners_button = self.widgets.add(
             Button(
-                "Corners",
+                N_("Corners"),
                 self.toggle_corners,
-                tooltip="Mark where this colour can still attach (C)",
+                tooltip=N_("Mark where this colour can still attach (C)"),
                 icon=icons.eye,
                 size="small",
             )
@@ -155,13 +163,13 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             pygame.Rect(panel.left, tray_top, panel.width, buttons_y - m.u(2) - tray_top), max_cell_px=m.u(3)
         )
         # The mini trays start right of the longest name / who-plays line, and stop before the score.
-        texts = [draw.render_text(COLOUR_NAMES[c], m.body, theme.INK, "bold").get_width() for c in range(4)]
+        texts = [draw.render_text(_(COLOUR_NAMES[c]), m.body, theme.INK, "bold").get_width() for c in range(4)]
         texts += [draw.render_text(self._who(self.view, c, longest=True), m.small).get_width() for c in range(4)]
         text_right = m.u(1.75) + m.u(3.5) + m.u(1.5) + max(texts) + m.u(2)
         # The score column is as wide as the widest score or tag under it ("ALL PLACED").
         score_w = max(
             draw.render_text("-89", m.heading, theme.INK, "bold").get_width(),
-            draw.render_text("ALL PLACED", self._tag_px(), theme.INK, "bold", 0.08).get_width(),
+            *(draw.render_text(_(tag).upper(), self._tag_px(), theme.INK, "bold", 0.08).get_width() for tag in TAGS),
         ) + m.u(3)
         self.row_split = (text_right, score_w)
         # A narrow panel (a small window, the replay viewer beside its log) has no room for them: the
@@ -226,15 +234,15 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         """Why dropping here would be refused (the rules' answers are remembered by ``check``)."""
         placement = self._placement(cells)
         if placement is None:
-            return "the piece must lie on the board"
+            return _("the piece must lie on the board")
         if not self.input_allowed():
-            return "wait for your turn"
+            return _("wait for your turn")
         return self.check(placement)
 
     def _drop(self, key: Hashable, cells: list[Cell]) -> bool:
         placement = self._placement(cells)
         if placement is None:
-            self.refuse("the piece must lie on the board")
+            self.refuse(_("the piece must lie on the board"))
             return False
         return self.submit(placement)
 
@@ -245,8 +253,9 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         hand = self.view.hands[self.view.colour]
         available = [index for index in choices if hand >> index & 1]
         if not available:
-            names = " / ".join(piece_label(PIECES[i].name) for i in choices)
-            self.say(f"{COLOUR_NAMES[self.view.colour]} has already placed its {names}.")
+            names = " / ".join(i18n.translate(piece_label(PIECES[i].name)) for i in choices)
+            colour = _(COLOUR_NAMES[self.view.colour])
+            self.say(_("{colour} has already placed its {pieces}.").format(colour=colour, pieces=names))
             return True
         held = self.controller.held
         if held is not None and held.key in available:
@@ -308,16 +317,24 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         self._refresh_trays()
         newly_out = after.out & ~before.out
         if newly_out and after.to_play is not None:
-            finished = [COLOUR_NAMES[c] for c in range(4) if newly_out >> c & 1 and not after.hands[c]]
-            stuck = [COLOUR_NAMES[c] for c in range(4) if newly_out >> c & 1 and after.hands[c]]
+            finished = [c for c in range(4) if newly_out >> c & 1 and not after.hands[c]]
+            stuck = [c for c in range(4) if newly_out >> c & 1 and after.hands[c]]
             parts = []
             if finished:
-                parts.append(f"{' and '.join(finished)} placed every piece")
+                said = ngettext("{colours} placed every piece", "{colours} placed every piece", len(finished))
+                parts.append(said.format(colours=colour_list(finished)))
             if stuck:
-                parts.append(f"{' and '.join(stuck)} {'passes' if len(stuck) == 1 else 'pass'}")
+                parts.append(
+                    ngettext("{colours} passes", "{colours} pass", len(stuck)).format(colours=colour_list(stuck))
+                )
             self.banner(" · ".join(parts))
             if stuck:
-                self.say(f"{' and '.join(stuck)} cannot place any piece and {'is' if len(stuck) == 1 else 'are'} out.")
+                said = ngettext(
+                    "{colours} cannot place any piece and is out.",
+                    "{colours} cannot place any piece and are out.",
+                    len(stuck),
+                )
+                self.say(said.format(colours=colour_list(stuck)))
 
     def on_history_jump(self) -> None:
         self.controller.cancel()
@@ -362,17 +379,31 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         state: BlokusState = self.view
         seat = state.to_play
         if seat is None:
-            return "Game over"
+            return _("Game over")
         name = self.match.seat_name(seat)
-        colour = COLOUR_NAMES[state.colour] + (" (shared)" if state.players == 3 and state.colour == GREEN else "")
+        colour = _(COLOUR_NAMES[state.colour])
+        if state.players == 3 and state.colour == GREEN:
+            colour = _("{colour} (shared)").format(colour=colour)
         if self.match.is_human(seat):
-            return f"{name} places {colour}"
-        return f"{name} is placing {colour}" + "." * (1 + int(pygame.time.get_ticks() / 330) % 3)
+            return _("{name} places {colour}").format(name=name, colour=colour)
+        dots = "." * (1 + int(pygame.time.get_ticks() / 330) % 3)
+        return _("{name} is placing {colour}").format(name=name, colour=colour) + dots
 
     def idle_status(self) -> str:
         if self.controller.held is not None:
-            return "Click the board to place  ·  R rotate  ·  F flip  ·  right-click / wheel rotate  ·  Esc put back"
-        return "Drag or click a piece (or press its letter)  ·  C corners  ·  H hint  ·  Esc menu"
+            return _("Click the board to place  ·  R rotate  ·  F flip  ·  right-click / wheel rotate  ·  Esc put back")
+        return _("Drag or click a piece (or press its letter)  ·  C corners  ·  H hint  ·  Esc menu")
+
+    def hint_text(self, move: bb.Placement) -> str:
+        """ "Hint: place the red L5 on k10–m12": the advice written whole, so each language says it
+        in its own words (not a move's sentence bent into advice)."""
+        state: BlokusState = self.view
+        seat = state.to_play
+        if seat is None:
+            return ""
+        piece = piece_words(self.match.seat_name(seat), COLOUR_NAMES[state.colour], PIECES[move.piece].name)
+        advice = _("Hint: place the {piece} on {squares}").format(piece=piece, squares=squares_span(move.cells))
+        return _("{hint}  ·  Enter plays it").format(hint=advice)
 
     # ==== drawing =============================================================================
     @property
@@ -450,23 +481,30 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             self._draw_totals(surface, state, m)
         x, y = self.tray_title
         if state.to_play is None:
-            title = draw.heading(surface, "Game over", (x, y), m.heading - 6, theme.INK)
+            title = draw.heading(surface, _("Game over"), (x, y), m.heading - 6, theme.INK)
             names = [self.match.seat_name(seat) for seat in range(state.players)]
             winners = self.game.winners(state)
             line = (
-                f"{names[winners[0]]} wins"
+                _("{name} wins").format(name=names[winners[0]])
                 if len(winners) == 1
-                else "Shared win: " + ", ".join(names[w] for w in winners)
+                else _("Shared win: {names}").format(names=word_list([names[w] for w in winners]))
             )
             draw.text(surface, line, (x, title.bottom + m.u(1.5)), m.body, theme.INK, "semibold")
             return
         colour = state.colour
         whose = self.match.seat_name(state.to_play)
-        title = draw.heading(surface, f"{COLOUR_NAMES[colour]}'s pieces", (x, y), m.heading - 6, RGB[colour])
+        title = draw.heading(
+            surface, _("{colour}'s pieces").format(colour=_(COLOUR_NAMES[colour])), (x, y), m.heading - 6, RGB[colour]
+        )
         left = pieces_placed(~state.hands[colour] & bb.FULL_HAND)
+        pieces_left = counted("{n} left", "{n} left", left)
+        line = f"{whose}  ·  {pieces_left}"
+        room = self.panel_rect.right - title.right - m.u(2)
+        if draw.render_text(line, m.small, theme.GREY, "semibold").get_width() > room:
+            line = pieces_left  # a long name (or a longer language): the name is in its colour's row above
         draw.text(
             surface,
-            f"{whose}  ·  {left} left",
+            line,
             (title.right + m.u(2), title.centery + 1),
             m.small,
             theme.GREY,
@@ -501,7 +539,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         text_right, score_w = self.row_split
         with layout_probe.box(pygame.Rect(row.left, row.top, text_right, row.height)):
             draw.text(
-                surface, COLOUR_NAMES[colour], (text_x, row.centery - m.u(1.3)), m.body, theme.INK, "bold", "midleft"
+                surface, _(COLOUR_NAMES[colour]), (text_x, row.centery - m.u(1.3)), m.body, theme.INK, "bold", "midleft"
             )
             draw.text(
                 surface,
@@ -517,9 +555,9 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         score = colour_score(state, colour)
         tag = ""
         if out:
-            tag = "all placed" if not state.hands[colour] else "passed"
+            tag = ALL_PLACED if not state.hands[colour] else PASSED
         elif to_play:
-            tag = "to play"
+            tag = TO_PLAY
         with layout_probe.box(pygame.Rect(row.right - score_w, row.top, score_w, row.height)):
             draw.text(
                 surface,
@@ -533,10 +571,10 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             if tag:
                 draw.text(
                     surface,
-                    tag.upper(),
+                    _(tag).upper(),
                     (row.right - m.u(1.5), row.bottom - m.u(1)),
                     self._tag_px(),
-                    theme.RED if tag == "to play" else theme.GREY,
+                    theme.RED if tag == TO_PLAY else theme.GREY,
                     "bold",
                     "midright",
                     spacing=0.08,
@@ -551,14 +589,18 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         (``longest``: the widest such line, for the layout)."""
         if state.players == 3 and colour == GREEN:
             if longest:
-                return "shared · next: " + max((self.match.seat_name(s) for s in range(3)), key=len)
+                name = max((self.match.seat_name(s) for s in range(3)), key=len)
+                return _("shared · next: {name}").format(name=name)
             seat = seat_of_colour(3, GREEN, pieces_placed(state.hands[GREEN]))
-            return f"shared · next: {self.match.seat_name(seat)}" if seat is not None else "shared"
+            if seat is None:
+                return _("shared")
+            return _("shared · next: {name}").format(name=self.match.seat_name(seat))
         for seat in range(state.players):
             if colour in seat_colours(state.players, seat):
                 spec = self.match.setup.seats[seat]
-                kind = "human" if spec.is_human else f"computer · {spec.level}"
-                return f"{spec.name} · {kind}"
+                if spec.is_human:
+                    return _("{name} · human").format(name=spec.name)
+                return _("{name} · computer · {level}").format(name=spec.name, level=_(spec.level))
         return ""
 
     def _draw_totals(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
@@ -568,9 +610,9 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         parts = []
         seats = range(2) if state.players == 2 or state.teams else ()
         for seat in seats:
-            names = " + ".join(COLOUR_NAMES[c] for c in scoring_colours(state.players, state.teams, seat))
-            who = self.match.seat_name(seat) if state.players == 2 else "Team"
-            parts.append(f"{who} ({names}): {scores[seat]}")
+            names = " + ".join(_(COLOUR_NAMES[c]) for c in scoring_colours(state.players, state.teams, seat))
+            who = self.match.seat_name(seat) if state.players == 2 else _("Team")
+            parts.append(_("{who} ({colours}): {score}").format(who=who, colours=names, score=scores[seat]))
         draw.text(
             surface, "   ·   ".join(parts), (rect.left, rect.centery + 2), m.small, theme.INK, "semibold", "midleft"
         )
@@ -608,7 +650,7 @@ def _sample_game() -> BlokusState:
     """A mid-game position for the first page: 40 moves of medium computer players."""
     state = GAME.new_game(4, 3)
     bots = [make_bot("medium", seat) for seat in range(4)]
-    for _ in range(40):
+    for _move in range(40):
         if state.to_play is None:
             break
         state = GAME.apply(state, bots[state.to_play].choose(GAME, state, state.to_play, Budget(1.0)))
@@ -689,7 +731,7 @@ def _diagram_scores(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics
         if not kept[colour]:
             draw.text(
                 surface,
-                "all 21 placed, the monomino last",
+                _("all 21 placed, the monomino last"),
                 (x, row.centery),
                 metrics.small,
                 theme.INK,
@@ -708,103 +750,128 @@ def _diagram_controls(surface: pygame.Surface, rect: pygame.Rect, metrics: Metri
     """The three tool buttons with their keys, and one piece as it is rotated and flipped."""
     u = metrics.u
     size = u(7)
-    rows = ((icons.rotate, "Rotate: R, right-click or wheel"), (icons.flip, "Flip: F"), (icons.eye, "Corners: C"))
+    rows = (
+        (icons.rotate, N_("Rotate: R, right-click or wheel")),
+        (icons.flip, N_("Flip: F")),
+        (icons.eye, N_("Corners: C")),
+    )
     for i, (painter, label) in enumerate(rows):
         box = pygame.Rect(rect.left + u(2), rect.top + u(2) + i * (size + u(2.5)), size, size)
         pygame.draw.rect(surface, theme.WHITE, box)
         pygame.draw.rect(surface, theme.INK, box, 3)
         painter(surface, box.inflate(-size // 3, -size // 3), theme.INK)
-        draw.text(surface, label, (box.right + u(2), box.centery), metrics.body, theme.INK, "semibold", "midleft")
+        draw.text(surface, _(label), (box.right + u(2), box.centery), metrics.body, theme.INK, "semibold", "midleft")
     held = HeldPiece("F", PIECES[9].shape, RGB[1])
     top = rect.top + u(2) + 3 * (size + u(2.5)) + u(2)
     slot_w = (rect.width - u(4)) // 4
-    for i, step in enumerate(("picked", "R", "R again", "F")):
+    for i, step in enumerate((N_("picked"), "R", N_("R again"), "F")):
         if step.startswith("R"):
             held.rotate()
         elif step == "F":
             held.flip()
         box = pygame.Rect(rect.left + u(2) + i * slot_w, top, slot_w - u(2), min(slot_w, rect.bottom - top - u(4)))
         draw_shape(surface, held.shape, box, RGB[1], max_cell=u(3))
-        draw.text(surface, step, (box.centerx, box.bottom + u(1.5)), metrics.small, theme.GREY, "semibold", "center")
+        caption = step if step in ("R", "F") else _(step)  # the keys themselves are not words
+        draw.text(surface, caption, (box.centerx, box.bottom + u(1.5)), metrics.small, theme.GREY, "semibold", "center")
 
 
 def how_to_pages() -> list[HowToPage]:
     return [
         HowToPage(
-            "Claim the board",
+            _("Claim the board"),
             [
-                "Four colours — blue, yellow, red and green — each have the same 21 pieces: one of every "
-                "shape made of 1 to 5 squares (89 squares in all).",
-                "Colours take turns in the order blue, yellow, red, green, each placing one piece on the "
-                "20 × 20 board. Pieces may be turned and flipped, and never move again.",
-                "Place as many of your squares as you can: the fewer you keep, the better you score.",
+                _(
+                    "Four colours — blue, yellow, red and green — each have the same 21 pieces: one of every "
+                    "shape made of 1 to 5 squares (89 squares in all)."
+                ),
+                _(
+                    "Colours take turns in the order blue, yellow, red, green, each placing one piece on the "
+                    "20 × 20 board. Pieces may be turned and flipped, and never move again."
+                ),
+                _("Place as many of your squares as you can: the fewer you keep, the better you score."),
             ],
             _diagram_overview,
-            "A game after 40 moves.",
+            _("A game after 40 moves."),
         ),
         HowToPage(
-            "Start in your corner",
+            _("Start in your corner"),
             [
-                "Each colour's first piece must cover its own corner of the board: blue a20 (top left), "
-                "yellow t20 (top right), red t1 (bottom right), green a1 (bottom left).",
-                "The corners are marked on the board in their colours.",
+                _(
+                    "Each colour's first piece must cover its own corner of the board: blue a20 (top left), "
+                    "yellow t20 (top right), red t1 (bottom right), green a1 (bottom left)."
+                ),
+                _("The corners are marked on the board in their colours."),
             ],
             _diagram_corner,
-            "Blue's first piece covers a20; a piece elsewhere is refused.",
+            _("Blue's first piece covers a20; a piece elsewhere is refused."),
         ),
         HowToPage(
-            "Corners, never sides",
+            _("Corners, never sides"),
             [
-                "Every later piece must touch at least one piece of its own colour at a corner.",
-                "It must never touch a piece of its own colour along a side.",
-                "Press C (or Corners) to see every square where your colour can still attach.",
+                _("Every later piece must touch at least one piece of its own colour at a corner."),
+                _("It must never touch a piece of its own colour along a side."),
+                _("Press C (or Corners) to see every square where your colour can still attach."),
             ],
             _diagram_touch,
-            "Ticked: touches only at a corner (legal). Crossed: touches along a side (refused).",
+            _("Ticked: touches only at a corner (legal). Crossed: touches along a side (refused)."),
         ),
         HowToPage(
-            "Block the others",
+            _("Block the others"),
             [
-                "Pieces of different colours may touch in any way, sides included.",
-                "So the way to win is to spread towards the centre early with big pieces, keep corners open "
-                "for yourself, and take the corners the others need.",
-                "A colour that can no longer place any piece passes for the rest of the game (the panel shows "
-                "\u201cpassed\u201d). The game ends when no colour can place.",
+                _("Pieces of different colours may touch in any way, sides included."),
+                _(
+                    "So the way to win is to spread towards the centre early with big pieces, keep corners open "
+                    "for yourself, and take the corners the others need."
+                ),
+                _(
+                    "A colour that can no longer place any piece passes for the rest of the game (the panel shows "
+                    "\u201cpassed\u201d). The game ends when no colour can place."
+                ),
             ],
             _diagram_others,
-            "Colours touch freely; each colour only meets itself at corners.",
+            _("Colours touch freely; each colour only meets itself at corners."),
         ),
         HowToPage(
-            "Scoring",
+            _("Scoring"),
             [
-                "Each colour loses 1 point per square of the pieces it could not place.",
-                "Placing all 21 pieces scores +15, and +5 more if the last one was the single square.",
-                "The highest score wins; equal scores share the win.",
+                _("Each colour loses 1 point per square of the pieces it could not place."),
+                _("Placing all 21 pieces scores +15, and +5 more if the last one was the single square."),
+                _("The highest score wins; equal scores share the win."),
             ],
             _diagram_scores,
-            "The rules' example: blue +20, yellow −8, red −24, green −20.",
+            _("The rules' example: blue +20, yellow −8, red −24, green −20."),
         ),
         HowToPage(
-            "Two, three or four players",
+            _("Two, three or four players"),
             [
-                "• 4 players: one colour each. With the Teams option, blue + red play against yellow + green "
-                "and each team scores the sum of its colours.",
-                "• 2 players: one plays blue and red, the other yellow and green; each scores both colours.",
-                "• 3 players: one colour each; green is shared and placed by each player in turn. Its points "
-                "count for nobody.",
-                "Any seat can be a person or a computer player (easy, medium or hard).",
+                _(
+                    "• 4 players: one colour each. With the Teams option, blue + red play against yellow + green "
+                    "and each team scores the sum of its colours."
+                ),
+                _("• 2 players: one plays blue and red, the other yellow and green; each scores both colours."),
+                _(
+                    "• 3 players: one colour each; green is shared and placed by each player in turn. Its points "
+                    "count for nobody."
+                ),
+                _("Any seat can be a person or a computer player (easy, medium or hard)."),
             ],
         ),
         HowToPage(
-            "Controls",
+            _("Controls"),
             [
-                "• Drag a piece from the tray onto the board, or click it and then click the board. Letter keys "
-                "pick pieces too (I cycles I5, I4, I3; 1 and 2 are the small ones).",
-                "• R, right-click or the wheel rotates the held piece (Shift+R the other way); F flips it. "
-                "The Rotate and Flip buttons do the same.",
-                "• The ghost shows a tick and a solid outline where the piece may go, a cross and a dashed "
-                "outline where it may not; a refused drop says why.",
-                "• Esc, or a drop off the board, puts the piece back. H shows a good move. Ctrl+Z undoes.",
+                _(
+                    "• Drag a piece from the tray onto the board, or click it and then click the board. Letter keys "
+                    "pick pieces too (I cycles I5, I4, I3; 1 and 2 are the small ones)."
+                ),
+                _(
+                    "• R, right-click or the wheel rotates the held piece (Shift+R the other way); F flips it. "
+                    "The Rotate and Flip buttons do the same."
+                ),
+                _(
+                    "• The ghost shows a tick and a solid outline where the piece may go, a cross and a dashed "
+                    "outline where it may not; a refused drop says why."
+                ),
+                _("• Esc, or a drop off the board, puts the piece back. H shows a good move. Ctrl+Z undoes."),
             ],
             _diagram_controls,
         ),
