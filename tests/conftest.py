@@ -54,3 +54,14 @@ def fresh_app(app: Any) -> Iterator[Any]:
         runner = getattr(scene, "runner", None)
         if runner is not None:
             runner.cancel()
+
+
+@pytest.fixture(autouse=True)
+def _language_put_back() -> Iterator[None]:
+    """Every test starts in the suite's language (English, or BAUHAUSBOX_LANG) and leaves it so,
+    whatever language it switched to: one test's French must not leak into the next."""
+    from bauhausbox import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

@@ -242,7 +242,11 @@ def test_the_refusal_note_stays_off_the_ghost_it_explains(fresh_app: Any) -> Non
     assert scene.pointer_note is not None and scene.controller.held is not None
     with layout_probe.recording(app.screen.get_size()) as record:
         frames(app, 1)
-    notes = [text.rect for text in record.texts if text.content == scene.pointer_note[0]]
+    notes = [
+        text.rect
+        for text in record.texts
+        if text.content == scene.pointer_note[0] and not scene.status_rect.contains(text.rect)
+    ]
     ghost = scene.controller.ghost_rect()
     assert len(notes) == 1 and ghost is not None
     assert not notes[0].colliderect(ghost), f"the note {notes[0]} covers the ghost {ghost}"
