@@ -14,8 +14,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from bauhausbox import games
-from bauhausbox.engine.api import GameRules, Seat
+from bauhausbox import games, i18n
+from bauhausbox.engine.api import GameRules, Seat, Words
 from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.models import ResultRecord, now
@@ -69,7 +69,7 @@ class Match:
         self._last_human: Seat | None = None
         # Sentences of played moves per (step index, viewer), with the step they describe: a step
         # replaced after an undo is described again.
-        self._described: dict[tuple[int, Seat | None], tuple[Step, str]] = {}
+        self._described: dict[tuple[int, Seat | None, str], tuple[Step, str]] = {}
         # Kept in the save: the time spent playing (the screen's clock) and the hints asked for.
         self.seconds_played = 0.0
         self.hints_taken = 0
@@ -140,9 +140,10 @@ class Match:
     # -- the story in words ------------------------------------------------------------------
     def describe_step(self, index: int, viewer: Seat | None) -> str:
         """Step ``index`` of the history in words for ``viewer`` (``None``: an observer who sees
-        everything), with the players' names; remembered, so a long log costs nothing per frame."""
+        everything), with the players' names, in the players' language; remembered (per language),
+        so a long log costs nothing per frame."""
         step = self.history.steps[index]
-        key = (index, viewer)
+        key = (index, viewer, i18n.language())
         known = self._described.get(key)
         if known is not None and known[0] is step:
             return known[1]
@@ -248,7 +249,7 @@ class Match:
             if self.over:
                 saves.prune_finished()
         except OSError as error:  # a full disk must not end the game; the screen shows the message
-            self.save_error = f"Could not save the game: {error.strerror or error}"
+            self.save_error = Words("Could not save the game: {reason}", reason=error.strerror or str(error))
             log.warning(self.save_error)
 
     def record_result(self) -> None:

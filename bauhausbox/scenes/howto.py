@@ -3,6 +3,9 @@
 A game's scene class returns ``[HowToPage(...), ...]`` from ``how_to_play()``. A page has a title,
 paragraphs (plain text; a line starting with "• " is a bullet) and optionally a diagram: a function
 ``(surface, rect, metrics) -> None`` that draws into the right-hand half of the page.
+
+Titles, paragraphs and captions are shown in the players' language when drawn: give them marked with
+``N_`` (or as :class:`~bauhausbox.engine.api.Words` when they hold values).
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from bauhausbox.i18n import N_, _
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -35,11 +40,13 @@ class HowToScene(Scene):
     def __init__(self, app: App, game_title: str, pages: Sequence[HowToPage]) -> None:
         super().__init__(app)
         self.game_title = game_title
-        self.pages = list(pages) or [HowToPage("How to play", ["This game has no how-to-play pages yet."])]
+        self.pages = list(pages) or [HowToPage(N_("How to play"), [N_("This game has no how-to-play pages yet.")])]
         self.index = 0
-        self.prev_button = self.widgets.add(Button("Previous", lambda: self.turn(-1), tooltip="Left arrow"))
-        self.next_button = self.widgets.add(Button("Next", lambda: self.turn(1), "primary", tooltip="Right arrow"))
-        self.close_button = self.widgets.add(Button("Close", lambda: self.app.pop(self), tooltip="Esc"))
+        self.prev_button = self.widgets.add(Button(N_("Previous"), lambda: self.turn(-1), tooltip=N_("Left arrow")))
+        self.next_button = self.widgets.add(
+            Button(N_("Next"), lambda: self.turn(1), "primary", tooltip=N_("Right arrow"))
+        )
+        self.close_button = self.widgets.add(Button(N_("Close"), lambda: self.app.pop(self), tooltip=N_("Esc")))
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.diagram_rect = pygame.Rect(0, 0, 0, 0)
 
@@ -81,7 +88,14 @@ class HowToScene(Scene):
         u = m.u
         surface.fill(theme.PAPER)
         pygame.draw.rect(surface, theme.INK, (0, 0, m.width, u(12)))
-        draw.heading(surface, f"How to play {self.game_title}", (u(4), u(6)), m.heading, theme.WHITE, "midleft")
+        draw.heading(
+            surface,
+            _("How to play {game}").format(game=_(self.game_title)),
+            (u(4), u(6)),
+            m.heading,
+            theme.WHITE,
+            "midleft",
+        )
         page = self.pages[self.index]
         draw.text(
             surface,
@@ -92,8 +106,9 @@ class HowToScene(Scene):
             "semibold",
             "midright",
         )
-        y = draw.heading(surface, page.title, self.text_rect.topleft, m.heading - 4, theme.RED).bottom + u(2)
-        for text in page.paragraphs:
+        y = draw.heading(surface, shown(page.title), self.text_rect.topleft, m.heading - 4, theme.RED).bottom + u(2)
+        for paragraph in page.paragraphs:
+            text = shown(paragraph)
             bullet = text.startswith("• ")
             indent = u(3) if bullet else 0
             if bullet:
@@ -109,7 +124,13 @@ class HowToScene(Scene):
             if page.caption:
                 inner.height -= u(5)
                 draw.text(
-                    surface, page.caption, (box.centerx, box.bottom - u(3)), m.small, theme.GREY, "regular", "center"
+                    surface,
+                    shown(page.caption),
+                    (box.centerx, box.bottom - u(3)),
+                    m.small,
+                    theme.GREY,
+                    "regular",
+                    "center",
                 )
             page.diagram(surface, inner, m)
         # Page dots.
