@@ -4,8 +4,8 @@ A game's scene class returns ``[HowToPage(...), ...]`` from ``how_to_play()``. A
 paragraphs (plain text; a line starting with "• " is a bullet) and optionally a diagram: a function
 ``(surface, rect, metrics) -> None`` that draws into the right-hand half of the page.
 
-Titles, paragraphs and captions are shown in the players' language when drawn: give them marked with
-``N_`` (or as :class:`~bauhausbox.engine.api.Words` when they hold values).
+Pages come in the players' language: ``how_to_play()`` runs each time the reader opens and builds
+its titles, paragraphs and captions with ``_()``, so the pseudo-language check sees every one.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import pygame
 from bauhausbox.i18n import N_, _
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -40,7 +39,7 @@ class HowToScene(Scene):
     def __init__(self, app: App, game_title: str, pages: Sequence[HowToPage]) -> None:
         super().__init__(app)
         self.game_title = game_title
-        self.pages = list(pages) or [HowToPage(N_("How to play"), [N_("This game has no how-to-play pages yet.")])]
+        self.pages = list(pages) or [HowToPage(_("How to play"), [_("This game has no how-to-play pages yet.")])]
         self.index = 0
         self.prev_button = self.widgets.add(Button(N_("Previous"), lambda: self.turn(-1), tooltip=N_("Left arrow")))
         self.next_button = self.widgets.add(
@@ -106,9 +105,8 @@ class HowToScene(Scene):
             "semibold",
             "midright",
         )
-        y = draw.heading(surface, shown(page.title), self.text_rect.topleft, m.heading - 4, theme.RED).bottom + u(2)
-        for paragraph in page.paragraphs:
-            text = shown(paragraph)
+        y = draw.heading(surface, page.title, self.text_rect.topleft, m.heading - 4, theme.RED).bottom + u(2)
+        for text in page.paragraphs:
             bullet = text.startswith("• ")
             indent = u(3) if bullet else 0
             if bullet:
@@ -125,7 +123,7 @@ class HowToScene(Scene):
                 inner.height -= u(5)
                 draw.text(
                     surface,
-                    shown(page.caption),
+                    page.caption,
                     (box.centerx, box.bottom - u(3)),
                     m.small,
                     theme.GREY,

@@ -194,7 +194,7 @@ class LoadScene(Scene):
             moves = counted("{n} move", "{n} moves", summary.moves)
             draw.text(
                 surface,
-                f"{players_line(summary)}  ·  {moves}  ·  {when}",
+                _("{players}  ·  {moves}  ·  {when}").format(players=players_line(summary), moves=moves, when=when),
                 (row.left + u(3), row.bottom - u(1)),
                 m.small,
                 theme.GREY,
