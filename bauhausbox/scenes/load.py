@@ -130,10 +130,13 @@ class LoadScene(Scene):
         u = metrics.u
         bh = metrics.button_height
         self.list_rect = pygame.Rect(u(10), u(16), metrics.width - u(20), PAGE_SIZE * (bh + u(3)))
+        # Every button as wide as its longest label needs in the players' language.
+        delete_w = max(u(16), self.row_buttons[0][1].natural_width(metrics))
+        open_w = max(u(20), *(widest(self.row_buttons[0][0], label, metrics) for label in (N_("Replay"), N_("Resume"))))
         for index, (open_button, delete_button) in enumerate(self.row_buttons):
             y = self.list_rect.top + index * (bh + u(3)) + u(1)
-            delete_button.rect = pygame.Rect(self.list_rect.right - u(16), y, u(16), bh)
-            open_button.rect = pygame.Rect(delete_button.rect.left - u(2) - u(20), y, u(20), bh)
+            delete_button.rect = pygame.Rect(self.list_rect.right - delete_w, y, delete_w, bh)
+            open_button.rect = pygame.Rect(delete_button.rect.left - u(2) - open_w, y, open_w, bh)
         x = self.list_rect.right
         for tab, name in (
             (self.finished_tab_button, "Finished games ({count})"),
@@ -146,9 +149,11 @@ class LoadScene(Scene):
             tab.rect = pygame.Rect(x - tab_w, u(6), tab_w, bh)
             x = tab.rect.left - u(2)
         bottom = metrics.height - u(4) - bh
-        self.back_button.rect = pygame.Rect(u(10), bottom, u(16), bh)
-        self.next_button.rect = pygame.Rect(metrics.width - u(10) - u(16), bottom, u(16), bh)
-        self.prev_button.rect = pygame.Rect(self.next_button.rect.left - u(18), bottom, u(16), bh)
+        self.back_button.rect = pygame.Rect(u(10), bottom, max(u(16), self.back_button.natural_width(metrics)), bh)
+        next_w = max(u(16), self.next_button.natural_width(metrics))
+        prev_w = max(u(16), self.prev_button.natural_width(metrics))
+        self.next_button.rect = pygame.Rect(metrics.width - u(10) - next_w, bottom, next_w, bh)
+        self.prev_button.rect = pygame.Rect(self.next_button.rect.left - u(2) - prev_w, bottom, prev_w, bh)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):
@@ -202,6 +207,14 @@ class LoadScene(Scene):
                 "bottomleft",
             )
         super().draw(surface)
+
+
+def widest(button: Button, label: str, metrics: Metrics) -> int:
+    """How wide ``button`` must be to hold ``label`` (its own label stays)."""
+    kept, button.label = button.label, label
+    width = button.natural_width(metrics)
+    button.label = kept
+    return width
 
 
 def players_line(summary: saves.SaveSummary) -> str:
