@@ -294,11 +294,11 @@ class MainMenuScene(Scene):
             surface, f"v{__version__}", (p.left + u(2), p.bottom - u(2)), m.small, theme.WHITE, "regular", "bottomleft"
         )
         pygame.draw.rect(surface, theme.INK, (p.right, 0, m.rule, m.height))
-        draw.heading(surface, _("Play"), (self.cards[0].rect.left, u(6)), m.heading)
+        play = draw.heading(surface, _("Play"), (self.cards[0].rect.left, u(6)), m.heading)
         draw.text(
             surface,
             _("Pick a game, then choose players and computer opponents."),
-            (self.cards[0].rect.left + u(12), u(6) + m.heading // 2 - 2),
+            (max(self.cards[0].rect.left + u(12), play.right + u(2)), u(6) + m.heading // 2 - 2),
             m.small,
             theme.GREY,
             "regular",
