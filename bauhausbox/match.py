@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bauhausbox import games, i18n
-from bauhausbox.engine.api import GameRules, Seat
+from bauhausbox.engine.api import GameRules, Seat, Words
 from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.models import ResultRecord, now
@@ -140,9 +140,10 @@ class Match:
     # -- the story in words ------------------------------------------------------------------
     def describe_step(self, index: int, viewer: Seat | None) -> str:
         """Step ``index`` of the history in words for ``viewer`` (``None``: an observer who sees
-        everything), with the players' names; remembered, so a long log costs nothing per frame."""
+        everything), with the players' names, in the players' language; remembered (per language),
+        so a long log costs nothing per frame."""
         step = self.history.steps[index]
-        key = (index, viewer, i18n.language())  # a sentence per language: the players may switch
+        key = (index, viewer, i18n.language())
         known = self._described.get(key)
         if known is not None and known[0] is step:
             return known[1]
@@ -250,7 +251,7 @@ class Match:
             if self.over:
                 saves.prune_finished()
         except OSError as error:  # a full disk must not end the game; the screen shows the message
-            self.save_error = f"Could not save the game: {error.strerror or error}"
+            self.save_error = Words("Could not save the game: {reason}", reason=error.strerror or str(error))
             log.warning(self.save_error)
 
     def record_result(self) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 
 from bauhausbox.engine.api import GameRules, Seat
 from bauhausbox.engine.bots.base import Bot, RandomBot
+from bauhausbox.i18n import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +28,8 @@ class GameEntry:
     id: str
     package: str
     scene: str  # "module:Class", relative to the package
-    # Menu text, kept here so the main menu shows without importing any rules module (start-up time);
+    # Menu text (English, marked for the catalogs; screens translate it when they draw), kept here
+    # so the main menu shows without importing any rules module (start-up time);
     # a test checks that ``title`` matches the rules' GameInfo.
     title: str = ""
     blurb: str = ""
@@ -51,41 +53,41 @@ REGISTRY: dict[str, GameEntry] = {
             "bauhaus",
             "bauhausbox.games.bauhaus",
             "scene:BauhausScene",
-            "Bauhaus",
-            "Build walls, close zones, own them",
-            "2–4 players",
+            N_("Bauhaus"),
+            N_("Build walls, close zones, own them"),
+            N_("2–4 players"),
         ),
         GameEntry(
             "bits",
             "bauhausbox.games.bits",
             "scene:BitsScene",
-            "Bits",
-            "Slide tiles down your ramp to match the goal cards",
-            "1–4 players",
+            N_("Bits"),
+            N_("Slide tiles down your ramp to match the goal cards"),
+            N_("1–4 players"),
         ),
         GameEntry(
             "buizen",
             "bauhausbox.games.buizen",
             "scene:BuizenScene",
-            "Buizen Wir-War",
-            "Lay pipes, close the networks of your secret material",
-            "2–4 players",
+            N_("Buizen Wir-War"),
+            N_("Lay pipes, close the networks of your secret material"),
+            N_("2–4 players"),
         ),
         GameEntry(
             "blokus",
             "bauhausbox.games.blokus",
             "scene:BlokusScene",
-            "Blokus",
-            "Corner to corner: claim the board with your pieces",
-            "2–4 players",
+            N_("Blokus"),
+            N_("Corner to corner: claim the board with your pieces"),
+            N_("2–4 players"),
         ),
         GameEntry(
             "blokus-puzzles",
             "bauhausbox.games.blokus",
             "puzzle_scene:PuzzleScene",
-            "Blokus puzzles",
-            "Six solo puzzles: fill the board, the frames",
-            "1 player",
+            N_("Blokus puzzles"),
+            N_("Six solo puzzles: fill the board, the frames"),
+            N_("1 player"),
             rules="puzzle_rules",
             ai="puzzle_ai",
             describe="puzzle_describe",

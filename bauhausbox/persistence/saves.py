@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bauhausbox import __version__, games
-from bauhausbox.engine.api import GameError
+from bauhausbox.engine.api import GameError, Words
 from bauhausbox.engine.history import History, Setup
 from bauhausbox.persistence import paths
 from bauhausbox.persistence.models import SavedGame, Settings, Statistics, now
@@ -87,6 +87,12 @@ def write_game(
     return saved
 
 
+def _said(error: GameError) -> str:
+    """What the rules said, kept translatable (their :class:`Words`, not ``str(error)``)."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, str) else str(error)
+
+
 def check_setup(saved: SavedGame, path: Path) -> Setup:
     """The save's setup checked against its game's rules: the player count, every computer level and
     every option (normalised); raises :class:`BrokenFileError`. The app and ``replay`` both use it."""
@@ -95,11 +101,13 @@ def check_setup(saved: SavedGame, path: Path) -> Setup:
     levels = {"random", *game.info.levels}
     for number, seat in enumerate(setup.seats, 1):
         if not seat.is_human and seat.level not in levels:
-            raise BrokenFileError(path, f"seat {number} plays at an unknown level {seat.level!r}")
+            raise BrokenFileError(
+                path, Words("seat {number} plays at an unknown level {level}", number=number, level=repr(seat.level))
+            )
     try:
         options = game.normalize_options(setup.players, setup.options)
     except GameError as error:
-        raise BrokenFileError(path, str(error)) from None
+        raise BrokenFileError(path, _said(error)) from None
     return Setup(setup.game_id, setup.players, setup.seed, setup.seats, options)
 
 
@@ -111,10 +119,10 @@ def replay(saved: SavedGame, path: Path) -> LoadedGame:
     try:
         history = History.replay(game, setup, saved.moves)
     except GameError as error:
-        raise BrokenFileError(path, f"the moves no longer replay: {error}") from None
+        raise BrokenFileError(path, Words("the moves no longer replay: {error}", error=_said(error))) from None
     except Exception as error:  # a move text the rules choke on: the file is at fault, not the app
         log.warning("replaying %s failed", path, exc_info=True)
-        raise BrokenFileError(path, f"the moves no longer replay ({type(error).__name__})") from None
+        raise BrokenFileError(path, Words("the moves no longer replay ({error})", error=type(error).__name__)) from None
     # Redo moves are a convenience: keep those that still replay, then return to the cursor.
     cursor = history.cursor
     for text in saved.redo:

@@ -34,6 +34,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from bauhausbox import i18n
+from bauhausbox.engine.api import Words
+
 log = logging.getLogger(__name__)
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
@@ -46,7 +49,8 @@ _TEMP_NAME = re.compile(r"^(\..+\.json\..+|.+\.json.+)\.tmp$")
 
 
 class BrokenFileError(Exception):
-    """A file exists but cannot be used; ``str(error)`` says why, in words for players."""
+    """A file exists but cannot be used; ``str(error)`` says why, in words for players. ``reason``
+    is :class:`~bauhausbox.engine.api.Words` when this module made it, so screens can translate it."""
 
     def __init__(self, path: Path, reason: str) -> None:
         super().__init__(f"{path.name}: {reason}")
@@ -123,11 +127,11 @@ def read_bytes(path: Path) -> bytes:
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise BrokenFileError(path, "it is a folder, not a file")
+            raise BrokenFileError(path, Words("it is a folder, not a file"))
         if not stat.S_ISREG(info.st_mode):
-            raise BrokenFileError(path, "it is not an ordinary file")
+            raise BrokenFileError(path, Words("it is not an ordinary file"))
         if info.st_size > MAX_FILE_BYTES:
-            raise BrokenFileError(path, f"the file is too large ({info.st_size // 1024} kB)")
+            raise BrokenFileError(path, Words("the file is too large ({size} kB)", size=info.st_size // 1024))
         chunks: list[bytes] = []
         size = 0
         while size <= MAX_FILE_BYTES:
@@ -137,7 +141,7 @@ def read_bytes(path: Path) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > MAX_FILE_BYTES:  # it grew while we read
-            raise BrokenFileError(path, "the file is too large")
+            raise BrokenFileError(path, Words("the file is too large"))
         return b"".join(chunks)
     except OSError as error:
         raise BrokenFileError(path, _os_reason(error)) from None
@@ -145,16 +149,16 @@ def read_bytes(path: Path) -> bytes:
         os.close(fd)
 
 
-def _os_reason(error: OSError) -> str:
+def _os_reason(error: OSError) -> Words:
     reasons = {
-        errno.ENOENT: "the file is missing (or a link to nowhere)",
-        errno.ELOOP: "it is a loop of links",
-        errno.EACCES: "permission to read it was denied",
-        errno.EPERM: "permission to read it was denied",
-        errno.EISDIR: "it is a folder, not a file",
-        errno.ENAMETOOLONG: "the name is too long",
+        errno.ENOENT: Words("the file is missing (or a link to nowhere)"),
+        errno.ELOOP: Words("it is a loop of links"),
+        errno.EACCES: Words("permission to read it was denied"),
+        errno.EPERM: Words("permission to read it was denied"),
+        errno.EISDIR: Words("it is a folder, not a file"),
+        errno.ENAMETOOLONG: Words("the name is too long"),
     }
-    return reasons.get(error.errno or 0, f"it could not be read ({error.strerror or error})")
+    return reasons.get(error.errno or 0, Words("it could not be read ({error})", error=error.strerror or str(error)))
 
 
 def _refuse_constant(name: str) -> Any:
@@ -166,17 +170,21 @@ def parse_json(path: Path, raw: bytes) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise BrokenFileError(path, "the file is not text") from None
+        raise BrokenFileError(path, Words("the file is not text")) from None
     if not text.strip():
-        raise BrokenFileError(path, "the file is empty")
+        raise BrokenFileError(path, Words("the file is empty"))
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
-        raise BrokenFileError(path, f"the file is not valid JSON (cut short?) at line {error.lineno}") from None
+        raise BrokenFileError(
+            path, Words("the file is not valid JSON (cut short?) at line {line}", line=error.lineno)
+        ) from None
     except RecursionError:
         raise BrokenFileError(path, "the file is nested too deeply") from None
     except ValueError as error:  # e.g. an integer longer than Python converts (sys.get_int_max_str_digits)
-        raise BrokenFileError(path, f"the file holds a value that cannot be read ({_short(error)})") from None
+        raise BrokenFileError(
+            path, Words("the file holds a value that cannot be read ({error})", error=_short(error))
+        ) from None
 
 
 def read_model(path: Path, model_type: type[ModelT], repairs: list[str] | None = None) -> ModelT:
@@ -191,12 +199,14 @@ def read_model(path: Path, model_type: type[ModelT], repairs: list[str] | None =
         return model_type.model_validate(data, context=context)
     except ValidationError as error:
         first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "the top level"
-        raise BrokenFileError(path, f"unexpected content at {where}: {_short(first['msg'])}") from None
+        where = ".".join(str(part) for part in first["loc"]) or Words("the top level")
+        raise BrokenFileError(
+            path, Words("unexpected content at {where}: {error}", where=where, error=_short(first["msg"]))
+        ) from None
     except RecursionError:
         raise BrokenFileError(path, "the file is nested too deeply") from None
     except (ValueError, TypeError, ArithmeticError) as error:  # a validator that met something odd
-        raise BrokenFileError(path, f"unexpected content: {_short(error)}") from None
+        raise BrokenFileError(path, Words("unexpected content: {error}", error=_short(error))) from None
 
 
 def _short(error: object, limit: int = 120) -> str:
@@ -215,11 +225,17 @@ class SetAside:
     partly: bool = False  # the file was read with repairs; the original is kept as a copy
 
     @property
-    def message(self) -> str:
-        kept = f" It was kept as {self.kept_as.name}." if self.kept_as else ""
+    def message(self) -> Words:
+        """The notice in English, translatable (each sentence whole, so word order may change)."""
+        values = {"file": self.path.name, "reason": self.reason}
+        if self.kept_as is not None:
+            values["kept"] = self.kept_as.name
+            if self.partly:
+                return Words("{file} was read in part ({reason}). It was kept as {kept}.", **values)
+            return Words("{file} could not be read ({reason}). It was kept as {kept}.", **values)
         if self.partly:
-            return f"{self.path.name} was read in part ({self.reason}).{kept}"
-        return f"{self.path.name} could not be read ({self.reason}).{kept}"
+            return Words("{file} was read in part ({reason}).", **values)
+        return Words("{file} could not be read ({reason}).", **values)
 
 
 _pending: list[SetAside] = []
@@ -256,7 +272,8 @@ def set_aside(error: BrokenFileError, notify: bool = True) -> SetAside | None:
         reason = error.reason
     except OSError as move_error:
         log.warning("could not move %s aside: %s", path, move_error)
-        kept, reason = None, f"{error.reason}; it could not be moved aside and was left as it is"
+        kept = None
+        reason = Words("{reason}; it could not be moved aside and was left as it is", reason=error.reason)
     notice = SetAside(path, kept, reason)
     if notify:
         _notify(notice)
@@ -291,11 +308,19 @@ def take_notices() -> list[SetAside]:
 
 
 def notices_message(notices: list[SetAside], limit: int = 3) -> str:
-    """One message for the player naming every file in ``notices`` (the first few in full)."""
-    lines = [notice.message for notice in notices[:limit]]
-    if len(notices) > limit:
-        lines.append(f"And {len(notices) - limit} more files; each was kept as <name>.broken.")
-    return " ".join(lines) + " Everything else is fine."
+    """One message for the player naming every file in ``notices`` (the first few in full), in the
+    players' language at the moment it is made (it is shown at once)."""
+    lines = [i18n.translate(notice.message) for notice in notices[:limit]]
+    more = len(notices) - limit
+    if more > 0:
+        lines.append(
+            i18n.counted(
+                "And {n} more file; it was kept as <name>.broken.",
+                "And {n} more files; each was kept as <name>.broken.",
+                more,
+            )
+        )
+    return " ".join([*lines, i18n._("Everything else is fine.")])
 
 
 # -- the one owner of a file: read (setting a broken file aside), change, write ------------------------

@@ -6,9 +6,17 @@ from collections.abc import Sequence
 
 import pygame
 
+from bauhausbox.games import REGISTRY
+from bauhausbox.i18n import _
 from bauhausbox.ui import draw, theme
+from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Widget
+
+
+def game_title(game_id: str) -> str:
+    """A game's title as players read it (the id of a game this version does not know)."""
+    return _(REGISTRY[game_id].title) if game_id in REGISTRY else game_id
 
 
 def poster_background(surface: pygame.Surface, metrics: Metrics, accent: str = "default") -> None:
@@ -45,10 +53,12 @@ def stack_vertically(widgets: Sequence[Widget], left: int, top: int, width: int,
 def overlay_panel(
     surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics, title: str, accent: theme.Colour = theme.RED
 ) -> None:
-    """A dialog panel over a veiled scene: white field, heavy border, a coloured bar, a title."""
+    """A dialog panel over a veiled scene: white field, heavy border, a coloured bar, a title (shown
+    in the players' language: a marked constant, :class:`~bauhausbox.engine.api.Words` or a text
+    already translated)."""
     draw.veil(surface, 170)
     draw.shadow_rect(surface, rect, metrics.u(1.25))
     pygame.draw.rect(surface, theme.WHITE, rect)
     pygame.draw.rect(surface, theme.INK, rect, metrics.rule)
     pygame.draw.rect(surface, accent, (rect.left, rect.top, rect.width, metrics.u(1.25)))
-    draw.heading(surface, title, (rect.left + metrics.u(4), rect.top + metrics.u(4)), metrics.heading)
+    draw.heading(surface, shown(title), (rect.left + metrics.u(4), rect.top + metrics.u(4)), metrics.heading)

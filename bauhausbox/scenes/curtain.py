@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
+from bauhausbox.engine.api import Words
+from bauhausbox.i18n import _
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Colour, Metrics
@@ -31,7 +33,9 @@ class CurtainScene(Scene):
         self.on_ready = on_ready
         # The seat's own colour and shape, so the table sees at a glance whose turn it is.
         self.colour, self.shape = colour, shape
-        self.ready_button = self.widgets.add(Button(f"I am {player}: show my turn", self.ready, "primary"))
+        self.ready_button = self.widgets.add(
+            Button(Words("I am {name}: show my turn", name=player), self.ready, "primary")
+        )
 
     def ready(self) -> None:
         self.on_ready()
@@ -39,11 +43,7 @@ class CurtainScene(Scene):
 
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
-        width = max(
-            metrics.u(44),
-            draw.render_text(self.ready_button.label.upper(), metrics.body, weight="bold", spacing=0.08).get_width()
-            + metrics.u(6),
-        )
+        width = min(metrics.width - metrics.u(8), max(metrics.u(44), self.ready_button.natural_width(metrics)))
         self.ready_button.rect = pygame.Rect(0, 0, width, metrics.button_height)
         self.ready_button.rect.center = (metrics.width // 2, metrics.height // 2 + metrics.u(20))
 
@@ -61,7 +61,7 @@ class CurtainScene(Scene):
         pygame.draw.circle(surface, theme.WHITE, centre, m.u(7.5))
         draw.seat_shape(surface, self.shape, centre, m.u(5), self.colour, outline=theme.INK)
         pygame.draw.rect(surface, self.colour, (0, m.height - m.u(3), m.width, m.u(3)))
-        draw.heading(surface, "Pass to", (m.width // 2, m.height // 2 - m.u(2)), m.heading, theme.WHITE, "center")
+        draw.heading(surface, _("Pass to"), (m.width // 2, m.height // 2 - m.u(2)), m.heading, theme.WHITE, "center")
         width = m.width - m.u(8)
         with layout_probe.box(pygame.Rect(m.u(4), 0, width, m.height)):
             size = m.title
@@ -72,7 +72,7 @@ class CurtainScene(Scene):
             )
             draw.text(
                 surface,
-                "Everyone else: look away. Hands and secret tiles stay hidden until then.",
+                _("Everyone else: look away. Hands and secret tiles stay hidden until then."),
                 (m.width // 2, m.height // 2 + m.u(12)),
                 m.body,
                 theme.LIGHT_GREY,

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bauhausbox.engine.api import Seat
+from bauhausbox.engine.api import Seat, Words
+from bauhausbox.i18n import N_
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.ui.app import App, Scene
 
@@ -73,16 +74,16 @@ class DecisionWindows(Scene):
             if not powers:
                 continue
             self._offered.add((moment, seat))
-            what = powers[0] if len(powers) == 1 else "a power"
+            what = powers[0] if len(powers) == 1 else Words("a power")
 
             def use(seat: Seat = seat) -> None:
                 self.react(seat)
 
             dialog = DialogScene(
                 self.app,
-                f"{self.seat_title(seat)}: use {what} now?",
-                "You can answer what just happened. Not now lets play go on.",
-                [("Use", use, "primary"), ("Not now", None, "plain")],
+                Words("{name}: use {power} now?", name=self.seat_title(seat), power=what),
+                N_("You can answer what just happened. Not now lets play go on."),
+                [(N_("Use"), use, "primary"), (N_("Not now"), None, "plain")],
             )
             self._open_window = (dialog, seat)
             self.app.push(dialog)

@@ -1,4 +1,9 @@
-"""A modal message with buttons (broken save, undo agreement, confirmations)."""
+"""A modal message with buttons (broken save, undo agreement, confirmations).
+
+The title, the message and the button labels are shown in the players' language when drawn
+(:func:`~bauhausbox.ui.text.shown`): pass marked constants (``N_``), :class:`~bauhausbox.engine.api.Words`
+or texts already translated.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,11 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from bauhausbox.i18n import N_
 from bauhausbox.scenes.common import overlay_panel
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -24,7 +31,7 @@ class DialogScene(Scene):
         app: App,
         title: str,
         message: str,
-        buttons: Sequence[ButtonSpec] = (("OK", None, "primary"),),
+        buttons: Sequence[ButtonSpec] = ((N_("OK"), None, "primary"),),
         accent: theme.Colour = theme.RED,
     ) -> None:
         super().__init__(app)
@@ -47,19 +54,15 @@ class DialogScene(Scene):
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
         # Wide enough for the title on one line (a question naming a player and a power is long).
-        title = draw.render_text(self.title.upper(), metrics.heading, weight="bold", spacing=0.12).get_width()
+        title = draw.render_text(shown(self.title).upper(), metrics.heading, weight="bold", spacing=0.12).get_width()
         width = min(metrics.width - metrics.u(8), max(metrics.u(76), title + metrics.u(8)))
-        lines = draw.wrap(self.message, metrics.body, width - metrics.u(8))
+        lines = draw.wrap(shown(self.message), metrics.body, width - metrics.u(8))
         height = metrics.u(13) + len(lines) * round(metrics.body * 1.35) + metrics.button_height + metrics.u(3)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (metrics.width // 2, metrics.height // 2)
         x = self.panel.right - metrics.u(4)
         for button in reversed(self.buttons):
-            w = max(
-                metrics.u(16),
-                draw.render_text(button.label.upper(), metrics.body, weight="bold", spacing=0.08).get_width()
-                + metrics.u(5),
-            )
+            w = max(metrics.u(16), button.natural_width(metrics))
             button.rect = pygame.Rect(
                 x - w, self.panel.bottom - metrics.u(3) - metrics.button_height, w, metrics.button_height
             )
@@ -80,5 +83,5 @@ class DialogScene(Scene):
         m = self.metrics
         overlay_panel(surface, self.panel, m, self.title, self.accent)
         text_rect = pygame.Rect(self.panel.left + m.u(4), self.panel.top + m.u(10), self.panel.width - m.u(8), 1000)
-        draw.paragraph(surface, self.message, text_rect, m.body, line_gap=1.35)
+        draw.paragraph(surface, shown(self.message), text_rect, m.body, line_gap=1.35)
         super().draw(surface)

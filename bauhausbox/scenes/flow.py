@@ -8,6 +8,7 @@ from typing import Any
 
 from bauhausbox import games
 from bauhausbox.engine.history import SeatSpec
+from bauhausbox.i18n import N_
 from bauhausbox.match import Match
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.store import BrokenFileError, notices_message
@@ -53,8 +54,8 @@ def report_broken(app: App, errors: list[BrokenFileError]) -> None:
     app.push(
         DialogScene(
             app,
-            "A saved game could not be opened" if len(notices) == 1 else "Saved games could not be opened",
+            N_("A saved game could not be opened") if len(notices) == 1 else N_("Saved games could not be opened"),
             notices_message(notices, limit=5),
-            [("OK", None, "primary")],
+            [(N_("OK"), None, "primary")],
         )
     )

@@ -7,12 +7,13 @@ from typing import Protocol
 import pygame
 
 from bauhausbox.engine.api import Seat
+from bauhausbox.i18n import N_, _, counted
 from bauhausbox.match import Match
 from bauhausbox.scenes.common import overlay_panel
 from bauhausbox.scenes.replay import ReplayScene
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.text import plural
+from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -28,11 +29,14 @@ class FinishedTable(Protocol):
 
 
 def winners_line(names: list[str], winners: list[int], scores: list[int]) -> str:
+    """The headline of the final table, in the players' language."""
     if len(names) == 1:  # a solo game has no winner to name, only a result
-        return f"{names[0]}: {plural(scores[0], 'point', 'points')}"
+        return _("{name}: {points}").format(name=names[0], points=counted("{n} point", "{n} points", scores[0]))
     if len(winners) == 1:
-        return f"{names[winners[0]]} wins!"
-    return "Shared win: " + ", ".join(names[w] for w in winners[:-1]) + f" and {names[winners[-1]]}"
+        return _("{name} wins!").format(name=names[winners[0]])
+    return _("Shared win: {names} and {last}").format(
+        names=", ".join(names[w] for w in winners[:-1]), last=names[winners[-1]]
+    )
 
 
 class GameOverScene(Scene):
@@ -47,14 +51,14 @@ class GameOverScene(Scene):
         self.winners = match.game.winners(match.state)
         self.scores = match.game.scores(match.state)
         self.rows = match.game.score_table(match.state)
-        self.again_button = self.widgets.add(Button("Play again", self.play_again, "primary"))
+        self.again_button = self.widgets.add(Button(N_("Play again"), self.play_again, "primary"))
         self.board_button = self.widgets.add(
-            Button("See the board", lambda: self.app.pop(self), tooltip="Close this table; Esc opens the menu")
+            Button(N_("See the board"), lambda: self.app.pop(self), tooltip=N_("Close this table; Esc opens the menu"))
         )
         self.review_button = self.widgets.add(
-            Button("Review the game", self.review, tooltip="Step through every move, with the log in words")
+            Button(N_("Review the game"), self.review, tooltip=N_("Step through every move, with the log in words"))
         )
-        self.menu_button = self.widgets.add(Button("Main menu", self.to_menu))
+        self.menu_button = self.widgets.add(Button(N_("Main menu"), self.to_menu))
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def play_again(self) -> None:
@@ -97,7 +101,7 @@ class GameOverScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         u = m.u
-        overlay_panel(surface, self.panel, m, "Game over", theme.YELLOW)
+        overlay_panel(surface, self.panel, m, N_("Game over"), theme.YELLOW)
         draw.text(
             surface,
             winners_line(self.names, self.winners, self.scores),
@@ -132,9 +136,9 @@ class GameOverScene(Scene):
         for index, row in enumerate(self.rows):
             if index % 2:
                 pygame.draw.rect(surface, theme.PAPER, (x0, y, self.panel.width - u(8), row_h))
-            draw.text(surface, row.label, (x0 + u(1), y + row_h // 2), m.body, theme.INK, "semibold", "midleft")
+            draw.text(surface, shown(row.label), (x0 + u(1), y + row_h // 2), m.body, theme.INK, "semibold", "midleft")
             for i, cell in enumerate(row.cells):
                 cx = x0 + label_w + col_w * i + col_w // 2
-                draw.text(surface, cell, (cx, y + row_h // 2), m.body, theme.INK, "regular", "center")
+                draw.text(surface, shown(cell), (cx, y + row_h // 2), m.body, theme.INK, "regular", "center")
             y += row_h
         super().draw(surface)

@@ -31,10 +31,11 @@ from typing import Any, Generic, TypeVar
 import pygame
 
 from bauhausbox import games
-from bauhausbox.engine.api import GameRules, HasToPlay, IllegalMoveError, Seat
+from bauhausbox.engine.api import GameRules, HasToPlay, IllegalMoveError, Seat, Words
 from bauhausbox.engine.bots.runner import BotJob, BotRunner
 from bauhausbox.engine.history import Step, UndoPlan
 from bauhausbox.games import thinker
+from bauhausbox.i18n import N_, _, counted
 from bauhausbox.match import Match
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.decision import DecisionWindows
@@ -46,13 +47,21 @@ from bauhausbox.scenes.story import GameStory, MoveMark
 from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.text import advice
+from bauhausbox.ui.text import advice, shown
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
 THINK_SECONDS = {"random": 0.05, "easy": 0.3, "medium": 1.0, "hard": 2.5, "expert": 8.0}
 HINT_SECONDS = 1.5
 CHECKS_REMEMBERED = 512  # refusal reasons kept per position (every hovered square or pose once)
+#: The computer players' levels as players read them (the setup screen and the players panel).
+LEVEL_WORDS = {
+    "random": N_("random"),
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
 
 StateT = TypeVar("StateT", bound=HasToPlay)
 MoveT = TypeVar("MoveT")
@@ -108,13 +117,17 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         self.status_rect = pygame.Rect(0, 0, 0, 0)
         self.game_rect = pygame.Rect(0, 0, 0, 0)
         self.menu_button = self.widgets.add(
-            Button("", self.open_pause, tooltip="Menu: undo, restart, save (Esc)", icon=icons.menu)
+            Button("", self.open_pause, tooltip=N_("Menu: undo, restart, save (Esc)"), icon=icons.menu)
         )
-        self.help_button = self.widgets.add(Button("", self.open_help, tooltip="How to play (F1)", icon=icons.question))
-        self.hint_button = self.widgets.add(Button("Hint", self._hint_clicked, tooltip="Show a good move (H)"))
-        self.redo_button = self.widgets.add(Button("", self.redo, tooltip="Redo (Ctrl+Y)", icon=icons.redo))
-        self.undo_button = self.widgets.add(Button("", self.undo, tooltip="Undo (Ctrl+Z)", icon=icons.undo))
-        self.log_button = self.widgets.add(Button("Log", self.toggle_log, tooltip="Show or hide the game log (Tab)"))
+        self.help_button = self.widgets.add(
+            Button("", self.open_help, tooltip=N_("How to play (F1)"), icon=icons.question)
+        )
+        self.hint_button = self.widgets.add(Button(N_("Hint"), self._hint_clicked, tooltip=N_("Show a good move (H)")))
+        self.redo_button = self.widgets.add(Button("", self.redo, tooltip=N_("Redo (Ctrl+Y)"), icon=icons.redo))
+        self.undo_button = self.widgets.add(Button("", self.undo, tooltip=N_("Undo (Ctrl+Z)"), icon=icons.undo))
+        self.log_button = self.widgets.add(
+            Button(N_("Log"), self.toggle_log, tooltip=N_("Show or hide the game log (Tab)"))
+        )
         self._queue_interjections()
 
     # ==== hooks for subclasses ===================================================================
@@ -156,7 +169,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         sentence = games.describe_move(
             self.match.setup.game_id, self.match.state, move, mover=seat, viewer=seat, names=names
         )
-        return f"Hint: {advice(sentence, name)}  ·  Enter plays it"
+        return _("Hint: {advice}  ·  Enter plays it").format(advice=advice(sentence, name))
 
     def draw_hint(self, surface: pygame.Surface, move: MoveT) -> None:
         """Draw the hinted move's ghost on the board, from ``move`` alone (drawn above the board)."""
@@ -188,17 +201,17 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         """The top bar's turn line; games may say more ("Blue (Anni) to play")."""
         seat = self.match.to_play
         if seat is None:
-            return "Game over"
+            return _("Game over")
         name = self.match.seat_name(seat)
         if self.match.is_human(seat):
-            return f"{name} to play"
+            return _("{name} to play").format(name=name)
         return self.thinking_text(name)
 
     def thinking_text(self, name: str) -> str:
         """The turn line of a computer's turn: thinking, unless play waits for a human's decision."""
         if self.deciding is not None or self.spectating:  # a replay shows positions, nobody thinks
-            return f"{name} to play"
-        return f"{name} is thinking" + "." * (1 + int(time.monotonic() * 3) % 3)
+            return _("{name} to play").format(name=name)
+        return _("{name} is thinking").format(name=name) + "." * (1 + int(time.monotonic() * 3) % 3)
 
     def score_visible(self, seat: Seat) -> bool:
         """Whether the screen may show ``seat``'s live score. Games whose scores depend on secrets
@@ -276,7 +289,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         try:
             step = self.match.play(move, seat)
         except IllegalMoveError as error:
-            self.refuse(str(error))
+            self.refuse(error.args[0] if error.args and isinstance(error.args[0], str) else str(error))
             return False
         self._after_move(before, step)
         return True
@@ -300,18 +313,25 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
 
     def refuse(self, reason: str) -> None:
         """A move was refused: the reason goes in the status bar and in one note by the pointer,
-        never over what it explains (docs/contributing.md, "Look and controls")."""
+        never over what it explains (docs/contributing.md, "Look and controls"). ``reason`` is the
+        rules' :class:`~bauhausbox.engine.api.Words`: it is said in the players' language."""
         self.app.sound.play("invalid")
-        sentence = reason[:1].upper() + reason[1:]
+        said = shown(reason)
+        sentence = said[:1].upper() + said[1:]
         self.say(sentence, "error", 4.0)
         self.pointer_note = (sentence, self.mouse, time.monotonic() + 2.2)
 
     def say(self, message: str, kind: str = "info", seconds: float = 5.0) -> None:
+        """Put ``message`` in the status bar for ``seconds``: a marked constant (``N_``), a
+        :class:`~bauhausbox.engine.api.Words` or a text already translated; the status bar shows it
+        in the players' language when it draws."""
         self.message, self.message_kind, self.message_until = message, kind, time.monotonic() + seconds
 
     def banner(self, message: str, seat: Seat | None = None) -> None:
         """A large, brief banner across the board ("Your turn, Anni", "Blue passes", "Round over"),
-        with ``seat``'s colour and shape when it is about one seat."""
+        with ``seat``'s colour and shape when it is about one seat. ``message`` is shown in the
+        players' language when drawn (a marked constant, :class:`~bauhausbox.engine.api.Words`, or
+        a text already translated)."""
         self.banner_text = message
         self.banner_style = self.seat_style(seat) if seat is not None else (theme.RED, None)
         self.banner_tween = Tween(1.6, max(0.5, self.app.settings.animation_factor or 0.5))
@@ -348,7 +368,8 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
                 "semibold",
                 "midleft",
             )
-            sub = "human" if spec.is_human else f"computer · {spec.level}"
+            level = _(LEVEL_WORDS.get(spec.level, spec.level))
+            sub = _("human") if spec.is_human else _("computer · {level}").format(level=level)
             if extra and seat < len(extra) and extra[seat]:
                 sub = extra[seat]
             draw.text(
@@ -380,7 +401,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         x = width - pad
         # Wide enough for "Play hint", the label while a hint is shown.
         label = self.hint_button.label
-        self.hint_button.label = "Play hint"
+        self.hint_button.label = N_("Play hint")
         hint_w = max(metrics.u(11), self.hint_button.natural_width(metrics))
         self.hint_button.label = label
         log_w = self.log_button.natural_width(metrics)
@@ -468,7 +489,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
                 # and clear; not between the parts of one turn (a card, then its action).
                 self.app.sound.play("turn", 0.6)
                 if not self.banner_busy():
-                    self.banner(f"Your turn, {self.match.seat_name(seat)}", seat)
+                    self.banner(Words("Your turn, {name}", name=self.match.seat_name(seat)), seat)
 
     def _token(self) -> int:
         return self.match.history.cursor * 100003 + len(self.match.history.steps)
@@ -479,13 +500,13 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         if self.match.over and self.game_over_shown and not self.spectating:
             # After "See the board" the hint's place opens the final table again.
             self.hint_button.enabled = True
-            self.hint_button.label = "Scores"
-            self.hint_button.tooltip = "Show the final table again"
+            self.hint_button.label = N_("Scores")
+            self.hint_button.tooltip = N_("Show the final table again")
             return
         self.hint_button.enabled = self.match.is_human(self.match.to_play) and not self.hint_runner.busy
-        shown = self.hint_move is not None
-        self.hint_button.label = "Play hint" if shown else "Hint"
-        self.hint_button.tooltip = "Play the hinted move (Enter)" if shown else "Show a good move (H)"
+        hinted = self.hint_move is not None
+        self.hint_button.label = N_("Play hint") if hinted else N_("Hint")
+        self.hint_button.tooltip = N_("Play the hinted move (Enter)") if hinted else N_("Show a good move (H)")
 
     def _queue_interjections(self) -> None:
         state = self.match.state
@@ -502,7 +523,8 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
             if job.token != self._token():
                 return  # stale: the history moved while it thought
             if job.error:
-                self.say(f"A computer player failed ({job.error.splitlines()[-1]}); it plays a random move.", "error")
+                failure = job.error.splitlines()[-1]
+                self.say(Words("A computer player failed ({error}); it plays a random move.", error=failure), "error")
                 moves = self.game.legal_moves(self.match.state, None if job.interjection else job.seat)
                 job.move = None if job.interjection or not moves else moves[0]
             if job.move is not None:
@@ -510,7 +532,8 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
                 try:
                     step = self.match.play(job.move, job.seat if job.interjection else None)
                 except IllegalMoveError as error:
-                    self.say(f"A computer player tried an illegal move: {error}", "error")
+                    reason = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+                    self.say(Words("A computer player tried an illegal move: {reason}", reason=reason), "error")
                     return
                 self._after_move(before, step)
             return
@@ -616,7 +639,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         """A hint search finished for the current position: show its move. Screens whose hint
         runner answers more than a move (the puzzles' solver says when time ran out) override this."""
         if job.error:
-            self.say("No hint this time (the hint search failed).", "error")
+            self.say(N_("No hint this time (the hint search failed)."), "error")
         elif job.move is not None:
             self.match.hints_taken += 1
             self.show_hint(job.move)
@@ -651,7 +674,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
             self.show_hint(self.hint_move)
             return
         bot = thinker.make_player(self.match.setup.game_id, self.hint_level, self._token())
-        self.say("Looking for a good move…")
+        self.say(N_("Looking for a good move…"))
         self.hint_runner.start(
             bot, self.game, self.game.view(self.match.state, seat), seat, self._token(), HINT_SECONDS, 0.0
         )
@@ -659,7 +682,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
     def undo(self) -> None:
         plan = self.match.undo_plan()
         if plan is None:
-            self.say("Nothing to undo.")
+            self.say(N_("Nothing to undo."))
             return
         if self.match.undo_needs_agreement(plan):
 
@@ -669,10 +692,12 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
             self.app.push(
                 DialogScene(
                     self.app,
-                    "Undo past a draw?",
-                    "This goes back before cards or tiles were drawn, which everyone has already seen. "
-                    "Undo only if every player at the table agrees.",
-                    [("Everyone agrees", agreed, "primary"), ("Keep playing", None, "plain")],
+                    N_("Undo past a draw?"),
+                    N_(
+                        "This goes back before cards or tiles were drawn, which everyone has already seen. "
+                        "Undo only if every player at the table agrees."
+                    ),
+                    [(N_("Everyone agrees"), agreed, "primary"), (N_("Keep playing"), None, "plain")],
                 )
             )
             return
@@ -682,8 +707,15 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         self.match.undo(plan)
         self._jumped()
         moves = len(self.match.history.steps) - self.match.history.cursor
-        note = " The same draws will come again: chance is fixed by the seed." if crossed else ""
-        self.say(f"Undone ({moves} move{'s' if moves != 1 else ''} can be redone).{note}")
+        if crossed:
+            said = counted(
+                "Undone ({n} move can be redone). The same draws will come again: chance is fixed by the seed.",
+                "Undone ({n} moves can be redone). The same draws will come again: chance is fixed by the seed.",
+                moves,
+            )
+        else:
+            said = counted("Undone ({n} move can be redone).", "Undone ({n} moves can be redone).", moves)
+        self.say(said)
 
     def step_back(self) -> None:
         """Take back exactly the last move (e.g. a card choice cancelled before anything was placed);
@@ -694,9 +726,9 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
     def redo(self) -> None:
         if self.match.redo():
             self._jumped()
-            self.say("Redone.")
+            self.say(N_("Redone."))
         else:
-            self.say("Nothing to redo.")
+            self.say(N_("Nothing to redo."))
 
     def restart(self) -> None:
         """A new game with the same seats and options (a fresh shuffle)."""
@@ -723,7 +755,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         note = self.pointer_note
         if note and time.monotonic() < note[2] and self.app.top is self:
             m = self.metrics
-            label = draw.render_text(note[0], m.small, theme.WHITE, "semibold")
+            label = draw.render_text(shown(note[0]), m.small, theme.WHITE, "semibold")
             box = label.get_rect().inflate(m.u(3), m.u(1.5))
             x, y = note[1]
             avoid = self.refusal_area() or pygame.Rect(x - m.u(1), y - m.u(1), m.u(2), m.u(2))
@@ -742,7 +774,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
             pygame.draw.rect(surface, theme.INK, box)
             pygame.draw.rect(surface, theme.ILLEGAL, (box.left, box.top, m.u(0.75), box.height))
             surface.blit(label, label.get_rect(center=(box.centerx + m.u(0.4), box.centery)))
-            layout_probe.text(note[0], box, m.small, surface.get_size())
+            layout_probe.text(shown(note[0]), box, m.small, surface.get_size())
         super().draw_overlay(surface)
 
     def _draw_top_bar(self, surface: pygame.Surface) -> None:
@@ -759,7 +791,9 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         pygame.draw.rect(surface, theme.RED, (x, cy - s // 2, s, s))
         draw.seat_shape(surface, "triangle", (x + s * 1.9, cy), s * 0.62, theme.YELLOW)
         pygame.draw.circle(surface, theme.BLUE, (round(x + s * 3.2), cy), s // 2)
-        title_rect = draw.heading(surface, self.game.info.title, (x + s * 4.2, cy + 2), m.heading, theme.INK, "midleft")
+        title_rect = draw.heading(
+            surface, _(self.game.info.title), (x + s * 4.2, cy + 2), m.heading, theme.INK, "midleft"
+        )
         seat = self.match.to_play
         tx = title_rect.right + m.u(5)
         if seat is not None:
@@ -771,33 +805,33 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
     def _draw_status_bar(self, surface: pygame.Surface) -> None:
         m = self.metrics
         rect = self.status_rect
-        message = self.message if time.monotonic() < self.message_until else ""
+        message = shown(self.message) if time.monotonic() < self.message_until else ""
         draw.status_bar(surface, rect, m, message, self.message_kind, self.situation())
         moves = self.match.history.cursor
-        right = f"move {moves}" + ("  ·  not saved!" if self.match.save_error else "  ·  saved")
+        right = (_("move {n}  ·  not saved!") if self.match.save_error else _("move {n}  ·  saved")).format(n=moves)
         draw.text(
             surface, right, (rect.right - m.u(3), rect.centery + 1), m.small, theme.LIGHT_GREY, "regular", "midright"
         )
 
     def idle_status(self) -> str:
         """The status line on a human's turn when there is no message: the controls that matter."""
-        return "Esc menu  ·  Ctrl+Z undo  ·  H hint  ·  F1 how to play"
+        return _("Esc menu  ·  Ctrl+Z undo  ·  H hint  ·  F1 how to play")
 
     def situation(self) -> str:
         """The status line when there is no message: what is happening now. Only on a human's turn
         does it list the controls (``idle_status``); otherwise it says who the table waits for."""
         match = self.match
         if match.over:
-            return "Game over  ·  Scores: the final table again  ·  Esc menu  ·  Ctrl+Z undo"
+            return _("Game over  ·  Scores: the final table again  ·  Esc menu  ·  Ctrl+Z undo")
         deciding = self.deciding
         if deciding is not None:
-            return f"Waiting for {self.seat_title(deciding)} to decide"
+            return _("Waiting for {name} to decide").format(name=self.seat_title(deciding))
         if self.curtained() and (self.unveiled is None or self.veiled()):
             seat = match.viewer()
-            return f"Pass the device to {match.seat_name(seat)}" if seat is not None else ""
+            return _("Pass the device to {name}").format(name=match.seat_name(seat)) if seat is not None else ""
         seat = match.to_play
         if seat is not None and not match.is_human(seat):
-            return f"{match.seat_name(seat)} is thinking  ·  Esc menu  ·  Ctrl+Z undo"
+            return _("{name} is thinking  ·  Esc menu  ·  Ctrl+Z undo").format(name=match.seat_name(seat))
         return self.idle_status()
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
@@ -805,4 +839,4 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         if tween and not tween.done and self.banner_text:
             colour, shape = self.banner_style
             size = m.title // 2 + m.u(1)
-            draw.banner(surface, self.game_rect, self.banner_text, tween.progress, size, m.u(2), colour, shape)
+            draw.banner(surface, self.game_rect, shown(self.banner_text), tween.progress, size, m.u(2), colour, shape)

@@ -3,6 +3,9 @@
 A game's scene class returns ``[HowToPage(...), ...]`` from ``how_to_play()``. A page has a title,
 paragraphs (plain text; a line starting with "• " is a bullet) and optionally a diagram: a function
 ``(surface, rect, metrics) -> None`` that draws into the right-hand half of the page.
+
+Pages come in the players' language: ``how_to_play()`` runs each time the reader opens and builds
+its titles, paragraphs and captions with ``_()``, so the pseudo-language check sees every one.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from bauhausbox.i18n import N_, _
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
@@ -35,11 +39,13 @@ class HowToScene(Scene):
     def __init__(self, app: App, game_title: str, pages: Sequence[HowToPage]) -> None:
         super().__init__(app)
         self.game_title = game_title
-        self.pages = list(pages) or [HowToPage("How to play", ["This game has no how-to-play pages yet."])]
+        self.pages = list(pages) or [HowToPage(_("How to play"), [_("This game has no how-to-play pages yet.")])]
         self.index = 0
-        self.prev_button = self.widgets.add(Button("Previous", lambda: self.turn(-1), tooltip="Left arrow"))
-        self.next_button = self.widgets.add(Button("Next", lambda: self.turn(1), "primary", tooltip="Right arrow"))
-        self.close_button = self.widgets.add(Button("Close", lambda: self.app.pop(self), tooltip="Esc"))
+        self.prev_button = self.widgets.add(Button(N_("Previous"), lambda: self.turn(-1), tooltip=N_("Left arrow")))
+        self.next_button = self.widgets.add(
+            Button(N_("Next"), lambda: self.turn(1), "primary", tooltip=N_("Right arrow"))
+        )
+        self.close_button = self.widgets.add(Button(N_("Close"), lambda: self.app.pop(self), tooltip=N_("Esc")))
         self.text_rect = pygame.Rect(0, 0, 0, 0)
         self.diagram_rect = pygame.Rect(0, 0, 0, 0)
 
@@ -81,7 +87,14 @@ class HowToScene(Scene):
         u = m.u
         surface.fill(theme.PAPER)
         pygame.draw.rect(surface, theme.INK, (0, 0, m.width, u(12)))
-        draw.heading(surface, f"How to play {self.game_title}", (u(4), u(6)), m.heading, theme.WHITE, "midleft")
+        draw.heading(
+            surface,
+            _("How to play {game}").format(game=_(self.game_title)),
+            (u(4), u(6)),
+            m.heading,
+            theme.WHITE,
+            "midleft",
+        )
         page = self.pages[self.index]
         draw.text(
             surface,
@@ -109,7 +122,13 @@ class HowToScene(Scene):
             if page.caption:
                 inner.height -= u(5)
                 draw.text(
-                    surface, page.caption, (box.centerx, box.bottom - u(3)), m.small, theme.GREY, "regular", "center"
+                    surface,
+                    page.caption,
+                    (box.centerx, box.bottom - u(3)),
+                    m.small,
+                    theme.GREY,
+                    "regular",
+                    "center",
                 )
             page.diagram(surface, inner, m)
         # Page dots.

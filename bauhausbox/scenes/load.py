@@ -8,15 +8,16 @@ from functools import partial
 
 import pygame
 
-from bauhausbox.games import REGISTRY
+from bauhausbox.engine.api import Words
+from bauhausbox.i18n import N_, _, counted
 from bauhausbox.persistence import saves
-from bauhausbox.scenes.common import poster_background
+from bauhausbox.scenes.common import game_title, poster_background
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.flow import open_saved, report_broken
 from bauhausbox.scenes.replay import open_replay
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.text import plural
+from bauhausbox.ui.text import date_and_time
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -33,18 +34,20 @@ class LoadScene(Scene):
         self.finished_tab = False
         self.page = 0
         self.row_buttons: list[tuple[Button, Button]] = []
-        self.back_button = self.widgets.add(Button("Back", lambda: self.app.pop(self), tooltip="Esc"))
-        self.prev_button = self.widgets.add(Button("Newer", lambda: self.turn(-1)))
-        self.next_button = self.widgets.add(Button("Older", lambda: self.turn(1)))
+        self.back_button = self.widgets.add(Button(N_("Back"), lambda: self.app.pop(self), tooltip=N_("Esc")))
+        self.prev_button = self.widgets.add(Button(N_("Newer"), lambda: self.turn(-1)))
+        self.next_button = self.widgets.add(Button(N_("Older"), lambda: self.turn(1)))
         self.progress_tab = self.widgets.add(
-            Button("In progress", lambda: self.show_tab(False), tooltip="Games to resume")
+            Button(N_("In progress"), lambda: self.show_tab(False), tooltip=N_("Games to resume"))
         )
         self.finished_tab_button = self.widgets.add(
-            Button("Finished games", lambda: self.show_tab(True), tooltip="Replay a finished game move by move")
+            Button(N_("Finished games"), lambda: self.show_tab(True), tooltip=N_("Replay a finished game move by move"))
         )
         for index in range(PAGE_SIZE):
             open_button = self.widgets.add(Button("", partial(self.open, index)))
-            delete_button = self.widgets.add(Button("Delete", partial(self.delete, index), tooltip="Delete this save"))
+            delete_button = self.widgets.add(
+                Button(N_("Delete"), partial(self.delete, index), tooltip=N_("Delete this save"))
+            )
             self.row_buttons.append((open_button, delete_button))
 
     def on_enter(self) -> None:
@@ -79,11 +82,11 @@ class LoadScene(Scene):
             open_button.visible = delete_button.visible = shown
             if shown:
                 summary = visible[index]
-                open_button.label = "Replay" if summary.finished else "Resume"
+                open_button.label = N_("Replay") if summary.finished else N_("Resume")
                 open_button.kind = "plain" if summary.finished else "primary"
         finished = sum(s.finished for s in self.all_summaries)
-        self.progress_tab.label = f"In progress ({len(self.all_summaries) - finished})"
-        self.finished_tab_button.label = f"Finished games ({finished})"
+        self.progress_tab.label = Words("In progress ({count})", count=len(self.all_summaries) - finished)
+        self.finished_tab_button.label = Words("Finished games ({count})", count=finished)
         self.progress_tab.selected = not self.finished_tab
         self.finished_tab_button.selected = self.finished_tab
         self.prev_button.visible = self.page > 0
@@ -108,14 +111,17 @@ class LoadScene(Scene):
             summary.path.unlink(missing_ok=True)
             self.refresh()
 
-        title = REGISTRY[summary.game_id].title if summary.game_id in REGISTRY else summary.game_id
+        said = _("{game} with {players}, {moves}. This cannot be undone.").format(
+            game=game_title(summary.game_id),
+            players=", ".join(summary.players),
+            moves=counted("{n} move", "{n} moves", summary.moves),
+        )
         self.app.push(
             DialogScene(
                 self.app,
-                "Delete this save?",
-                f"{title} with {', '.join(summary.players)}, {plural(summary.moves, 'move', 'moves')}. "
-                "This cannot be undone.",
-                [("Delete", confirmed, "red"), ("Keep it", None, "plain")],
+                N_("Delete this save?"),
+                said,
+                [(N_("Delete"), confirmed, "red"), (N_("Keep it"), None, "plain")],
             )
         )
 
@@ -124,22 +130,30 @@ class LoadScene(Scene):
         u = metrics.u
         bh = metrics.button_height
         self.list_rect = pygame.Rect(u(10), u(16), metrics.width - u(20), PAGE_SIZE * (bh + u(3)))
+        # Every button as wide as its longest label needs in the players' language.
+        delete_w = max(u(16), self.row_buttons[0][1].natural_width(metrics))
+        open_w = max(u(20), *(widest(self.row_buttons[0][0], label, metrics) for label in (N_("Replay"), N_("Resume"))))
         for index, (open_button, delete_button) in enumerate(self.row_buttons):
             y = self.list_rect.top + index * (bh + u(3)) + u(1)
-            delete_button.rect = pygame.Rect(self.list_rect.right - u(16), y, u(16), bh)
-            open_button.rect = pygame.Rect(delete_button.rect.left - u(2) - u(20), y, u(20), bh)
+            delete_button.rect = pygame.Rect(self.list_rect.right - delete_w, y, delete_w, bh)
+            open_button.rect = pygame.Rect(delete_button.rect.left - u(2) - open_w, y, open_w, bh)
         x = self.list_rect.right
-        for tab in (self.finished_tab_button, self.progress_tab):
+        for tab, name in (
+            (self.finished_tab_button, "Finished games ({count})"),
+            (self.progress_tab, "In progress ({count})"),
+        ):
             label = tab.label
-            tab.label += " (000)"  # room for the count
+            tab.label = Words(name, count="000")  # room for the count
             tab_w = tab.natural_width(metrics)
             tab.label = label
             tab.rect = pygame.Rect(x - tab_w, u(6), tab_w, bh)
             x = tab.rect.left - u(2)
         bottom = metrics.height - u(4) - bh
-        self.back_button.rect = pygame.Rect(u(10), bottom, u(16), bh)
-        self.next_button.rect = pygame.Rect(metrics.width - u(10) - u(16), bottom, u(16), bh)
-        self.prev_button.rect = pygame.Rect(self.next_button.rect.left - u(18), bottom, u(16), bh)
+        self.back_button.rect = pygame.Rect(u(10), bottom, max(u(16), self.back_button.natural_width(metrics)), bh)
+        next_w = max(u(16), self.next_button.natural_width(metrics))
+        prev_w = max(u(16), self.prev_button.natural_width(metrics))
+        self.next_button.rect = pygame.Rect(metrics.width - u(10) - next_w, bottom, next_w, bh)
+        self.prev_button.rect = pygame.Rect(self.next_button.rect.left - u(2) - prev_w, bottom, prev_w, bh)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):
@@ -152,7 +166,7 @@ class LoadScene(Scene):
         m = self.metrics
         u = m.u
         poster_background(surface, m)
-        draw.heading(surface, "Saved games", (u(10), u(7)), m.title // 2 + u(1))
+        draw.heading(surface, _("Saved games"), (u(10), u(7)), m.title // 2 + u(1))
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -160,9 +174,9 @@ class LoadScene(Scene):
         self.blit_static(surface)
         if not self.summaries:
             empty = (
-                "No finished games yet. The last 50 of each game are kept to replay."
+                _("No finished games yet. The last 50 of each game are kept to replay.")
                 if self.finished_tab
-                else "No games in progress. Every game is saved after each move."
+                else _("No games in progress. Every game is saved after each move.")
             )
             draw.text(
                 surface,
@@ -179,12 +193,13 @@ class LoadScene(Scene):
             pygame.draw.rect(surface, theme.INK, row, 2)
             accent = theme.YELLOW if not summary.finished else theme.LIGHT_GREY
             pygame.draw.rect(surface, accent, (row.left, row.top, u(1.25), row.height))
-            title = REGISTRY[summary.game_id].title if summary.game_id in REGISTRY else summary.game_id
+            title = game_title(summary.game_id)
             draw.text(surface, title, (row.left + u(3), row.top + u(1)), m.body, theme.INK, "bold")
-            when = summary.updated.astimezone().strftime("%d %b %Y, %H:%M")
+            when = date_and_time(summary.updated)
+            moves = counted("{n} move", "{n} moves", summary.moves)
             draw.text(
                 surface,
-                f"{players_line(summary)}  ·  {plural(summary.moves, 'move', 'moves')}  ·  {when}",
+                _("{players}  ·  {moves}  ·  {when}").format(players=players_line(summary), moves=moves, when=when),
                 (row.left + u(3), row.bottom - u(1)),
                 m.small,
                 theme.GREY,
@@ -192,6 +207,14 @@ class LoadScene(Scene):
                 "bottomleft",
             )
         super().draw(surface)
+
+
+def widest(button: Button, label: str, metrics: Metrics) -> int:
+    """How wide ``button`` must be to hold ``label`` (its own label stays)."""
+    kept, button.label = button.label, label
+    width = button.natural_width(metrics)
+    button.label = kept
+    return width
 
 
 def players_line(summary: saves.SaveSummary) -> str:

@@ -11,15 +11,17 @@ from functools import partial
 import pygame
 
 from bauhausbox import __version__, games
+from bauhausbox.engine.api import Words
 from bauhausbox.games import GAME_IDS, REGISTRY
+from bauhausbox.i18n import N_, _, counted
 from bauhausbox.persistence import saves
+from bauhausbox.scenes.common import game_title
 from bauhausbox.scenes.flow import open_saved, report_broken
 from bauhausbox.scenes.load import LoadScene
 from bauhausbox.scenes.settings import SettingsScene
 from bauhausbox.scenes.setup import SetupScene
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -101,11 +103,20 @@ EMBLEMS: dict[str, tuple[EmblemPainter, Colour]] = {
 }
 
 
+def resume_words(summary: saves.SaveSummary) -> str:
+    """ "Resume Blokus with Anni, Josef (12 moves)", in the players' language."""
+    return _("Resume {game} with {players} ({moves})").format(
+        game=game_title(summary.game_id),
+        players=", ".join(summary.players),
+        moves=counted("{n} move", "{n} moves", summary.moves),
+    )
+
+
 class GameCard(Button):
     """A large menu button: emblem field, title, one line about the game."""
 
     def __init__(self, key: str, title: str, blurb: str, players: str, on_click: Callable[[], None]) -> None:
-        super().__init__(title, on_click, tooltip=f"{title}: {players}")
+        super().__init__(title, on_click, tooltip=Words("{game}: {players}", game=Words(title), players=Words(players)))
         self.key = key
         self.blurb = blurb
         self.players = players
@@ -128,11 +139,13 @@ class GameCard(Button):
         pygame.draw.rect(surface, accent, (rect.right - m.u(1.25), rect.top, m.u(1.25), rect.height))
         pygame.draw.rect(surface, theme.INK, rect, m.rule - 1)
         x = box.right + m.u(2.5)
-        draw.heading(surface, self.label, (x, rect.top + rect.height * 0.36), m.heading - 4, theme.INK, "midleft")
-        draw.text(surface, self.blurb, (x, rect.top + rect.height * 0.72), m.small + 1, theme.INK, "regular", "midleft")
+        draw.heading(surface, _(self.label), (x, rect.top + rect.height * 0.36), m.heading - 4, theme.INK, "midleft")
+        draw.text(
+            surface, _(self.blurb), (x, rect.top + rect.height * 0.72), m.small + 1, theme.INK, "regular", "midleft"
+        )
         draw.text(
             surface,
-            self.players,
+            _(self.players),
             (rect.right - m.u(3), rect.top + rect.height * 0.36),
             m.small,
             theme.GREY,
@@ -155,11 +168,13 @@ class MainMenuScene(Scene):
                 )
             )
         self.continue_button = self.widgets.add(
-            Button("Continue", self.continue_game, "primary", tooltip="Resume your last unfinished game")
+            Button(N_("Continue"), self.continue_game, "primary", tooltip=N_("Resume your last unfinished game"))
         )
-        self.load_button = self.widgets.add(Button("Load", self.open_load, tooltip="All saved games"))
-        self.settings_button = self.widgets.add(Button("Settings", self.open_settings))
-        self.quit_button = self.widgets.add(Button("Quit", self.app.quit, tooltip="Games are saved after every move"))
+        self.load_button = self.widgets.add(Button(N_("Load"), self.open_load, tooltip=N_("All saved games")))
+        self.settings_button = self.widgets.add(Button(N_("Settings"), self.open_settings))
+        self.quit_button = self.widgets.add(
+            Button(N_("Quit"), self.app.quit, tooltip=N_("Games are saved after every move"))
+        )
         self.latest: saves.SaveSummary | None = None
 
     def on_enter(self) -> None:
@@ -183,10 +198,7 @@ class MainMenuScene(Scene):
             report_broken(self.app, problems)
         self.continue_button.enabled = self.latest is not None
         if self.latest:
-            title = REGISTRY[self.latest.game_id].title if self.latest.game_id in REGISTRY else self.latest.game_id
-            self.continue_button.tooltip = (
-                f"Resume {title} with {', '.join(self.latest.players)} ({plural(self.latest.moves, 'move', 'moves')})"
-            )
+            self.continue_button.tooltip = resume_words(self.latest)
 
     # -- actions -----------------------------------------------------------------------------
     def open_setup(self, game_id: str) -> None:
@@ -259,10 +271,11 @@ class MainMenuScene(Scene):
         )
         pygame.draw.rect(surface, theme.PAPER, (p.left + round(p.width * 0.45), round(p.height * 0.62), u(1), p.height))
         title_size = round(m.title * 1.15)
-        draw.text(surface, "BAUHAUS", (p.left + u(5), p.top + u(8)), title_size, theme.WHITE, "black", spacing=0.04)
+        # The app's name, the same in every language (marked so the pseudo-language check sees it).
+        draw.text(surface, _("BAUHAUS"), (p.left + u(5), p.top + u(8)), title_size, theme.WHITE, "black", spacing=0.04)
         draw.text(
             surface,
-            "BOX",
+            _("BOX"),
             (p.left + u(5), p.top + u(8) + round(title_size * 0.92)),
             title_size,
             theme.YELLOW,
@@ -271,7 +284,7 @@ class MainMenuScene(Scene):
         )
         draw.text(
             surface,
-            "four abstract games for one table",
+            _("four abstract games for one table"),
             (p.left + u(5), p.top + u(8) + round(title_size * 1.95)),
             m.body,
             theme.WHITE,
@@ -281,11 +294,11 @@ class MainMenuScene(Scene):
             surface, f"v{__version__}", (p.left + u(2), p.bottom - u(2)), m.small, theme.WHITE, "regular", "bottomleft"
         )
         pygame.draw.rect(surface, theme.INK, (p.right, 0, m.rule, m.height))
-        draw.heading(surface, "Play", (self.cards[0].rect.left, u(6)), m.heading)
+        play = draw.heading(surface, _("Play"), (self.cards[0].rect.left, u(6)), m.heading)
         draw.text(
             surface,
-            "Pick a game, then choose players and computer opponents.",
-            (self.cards[0].rect.left + u(12), u(6) + m.heading // 2 - 2),
+            _("Pick a game, then choose players and computer opponents."),
+            (max(self.cards[0].rect.left + u(12), play.right + u(2)), u(6) + m.heading // 2 - 2),
             m.small,
             theme.GREY,
             "regular",

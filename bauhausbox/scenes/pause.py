@@ -6,6 +6,7 @@ from typing import Protocol
 
 import pygame
 
+from bauhausbox.i18n import N_, _
 from bauhausbox.match import Match
 from bauhausbox.scenes.common import overlay_panel, stack_vertically
 from bauhausbox.scenes.dialog import DialogScene
@@ -38,18 +39,18 @@ class PauseScene(Scene):
         super().__init__(app)
         self.game_scene = game_scene
         add = self.widgets.add
-        self.resume_button = add(Button("Resume", self.resume, "primary", tooltip="Esc"))
-        self.undo_button = add(Button("Undo", self.undo, tooltip="Ctrl+Z"))
-        self.redo_button = add(Button("Redo", self.redo, tooltip="Ctrl+Y"))
-        self.restart_button = add(Button("Restart", self.restart, tooltip="A new game with the same players"))
-        self.help_button = add(Button("How to play", self.help, tooltip="F1"))
-        self.settings_button = add(Button("Settings", self.settings))
+        self.resume_button = add(Button(N_("Resume"), self.resume, "primary", tooltip=N_("Esc")))
+        self.undo_button = add(Button(N_("Undo"), self.undo, tooltip=N_("Ctrl+Z")))
+        self.redo_button = add(Button(N_("Redo"), self.redo, tooltip=N_("Ctrl+Y")))
+        self.restart_button = add(Button(N_("Restart"), self.restart, tooltip=N_("A new game with the same players")))
+        self.help_button = add(Button(N_("How to play"), self.help, tooltip="F1"))
+        self.settings_button = add(Button(N_("Settings"), self.settings))
         self.quit_button = add(
             Button(
-                "Save and quit to menu",
+                N_("Save and quit to menu"),
                 self.quit_to_menu,
                 "red",
-                tooltip="The game is saved after every move; Continue resumes it",
+                tooltip=N_("The game is saved after every move; Continue resumes it"),
             )
         )
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -73,9 +74,9 @@ class PauseScene(Scene):
         self.app.push(
             DialogScene(
                 self.app,
-                "Restart?",
-                "Start a new game with the same players and options? This game stays in Load until you delete it.",
-                [("Restart", confirmed, "red"), ("Cancel", None, "plain")],
+                N_("Restart?"),
+                N_("Start a new game with the same players and options? This game stays in Load until you delete it."),
+                [(N_("Restart"), confirmed, "red"), (N_("Cancel"), None, "plain")],
             )
         )
 
@@ -122,11 +123,11 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        overlay_panel(surface, self.panel, m, "Paused", theme.BLUE)
+        overlay_panel(surface, self.panel, m, N_("Paused"), theme.BLUE)
         match = self.game_scene.match
         draw.text(
             surface,
-            f"{match.game.info.title} · move {match.history.cursor}",
+            _("{game} · move {n}").format(game=_(match.game.info.title), n=match.history.cursor),
             (self.panel.right - m.u(4), self.panel.top + m.u(5.5)),
             m.small,
             theme.GREY,

@@ -23,6 +23,7 @@ import pygame
 from bauhausbox import games
 from bauhausbox.engine.api import Seat
 from bauhausbox.engine.history import History, Setup, Step
+from bauhausbox.i18n import N_, _
 from bauhausbox.match import Match, move_log, replay_seat
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.store import BrokenFileError
@@ -105,21 +106,21 @@ class ReplayScene(Scene):
         self.mouse = (0, 0)
         self.rows: list[LogRow] = []
         self.top_rect = self.board_rect = self.log_rect = self.list_rect = self.status_rect = pygame.Rect(0, 0, 0, 0)
-        self.close_button = self.widgets.add(Button("Close", self.close, tooltip="Back (Esc)"))
+        self.close_button = self.widgets.add(Button(N_("Close"), self.close, tooltip=N_("Back (Esc)")))
         self.start_button = self.widgets.add(
-            Button("", lambda: self.go_to(0, pause=True), tooltip="To the start (Home)", icon=icons.to_start)
+            Button("", lambda: self.go_to(0, pause=True), tooltip=N_("To the start (Home)"), icon=icons.to_start)
         )
         self.back_button = self.widgets.add(
-            Button("", lambda: self.step(-1), tooltip="One move back (Left)", icon=icons.step_back)
+            Button("", lambda: self.step(-1), tooltip=N_("One move back (Left)"), icon=icons.step_back)
         )
         self.play_button = self.widgets.add(
-            Button("", self.toggle_play, "primary", tooltip="Play / pause (Space)", icon=icons.play)
+            Button("", self.toggle_play, "primary", tooltip=N_("Play / pause (Space)"), icon=icons.play)
         )
         self.forward_button = self.widgets.add(
-            Button("", lambda: self.step(1), tooltip="One move forward (Right)", icon=icons.step_forward)
+            Button("", lambda: self.step(1), tooltip=N_("One move forward (Right)"), icon=icons.step_forward)
         )
         self.end_button = self.widgets.add(
-            Button("", lambda: self.go_to(self.moves, pause=True), tooltip="To the end (End)", icon=icons.to_end)
+            Button("", lambda: self.go_to(self.moves, pause=True), tooltip=N_("To the end (End)"), icon=icons.to_end)
         )
 
     @classmethod
@@ -197,7 +198,7 @@ class ReplayScene(Scene):
         line_h = round(m.body * 1.25)
         rows: list[LogRow] = []
         y = 0
-        entries = [("Start of the game", 0)] + [(f"{i + 1}. {line}", i + 1) for i, line in enumerate(self.lines)]
+        entries = [(_("Start of the game"), 0)] + [(f"{i + 1}. {line}", i + 1) for i, line in enumerate(self.lines)]
         for text, position in entries:
             lines = tuple(draw.wrap(text, m.body, text_w, "semibold")) or ("",)  # fits the current row's weight
             height = len(lines) * line_h + m.u(1)
@@ -291,15 +292,15 @@ class ReplayScene(Scene):
         self._draw_top_bar(surface)
         self._draw_log(surface)
         m = self.metrics
-        idle = "Left / Right step  ·  Space play / pause  ·  Home / End  ·  click a move to jump there  ·  Esc close"
+        idle = _("Left / Right step  ·  Space play / pause  ·  Home / End  ·  click a move to jump there  ·  Esc close")
         draw.status_bar(surface, self.status_rect, m, "", "info", idle)
         super().draw(surface)
 
     def seen_as(self) -> str:
         """Whose eyes the replay sees through, for the top bar."""
         if self.seat is None:
-            return "Game over: everything is shown"
-        return f"Not finished: shown as {self.names[self.seat]} saw it"
+            return _("Game over: everything is shown")
+        return _("Not finished: shown as {name} saw it").format(name=self.names[self.seat])
 
     def _draw_top_bar(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -311,12 +312,18 @@ class ReplayScene(Scene):
         s = m.u(2.2)
         pygame.draw.rect(surface, theme.RED, (x, rect.centery - s // 2, s, s))
         title = draw.heading(
-            surface, f"Replay · {self.title}", (x + s * 1.6, rect.centery + 2), m.heading, anchor="midleft"
+            surface,
+            _("Replay · {game}").format(game=_(self.title)),
+            (x + s * 1.6, rect.centery + 2),
+            m.heading,
+            anchor="midleft",
         )
         note = self.seen_as()
         room = self.close_button.rect.left - m.u(3) - (title.right + m.u(4))
         if draw.render_text(note, m.body, weight="semibold").get_width() > room:
-            note = "Everything shown" if self.seat is None else f"As {self.names[self.seat]} saw it"
+            note = (
+                _("Everything shown") if self.seat is None else _("As {name} saw it").format(name=self.names[self.seat])
+            )
         colour = theme.INK if self.seat is None else theme.RED
         draw.text(surface, note, (title.right + m.u(4), rect.centery + 2), m.body, colour, "semibold", "midleft")
 
@@ -326,10 +333,10 @@ class ReplayScene(Scene):
         header = pygame.Rect(
             self.log_rect.left, self.log_rect.top, self.log_rect.width, self.list_rect.top - self.log_rect.top
         )
-        draw.heading(surface, "Moves", (header.left, header.centery), m.body, anchor="midleft")
+        draw.heading(surface, _("Moves"), (header.left, header.centery), m.body, anchor="midleft")
         draw.text(
             surface,
-            f"move {self.position} of {self.moves}",
+            _("move {n} of {total}").format(n=self.position, total=self.moves),
             (header.right, header.centery),
             m.body,
             theme.GREY,

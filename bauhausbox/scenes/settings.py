@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from bauhausbox import i18n
+from bauhausbox.i18n import N_, _
 from bauhausbox.scenes.common import poster_background
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
@@ -20,44 +21,44 @@ class SettingsScene(Scene):
         super().__init__(app)
         s = app.settings
         add = self.widgets.add
-        self.volume = add(Slider(s.volume, self._set_volume, tooltip="Sound volume (← → when hovered)"))
-        self.mute = add(Toggle("Mute all sounds", s.muted, self._set_mute))
-        self.fullscreen = add(Toggle("Fullscreen (F11)", app.fullscreen, lambda _: self._toggle_fullscreen()))
+        self.volume = add(Slider(s.volume, self._set_volume, tooltip=N_("Sound volume (← → when hovered)")))
+        self.mute = add(Toggle(N_("Mute all sounds"), s.muted, self._set_mute))
+        self.fullscreen = add(Toggle(N_("Fullscreen (F11)"), app.fullscreen, lambda _: self._toggle_fullscreen()))
         self.colour_blind = add(
-            Toggle("Colour-blind patterns on pieces and tiles", s.colour_blind, self._set_colour_blind)
+            Toggle(N_("Colour-blind patterns on pieces and tiles"), s.colour_blind, self._set_colour_blind)
         )
         self.animation = add(
             Choice(
-                [("off", "Off"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow")],
+                [("off", N_("Off")), ("fast", N_("Fast")), ("normal", N_("Normal")), ("slow", N_("Slow"))],
                 s.animation_speed,
                 self._set_animation,
             )
         )
         self.pace = add(
             Choice(
-                [(0.0, "Instant"), (0.3, "Quick"), (0.6, "Normal"), (1.2, "Slow")],
+                [(0.0, N_("Instant")), (0.3, N_("Quick")), (0.6, N_("Normal")), (1.2, N_("Slow"))],
                 s.computer_delay,
                 self._set_pace,
-                tooltip="How long computer moves stay on screen",
+                tooltip=N_("How long computer moves stay on screen"),
             )
         )
         self.react = add(
             Choice(
-                [("always", "Always"), ("never", "Never")],
+                [("always", N_("Always")), ("never", N_("Never"))],
                 s.ask_reactions,
                 self._set_react,
-                tooltip="Pause the game when you hold a power that can answer what just happened",
+                tooltip=N_("Pause the game when you hold a power that can answer what just happened"),
             )
         )
         self.language = add(
             Choice(
-                [("system", i18n.N_("System language")), *i18n.LANGUAGES.items()],
+                [("system", N_("System language")), *i18n.LANGUAGES.items()],
                 s.language,
                 self.app.set_language,
-                tooltip="The language of every screen, rule and log",
+                tooltip=N_("The language of every screen, rule and log"),
             )
         )
-        self.back = add(Button("Back", lambda: self.app.pop(self), "primary", tooltip="Esc"))
+        self.back = add(Button(N_("Back"), lambda: self.app.pop(self), "primary", tooltip=N_("Esc")))
         self.rows: list[tuple[str, pygame.Rect]] = []
 
     def _changed(self) -> None:
@@ -104,14 +105,14 @@ class SettingsScene(Scene):
         bh = metrics.button_height
         self.rows = []
         for label, widget in (
-            ("Volume", self.volume),
+            (N_("Volume"), self.volume),
             ("", self.mute),
-            ("Window", self.fullscreen),
-            ("Accessibility", self.colour_blind),
-            ("Animations", self.animation),
-            ("Computer moves", self.pace),
-            ("Ask me when I can react", self.react),
-            ("Language", self.language),
+            (N_("Window"), self.fullscreen),
+            (N_("Accessibility"), self.colour_blind),
+            (N_("Animations"), self.animation),
+            (N_("Computer moves"), self.pace),
+            (N_("Ask me when I can react"), self.react),
+            (N_("Language"), self.language),
         ):
             widget.rect = pygame.Rect(
                 x,
@@ -139,14 +140,14 @@ class SettingsScene(Scene):
     def draw_static(self, surface: pygame.Surface) -> None:
         m = self.metrics
         poster_background(surface, m)
-        draw.heading(surface, "Settings", (m.u(10), m.u(7)), m.title // 2 + m.u(1))
+        draw.heading(surface, _("Settings"), (m.u(10), m.u(7)), m.title // 2 + m.u(1))
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         self.blit_static(surface)
         for label, rect in self.rows:
             if label:
-                draw.text(surface, label, (rect.left, rect.centery), m.body, theme.INK, "semibold", "midleft")
+                draw.text(surface, _(label), (rect.left, rect.centery), m.body, theme.INK, "semibold", "midleft")
         draw.text(
             surface,
             f"{round(self.app.settings.volume * 100)} %",

@@ -13,6 +13,7 @@ import pygame
 from bauhausbox import games
 from bauhausbox.engine.api import GameRules
 from bauhausbox.engine.history import SeatSpec
+from bauhausbox.i18n import N_, _, counted
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.models import GamePreference, GameStatistics, SeatPreference, clean_name
 from bauhausbox.scenes.common import poster_background
@@ -20,17 +21,23 @@ from bauhausbox.scenes.flow import start_match
 from bauhausbox.scenes.howto import HowToScene
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.text import short_date, shown
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button, Choice, TextField
 
 SEAT_KINDS = [
-    ("human", "Human"),
-    ("ai:easy", "Computer · easy"),
-    ("ai:medium", "Computer · medium"),
-    ("ai:hard", "Computer · hard"),
-    ("ai:expert", "Computer · expert"),
-    ("ai:random", "Computer · random"),
+    ("human", N_("Human")),
+    ("ai:easy", N_("Computer · easy")),
+    ("ai:medium", N_("Computer · medium")),
+    ("ai:hard", N_("Computer · hard")),
+    ("ai:expert", N_("Computer · expert")),
+    ("ai:random", N_("Computer · random")),
 ]
+
+
+def generic_name(seat: int) -> str:
+    """The name of a seat nobody named ("Player 2"), in the players' language."""
+    return _("Player {number}").format(number=seat + 1)
 
 
 class SetupScene(Scene):
@@ -53,7 +60,7 @@ class SetupScene(Scene):
             if remembered and seat < len(remembered.seats):
                 self.seat_prefs.append(remembered.seats[seat])
             else:
-                name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+                name = names[seat] if seat < len(names) else generic_name(seat)
                 self.seat_prefs.append(SeatPreference(name=name, kind="human" if seat == 0 else "ai", level="medium"))
         self.options: dict[str, str | int | bool] = dict(remembered.options) if remembered else {}
         levels = {"random", *info.levels}
@@ -63,7 +70,7 @@ class SetupScene(Scene):
         add = self.widgets.add
         self.players_choice = add(
             Choice(
-                [(n, f"{n} player{'s' if n > 1 else ''}") for n in range(info.min_players, info.max_players + 1)],
+                self._player_counts(),
                 self.players,
                 self._set_players,
             )
@@ -73,7 +80,7 @@ class SetupScene(Scene):
         for seat in range(info.max_players):
             pref = self.seat_prefs[seat]
             self.name_fields.append(
-                add(TextField(pref.name, partial(self._set_name, seat), tooltip="Click to type a name"))
+                add(TextField(pref.name, partial(self._set_name, seat), tooltip=N_("Click to type a name")))
             )
             kind_value = "human" if pref.kind == "human" else f"ai:{pref.level}"
             self.kind_fields.append(
@@ -82,24 +89,30 @@ class SetupScene(Scene):
                         self.kind_choices,
                         kind_value,
                         partial(self._set_kind, seat),
-                        tooltip="Human, or a computer player and its strength",
+                        tooltip=N_("Human, or a computer player and its strength"),
                     )
                 )
             )
         self.option_fields: list[tuple[str, Choice]] = []
         for spec in info.options:
             value = self.options.get(spec.key, spec.default)
-            if value not in [v for v, _ in spec.choices]:
+            if value not in [v for v, _label in spec.choices]:
                 value = spec.default
             self.options[spec.key] = value
             field = add(Choice(list(spec.choices), value, partial(self._set_option, spec.key), tooltip=spec.help))
             self.option_fields.append((spec.label, field))
-        self.back_button = add(Button("Back", lambda: self.app.pop(self), tooltip="Esc"))
-        self.help_button = add(Button("How to play", self.open_help, tooltip="F1"))
-        self.start_button = add(Button("Start", self.start, "primary", tooltip="Enter"))
+        self.back_button = add(Button(N_("Back"), lambda: self.app.pop(self), tooltip=N_("Esc")))
+        self.help_button = add(Button(N_("How to play"), self.open_help, tooltip="F1"))
+        self.start_button = add(Button(N_("Start"), self.start, "primary", tooltip=N_("Enter")))
         self.rows: list[tuple[str, int]] = []
         self.record: GameStatistics | None = None
         self._update_visibility()
+
+    def _player_counts(self) -> list[tuple[int, str]]:
+        """ "2 players"… in the players' language (made again at each layout: a change of language
+        lays every screen out again)."""
+        info = self.game.info
+        return [(n, counted("{n} player", "{n} players", n)) for n in range(info.min_players, info.max_players + 1)]
 
     def on_enter(self) -> None:
         self.refresh_record()
@@ -136,21 +149,21 @@ class SetupScene(Scene):
             visible = seat < self.players
             self.name_fields[seat].visible = visible
             self.kind_fields[seat].visible = visible
-        for spec, (_, field) in zip(self.game.info.options, self.option_fields, strict=True):
+        for spec, (_label, field) in zip(self.game.info.options, self.option_fields, strict=True):
             field.visible = spec.applies_to(self.players)
 
     def seats(self) -> list[SeatSpec]:
         result = []
         for seat in range(self.players):
             pref = self.seat_prefs[seat]
-            name = clean_name(pref.name, f"Player {seat + 1}")
+            name = clean_name(pref.name, generic_name(seat))
             result.append(SeatSpec(name, pref.kind, pref.level))
         return result
 
     def start(self) -> None:
         seats = self.seats()
         for number, pref in enumerate(self.seat_prefs, 1):  # remembered as they will be read back
-            pref.name = clean_name(pref.name, f"Player {number}")
+            pref.name = clean_name(pref.name, generic_name(number - 1))
         settings = self.app.settings
         settings.last_setups[self.game_id] = GamePreference(
             players=self.players, seats=self.seat_prefs, options=dict(self.options)
@@ -174,8 +187,9 @@ class SetupScene(Scene):
         x = left + label_w
         self.rows = []
         y = u(20)
+        self.players_choice.choices = self._player_counts()
         self.players_choice.rect = pygame.Rect(x, y, u(34), bh)
-        self.rows.append(("Players", y + bh // 2))
+        self.rows.append((N_("Players"), y + bh // 2))
         y += bh + u(3)
         name_w = u(30)
         kind_w = u(34)
@@ -218,8 +232,8 @@ class SetupScene(Scene):
         m = self.metrics
         u = m.u
         poster_background(surface, m)
-        draw.heading(surface, f"{self.game.info.title}", (u(10), u(6)), m.title // 2 + u(1))
-        draw.text(surface, self.game.info.tagline, (u(10), u(12.5)), m.body, theme.GREY)
+        draw.heading(surface, _(self.game.info.title), (u(10), u(6)), m.title // 2 + u(1))
+        draw.text(surface, _(self.game.info.tagline), (u(10), u(12.5)), m.body, theme.GREY)
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -229,8 +243,10 @@ class SetupScene(Scene):
         for label, cy in self.rows:
             if label.startswith("seat:"):
                 seat = int(label[5:])
-                role = self.game.seat_name(seat, self.players)
-                generic = f"Player {seat + 1}"
+                # The rules call a seat nobody named "Player 2" (in English): the generic name here.
+                named = self.game.seat_name(seat, self.players)
+                generic = generic_name(seat)
+                role = generic if named == f"Player {seat + 1}" else shown(named)
                 draw.text(
                     surface,
                     generic,
@@ -245,7 +261,7 @@ class SetupScene(Scene):
                 colour, shape = self.scene_type.setup_marker(seat, self.players)
                 draw.seat_shape(surface, shape, (label_x + u(26.5), cy), u(1.6), colour)
             else:
-                draw.text(surface, label, (label_x, cy), m.body, theme.INK, "semibold", "midleft")
+                draw.text(surface, shown(label), (label_x, cy), m.body, theme.INK, "semibold", "midleft")
         self._draw_record(surface)
         super().draw(surface)
 
@@ -260,20 +276,23 @@ class SetupScene(Scene):
             return  # a narrow window: the setup itself matters more
         draw.panel(surface, box, theme.WHITE, 3)
         pygame.draw.rect(surface, theme.BLUE, (box.left, box.top, box.width, u(1)))
-        draw.heading(surface, "Your record", (box.left + u(2.5), box.top + u(3)), m.body)
+        draw.heading(surface, _("Your record"), (box.left + u(2.5), box.top + u(3)), m.body)
         y = box.top + u(8)
         if not stats or not stats.started:
             draw.paragraph(
                 surface,
-                "No games yet. Every game is saved after each move, so you can stop any time.",
+                _("No games yet. Every game is saved after each move, so you can stop any time."),
                 pygame.Rect(box.left + u(2.5), y, box.width - u(5), box.height),
                 m.small,
             )
             return
-        draw.text(surface, f"{stats.started} started  ·  {stats.finished} finished", (box.left + u(2.5), y), m.small)
+        tally = _("{started} started  ·  {finished} finished").format(started=stats.started, finished=stats.finished)
+        draw.text(surface, tally, (box.left + u(2.5), y), m.small)
         y += u(4)
         for result in reversed(results):
             winners = ", ".join(result.players[w] for w in result.winners if w < len(result.players))
-            line = f"{result.date.astimezone().strftime('%d %b')}: {winners} won ({max(result.scores)})"
+            line = _("{date}: {winners} won ({score})").format(
+                date=short_date(result.date), winners=winners, score=max(result.scores)
+            )
             draw.text(surface, line, (box.left + u(2.5), y), m.small, theme.INK)
             y += u(3.5)

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
+from bauhausbox import i18n
 from bauhausbox.engine.api import Seat
+from bauhausbox.i18n import N_
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.log_panel import LogLine, LogPanel, NoticeWords
 from bauhausbox.ui.theme import Colour
@@ -117,7 +119,16 @@ class GameStory(Scene):
         recap or the notice changed (each sentence is remembered by the match)."""
         allowed, viewer = self.story_viewer()
         history = self.match.history
-        key = (history.cursor, len(history.steps), allowed, viewer, self.recap, self.notice, self.log_rect.size)
+        key = (
+            history.cursor,
+            len(history.steps),
+            allowed,
+            viewer,
+            self.recap,
+            self.notice,
+            self.log_rect.size,
+            i18n.language(),  # the sentences are said again after a change of language
+        )
         if key == self._log_key:
             return
         self._log_key = key
@@ -145,7 +156,7 @@ class GameStory(Scene):
                         shape,
                         number,
                         index in recap,
-                        "Since your last turn" if index == first_recap else "",
+                        N_("Since your last turn") if index == first_recap else "",
                     )
                 )
         self.log.set_lines(tuple(lines))

@@ -35,10 +35,12 @@ from typing import Any
 import pygame
 
 from bauhausbox import __version__, i18n
+from bauhausbox.engine.api import Words
 from bauhausbox.engine.bots.base import FOREGROUND_IDLE
 from bauhausbox.persistence import saves, store
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.sound import SoundManager
+from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import WidgetGroup
 
@@ -183,7 +185,7 @@ class App:
             saves.save_settings(self.settings)
             self._settings_dirty = False
         except OSError as error:
-            self.toast(f"Could not save settings: {error.strerror or error}", "error")
+            self.toast(Words("Could not save settings: {reason}", reason=error.strerror or str(error)), "error")
 
     # -- scene stack -------------------------------------------------------------------------
     @property
@@ -234,7 +236,9 @@ class App:
 
     # -- messages ------------------------------------------------------------------------------
     def toast(self, message: str, kind: str = "info", seconds: float = 4.0) -> None:
-        """A short message at the bottom of the window (kind: info, error)."""
+        """A short message at the bottom of the window (kind: info, error). ``message`` is shown in
+        the players' language when drawn (:func:`~bauhausbox.ui.text.shown`): a marked constant, a
+        :class:`~bauhausbox.engine.api.Words`, or a text already translated."""
         log.info("toast: %s", message)
         self.toasts.append(Toast(message, kind, seconds))
         del self.toasts[:-3]
@@ -312,7 +316,7 @@ class App:
         y = surface.get_height() - m.u(10)
         for toast in reversed(self.toasts):
             width = min(surface.get_width() - m.u(8), m.u(90))
-            lines = draw.wrap(toast.message, m.body, width - m.u(4))
+            lines = draw.wrap(shown(toast.message), m.body, width - m.u(4))
             height = len(lines) * round(m.body * 1.3) + m.u(3)
             box = pygame.Rect(0, 0, width, height)
             box.midbottom = (surface.get_width() // 2, y)
@@ -333,7 +337,8 @@ class App:
             log.error(
                 "error in %s.%s:\n%s", type(scene).__name__, getattr(function, "__name__", "?"), traceback.format_exc()
             )
-            self.toast(f"Something went wrong ({type(error).__name__}: {error}). Your game is saved.", "error", 6)
+            what = f"{type(error).__name__}: {error}"
+            self.toast(Words("Something went wrong ({error}). Your game is saved.", error=what), "error", 6)
             if os.environ.get("BAUHAUSBOX_RAISE"):  # tests want the traceback
                 raise
             return True

@@ -77,13 +77,29 @@ def heading(
     return text(surface, content.upper(), pos, size, colour, "bold", anchor, spacing=0.12)
 
 
+def _carry_marks(lines: list[str]) -> list[str]:
+    """In the pseudo-language (tests), a text wrapped in ⟦…⟧ keeps its marks on every line it is
+    broken into, so each line drawn still shows it went through the catalogs."""
+    if not any(i18n.PSEUDO_OPEN in line for line in lines):
+        return lines
+    carried, depth = [], 0
+    for line in lines:
+        start = depth
+        for char in line:
+            if char == i18n.PSEUDO_OPEN:
+                depth += 1
+            elif char == i18n.PSEUDO_CLOSE:
+                depth = max(0, depth - 1)
+        carried.append(i18n.PSEUDO_OPEN * start + line + i18n.PSEUDO_CLOSE * depth if line else line)
+    return carried
+
+
 def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[str]:
     """Break ``content`` into lines no wider than ``width`` pixels (paragraphs split on newlines)."""
-    if content.startswith(i18n.PSEUDO_OPEN) and content.endswith(i18n.PSEUDO_CLOSE):
-        # The test language marks a whole text: each line of it keeps the marks, so the check of
-        # untranslated words can tell a wrapped translated paragraph from a text never translated.
-        inner = wrap(content[1:-1], size, width, weight)
-        return [f"{i18n.PSEUDO_OPEN}{line}{i18n.PSEUDO_CLOSE}" if line else line for line in inner]
+    return _carry_marks(_wrap(content, size, width, weight))
+
+
+def _wrap(content: str, size: int, width: int, weight: str) -> list[str]:
     face = font(size, weight)
     lines: list[str] = []
     for paragraph in content.split("\n"):

@@ -13,7 +13,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from bauhausbox import i18n
+from bauhausbox.i18n import N_
 from bauhausbox.ui import draw, theme
+from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Colour, Metrics
 
 HIGHLIGHT: Colour = theme.mix(theme.PAPER, theme.YELLOW, 0.35)
@@ -42,7 +45,7 @@ class _Row:
 class LogPanel:
     """The log's lines inside ``rect`` (a title on top, the lines below, a thin scroll bar)."""
 
-    def __init__(self, title: str = "Game log", empty: str = "No moves yet.") -> None:
+    def __init__(self, title: str = N_("Game log"), empty: str = N_("No moves yet.")) -> None:
         self.title = title
         self.empty = empty
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -171,12 +174,12 @@ class LogPanel:
         if m is None or self.rect.width == 0:
             return
         self._measure()
-        draw.heading(surface, self.title, (self.rect.left, self.rect.top + m.u(0.5)), m.small + 1)
+        draw.heading(surface, shown(self.title), (self.rect.left, self.rect.top + m.u(0.5)), m.small + 1)
         pygame.draw.line(
             surface, theme.INK, (self.rect.left, self.body.top - m.u(1)), (self.rect.right, self.body.top - m.u(1)), 2
         )
         if not self.lines:
-            draw.text(surface, self.empty, (self.body.left, self.body.top), m.small, theme.GREY)
+            draw.text(surface, shown(self.empty), (self.body.left, self.body.top), m.small, theme.GREY)
             return
         clip = surface.get_clip()
         surface.set_clip(self.body.clip(clip) if clip else self.body)
@@ -190,7 +193,13 @@ class LogPanel:
             y = top + row.top
             if line.caption:
                 draw.text(
-                    surface, line.caption.upper(), (self.body.left, y), m.small - 2, theme.RED, "bold", spacing=0.08
+                    surface,
+                    shown(line.caption).upper(),
+                    (self.body.left, y),
+                    m.small - 2,
+                    theme.RED,
+                    "bold",
+                    spacing=0.08,
                 )
                 y += row.caption_height
             box = pygame.Rect(self.body.left, y, self.body.width - m.u(1.5), row.height - row.caption_height - m.u(0.5))
@@ -232,10 +241,10 @@ class NoticeWords:
         self._lines: list[str] = []
 
     def lines(self, text: str, width: int, metrics: Metrics) -> list[str]:
-        key = (text, width, metrics)
+        key = (text, width, metrics, i18n.language())
         if key != self._key:
             self._key = key
-            self._lines = draw.wrap(text, metrics.small, width - metrics.u(6), "semibold")
+            self._lines = draw.wrap(shown(text), metrics.small, width - metrics.u(6), "semibold")
         return self._lines
 
     def height(self, text: str, width: int, metrics: Metrics) -> int:

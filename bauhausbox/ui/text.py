@@ -1,16 +1,62 @@
-"""Words for counts and for advice: ``plural(1, "piece", "pieces")`` is "1 piece", and
-``advice("Anni placed the L5 on k10–m12", "Anni")`` is "place the L5 on k10–m12".
+"""Words as players read them: :func:`shown` puts any text of a screen into the players' language,
+and :func:`advice` turns a move's sentence into advice ("Anni placed the L5 on k10–m12" becomes
+"place the L5 on k10–m12"; in French "Anni a placé le L5…" becomes "placez le L5…").
 
-One place for every count shown to players, so "1 pieces" and "hint(s)" cannot come back, and so a
-translation can later swap this for gettext's ``ngettext`` in one spot. Pure (no pygame), so the
-command line may use it too.
+Counts go through :func:`bauhausbox.i18n.counted`; :func:`plural` is the English-only form kept for
+the command line, which speaks English to scripts. Pure (no pygame), so the command line may use it.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from bauhausbox import i18n
+from bauhausbox.i18n import N_
+
+# Month names as dates show them ("12 Mar"); not the C library's, which speaks English only.
+_MONTHS = (
+    N_("Jan"),
+    N_("Feb"),
+    N_("Mar"),
+    N_("Apr"),
+    N_("May"),
+    N_("Jun"),
+    N_("Jul"),
+    N_("Aug"),
+    N_("Sep"),
+    N_("Oct"),
+    N_("Nov"),
+    N_("Dec"),
+)
+
+
+def shown(text: str) -> str:
+    """``text`` in the players' language, at the moment it is drawn: a text of the rules
+    (:class:`~bauhausbox.engine.api.Words`) by its template and values, any other text through the
+    catalogs (a marked constant such as a button label; a name or a notation comes back as it is)."""
+    if not text:
+        return text
+    if getattr(text, "template", None) is not None:
+        return i18n.translate(text)
+    return i18n._(text)
+
+
+def short_date(when: datetime) -> str:
+    """ "12 Mar" ("12 mars"), in local time."""
+    local = when.astimezone()
+    return i18n._("{day} {month}").format(day=f"{local.day:02d}", month=i18n._(_MONTHS[local.month - 1]))
+
+
+def date_and_time(when: datetime) -> str:
+    """ "12 Mar 2026, 14:05" ("12 mars 2026, 14:05"), in local time."""
+    local = when.astimezone()
+    return i18n._("{date} {year}, {time}").format(
+        date=short_date(local), year=local.year, time=f"{local.hour:02d}:{local.minute:02d}"
+    )
+
 
 def plural(count: int, one: str, many: str) -> str:
-    """``count`` followed by the right form of the noun (English: singular only for exactly 1)."""
+    """``count`` followed by the right form of the English noun (the command line's reports)."""
     return f"{count} {one if count == 1 else many}"
 
 
@@ -30,13 +76,63 @@ _PLAIN_FORMS = {
     "put": "put",
 }
 
+# French: the past participles of the passé composé ("Anni a placé") that are not regular -er verbs,
+# with their imperative (vous); a regular participle in -é takes -ez ("placé" -> "placez").
+_FRENCH_IRREGULAR = {
+    "pris": "prenez",
+    "mis": "mettez",
+    "posé": "posez",
+    "choisi": "choisissez",
+    "construit": "construisez",
+    "fait": "faites",
+    "bâti": "bâtissez",
+    "rempli": "remplissez",
+    "fini": "finissez",
+    "reçu": "recevez",
+}
+
+
+def _french_imperative(participle: str) -> str | None:
+    if participle in _FRENCH_IRREGULAR:
+        return _FRENCH_IRREGULAR[participle]
+    if participle.endswith("é") and len(participle) > 2:
+        return participle[:-1] + "ez"
+    return None
+
+
+def _french_advice(clause: str, name: str) -> str:
+    """ "Anni a placé le L5 en k10–m12 et a pioché 2" -> "placez le L5 en k10–m12 et piochez 2"."""
+    if not clause.startswith(name + " a "):
+        return clause
+    words = clause[len(name) + 3 :].split(" ")
+    first = _french_imperative(words[0])
+    if first is None:
+        return clause
+    words[0] = first
+    kept: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        after = words[index + 2] if index + 2 < len(words) else ""
+        if word == "et" and index + 1 < len(words) and words[index + 1] == "a" and _french_imperative(after):
+            kept += ["et", _french_imperative(after) or after]
+            index += 3
+            continue
+        kept.append(word)
+        index += 1
+    return " ".join(kept)
+
 
 def advice(sentence: str, name: str) -> str:
     """A move's sentence turned into advice for its player: "Anni placed the L5 on k10–m12" becomes
     "place the L5 on k10–m12" (and "… and drew 2" "… and draw 2"). Only the first clause is kept:
     what follows a semicolon tells what the move led to (a round's points), not what to do. A
-    sentence that does not open with the player's name and a known verb is returned unchanged."""
+    sentence that does not open with the player's name and a known verb is returned unchanged.
+    The sentence is in the players' language (describe.py translates): French advice takes the
+    imperative of its passé composé."""
     clause = sentence.split(";")[0].strip()
+    if i18n.language() == "fr":
+        return _french_advice(clause, name)
     if not clause.startswith(name + " "):
         return clause
     words = clause[len(name) + 1 :].split(" ")

@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
-from bauhausbox.i18n import _
 from bauhausbox.ui import draw, layout_probe, theme
+from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Colour, Metrics
 
 IconPainter = Callable[[pygame.Surface, pygame.Rect, Colour], None]
@@ -100,7 +100,9 @@ class Button(Widget):
         label keeps clear of the heavy frame at every size: docs/contributing.md)."""
         size = {"body": metrics.body, "small": metrics.small, "heading": metrics.heading}[self.size]
         label = (
-            draw.render_text(_(self.label).upper(), size, weight="bold", spacing=0.08).get_width() if self.label else 0
+            draw.render_text(shown(self.label).upper(), size, weight="bold", spacing=0.08).get_width()
+            if self.label
+            else 0
         )
         icon = round(metrics.button_height * 0.55) + metrics.u(1) if self.icon else 0
         return label + icon + 2 * max(12, metrics.u(2.5))
@@ -113,7 +115,7 @@ class Button(Widget):
             self.hovered,
             self.pressed,
             self.selected,
-            _(self.label),
+            shown(self.label),
             self.kind,
             self.size,
             metrics.scale,
@@ -170,7 +172,7 @@ class Button(Widget):
         size = {"body": metrics.body, "small": metrics.small, "heading": metrics.heading}[self.size]
         if self.icon and self.label:
             icon_box = pygame.Rect(0, 0, rect.height * 0.55, rect.height * 0.55)
-            label_surface = draw.render_text(_(self.label).upper(), size, label_colour, "bold", 0.08)
+            label_surface = draw.render_text(shown(self.label).upper(), size, label_colour, "bold", 0.08)
             gap = metrics.u(1)
             total = icon_box.width + gap + label_surface.get_width()
             icon_box.midleft = (rect.centerx - total // 2, rect.centery)
@@ -185,7 +187,7 @@ class Button(Widget):
         else:
             self._label_box = draw.text(
                 surface,
-                _(self.label).upper(),
+                shown(self.label).upper(),
                 (rect.centerx, rect.centery + 1),
                 size,
                 label_colour,
@@ -260,7 +262,7 @@ class Choice(Widget):
         pygame.draw.polygon(
             surface, colour, [(rx - arrow // 2, cy - arrow), (rx - arrow // 2, cy + arrow), (rx + arrow // 2, cy)]
         )
-        label = _(self.choices[self.index][1]) if self.choices else ""
+        label = shown(self.choices[self.index][1]) if self.choices else ""
         draw.text(surface, label, (rect.centerx, cy + 1), metrics.body, colour, "semibold", "center")
 
 
@@ -301,7 +303,7 @@ class Toggle(Widget):
         colour = theme.INK if self.enabled else theme.GREY
         draw.text(
             surface,
-            _(self.label),
+            shown(self.label),
             (box.right + metrics.u(1.5), self.rect.centery + 1),
             metrics.body,
             colour,
@@ -485,7 +487,7 @@ class WidgetGroup:
             return
         if time.monotonic() - self._hover_since < self.TOOLTIP_DELAY:
             return
-        tooltip(surface, _(widget.tooltip), self._mouse, metrics, widget.rect)
+        tooltip(surface, shown(widget.tooltip), self._mouse, metrics, widget.rect)
 
 
 def tooltip(

@@ -27,13 +27,12 @@ PENDING_PREFIXES = (
     "buizen",
     "blokus",
     "puzzles",
-    "banner",
-    "curtain",
-    "main_menu",
-    "settings",
-    "load",
-    "dialog",
+    "banner",  # drawn over a Blokus game: its own texts are still to be translated
 )
+# Scenarios of a game still pending that show nothing but a shared screen (the curtain covers the
+# whole window; the shared setup screen translates the rules' option texts at the edge): checked
+# already, whatever the game's own progress.
+SHARED_SCREEN_ONLY = ("buizen_curtain", "bauhaus_setup", "bits_setup", "buizen_setup", "blokus_setup")
 
 
 def outside_marks(text: str) -> str:
@@ -92,7 +91,7 @@ def test_every_text_is_translated(pseudo_app: Any, name: str) -> None:
     with layout_probe.recording(pseudo_app.screen.get_size()) as record:
         frames(pseudo_app, 1)
     found = untranslated([t.content for t in record.texts], names_on_screen(pseudo_app))
-    if name.startswith(PENDING_PREFIXES):
+    if name.startswith(PENDING_PREFIXES) and name not in SHARED_SCREEN_ONLY:
         assert found, f"{name}: every text goes through the catalogs now: take it off PENDING_PREFIXES"
         return
     assert not found, f"{name}: texts that did not go through the catalogs:\n" + "\n".join(found[:30])

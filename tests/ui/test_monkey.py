@@ -26,6 +26,7 @@ from typing import Any
 import pygame
 import pytest
 
+from bauhausbox import i18n
 from bauhausbox.engine.bots import runner as runner_module
 from bauhausbox.engine.history import SeatSpec
 from bauhausbox.match import Match
@@ -312,6 +313,7 @@ def monkey_app(fresh_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
         app.toggle_fullscreen()
     for name in type(settings).model_fields:
         setattr(app.settings, name, getattr(settings, name))
+    i18n.set_language(settings.language)  # the monkey may have picked another language in the settings
     if statistics_copy is not None:
         app.statistics = statistics_copy
     app.reset_to(MainMenuScene(app))
