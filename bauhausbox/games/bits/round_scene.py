@@ -55,7 +55,7 @@ class BitsRoundScene(Scene):
         super().layout(metrics)
         u = metrics.u
         self.panel = pygame.Rect(u(3), u(3), metrics.width - u(6), metrics.height - u(6))
-        bw = u(24)
+        bw = max(u(24), self.button.natural_width(metrics))  # "Manche suivante" is longer than "Next round"
         self.button.rect = pygame.Rect(
             self.panel.right - u(3) - bw, self.panel.bottom - u(2.5) - metrics.button_height, bw, metrics.button_height
         )
