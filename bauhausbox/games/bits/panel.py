@@ -220,27 +220,30 @@ class BitsPanel:
 
     def _draw_solo_ladder(self, surface: pygame.Surface, rect: pygame.Rect, total: int) -> None:
         m = self.metrics
+        # The heading with the best so far beside it, and the points on a line of their own (French
+        # and small windows leave no room for all three on one line).
         with layout_probe.box(rect):
-            draw.heading(surface, _("Solo ranks"), (rect.left, rect.top), m.small + 2)
-            draw.text(
-                surface,
-                counted("{n} point so far", "{n} points so far", total),
-                (rect.right, rect.top),
-                m.body,
-                theme.INK,
-                "bold",
-                "topright",
-            )
+            title = draw.heading(surface, _("Solo ranks"), (rect.left, rect.top), m.small + 2)
             if self.personal_best is not None:
+                best = _("your best: {points}").format(points=self.personal_best)
                 draw.text(
                     surface,
-                    _("your best: {points}").format(points=self.personal_best),
-                    (rect.right, rect.top + m.body + 2),
-                    m.small,
+                    best,
+                    (rect.right, title.centery),
+                    paint.fitted_size(best, m.small, rect.right - title.right - m.u(2), least=14),
                     theme.GREY,
                     "semibold",
-                    "topright",
+                    "midright",
                 )
+            so_far = counted("{n} point so far", "{n} points so far", total)
+            draw.text(
+                surface,
+                so_far,
+                (rect.left, title.bottom + m.u(0.75)),
+                paint.fitted_size(so_far, m.body, rect.width, "bold", least=14),
+                theme.INK,
+                "bold",
+            )
         rows = rank_ladder()
         y = rect.top + m.u(6.5)
         step = min(m.u(4.2), (rect.bottom - y) // len(rows))
