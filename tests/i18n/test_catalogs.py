@@ -19,6 +19,8 @@ def language(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
     before = i18n.language()
     yield
+    # A test may have set BAUHAUSBOX_LANG: without it first, the language would not come back (it wins).
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
     i18n.set_language(before)
 
 

@@ -12,22 +12,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from bauhausbox.engine.api import Words
 from bauhausbox.engine.shapes import canonical, parse_picture
+from bauhausbox.i18n import N_
 
 SIZE = 6
 CELLS = SIZE * SIZE
 EMPTY = "."
 NEUTRAL = "N"
 
-# Colour letter -> (name, symbol shown on the tile for colour-blind players).
+# Colour letter -> (name, symbol shown on the tile for colour-blind players). The names are English
+# message ids: a screen shows ``Words(COLOUR_NAMES[letter])`` translated.
 COLOURS: tuple[str, ...] = ("R", "Y", "B", "P", "K")
 COLOUR_NAMES: dict[str, str] = {
-    "R": "red",
-    "Y": "yellow",
-    "B": "blue",
-    "P": "purple",
-    "K": "black",
-    NEUTRAL: "neutral",
+    "R": N_("red"),
+    "Y": N_("yellow"),
+    "B": N_("blue"),
+    "P": N_("purple"),
+    "K": N_("black"),
+    NEUTRAL: N_("neutral"),
 }
 COLOUR_SYMBOLS: dict[str, str] = {"R": "circle", "Y": "triangle", "B": "square", "P": "diamond", "K": "cross", "N": ""}
 
@@ -49,14 +52,14 @@ SHAPE_PICTURES: dict[str, str] = {
     "T4": ".#./###",
 }
 SHAPE_TITLES: dict[str, str] = {
-    "single": "single square",
-    "domino": "domino",
-    "I3": "straight three",
-    "L3": "corner three",
-    "O": "square",
-    "I4": "straight four",
-    "L4": "L of four",
-    "T4": "T of four",
+    "single": N_("single square"),
+    "domino": N_("domino"),
+    "I3": N_("straight three"),
+    "L3": N_("corner three"),
+    "O": N_("square"),
+    "I4": N_("straight four"),
+    "L4": N_("L of four"),
+    "T4": N_("T of four"),
 }
 
 
@@ -80,12 +83,18 @@ class GoalCard:
     def size(self) -> int:
         return self.picture.count("#")
 
-    def describe(self) -> str:
-        colour = f"{COLOUR_NAMES[self.colour]} " if self.colour else ""
-        text = f"{self.points:+d} per {colour}{SHAPE_TITLES[self.shape]}"
+    def describe(self) -> Words:
+        """What the card scores, in words ("+2 per blue corner three"); translatable, whole
+        sentences only (a colour's place and agreement differ between languages)."""
+        points, shape = f"{self.points:+d}", Words(SHAPE_TITLES[self.shape])
         if self.other_four:
-            text += f", {self.other_four:+d} per other area of 4"
-        return text
+            assert self.colour is None  # only pile 1 scores other areas of four, and its cards have no colour
+            other = f"{self.other_four:+d}"
+            return Words("{points} per {shape}, {other} per other area of 4", points=points, shape=shape, other=other)
+        if self.colour:
+            colour = Words(COLOUR_NAMES[self.colour])
+            return Words("{points} per {colour} {shape}", points=points, colour=colour, shape=shape)
+        return Words("{points} per {shape}", points=points, shape=shape)
 
 
 GOAL_CARDS: tuple[GoalCard, ...] = (
@@ -113,16 +122,17 @@ def pile(number: int) -> tuple[GoalCard, ...]:
     return tuple(card for card in GOAL_CARDS if card.pile == number)
 
 
-# Solo ranks: (lowest total, name), best first (``docs/rules/bits.md``, "Game end").
+# Solo ranks: (lowest total, name), best first (``docs/rules/bits.md``, "Game end"). The names are
+# English message ids (the French are the rulebook's: Architecte ... Boucheur de trous).
 RANKS: tuple[tuple[int, str], ...] = (
-    (31, "Architect"),
-    (26, "Engineer"),
-    (21, "Mason"),
-    (16, "Paver"),
-    (11, "Stone-breaker"),
-    (6, "Joint-cleaner"),
+    (31, N_("Architect")),
+    (26, N_("Engineer")),
+    (21, N_("Mason")),
+    (16, N_("Paver")),
+    (11, N_("Stone-breaker")),
+    (6, N_("Joint-cleaner")),
 )
-LOWEST_RANK = "Hole-filler"
+LOWEST_RANK = N_("Hole-filler")
 
 
 def solo_rank(total: int) -> str:
@@ -131,6 +141,18 @@ def solo_rank(total: int) -> str:
         if total >= lowest:
             return name
     return LOWEST_RANK
+
+
+def rank_ladder() -> list[tuple[str, str]]:
+    """Every solo rank, best first, with the totals that reach it in words: ("Architect", "over
+    30"), ("Engineer", "26–30"), ..., ("Hole-filler", "5 or less"); translatable
+    (:class:`~bauhausbox.engine.api.Words`)."""
+    lows = [lowest for lowest, _ in RANKS]
+    spans: list[str] = [Words("over {points}", points=lows[0] - 1)]
+    spans += [f"{low}–{above - 1}" for low, above in zip(lows[1:], lows, strict=False)]
+    spans.append(Words("{points} or less", points=lows[-1] - 1))
+    names = [Words(name) for _, name in RANKS] + [Words(LOWEST_RANK)]
+    return list(zip(names, spans, strict=True))
 
 
 # -- shapes ------------------------------------------------------------------------------------

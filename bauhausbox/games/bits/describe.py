@@ -15,27 +15,42 @@ from collections.abc import Sequence
 from bauhausbox.engine.api import Seat
 from bauhausbox.games.bits.cards import COLOUR_NAMES, SIZE
 from bauhausbox.games.bits.rules import BitsRules, BitsState, Move, Pass, Place, round_totals
+from bauhausbox.i18n import _
 
 
 def tile_words(colours: str) -> str:
-    """``red–blue``, ``black`` (a single-colour tile), ``neutral``."""
-    first, second = COLOUR_NAMES[colours[0]], COLOUR_NAMES[colours[1]]
+    """``red–blue``, ``black`` (a single-colour tile), ``neutral``, in the players' language."""
+    first, second = _(COLOUR_NAMES[colours[0]]), _(COLOUR_NAMES[colours[1]])
     return first if first == second else f"{first}–{second}"
 
 
 def spot_words(move: Place) -> str:
     """``lying flat on columns 2–3, red on the left`` / ``standing in column 5, blue on top``."""
-    first, second = COLOUR_NAMES[move.colours[0]], COLOUR_NAMES[move.colours[1]]
+    colour = _(COLOUR_NAMES[move.colours[0]])
+    single = move.colours[0] == move.colours[1]
     column = move.column + 1
     if move.vertical:
-        where = f"standing in column {column}"
-        return where if first == second else f"{where}, {first} on top"
-    where = f"lying flat on columns {column}–{column + 1}"
-    return where if first == second else f"{where}, {first} on the left"
+        if single:
+            return _("standing in column {column}").format(column=column)
+        return _("standing in column {column}, {colour} on top").format(column=column, colour=colour)
+    if single:
+        return _("lying flat on columns {left}–{right}").format(left=column, right=column + 1)
+    return _("lying flat on columns {left}–{right}, {colour} on the left").format(
+        left=column, right=column + 1, colour=colour
+    )
 
 
 def _points(value: int) -> str:
     return f"{value:+d}".replace("-", "−")
+
+
+def _what(move: Place, start: bool) -> str:
+    """``the neutral tile``, ``the red–blue tile``, ``the black start tile``."""
+    if move.neutral:
+        return _("the neutral tile")
+    if start:
+        return _("the {tile} start tile").format(tile=tile_words(move.colours))
+    return _("the {tile} tile").format(tile=tile_words(move.colours))
 
 
 def describe_move(
@@ -49,25 +64,29 @@ def describe_move(
 ) -> str:
     seat = state.to_play if mover is None else mover
     if seat is None:
-        return "The game is over"
+        return _("The game is over")
     who = rules.mover_name(state, seat, names)
-    start = "start " if state.start_phase else ""
     if isinstance(move, Pass):
-        sentence = f"{who}'s ramp is full: done for this round"
+        sentence = _("{who}'s ramp is full: done for this round").format(who=who)
     elif viewer is not None and viewer != seat:
-        sentence = f"{who} placed the {start}tile"  # where, and whether neutral, is secret until all have placed
+        # Where, and whether neutral, is secret until all have placed.
+        secret = _("{who} placed the start tile") if state.start_phase else _("{who} placed the tile")
+        sentence = secret.format(who=who)
     else:
-        what = "the neutral tile" if move.neutral else f"the {tile_words(move.colours)} {start}tile"
-        sentence = f"{who} placed {what} {spot_words(move)}"
+        sentence = _("{who} placed {what} {where}").format(
+            who=who, what=_what(move, state.start_phase), where=spot_words(move)
+        )
     after = rules.apply(state, move, seat)
     if len(after.finished) > len(state.finished):
         totals = round_totals(after)[-1]
         points = ", ".join(f"{rules.mover_name(after, s, names)} {_points(totals[s])}" for s in range(state.players))
-        sentence += f"; round {state.round} ends: {points}"
+        sentence = _("{sentence}; round {round} ends: {points}").format(
+            sentence=sentence, round=state.round, points=points
+        )
         if after.over:
-            sentence += "; the game is over"
+            sentence = _("{sentence}; the game is over").format(sentence=sentence)
     elif after.shown != state.shown and any(p is not None for s, p in enumerate(state.pending) if s != seat):
-        sentence += "; everybody's tiles are shown"
+        sentence = _("{sentence}; everybody's tiles are shown").format(sentence=sentence)
     return sentence
 
 

@@ -25,6 +25,7 @@ from bauhausbox.games.bits.cards import (
     CardScore,
     GoalCard,
 )
+from bauhausbox.i18n import _
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.theme import Colour
 
@@ -156,7 +157,7 @@ class Ramp:
 
     def scale_at(self, y: float) -> float:
         """How big things are at height ``y`` on the ramp compared with the bottom edge."""
-        (x0, _), (x1, _) = self.point(0, y), self.point(SIZE, y)
+        (x0, _y0), (x1, _y1) = self.point(0, y), self.point(SIZE, y)
         return (x1 - x0) / self.bottom_width
 
     def quad(self, x0: float, y0: float, x1: float, y1: float, lift: float = 0.0) -> list[Point]:
@@ -531,7 +532,7 @@ def draw_goal_card(
     else:
         number = max(14, rect.width // 7)  # 14 px is the least any text may be (docs/contributing.md)
         points = max(16, rect.width // 4)
-        caption = f"other 4: {card.other_four:+d}" if card.other_four else ""
+        caption = _("other 4: {points}").format(points=f"{card.other_four:+d}") if card.other_four else ""
         caption_size = fitted_size(caption, max(14, number - 3), rect.width - pad) if caption else 0
         draw.text(surface, f"{card.pile}", (rect.left + pad, rect.top + pad // 2), number, theme.GREY, "bold")
         bottom = rect.bottom - pad // 2
@@ -599,11 +600,10 @@ def draw_tile_face(
 
 
 def tile_name(colours: str) -> str:
+    """``red–blue``, ``black–black``, ``neutral``, in the players' language."""
     if colours == NEUTRAL * 2:
-        return "neutral"
-    if colours[0] == colours[1]:
-        return f"{COLOUR_NAMES[colours[0]]}–{COLOUR_NAMES[colours[0]]}"
-    return f"{COLOUR_NAMES[colours[0]]}–{COLOUR_NAMES[colours[1]]}"
+        return _(COLOUR_NAMES[NEUTRAL])
+    return f"{_(COLOUR_NAMES[colours[0]])}–{_(COLOUR_NAMES[colours[1]])}"
 
 
 def ease_slide(t: float) -> float:

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from bauhausbox.games.bits import paint
-from bauhausbox.games.bits.cards import CARD_BY_ID, RANKS, TILES, solo_rank
+from bauhausbox.games.bits.cards import CARD_BY_ID, TILES, rank_ladder, solo_rank
 from bauhausbox.games.bits.rules import BitsState, Hidden, Pass, Place
+from bauhausbox.i18n import _, counted, translate
 from bauhausbox.ui import draw, layout_probe, theme
-from bauhausbox.ui.text import plural
 
 if TYPE_CHECKING:
     from bauhausbox.engine.api import GameRules
@@ -57,7 +57,8 @@ class BitsPanel:
         m = self.metrics
         rect = self.cards_rect
         with layout_probe.box(rect):
-            draw.heading(surface, f"Goal cards · round {state.round}", (rect.left, rect.top), m.small + 2)
+            title = _("Goal cards · round {round}").format(round=state.round)
+            draw.heading(surface, title, (rect.left, rect.top), m.small + 2)
         card_w, card_h = self.card_size(rect.width)
         self.card_rects = []
         hovered = None
@@ -76,7 +77,8 @@ class BitsPanel:
         """What a hovered goal card asks for, in words, on a slip under the cards (over the tile
         card for as long as the pointer rests there)."""
         m = self.metrics
-        words = CARD_BY_ID[card_id].describe() + " (exact shape, any rotation or mirror)"
+        card_words = translate(CARD_BY_ID[card_id].describe())
+        words = _("{card} (exact shape, any rotation or mirror)").format(card=card_words)
         width = self.cards_rect.width
         lines = draw.wrap(words, m.small, width - m.u(3), "semibold")
         slip = pygame.Rect(
@@ -107,10 +109,14 @@ class BitsPanel:
         seat = self.seat_shown()
         with layout_probe.box(rect):
             if state.over:
-                draw.heading(surface, "Game over", (rect.left, rect.top), m.small + 2)
+                draw.heading(surface, _("Game over"), (rect.left, rect.top), m.small + 2)
                 return
             start = state.start_phase
-            title = "Start tile" if start else f"Tile card {len(state.shown)} of {len(TILES)}"
+            title = (
+                _("Start tile")
+                if start
+                else _("Tile card {number} of {total}").format(number=len(state.shown), total=len(TILES))
+            )
             heading = draw.heading(surface, title, (rect.left, rect.top), m.small + 2)
             card = self.tile_card_rect()
             layout_probe.control("tile card", card)
@@ -121,16 +127,16 @@ class BitsPanel:
             face = pygame.Rect(0, 0, face_h * 2, face_h)
             face.center = (card.centerx, card.top + round(card.height * 0.4))
             paint.draw_tile_face(surface, face, state.tile_for(seat), False, colour_blind)
-            note = f"{len(state.deck)} face down" if not start else "one per player"
+            note = counted("{n} face down", "{n} face down", len(state.deck)) if not start else _("one per player")
             size = paint.fitted_size(note, max(14, m.small - 2), card.width - m.u(1))
             with layout_probe.box(card):
                 draw.text(
                     surface, note, (card.centerx, card.bottom - m.u(0.5)), size, theme.GREY, "semibold", "midbottom"
                 )
             # Whether the neutral tile is in hand or used: on the heading's line, clear of the buttons.
-            neutral = "neutral in hand" if self.use_neutral else ""
+            neutral = _("neutral in hand") if self.use_neutral else ""
             if not neutral and not start and state.neutral_used[seat]:
-                neutral = "neutral used"
+                neutral = _("neutral used")
             if neutral:
                 size = paint.fitted_size(neutral, m.small, rect.right - heading.right - m.u(2))
                 draw.text(
@@ -152,7 +158,7 @@ class BitsPanel:
             self._draw_solo_ladder(surface, rect, totals[0])
             return
         with layout_probe.box(rect):
-            draw.heading(surface, "Players", (rect.left, rect.top), m.small + 2)
+            draw.heading(surface, _("Players"), (rect.left, rect.top), m.small + 2)
         top = rect.top + m.u(4)
         row_h = min(m.u(15), (rect.bottom - top) // players)
         shown = self.seat_shown()
@@ -200,54 +206,52 @@ class BitsPanel:
 
     def _status(self, state: BitsState, seat: int) -> str:
         spec = self.match.setup.seats[seat]
-        who = "human" if spec.is_human else f"computer · {spec.level}"
+        who = _("human") if spec.is_human else _("computer · {level}").format(level=_(spec.level))
         if state.over:
             return who
         if state.done[seat]:
-            return f"{who} · done for the round"
+            return _("{who} · done for the round").format(who=who)
         choice = state.pending[seat]
         if isinstance(choice, (Place, Hidden)):
-            return f"{who} · placed"
+            return _("{who} · placed").format(who=who)
         if isinstance(choice, Pass):
-            return f"{who} · ramp full"
-        return f"{who} · placing…" if seat == state.to_play else f"{who} · to place"
+            return _("{who} · ramp full").format(who=who)
+        return (_("{who} · placing…") if seat == state.to_play else _("{who} · to place")).format(who=who)
 
     def _draw_solo_ladder(self, surface: pygame.Surface, rect: pygame.Rect, total: int) -> None:
         m = self.metrics
+        # The heading with the best so far beside it, and the points on a line of their own (French
+        # and small windows leave no room for all three on one line).
         with layout_probe.box(rect):
-            draw.heading(surface, "Solo ranks", (rect.left, rect.top), m.small + 2)
-            draw.text(
-                surface,
-                f"{plural(total, 'point', 'points')} so far",
-                (rect.right, rect.top),
-                m.body,
-                theme.INK,
-                "bold",
-                "topright",
-            )
+            title = draw.heading(surface, _("Solo ranks"), (rect.left, rect.top), m.small + 2)
             if self.personal_best is not None:
+                best = _("your best: {points}").format(points=self.personal_best)
                 draw.text(
                     surface,
-                    f"your best: {self.personal_best}",
-                    (rect.right, rect.top + m.body + 2),
-                    m.small,
+                    best,
+                    (rect.right, title.centery),
+                    paint.fitted_size(best, m.small, rect.right - title.right - m.u(2), least=14),
                     theme.GREY,
                     "semibold",
-                    "topright",
+                    "midright",
                 )
-        rows = [*RANKS, (None, "Hole-filler")]
+            so_far = counted("{n} point so far", "{n} points so far", total)
+            draw.text(
+                surface,
+                so_far,
+                (rect.left, title.bottom + m.u(0.75)),
+                paint.fitted_size(so_far, m.body, rect.width, "bold", least=14),
+                theme.INK,
+                "bold",
+            )
+        rows = rank_ladder()
         y = rect.top + m.u(6.5)
         step = min(m.u(4.2), (rect.bottom - y) // len(rows))
         current = solo_rank(total)
-        previous = None
-        for lowest, name in rows:
-            span = (
-                f"over {lowest - 1}"
-                if previous is None and lowest is not None
-                else ("5 or less" if lowest is None else f"{lowest}–{previous - 1}" if previous else "")
-            )
+        for rank, words in rows:
+            name, span = translate(rank), translate(words)
             box = pygame.Rect(rect.left, y, rect.width, step - m.u(0.5))
-            reached = name == current
+            reached = rank == current
             if reached:
                 pygame.draw.rect(surface, theme.YELLOW, box)
                 pygame.draw.rect(surface, theme.INK, box, 2)
@@ -264,5 +268,4 @@ class BitsPanel:
                     "semibold" if reached else "regular",
                     "midright",
                 )
-            previous = lowest
             y += step

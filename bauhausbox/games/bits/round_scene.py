@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from bauhausbox.games.bits import paint
-from bauhausbox.games.bits.cards import CARD_BY_ID, RANKS, solo_rank
+from bauhausbox.games.bits.cards import CARD_BY_ID, rank_ladder, solo_rank
 from bauhausbox.games.bits.rules import BitsState, round_breakdown, round_totals
+from bauhausbox.i18n import N_, _, counted, translate
 from bauhausbox.scenes.common import overlay_panel
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.text import plural
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -46,7 +46,7 @@ class BitsRoundScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.card_lines: list[tuple[int, int, pygame.Rect]] = []  # (seat, card index, rect)
         last = round_number >= self.state.rounds_total
-        self.button = self.widgets.add(Button("Final scores" if last else "Next round", self.close, "primary"))
+        self.button = self.widgets.add(Button(N_("Final scores") if last else N_("Next round"), self.close, "primary"))
 
     def close(self) -> None:
         self.app.pop(self)
@@ -55,7 +55,7 @@ class BitsRoundScene(Scene):
         super().layout(metrics)
         u = metrics.u
         self.panel = pygame.Rect(u(3), u(3), metrics.width - u(6), metrics.height - u(6))
-        bw = u(24)
+        bw = max(u(24), self.button.natural_width(metrics))  # "Manche suivante" is longer than "Next round"
         self.button.rect = pygame.Rect(
             self.panel.right - u(3) - bw, self.panel.bottom - u(2.5) - metrics.button_height, bw, metrics.button_height
         )
@@ -76,9 +76,8 @@ class BitsRoundScene(Scene):
         m = self.metrics
         state = self.state
         players = state.players
-        overlay_panel(
-            surface, self.panel, m, f"Round {self.round_number} of {state.rounds_total} — scoring", theme.BLUE
-        )
+        title = _("Round {number} of {total} — scoring").format(number=self.round_number, total=state.rounds_total)
+        overlay_panel(surface, self.panel, m, title, theme.BLUE)
         colour_blind = bool(getattr(self.app.settings, "colour_blind", False))
         mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else self.game_scene.mouse
         inner = self.panel.inflate(-m.u(6), 0)
@@ -95,7 +94,7 @@ class BitsRoundScene(Scene):
         size = max(14, m.small - 2)
         step = round(size * 1.2)
         room = line_w - (base_h - 4) - m.u(2.5) - draw.render_text("+10", m.body, weight="bold").get_width()
-        words = [draw.wrap(CARD_BY_ID[card_id].describe(), size, room) for card_id in goals]
+        words = [draw.wrap(translate(CARD_BY_ID[card_id].describe()), size, room) for card_id in goals]
         heights = [max(base_h, len(lines) * step + 6) for lines in words]
         lines_h = sum(heights) + 2 * base_h
         board_size = max(m.u(12), min(col_w - m.u(4), bottom - top - lines_h - m.u(6)))
@@ -157,7 +156,7 @@ class BitsRoundScene(Scene):
             line_h = base_h
             right = left + line_w
             pygame.draw.line(surface, theme.INK, (left, y), (right, y), 2)
-            draw.text(surface, "Round", (left, y + m.u(0.5)), m.body, theme.INK, "bold")
+            draw.text(surface, _("Round"), (left, y + m.u(0.5)), m.body, theme.INK, "bold")
             draw.text(
                 surface,
                 f"{totals[self.round_number - 1][seat]:+d}",
@@ -167,7 +166,7 @@ class BitsRoundScene(Scene):
                 "bold",
                 "topright",
             )
-            draw.text(surface, "Total", (left, y + m.u(0.5) + line_h), m.body, theme.GREY, "semibold")
+            draw.text(surface, _("Total"), (left, y + m.u(0.5) + line_h), m.body, theme.GREY, "semibold")
             draw.text(
                 surface,
                 str(running[seat]),
@@ -185,7 +184,7 @@ class BitsRoundScene(Scene):
             )
         draw.text(
             surface,
-            "Hover a card's line to see only its areas.",
+            _("Hover a card's line to see only its areas."),
             (self.panel.left + m.u(4), self.button.rect.centery),
             m.small,
             theme.GREY,
@@ -197,21 +196,23 @@ class BitsRoundScene(Scene):
     def _draw_solo(self, surface: pygame.Surface, rect: pygame.Rect, total: int) -> None:
         m = self.metrics
         if self.round_number < 3:
-            draw.heading(surface, "Solo", (rect.left, rect.top), m.heading)
+            draw.heading(surface, _("Solo"), (rect.left, rect.top), m.heading)
             draw.paragraph(
                 surface,
-                f"{plural(total, 'point', 'points')} after {plural(self.round_number, 'round', 'rounds')}. "
-                "Your rank is read from the total of rounds 1–3.",
+                _("{points} after {rounds}. Your rank is read from the total of rounds 1–3.").format(
+                    points=counted("{n} point", "{n} points", total),
+                    rounds=counted("{n} round", "{n} rounds", self.round_number),
+                ),
                 pygame.Rect(rect.left, rect.top + m.u(5), rect.width, rect.height),
                 m.body,
             )
             return
         rank = solo_rank(total)
-        draw.heading(surface, "Your rank", (rect.left, rect.top), m.heading)
-        draw.text(surface, rank, (rect.left, rect.top + m.u(5)), m.title, theme.BLUE, "black")
+        draw.heading(surface, _("Your rank"), (rect.left, rect.top), m.heading)
+        draw.text(surface, _(rank), (rect.left, rect.top + m.u(5)), m.title, theme.BLUE, "black")
         draw.text(
             surface,
-            f"{plural(total, 'point', 'points')} over rounds 1–3",
+            counted("{n} point over rounds 1–3", "{n} points over rounds 1–3", total),
             (rect.left, rect.top + m.u(5) + m.title + m.u(1)),
             m.body,
             theme.INK,
@@ -220,13 +221,20 @@ class BitsRoundScene(Scene):
         y = rect.top + m.u(10) + m.title
         place = getattr(self.game_scene, "best_place", None)
         if place is not None:
-            message = "A new personal best!" if place == 0 else f"Number {place + 1} on your personal best list."
+            message = (
+                _("A new personal best!")
+                if place == 0
+                else _("Number {place} on your personal best list.").format(place=place + 1)
+            )
             draw.text(surface, message, (rect.left, y), m.body, theme.RED, "bold")
         y += m.u(5)
         rounds = [r[0] for r in round_totals(self.state)][:3]
         draw.text(
             surface,
-            "   ·   ".join(f"round {n}: {points:+d}" for n, points in enumerate(rounds, start=1)),
+            "   ·   ".join(
+                _("round {number}: {points}").format(number=n, points=f"{points:+d}")
+                for n, points in enumerate(rounds, start=1)
+            ),
             (rect.left, y),
             m.body,
             theme.GREY,
@@ -235,14 +243,11 @@ class BitsRoundScene(Scene):
         # The ladder, the rank reached on yellow.
         y += m.u(5)
         row_h = min(m.u(4), max(m.small + 6, (rect.bottom - y) // 7))
-        lows = [lowest for lowest, _ in RANKS]
-        names = [name for _, name in RANKS] + ["Hole-filler"]
-        spans = [f"over {lows[0] - 1}"] + [f"{lo}–{hi - 1}" for lo, hi in zip(lows[1:], lows, strict=False)]
-        spans.append(f"{lows[-1] - 1} or less")
         width = min(rect.width, m.u(44))
-        for name, span in zip(names, spans, strict=True):
+        for name_words, span_words in rank_ladder():
+            name, span = translate(name_words), translate(span_words)
             box = pygame.Rect(rect.left, y, width, row_h - 2)
-            reached = name == rank
+            reached = name_words == rank
             if reached:
                 pygame.draw.rect(surface, theme.YELLOW, box)
                 pygame.draw.rect(surface, theme.INK, box, 2)

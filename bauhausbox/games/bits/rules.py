@@ -26,6 +26,7 @@ from bauhausbox.engine.api import (
     OptionValue,
     ScoreRow,
     Seat,
+    Words,
 )
 from bauhausbox.engine.rng import Rng
 from bauhausbox.games.bits.board import EMPTY_BOARD, Spot, drop, has_room, landing, open_spots
@@ -45,6 +46,7 @@ from bauhausbox.games.bits.cards import (
     score_board,
     solo_rank,
 )
+from bauhausbox.i18n import N_
 
 STANDARD_ROUNDS = 3
 ADVANCED_ROUNDS = 4
@@ -152,23 +154,23 @@ def _first_waiting(players: int, done: tuple[bool, ...], pending: tuple[Pending,
 class BitsRules(GameRules[BitsState, Move]):
     info = GameInfo(
         id="bits",
-        title="Bits",
-        tagline="Slide tiles down your ramp to build the shapes on the goal cards.",
+        title=N_("Bits"),
+        tagline=N_("Slide tiles down your ramp to build the shapes on the goal cards."),
         min_players=1,
         max_players=4,
         default_players=1,
         options=(
             OptionSpec(
                 "advanced",
-                "Rounds",
-                ((False, "3 rounds"), (True, "4 rounds (advanced)")),
+                N_("Rounds"),
+                ((False, N_("3 rounds")), (True, N_("4 rounds (advanced)"))),
                 False,
-                help="The advanced game adds a fourth round with a card from goal pile 4.",
+                help=N_("The advanced game adds a fourth round with a card from goal pile 4."),
                 players=(2, 3, 4),
             ),
         ),
         seat_names=SEAT_NAMES,
-        levels=("easy", "medium", "hard"),
+        levels=(N_("easy"), N_("medium"), N_("hard")),
         hidden_information=True,
         conformance_scale=0.4,
     )
@@ -217,32 +219,37 @@ class BitsRules(GameRules[BitsState, Move]):
             moves += [Place(NEUTRAL_TILE, s.vertical, s.column) for s in spots]
         return moves
 
-    def check(self, state: BitsState, move: Move, seat: Seat | None = None) -> str | None:
+    def check(self, state: BitsState, move: Move, seat: Seat | None = None) -> Words | None:
         seat = self.seat_or_to_play(state, seat)
         if seat is None or state.over:
-            return "the game is over"
+            return Words("the game is over")
         if state.done[seat]:
-            return "you are done for this round: your ramp has no room left"
+            return Words("you are done for this round: your ramp has no room left")
         if state.pending[seat] is not None:
-            return "you have already placed this tile"
+            return Words("you have already placed this tile")
         board = state.boards[seat]
         if isinstance(move, Pass):
-            return "you can still place the tile, so you may not pass" if has_room(board) else None
+            return Words("you can still place the tile, so you may not pass") if has_room(board) else None
         if not isinstance(move, Place):
-            return "that is not a Bits move"
+            return Words("that is not a Bits move")
         tile = state.tile_for(seat)
         if move.neutral:
             if state.start_phase:
-                return "the neutral tile cannot replace your start tile"
+                return Words("the neutral tile cannot replace your start tile")
             if state.neutral_used[seat]:
-                return "you have already used your neutral tile this round"
+                return Words("you have already used your neutral tile this round")
         elif sorted(move.colours) != sorted(tile):
-            return f"the tile to place is {tile} ({COLOUR_NAMES[tile[0]]}–{COLOUR_NAMES[tile[1]]})"
+            return Words(
+                "the tile to place is {tile} ({first}–{second})",
+                tile=tile,
+                first=Words(COLOUR_NAMES[tile[0]]),
+                second=Words(COLOUR_NAMES[tile[1]]),
+            )
         return _spot_problem(board, move.spot)
 
     def apply(self, state: BitsState, move: Move, seat: Seat | None = None) -> BitsState:
         if not isinstance(move, (Place, Pass)):
-            raise InvalidMoveError(f"{move!r} is not a Bits move")
+            raise InvalidMoveError(Words("{move} is not a Bits move", move=repr(move)))
         seat = self.seat_or_to_play(state, seat)
         problem = self.check(state, move, seat)
         if problem is not None:
@@ -285,10 +292,12 @@ class BitsRules(GameRules[BitsState, Move]):
         rows = []
         for number, totals in enumerate(round_totals(state), start=1):
             cards = " ".join(state.active_goals(number))
-            rows.append(ScoreRow(f"Round {number} ({cards})", tuple(str(t) for t in totals)))
-        rows.append(ScoreRow("Total", tuple(str(t) for t in self.scores(state))))
+            rows.append(
+                ScoreRow(Words("Round {number} ({cards})", number=number, cards=cards), tuple(map(str, totals)))
+            )
+        rows.append(ScoreRow(Words("Total"), tuple(str(t) for t in self.scores(state))))
         if state.players == 1 and state.over:
-            rows.append(ScoreRow("Rank", (solo_rank(solo_total(state)),)))
+            rows.append(ScoreRow(Words("Rank"), (Words(solo_rank(solo_total(state))),)))
         return rows
 
     # -- hidden information -----------------------------------------------------------------
@@ -374,16 +383,18 @@ class BitsRules(GameRules[BitsState, Move]):
 
 
 # -- flow --------------------------------------------------------------------------------------
-def _spot_problem(board: str, spot: Spot) -> str | None:
+def _spot_problem(board: str, spot: Spot) -> Words | None:
     if not 0 <= spot.column < SIZE:
-        return "there is no such column"
+        return Words("there is no such column")
     if not spot.vertical and spot.column == SIZE - 1:
-        return "a horizontal tile in column 6 would stick out of the board on the right"
+        return Words("a horizontal tile in column {column} would stick out of the board on the right", column=SIZE)
     if landing(board, spot) is not None:
         return None
     if spot.vertical:
-        return f"column {spot.column + 1} has no room for a vertical tile"
-    return f"columns {spot.column + 1}–{spot.column + 2} have no room for a horizontal tile"
+        return Words("column {column} has no room for a vertical tile", column=spot.column + 1)
+    return Words(
+        "columns {left}–{right} have no room for a horizontal tile", left=spot.column + 1, right=spot.column + 2
+    )
 
 
 def _commit(state: BitsState, pending: tuple[Pending, ...]) -> BitsState:
@@ -508,14 +519,16 @@ def parse_move_text(text: str) -> Move:
     if len(words) == 1 and words[0].lower() == "pass":
         return PASS
     if len(words) != 2:
-        raise InvalidMoveError(f"{text!r} is not a Bits move like 'RB H2', 'neutral V4' or 'pass'")
+        raise InvalidMoveError(Words("{text} is not a Bits move like 'RB H2', 'neutral V4' or 'pass'", text=repr(text)))
     tile, where = words[0].upper(), words[1].upper()
     if tile in ("NEUTRAL", NEUTRAL_TILE):
         tile = NEUTRAL_TILE
     elif len(tile) != 2 or any(ch not in COLOURS for ch in tile):
-        raise InvalidMoveError(f"{words[0]!r} is not a tile: write two colour letters from R Y B P K, or 'neutral'")
+        raise InvalidMoveError(
+            Words("{text} is not a tile: write two colour letters from R Y B P K, or 'neutral'", text=repr(words[0]))
+        )
     if len(where) != 2 or where[0] not in "HV" or not where[1].isdigit() or not 1 <= int(where[1]) <= SIZE:
-        raise InvalidMoveError(f"{words[1]!r} is not a placement like H2 or V5 (columns 1 to 6)")
+        raise InvalidMoveError(Words("{text} is not a placement like H2 or V5 (columns 1 to 6)", text=repr(words[1])))
     return Place(tile, where[0] == "V", int(where[1]) - 1)
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from bauhausbox.engine.api import Words
 from bauhausbox.engine.history import Step
 from bauhausbox.games.bits import bests, paint
 from bauhausbox.games.bits.board import drop, has_room, landing
@@ -31,6 +32,7 @@ from bauhausbox.games.bits.howto import how_to_play_pages
 from bauhausbox.games.bits.panel import BitsPanel
 from bauhausbox.games.bits.round_scene import BitsRoundScene
 from bauhausbox.games.bits.rules import PASS, BitsState, Move, Pass, Place, round_breakdown, round_totals
+from bauhausbox.i18n import N_, _, translate
 from bauhausbox.match import Match
 from bauhausbox.persistence.paths import data_dir
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
@@ -89,11 +91,16 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.card_rects: list[tuple[str, pygame.Rect]] = []
         self.turn_button = self.widgets.add(
             Button(
-                "Turn", lambda: self.turn(1), tooltip="Turn the tile (R, right-click; Shift+R back)", icon=icons.rotate
+                N_("Turn"),
+                lambda: self.turn(1),
+                tooltip=N_("Turn the tile (R, right-click; Shift+R back)"),
+                icon=icons.rotate,
             )
         )
         self.neutral_button = self.widgets.add(
-            Button("Neutral", self.toggle_neutral, tooltip="Place your neutral tile instead, once per round (N)")
+            Button(
+                N_("Neutral"), self.toggle_neutral, tooltip=N_("Place your neutral tile instead, once per round (N)")
+            )
         )
 
     # ==== how to play =========================================================================
@@ -111,7 +118,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.ramp = paint.Ramp(self.ramp_rect.inflate(-m.u(2), -m.u(2)))
         x, w = self.panel_rect.left, self.panel_rect.width
         heading = m.u(4)
-        _, card_h = self.card_size(w)
+        _card_w, card_h = self.card_size(w)
         self.cards_rect = pygame.Rect(x, rect.top, w, heading + card_h + m.u(1))
         self.card_rects = []
         tile_h = max(m.u(12), m.button_height * 2 + m.u(1))
@@ -194,9 +201,9 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         seat = self.match.to_play
         if seat is None or not self.match.is_human(seat) or not self.neutral_available(seat):
             self.refuse(
-                "you have already used your neutral tile this round"
+                Words("you have already used your neutral tile this round")
                 if seat is not None and self.state.neutral_used[seat]
-                else "the neutral tile is not available now"
+                else Words("the neutral tile is not available now")
             )
             return
         self.use_neutral = not self.use_neutral
@@ -300,7 +307,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
                 )
                 self.app.sound.play("slide")
         elif isinstance(move, Pass) and self.match.is_human(step.seat):
-            self.banner(f"{self.match.seat_name(step.seat)}: ramp full, done for this round")
+            self.banner(_("{name}: ramp full, done for this round").format(name=self.match.seat_name(step.seat)))
         committed = after.shown != before.shown or len(after.finished) > len(before.finished)
         if committed:
             # Everybody's choices show together: mark what is new on each thumbnail for a moment.
@@ -317,7 +324,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
                 f"{self.match.seat_name(s)} {'+' if totals[s] >= 0 else '−'}{abs(totals[s])}"
                 for s in range(after.players)
             )
-            self.announce(f"Round {len(after.finished)} is over: {points}")
+            self.announce(_("Round {number} is over: {points}").format(number=len(after.finished), points=points))
             self._record_solo(after)
         elif after.shown != before.shown and after.shown:
             self.app.sound.play("draw", 0.7)
@@ -389,18 +396,18 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         state = self.match.state
         seat = state.to_play
         if seat is None:
-            return "Game over"
+            return _("Game over")
         name = self.match.seat_name(seat)
         if not self.match.is_human(seat):
-            return f"{name} is placing" + "." * (1 + int(time.monotonic() * 3) % 3)
+            return _("{name} is placing").format(name=name) + "." * (1 + int(time.monotonic() * 3) % 3)
         if state.start_phase:
-            return f"{name}: place your start tile"
-        return f"{name}: place the {paint.tile_name(state.tile_for(seat))} tile"
+            return _("{name}: place your start tile").format(name=name)
+        return _("{name}: place the {tile} tile").format(name=name, tile=paint.tile_name(state.tile_for(seat)))
 
     def idle_status(self) -> str:
         if self.spectating or self.held() is None:
             return super().idle_status()
-        return "Point at a column, click to drop  ·  R / Shift+R turn  ·  N neutral  ·  Esc puts back, menu"
+        return _("Point at a column, click to drop  ·  R / Shift+R turn  ·  N neutral  ·  Esc puts back, menu")
 
     def aim_at(self, move: Move) -> None:
         """Hold the tile as the hint places it: the orientation is looked up among the ways to
@@ -503,7 +510,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             with layout_probe.box(self.ramp_rect):
                 draw.text(
                     surface,
-                    "point at a column, or drag the tile from its card",
+                    _("point at a column, or drag the tile from its card"),
                     (round(x), round(y)),
                     self.metrics.small,
                     theme.GREY,
@@ -534,6 +541,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         """The tile above its column; when it cannot go there, a ✗ frame when no ghost shows it, and
         the reason above it (unless a refusal's note already says it by the pointer)."""
         reason = self.reason(move)
+        reason = None if reason is None else translate(reason)
         paint.draw_domino(surface, self.ramp, move.colours, move.vertical, move.column, AIR_Y, colour_blind)
         if reason is None:
             return
@@ -566,12 +574,14 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         draw.seat_shape(surface, shape, (x + m.u(1.5), y + m.u(1.6)), m.u(1.4), colour)
         name = self.match.seat_name(seat)
         rounds = state.rounds_total
-        label = f"{name}'s ramp" if len(self.match.setup.seats) > 1 else "Your ramp"
+        label = _("{name}'s ramp").format(name=name) if len(self.match.setup.seats) > 1 else _("Your ramp")
         rect = draw.heading(surface, label, (x + m.u(4), y + m.u(0.2)), m.body + 2)
         live = sum(c.points for c in _live(state, seat))
         draw.text(
             surface,
-            f"Round {min(state.round, rounds)} of {rounds}  ·  this round {live:+d}",
+            _("Round {number} of {total}  ·  this round {points}").format(
+                number=min(state.round, rounds), total=rounds, points=f"{live:+d}"
+            ),
             (rect.left, rect.bottom + m.u(0.5)),
             m.small,
             theme.GREY,
