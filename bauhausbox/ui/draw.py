@@ -34,10 +34,13 @@ def render_text(
         extra = round(size * spacing)
         glyphs = [face.render(ch, True, colour) for ch in content]
         width = sum(g.get_width() for g in glyphs) + extra * (len(glyphs) - 1)
-        surface = pygame.Surface((max(1, width), face.get_height()), pygame.SRCALPHA)
+        # Accented capitals (É, À) come out taller than the line: the line grows to the tallest
+        # glyph and every glyph sits on the same baseline (their bottoms line up).
+        height = max([face.get_height(), *(g.get_height() for g in glyphs)])
+        surface = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
         x = 0
         for glyph in glyphs:
-            surface.blit(glyph, (x, 0))
+            surface.blit(glyph, (x, height - glyph.get_height()))
             x += glyph.get_width() + extra
     else:
         surface = face.render(content, True, colour)
@@ -103,7 +106,9 @@ def _wrap(content: str, size: int, width: int, weight: str) -> list[str]:
     face = font(size, weight)
     lines: list[str] = []
     for paragraph in content.split("\n"):
-        words = paragraph.split()
+        # Break at ordinary spaces only: French keeps a no-break space before ":" and a narrow one
+        # before "; ! ?", and those must never start a line.
+        words = [word for word in paragraph.split(" ") if word]
         if not words:
             lines.append("")
             continue

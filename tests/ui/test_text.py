@@ -42,3 +42,27 @@ def test_no_text_of_the_app_hedges_a_plural_with_s_in_brackets() -> None:
         if hedged.search(text)
     ]
     assert found == []
+
+
+def test_wrapping_never_breaks_at_a_no_break_space(app: object) -> None:
+    from bauhausbox.ui import draw
+
+    words = "Indice\u00a0: posez le L5 rouge sur k10–m12\u202f! " * 3
+    for width in range(80, 400, 17):
+        for line in draw.wrap(words, 18, width):
+            assert not line.startswith((":", "!", "\u00a0", "\u202f")), (width, line)
+
+
+def test_accented_capitals_keep_their_accents_inside_the_line(app: object) -> None:
+    """Spaced capitals are drawn glyph by glyph: none may lose a pixel to the line's edge."""
+    from bauhausbox.ui import draw
+    from bauhausbox.ui.assets import font
+
+    def ink(surface: object) -> int:
+        width, height = surface.get_size()  # type: ignore[attr-defined]
+        return sum(surface.get_at((x, y)).a > 0 for x in range(width) for y in range(height))  # type: ignore[attr-defined]
+
+    face = font(30, "black")
+    word = "DÉCOMPTE À ÉTÉ"
+    spaced = draw.render_text(word, 30, weight="black", spacing=0.12)
+    assert ink(spaced) == sum(ink(face.render(ch, True, (0, 0, 0))) for ch in word)
