@@ -62,6 +62,7 @@ FACE_WORDS: dict[str, tuple[str, str]] = {
 
 # Where a cell lies seen from its neighbour in direction d (north, east, south, west of it); {place}
 # is that neighbour ("the start pump room", "Circle's gas bend", "a road").
+# TRANSLATORS: where a tile was laid, by the neighbour {place} it touches ("right of Circle's gas bend").
 BESIDE: tuple[str, ...] = (N_("below {place}"), N_("left of {place}"), N_("above {place}"), N_("right of {place}"))
 # Where a neighbour in direction d lies, seen from the cell.
 TOWARDS: tuple[str, ...] = (N_("above it"), N_("to its right"), N_("below it"), N_("to its left"))
@@ -85,6 +86,8 @@ def _a(number: int, face: int) -> str:
     """The face with its indefinite article: ``a gas bend`` (``an`` before an English vowel)."""
     template, materials = _face_template(number, face, False)
     english = template.format(**materials)
+    # TRANSLATORS: {tile} is a pipe tile's name ("gas bend", "PP–PE100 crossing"); English says "an"
+    # before a vowel.
     article = N_("an {tile}") if english[0] in "aeiouAEIOU" else N_("a {tile}")
     return _(article).format(tile=face_words(number, face))
 
@@ -126,7 +129,9 @@ def _pipe(rules: BuizenRules, state: BuizenState, laid: LaidPipe, names: Sequenc
     """``Circle's gas bend`` (``the gas bend`` when who laid it is unknown)."""
     words = face_words(laid.number, laid.face, short=True)
     if laid.seat < 0:
+        # TRANSLATORS: {tile} is a pipe tile's name ("gas bend"), the tile a new one is laid against.
         return _("the {tile}").format(tile=words)
+    # TRANSLATORS: {name} is the player who laid the pipe tile {tile} ("gas bend").
     return _("{name}'s {tile}").format(name=rules.mover_name(state, laid.seat, names), tile=words)
 
 
