@@ -43,7 +43,7 @@ from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
 from bauhausbox.ui.app import App
 from bauhausbox.ui.theme import Colour
-from bauhausbox.ui.widgets import Button
+from bauhausbox.ui.widgets import Button, IconPainter
 
 # The zoom range in pixels per cell. Small enough that Fit shows the largest tables whole in the
 # smallest window with the log open (tiles that small tell materials apart by colour and stripes).
@@ -117,19 +117,40 @@ class BuizenScene(GameScene[BuizenState, Move]):
         x0 = self.panel_rect.left
         w = self.panel_rect.width
         y = self.panel_rect.bottom - bh
-        half = (w - m.u(1)) // 2
+        space = m.u(1)
         self.action_button.rect = pygame.Rect(x0, y, w, bh)
-        y -= bh + m.u(1)
-        self.rotate_button.rect = pygame.Rect(x0, y, half, bh)
-        self.flip_button.rect = pygame.Rect(x0 + half + m.u(1), y, half, bh)
-        y -= bh + m.u(1)
-        third = (w - 2 * m.u(1)) // 3
-        self.fit_button.rect = pygame.Rect(x0, y, third, bh)
-        self.zoom_out_button.rect = pygame.Rect(x0 + third + m.u(1), y, third, bh)
-        self.zoom_in_button.rect = pygame.Rect(x0 + 2 * (third + m.u(1)), y, third, bh)
+        y -= bh + space
+        self._share_row((self.rotate_button, icons.rotate), (self.flip_button, icons.flip), x0, y, w, space)
+        y -= bh + space
+        # The zoom buttons hold one sign each: Fit takes the rest of the row for its word.
+        zoom = max(bh, self.zoom_in_button.natural_width(m), self.zoom_out_button.natural_width(m))
+        zoom = min(zoom, (w - 2 * space) // 3)
+        self.fit_button.rect = pygame.Rect(x0, y, w - 2 * (zoom + space), bh)
+        self.zoom_out_button.rect = pygame.Rect(x0 + w - 2 * zoom - space, y, zoom, bh)
+        self.zoom_in_button.rect = pygame.Rect(x0 + w - zoom, y, zoom, bh)
         self.info_top = y
         if self._fitted is None or self._fitted == (self.camera[0], self.camera[1], self.cell_px):
             self.fit()  # the first view, or a fitted one in a board of another size (the log, the window)
+
+    def _share_row(
+        self, left: tuple[Button, IconPainter], right: tuple[Button, IconPainter], x: int, y: int, w: int, space: int
+    ) -> None:
+        """Two tool buttons side by side: halves with their icons while both labels fit; in a language
+        with longer words they give up the icons, then take smaller letters, rather than lose their
+        words (the tooltips say the rest), and share the row by what each label needs."""
+        pair = (left[0], right[0])
+        room = w - space
+        for with_icons, size in ((True, "body"), (False, "body"), (False, "small")):
+            for button, icon in (left, right):
+                button.icon = icon if with_icons else None
+                button.size = size
+            need = [button.natural_width(self.metrics) for button in pair]
+            if max(need) <= room // 2 or sum(need) <= room:
+                break
+        first = room // 2 if max(need) <= room // 2 else need[0] + (room - sum(need)) // 2
+        bh = self.metrics.button_height
+        pair[0].rect = pygame.Rect(x, y, first, bh)
+        pair[1].rect = pygame.Rect(x + first + space, y, room - first, bh)
 
     # ==== camera ==============================================================================
     def to_screen(self, cell: Cell) -> pygame.Rect:
