@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pygame
 import pytest
+from babel.messages.pofile import read_po
 
-from bauhausbox import games, i18n
+from bauhausbox import games, i18n, translations
 from bauhausbox.games.buizen import howto, paint
 from bauhausbox.games.buizen.rules import GAME, BuizenState, Draw, Pass, Place, Special, Table
 from bauhausbox.games.buizen.scene import BuizenScene
@@ -26,6 +28,19 @@ from tests.ui.helpers import frames, redraw_everything
 from tests.ui.scenarios import all_scenarios
 
 SEAT_NAMES = set(GAME.info.seat_names)
+WORD = re.compile(r"[^\W\d_]+")
+
+
+def not_french(texts: list[str]) -> set[str]:
+    """Words of ``texts`` that no French translation holds (an English value left inside a French
+    sentence, which the pseudo-language cannot see: it marks the sentence around it)."""
+    with translations.po_path("fr").open("rb") as handle:
+        catalog = read_po(handle, locale="fr")
+    french = set(SEAT_NAMES)
+    for message in catalog:
+        for string in message.string if isinstance(message.string, tuple) else (message.string,):
+            french.update(WORD.findall(string))
+    return {word for text in texts for word in WORD.findall(text)} - french
 
 
 @pytest.fixture()
@@ -91,6 +106,8 @@ def test_every_refusal_goes_through_the_catalogs(language: Callable[[str], str])
     language(i18n.PSEUDO)
     said = [i18n.translate(reason) for reason in reasons]
     assert untranslated(said, set()) == []
+    language("fr")
+    assert not_french([i18n.translate(reason) for reason in reasons]) == set()
 
 
 # -- moves in words ---------------------------------------------------------------------------------------
@@ -125,11 +142,22 @@ def _sentences(seed: int, piles: int | None) -> list[str]:
     return said
 
 
-def test_every_move_sentence_goes_through_the_catalogs(language: Callable[[str], str]) -> None:
-    language(i18n.PSEUDO)
+def _all_kinds_of_sentences() -> list[str]:
     said = _sentences(1, None) + _sentences(2, 1)
     said.append(say(position("0,0 pump", hand0="1 4 7 pit", bag="3 5"), "draw"))
     said.append(say(position("0,0 pump", hand0="1", hand1="3", bag=""), "pass"))
+    said.append(say(position("0,0 pump; 1,0 3f r270 by 1", hand0="29"), "29f r180 at 2,0"))  # a road put
+    return said
+
+
+def test_every_move_sentence_is_said_in_french(language: Callable[[str], str]) -> None:
+    language("fr")
+    assert not_french(_all_kinds_of_sentences()) == set()
+
+
+def test_every_move_sentence_goes_through_the_catalogs(language: Callable[[str], str]) -> None:
+    language(i18n.PSEUDO)
+    said = _all_kinds_of_sentences()
     joined = " ".join(said)
     for clause in ("the rules put", "stays open for good", "the game is over", "and drew", "could play no tile"):
         assert clause in joined  # every kind of clause was said
