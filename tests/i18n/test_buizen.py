@@ -29,6 +29,7 @@ from tests.ui.scenarios import all_scenarios
 
 SEAT_NAMES = set(GAME.info.seat_names)
 WORD = re.compile(r"[^\W\d_]+")
+PLACE = re.compile(r"\{\w*\}")
 
 
 def not_french(texts: list[str]) -> set[str]:
@@ -39,7 +40,7 @@ def not_french(texts: list[str]) -> set[str]:
     french = set(SEAT_NAMES)
     for message in catalog:
         for string in message.string if isinstance(message.string, tuple) else (message.string,):
-            french.update(WORD.findall(string))
+            french.update(WORD.findall(PLACE.sub(" ", string)))  # the words, not the {places}
     return {word for text in texts for word in WORD.findall(text)} - french
 
 
