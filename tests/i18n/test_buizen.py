@@ -50,6 +50,7 @@ def language(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], str]]:
     monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
     before = i18n.language()
     yield i18n.set_language
+    monkeypatch.undo()  # the environment first, or a BAUHAUSBOX_LANG would win over ``before``
     i18n.set_language(before)
 
 

@@ -19,6 +19,9 @@ def language(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
     before = i18n.language()
     yield
+    # The environment first: a BAUHAUSBOX_LANG a test set would win over ``before`` and leave every
+    # later test of the session in that language.
+    monkeypatch.undo()
     i18n.set_language(before)
 
 

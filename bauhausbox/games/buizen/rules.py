@@ -51,7 +51,6 @@ from bauhausbox.games.buizen.tiles import (
     BAG_CONTENTS,
     CANONICAL_ROTATION,
     COMPATIBLE,
-    DIRECTION_NAMES,
     DISTINCT_ORIENTATIONS,
     EAVE_END,
     EDGE_KIND,
@@ -73,10 +72,10 @@ from bauhausbox.games.buizen.tiles import (
     SPECIAL_NAMES,
     STEPS,
     TILE_BY_NUMBER,
+    Reason,
     Sides,
-    describe_edge,
-    incompatibility_reason,
     opposite,
+    placement_refusal,
     sides_of,
 )
 from bauhausbox.i18n import N_
@@ -228,7 +227,7 @@ class Table:
                     if theirs is None:
                         continue
                     facing = theirs[opposite(direction)]
-                    where = f"{direction}{facing}"  # said in words only for a refusal (_said)
+                    where = f"{direction}{facing}"  # said in words only for a refusal (placement_refusal)
                     if not road_reason and (ROAD, facing) not in COMPATIBLE:
                         road_reason = where
                     if not pump_reason and (PUMP, facing) not in COMPATIBLE:
@@ -258,12 +257,6 @@ class Outcome:
     roads: tuple[Cell, ...]
     pumps: tuple[Cell, ...]
     blocked: tuple[Cell, ...]
-
-
-# Why a placement is refused, as _judge finds it (cheap: move generation judges thousands of faces);
-# _said puts it in words only when a player is told. ("road" | "pump", direction, where) where an
-# automatic tile would not fit, ("side", direction, mine, theirs), ("apart",) or ("unreal",).
-Reason = tuple[str | int, ...]
 
 
 @lru_cache(maxsize=200_000)
@@ -300,25 +293,6 @@ def _judge(context: tuple[str, ...], sides: Sides, roads_left: int, pumps_left: 
     return None, touched
 
 
-def _said(reason: Reason) -> Words:
-    """A refusal of _judge in words, for players (translatable)."""
-    what = reason[0]
-    if what == "apart":
-        return Words("the tile must be laid next to the layout")
-    if what == "unreal":
-        return Words("the tile needs at least one real connection (pipe to pipe, kerb to road or eave to pump room)")
-    side = Words(DIRECTION_NAMES[int(reason[1])])
-    if what == "side":
-        return Words("{side} side: {reason}", side=side, reason=incompatibility_reason(str(reason[2]), str(reason[3])))
-    where = str(reason[2])  # the direction from the empty cell, then the side it faces there
-    touch = Words(
-        "{edge} on its {side} side", edge=describe_edge(where[1:]), side=Words(DIRECTION_NAMES[int(where[0])])
-    )
-    if what == "road":
-        return Words("the road for the {side} connection would touch {what}", side=side, what=touch)
-    return Words("the pump room for the {side} eave would touch {what}", side=side, what=touch)
-
-
 @lru_cache(maxsize=200_000)
 def fitting_orientations(
     context: tuple[str, ...], number: int, roads_left: int, pumps_left: int
@@ -340,7 +314,7 @@ def placement_outcome(table: Table, state: BuizenState, sides: Sides, cell: Cell
         raise IllegalMoveError(Words("that cell is an open pipe end that can never be filled"))
     reason, touched = _judge(table.context(cell), sides, state.road_pile, state.pump_pile)
     if reason is not None:
-        raise IllegalMoveError(_said(reason))
+        raise IllegalMoveError(placement_refusal(reason))
     roads: list[Cell] = []
     pumps: list[Cell] = []
     blocked: list[Cell] = []

@@ -138,6 +138,31 @@ def describe_edge(edge: Edge) -> Words:
     return Words("plain ground")
 
 
+# Why a placement is refused, as the rules find it (cheap: move generation judges thousands of faces);
+# placement_refusal puts it in words only when a player is told. ("road" | "pump", direction, where) where an
+# automatic tile would not fit, ("side", direction, mine, theirs), ("apart",) or ("unreal",).
+Reason = tuple[str | int, ...]
+
+
+def placement_refusal(reason: Reason) -> Words:
+    """Why a placement is refused (a :data:`Reason`) in words, for players (translatable)."""
+    what = reason[0]
+    if what == "apart":
+        return Words("the tile must be laid next to the layout")
+    if what == "unreal":
+        return Words("the tile needs at least one real connection (pipe to pipe, kerb to road or eave to pump room)")
+    side = Words(DIRECTION_NAMES[int(reason[1])])
+    if what == "side":
+        return Words("{side} side: {reason}", side=side, reason=incompatibility_reason(str(reason[2]), str(reason[3])))
+    where = str(reason[2])  # the direction from the empty cell, then the side it faces there
+    touch = Words(
+        "{edge} on its {side} side", edge=describe_edge(where[1:]), side=Words(DIRECTION_NAMES[int(where[0])])
+    )
+    if what == "road":
+        return Words("the road for the {side} connection would touch {what}", side=side, what=touch)
+    return Words("the pump room for the {side} eave would touch {what}", side=side, what=touch)
+
+
 # -- the 40 pipe tiles -----------------------------------------------------------------------------------
 # Copied from ``docs/rules/buizen.md``: number, front code and sides N E S W, back code and sides N E S W.
 _TABLE = """
