@@ -10,6 +10,10 @@ end of the game are added.
 
 Hands, colour tiles and the bag are secret: a sentence names a tile only once it lies on the
 table, and a draw says how many tiles, never which.
+
+Sentences are said in the players' language: each is one whole template with named places
+("{who} laid {tile} {where}"), and what fills a place is a whole phrase too ("right of {place}",
+"{name}'s {tile}"), so a translation orders its words freely and never glues fragments.
 """
 
 from __future__ import annotations
@@ -27,48 +31,65 @@ from bauhausbox.games.buizen.rules import (
     Place,
     Special,
 )
-from bauhausbox.games.buizen.tiles import OPEN_PIT, STEPS, TILE_BY_NUMBER
+from bauhausbox.games.buizen.tiles import OPEN_PIT, SPECIAL_TITLES, STEPS, TILE_BY_NUMBER
+from bauhausbox.i18n import N_, _, ngettext
 
-# A material as an adjective ("a fire-hose bend").
-MATERIAL_WORDS: dict[str, str] = {"PP": "PP", "PE": "PE100", "FH": "fire-hose", "GAS": "gas"}
+# TRANSLATORS: a pipe material as an adjective, before a tile's name ("a fire-hose bend").
+MATERIAL_WORDS: dict[str, str] = {"PP": N_("PP"), "PE": N_("PE100"), "FH": N_("fire-hose"), "GAS": N_("gas")}
 
 # Face codes of the tile table in docs/rules/buizen.md, in words: what a laid tile is called, and the shorter
-# name it goes by when it serves as a landmark. {0} and {1} are the face's materials.
+# name it goes by when it serves as a landmark. {material} is the face's material; {first} and {second}
+# are a two-pipe face's materials.
 FACE_WORDS: dict[str, tuple[str, str]] = {
-    "S1": ("{0} straight", "{0} straight"),
-    "S2": ("{0} straight", "{0} straight"),
-    "B1": ("{0} bend", "{0} bend"),
-    "B2": ("{0} bend", "{0} bend"),
-    "ES": ("{0} straight ending in an eave", "{0} straight"),
-    "RS": ("{0} straight ending in a road", "{0} straight"),
-    "EB": ("{0} bend ending in an eave", "{0} bend"),
-    "RB": ("{0} bend ending in a road", "{0} bend"),
-    "RT": ("{0} straight with a branch to a road", "{0} branch"),
-    "X": ("{0} four-way", "{0} four-way"),
-    "T": ("{0} three-way", "{0} three-way"),
-    "C1": ("{0}–{1} crossing", "{0}–{1} crossing"),
-    "C2": ("{0}–{1} crossing with a road end", "{0}–{1} crossing"),
-    "C3": ("{0}–{1} crossing with a road end", "{0}–{1} crossing"),
-    "D1": ("{0}–{1} double bend", "{0}–{1} double bend"),
-    "D2": ("{0}–{1} double pipe ending in a road and an eave", "{0}–{1} double pipe"),
-    "D3": ("{0}–{1} double pipe ending in a road and an eave", "{0}–{1} double pipe"),
+    "S1": (N_("{material} straight"), N_("{material} straight")),
+    "S2": (N_("{material} straight"), N_("{material} straight")),
+    "B1": (N_("{material} bend"), N_("{material} bend")),
+    "B2": (N_("{material} bend"), N_("{material} bend")),
+    "ES": (N_("{material} straight ending in an eave"), N_("{material} straight")),
+    "RS": (N_("{material} straight ending in a road"), N_("{material} straight")),
+    "EB": (N_("{material} bend ending in an eave"), N_("{material} bend")),
+    "RB": (N_("{material} bend ending in a road"), N_("{material} bend")),
+    "RT": (N_("{material} straight with a branch to a road"), N_("{material} branch")),
+    "X": (N_("{material} four-way"), N_("{material} four-way")),
+    "T": (N_("{material} three-way"), N_("{material} three-way")),
+    "C1": (N_("{first}–{second} crossing"), N_("{first}–{second} crossing")),
+    "C2": (N_("{first}–{second} crossing with a road end"), N_("{first}–{second} crossing")),
+    "C3": (N_("{first}–{second} crossing with a road end"), N_("{first}–{second} crossing")),
+    "D1": (N_("{first}–{second} double bend"), N_("{first}–{second} double bend")),
+    "D2": (N_("{first}–{second} double pipe ending in a road and an eave"), N_("{first}–{second} double pipe")),
+    "D3": (N_("{first}–{second} double pipe ending in a road and an eave"), N_("{first}–{second} double pipe")),
 }
 
-# Where a cell lies seen from its neighbour in direction d (north, east, south, west of it).
-BESIDE: tuple[str, ...] = ("below", "left of", "above", "right of")
+# Where a cell lies seen from its neighbour in direction d (north, east, south, west of it); {place}
+# is that neighbour ("the start pump room", "Circle's gas bend", "a road").
+# TRANSLATORS: where a tile was laid, by the neighbour {place} it touches ("right of Circle's gas bend").
+BESIDE: tuple[str, ...] = (N_("below {place}"), N_("left of {place}"), N_("above {place}"), N_("right of {place}"))
 # Where a neighbour in direction d lies, seen from the cell.
-TOWARDS: tuple[str, ...] = ("above it", "to its right", "below it", "to its left")
+TOWARDS: tuple[str, ...] = (N_("above it"), N_("to its right"), N_("below it"), N_("to its left"))
+
+
+def _face_template(number: int, face: int, short: bool) -> tuple[str, dict[str, str]]:
+    """The English template naming a face and its materials in English (untranslated)."""
+    kind, _space, materials = TILE_BY_NUMBER[number].faces[face].code.partition(" ")
+    words = [MATERIAL_WORDS[m] for m in materials.split("/")]
+    return FACE_WORDS[kind][short], {"material": words[0], "first": words[0], "second": words[-1]}
 
 
 def face_words(number: int, face: int, short: bool = False) -> str:
-    """``gas bend ending in a road``, ``PP–PE100 crossing with a road end``; ``short``: ``gas bend``."""
-    kind, _, materials = TILE_BY_NUMBER[number].faces[face].code.partition(" ")
-    words = [MATERIAL_WORDS[m] for m in materials.split("/")]
-    return FACE_WORDS[kind][short].format(*words)
+    """``gas bend ending in a road``, ``PP–PE100 crossing with a road end``; ``short``: ``gas bend``
+    (in the players' language)."""
+    template, materials = _face_template(number, face, short)
+    return _(template).format(**{key: _(word) for key, word in materials.items()})
 
 
-def _a(words: str) -> str:
-    return f"{'an' if words[0] in 'aeiouAEIOU' else 'a'} {words}"
+def _a(number: int, face: int) -> str:
+    """The face with its indefinite article: ``a gas bend`` (``an`` before an English vowel)."""
+    template, materials = _face_template(number, face, False)
+    english = template.format(**materials)
+    # TRANSLATORS: {tile} is a pipe tile's name ("gas bend", "PP–PE100 crossing"); English says "an"
+    # before a vowel.
+    article = N_("an {tile}") if english[0] in "aeiouAEIOU" else N_("a {tile}")
+    return _(article).format(tile=face_words(number, face))
 
 
 def _landmark(rules: BuizenRules, state: BuizenState, cell: Cell, names: Sequence[str] | None) -> str:
@@ -77,32 +98,41 @@ def _landmark(rules: BuizenRules, state: BuizenState, cell: Cell, names: Sequenc
     roads = dict(state.roads)
     x, y = cell
     neighbours = [(direction, (x + dx, y + dy)) for direction, (dx, dy) in enumerate(STEPS)]
+
+    def beside(direction: int, place: str) -> str:
+        return _(BESIDE[direction]).format(place=place)
+
     for direction, other in neighbours:
         if other == (0, 0):
-            return f"{BESIDE[direction]} the start pump room"
+            return beside(direction, _("the start pump room"))
     for direction, other in neighbours:
         laid = pipes.get(other)
         if laid is not None:
-            return f"{BESIDE[direction]} {_pipe(rules, state, laid, names)}"
+            return beside(direction, _pipe(rules, state, laid, names))
     for direction, other in neighbours:
-        kind = "pump room" if other in state.pumps else "road" if other in roads else None
-        if kind is None:
+        if other in state.pumps:
+            by, alone = N_("the pump room by {pipe}"), N_("a pump room")
+        elif other in roads:
+            by, alone = N_("the road by {pipe}"), N_("a road")
+        else:
             continue
         # A road or pump room is named by the pipe tile it serves.
         ox, oy = other
         served = [pipes[c] for c in ((ox + dx, oy + dy) for dx, dy in STEPS) if c in pipes and c != cell]
         if served:
-            return f"{BESIDE[direction]} the {kind} by {_pipe(rules, state, served[0], names)}"
-        return f"{BESIDE[direction]} a {kind}"
-    return "apart from the layout"  # not reached: every tile is laid next to the layout
+            return beside(direction, _(by).format(pipe=_pipe(rules, state, served[0], names)))
+        return beside(direction, _(alone))
+    return _("apart from the layout")  # not reached: every tile is laid next to the layout
 
 
 def _pipe(rules: BuizenRules, state: BuizenState, laid: LaidPipe, names: Sequence[str] | None) -> str:
     """``Circle's gas bend`` (``the gas bend`` when who laid it is unknown)."""
     words = face_words(laid.number, laid.face, short=True)
     if laid.seat < 0:
-        return f"the {words}"
-    return f"{rules.mover_name(state, laid.seat, names)}'s {words}"
+        # TRANSLATORS: {tile} is a pipe tile's name ("gas bend"), the tile a new one is laid against.
+        return _("the {tile}").format(tile=words)
+    # TRANSLATORS: {name} is the player who laid the pipe tile {tile} ("gas bend").
+    return _("{name}'s {tile}").format(name=rules.mover_name(state, laid.seat, names), tile=words)
 
 
 def describe_move(
@@ -116,52 +146,61 @@ def describe_move(
 ) -> str:
     seat = state.to_play if mover is None else mover
     if seat is None:
-        return "The game is over"
+        return _("The game is over")
     who = rules.mover_name(state, seat, names)
     after = rules.apply(state, move, seat)
-    extra = ""
     if isinstance(move, Place):
-        sentence = f"{who} laid {_a(face_words(move.number, move.face))} {_landmark(rules, state, move.cell, names)}"
-        extra = _automatic(state, after, move.cell)
+        where = _landmark(rules, state, move.cell, names)
+        sentence = _("{who} laid {tile} {where}").format(who=who, tile=_a(move.number, move.face), where=where)
     elif isinstance(move, Special):
         top = dict(state.roads)[move.cell]
-        road = "the open pit" if top and top[-1] == OPEN_PIT else "the road"
-        what = "an open pit" if move.kind == OPEN_PIT else "a manhole"
-        sentence = f"{who} laid {what} on {road} {_landmark(rules, state, move.cell, names)}"
+        road = _("the open pit") if top and top[-1] == OPEN_PIT else _("the road")
+        sentence = _("{who} laid {special} on {road} {where}").format(
+            who=who, special=_(SPECIAL_TITLES[move.kind]), road=road, where=_landmark(rules, state, move.cell, names)
+        )
     elif isinstance(move, Draw):
-        sentence = f"{who} could play no tile"
+        sentence = _("{who} could play no tile").format(who=who)
     else:
-        sentence = f"{who} could play no tile and passed"
+        sentence = _("{who} could play no tile and passed").format(who=who)
     if after.drawn:
-        sentence += f" and drew {after.drawn}"  # how many, never which: the tiles are secret
+        # How many, never which: the tiles are secret. (English needs no noun; others may.)
+        drew = ngettext("{sentence} and drew {n}", "{sentence} and drew {n}", after.drawn)
+        sentence = drew.format(sentence=sentence, n=after.drawn)
+    if isinstance(move, Place):
+        sentence = _automatic(state, after, move.cell, sentence)
     if after.to_play is None:
-        extra += "; nobody can play any more: the game is over"
-    return sentence + extra
+        sentence = _("{sentence}; nobody can play any more: the game is over").format(sentence=sentence)
+    return sentence
 
 
-def _automatic(state: BuizenState, after: BuizenState, cell: Cell) -> str:
-    """``; a road was put to its right`` — the roads and pump rooms the rules added, and open ends."""
+def _automatic(state: BuizenState, after: BuizenState, cell: Cell, sentence: str) -> str:
+    """``…; the rules put a road to its right`` — the roads and pump rooms the rules added, and open
+    ends, said after ``sentence``."""
     x, y = cell
-    new_roads = {c for c, _ in after.roads} - {c for c, _ in state.roads}
+    new_roads = {c for c, _tiles in after.roads} - {c for c, _tiles in state.roads}
     new_pumps = set(after.pumps) - set(state.pumps)
     new_blocked = set(after.blocked) - set(state.blocked)
     added = []
     left_open = []
     for direction, (dx, dy) in enumerate(STEPS):
         neighbour = (x + dx, y + dy)
+        towards = _(TOWARDS[direction])
         if neighbour in new_roads:
-            added.append(f"a road {TOWARDS[direction]}")
+            added.append(_("a road {where}").format(where=towards))
         elif neighbour in new_pumps:
-            added.append(f"a pump room {TOWARDS[direction]}")
+            added.append(_("a pump room {where}").format(where=towards))
         elif neighbour in new_blocked:
-            left_open.append(TOWARDS[direction])
-    clauses = ""
+            left_open.append(towards)
     if added:
-        clauses += f"; the rules put {_join(added)}"
+        sentence = _("{sentence}; the rules put {tiles}").format(sentence=sentence, tiles=_join(added))
     if left_open:
-        clauses += f"; the pile was empty, so the pipe end {_join(left_open)} stays open for good"
-    return clauses
+        sentence = _("{sentence}; the pile was empty, so the pipe end {where} stays open for good").format(
+            sentence=sentence, where=_join(left_open)
+        )
+    return sentence
 
 
 def _join(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+    if len(words) == 1:
+        return words[0]
+    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])

@@ -9,82 +9,95 @@ import pygame
 from bauhausbox.games.buizen import paint
 from bauhausbox.games.buizen.rules import Cell
 from bauhausbox.games.buizen.tiles import sides_of
+from bauhausbox.i18n import _
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.theme import Metrics
 
 
 def pages() -> list[HowToPage]:
-    """The pages of the reader, in the order a new player needs them."""
+    """The pages of the reader, in the order a new player needs them, in the players' language."""
     return [
         HowToPage(
-            "Lay pipes, close your material",
+            _("Lay pipes, close your material"),
             [
-                "Each player secretly draws a colour tile: one of four pipe materials — PP (green), "
-                "PE100 (black), fire hose (red) or gas (yellow). Only closed networks of your material score.",
-                "On your turn lay one tile from your hand next to the layout, either face up, turned any "
-                "way. Every side that touches a tile must fit, and at least one must really connect.",
-                "Then draw as many tiles as the tiles your new one touches (1 to 3).",
-                "If none of your tiles fits, draw one instead (or pass when the bag is empty).",
+                _(
+                    "Each player secretly draws a colour tile: one of four pipe materials — PP (green), "
+                    "PE100 (black), fire hose (red) or gas (yellow). Only closed networks of your material score."
+                ),
+                _(
+                    "On your turn lay one tile from your hand next to the layout, either face up, turned any "
+                    "way. Every side that touches a tile must fit, and at least one must really connect."
+                ),
+                _("Then draw as many tiles as the tiles your new one touches (1 to 3)."),
+                _("If none of your tiles fits, draw one instead (or pass when the bag is empty)."),
             ],
             _diagram_turn,
-            "A fire hose laid against the start pump room: its eave rests on the roof.",
+            _("A fire hose laid against the start pump room: its eave rests on the roof."),
         ),
         HowToPage(
-            "The edges of a tile",
+            _("The edges of a tile"),
             [
-                "• Pipe: continues only into a pipe of the same material.",
-                "• Kerb (grey stones): the pipe ends at a road. Two kerbs never face each other.",
-                "• Eave (terracotta): the pipe ends in a pump room. Two eaves never touch.",
-                "• Plain ground: touches ground, roads and pump rooms.",
-                "A real connection is pipe to pipe, kerb to road, or eave to pump room.",
+                _("• Pipe: continues only into a pipe of the same material."),
+                _("• Kerb (grey stones): the pipe ends at a road. Two kerbs never face each other."),
+                _("• Eave (terracotta): the pipe ends in a pump room. Two eaves never touch."),
+                _("• Plain ground: touches ground, roads and pump rooms."),
+                _("A real connection is pipe to pipe, kerb to road, or eave to pump room."),
             ],
             _diagram_edges,
-            "Real connections (top); sides that never touch (bottom).",
+            _("Real connections (top); sides that never touch (bottom)."),
         ),
         HowToPage(
-            "Automatic roads and pump rooms",
+            _("Automatic roads and pump rooms"),
             [
-                "A kerb facing an empty cell gets a road from the road pile, an eave a pump room from the "
-                "pump pile — at once. They must fit their other neighbours too, or the tile cannot go there.",
-                "When a pile is empty nothing is put there: that pipe end stays open for good and the cell "
-                "(hatched) can never be filled.",
+                _(
+                    "A kerb facing an empty cell gets a road from the road pile, an eave a pump room from the "
+                    "pump pile — at once. They must fit their other neighbours too, or the tile cannot go there."
+                ),
+                _(
+                    "When a pile is empty nothing is put there: that pipe end stays open for good and the cell "
+                    "(hatched) can never be filled."
+                ),
             ],
             _diagram_automatic,
-            "Left: the kerb brought a road, the eave a pump room. Right: no road was left.",
+            _("Left: the kerb brought a road, the eave a pump room. Right: no road was left."),
         ),
         HowToPage(
-            "Open pits and manholes",
+            _("Open pits and manholes"),
             [
-                "The bag also holds 4 open pits and 4 manholes. Play one instead of a pipe tile, on a road, "
-                "and draw one tile.",
-                "• Open pit, on a plain road: every pipe ending at that road is open again.",
-                "• Manhole, on a plain road (protecting it for good) or on an open pit (closing it again).",
-                "Nothing goes on top of a manhole.",
+                _(
+                    "The bag also holds 4 open pits and 4 manholes. Play one instead of a pipe tile, on a road, "
+                    "and draw one tile."
+                ),
+                _("• Open pit, on a plain road: every pipe ending at that road is open again."),
+                _("• Manhole, on a plain road (protecting it for good) or on an open pit (closing it again)."),
+                _("Nothing goes on top of a manhole."),
             ],
             _diagram_specials,
-            "Road, open pit, manhole.",
+            _("Road, open pit, manhole."),
         ),
         HowToPage(
-            "Scoring",
+            _("Scoring"),
             [
-                "When the bag is empty, play on until nobody can lay a tile. Then the colour tiles are revealed.",
-                "A network is closed when every end reaches a pipe, a road (not an open pit) or a pump "
-                "room. Each tile of a closed network of your material scores 1 point per pipe side that "
-                "links to a neighbouring pipe tile: the example scores 1+3+2+3+2+1 = 12.",
-                "Highest score wins; ties share the win.",
+                _("When the bag is empty, play on until nobody can lay a tile. Then the colour tiles are revealed."),
+                _(
+                    "A network is closed when every end reaches a pipe, a road (not an open pit) or a pump "
+                    "room. Each tile of a closed network of your material scores 1 point per pipe side that "
+                    "links to a neighbouring pipe tile: the example scores 1+3+2+3+2+1 = 12."
+                ),
+                _("Highest score wins; ties share the win."),
             ],
             _diagram_scoring,
-            "A closed fire-hose network worth 12 points.",
+            _("A closed fire-hose network worth 12 points."),
         ),
         HowToPage(
-            "Controls",
+            _("Controls"),
             [
-                "• Click a tile in your hand (or press 1–9), then click a highlighted cell — or drag it there.",
-                "• R or right-click turns it, F flips it; green ghost = fits, red = the reason is shown.",
-                "• Pan: right-drag or the arrow keys. Zoom: wheel or + / −. Fit shows the whole table.",
-                "• Press and hold your colour tile (or C) to peek at your material.",
-                "• D draws (or passes) when none of your tiles fits.",
+                _("• Click a tile in your hand (or press 1–9), then click a highlighted cell — or drag it there."),
+                _("• R or right-click turns it, F flips it; green ghost = fits, red = the reason is shown."),
+                _("• Pan: right-drag or the arrow keys. Zoom: wheel or + / −. Fit shows the whole table."),
+                _("• Press and hold your colour tile (or C) to peek at your material."),
+                _("• D draws (or passes) when none of your tiles fits."),
             ],
         ),
     ]
@@ -116,8 +129,8 @@ def _diagram_cells(
 ) -> tuple[int, int, int]:
     """Paint tiles on a grid centred in ``rect``, at the size the grid gives them (tags at ``label_px``,
     so they stay legible); returns (cell size, left, top) of cell (min x, min y)."""
-    xs = [c[0] for c, _ in cells]
-    ys = [c[1] for c, _ in cells]
+    xs = [c[0] for c, _painter in cells]
+    ys = [c[1] for c, _painter in cells]
     cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     size = int(min(rect.width / (cols + 0.5), rect.height / (rows + 0.8), 120))
     left = rect.centerx - cols * size // 2

@@ -26,6 +26,7 @@ from bauhausbox.games.buizen.tiles import (
     ROAD_END,
     Sides,
 )
+from bauhausbox.i18n import N_, _, language
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.theme import Colour
 
@@ -46,8 +47,8 @@ MATERIAL_COLOURS: dict[str, Colour] = {
     "FH": theme.RED,
     "GAS": theme.YELLOW,
 }
-MATERIAL_MARKS: dict[str, str] = {"PP": "PP", "PE": "PE", "FH": "FH", "GAS": "GAS"}
-MATERIAL_LABELS: dict[str, str] = {"PP": "PP", "PE": "PE100", "FH": "Fire hose", "GAS": "Gas"}
+# TRANSLATORS: a material's letters on the tiles (two or three capitals, as short as "GAS").
+MATERIAL_MARKS: dict[str, str] = {"PP": N_("PP"), "PE": N_("PE"), "FH": N_("FH"), "GAS": N_("GAS")}
 STRIPED = frozenset({"FH"})  # red and PP green are equally dark: the fire hose is striped as well
 
 _CACHE: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
@@ -73,7 +74,9 @@ def _cached(key: tuple[object, ...], make: object) -> pygame.Surface:
 
 def pipe_face(sides: Sides, size: int, label_px: int = 0) -> pygame.Surface:
     """A laid pipe tile of ``size`` pixels; material tags at ``label_px`` (0: none) where they fit."""
-    return _cached(("pipe", sides, size, label_px), lambda: _paint_pipe_face(sides, size, label_px))
+    # The language is in the key: the tags are words, and the language can change while the app runs.
+    key = ("pipe", sides, size, label_px, language() if label_px > 0 else "")
+    return _cached(key, lambda: _paint_pipe_face(sides, size, label_px))
 
 
 def pipe_labels(sides: Sides, size: int, label_px: int) -> list[tuple[str, pygame.Rect]]:
@@ -81,7 +84,8 @@ def pipe_labels(sides: Sides, size: int, label_px: int) -> list[tuple[str, pygam
     where a tag of ``label_px`` fits on the band without touching another tag or leaving the tile."""
     if label_px <= 0:
         return []
-    widest = max((_tag_rect(text, label_px) for text in MATERIAL_MARKS.values()), key=lambda tag: tag.width)
+    marks = {material: _(text) for material, text in MATERIAL_MARKS.items()}
+    widest = max((_tag_rect(text, label_px) for text in marks.values()), key=lambda tag: tag.width)
     if widest.width > size * 0.62 or widest.height > size * 0.34:
         return []  # tiles too small for every tag: none has one, the colours and stripes tell them apart
     placed: list[tuple[str, pygame.Rect]] = []
@@ -89,12 +93,12 @@ def pipe_labels(sides: Sides, size: int, label_px: int) -> list[tuple[str, pygam
         directions = [d for d in range(4) if EDGE_MATERIAL[sides[d]] == material]
         if not directions:
             continue
-        tag = _tag_rect(MATERIAL_MARKS[material], label_px)
+        tag = _tag_rect(marks[material], label_px)
         for point in _label_points(directions, size):
             tag.center = point
             inside = pygame.Rect(0, 0, size, size).inflate(-4, -4).contains(tag)
-            if inside and not any(tag.colliderect(other.inflate(4, 4)) for _, other in placed):
-                placed.append((MATERIAL_MARKS[material], tag.copy()))
+            if inside and not any(tag.colliderect(other.inflate(4, 4)) for _text, other in placed):
+                placed.append((marks[material], tag.copy()))
                 break
     return placed
 
@@ -119,7 +123,7 @@ def back_of_tile(size: int) -> pygame.Surface:
 
 def colour_tile(size: int, material: str | None) -> pygame.Surface:
     """A secret colour tile: "?" on the front, the material on the back."""
-    return _cached(("colour", material, size), lambda: _paint_colour(size, material))
+    return _cached(("colour", material, size, language()), lambda: _paint_colour(size, material))
 
 
 # -- painting ------------------------------------------------------------------------------------------
@@ -382,6 +386,7 @@ def _paint_colour(size: int, material: str | None) -> pygame.Surface:
     else:
         surface.fill(MATERIAL_COLOURS[material])
         ink = theme.readable_on(MATERIAL_COLOURS[material])
-        draw.text(surface, MATERIAL_MARKS[material], (size // 2, size // 2), round(size * 0.3), ink, "black", "center")
+        mark = _(MATERIAL_MARKS[material])
+        draw.text(surface, mark, (size // 2, size // 2), round(size * 0.3), ink, "black", "center")
     _outline(surface)
     return surface

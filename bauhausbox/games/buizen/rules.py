@@ -44,13 +44,13 @@ from bauhausbox.engine.api import (
     OptionValue,
     ScoreRow,
     Seat,
+    Words,
 )
 from bauhausbox.engine.rng import Rng
 from bauhausbox.games.buizen.tiles import (
     BAG_CONTENTS,
     CANONICAL_ROTATION,
     COMPATIBLE,
-    DIRECTION_NAMES,
     DISTINCT_ORIENTATIONS,
     EAVE_END,
     EDGE_KIND,
@@ -58,6 +58,7 @@ from bauhausbox.games.buizen.tiles import (
     FACE_LETTERS,
     HAND_SIZE,
     MANHOLE,
+    MATERIAL_NAMES,
     MATERIALS,
     MAX_DRAW,
     OPEN_PIT,
@@ -71,12 +72,13 @@ from bauhausbox.games.buizen.tiles import (
     SPECIAL_NAMES,
     STEPS,
     TILE_BY_NUMBER,
+    Reason,
     Sides,
-    describe_edge,
-    incompatibility_reason,
     opposite,
+    placement_refusal,
     sides_of,
 )
+from bauhausbox.i18n import N_
 
 Cell = tuple[int, int]
 HIDDEN = 0  # a tile (in a hand or the bag) the viewer cannot see
@@ -225,7 +227,7 @@ class Table:
                     if theirs is None:
                         continue
                     facing = theirs[opposite(direction)]
-                    where = f"{describe_edge(facing)} on its {DIRECTION_NAMES[direction]} side"
+                    where = f"{direction}{facing}"  # said in words only for a refusal (placement_refusal)
                     if not road_reason and (ROAD, facing) not in COMPATIBLE:
                         road_reason = where
                     if not pump_reason and (PUMP, facing) not in COMPATIBLE:
@@ -258,14 +260,13 @@ class Outcome:
 
 
 @lru_cache(maxsize=200_000)
-def _judge(context: tuple[str, ...], sides: Sides, roads_left: int, pumps_left: int) -> tuple[str | None, int]:
+def _judge(context: tuple[str, ...], sides: Sides, roads_left: int, pumps_left: int) -> tuple[Reason | None, int]:
     """(reason or None, tiles touched) for a face ``sides`` on a cell whose sides face ``context``."""
     touched = 0
     real = False
     for direction in range(4):
         mine = sides[direction]
         theirs = context[direction]
-        where = DIRECTION_NAMES[direction]
         if theirs[0] in ".#":
             if theirs[0] == "#":
                 continue
@@ -274,21 +275,21 @@ def _judge(context: tuple[str, ...], sides: Sides, roads_left: int, pumps_left: 
             if kind == ROAD_END and roads_left > 0:
                 roads_left -= 1
                 if "r" not in flags:
-                    return f"the road for the {where} connection would touch {road_reason}", 0
+                    return ("road", direction, road_reason), 0
             elif kind == EAVE_END and pumps_left > 0:
                 pumps_left -= 1
                 if "p" not in flags:
-                    return f"the pump room for the {where} eave would touch {pump_reason}", 0
+                    return ("pump", direction, pump_reason), 0
             continue
         touched += 1
         if (mine, theirs) not in COMPATIBLE:
-            return f"{where} side: {incompatibility_reason(mine, theirs)}", 0
+            return ("side", direction, mine, theirs), 0
         if (mine, theirs) in REAL_CONNECTION:
             real = True
     if touched == 0:
-        return "the tile must be laid next to the layout", 0
+        return ("apart",), 0
     if not real:
-        return "the tile needs at least one real connection (pipe to pipe, kerb to road or eave to pump room)", 0
+        return ("unreal",), 0
     return None, touched
 
 
@@ -308,12 +309,12 @@ def fitting_orientations(
 def placement_outcome(table: Table, state: BuizenState, sides: Sides, cell: Cell) -> Outcome:
     """The effect of laying ``sides`` on ``cell``; raises IllegalMoveError with the reason when illegal."""
     if cell in table.sides:
-        raise IllegalMoveError("that cell is already taken")
+        raise IllegalMoveError(Words("that cell is already taken"))
     if cell in table.blocked:
-        raise IllegalMoveError("that cell is an open pipe end that can never be filled")
+        raise IllegalMoveError(Words("that cell is an open pipe end that can never be filled"))
     reason, touched = _judge(table.context(cell), sides, state.road_pile, state.pump_pile)
     if reason is not None:
-        raise IllegalMoveError(reason)
+        raise IllegalMoveError(placement_refusal(reason))
     roads: list[Cell] = []
     pumps: list[Cell] = []
     blocked: list[Cell] = []
@@ -431,24 +432,24 @@ def material_scores(state: BuizenState) -> dict[str, int]:
 # -- the game -------------------------------------------------------------------------------------------
 START_OPTION = OptionSpec(
     "start",
-    "Starting player",
-    (("first", "first seat (the youngest)"), ("random", "drawn at random")),
+    N_("Starting player"),
+    (("first", N_("first seat (the youngest)")), ("random", N_("drawn at random"))),
     "first",
-    help="The rules let the youngest player start.",
+    help=N_("The rules let the youngest player start."),
 )
 
 
 class BuizenRules(GameRules[BuizenState, Move]):
     info = GameInfo(
         id="buizen",
-        title="Buizen Wir-War",
-        tagline="Lay pipes, close networks of your secret material.",
+        title=N_("Buizen Wir-War"),
+        tagline=N_("Lay pipes, close networks of your secret material."),
         min_players=2,
         max_players=4,
         default_players=3,
         options=(START_OPTION,),
         seat_names=("Circle", "Triangle", "Square", "Cross"),
-        levels=("easy", "medium", "hard", "expert"),
+        levels=(N_("easy"), N_("medium"), N_("hard"), N_("expert")),
         hidden_information=True,
         conformance_scale=0.25,
     )
@@ -527,38 +528,38 @@ class BuizenRules(GameRules[BuizenState, Move]):
         try:
             self._validate(state, move, seat, Table(state))
         except IllegalMoveError as error:
-            return str(error)
+            return error.args[0]  # the Words themselves: the screen says them in the players' language
         return None
 
     def _validate(self, state: BuizenState, move: Move, seat: Seat | None, table: Table) -> Outcome | None:
         """Raise IllegalMoveError when ``move`` is forbidden; the placement outcome for a pipe tile."""
         mover = self.seat_or_to_play(state, seat)
         if mover is None or state.to_play is None:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(Words("the game is over"))
         if mover != state.to_play:
-            raise IllegalMoveError("it is not your turn")
+            raise IllegalMoveError(Words("it is not your turn"))
         hand = state.hands[mover]
         if isinstance(move, Place):
             if move.number not in hand:
-                raise IllegalMoveError(f"you do not hold tile {move.number}")
+                raise IllegalMoveError(Words("you do not hold tile {number}", number=move.number))
             return placement_outcome(table, state, sides_of(move.number, move.face, move.rotation), move.cell)
         if isinstance(move, Special):
             if move.kind not in hand:
-                raise IllegalMoveError(f"you hold no {SPECIAL_NAMES[move.kind]} tile")
+                raise IllegalMoveError(_NOT_HELD[move.kind])
             stack = table.road_stacks.get(move.cell)
             if stack is None:
-                raise IllegalMoveError(f"{_special_title(move.kind)} goes on a road")
+                raise IllegalMoveError(_ON_A_ROAD[move.kind])
             reason = _special_reason(move.kind, stack)
             if reason:
                 raise IllegalMoveError(reason)
             return None
         if isinstance(move, Draw | Pass):
             if self.can_place(state, hand, table):
-                raise IllegalMoveError("you can play a tile, so you must")
+                raise IllegalMoveError(Words("you can play a tile, so you must"))
             if isinstance(move, Draw) and not state.bag:
-                raise IllegalMoveError("the bag is empty: pass")
+                raise IllegalMoveError(Words("the bag is empty: pass"))
             if isinstance(move, Pass) and state.bag:
-                raise IllegalMoveError("you cannot play: draw a tile from the bag")
+                raise IllegalMoveError(Words("you cannot play: draw a tile from the bag"))
             return None
         raise InvalidMoveError(f"not a Buizen Wir-War move: {move!r}")
 
@@ -645,13 +646,13 @@ class BuizenRules(GameRules[BuizenState, Move]):
 
     def score_table(self, state: BuizenState) -> list[ScoreRow]:
         found = networks(state)
-        rows = [ScoreRow("Material", tuple(_colour_name(state.colours[s]) for s in range(state.players)))]
+        rows = [ScoreRow(Words("Material"), tuple(_colour_name(state.colours[s]) for s in range(state.players)))]
         closed = []
         for seat in range(state.players):
             mine = [n for n in found if n.material == state.colours[seat] and n.closed]
             closed.append(str(len(mine)))
-        rows.append(ScoreRow("Closed networks", tuple(closed)))
-        rows.append(ScoreRow("Points", tuple(str(p) for p in self.scores(state))))
+        rows.append(ScoreRow(Words("Closed networks"), tuple(closed)))
+        rows.append(ScoreRow(Words("Points"), tuple(str(p) for p in self.scores(state))))
         return rows
 
     # -- hidden information ---------------------------------------------------------------------
@@ -765,21 +766,28 @@ def _cell_key(text: str) -> tuple[int, int]:
     return y, x
 
 
-def _special_title(kind: int) -> str:
-    return "an open pit" if kind == OPEN_PIT else "a manhole"
+# Whole sentences per kind (not "you hold no {kind} tile"): each language words them its own way.
+_NOT_HELD: dict[int, Words] = {OPEN_PIT: Words("you hold no pit tile"), MANHOLE: Words("you hold no manhole tile")}
+_ON_A_ROAD: dict[int, Words] = {
+    OPEN_PIT: Words("an open pit goes on a road"),
+    MANHOLE: Words("a manhole goes on a road"),
+}
+_ON_A_MANHOLE = Words("nothing goes on top of a manhole")
+_ON_A_PIT = Words("that road is already an open pit")
 
 
-def _special_reason(kind: int, stack: tuple[int, ...]) -> str | None:
+def _special_reason(kind: int, stack: tuple[int, ...]) -> Words | None:
     top = stack[-1] if stack else None
     if top == MANHOLE:
-        return "nothing goes on top of a manhole"
+        return _ON_A_MANHOLE
     if kind == OPEN_PIT and top == OPEN_PIT:
-        return "that road is already an open pit"
+        return _ON_A_PIT
     return None
 
 
 def _colour_name(colour: str) -> str:
-    return {"PE": "PE100", "FH": "fire hose", "GAS": "gas", "PP": "PP"}.get(colour, colour)
+    """A seat's material for the score table (translatable), the hidden "?" as it is."""
+    return Words(MATERIAL_NAMES[colour]) if colour in MATERIAL_NAMES else colour
 
 
 _SPECIAL_BY_NAME = {name: kind for kind, name in SPECIAL_NAMES.items()}

@@ -35,6 +35,7 @@ from bauhausbox.games.buizen.tiles import (
     Sides,
     sides_of,
 )
+from bauhausbox.i18n import N_, _, counted
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
@@ -42,7 +43,7 @@ from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
 from bauhausbox.ui.app import App
 from bauhausbox.ui.theme import Colour
-from bauhausbox.ui.widgets import Button
+from bauhausbox.ui.widgets import Button, IconPainter
 
 # The zoom range in pixels per cell. Small enough that Fit shows the largest tables whole in the
 # smallest window with the log open (tiles that small tell materials apart by colour and stripes).
@@ -80,16 +81,20 @@ class BuizenScene(GameScene[BuizenState, Move]):
         self.refused_cell: Cell | None = None
         self.hand_tile_px = 0
         self.rotate_button = self.widgets.add(
-            Button("Turn", lambda: self.rotate(1), tooltip="Turn the held tile (R, right-click)", icon=icons.rotate)
+            Button(
+                N_("Turn"), lambda: self.rotate(1), tooltip=N_("Turn the held tile (R, right-click)"), icon=icons.rotate
+            )
         )
         self.flip_button = self.widgets.add(
-            Button("Flip", self.flip, tooltip="Show the tile's other face (F)", icon=icons.flip)
+            Button(N_("Flip"), self.flip, tooltip=N_("Show the tile's other face (F)"), icon=icons.flip)
         )
-        self.fit_button = self.widgets.add(Button("Fit", self.fit, tooltip="Show the whole table (0)"))
-        self.zoom_in_button = self.widgets.add(Button("+", lambda: self.zoom(1.2), tooltip="Zoom in (+, wheel)"))
-        self.zoom_out_button = self.widgets.add(Button("−", lambda: self.zoom(1 / 1.2), tooltip="Zoom out (−, wheel)"))
+        self.fit_button = self.widgets.add(Button(N_("Fit"), self.fit, tooltip=N_("Show the whole table (0)")))
+        self.zoom_in_button = self.widgets.add(Button("+", lambda: self.zoom(1.2), tooltip=N_("Zoom in (+, wheel)")))
+        self.zoom_out_button = self.widgets.add(
+            Button("−", lambda: self.zoom(1 / 1.2), tooltip=N_("Zoom out (−, wheel)"))
+        )
         self.action_button = self.widgets.add(
-            Button("Draw a tile", self.draw_or_pass, "primary", tooltip="None of your tiles fits (D)")
+            Button(N_("Draw a tile"), self.draw_or_pass, "primary", tooltip=N_("None of your tiles fits (D)"))
         )
 
     # ==== how to play =========================================================================
@@ -112,19 +117,40 @@ class BuizenScene(GameScene[BuizenState, Move]):
         x0 = self.panel_rect.left
         w = self.panel_rect.width
         y = self.panel_rect.bottom - bh
-        half = (w - m.u(1)) // 2
+        space = m.u(1)
         self.action_button.rect = pygame.Rect(x0, y, w, bh)
-        y -= bh + m.u(1)
-        self.rotate_button.rect = pygame.Rect(x0, y, half, bh)
-        self.flip_button.rect = pygame.Rect(x0 + half + m.u(1), y, half, bh)
-        y -= bh + m.u(1)
-        third = (w - 2 * m.u(1)) // 3
-        self.fit_button.rect = pygame.Rect(x0, y, third, bh)
-        self.zoom_out_button.rect = pygame.Rect(x0 + third + m.u(1), y, third, bh)
-        self.zoom_in_button.rect = pygame.Rect(x0 + 2 * (third + m.u(1)), y, third, bh)
+        y -= bh + space
+        self._share_row((self.rotate_button, icons.rotate), (self.flip_button, icons.flip), x0, y, w, space)
+        y -= bh + space
+        # The zoom buttons hold one sign each: Fit takes the rest of the row for its word.
+        zoom = max(bh, self.zoom_in_button.natural_width(m), self.zoom_out_button.natural_width(m))
+        zoom = min(zoom, (w - 2 * space) // 3)
+        self.fit_button.rect = pygame.Rect(x0, y, w - 2 * (zoom + space), bh)
+        self.zoom_out_button.rect = pygame.Rect(x0 + w - 2 * zoom - space, y, zoom, bh)
+        self.zoom_in_button.rect = pygame.Rect(x0 + w - zoom, y, zoom, bh)
         self.info_top = y
         if self._fitted is None or self._fitted == (self.camera[0], self.camera[1], self.cell_px):
             self.fit()  # the first view, or a fitted one in a board of another size (the log, the window)
+
+    def _share_row(
+        self, left: tuple[Button, IconPainter], right: tuple[Button, IconPainter], x: int, y: int, w: int, space: int
+    ) -> None:
+        """Two tool buttons side by side: halves with their icons while both labels fit; in a language
+        with longer words they give up the icons, then take smaller letters, rather than lose their
+        words (the tooltips say the rest), and share the row by what each label needs."""
+        pair = (left[0], right[0])
+        room = w - space
+        for with_icons, size in ((True, "body"), (False, "body"), (False, "small")):
+            for button, icon in (left, right):
+                button.icon = icon if with_icons else None
+                button.size = size
+            need = [button.natural_width(self.metrics) for button in pair]
+            if max(need) <= room // 2 or sum(need) <= room:
+                break
+        first = room // 2 if max(need) <= room // 2 else need[0] + (room - sum(need)) // 2
+        bh = self.metrics.button_height
+        pair[0].rect = pygame.Rect(x, y, first, bh)
+        pair[1].rect = pygame.Rect(x + first + space, y, room - first, bh)
 
     # ==== camera ==============================================================================
     def to_screen(self, cell: Cell) -> pygame.Rect:
@@ -141,7 +167,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
         return int(x // 1), int(y // 1)
 
     def occupied(self, state: BuizenState) -> list[Cell]:
-        cells = [cell for cell, _ in state.pipes] + list(state.pumps) + [cell for cell, _ in state.roads]
+        cells = [cell for cell, _laid in state.pipes] + list(state.pumps) + [cell for cell, _stack in state.roads]
         return cells + list(state.blocked)
 
     def fit(self) -> None:
@@ -408,7 +434,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
         for index, cell in enumerate(c for c in new_cells if c not in placed):
             self.appear[cell] = self.tween(0.3, ease=ease_out_back, delay=0.12 + 0.06 * index)
         if isinstance(step.move, Pass):
-            self.banner(f"{self.match.seat_name(step.seat)} passes")
+            self.banner(_("{name} passes").format(name=self.match.seat_name(step.seat)))
         allowed, viewer = self.story_viewer()
         if allowed:  # the move in words, for the seat on screen (the log keeps it whole)
             self.say(self.status_line(self.match.describe_step(self.match.history.cursor - 1, viewer)))
@@ -445,7 +471,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
         moves = self.legal()
         stuck = bool(moves) and isinstance(moves[0], Draw | Pass) and self.input_allowed()
         self.action_button.visible = stuck
-        self.action_button.label = "Pass" if moves and isinstance(moves[0], Pass) else "Draw a tile"
+        self.action_button.label = N_("Pass") if moves and isinstance(moves[0], Pass) else N_("Draw a tile")
         holding_pipe = self.selected in TILE_BY_NUMBER
         self.rotate_button.enabled = holding_pipe
         self.flip_button.enabled = holding_pipe
@@ -485,7 +511,8 @@ class BuizenScene(GameScene[BuizenState, Move]):
             move = self.match.history.steps[index].move
             if isinstance(move, Place | Special):
                 items.append((str(number), self.step_style(index)[0], self.to_screen(move.cell)))
-        centres = marks.place_badges([(b.left, b.top, b.width, b.height) for _, _, b in items], self.badge_radius())
+        boxes = [(b.left, b.top, b.width, b.height) for _label, _colour, b in items]
+        centres = marks.place_badges(boxes, self.badge_radius())
         return [(label, colour, box, centre) for (label, colour, box), centre in zip(items, centres, strict=True)]
 
     def badge_radius(self) -> int:
@@ -495,12 +522,12 @@ class BuizenScene(GameScene[BuizenState, Move]):
     def _draw_recap_badges(self, surface: pygame.Surface) -> None:
         m = self.metrics
         badges = self.recap_badges()
-        for _, _, box, centre in badges:
+        for _label, _colour, box, centre in badges:
             end = marks.leader((box.left, box.top, box.width, box.height), centre)
             if end is not None:
                 pygame.draw.line(surface, theme.WHITE, centre, end, max(4, m.u(0.6)))
                 pygame.draw.line(surface, theme.INK, centre, end, max(2, m.u(0.25)))
-        for label, colour, _, centre in badges:
+        for label, colour, _box, centre in badges:
             draw.badge(surface, centre, self.badge_radius(), colour, label, m.small)
 
     def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
@@ -534,7 +561,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
         return " ".join(words).rstrip(",;:") + "…" + tail
 
     def idle_status(self) -> str:
-        return "Click a tile, R turn, F flip, click a cell  ·  right-drag / arrows pan  ·  wheel zoom  ·  H hint"
+        return _("Click a tile, R turn, F flip, click a cell  ·  right-drag / arrows pan  ·  wheel zoom  ·  H hint")
 
     def turn_text(self) -> str:
         text = super().turn_text()
@@ -542,9 +569,9 @@ class BuizenScene(GameScene[BuizenState, Move]):
         if view.to_play is not None and view.hands and self.match.is_human(view.to_play):
             moves = self.legal()
             if moves and isinstance(moves[0], Draw):
-                return f"{text} — no tile fits: draw"
+                return _("{turn} — no tile fits: draw").format(turn=text)
             if moves and isinstance(moves[0], Pass):
-                return f"{text} — no tile fits: pass"
+                return _("{turn} — no tile fits: pass").format(turn=text)
         return text
 
     # ==== drawing =============================================================================
@@ -683,13 +710,13 @@ class BuizenScene(GameScene[BuizenState, Move]):
         pygame.draw.rect(surface, theme.INK, rect, m.rule)
         self.hand_slots = []
         viewer = self.viewer
-        title = "Your tiles" if viewer is not None else "Tiles"
+        title = _("Your tiles") if viewer is not None else _("Tiles")
         if viewer is not None and view.to_play is not None and view.to_play != viewer:
-            title = f"{self.match.seat_name(viewer)}'s tiles (waiting)"
+            title = _("{name}'s tiles (waiting)").format(name=self.match.seat_name(viewer))
         with layout_probe.box(rect):
             draw.heading(surface, title, (rect.left + m.u(2), rect.top + m.u(1.2)), m.small)
             if viewer is None:
-                words = "Computer players' tiles stay hidden."
+                words = _("Computer players' tiles stay hidden.")
                 draw.text(surface, words, (rect.left + m.u(2), rect.centery), m.body, theme.GREY, anchor="midleft")
                 return
             hand = self.hand()
@@ -722,7 +749,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
                 self.hand_slots.append((number, box))
                 x += size + gap
             if not hand:
-                draw.text(surface, "No tiles left.", (x, rect.centery), m.body, theme.GREY, anchor="midleft")
+                draw.text(surface, _("No tiles left."), (x, rect.centery), m.body, theme.GREY, anchor="midleft")
 
     def score_visible(self, seat: int) -> bool:
         """A live score would give a secret colour away: only the viewer's own shows before the end."""
@@ -737,9 +764,10 @@ class BuizenScene(GameScene[BuizenState, Move]):
         lines = []
         for seat, spec in enumerate(self.match.setup.seats):
             held = len(view.hands[seat])
-            tiles = f"{held} tile{'s' if held != 1 else ''}"
-            first = MATERIAL_NAMES[view.colours[seat]] if over else ""
-            who = ["human"] if spec.is_human else [f"computer · {spec.level}", "computer", spec.level]
+            tiles = counted("{n} tile", "{n} tiles", held)
+            first = _(MATERIAL_NAMES[view.colours[seat]]) if over else ""
+            level = _(spec.level)
+            who = [_("human")] if spec.is_human else [_("computer · {level}").format(level=level), _("computer"), level]
             options = [" · ".join(part for part in (first, kind, "" if over else tiles) if part) for kind in who]
             fits = (o for o in options if draw.render_text(o, m.small).get_width() <= room)
             lines.append(next(fits, options[-1]))
@@ -775,20 +803,20 @@ class BuizenScene(GameScene[BuizenState, Move]):
             show = over or self.peeking or self.key_peek
             surface.blit(paint.colour_tile(tile, material if show and material != "?" else None), self.colour_rect)
             x = rect.left + tile + m.u(1.5)
-            below = lines(
-                "Your colour" if not over else "Your colour (revealed)", x, y + m.u(0.5), theme.INK, "semibold"
-            )
-            hint = MATERIAL_NAMES.get(material, "") if show else "hold to peek (C)"
+            heading = _("Your colour") if not over else _("Your colour (revealed)")
+            below = lines(heading, x, y + m.u(0.5), theme.INK, "semibold")
+            hint = _(MATERIAL_NAMES[material]) if show and material in MATERIAL_NAMES else ""
+            hint = hint if show else _("hold to peek (C)")
             below = lines(hint, x, below, theme.GREY)
             y = max(y + tile, below)
         else:
             self.colour_rect = pygame.Rect(0, 0, 0, 0)
         y += m.u(1.5)
         texts = [
-            f"Bag: {len(view.bag)} tile{'s' if len(view.bag) != 1 else ''}",
-            f"Pump rooms left: {view.pump_pile}  ·  roads left: {view.road_pile}",
+            counted("Bag: {n} tile", "Bag: {n} tiles", len(view.bag)),
+            _("Pump rooms left: {pumps}  ·  roads left: {roads}").format(pumps=view.pump_pile, roads=view.road_pile),
         ]
         if over:
-            texts.append("Closed networks are outlined in their owner's colour; numbers are points per tile.")
+            texts.append(_("Closed networks are outlined in their owner's colour; numbers are points per tile."))
         for words in texts:
             y = lines(words, rect.left, y, theme.INK) + m.u(0.5)

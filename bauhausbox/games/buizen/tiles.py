@@ -13,13 +13,25 @@ or pump-room tile. Sides are listed N, E, S, W; a rotation is a number of clockw
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+
+from bauhausbox.engine.api import Words
+from bauhausbox.i18n import N_
 
 Edge = str
 Sides = tuple[Edge, Edge, Edge, Edge]
 
 MATERIALS: tuple[str, ...] = ("PP", "PE", "FH", "GAS")
-MATERIAL_NAMES: dict[str, str] = {"PP": "PP", "PE": "PE100", "FH": "fire hose", "GAS": "gas"}
-PIPE_NAMES: dict[str, str] = {"PP": "PP pipe", "PE": "PE100 pipe", "FH": "fire hose", "GAS": "gas pipe"}
+# Names shown to players, marked for the catalogs and translated where they are drawn (the French
+# ones are the rulebook's: PP, PE100, tuyau d'incendie, tuyau de gaz).
+MATERIAL_NAMES: dict[str, str] = {"PP": N_("PP"), "PE": N_("PE100"), "FH": N_("fire hose"), "GAS": N_("gas")}
+# A pipe of each material with its article, as refusals name it ("a gas pipe would meet a fire hose").
+PIPE_NAMES: dict[str, str] = {
+    "PP": N_("a PP pipe"),
+    "PE": N_("a PE100 pipe"),
+    "FH": N_("a fire hose"),
+    "GAS": N_("a gas pipe"),
+}
 
 GROUND: Edge = "-"
 ROAD: Edge = "ROAD"
@@ -27,7 +39,8 @@ PUMP: Edge = "PUMP"
 
 # Directions: index into a Sides tuple; (dx, dy) with x to the right and y down (``docs/rules/buizen.md``'s axes).
 NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
-DIRECTION_NAMES: tuple[str, ...] = ("north", "east", "south", "west")
+# TRANSLATORS: a side of a tile, as in "north side" ("côté nord").
+DIRECTION_NAMES: tuple[str, ...] = (N_("north"), N_("east"), N_("south"), N_("west"))
 STEPS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
@@ -93,33 +106,61 @@ REAL_CONNECTION: frozenset[tuple[Edge, Edge]] = frozenset(
 )
 
 
-def incompatibility_reason(mine: Edge, theirs: Edge) -> str:
-    """Why a side ``mine`` cannot touch ``theirs`` (for refusal messages)."""
+@cache
+def incompatibility_reason(mine: Edge, theirs: Edge) -> Words:
+    """Why a side ``mine`` cannot touch ``theirs`` (for refusal messages; translatable)."""
     kind_mine, kind_theirs = EDGE_KIND[mine], EDGE_KIND[theirs]
     kinds = {kind_mine, kind_theirs}
     if kinds == {EAVE_END}:
-        return "two pump-room eaves would touch"
+        return Words("two pump-room eaves would touch")
     if kinds == {ROAD_END}:
-        return "two road connections would face each other"
+        return Words("two road connections would face each other")
     if kind_mine == PIPE and kind_theirs == PIPE:
-        return f"a {PIPE_NAMES[mine]} would meet a {PIPE_NAMES[theirs]}"
-    return f"{describe_edge(mine)} cannot touch {describe_edge(theirs)}"
+        return Words("{mine} would meet {theirs}", mine=describe_edge(mine), theirs=describe_edge(theirs))
+    return Words("{mine} cannot touch {theirs}", mine=describe_edge(mine), theirs=describe_edge(theirs))
 
 
-def describe_edge(edge: Edge) -> str:
+@cache
+def describe_edge(edge: Edge) -> Words:
+    """A side in words, with its article: "a gas pipe", "a road connection (PE100)", "plain ground"."""
     kind = EDGE_KIND[edge]
     material = EDGE_MATERIAL[edge]
     if kind == PIPE:
-        return f"a {PIPE_NAMES[edge]}"
+        return Words(PIPE_NAMES[edge])
     if kind == ROAD_END:
-        return f"a road connection ({MATERIAL_NAMES[material or '']})"
+        return Words("a road connection ({material})", material=Words(MATERIAL_NAMES[material or ""]))
     if kind == EAVE_END:
-        return f"a pump-room eave ({MATERIAL_NAMES[material or '']})"
+        return Words("a pump-room eave ({material})", material=Words(MATERIAL_NAMES[material or ""]))
     if kind == ROAD_TILE:
-        return "a road"
+        return Words("a road")
     if kind == PUMP_TILE:
-        return "a pump room"
-    return "plain ground"
+        return Words("a pump room")
+    return Words("plain ground")
+
+
+# Why a placement is refused, as the rules find it (cheap: move generation judges thousands of faces);
+# placement_refusal puts it in words only when a player is told. ("road" | "pump", direction, where) where an
+# automatic tile would not fit, ("side", direction, mine, theirs), ("apart",) or ("unreal",).
+Reason = tuple[str | int, ...]
+
+
+def placement_refusal(reason: Reason) -> Words:
+    """Why a placement is refused (a :data:`Reason`) in words, for players (translatable)."""
+    what = reason[0]
+    if what == "apart":
+        return Words("the tile must be laid next to the layout")
+    if what == "unreal":
+        return Words("the tile needs at least one real connection (pipe to pipe, kerb to road or eave to pump room)")
+    side = Words(DIRECTION_NAMES[int(reason[1])])
+    if what == "side":
+        return Words("{side} side: {reason}", side=side, reason=incompatibility_reason(str(reason[2]), str(reason[3])))
+    where = str(reason[2])  # the direction from the empty cell, then the side it faces there
+    touch = Words(
+        "{edge} on its {side} side", edge=describe_edge(where[1:]), side=Words(DIRECTION_NAMES[int(where[0])])
+    )
+    if what == "road":
+        return Words("the road for the {side} connection would touch {what}", side=side, what=touch)
+    return Words("the pump room for the {side} eave would touch {what}", side=side, what=touch)
 
 
 # -- the 40 pipe tiles -----------------------------------------------------------------------------------
@@ -213,7 +254,9 @@ TILE_NUMBERS: tuple[int, ...] = tuple(TILE_BY_NUMBER)
 
 # Special road tiles travel in the bag beside the pipe tiles; in hands and the bag they are these numbers.
 OPEN_PIT, MANHOLE = 41, 42
+# The notation's names ("pit at 5,2"), never translated; players read SPECIAL_TITLES.
 SPECIAL_NAMES: dict[int, str] = {OPEN_PIT: "pit", MANHOLE: "manhole"}
+SPECIAL_TITLES: dict[int, str] = {OPEN_PIT: N_("an open pit"), MANHOLE: N_("a manhole")}
 SPECIAL_COUNT = 4  # of each kind
 PUMP_ROOMS = 10  # one of them is the start tile
 ROADS = 10
