@@ -46,6 +46,9 @@ class _Pseudo(gettext.NullTranslations):
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         return f"{PSEUDO_OPEN}{singular if n == 1 else plural}{PSEUDO_CLOSE}"
 
+    def pgettext(self, context: str, message: str) -> str:
+        return f"{PSEUDO_OPEN}{message}{PSEUDO_CLOSE}"
+
 
 def system_language() -> str:
     """The system's language if we have it, else English (``BAUHAUSBOX_LANG`` first)."""
@@ -85,6 +88,12 @@ def language() -> str:
 def _(message: str) -> str:
     """``message`` in the players' language."""
     return _translations.gettext(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` as said in ``context`` (a game whose rulebook has its own word: Buizen's
+    "Scoring" is "Le pointage", not the "Décompte" of the others)."""
+    return _translations.pgettext(context, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

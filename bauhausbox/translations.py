@@ -29,7 +29,7 @@ from bauhausbox.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
 PACKAGE = Path(__file__).resolve().parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Words": None, "counted": (1, 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Words": None, "counted": (1, 2), "pgettext": ((1, "c"), 2)}
 TRANSLATED = tuple(code for code in LANGUAGES if code != "en")  # English is the source language
 
 

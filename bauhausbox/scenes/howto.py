@@ -4,8 +4,9 @@ A game's scene class returns ``[HowToPage(...), ...]`` from ``how_to_play()``. A
 paragraphs (plain text; a line starting with "• " is a bullet) and optionally a diagram: a function
 ``(surface, rect, metrics) -> None`` that draws into the right-hand half of the page.
 
-Pages come in the players' language: ``how_to_play()`` runs each time the reader opens and builds
-its titles, paragraphs and captions with ``_()``, so the pseudo-language check sees every one.
+Pages come in the players' language: their titles, paragraphs and captions are English texts marked
+for the catalogs (``N_``, or already translated with ``_()``), and the reader translates them as it
+draws, so a page follows a change of language at once.
 """
 
 from __future__ import annotations
@@ -105,13 +106,14 @@ class HowToScene(Scene):
             "semibold",
             "midright",
         )
-        y = draw.heading(surface, page.title, self.text_rect.topleft, m.heading - 4, theme.RED).bottom + u(2)
-        for text in page.paragraphs:
-            bullet = text.startswith("• ")
+        y = draw.heading(surface, _(page.title), self.text_rect.topleft, m.heading - 4, theme.RED).bottom + u(2)
+        for source in page.paragraphs:
+            text = _(source)
+            bullet = source.startswith("• ")
             indent = u(3) if bullet else 0
             if bullet:
                 pygame.draw.rect(surface, theme.INK, (self.text_rect.left, y + m.body // 2 - u(0.5), u(1.2), u(1.2)))
-                text = text[2:]
+                text = text.replace("• ", "", 1)
             rect = pygame.Rect(self.text_rect.left + indent, y, self.text_rect.width - indent, 10000)
             y = draw.paragraph(surface, text, rect, m.body, line_gap=1.32) + u(1.5)
         if page.diagram:
@@ -123,7 +125,7 @@ class HowToScene(Scene):
                 inner.height -= u(5)
                 draw.text(
                     surface,
-                    page.caption,
+                    _(page.caption),
                     (box.centerx, box.bottom - u(3)),
                     m.small,
                     theme.GREY,

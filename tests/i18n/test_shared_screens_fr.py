@@ -35,7 +35,7 @@ def test_a_refusal_is_said_in_french_in_the_status_bar_and_by_the_pointer(french
     scene.refuse(Words("{file} could not be read ({reason}).", file="a.json", reason=Words("the file is empty")))
     assert scene.message == "A.json n'a pas pu être lu (le fichier est vide)."
     assert (
-        scene.pointer_note is not None and scene.pointer_note[0] == "a.json n'a pas pu être lu (le fichier est vide)."
+        scene.pointer_note is not None and scene.pointer_note[0] == "A.json n'a pas pu être lu (le fichier est vide)."
     )
     fresh_app.go_home()
 

@@ -9,7 +9,7 @@ import pygame
 from bauhausbox.games.buizen import paint
 from bauhausbox.games.buizen.rules import Cell
 from bauhausbox.games.buizen.tiles import sides_of
-from bauhausbox.i18n import _
+from bauhausbox.i18n import _, pgettext
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.theme import Metrics
@@ -77,7 +77,7 @@ def pages() -> list[HowToPage]:
             _("Road, open pit, manhole."),
         ),
         HowToPage(
-            _("Scoring"),
+            pgettext("buizen", "Scoring"),
             [
                 _("When the bag is empty, play on until nobody can lay a tile. Then the colour tiles are revealed."),
                 _(
