@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from bauhausbox.i18n import N_, _
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
@@ -58,9 +58,11 @@ class HowToScene(Scene):
         u = metrics.u
         bh = metrics.button_height
         y = metrics.height - u(3) - bh
-        self.close_button.rect = pygame.Rect(u(4), y, u(16), bh)
-        self.next_button.rect = pygame.Rect(metrics.width - u(4) - u(18), y, u(18), bh)
-        self.prev_button.rect = pygame.Rect(self.next_button.rect.left - u(2) - u(18), y, u(18), bh)
+        close_w = max(u(16), self.close_button.natural_width(metrics))
+        turn_w = max(u(18), self.prev_button.natural_width(metrics), self.next_button.natural_width(metrics))
+        self.close_button.rect = pygame.Rect(u(4), y, close_w, bh)
+        self.next_button.rect = pygame.Rect(metrics.width - u(4) - turn_w, y, turn_w, bh)
+        self.prev_button.rect = pygame.Rect(self.next_button.rect.left - u(2) - turn_w, y, turn_w, bh)
         top = u(16)
         body_h = y - top - u(3)
         half = (metrics.width - u(12)) // 2
@@ -122,16 +124,15 @@ class HowToScene(Scene):
             pygame.draw.rect(surface, theme.INK, box, m.rule)
             inner = box.inflate(-u(4), -u(4))
             if page.caption:
-                inner.height -= u(5)
-                draw.text(
-                    surface,
-                    _(page.caption),
-                    (box.centerx, box.bottom - u(3)),
-                    m.small,
-                    theme.GREY,
-                    "regular",
-                    "center",
-                )
+                # The caption wraps under the diagram (a longer language must not run out of the frame).
+                lines = draw.wrap(_(page.caption), m.small, inner.width)
+                step = round(m.small * 1.25)
+                inner.height -= u(2) + step * len(lines)
+                y = box.bottom - u(2) - step * len(lines)
+                with layout_probe.box(box):
+                    for line in lines:
+                        draw.text(surface, line, (box.centerx, y), m.small, theme.GREY, "regular", "midtop")
+                        y += step
             page.diagram(surface, inner, m)
         # Page dots.
         cx = m.width // 2 - (len(self.pages) - 1) * u(1.5)

@@ -8,7 +8,7 @@ import pygame
 from bauhausbox import i18n
 from bauhausbox.i18n import N_, _
 from bauhausbox.scenes.common import poster_background
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button, Choice, Slider, Toggle
@@ -25,7 +25,7 @@ class SettingsScene(Scene):
         self.mute = add(Toggle(N_("Mute all sounds"), s.muted, self._set_mute))
         self.fullscreen = add(Toggle(N_("Fullscreen (F11)"), app.fullscreen, lambda _: self._toggle_fullscreen()))
         self.colour_blind = add(
-            Toggle(N_("Colour-blind patterns on pieces and tiles"), s.colour_blind, self._set_colour_blind)
+            Toggle(N_("Bold seat shapes on pieces, tiles and tokens"), s.colour_blind, self._set_colour_blind)
         )
         self.animation = add(
             Choice(
@@ -97,14 +97,7 @@ class SettingsScene(Scene):
         super().layout(metrics)
         u = metrics.u
         left = u(10)
-        label_w = u(30)
-        x = left + label_w
-        width = min(u(60), metrics.width - x - u(12))
-        y = u(18)
-        row = u(8)
-        bh = metrics.button_height
-        self.rows = []
-        for label, widget in (
+        rows = (
             (N_("Volume"), self.volume),
             ("", self.mute),
             (N_("Window"), self.fullscreen),
@@ -113,7 +106,19 @@ class SettingsScene(Scene):
             (N_("Computer moves"), self.pace),
             (N_("Ask me when I can react"), self.react),
             (N_("Language"), self.language),
-        ):
+        )
+        # The labels' column is as wide as its longest label in the players' language (French is longer).
+        longest = max(
+            draw.render_text(_(label), metrics.body, weight="semibold").get_width() for label, _w in rows if label
+        )
+        label_w = max(u(30), longest + u(3))
+        x = left + label_w
+        width = min(u(60), metrics.width - x - u(12))
+        y = u(18)
+        row = u(8)
+        bh = metrics.button_height
+        self.rows = []
+        for label, widget in rows:
             widget.rect = pygame.Rect(
                 x,
                 y + (row - bh) // 2,
@@ -147,7 +152,8 @@ class SettingsScene(Scene):
         self.blit_static(surface)
         for label, rect in self.rows:
             if label:
-                draw.text(surface, _(label), (rect.left, rect.centery), m.body, theme.INK, "semibold", "midleft")
+                with layout_probe.box(rect):
+                    draw.text(surface, _(label), (rect.left, rect.centery), m.body, theme.INK, "semibold", "midleft")
         draw.text(
             surface,
             f"{round(self.app.settings.volume * 100)} %",

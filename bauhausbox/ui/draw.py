@@ -68,6 +68,16 @@ def text(
     return rect
 
 
+def fitting_size(
+    content: str, size: int, width: int, weight: str = "regular", spacing: float = 0.0, smallest: int = 12
+) -> int:
+    """The largest font size up to ``size`` at which ``content`` fits in ``width`` pixels (never below
+    ``smallest``): a heading or a caption that a longer language would push out of its box."""
+    while size > smallest and render_text(content, size, theme.INK, weight, spacing).get_width() > width:
+        size -= 1
+    return size
+
+
 def heading(
     surface: pygame.Surface,
     content: str,

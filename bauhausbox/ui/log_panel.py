@@ -15,7 +15,7 @@ import pygame
 
 from bauhausbox import i18n
 from bauhausbox.i18n import N_
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Colour, Metrics
 
@@ -174,7 +174,13 @@ class LogPanel:
         if m is None or self.rect.width == 0:
             return
         self._measure()
-        draw.heading(surface, shown(self.title), (self.rect.left, self.rect.top + m.u(0.5)), m.small + 1)
+        with layout_probe.box(self.rect):
+            self._draw(surface, m)
+
+    def _draw(self, surface: pygame.Surface, m: Metrics) -> None:
+        title = shown(self.title)
+        size = draw.fitting_size(title.upper(), m.small + 1, self.rect.width, "bold", 0.12)
+        draw.heading(surface, title, (self.rect.left, self.rect.top + m.u(0.5)), size)
         pygame.draw.line(
             surface, theme.INK, (self.rect.left, self.body.top - m.u(1)), (self.rect.right, self.body.top - m.u(1)), 2
         )
@@ -192,15 +198,9 @@ class LogPanel:
             line, row = self.lines[index], self._rows[index]
             y = top + row.top
             if line.caption:
-                draw.text(
-                    surface,
-                    shown(line.caption).upper(),
-                    (self.body.left, y),
-                    m.small - 2,
-                    theme.RED,
-                    "bold",
-                    spacing=0.08,
-                )
+                caption = shown(line.caption).upper()
+                size = draw.fitting_size(caption, m.small - 2, self.body.width - m.u(1.5), "bold", 0.08)
+                draw.text(surface, caption, (self.body.left, y), size, theme.RED, "bold", spacing=0.08)
                 y += row.caption_height
             box = pygame.Rect(self.body.left, y, self.body.width - m.u(1.5), row.height - row.caption_height - m.u(0.5))
             if line.highlight:

@@ -569,14 +569,16 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
                 "midright",
             )
             if tag:
+                # Set on the row's foot: an accented capital ("À JOUER") grows upwards, not out of the row.
+                foot = (row.right - m.u(1.5), row.bottom - m.u(1) + self._tag_px() // 2)
                 draw.text(
                     surface,
                     _(tag).upper(),
-                    (row.right - m.u(1.5), row.bottom - m.u(1)),
+                    foot,
                     self._tag_px(),
                     theme.RED if tag == TO_PLAY else theme.GREY,
                     "bold",
-                    "midright",
+                    "bottomright",
                     spacing=0.08,
                 )
         if out:
