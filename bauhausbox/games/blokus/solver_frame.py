@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Protocol
+from typing import Literal, Protocol
 
 from bauhausbox.engine.shapes import Cell
 from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME
@@ -152,6 +152,13 @@ def _allotted(choices: list[list[tuple[int, ...]]], available: list[int]) -> boo
     return False
 
 
+# How the options at a square are sorted after the shuffle: "awkward" shapes first (the fixed order of
+# ``AWKWARD_FIRST``, what an empty pentomino frame needs); "scarce": the shape with the fewest places
+# per copy left first (used while it still fits: the shapes left over at the end are the ones that do
+# not fit the last pockets, and these are the ones that go short of places); "fewest": the shape
+# with the fewest places in all first; "none": the shuffle alone.
+ValueOrder = Literal["awkward", "scarce", "fewest", "none"]
+
 # An option of the search: (group, orientation index, anchor bit). A group is a shape (plain frames)
 # or a (colour, shape) pair, numbered colour * len(shapes) + shape (harder frames).
 Option = tuple[int, int, int]
@@ -220,14 +227,14 @@ class BitSearch:
         self,
         budget: Ticker,
         rng: random.Random | None,
-        awkward_first: bool,
+        order: ValueOrder = "awkward",
         from_top: bool = False,
         accept: Callable[[list[Option]], bool] | None = None,
     ) -> list[Option] | None:
         """A tiling of the empty squares as options, or None when there is none (a proof). ``rng``
-        shuffles the options of each square (None: natural order); ``awkward_first`` tries awkward
-        shapes before the others. ``accept`` may turn a complete tiling down (the search then goes
-        on): with it, None proves that no tiling is accepted. Exceptions from ``budget.tick`` pass
+        shuffles the options of each square (None: natural order); ``order`` then sorts them (see
+        :data:`ValueOrder`). ``accept`` may turn a complete tiling down (the search then goes on):
+        with it, None proves that no tiling is accepted. Exceptions from ``budget.tick`` pass
         through, leaving this whole."""
         tables = self.tables
         stride, size, cells = tables.stride, tables.piece_size, tables.cells
@@ -314,6 +321,7 @@ class BitSearch:
             fits: list[tuple[int, int, int]] = []
             at_least1 = at_least2 = at_least3 = at_least4 = at_least5 = at_least6 = at_least7 = at_least8 = 0
             piece_group, piece_places = -1, 1 << 30  # the last copy of a shape with the fewest places
+            places = [0] * len(left)  # per group: its fitting placements
             for group in groups:
                 if not left[group]:
                     continue
@@ -352,6 +360,7 @@ class BitSearch:
                         at_least1 |= covered
                 if total < left[group]:
                     return False  # a piece (or a copy of a shape) with nowhere to go
+                places[group] = total
                 if left[group] == 1 and total < piece_places:
                     piece_group, piece_places = group, total
             if empty & ~at_least1:
@@ -400,7 +409,11 @@ class BitSearch:
                             options.append((group, index, anchor))
             if rng is not None:
                 rng.shuffle(options)
-            if awkward_first:
+            if order == "scarce":
+                options.sort(key=lambda option: places[option[0]] / left[option[0]])
+            elif order == "fewest":
+                options.sort(key=lambda option: places[option[0]])
+            elif order == "awkward":
                 options.sort(key=lambda option: option[0] % shapes)
             for option in options:
                 group, index, anchor = option

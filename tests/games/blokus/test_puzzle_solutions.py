@@ -324,6 +324,64 @@ def test_a_stray_piece_next_to_a_shipped_solution_gets_a_hint_within_its_budget(
     assert advice.placement in advice.solution and check(state, advice.placement).ok
 
 
+# Boards 58 and 64 of the bench's hint positions (same construction): sixteen pieces of a shipped
+# solution and one stray L5. Both can be finished, but the hint found nothing in 2 CPU seconds: the
+# repair from stored solutions found no refill, and the whole-frame search, trying awkward shapes
+# first or no order, needed some 33,000 and 250,000 nodes (3.6 and 27 CPU seconds). Trying first the
+# shape with the fewest places per copy left finishes them in a few thousand.
+STRAY_L5 = [
+    [
+        "blue I5 n10,n11,n12,n13,n14",
+        "blue N c7,d7,e7,e8,f8",
+        "green L5 o2,o3,o4,n5,o5",
+        "green V5 b1,c1,d1,d2,d3",
+        "green W a3,a4,b4,b5,c5",
+        "red I5 p11,p12,p13,p14,p15",
+        "red N f14,g14,h14,e15,f15",
+        "red P d8,c9,d9,c10,d10",
+        "red X h7,g8,h8,i8,h9",
+        "red Y n1,n2,m3,n3,n4",
+        "yellow F c3,c4,d4,e4,d5",
+        "yellow P p5,o6,p6,o7,p7",
+        "yellow U e1,f1,g1,e2,g2",
+        "yellow V5 d13,d14,b15,c15,d15",
+        "yellow W a9,a10,b10,b11,c11",
+        "yellow Y j1,i2,j2,j3,j4",
+        "red L5 l12,l13,l14,l15,m15",
+    ],
+    [
+        "blue I5 n10,n11,n12,n13,n14",
+        "blue W e10,d11,e11,c12,d12",
+        "green I5 k15,l15,m15,n15,o15",
+        "green T5 e12,e13,f13,g13,e14",
+        "green V5 b1,c1,d1,d2,d3",
+        "green Y k12,j13,k13,l13,m13",
+        "green Z5 i9,j9,i10,h11,i11",
+        "red N f14,g14,h14,e15,f15",
+        "red P d8,c9,d9,c10,d10",
+        "red T5 g4,e5,f5,g5,g6",
+        "red U h1,i1,h2,h3,i3",
+        "red Y n1,n2,m3,n3,n4",
+        "yellow I5 o10,o11,o12,o13,o14",
+        "yellow T5 e9,f9,g9,f10,f11",
+        "yellow V5 d13,d14,b15,c15,d15",
+        "yellow Y j1,i2,j2,j3,j4",
+        "yellow L5 b8,b9,b10,b11,c11",
+    ],
+]
+
+
+@pytest.mark.parametrize("texts", STRAY_L5)
+def test_a_stray_piece_the_repair_cannot_place_is_finished_within_the_hints_budget(texts: list[str]) -> None:
+    state = replay("pentomino", texts)
+    assert shipped_fit(get_puzzle("pentomino", False), state.placements) is None
+    result = solve(state, 60)  # as the hint searches: the repair first, then the whole frame
+    assert result.status == "found"
+    assert result.nodes <= NODES_IN_2_SECONDS  # a node budget, not a clock: the same on any machine
+    assert result.placements[: len(texts)] == state.placements
+    check_frame_solution("pentomino", False, _triples(result.placements))
+
+
 def test_an_isolated_corner_is_proved_unsolvable_and_the_hint_names_the_culprit() -> None:
     # A blue L4 on a2 b2 c2 c1 shuts a1 b1 in: two squares no tetromino can fill.
     culprit = Placement(PuzzlePiece("blue", "L4"), frozenset({(0, 1), (1, 1), (2, 1), (2, 0)}))

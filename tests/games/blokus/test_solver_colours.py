@@ -126,7 +126,7 @@ def test_a_tiling_turned_down_is_no_dead_end_for_the_other_tilings() -> None:
         def tick(self) -> None:
             pass
 
-    assert search.run(Endless(), None, awkward_first=True, accept=accept) is None
+    assert search.run(Endless(), None, "awkward", accept=accept) is None
     expected = _all_tilings(cells, counts)
     assert len(expected) > 1
     assert len(seen) == len(set(seen)) and set(seen) == expected
