@@ -1,5 +1,6 @@
 """The layout check: every scene and the key states of every game, at 1024×700, 1280×800 and
-1920×1080, drawn once with the layout probe on (tests/ui/layout_check.py says what it checks).
+1920×1080, in English and in French (about a fifth longer), drawn once with the layout probe on
+(tests/ui/layout_check.py says what it checks).
 
 The window of the session stays as it is (switching display modes under the dummy driver can crash):
 each case draws on an off-screen surface of its size, which the app treats as its window.
@@ -12,12 +13,14 @@ from typing import Any
 
 import pytest
 
+from bauhausbox import i18n
 from bauhausbox.ui import layout_probe
 from tests.ui.helpers import frames, redraw_everything, window_size
 from tests.ui.layout_check import problems
 from tests.ui.scenarios import all_scenarios
 
 SIZES = ((1024, 700), (1280, 800), (1920, 1080))
+LANGUAGES = ("en", "fr")
 SCENARIOS = all_scenarios()
 # Cases still being fixed: each must leave this list (an entry that passes fails the test).
 PENDING: frozenset[str] = frozenset()
@@ -37,9 +40,13 @@ def draw_recorded(app: Any) -> layout_probe.Record:
     return record
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("sized_app", SIZES, indirect=True, ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
-def test_layout(sized_app: Any, name: str) -> None:
+def test_layout(sized_app: Any, name: str, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
+    i18n.set_language(language)
+    sized_app._relayout()
     SCENARIOS[name](sized_app)
     frames(sized_app, 2)
     record = draw_recorded(sized_app)
@@ -50,4 +57,4 @@ def test_layout(sized_app: Any, name: str) -> None:
     if case in PENDING:
         assert found, f"{case} passes now: take it off PENDING"
         return
-    assert not found, f"{name} at {size[0]}×{size[1]}:\n" + "\n".join(found)
+    assert not found, f"{name} at {size[0]}×{size[1]} ({language}):\n" + "\n".join(found)
