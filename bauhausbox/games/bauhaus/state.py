@@ -10,7 +10,8 @@ from enum import StrEnum
 
 from bauhausbox.i18n import N_
 
-COLOURS: tuple[str, ...] = ("blue", "yellow", "red", "black")
+# Colours as words in sentences ("the red token"), marked for the catalogs.
+COLOURS: tuple[str, ...] = (N_("blue"), N_("yellow"), N_("red"), N_("black"))
 # Marked for the catalogs: screens and the rules' refusals show them as ``Words(SEAT_NAMES[seat])``.
 SEAT_NAMES: tuple[str, ...] = (N_("Blue"), N_("Yellow"), N_("Red"), N_("Black"))
 TOKEN_LETTERS = "byrk"  # board pictures: lower case = deployed face, upper case = control face
