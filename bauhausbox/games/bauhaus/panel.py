@@ -212,17 +212,25 @@ def draw_card_tooltip(scene: BauhausScene, surface: pygame.Surface) -> None:
 
 
 def _draw_info(scene: BauhausScene, surface: pygame.Surface, state: BauhausState) -> None:
+    """Deck, discard and wall supply in one row, each after its little picture. Longer words (French)
+    first close the gaps up, then take the small size, so the row always fits the panel."""
     m = scene.metrics
     rect = scene.info_rect
-    x = rect.left
     cy = rect.centery
+    counts = (
+        ("deck", _("Deck {n}").format(n=len(state.deck))),
+        ("discard", _("Discard {n}").format(n=len(state.discard))),
+        ("walls", _("Walls {n}").format(n=state.supply)),
+    )
+    pictures = 2 * (m.u(2) + m.u(1)) + m.u(3) + m.u(1)
+    size, gap = m.body, m.u(3)
+    for size, gap in ((m.body, m.u(3)), (m.body, m.u(1.5)), (m.small, m.u(1.5))):
+        words = sum(draw.render_text(text, size, theme.INK, "semibold").get_width() for _what, text in counts)
+        if pictures + words + 2 * gap <= rect.width:
+            break
+    x = rect.left
     with layout_probe.box(rect):
-        counts = (
-            ("deck", N_("Deck {n}"), len(state.deck)),
-            ("discard", N_("Discard {n}"), len(state.discard)),
-            ("walls", N_("Walls {n}"), state.supply),
-        )
-        for what, label, value in counts:
+        for what, text in counts:
             if what == "walls":
                 bar = pygame.Rect(x, cy - m.u(0.4), m.u(3), m.u(0.8))
                 pygame.draw.rect(surface, theme.INK, bar)
@@ -232,8 +240,8 @@ def _draw_info(scene: BauhausScene, surface: pygame.Surface, state: BauhausState
                 pygame.draw.rect(surface, theme.WHITE if what == "deck" else theme.PAPER_DARK, card)
                 pygame.draw.rect(surface, theme.INK, card, 2)
                 x = card.right + m.u(1)
-            r = draw.text(surface, _(label).format(n=value), (x, cy), m.body, theme.INK, "semibold", "midleft")
-            x = r.right + m.u(3)
+            r = draw.text(surface, text, (x, cy), size, theme.INK, "semibold", "midleft")
+            x = r.right + gap
 
 
 def _draw_players(scene: BauhausScene, surface: pygame.Surface, state: BauhausState) -> None:
