@@ -17,7 +17,10 @@ from bauhausbox.games.bauhaus.panel import greyed_reason, prompt_text
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, choose, zones_picture
 from bauhausbox.games.bauhaus.rules import GAME, BauhausState
 from bauhausbox.games.bauhaus.scene import BauhausScene
+from bauhausbox.ui import layout_probe
 from tests.games.bauhaus.test_bauhaus_describe import EXAMPLE_5
+from tests.ui.helpers import frames, redraw_everything, window_size
+from tests.ui.layout_check import problems
 from tests.ui.scenarios import all_scenarios
 
 NNBSP, NBSP = "\u202f", "\u00a0"
@@ -144,3 +147,19 @@ def test_a_greyed_card_says_why_in_french(fresh_app: Any, monkeypatch: pytest.Mo
         "il n’y a pas deux pions face déploiement de couleurs différentes."
     )
     assert prompt_text(scene, scene.match.state).startswith("Cliquez une carte visible pour la jouer.")
+
+
+@pytest.mark.parametrize("name", ["bauhaus_4p_powers", "bauhaus_clogged", "bauhaus_pattern_illegal"])
+def test_the_french_screen_fits_the_smallest_window(fresh_app: Any, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """French words are longer: at 1024×700 the panel's counts, cards, prompt and player rows stay in
+    their boxes (the layout check of tests/ui, run in French)."""
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
+    i18n.set_language("fr")
+    with window_size(fresh_app, (1024, 700)):
+        all_scenarios()[name](fresh_app)
+        frames(fresh_app, 2)
+        redraw_everything(fresh_app)
+        with layout_probe.recording(fresh_app.screen.get_size()) as record:
+            frames(fresh_app, 1)
+        assert any("Pioche" in text.content for text in record.texts)
+        assert problems(record, check_sizes=False) == []
