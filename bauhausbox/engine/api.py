@@ -181,7 +181,9 @@ class GameRules(ABC, Generic[S, M]):
         try:
             self.apply(state, move, seat)
         except IllegalMoveError as error:
-            return str(error)
+            reason = error.args[0] if error.args else ""
+            # The rules' Words, kept as they are, so a screen can say them in the players' language.
+            return reason if isinstance(reason, str) else str(error)
         return None
 
     @abstractmethod

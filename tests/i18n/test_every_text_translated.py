@@ -20,12 +20,6 @@ from tests.ui.scenarios import all_scenarios
 
 SCENARIOS = all_scenarios()
 WORD = re.compile(r"[^\W\d_]{3,}")
-# Screens still to be put through the catalogs (each must leave the list: one that passes fails).
-PENDING_PREFIXES = ("bauhaus",)
-# Scenarios of a game still pending that show nothing but a shared screen (the curtain covers the
-# whole window; the shared setup screen translates the rules' option texts at the edge): checked
-# already, whatever the game's own progress.
-SHARED_SCREEN_ONLY = ("buizen_curtain", "bauhaus_setup", "bits_setup", "buizen_setup", "blokus_setup")
 
 
 def outside_marks(text: str) -> str:
@@ -84,7 +78,4 @@ def test_every_text_is_translated(pseudo_app: Any, name: str) -> None:
     with layout_probe.recording(pseudo_app.screen.get_size()) as record:
         frames(pseudo_app, 1)
     found = untranslated([t.content for t in record.texts], names_on_screen(pseudo_app))
-    if name.startswith(PENDING_PREFIXES) and name not in SHARED_SCREEN_ONLY:
-        assert found, f"{name}: every text goes through the catalogs now: take it off PENDING_PREFIXES"
-        return
     assert not found, f"{name}: texts that did not go through the catalogs:\n" + "\n".join(found[:30])

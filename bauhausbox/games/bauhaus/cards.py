@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bauhausbox.engine.api import Words
+from bauhausbox.i18n import N_
+
 # An edge midpoint in doubled coordinates: square (c, r) spans x in [2c, 2c+2], y in [2r, 2r+2], so a
 # horizontal edge has odd x and even y, a vertical edge even x and odd y.
 Point = tuple[int, int]
@@ -68,7 +71,8 @@ def orientations_of(points: frozenset[Point]) -> tuple[Orientation, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Pattern:
-    """A wall pattern printed on three Pattern-walls cards."""
+    """A wall pattern printed on three Pattern-walls cards; ``title`` ("long L") is marked for the
+    catalogs and translated where shown."""
 
     id: str
     title: str
@@ -84,13 +88,13 @@ class Pattern:
 
 
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern("I2", "straight", frozenset({top_edge(0, 0), top_edge(1, 0)})),
-    Pattern("L2", "corner", frozenset({top_edge(0, 0), left_edge(0, 0)})),
-    Pattern("P2", "parallel", frozenset({top_edge(0, 0), top_edge(0, 1)})),
-    Pattern("I3", "straight", frozenset({top_edge(0, 0), top_edge(1, 0), top_edge(2, 0)})),
-    Pattern("U3", "cup", frozenset({left_edge(0, 0), left_edge(1, 0), top_edge(0, 1)})),
-    Pattern("L3", "long L", frozenset({top_edge(0, 0), top_edge(1, 0), left_edge(0, 0)})),
-    Pattern("T3", "tee", frozenset({top_edge(0, 0), top_edge(1, 0), left_edge(1, 0)})),
+    Pattern("I2", N_("straight"), frozenset({top_edge(0, 0), top_edge(1, 0)})),
+    Pattern("L2", N_("corner"), frozenset({top_edge(0, 0), left_edge(0, 0)})),
+    Pattern("P2", N_("parallel"), frozenset({top_edge(0, 0), top_edge(0, 1)})),
+    Pattern("I3", N_("straight"), frozenset({top_edge(0, 0), top_edge(1, 0), top_edge(2, 0)})),
+    Pattern("U3", N_("cup"), frozenset({left_edge(0, 0), left_edge(1, 0), top_edge(0, 1)})),
+    Pattern("L3", N_("long L"), frozenset({top_edge(0, 0), top_edge(1, 0), left_edge(0, 0)})),
+    Pattern("T3", N_("tee"), frozenset({top_edge(0, 0), top_edge(1, 0), left_edge(1, 0)})),
 )
 
 # What a card does; the patterns are kind PATTERN with their own card entries.
@@ -99,23 +103,24 @@ PLACE, FREE_WALLS, MOVE_WALL, MOVE_TOKEN, SWAP, PATTERN = "place", "free", "move
 
 @dataclass(frozen=True, slots=True)
 class CardType:
-    """One kind of action card: its text name, what it does, how many are in the full deck."""
+    """One kind of action card: its text name (the notation's), what it does, how many are in the
+    full deck. ``title`` is what players read, translatable :class:`Words` ("Move wall")."""
 
     name: str
     kind: str
-    title: str
+    title: Words
     count: int
     walls: int = 0  # walls taken from the supply
     pattern: Pattern | None = None
 
 
 CARDS: tuple[CardType, ...] = (
-    CardType(PLACE, PLACE, "Place token", 24),
-    CardType(FREE_WALLS, FREE_WALLS, "Free walls", 6, walls=2),
-    CardType(MOVE_WALL, MOVE_WALL, "Move wall", 8),
-    CardType(MOVE_TOKEN, MOVE_TOKEN, "Move token", 6),
-    CardType(SWAP, SWAP, "Swap tokens", 6),
-    *(CardType(p.id, PATTERN, f"Pattern {p.id}", 3, walls=p.walls, pattern=p) for p in PATTERNS),
+    CardType(PLACE, PLACE, Words("Place token"), 24),
+    CardType(FREE_WALLS, FREE_WALLS, Words("Free walls"), 6, walls=2),
+    CardType(MOVE_WALL, MOVE_WALL, Words("Move wall"), 8),
+    CardType(MOVE_TOKEN, MOVE_TOKEN, Words("Move token"), 6),
+    CardType(SWAP, SWAP, Words("Swap tokens"), 6),
+    *(CardType(p.id, PATTERN, Words("Pattern {id}", id=p.id), 3, walls=p.walls, pattern=p) for p in PATTERNS),
 )
 
 CARD_INDEX: dict[str, int] = {card.name: index for index, card in enumerate(CARDS)}

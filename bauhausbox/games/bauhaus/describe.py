@@ -10,6 +10,9 @@ and lock, a choice made void by a power, the end of the game.
 
 Bauhaus hides only the order of the deck, and no sentence mentions the card that refills the
 display, so a sentence is the same for every viewer.
+
+Sentences are in the players' language, each written whole in the catalogs (the mover's name is a
+value of the sentence, never glued to a translated fragment); in English they read as they always did.
 """
 
 from __future__ import annotations
@@ -31,14 +34,15 @@ from bauhausbox.games.bauhaus.rules import (
     Move,
     MoveKind,
 )
+from bauhausbox.i18n import _, counted, translate
 
 
 def card_title(card: int) -> str:
     """What a card is called in sentences: "Move wall", "Pattern walls L3 (long L)"."""
     info = CARDS[card]
     if info.kind == PATTERN and info.pattern is not None:
-        return f"Pattern walls {info.pattern.id} ({info.pattern.title})"
-    return info.title
+        return _("Pattern walls {id} ({title})").format(id=info.pattern.id, title=_(info.pattern.title))
+    return translate(info.title)
 
 
 def edge_words(rules: BauhausRules, edge: int) -> str:
@@ -47,19 +51,22 @@ def edge_words(rules: BauhausRules, edge: int) -> str:
     horizontal, line, pos = b.edge_line(edge)
     if horizontal:
         if line > 0:
-            return f"above {b.square_name(b.square(pos, line - 1))}"
-        return f"below {b.square_name(b.square(pos, 0))}"
+            return _("above {square}").format(square=b.square_name(b.square(pos, line - 1)))
+        return _("below {square}").format(square=b.square_name(b.square(pos, 0)))
     if line > 0:
-        return f"right of {b.square_name(b.square(line - 1, pos))}"
-    return f"left of {b.square_name(b.square(0, pos))}"
+        return _("right of {square}").format(square=b.square_name(b.square(line - 1, pos)))
+    return _("left of {square}").format(square=b.square_name(b.square(0, pos)))
 
 
-def _list(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+def and_list(words: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c" in the players' language."""
+    if len(words) == 1:
+        return words[0]
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
 def _squares(count: int) -> str:
-    return "1 square" if count == 1 else f"{count} squares"
+    return counted("{n} square", "{n} squares", count)
 
 
 def _owner(state: BauhausState, square: int) -> int:
@@ -68,7 +75,8 @@ def _owner(state: BauhausState, square: int) -> int:
 
 def _token(rules: BauhausRules, state: BauhausState, square: int) -> str:
     """``the red token on c3``."""
-    return f"the {COLOURS[_owner(state, square)]} token on {rules.board.square_name(square)}"
+    colour = _(COLOURS[_owner(state, square)])
+    return _("the {colour} token on {square}").format(colour=colour, square=rules.board.square_name(square))
 
 
 def describe_move(
@@ -82,53 +90,72 @@ def describe_move(
 ) -> str:
     seat = state.to_play if mover is None else mover
     if seat is None:
-        return "The game is over"
+        return _("The game is over")
     who = rules.mover_name(state, seat, names)
-    sentence = f"{who} {_action(rules, state, move, seat, names)}"
+    sentence = _sentence(rules, state, move, seat, who, names)
     after = rules.apply(state, move, seat)
     return sentence + "".join(_consequences(rules, state, after, move, names))
 
 
-def _action(rules: BauhausRules, state: BauhausState, move: Move, seat: Seat, names: Sequence[str] | None) -> str:
-    """The verb phrase: what the mover did."""
+def _sentence(
+    rules: BauhausRules, state: BauhausState, move: Move, seat: Seat, who: str, names: Sequence[str] | None
+) -> str:
+    """What the mover did, as a whole sentence ("Anni moved the wall above c3 to right of b2")."""
     sq = rules.board.square_name
     if move.kind == MoveKind.CARD:
-        return f"chose {card_title(state.display[move.slot])}"
+        return _("{who} chose {card}").format(who=who, card=card_title(state.display[move.slot]))
     if move.kind == MoveKind.DISCARD:
-        return f"could carry out no card and discarded {card_title(state.display[move.slot])}"
+        return _("{who} could carry out no card and discarded {card}").format(
+            who=who, card=card_title(state.display[move.slot])
+        )
     if move.kind == MoveKind.PLACE:
         # Under Mind Control the token placed is the chooser's, not the mover's.
         if state.turn == seat:
-            return f"placed a token on {sq(move.squares[0])}"
-        return f"placed a {COLOURS[state.turn]} token on {sq(move.squares[0])}"
+            return _("{who} placed a token on {square}").format(who=who, square=sq(move.squares[0]))
+        return _("{who} placed a {colour} token on {square}").format(
+            who=who, colour=_(COLOURS[state.turn]), square=sq(move.squares[0])
+        )
     if move.kind == MoveKind.WALL:
-        which = "the second wall" if state.placed else "the first of two walls"
-        return f"built {which} {edge_words(rules, move.edges[0])}"
+        edge = edge_words(rules, move.edges[0])
+        if state.placed:
+            return _("{who} built the second wall {edge}").format(who=who, edge=edge)
+        return _("{who} built the first of two walls {edge}").format(who=who, edge=edge)
     if move.kind == MoveKind.WALLS:
         pattern = CARDS[rules.chosen_card(state)].name
-        return f"built the {pattern} walls {_list([edge_words(rules, e) for e in move.edges])}"
+        edges = and_list([edge_words(rules, e) for e in move.edges])
+        return _("{who} built the {pattern} walls {edges}").format(who=who, pattern=pattern, edges=edges)
     if move.kind == MoveKind.MOVE_WALL:
         source, target = move.edges
-        return f"moved the wall {edge_words(rules, source)} to {edge_words(rules, target)}"
+        return _("{who} moved the wall {source} to {target}").format(
+            who=who, source=edge_words(rules, source), target=edge_words(rules, target)
+        )
     if move.kind == MoveKind.MOVE_TOKEN:
         source, target = move.squares
-        return f"moved {_token(rules, state, source)} to {sq(target)}"
+        return _("{who} moved {token} to {square}").format(
+            who=who, token=_token(rules, state, source), square=sq(target)
+        )
     if move.kind == MoveKind.SWAP:
         first, second = move.squares
-        return f"swapped {_token(rules, state, first)} with {_token(rules, state, second)}"
+        return _("{who} swapped {first} with {second}").format(
+            who=who, first=_token(rules, state, first), second=_token(rules, state, second)
+        )
     # A power: "mind", "shared", "forced", or Black's "mimetic:<one of those>".
     effect = move.power.rpartition(":")[2]
-    used = POWER_TITLES[effect]
+    used = _(POWER_TITLES[effect])
     if move.power.startswith(MIMETIC):
-        used = f"{POWER_TITLES[MIMETIC]} as {used}"
+        used = _("{mimetic} as {power}").format(mimetic=_(POWER_TITLES[MIMETIC]), power=used)
     if not move.squares:
         chooser = rules.mover_name(state, state.turn, names)
-        return f"used {used} to carry out {chooser}'s {card_title(rules.chosen_card(state))}"
+        return _("{who} used {power} to carry out {chooser}'s {card}").format(
+            who=who, power=used, chooser=chooser, card=card_title(rules.chosen_card(state))
+        )
     square = move.squares[0]
     if effect == "forced":
-        return f"used {used} on {_token(rules, state, square)}"
+        return _("{who} used {power} on {token}").format(who=who, power=used, token=_token(rules, state, square))
     zone = next(r for r in rules.analysis(state).closed_regions if r >> square & 1)
-    return f"used {used} on the zone of {_squares(zone.bit_count())} at {sq(square)}"
+    return _("{who} used {power} on the zone of {squares} at {square}").format(
+        who=who, power=used, squares=_squares(zone.bit_count()), square=sq(square)
+    )
 
 
 def _consequences(
@@ -140,12 +167,19 @@ def _consequences(
         for zone in sorted(set(after.locked) - set(state.locked)):
             inside = [s for s in range(after.players) if (after.deployed[s] | after.control[s]) & zone]
             first = rules.board.square_name(next(iter(bits(zone))))
-            owners = " and ".join(rules.mover_name(after, s, names) for s in inside)
-            owned = "owns" if len(inside) == 1 else "share"
-            clauses.append(f"; {owners} now {owned} the closed zone of {_squares(zone.bit_count())} at {first}")
+            owners = [rules.mover_name(after, s, names) for s in inside]
+            size = _squares(zone.bit_count())
+            if len(owners) == 1:
+                clause = _("; {owner} now owns the closed zone of {squares} at {square}")
+                clauses.append(clause.format(owner=owners[0], squares=size, square=first))
+            else:
+                clause = _("; {owners} now share the closed zone of {squares} at {square}")
+                clauses.append(clause.format(owners=and_list(owners), squares=size, square=first))
     if state.phase == RESOLVE and after.phase == CHOOSE and move.kind == MoveKind.POWER:
         chooser = rules.mover_name(state, state.turn, names)
-        clauses.append(f"; {chooser}'s card can no longer be carried out, so {chooser} chooses again")
+        clauses.append(
+            _("; {chooser}'s card can no longer be carried out, so {chooser} chooses again").format(chooser=chooser)
+        )
     if after.phase == OVER:
-        clauses.append("; no card is left: the game is over")
+        clauses.append(_("; no card is left: the game is over"))
     return clauses

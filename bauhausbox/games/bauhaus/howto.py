@@ -21,6 +21,7 @@ from bauhausbox.games.bauhaus.cards import (
 from bauhausbox.games.bauhaus.paint import LABEL, draw_board, draw_card, draw_orientation, fit_board
 from bauhausbox.games.bauhaus.positions import zones_picture
 from bauhausbox.games.bauhaus.rules import GAME, BauhausState
+from bauhausbox.i18n import _
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Metrics
@@ -54,7 +55,8 @@ Diagram = Callable[[pygame.Surface, pygame.Rect, Metrics], None]
 
 
 def _captioned(diagram: Diagram, caption: str) -> Diagram:
-    """``diagram`` above its caption, both inside the frame: the caption wraps to the frame's width."""
+    """``diagram`` above its caption (already in the players' language), both inside the frame: the
+    caption wraps to the frame's width."""
 
     def paint(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
         with layout_probe.box(rect):
@@ -118,7 +120,7 @@ def _diagram_patterns(surface: pygame.Surface, rect: pygame.Rect, metrics: Metri
             box = pygame.Rect(rect.left + (i % cols) * (w + gap), rect.top + (i // cols) * (h + label_h), w, h)
             draw.panel(surface, box, theme.WHITE, 3)
             draw_orientation(surface, box.inflate(-metrics.u(2), -metrics.u(2)), transformed(pattern.edges, 0, False))
-            words = f"{pattern.id} · {pattern.title}"
+            words = f"{pattern.id} · {_(pattern.title)}"
             if draw.render_text(words, metrics.small, theme.INK, "semibold").get_width() > box.width:
                 words = pattern.id  # a narrow frame: the name the cards print
             with layout_probe.box(pygame.Rect(box.left, box.bottom, box.width, label_h)):
@@ -140,7 +142,7 @@ def _diagram_patterns(surface: pygame.Surface, rect: pygame.Rect, metrics: Metri
             draw_orientation(surface, box.inflate(-4, -4), transformed(l3.edges, k % 4, k >= 4), dots=False)
         draw.text(
             surface,
-            "L3 in its 8 orientations (R rotates, F flips)",
+            _("L3 in its 8 orientations (R rotates, F flips)"),
             (rect.left, y + small + metrics.u(0.5)),
             metrics.small,
             LABEL,
@@ -149,10 +151,11 @@ def _diagram_patterns(surface: pygame.Surface, rect: pygame.Rect, metrics: Metri
 
 def _diagram_scoring(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     state = _diagram_state([(["a8", "b8", "c8", "d8", "e8"], "b"), (["a1", "b1", "c1", "d1", "e1", "f1"], "bb")], 2)
-    _captioned(_diagram_board(state), "Blue: 5 + 6 + 6 = 17 points")(surface, rect, metrics)
+    _captioned(_diagram_board(state), _("Blue: 5 + 6 + 6 = 17 points"))(surface, rect, metrics)
 
 
 def how_to_play_pages() -> list[HowToPage]:
+    """The pages in the players' language (the reader asks for them each time it opens)."""
     zones = _diagram_state(
         [(["a1", "b1", "a2", "b2"], "bb"), (["f6", "g6", "h6", "f7", "g7", "h7"], "r.y")],
         extra_walls=("d4N", "d4E", "d4S"),
@@ -160,75 +163,96 @@ def how_to_play_pages() -> list[HowToPage]:
     powers = _diagram_state([(["a1", "b1", "c1"], "byk"), (["f5", "g5"], "r")], 4)
     return [
         HowToPage(
-            "Close zones in your colour",
+            _("Close zones in your colour"),
             [
-                "Walls stand on the edges between squares (the board's border is not a wall). Squares that cannot "
-                "reach the outside of the board without crossing a wall form a closed zone.",
-                "• A closed zone holding tokens of one colour only is owned: its tokens flip to their solid control "
-                "face and the zone is locked for the rest of the game (filled in its owner's colour).",
-                "• A closed zone with several colours is unowned (hatched): its walls are frozen, but tokens may "
-                "still be placed into it, moved in or out or swapped, and walls added inside it.",
-                "• No action may ever close a zone without a token in it.",
+                _(
+                    "Walls stand on the edges between squares (the board's border is not a wall). Squares that "
+                    "cannot reach the outside of the board without crossing a wall form a closed zone."
+                ),
+                _(
+                    "• A closed zone holding tokens of one colour only is owned: its tokens flip to their solid "
+                    "control face and the zone is locked for the rest of the game (filled in its owner's colour)."
+                ),
+                _(
+                    "• A closed zone with several colours is unowned (hatched): its walls are frozen, but tokens may "
+                    "still be placed into it, moved in or out or swapped, and walls added inside it."
+                ),
+                _("• No action may ever close a zone without a token in it."),
             ],
-            _captioned(_diagram_board(zones), "Blue owns the zone bottom left; the zone top right is unowned."),
+            _captioned(_diagram_board(zones), _("Blue owns the zone bottom left; the zone top right is unowned.")),
         ),
         HowToPage(
-            "A turn",
+            _("A turn"),
             [
-                "Opening round: in turn, everyone places one token on any free square.",
-                "Then, on your turn, click one of the four face-up cards that can be carried out and do what it "
-                "says on the board. The card is discarded and a new one turned up.",
-                "• If none of the four cards can be carried out, you discard one of your choice instead.",
-                "• You may take a card back (Esc or \u201cCancel card\u201d) as long as nothing of it is on the board.",
-                "The game ends when the deck and the face-up cards are used up.",
+                _("Opening round: in turn, everyone places one token on any free square."),
+                _(
+                    "Then, on your turn, click one of the four face-up cards that can be carried out and do what it "
+                    "says on the board. The card is discarded and a new one turned up."
+                ),
+                _("• If none of the four cards can be carried out, you discard one of your choice instead."),
+                _(
+                    "• You may take a card back (Esc or \u201cCancel card\u201d) as long as nothing of it is on the "
+                    "board."
+                ),
+                _("The game ends when the deck and the face-up cards are used up."),
             ],
-            _captioned(_diagram_turn, "Blue chose Place token and put a token on c3 (dashed: the last turn)."),
+            _captioned(_diagram_turn, _("Blue chose Place token and put a token on c3 (dashed: the last turn).")),
         ),
         HowToPage(
-            "The six cards",
+            _("The six cards"),
             [
-                "• Place token: one of your tokens from your reserve onto a free square (click, or drag it from "
-                "the reserve).",
-                "• Two walls: build two walls, one after the other, each on any allowed free edge.",
-                "• Pattern: build the walls exactly as drawn, all at once, turned or flipped as you like.",
-                "• Move wall: move one wall that does not touch a closed zone (marked yellow) to another edge.",
-                "• Move token: move any deployed token, of any colour, to a free square.",
-                "• Swap tokens: exchange two deployed tokens of different colours.",
-                "Walls may not go on edges of a locked zone; tokens may not enter or leave one.",
+                _(
+                    "• Place token: one of your tokens from your reserve onto a free square (click, or drag it from "
+                    "the reserve)."
+                ),
+                _("• Two walls: build two walls, one after the other, each on any allowed free edge."),
+                _("• Pattern: build the walls exactly as drawn, all at once, turned or flipped as you like."),
+                _("• Move wall: move one wall that does not touch a closed zone (marked yellow) to another edge."),
+                _("• Move token: move any deployed token, of any colour, to a free square."),
+                _("• Swap tokens: exchange two deployed tokens of different colours."),
+                _("Walls may not go on edges of a locked zone; tokens may not enter or leave one."),
             ],
             _diagram_cards,
         ),
         HowToPage(
-            "The seven patterns",
+            _("The seven patterns"),
             [
-                "Each pattern card shows walls to build at once. Move the ghost over the board: a solid frame with "
-                "a tick means it fits, a dashed frame with a cross that it does not (the reason shows under the "
-                "prompt).",
-                "R or right-click rotates the pattern, F flips it; the round buttons do the same.",
-                "A wall card needs enough walls in the supply (66 in all).",
+                _(
+                    "Each pattern card shows walls to build at once. Move the ghost over the board: a solid frame "
+                    "with a tick means it fits, a dashed frame with a cross that it does not (the reason shows under "
+                    "the prompt)."
+                ),
+                _("R or right-click rotates the pattern, F flips it; the round buttons do the same."),
+                _("A wall card needs enough walls in the supply (66 in all)."),
             ],
             _diagram_patterns,
         ),
         HowToPage(
-            "Scoring",
+            _("Scoring"),
             [
-                "At the end each token on its control face in a closed zone scores the zone's number of squares.",
-                "Example: one token in a 5-square zone and two in a 6-square zone score 5 + 6 + 6 = 17.",
-                "Ties: most owned zones, then the larger largest zone, then the second largest, and so on; "
-                "still tied, the win is shared.",
+                _("At the end each token on its control face in a closed zone scores the zone's number of squares."),
+                _("Example: one token in a 5-square zone and two in a 6-square zone score 5 + 6 + 6 = 17."),
+                _(
+                    "Ties: most owned zones, then the larger largest zone, then the second largest, and so on; "
+                    "still tied, the win is shared."
+                ),
             ],
             _diagram_scoring,
         ),
         HowToPage(
-            "Special powers (optional)",
+            _("Special powers (optional)"),
             [
-                "With powers on, each colour may shout \u201cBauhaus!\u201d once per game, before a card is chosen, "
-                "right after, or after it resolves, on anyone's turn:",
-                "• Blue, Mind Control: resolve the card another player just chose, your way.",
-                "• Yellow, Shared Control: every token of an unowned closed zone flips and scores.",
-                "• Red, Forced Control: flip any deployed token; it scores if its zone is closed at the end.",
-                "• Black, Mimetic Control: use one of the other powers its owner has not used yet.",
+                _(
+                    "With powers on, each colour may shout \u201cBauhaus!\u201d once per game, before a card is "
+                    "chosen, right after, or after it resolves, on anyone's turn:"
+                ),
+                _("• Blue, Mind Control: resolve the card another player just chose, your way."),
+                _("• Yellow, Shared Control: every token of an unowned closed zone flips and scores."),
+                _("• Red, Forced Control: flip any deployed token; it scores if its zone is closed at the end."),
+                _("• Black, Mimetic Control: use one of the other powers its owner has not used yet."),
             ],
-            _captioned(_diagram_board(powers), "An unowned zone (blue, yellow, black): a target for Shared Control."),
+            _captioned(
+                _diagram_board(powers), _("An unowned zone (blue, yellow, black): a target for Shared Control.")
+            ),
         ),
     ]

@@ -23,6 +23,7 @@ from bauhausbox.games.bauhaus.cards import (
     transformed,
 )
 from bauhausbox.games.bauhaus.rules import BauhausRules, BauhausState
+from bauhausbox.i18n import N_, _
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Colour, Metrics
 
@@ -36,14 +37,22 @@ CARD_ACCENTS: dict[str, Colour] = {
     MOVE_TOKEN: theme.BLUE,
     SWAP: theme.YELLOW,
 }
+# The names printed on the cards (marked for the catalogs: :func:`card_label` translates them).
 CARD_LABELS: dict[str, str] = {
-    PLACE: "Place token",
-    FREE_WALLS: "Two walls",
-    PATTERN: "Pattern",
-    MOVE_WALL: "Move wall",
-    MOVE_TOKEN: "Move token",
-    SWAP: "Swap tokens",
+    PLACE: N_("Place token"),
+    FREE_WALLS: N_("Two walls"),
+    MOVE_WALL: N_("Move wall"),
+    MOVE_TOKEN: N_("Move token"),
+    SWAP: N_("Swap tokens"),
 }
+
+
+def card_label(card: int) -> str:
+    """The name printed on ``card`` in the players' language: "Move wall", "Pattern L3"."""
+    info = CARDS[card]
+    if info.kind == PATTERN:
+        return _("Pattern {id}").format(id=info.name)
+    return _(CARD_LABELS[info.kind])
 
 
 # Labels and secondary words on paper: a dark grey that stays legible (light grey means "disabled").
@@ -284,10 +293,10 @@ def draw_board(
     if labels:
         size = metrics.small
         for i in range(n):
-            x, _ = geo.corner(i, 0)
+            x, _y = geo.corner(i, 0)
             top = rect.bottom + board_overhang(geo.cell) + metrics.u(0.25)
             draw.text(surface, "abcdefgh"[i], (round(x + geo.cell / 2), top), size, LABEL, "semibold", "midtop")
-            _, y = geo.corner(0, i)
+            _x, y = geo.corner(0, i)
             right = rect.left - board_overhang(geo.cell) - metrics.u(0.5)
             draw.text(surface, str(i + 1), (right, round(y - geo.cell / 2)), size, LABEL, "semibold", "midright")
 
@@ -409,14 +418,22 @@ def draw_card_icon(surface: pygame.Surface, rect: pygame.Rect, card: int, seat: 
 
 
 def card_title(label: str, width: int, metrics: Metrics) -> tuple[int, list[str]]:
-    """The size and lines of a card's title: one line when it fits, else a line per word; never
-    below 14 px at 1280 × 800 (the layout check's floor), scaled down with smaller windows."""
+    """The size and lines of a card's title: one line when it fits, else wrapped at spaces (a word a
+    line for the two-word English names; "DÉPLACER UNE / LIMITE" in French); never below 14 px at
+    1280 × 800 (the layout check's floor), scaled down with smaller windows."""
     least = max(11, round(14 * metrics.scale))
-    for lines in ([label], label.split()):
-        for size in range(metrics.small, least - 1, -1):
-            if all(draw.render_text(line, size, theme.INK, "bold", 0.04).get_width() <= width for line in lines):
-                return size, lines
-    return least, label.split()
+
+    def fits(lines: list[str], size: int) -> bool:
+        return all(draw.render_text(line, size, theme.INK, "bold", 0.04).get_width() <= width for line in lines)
+
+    for size in range(metrics.small, least - 1, -1):
+        if fits([label], size):
+            return size, [label]
+    for size in range(metrics.small, least - 1, -1):
+        lines = draw.wrap(label, size, width, "bold")
+        if fits(lines, size):
+            return size, lines
+    return least, draw.wrap(label, least, width, "bold")
 
 
 def draw_card(
@@ -440,8 +457,7 @@ def draw_card(
     pygame.draw.rect(surface, theme.WHITE, body)
     band = pygame.Rect(body.left, body.top, body.width, max(6, body.height // 9))
     pygame.draw.rect(surface, CARD_ACCENTS[info.kind], band)
-    label = CARD_LABELS[info.kind] if info.kind != PATTERN else f"Pattern {info.name}"
-    size, lines = card_title(label.upper(), body.width - 2 * metrics.u(0.75), metrics)
+    size, lines = card_title(card_label(card).upper(), body.width - 2 * metrics.u(0.75), metrics)
     step = round(size * 1.1)
     title_h = len(lines) * step + metrics.u(1.25)
     picture = pygame.Rect(body.left, band.bottom, body.width, body.height - band.height - title_h).inflate(

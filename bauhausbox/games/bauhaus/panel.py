@@ -14,10 +14,12 @@ from typing import Any, Protocol
 
 import pygame
 
-from bauhausbox.games.bauhaus.cards import CARDS, FREE_WALLS, MOVE_TOKEN, MOVE_WALL, NO_CARD, PATTERN, PLACE
-from bauhausbox.games.bauhaus.paint import CARD_LABELS, LABEL, draw_card, draw_token, fit_text, seat_colour, seat_shape
+from bauhausbox.games.bauhaus.cards import FREE_WALLS, MOVE_TOKEN, MOVE_WALL, NO_CARD, PATTERN, PLACE
+from bauhausbox.games.bauhaus.describe import and_list
+from bauhausbox.games.bauhaus.paint import LABEL, card_label, draw_card, draw_token, fit_text, seat_colour, seat_shape
 from bauhausbox.games.bauhaus.rules import (
     CHOOSE,
+    COLOURS,
     OPENING,
     RESOLVE,
     SEAT_NAMES,
@@ -26,7 +28,9 @@ from bauhausbox.games.bauhaus.rules import (
     Move,
     MoveKind,
 )
+from bauhausbox.i18n import N_, _, ngettext, translate
 from bauhausbox.match import Match
+from bauhausbox.scenes.game_scene import LEVEL_WORDS
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App
 from bauhausbox.ui.theme import Metrics
@@ -65,18 +69,31 @@ class BauhausScene(Protocol):
 
 
 # When each power can be used (docs/rules/bauhaus.md, "Optional rule: special powers"), for the
-# tooltip of a greyed power button.
+# tooltip of a greyed power button. Marked for the catalogs, translated where shown.
 POWER_WHEN = {
-    "mind": "right after another player chooses a card, before anything of it is done",
-    "shared": "while a card is being chosen or right after, when a closed zone has no owner",
-    "forced": "while a card is being chosen or right after, on a token showing its deployed face",
+    "mind": N_("right after another player chooses a card, before anything of it is done"),
+    "shared": N_("while a card is being chosen or right after, when a closed zone has no owner"),
+    "forced": N_("while a card is being chosen or right after, on a token showing its deployed face"),
 }
 
 POWER_PROMPTS = {
-    "mind": "Mind Control: you resolve the chosen card.",
-    "shared": "Shared Control: click a hatched (unowned) closed zone.",
-    "forced": "Forced Control: click a token showing its deployed face.",
+    "mind": N_("Mind Control: you resolve the chosen card."),
+    "shared": N_("Shared Control: click a hatched (unowned) closed zone."),
+    "forced": N_("Forced Control: click a token showing its deployed face."),
 }
+
+
+def seat_word(seat: int) -> str:
+    """The seat's colour as a name, in the players' language: "Blue" ("Bleu")."""
+    return _(SEAT_NAMES[seat])
+
+
+def clauses(parts: list[str]) -> str:
+    """Clauses of one sentence joined by semicolons, in the players' language ("a; b")."""
+    text = parts[0] if parts else ""
+    for part in parts[1:]:
+        text = _("{earlier}; {later}").format(earlier=text, later=part)
+    return text
 
 
 # ==== layout ========================================================================================
@@ -96,7 +113,7 @@ def layout_panel(scene: BauhausScene, panel: pygame.Rect) -> None:
     y = scene.info_rect.bottom + m.u(1)
     scene.player_rects = []
     scene.reserve_rects = []
-    button_w = draw.render_text("BAUHAUS!", m.small, theme.INK, "bold", 0.08).get_width() + m.u(4)
+    button_w = draw.render_text(_("Bauhaus!").upper(), m.small, theme.INK, "bold", 0.08).get_width() + m.u(4)
     button_h = m.small + m.u(1.25)
     powers = scene.match.state.powers
     for seat in range(players):
@@ -111,7 +128,7 @@ def layout_panel(scene: BauhausScene, panel: pygame.Rect) -> None:
         y += row_h + m.u(0.5)
     scene.prompt_rect = pygame.Rect(panel.left, y + m.u(0.5), panel.width, max(m.u(8), panel.bottom - y - m.u(0.5)))
     bh = m.u(5)
-    cancel_w = draw.render_text("CANCEL CARD", m.body, theme.INK, "bold", 0.08).get_width() + m.u(4)
+    cancel_w = draw.render_text(_("Cancel card").upper(), m.body, theme.INK, "bold", 0.08).get_width() + m.u(4)
     prompt = scene.prompt_rect
     scene.cancel_button.rect = pygame.Rect(prompt.right - cancel_w, prompt.bottom - bh, cancel_w, bh)
     scene.rotate_button.rect = pygame.Rect(prompt.left, prompt.bottom - bh, bh, bh)
@@ -124,7 +141,10 @@ def _text_left(scene: BauhausScene) -> int:
 
 def _colour_width(scene: BauhausScene) -> int:
     m = scene.metrics
-    return max(draw.render_text(name.upper(), m.small, theme.INK, "bold", 0.06).get_width() for name in SEAT_NAMES)
+    return max(
+        draw.render_text(seat_word(seat).upper(), m.small, theme.INK, "bold", 0.06).get_width()
+        for seat in range(len(SEAT_NAMES))
+    )
 
 
 def prompt_words_rect(scene: BauhausScene) -> pygame.Rect:
@@ -139,7 +159,7 @@ def draw_panel(scene: BauhausScene, surface: pygame.Surface, state: BauhausState
     m = scene.metrics
     panel = scene.panel_rect
     with layout_probe.box(panel):
-        draw.heading(surface, "Action cards", (panel.left, panel.top + m.u(0.5)), m.small, theme.INK)
+        draw.heading(surface, _("Action cards"), (panel.left, panel.top + m.u(0.5)), m.small, theme.INK)
         playable = _playable_slots(scene, state)
         actor = scene.actor()
         hover = scene.hovered_card()
@@ -178,9 +198,7 @@ def greyed_reason(scene: BauhausScene, slot: int) -> str | None:
     reason = scene.rules.card_reason(state, card, state.turn)
     if reason is None:
         return None
-    info = CARDS[card]
-    label = CARD_LABELS[info.kind] if info.kind != PATTERN else f"Pattern {info.name}"
-    return f"{label} cannot be taken now: {reason}."
+    return _("{card} cannot be taken now: {reason}.").format(card=card_label(card), reason=translate(reason))
 
 
 def draw_card_tooltip(scene: BauhausScene, surface: pygame.Surface) -> None:
@@ -194,23 +212,36 @@ def draw_card_tooltip(scene: BauhausScene, surface: pygame.Surface) -> None:
 
 
 def _draw_info(scene: BauhausScene, surface: pygame.Surface, state: BauhausState) -> None:
+    """Deck, discard and wall supply in one row, each after its little picture. Longer words (French)
+    first close the gaps up, then take the small size, so the row always fits the panel."""
     m = scene.metrics
     rect = scene.info_rect
-    x = rect.left
     cy = rect.centery
+    counts = (
+        ("deck", _("Deck {n}").format(n=len(state.deck))),
+        ("discard", _("Discard {n}").format(n=len(state.discard))),
+        ("walls", _("Walls {n}").format(n=state.supply)),
+    )
+    pictures = 2 * (m.u(2) + m.u(1)) + m.u(3) + m.u(1)
+    size, gap = m.body, m.u(3)
+    for size, gap in ((m.body, m.u(3)), (m.body, m.u(1.5)), (m.small, m.u(1.5))):
+        words = sum(draw.render_text(text, size, theme.INK, "semibold").get_width() for _what, text in counts)
+        if pictures + words + 2 * gap <= rect.width:
+            break
+    x = rect.left
     with layout_probe.box(rect):
-        for label, value in (("Deck", len(state.deck)), ("Discard", len(state.discard)), ("Walls", state.supply)):
-            if label == "Walls":
+        for what, text in counts:
+            if what == "walls":
                 bar = pygame.Rect(x, cy - m.u(0.4), m.u(3), m.u(0.8))
                 pygame.draw.rect(surface, theme.INK, bar)
                 x = bar.right + m.u(1)
             else:
                 card = pygame.Rect(x, cy - m.u(1.4), m.u(2), m.u(2.8))
-                pygame.draw.rect(surface, theme.WHITE if label == "Deck" else theme.PAPER_DARK, card)
+                pygame.draw.rect(surface, theme.WHITE if what == "deck" else theme.PAPER_DARK, card)
                 pygame.draw.rect(surface, theme.INK, card, 2)
                 x = card.right + m.u(1)
-            r = draw.text(surface, f"{label} {value}", (x, cy), m.body, theme.INK, "semibold", "midleft")
-            x = r.right + m.u(3)
+            r = draw.text(surface, text, (x, cy), size, theme.INK, "semibold", "midleft")
+            x = r.right + gap
 
 
 def _draw_players(scene: BauhausScene, surface: pygame.Surface, state: BauhausState) -> None:
@@ -238,7 +269,8 @@ def _draw_players(scene: BauhausScene, surface: pygame.Surface, state: BauhausSt
         score_rect = draw.render_text(str(scores[seat]), m.heading, theme.INK, "bold").get_rect()
         score_rect.topright = (row.right - m.u(1), row.top + m.u(0.5))
         name_box = pygame.Rect(left, row.top, score_rect.left - m.u(1) - left, m.body + m.u(1.5))
-        who = spec.name if spec.is_human else f"{spec.name} · {spec.level}"
+        level = _(LEVEL_WORDS.get(spec.level, spec.level))
+        who = spec.name if spec.is_human else f"{spec.name} · {level}"
         with layout_probe.box(name_box):
             draw.text(
                 surface,
@@ -254,7 +286,7 @@ def _draw_players(scene: BauhausScene, surface: pygame.Surface, state: BauhausSt
             reserve = scene.reserve_rects[seat]
             draw.text(
                 surface,
-                SEAT_NAMES[seat].upper(),
+                seat_word(seat).upper(),
                 (left, reserve.centery + 1),
                 m.small,
                 LABEL,
@@ -263,7 +295,7 @@ def _draw_players(scene: BauhausScene, surface: pygame.Surface, state: BauhausSt
                 0.06,
             )
             if state.powers and state.used[seat]:
-                draw.text(surface, "power used", button.rect.center, m.small, LABEL, "regular", "center")
+                draw.text(surface, _("power used"), button.rect.center, m.small, LABEL, "regular", "center")
         # The reserve: one small token per token left.
         step = min(reserve.height, max(4, reserve.width // 8))
         for i in range(state.reserve[seat]):
@@ -287,78 +319,84 @@ def _draw_prompt(scene: BauhausScene, surface: pygame.Surface, state: BauhausSta
         y += m.small + m.u(1)
         text_rect = pygame.Rect(rect.left, y, rect.width, rect.height)
         y = draw.paragraph(surface, prompt_text(scene, state), text_rect, m.body, theme.INK)
-        _, reason = scene.preview()
+        _move, reason = scene.preview()
         if reason and scene.actor() is not None:
             # Why the move under the pointer would be refused: an ✗ and the rules' words.
             r = m.small // 2 + 1
             draw.verdict_mark(surface, (rect.left + r, y + m.u(0.5) + r), r, False)
-            text = reason[:1].upper() + reason[1:]
+            said = translate(reason)
+            text = said[:1].upper() + said[1:]
             draw.text(surface, text, (rect.left + 2 * r + m.u(1), y + m.u(0.5)), m.small, theme.INK, "semibold")
 
 
 def prompt_title(scene: BauhausScene, state: BauhausState) -> str:
     if scene.match.over:
-        return "Game over"
+        return _("Game over")
     if scene.power_mode is not None:
-        return f"Bauhaus! {SEAT_NAMES[scene.power_mode[0]]}"
+        return _("Bauhaus! {seat}").format(seat=seat_word(scene.power_mode[0]))
     seat = scene.match.to_play
     assert seat is not None
     if state.phase == OPENING:
-        return f"Opening round · {SEAT_NAMES[seat]}"
+        return _("Opening round · {seat}").format(seat=seat_word(seat))
     if state.phase == CHOOSE:
-        return f"{SEAT_NAMES[seat]} chooses a card"
-    card = CARDS[scene.rules.chosen_card(state)]
-    title = CARD_LABELS[card.kind] if card.kind != PATTERN else f"Pattern {card.name}"
-    return f"{SEAT_NAMES[seat]} · {title}"
+        return _("{seat} chooses a card").format(seat=seat_word(seat))
+    return f"{seat_word(seat)} · {card_label(scene.rules.chosen_card(state))}"
 
 
 def clogged_text(scene: BauhausScene) -> str:
     """The prompt when no face-up card can be carried out: why, card by card, in the rules' words."""
     state = scene.match.state
     reasons = dict.fromkeys(
-        reason
+        translate(reason)
         for card in state.display
         if card != NO_CARD and (reason := scene.rules.card_reason(state, card, state.turn)) is not None
     )
-    why = "; ".join(reasons)
-    return f"No face-up card can be carried out ({why}): click one to discard it (everyone sees it)."
+    return _("No face-up card can be carried out ({why}): click one to discard it (everyone sees it).").format(
+        why=clauses(list(reasons))
+    )
 
 
 def prompt_text(scene: BauhausScene, state: BauhausState) -> str:
     if scene.match.over:
         winners = scene.rules.winners(scene.match.state)
-        return "Winner: " + " and ".join(SEAT_NAMES[w] for w in winners) + "."
+        names = and_list([seat_word(w) for w in winners])
+        return ngettext("Winner: {names}.", "Winners: {names}.", len(winners)).format(names=names)
     if scene.spectating:
         return ""  # a replay shows positions: nobody is asked to do anything
     if scene.power_mode is not None:
-        _, power = scene.power_mode
-        return POWER_PROMPTS[power.rpartition(":")[2]] + " Esc gives up."
+        _seat, power = scene.power_mode
+        return _("{prompt} Esc gives up.").format(prompt=_(POWER_PROMPTS[power.rpartition(":")[2]]))
     seat = scene.match.to_play
     if seat is not None and not scene.match.is_human(seat):
-        return scene.thinking_text(f"{SEAT_NAMES[seat]} ({scene.match.seat_name(seat)})")
+        return scene.thinking_text(f"{seat_word(seat)} ({scene.match.seat_name(seat)})")
     if state.phase == OPENING:
-        return "Place one token on any free square: click it, or drag a token from your reserve."
+        return _("Place one token on any free square: click it, or drag a token from your reserve.")
     if state.phase == CHOOSE:
         if any(m.kind == MoveKind.DISCARD for m in scene.rules.legal_moves(scene.match.state)):
             return clogged_text(scene)
-        return "Click a face-up card to carry it out. Point at a greyed card to see why it cannot be taken."
-    kind = scene.card_kind()
-    prefix = ""
+        return _("Click a face-up card to carry it out. Point at a greyed card to see why it cannot be taken.")
+    what = _card_prompt(scene, state)
     if state.to_play != state.turn:
-        prefix = f"Mind Control: you resolve {SEAT_NAMES[state.turn]}'s card. "
+        # Two sentences: what Mind Control means, then what to do.
+        return _("Mind Control: you resolve {seat}'s card. {what}").format(seat=seat_word(state.turn), what=what)
+    return what
+
+
+def _card_prompt(scene: BauhausScene, state: BauhausState) -> str:
+    """What to do on the board for the card being carried out."""
+    kind = scene.card_kind()
     if kind == PLACE:
-        return (
-            prefix
-            + f"Place a {SEAT_NAMES[state.turn].lower()} token: click a free square or drag one from the reserve."
+        return _("Place a {colour} token: click a free square or drag one from the reserve.").format(
+            colour=_(COLOURS[state.turn])
         )
     if kind == FREE_WALLS:
-        return prefix + f"Build wall {state.placed + 1} of 2: point at an edge, click to build it."
+        return _("Build wall {n} of 2: point at an edge, click to build it.").format(n=state.placed + 1)
     if kind == PATTERN:
-        return prefix + "Move the pattern over the board; R or right-click rotates, F flips; click to build."
+        return _("Move the pattern over the board; R or right-click rotates, F flips; click to build.")
     if kind == MOVE_WALL:
         if scene.held and scene.held.kind == "wall":
-            return prefix + "Now click the edge it moves to (or drag it there). Click it again to put it down."
-        return prefix + "Click a movable wall (yellow mark), then the edge it moves to; or drag it."
+            return _("Now click the edge it moves to (or drag it there). Click it again to put it down.")
+        return _("Click a movable wall (yellow mark), then the edge it moves to; or drag it.")
     if kind == MOVE_TOKEN:
-        return prefix + "Drag any deployed token to a free square (or click it, then the square)."
-    return prefix + "Click two deployed tokens of different colours to swap them."
+        return _("Drag any deployed token to a free square (or click it, then the square).")
+    return _("Click two deployed tokens of different colours to swap them.")

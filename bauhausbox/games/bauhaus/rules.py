@@ -41,6 +41,7 @@ from bauhausbox.engine.api import (
     OptionValue,
     ScoreRow,
     Seat,
+    Words,
 )
 from bauhausbox.engine.rng import Rng
 from bauhausbox.games.bauhaus import notation
@@ -80,15 +81,16 @@ from bauhausbox.games.bauhaus.state import (
     Zone,
     evolve,
 )
+from bauhausbox.i18n import N_
 
 BOARD_SIZE = 8
 
 # What the rules answer when a piece is to go back where it stands. A screen probes the piece a player
 # is about to pick up with such a move: the rules check the piece itself before its destination, so
 # when this is their only complaint the piece may be picked up.
-SAME_EDGE = "the wall must move to another edge"
-SAME_SQUARE = "the token must move to another square"
-SAME_TOKEN = "pick two different tokens"
+SAME_EDGE = Words("the wall must move to another edge")
+SAME_SQUARE = Words("the token must move to another square")
+SAME_TOKEN = Words("pick two different tokens")
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,22 +115,22 @@ class BauhausRules(GameRules[BauhausState, Move]):
         self.size = size
         self.info = GameInfo(
             id="bauhaus",
-            title="Bauhaus",
-            tagline="Close zones with walls, fill them with your colour.",
+            title=N_("Bauhaus"),
+            tagline=N_("Close zones with walls, fill them with your colour."),
             min_players=2,
             max_players=4,
             default_players=2,
             options=(
                 OptionSpec(
                     "powers",
-                    "Special powers",
-                    ((False, "Off"), (True, "On")),
+                    N_("Special powers"),
+                    ((False, N_("No")), (True, N_("Yes"))),
                     False,
-                    help="Each colour may shout Bauhaus! once: Mind, Shared, Forced or Mimetic Control.",
+                    help=N_("Each colour may shout Bauhaus! once: Mind, Shared, Forced or Mimetic Control."),
                 ),
             ),
             seat_names=SEAT_NAMES,
-            levels=("easy", "medium", "hard", "expert"),
+            levels=(N_("easy"), N_("medium"), N_("hard"), N_("expert")),
             hidden_information=True,
             # ``docs/rules/bauhaus.md``: "Starting seat: random, or the winner of the previous game in
             # the same session" (Match.restart picks a seed whose random starter is that winner).
@@ -223,14 +225,14 @@ class BauhausRules(GameRules[BauhausState, Move]):
         return self.board.flood(1 << square, state.walls)
 
     # -- wall legality --------------------------------------------------------------------------
-    def _wall_reason(self, state: BauhausState, a: _Analysis, edge: int) -> str | None:
+    def _wall_reason(self, state: BauhausState, a: _Analysis, edge: int) -> Words | None:
         """Why a single wall cannot go on ``edge`` now, or None."""
         if state.walls >> edge & 1:
-            return "that edge already has a wall"
+            return Words("that edge already has a wall")
         if a.forbidden_edges >> edge & 1:
-            return "that edge borders a locked zone"
+            return Words("that edge borders a locked zone")
         if self.board.closes_empty_after(state.walls, self._labels(state.walls), (edge,), a.tokens):
-            return "that would close an empty zone"
+            return Words("that would close an empty zone")
         return None
 
     def _legal_wall_edges(self, state: BauhausState, a: _Analysis) -> Iterator[int]:
@@ -252,15 +254,15 @@ class BauhausRules(GameRules[BauhausState, Move]):
             if self._has_second_wall(state, a, edge):
                 yield edge
 
-    def _pattern_reason(self, state: BauhausState, a: _Analysis, pattern: int, mask: int) -> str | None:
+    def _pattern_reason(self, state: BauhausState, a: _Analysis, pattern: int, mask: int) -> Words | None:
         if mask not in self.board.pattern_lookup[pattern]:
-            return f"those walls do not form the {PATTERNS[pattern].id} pattern of the card"
+            return Words("those walls do not form the {pattern} pattern of the card", pattern=PATTERNS[pattern].id)
         if mask & state.walls:
-            return "an edge of the pattern already has a wall"
+            return Words("an edge of the pattern already has a wall")
         if mask & a.forbidden_edges:
-            return "the pattern touches a locked zone"
+            return Words("the pattern touches a locked zone")
         if self.board.closes_empty_after(state.walls, self._labels(state.walls), tuple(bits(mask)), a.tokens):
-            return "that would close an empty zone"
+            return Words("that would close an empty zone")
         return None
 
     def _legal_patterns(self, state: BauhausState, a: _Analysis, pattern: int) -> Iterator[int]:
@@ -281,21 +283,21 @@ class BauhausRules(GameRules[BauhausState, Move]):
                 mask |= 1 << edge
         return mask
 
-    def _move_wall_reason(self, state: BauhausState, a: _Analysis, source: int, target: int) -> str | None:
+    def _move_wall_reason(self, state: BauhausState, a: _Analysis, source: int, target: int) -> Words | None:
         if not state.walls >> source & 1:
-            return "there is no wall there to move"
+            return Words("there is no wall there to move")
         if self.board.edge_sides[source] & a.closed:
-            return "that wall belongs to a closed zone"
+            return Words("that wall belongs to a closed zone")
         if source == target:
             return SAME_EDGE
         walls = state.walls & ~(1 << source)
         if walls >> target & 1:
-            return "that edge already has a wall"
+            return Words("that edge already has a wall")
         if a.forbidden_edges >> target & 1:
-            return "that edge borders a locked zone"
+            return Words("that edge borders a locked zone")
         # The labels of the full wall set are a superset's: valid for the test (see Board.closes_empty_after).
         if self.board.closes_empty_after(walls, self._labels(state.walls), (target,), a.tokens):
-            return "that would close an empty zone"
+            return Words("that would close an empty zone")
         return None
 
     def _legal_wall_moves(self, state: BauhausState, a: _Analysis) -> Iterator[tuple[int, int]]:
@@ -315,12 +317,12 @@ class BauhausRules(GameRules[BauhausState, Move]):
                 yield source, target
 
     # -- token legality -------------------------------------------------------------------------
-    def _square_reason(self, a: _Analysis, square: int) -> str | None:
+    def _square_reason(self, a: _Analysis, square: int) -> Words | None:
         """Why a token cannot arrive on ``square``, or None."""
         if a.tokens >> square & 1:
-            return "that square is taken"
+            return Words("that square is taken")
         if a.locked >> square & 1:
-            return "that square is in a locked zone"
+            return Words("that square is in a locked zone")
         return None
 
     def _leaves_empty(self, a: _Analysis, source: int, target: int) -> bool:
@@ -332,18 +334,18 @@ class BauhausRules(GameRules[BauhausState, Move]):
                 return not region >> target & 1 and not (a.tokens & region & ~(1 << source))
         return False
 
-    def _move_token_reason(self, state: BauhausState, a: _Analysis, source: int, target: int) -> str | None:
+    def _move_token_reason(self, state: BauhausState, a: _Analysis, source: int, target: int) -> Words | None:
         if not a.tokens >> source & 1:
-            return "there is no token there"
+            return Words("there is no token there")
         if not a.deployed >> source & 1:
-            return "that token shows its control face and cannot move"
+            return Words("that token shows its control face and cannot move")
         if source == target:
             return SAME_SQUARE
         reason = self._square_reason(a, target)
         if reason:
             return reason
         if self._leaves_empty(a, source, target):
-            return "that would leave a closed zone empty"
+            return Words("that would leave a closed zone empty")
         return None
 
     def _legal_token_moves(self, state: BauhausState, a: _Analysis) -> Iterator[tuple[int, int]]:
@@ -358,16 +360,16 @@ class BauhausRules(GameRules[BauhausState, Move]):
                 return seat
         return None
 
-    def _swap_reason(self, state: BauhausState, a: _Analysis, first: int, second: int) -> str | None:
+    def _swap_reason(self, state: BauhausState, a: _Analysis, first: int, second: int) -> Words | None:
         for square in (first, second):
             if not a.tokens >> square & 1:
-                return "pick two tokens to swap"
+                return Words("pick two tokens to swap")
             if not a.deployed >> square & 1:
-                return "a token showing its control face cannot be swapped"
+                return Words("a token showing its control face cannot be swapped")
         if first == second:
             return SAME_TOKEN
         if self._seat_at(state, first) == self._seat_at(state, second):
-            return "the two tokens must be of different colours"
+            return Words("the two tokens must be of different colours")
         return None
 
     def _legal_swaps(self, state: BauhausState) -> Iterator[tuple[int, int]]:
@@ -384,37 +386,41 @@ class BauhausRules(GameRules[BauhausState, Move]):
         """Whether ``card`` can be carried out now for ``chooser`` (a whole resolution exists)."""
         return self.card_reason(state, card, chooser) is None
 
-    def card_reason(self, state: BauhausState, card: int, chooser: int) -> str | None:
+    def card_reason(self, state: BauhausState, card: int, chooser: int) -> Words | None:
         """Why ``card`` cannot be carried out now for ``chooser``, in words for players; ``None`` when
         a whole resolution of it exists."""
         a = self._analysis(state)
         info = CARDS[card]
         if state.supply < info.walls:
-            left = (
-                "no walls are"
-                if state.supply == 0
-                else f"only {state.supply} wall{'s are' if state.supply > 1 else ' is'}"
+            # One sentence per count (none, one, several), so that no language has to agree a fragment.
+            if state.supply == 0:
+                return Words("no walls are left in the supply (the card needs {needed})", needed=info.walls)
+            if state.supply == 1:
+                return Words("only 1 wall is left in the supply (the card needs {needed})", needed=info.walls)
+            return Words(
+                "only {left} walls are left in the supply (the card needs {needed})",
+                left=state.supply,
+                needed=info.walls,
             )
-            return f"{left} left in the supply (the card needs {info.walls})"
         if info.kind == PLACE:
             if state.reserve[chooser] == 0:
-                return f"{SEAT_NAMES[chooser]}'s reserve is empty"
-            return None if a.free != 0 else "no square is free"
+                return Words("{seat}'s reserve is empty", seat=Words(SEAT_NAMES[chooser]))
+            return None if a.free != 0 else Words("no square is free")
         if info.kind == FREE_WALLS:
             found = next(self._first_free_walls(state, a), None) is not None
-            return None if found else "two more walls fit nowhere on the board"
+            return None if found else Words("two more walls fit nowhere on the board")
         if info.kind == PATTERN:
             found = next(self._legal_patterns(state, a, card - PATTERN_BASE), None) is not None
-            return None if found else "the pattern fits nowhere on the board"
+            return None if found else Words("the pattern fits nowhere on the board")
         if info.kind == MOVE_WALL:
             found = next(self._legal_wall_moves(state, a), None) is not None
-            return None if found else "no wall can move to another edge"
+            return None if found else Words("no wall can move to another edge")
         if info.kind == MOVE_TOKEN:
             found = next(self._legal_token_moves(state, a), None) is not None
-            return None if found else "no token showing its deployed face can move"
+            return None if found else Words("no token showing its deployed face can move")
         if info.kind == SWAP:
             found = next(self._legal_swaps(state), None) is not None
-            return None if found else "there are no two deployed tokens of different colours"
+            return None if found else Words("there are no two deployed tokens of different colours")
         raise AssertionError(info.kind)
 
     def playable_slots(self, state: BauhausState) -> list[int]:
@@ -472,14 +478,24 @@ class BauhausRules(GameRules[BauhausState, Move]):
         return [Move(MoveKind.SWAP, squares=pair) for pair in sorted(self._legal_swaps(state))]
 
     # -- applying -------------------------------------------------------------------------------
+    def check(self, state: BauhausState, move: Move, seat: Seat | None = None) -> str | None:
+        """Why ``move`` is illegal, or ``None``: the refusal as raised, :class:`Words` that a screen
+        can say in the players' language (``str(error)`` would keep only the English)."""
+        try:
+            self.apply(state, move, seat)
+        except IllegalMoveError as error:
+            reason = error.args[0] if error.args else None
+            return reason if isinstance(reason, Words) else str(error)
+        return None
+
     def apply(self, state: BauhausState, move: Move, seat: Seat | None = None) -> BauhausState:
         mover = self.seat_or_to_play(state, seat)
         if state.to_play is None or mover is None:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(Words("the game is over"))
         if move.kind == MoveKind.POWER:
             return self._apply_power(state, mover, move)
         if mover != state.to_play:
-            raise IllegalMoveError(f"it is {SEAT_NAMES[state.to_play]}'s turn to decide")
+            raise IllegalMoveError(Words("it is {seat}'s turn to decide", seat=Words(SEAT_NAMES[state.to_play])))
         if state.phase == OPENING:
             return self._apply_opening(state, move)
         if state.phase == CHOOSE:
@@ -488,7 +504,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
 
     def _apply_opening(self, state: BauhausState, move: Move) -> BauhausState:
         if move.kind != MoveKind.PLACE:
-            raise IllegalMoveError("in the opening round each player places one token")
+            raise IllegalMoveError(Words("in the opening round each player places one token"))
         square = self._one(move.squares)
         reason = self._square_reason(self._analysis(state), square)
         if reason:
@@ -501,17 +517,17 @@ class BauhausRules(GameRules[BauhausState, Move]):
 
     def _apply_choice(self, state: BauhausState, move: Move) -> BauhausState:
         if move.kind not in (MoveKind.CARD, MoveKind.DISCARD):
-            raise IllegalMoveError("choose one of the face-up cards first")
+            raise IllegalMoveError(Words("choose one of the face-up cards first"))
         if not 0 <= move.slot < DISPLAY_SIZE or state.display[move.slot] == NO_CARD:
-            raise IllegalMoveError("there is no card in that place")
+            raise IllegalMoveError(Words("there is no card in that place"))
         playable = self.playable_slots(state)
         if move.kind == MoveKind.DISCARD:
             if playable:
-                raise IllegalMoveError("a card can still be carried out; you may discard only when none can")
+                raise IllegalMoveError(Words("a card can still be carried out; you may discard only when none can"))
             return self._finish_card(evolve(state, chosen=move.slot))
         if move.slot not in playable:
             reason = self.card_reason(state, state.display[move.slot], state.turn)
-            raise IllegalMoveError(f"that card cannot be carried out now: {reason}")
+            raise IllegalMoveError(Words("that card cannot be carried out now: {reason}", reason=reason))
         return evolve(state, phase=RESOLVE, chosen=move.slot, placed=0)
 
     def _apply_resolution(self, state: BauhausState, move: Move) -> BauhausState:
@@ -527,11 +543,11 @@ class BauhausRules(GameRules[BauhausState, Move]):
             SWAP: MoveKind.SWAP,
         }[info.kind]
         if move.kind != expected:
-            raise IllegalMoveError(f"carry out the chosen card: {info.title}")
+            raise IllegalMoveError(Words("carry out the chosen card: {card}", card=info.title))
         if info.kind == PLACE:
             square = self._one(move.squares)
             if state.reserve[state.turn] == 0:
-                raise IllegalMoveError("no tokens left in the reserve")
+                raise IllegalMoveError(Words("no tokens left in the reserve"))
             reason = self._square_reason(a, square)
             if reason:
                 raise IllegalMoveError(reason)
@@ -541,7 +557,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
             self._need_walls(state, 2 - state.placed)
             reason = self._wall_reason(state, a, edge)
             if reason is None and state.placed == 0 and not self._has_second_wall(state, a, edge):
-                reason = "then the second wall could go nowhere"
+                reason = Words("then the second wall could go nowhere")
             if reason:
                 raise IllegalMoveError(reason)
             after = self._settle(evolve(state, walls=state.walls | (1 << edge), supply=state.supply - 1))
@@ -554,7 +570,7 @@ class BauhausRules(GameRules[BauhausState, Move]):
             for edge in move.edges:
                 mask |= 1 << edge
             if mask.bit_count() != len(move.edges):
-                raise InvalidMoveError("an edge is listed twice")
+                raise InvalidMoveError(Words("an edge is listed twice"))
             reason = self._pattern_reason(state, a, card - PATTERN_BASE, mask)
             if reason:
                 raise IllegalMoveError(reason)
@@ -592,19 +608,19 @@ class BauhausRules(GameRules[BauhausState, Move]):
     @staticmethod
     def _one(values: tuple[int, ...]) -> int:
         if len(values) != 1:
-            raise InvalidMoveError("expected exactly one square or edge")
+            raise InvalidMoveError(Words("expected exactly one square or edge"))
         return values[0]
 
     @staticmethod
     def _two(values: tuple[int, ...]) -> tuple[int, int]:
         if len(values) != 2:
-            raise InvalidMoveError("expected exactly two squares or edges")
+            raise InvalidMoveError(Words("expected exactly two squares or edges"))
         return values[0], values[1]
 
     @staticmethod
     def _need_walls(state: BauhausState, count: int) -> None:
         if state.supply < count:
-            raise IllegalMoveError("not enough walls left in the supply")
+            raise IllegalMoveError(Words("not enough walls left in the supply"))
 
     def _put_token(self, state: BauhausState, seat: int, square: int) -> BauhausState:
         deployed = list(state.deployed)
@@ -694,36 +710,45 @@ class BauhausRules(GameRules[BauhausState, Move]):
 
     def _apply_power(self, state: BauhausState, seat: int, move: Move) -> BauhausState:
         if not state.powers:
-            raise IllegalMoveError("special powers are not in use in this game")
+            raise IllegalMoveError(Words("special powers are not in use in this game"))
         if state.used[seat]:
-            raise IllegalMoveError("that power has already been used")
+            raise IllegalMoveError(Words("that power has already been used"))
         if not self.power_window(state):
-            raise IllegalMoveError("powers are used before a card is chosen, right after, or after it resolves")
+            raise IllegalMoveError(Words("powers are used before a card is chosen, right after, or after it resolves"))
         effect = move.power.rpartition(":")[2]
         if move.power not in self.powers_of(state, seat):
             if move.power.startswith(MIMETIC):
-                raise IllegalMoveError(f"Mimetic Control can copy only a power that is still unused ({move.power})")
-            raise IllegalMoveError(f"{SEAT_NAMES[seat]} does not have {POWER_TITLES.get(effect, move.power)}")
+                raise IllegalMoveError(
+                    Words("Mimetic Control can copy only a power that is still unused ({power})", power=move.power)
+                )
+            title = POWER_TITLES.get(effect)
+            raise IllegalMoveError(
+                Words(
+                    "{seat} does not have {power}",
+                    seat=Words(SEAT_NAMES[seat]),
+                    power=Words(title) if title else move.power,
+                )
+            )
         a = self._analysis(state)
         used = tuple(u or s == seat for s, u in enumerate(state.used))
         if effect == MIND:
             if (state.phase, state.placed) != (RESOLVE, 0) or state.to_play != state.turn or state.turn == seat:
-                raise IllegalMoveError("Mind Control is used right after another player chooses a card")
+                raise IllegalMoveError(Words("Mind Control is used right after another player chooses a card"))
             return evolve(state, used=used, to_play=seat)
         square = self._one(move.squares)
         if effect == SHARED:
             region = next((r for r in a.closed_regions if r >> square & 1), 0)
             if not region or region & a.locked:
-                raise IllegalMoveError("choose an unowned closed zone")
+                raise IllegalMoveError(Words("choose an unowned closed zone"))
             control = tuple(c | (d & region) for c, d in zip(state.control, state.deployed, strict=True))
             deployed = tuple(d & ~region for d in state.deployed)
         elif effect == FORCED:
             if not a.deployed >> square & 1:
-                raise IllegalMoveError("choose a token showing its deployed face")
+                raise IllegalMoveError(Words("choose a token showing its deployed face"))
             control = tuple(c | (d & (1 << square)) for c, d in zip(state.control, state.deployed, strict=True))
             deployed = tuple(d & ~(1 << square) for d in state.deployed)
         else:
-            raise InvalidMoveError(f"unknown power {move.power!r}")
+            raise InvalidMoveError(Words("unknown power {power}", power=repr(move.power)))
         after = self._settle(evolve(state, used=used, control=control, deployed=deployed))
         if after.phase == RESOLVE and not self.card_playable(after, self.chosen_card(after), after.turn):
             # The power made the chosen card impossible: the choice is void and the player chooses again.
@@ -772,10 +797,10 @@ class BauhausRules(GameRules[BauhausState, Move]):
     def score_table(self, state: BauhausState) -> list[ScoreRow]:
         zones = self.scoring_zones(state)
         return [
-            ScoreRow("Points", tuple(str(p) for p in self.scores(state))),
-            ScoreRow("Zones", tuple(str(len(z)) for z in zones)),
-            ScoreRow("Zone sizes", tuple(" ".join(map(str, z)) or "-" for z in zones)),
-            ScoreRow("Tokens left", tuple(str(r) for r in state.reserve)),
+            ScoreRow(Words("Points"), tuple(str(p) for p in self.scores(state))),
+            ScoreRow(Words("Zones"), tuple(str(len(z)) for z in zones)),
+            ScoreRow(Words("Zone sizes"), tuple(" ".join(map(str, z)) or "-" for z in zones)),
+            ScoreRow(Words("Tokens left"), tuple(str(r) for r in state.reserve)),
         ]
 
     # -- hidden information -------------------------------------------------------------------

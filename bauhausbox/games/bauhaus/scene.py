@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from bauhausbox.engine.api import Words
 from bauhausbox.engine.history import Step
 from bauhausbox.games.bauhaus.board import bits
 from bauhausbox.games.bauhaus.cards import (
@@ -38,9 +39,11 @@ from bauhausbox.games.bauhaus.paint import Geometry, Pos, draw_board, draw_token
 from bauhausbox.games.bauhaus.panel import (
     POWER_PROMPTS,
     POWER_WHEN,
+    clauses,
     draw_card_tooltip,
     draw_panel,
     layout_panel,
+    seat_word,
 )
 from bauhausbox.games.bauhaus.rules import (
     CHOOSE,
@@ -57,6 +60,7 @@ from bauhausbox.games.bauhaus.rules import (
     Move,
     MoveKind,
 )
+from bauhausbox.i18n import N_, _
 from bauhausbox.match import Match
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
@@ -86,7 +90,7 @@ class Intent:
     seat: int | None = None
     pick: Held | None = None
     drop: bool = False
-    refusal: str | None = None
+    refusal: str | None = None  # the rules' Words, or the screen's own (shown translated)
 
 
 class BauhausScene(GameScene[BauhausState, Move]):
@@ -114,20 +118,20 @@ class BauhausScene(GameScene[BauhausState, Move]):
         self.built: frozenset[int] = frozenset()
         self._preview: tuple[Move | None, str | None] = (None, None)
         self.rotate_button = self.widgets.add(
-            Button("", lambda: self.rotate(1), tooltip="Rotate (R, right-click)", icon=icons.rotate)
+            Button("", lambda: self.rotate(1), tooltip=N_("Rotate (R, right-click)"), icon=icons.rotate)
         )
-        self.flip_button = self.widgets.add(Button("", self.flip, tooltip="Flip (F)", icon=icons.flip))
+        self.flip_button = self.widgets.add(Button("", self.flip, tooltip=N_("Flip (F)"), icon=icons.flip))
         self.cancel_button = self.widgets.add(
-            Button("Cancel card", self.cancel_card, tooltip="Take the card back (Esc)")
+            Button(N_("Cancel card"), self.cancel_card, tooltip=N_("Take the card back (Esc)"))
         )
         self.power_buttons: list[Button] = []
         for seat in range(self.rules.players(match.state)):
             button = Button(
-                "Bauhaus!",
+                N_("Bauhaus!"),
                 self._power_clicker(seat),
                 "primary",
                 size="small",
-                tooltip=f"{POWER_TITLES[POWER_OF_SEAT[seat]]} (once per game)",
+                tooltip=Words("{power} (once per game)", power=Words(POWER_TITLES[POWER_OF_SEAT[seat]])),
             )
             self.power_buttons.append(self.widgets.add(button))
 
@@ -177,8 +181,8 @@ class BauhausScene(GameScene[BauhausState, Move]):
         if shape is None:
             return None
         fx, fy = self.geo.fractional(pos)
-        cx = sum(x for x, _ in shape) / len(shape)
-        cy = sum(y for _, y in shape) / len(shape)
+        cx = sum(x for x, _y in shape) / len(shape)
+        cy = sum(y for _x, y in shape) / len(shape)
         col, row = round((fx * 2 - cx) / 2), round((fy * 2 - cy) / 2)
         board = self.rules.board
         for dc, dr in ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, 1), (-1, 1), (1, -1)):
@@ -220,7 +224,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
         if not self.can_cancel():
             return
         self.step_back()
-        self.say("Card choice cancelled: choose again.")
+        self.say(N_("Card choice cancelled: choose again."))
 
     def _power_clicker(self, seat: int) -> Callable[[], None]:
         def clicked() -> None:
@@ -241,32 +245,32 @@ class BauhausScene(GameScene[BauhausState, Move]):
         if state.phase != RESOLVE or state.placed or seat == state.turn:
             return []
         powers = sorted({m.power for m in self.power_moves(seat)})
-        return [POWER_TITLES[p.rpartition(":")[2]] for p in powers]
+        return [Words(POWER_TITLES[p.rpartition(":")[2]]) for p in powers]
 
     def react(self, seat: int) -> None:
         self.start_power(seat)
 
     def seat_title(self, seat: int) -> str:
-        return f"{SEAT_NAMES[seat]} ({self.match.seat_name(seat)})"
+        return f"{seat_word(seat)} ({self.match.seat_name(seat)})"
 
     def power_tooltip(self, seat: int) -> str:
         """The power button's tooltip: what the power does, and while greyed, when it becomes usable."""
         state = self.match.state
-        title = POWER_TITLES[POWER_OF_SEAT[seat]]
+        title = _(POWER_TITLES[POWER_OF_SEAT[seat]])
         if self.power_buttons[seat].enabled:
-            return f"{title} (once per game): click to use it now"
+            return _("{power} (once per game): click to use it now").format(power=title)
         if not self.match.is_human(seat):
-            return f"{title}: a computer plays this seat and uses it itself"
+            return _("{power}: a computer plays this seat and uses it itself").format(power=title)
         effects = [p.rpartition(":")[2] for p in self.rules.powers_of(state, seat)]
         if not effects:
-            return f"{title}: no unused power is left to copy"
-        when = "; ".join(POWER_WHEN[e] for e in dict.fromkeys(effects))
-        return f"{title} (once per game). Usable {when}."
+            return _("{power}: no unused power is left to copy").format(power=title)
+        when = clauses([_(POWER_WHEN[e]) for e in dict.fromkeys(effects)])
+        return _("{power} (once per game). Usable {when}.").format(power=title, when=when)
 
     def start_power(self, seat: int) -> None:
         moves = self.power_moves(seat)
         if not moves or not self.input_allowed(seat):
-            self.refuse("no power can be used right now")
+            self.refuse(Words("no power can be used right now"))
             return
         powers = sorted({m.power for m in moves})
         if len(powers) > 1:
@@ -274,9 +278,9 @@ class BauhausScene(GameScene[BauhausState, Move]):
             self.app.push(
                 DialogScene(
                     self.app,
-                    "Mimetic Control",
-                    "Copy which power? Its owner keeps theirs.",
-                    [*choices, ("Not now", None, "plain")],
+                    N_("Mimetic Control"),
+                    N_("Copy which power? Its owner keeps theirs."),
+                    [*choices, (N_("Not now"), None, "plain")],
                 )
             )
             return
@@ -293,12 +297,18 @@ class BauhausScene(GameScene[BauhausState, Move]):
         if effect == "mind":
             move = next((m for m in self.power_moves(seat) if m.power == power), None)
             if move is not None and self.submit(move, seat):
-                self.banner(f"Bauhaus! {SEAT_NAMES[seat]}: Mind Control")
-                self.say(f"{SEAT_NAMES[seat]} took over the chosen card.")
+                self.banner(
+                    Words("Bauhaus! {seat}: {power}", seat=Words(SEAT_NAMES[seat]), power=Words(POWER_TITLES[effect]))
+                )
+                self.say(Words("{seat} took over the chosen card.", seat=Words(SEAT_NAMES[seat])))
             return
         self.held = None
         self.power_mode = (seat, power)
-        self.say(f"{SEAT_NAMES[seat]}: {POWER_PROMPTS[effect]} (Esc to give up)")
+        self.say(
+            Words(
+                "{seat}: {prompt} (Esc to give up)", seat=Words(SEAT_NAMES[seat]), prompt=Words(POWER_PROMPTS[effect])
+            )
+        )
 
     # -- events --------------------------------------------------------------------------------------
     def handle_game_event(self, event: pygame.event.Event) -> bool:
@@ -339,7 +349,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
             if self.power_mode or self.held:
                 self.power_mode = None
                 self.held = None
-                self.say("Put down.")
+                self.say(N_("Put down."))
                 return True
             if self.can_cancel():
                 self.cancel_card()
@@ -376,7 +386,9 @@ class BauhausScene(GameScene[BauhausState, Move]):
             self.cancel_card()
         elif state.phase == RESOLVE:
             reason = self.check(Move(MoveKind.CARD, slot=slot)) or ""
-            self.refuse(reason + (" (Esc takes the card back)" if self.can_cancel() else ""))
+            if self.can_cancel():
+                reason = Words("{reason} (Esc takes the card back)", reason=reason)
+            self.refuse(reason)
 
     def placing_kind(self) -> str | None:
         state = self.match.state
@@ -413,23 +425,23 @@ class BauhausScene(GameScene[BauhausState, Move]):
             return Intent(Move(MoveKind.PLACE, squares=(square,)))
         if kind == FREE_WALLS:
             if edge is None:
-                return Intent(refusal="click on an edge, the line between two squares")
+                return Intent(refusal=Words("click on an edge, the line between two squares"))
             return Intent(Move(MoveKind.WALL, edges=(edge,)))
         if kind == PATTERN:
             near = self.geo.rect.inflate(self.geo.cell, self.geo.cell).collidepoint(pos)
             edges = self.ghost_edges(pos) if near else None
             if edges is None:
-                return Intent(refusal="the pattern must lie on the board")
+                return Intent(refusal=Words("the pattern must lie on the board"))
             return Intent(Move(MoveKind.WALLS, edges=edges))
         if kind == MOVE_WALL:
             if held is not None and held.kind == "wall":
                 if edge is None:
-                    return Intent(refusal="click the edge the wall moves to")
+                    return Intent(refusal=Words("click the edge the wall moves to"))
                 if edge == held.source:
                     return Intent(drop=True)
                 return Intent(Move(MoveKind.MOVE_WALL, edges=(held.source, edge)))
             if edge is None:
-                return Intent(refusal="click a wall to move first (the marked ones can move)")
+                return Intent(refusal=Words("click a wall to move first (the marked ones can move)"))
             return self._pick(Move(MoveKind.MOVE_WALL, edges=(edge, edge)), SAME_EDGE, Held("wall", edge, False, pos))
         if square is None:
             return Intent(drop=held is not None and kind == MOVE_TOKEN)
@@ -465,12 +477,13 @@ class BauhausScene(GameScene[BauhausState, Move]):
             power = self.power_mode
             if self.submit(intent.move, intent.seat) and power is not None:
                 self.power_mode = None
-                title = POWER_TITLES[power[1].rpartition(":")[2]]
-                self.banner(f"Bauhaus! {SEAT_NAMES[power[0]]}: {title}")
-                self.say(f"{SEAT_NAMES[power[0]]} used {title}.")
+                title = Words(POWER_TITLES[power[1].rpartition(":")[2]])
+                seat = Words(SEAT_NAMES[power[0]])
+                self.banner(Words("Bauhaus! {seat}: {power}", seat=seat, power=title))
+                self.say(Words("{seat} used {power}.", seat=seat, power=title))
         elif intent.drop:
             if self.power_mode is not None:
-                self.say("Power not used.")
+                self.say(N_("Power not used."))
             self.held = None
             self.power_mode = None
 
@@ -535,7 +548,8 @@ class BauhausScene(GameScene[BauhausState, Move]):
             self.turns, self.mirrored = 0, False
         allowed, viewer = self.story_viewer()
         if step.move.kind == MoveKind.POWER and allowed:  # stays until dismissed or the player acts
-            self.announce("Bauhaus! " + self.match.describe_step(self.match.history.cursor - 1, viewer))
+            sentence = self.match.describe_step(self.match.history.cursor - 1, viewer)
+            self.announce(_("Bauhaus! {sentence}").format(sentence=sentence))
 
     def on_history_jump(self) -> None:
         self.held = None
@@ -583,16 +597,16 @@ class BauhausScene(GameScene[BauhausState, Move]):
         state = self.match.state
         seat = self.match.to_play
         if seat is None:
-            return "Game over"
-        name = f"{SEAT_NAMES[seat]} ({self.match.seat_name(seat)})"
+            return _("Game over")
+        name = self.seat_title(seat)
         if state.phase == RESOLVE and seat != state.turn:
-            return f"{name} resolves {SEAT_NAMES[state.turn]}'s card (Mind Control)"
+            return _("{name} resolves {seat}'s card (Mind Control)").format(name=name, seat=seat_word(state.turn))
         if self.match.is_human(seat):
-            return f"{name} to play"
+            return _("{name} to play").format(name=name)
         return self.thinking_text(name)
 
     def idle_status(self) -> str:
-        return "Click a card, then act on the board. R / right-click rotates a pattern, F flips, Esc cancels."
+        return _("Click a card, then act on the board. R / right-click rotates a pattern, F flips, Esc cancels.")
 
     # -- drawing -------------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:

@@ -8,15 +8,25 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
-COLOURS: tuple[str, ...] = ("blue", "yellow", "red", "black")
-SEAT_NAMES: tuple[str, ...] = ("Blue", "Yellow", "Red", "Black")
+from bauhausbox.i18n import N_
+
+# Colours as words in sentences ("the red token"), marked for the catalogs.
+COLOURS: tuple[str, ...] = (N_("blue"), N_("yellow"), N_("red"), N_("black"))
+# Marked for the catalogs: screens and the rules' refusals show them as ``Words(SEAT_NAMES[seat])``.
+SEAT_NAMES: tuple[str, ...] = (N_("Blue"), N_("Yellow"), N_("Red"), N_("Black"))
 TOKEN_LETTERS = "byrk"  # board pictures: lower case = deployed face, upper case = control face
 
 OPENING, CHOOSE, RESOLVE, OVER = "opening", "choose", "resolve", "over"
 
 MIND, SHARED, FORCED, MIMETIC = "mind", "shared", "forced", "mimetic"
 POWER_OF_SEAT: tuple[str, ...] = (MIND, SHARED, FORCED, MIMETIC)
-POWER_TITLES = {MIND: "Mind Control", SHARED: "Shared Control", FORCED: "Forced Control", MIMETIC: "Mimetic Control"}
+# The powers' names in the rulebook (Contrôle Mental, Partagé, Forcé, Mimétique in French).
+POWER_TITLES = {
+    MIND: N_("Mind Control"),
+    SHARED: N_("Shared Control"),
+    FORCED: N_("Forced Control"),
+    MIMETIC: N_("Mimetic Control"),
+}
 
 
 @dataclass(frozen=True, slots=True)
