@@ -271,9 +271,9 @@ def _portfolio(
     except (SearchTimeout, NodeLimit):
         return "timeout"
     finally:
-        for steps in runs:
-            if steps is not None:
-                steps.close()
+        for paused in runs:
+            if paused is not None:
+                paused.close()
 
 
 # --- the full board (puzzle 1) ------------------------------------------------------------------------------
