@@ -1,8 +1,9 @@
 """Solvers for the Blokus solo puzzles: bitboard exact cover for the frames, depth-first search for the full board.
 
 * The frames (tetromino and pentomino, plain and harder) are searched by ``solver_frame.py``: most
-  constrained square first, every fit computed with shifts of one int; here its runs are restarted
-  with Luby node allowances and new value orders (:func:`solve_frame`).
+  constrained square first, every fit computed with shifts of one int; here several runs of it in
+  different value orders take turns, paused and resumed, some restarted with Luby node allowances
+  (:func:`solve_frame`, :func:`_portfolio`).
 * The full board is searched depth first over legal Blokus placements (the game's bitboards and
   move generator), best-rated moves first, with restarts; it found the complete board that ships in
   ``puzzle_data/fullboard-hard.json``.
