@@ -1,8 +1,9 @@
 """Solvers for the Blokus solo puzzles: bitboard exact cover for the frames, depth-first search for the full board.
 
 * The frames (tetromino and pentomino, plain and harder) are searched by ``solver_frame.py``: most
-  constrained square first, every fit computed with shifts of one int; here its runs are restarted
-  with Luby node allowances and new value orders (:func:`solve_frame`).
+  constrained square first, every fit computed with shifts of one int; here several runs of it in
+  different value orders take turns, paused and resumed, some restarted with Luby node allowances
+  (:func:`solve_frame`, :func:`_portfolio`).
 * The full board is searched depth first over legal Blokus placements (the game's bitboards and
   move generator), best-rated moves first, with restarts; it found the complete board that ships in
   ``puzzle_data/fullboard-hard.json``.
@@ -20,7 +21,7 @@ import random
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Generator, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -109,7 +110,11 @@ def solve_frame(
         if repaired is not None:
             return SearchResult("found", repaired, time.monotonic() - start, budget.nodes)
     search = BitSearch(spec, fixed, pin_colour)
-    runs = [Run(search)]
+    whole = Run(search)
+    if colourer is None:
+        lanes = [Lane(whole, styles, restarts) for styles, restarts in PLAIN_LANES]
+    else:
+        lanes = [Lane(whole, HARDER_STYLES, True)]
     coloured: list[tuple[Placement, ...]] = []
     if colourer is not None:
         # Harder frames: the coloured search takes turns with tiling first and colouring second.
@@ -123,13 +128,15 @@ def solve_frame(
                 coloured.append(solution)
             return solution is not None
 
-        runs.append(Run(tiles, accept, colourer.proves))
-    found = _search_with_restarts(runs, budget, seed, styles=HARDER_STYLES if spec.hard else RUN_STYLES)
+        tiled = Run(tiles, accept, colourer.proves)
+        lanes.append(Lane(tiled, HARDER_STYLES, True))
+        lanes.append(Lane(tiled, (("scarce", True),), False))
+    found = _portfolio(lanes, budget, seed)
     seconds = time.monotonic() - start
     if isinstance(found, str):
         return SearchResult("timeout" if found == "timeout" else "none", seconds=seconds, nodes=budget.nodes)
-    which, options = found
-    if which == 1:
+    run, options = found
+    if run is not whole:
         return SearchResult("found", coloured[0], seconds, budget.nodes)
     return SearchResult("found", (*fixed, *_new_placements(spec, search, options, remaining)), seconds, budget.nodes)
 
@@ -160,79 +167,114 @@ def _luby(index: int) -> int:
 
 @dataclass(slots=True)
 class Run:
-    """One of the searches :func:`_search_with_restarts` takes turns with: the search, what it asks of
-    a complete tiling (None: nothing), and whether a run that ends without one proves "none"."""
+    """One of the searches the portfolio takes turns with: the search, what it asks of a complete
+    tiling (None: nothing), and whether a run that ends without one proves "none"."""
 
     search: BitSearch
     accept: Callable[[list[Option]], bool] | None = None
     proves: Callable[[], bool] = lambda: True
 
 
-# The value order and the direction of ties of each run, in turn (see ``solver_frame.ValueOrder``).
-RUN_STYLES: tuple[tuple[ValueOrder, bool], ...] = (
-    ("scarce", False),
-    ("scarce", True),
-    ("awkward", False),
-    ("fewest", False),
-    ("none", True),
-    ("awkward", True),
-    ("fewest", True),
-    ("none", False),
+# A run's style: its value order (see ``solver_frame.ValueOrder``) and whether ties go to the highest square.
+Style = tuple[ValueOrder, bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Lane:
+    """One lane of the portfolio (:func:`_portfolio`): a search and the styles it runs.
+
+    A lane that ``restarts`` starts over with a new shuffle and the next of its ``styles`` after each
+    Luby allowance (the orders that the shuffle changes: finding a first tiling is heavy-tailed). A
+    lane that does not runs its one style to the end, paused and resumed: the scarce and fewest
+    orders barely depend on the shuffle (few ties), so restarting them would only redo the same run."""
+
+    run: Run
+    styles: tuple[Style, ...]
+    restarts: bool = False
+
+
+# The plain frames' lanes. Measured on the hint bench's boards, each hard board is finished quickly by
+# one or two styles only, always the same ones whatever the shuffle (board 133: scarce from the top,
+# some 1,800 nodes; 58: scarce from the bottom; 64: fewest from the bottom; 62: awkward from the top),
+# and a style that misses a board misses it for tens of thousands of nodes.
+PLAIN_LANES: tuple[tuple[tuple[Style, ...], bool], ...] = (
+    ((("scarce", False),), False),
+    ((("scarce", True),), False),
+    ((("fewest", False),), False),
+    ((("awkward", True), ("none", False), ("awkward", False), ("fewest", True), ("none", True)), True),
 )
+# The harder frames: the coloured search and the tiling search (tiles first, colours second), each
+# taking awkward first and no order in turn with restarts, and a third lane, the tiling search with the
+# scarce order from the top run on (boards 140 and 142 of the bench: from over 2.4 s to about 1 s).
+HARDER_STYLES: tuple[Style, ...] = (("awkward", False), ("none", False), ("awkward", True), ("none", True))
 
-# The harder frames keep the plain turns of awkward-first and no order (attempt by attempt): measured on
-# the hint bench, the orders above finished two boards there sooner and two others later than 2 s.
-HARDER_STYLES: tuple[tuple[ValueOrder, bool], ...] = (
-    ("awkward", False),
-    ("none", False),
-    ("awkward", True),
-    ("none", True),
-)
+SLICE_NODES = 50  # nodes a lane runs before the next one takes its turn (switching costs next to nothing)
+BASE_NODES = 250  # the restarting lanes' Luby allowances are multiples of this
 
 
-def _search_with_restarts(
-    search: BitSearch | Sequence[Run],
-    budget: Budget,
-    seed: int,
-    base_nodes: int = 200,
-    styles: Sequence[tuple[ValueOrder, bool]] = RUN_STYLES,
-) -> tuple[int, list[Option]] | str:
-    """First solution (which search found it, and its options), or ``"none"`` (a run that proves it
+def _portfolio(
+    lanes: Sequence[Lane], budget: Budget, seed: int, slice_nodes: int = SLICE_NODES, base_nodes: int = BASE_NODES
+) -> tuple[Run, list[Option]] | str:
+    """First solution (which run found it, and its options), or ``"none"`` (a run that proves it
     finished without one) or ``"timeout"``.
 
-    Finding a first tiling is heavy-tailed: most value orders succeed quickly, a few thrash. So each
-    run gets a node allowance following the Luby sequence and a new random order of the options at
-    each square; runs alternate between trying awkward shapes first (what the pentomino frames need
-    from an empty board) and no preference (a fixed preference alone can be a trap: in the tetromino
-    frame it packed O and T4 everywhere and left I4, L4 and Z4 a space they cannot tile). Every run
-    is a complete search, so one that ends is a proof of "none". With several searches, they take
-    turns, each run with the same allowance (the harder frames: coloured, and tiled then coloured).
-    """
-    runs = [Run(search)] if isinstance(search, BitSearch) else list(search)
-    attempt = 0
-    # Each allowance takes the styles in turn on its own: with one turn for all, the rare long runs
-    # (at attempts 2, 6, 14, 30, ...) would all fall to the same style.
-    turn: Counter[int] = Counter()
-    while True:
+    The lanes take turns, ``slice_nodes`` nodes each, every lane paused where it was (its own copy of
+    the search: :meth:`BitSearch.fork`), so a board that only one style finishes quickly gets its
+    answer after about as many nodes as that style needs times the number of lanes — not after the
+    restarts of every other style. Every run is a complete search, so one that ends is a proof of
+    "none" (when its run says so; a tiling search whose colourings ran out of steps proves nothing
+    and leaves the turns)."""
+    searches = [lane.run.search.fork() for lane in lanes]
+    runs: list[Generator[None, None, list[Option] | None] | None] = [None] * len(lanes)
+    restarts = [0] * len(lanes)
+    used = [0] * len(lanes)  # nodes of the lane's current run
+    # Per lane, each Luby allowance takes the styles in turn on its own: with one turn for all, the
+    # rare long runs (at restarts 2, 6, 14, 30, ...) would all fall to the same style.
+    turns: list[Counter[int]] = [Counter() for _ in lanes]
+    live = list(range(len(lanes)))
+
+    def start(k: int) -> Generator[None, None, list[Option] | None]:
+        lane = lanes[k]
+        attempt = restarts[k]
         length = _luby(attempt + 1)
-        order, from_top = styles[(turn[length] if styles is RUN_STYLES else attempt) % len(styles)]
-        turn[length] += 1
-        for which, run in enumerate(runs):
-            rng = None if attempt == 0 and seed == 0 else random.Random(seed * 7919 + attempt)
-            budget.node_limit = budget.nodes + base_nodes * length
-            try:
-                options = run.search.run(budget, rng, order, from_top, accept=run.accept)
-                if options is not None:
-                    return which, options
-                if run.proves():
-                    return "none"
-            except NodeLimit:
-                pass
-            except SearchTimeout:
-                return "timeout"
-            finally:
-                budget.node_limit = None
-        attempt += 1
+        order, from_top = lane.styles[turns[k][length] % len(lane.styles)]
+        turns[k][length] += 1
+        # With seed 0, each lane's first run takes the options in their natural order; then shuffles.
+        fixed_order = seed == 0 and (attempt == 0 or not lane.restarts)
+        rng = None if fixed_order else random.Random(seed * 7919 + attempt * 31 + k)
+        used[k] = 0
+        return searches[k].steps(rng, order, from_top, lane.run.accept)
+
+    try:
+        while live:
+            for k in list(live):
+                lane = lanes[k]
+                steps = runs[k] or start(k)
+                runs[k] = steps
+                try:
+                    for _ in range(slice_nodes):
+                        next(steps)
+                        budget.tick()
+                        used[k] += 1
+                except StopIteration as done:
+                    runs[k] = None
+                    if done.value is not None:
+                        return lane.run, done.value
+                    if lane.run.proves():
+                        return "none"
+                    live.remove(k)  # the same complete run again would only turn down the same tilings
+                    continue
+                if lane.restarts and used[k] >= base_nodes * _luby(restarts[k] + 1):
+                    steps.close()
+                    runs[k] = None
+                    restarts[k] += 1
+        return "timeout"
+    except (SearchTimeout, NodeLimit):
+        return "timeout"
+    finally:
+        for paused in runs:
+            if paused is not None:
+                paused.close()
 
 
 # --- the full board (puzzle 1) ------------------------------------------------------------------------------

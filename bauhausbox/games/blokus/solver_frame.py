@@ -26,8 +26,9 @@ square is covered by a shape, not by a numbered copy. Pure Python, no pygame.
 
 from __future__ import annotations
 
+import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Literal, Protocol
@@ -223,6 +224,14 @@ class BitSearch:
             for group, index, anchor in options
         ]
 
+    def fork(self) -> BitSearch:
+        """Another search of the same position with its own working state (pieces left, forbidden
+        squares), sharing the positions proved dead: searches that take turns each need their own."""
+        twin = copy.copy(self)
+        twin.left = list(self.left)
+        twin.forbidden = list(self.forbidden)
+        return twin
+
     def run(
         self,
         budget: Ticker,
@@ -236,6 +245,27 @@ class BitSearch:
         :data:`ValueOrder`). ``accept`` may turn a complete tiling down (the search then goes on):
         with it, None proves that no tiling is accepted. Exceptions from ``budget.tick`` pass
         through, leaving this whole."""
+        steps = self.steps(rng, order, from_top, accept)
+        try:
+            while True:
+                next(steps)
+                budget.tick()
+        except StopIteration as done:
+            result: list[Option] | None = done.value
+            return result
+        finally:
+            steps.close()  # an interrupted search restores its pieces and squares on the way out
+
+    def steps(
+        self,
+        rng: random.Random | None,
+        order: ValueOrder = "awkward",
+        from_top: bool = False,
+        accept: Callable[[list[Option]], bool] | None = None,
+    ) -> Generator[None, None, list[Option] | None]:
+        """:meth:`run` as a generator that yields once per node and returns its result: searches that
+        take turns (see ``solver.solve_frame``) are paused between nodes and go on where they were.
+        Closing it early leaves this search whole."""
         tables = self.tables
         stride, size, cells = tables.stride, tables.piece_size, tables.cells
         orientations = tables.orientations
@@ -262,8 +292,8 @@ class BitSearch:
                 seeds &= ~region
             return True
 
-        def search(empty: int) -> bool:
-            budget.tick()
+        def search(empty: int) -> Generator[None, None, bool]:
+            yield
             if not empty:
                 if accept is None or accept(chosen):
                     return True
@@ -273,7 +303,7 @@ class BitSearch:
             if key in dead:
                 return False
             before = rejected[0]
-            if not expand(empty):
+            if not (yield from expand(empty)):
                 # Remembered only when no tiling below was turned down: whether ``accept`` takes a
                 # tiling depends on the pieces already placed, not only on the empty squares.
                 if rejected[0] == before:
@@ -310,7 +340,7 @@ class BitSearch:
             choices.sort(key=len)
             return smallest if _allotted(choices, available) else 0
 
-        def expand(empty: int) -> bool:
+        def expand(empty: int) -> Generator[None, None, bool]:
             # The search stays in the smallest region: a region that cannot be finished is found
             # out before the others are filled (and refilled) around it.
             focus = regions_ok(empty)
@@ -429,7 +459,7 @@ class BitSearch:
                     forbidden[colour] = saved | ring
                 chosen.append(option)
                 try:
-                    if search(rest):
+                    if (yield from search(rest)):
                         return True
                 finally:  # restored on every way out, so a later run starts whole
                     left[group] += 1
@@ -437,7 +467,7 @@ class BitSearch:
                 chosen.pop()
             return False
 
-        return chosen if search(self.empty) else None
+        return chosen if (yield from search(self.empty)) else None
 
 
 COLOUR_NODES = 2_000  # colouring attempts per tiling: a colourable tiling is coloured in far fewer

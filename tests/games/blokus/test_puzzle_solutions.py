@@ -36,6 +36,7 @@ from bauhausbox.games.blokus.solver import (
     solve_frame,
     solve_fullboard,
 )
+from bauhausbox.games.blokus.solver_frame import BitSearch
 
 Cell = tuple[int, int]
 
@@ -380,6 +381,64 @@ def test_a_stray_piece_the_repair_cannot_place_is_finished_within_the_hints_budg
     assert result.nodes <= NODES_IN_2_SECONDS  # a node budget, not a clock: the same on any machine
     assert result.placements[: len(texts)] == state.placements
     check_frame_solution("pentomino", False, _triples(result.placements))
+
+
+# Board 133 of the bench's hint positions (same construction): eighteen pieces of a shipped solution and
+# a stray X. Only the scarce order with ties to the highest square finishes it quickly (some 1,800
+# nodes, whatever the shuffle); with every style restarted in turn, that style got a run that long
+# only after 15,900-26,800 nodes (1.9-3.4 CPU seconds). The lanes taking turns, each going on where it
+# paused, finish it in about the lanes' number times its nodes.
+STRAY_X = [
+    "blue F a1,b1,b2,c2,b3",
+    "blue I5 f9,f10,f11,f12,f13",
+    "blue N a5,a6,a7,b7,b8",
+    "blue P f7,g7,h7,g8,h8",
+    "blue T5 k9,k10,j11,k11,l11",
+    "blue V5 p6,p7,n8,o8,p8",
+    "blue Y d11,d12,c13,d13,d14",
+    "green L5 j12,g13,h13,i13,j13",
+    "green U a13,b13,a14,a15,b15",
+    "green V5 a2,a3,a4,b4,c4",
+    "red T5 h6,i6,j6,i7,i8",
+    "red W c1,d1,d2,e2,e3",
+    "red Y p12,p13,o14,p14,p15",
+    "red Z5 i10,j10,i11,h12,i12",
+    "yellow I5 k15,l15,m15,n15,o15",
+    "yellow L5 b9,b10,b11,b12,c12",
+    "yellow T5 m11,k12,l12,m12,m13",
+    "yellow Y g9,g10,g11,h11,g12",
+    "blue X m6,l7,m7,n7,m8",
+]
+
+
+def test_a_board_only_one_style_finishes_gets_its_answer_within_the_hints_budget() -> None:
+    state = replay("pentomino", STRAY_X)
+    assert shipped_fit(get_puzzle("pentomino", False), state.placements) is None
+    result = solve(state, 60)  # as the hint searches: the repair first, then the whole frame
+    assert result.status == "found"
+    assert result.nodes <= 15_000  # a node budget, not a clock (1.5 s of search on a quiet machine)
+    assert result.placements[: len(STRAY_X)] == state.placements
+    check_frame_solution("pentomino", False, _triples(result.placements))
+
+
+def test_a_frame_search_paused_and_closed_midway_leaves_its_position_whole() -> None:
+    state = replay("pentomino", STRAY_X)
+    search = BitSearch(state.spec, state.placements)
+    left, empty = list(search.left), search.empty
+    steps = search.steps(None, "scarce", True)
+    for _ in range(300):  # deep inside the search, many pieces down
+        next(steps)
+    steps.close()
+    assert search.left == left and search.empty == empty
+    twin = search.fork()
+    assert twin.left == left and twin.left is not search.left and twin.dead is search.dead
+    budget = Budget(60)
+    options = twin.run(budget, None, "scarce", True)
+    assert options is not None
+    pieces = twin.pieces(options)
+    covered = {cell for _, _, cells in pieces for cell in cells}
+    assert len(covered) == 5 * len(pieces) == 5 * (48 - len(STRAY_X))
+    assert not covered & {cell for p in state.placements for cell in p.cells}
 
 
 def test_an_isolated_corner_is_proved_unsolvable_and_the_hint_names_the_culprit() -> None:

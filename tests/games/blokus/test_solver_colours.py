@@ -28,6 +28,11 @@ HARDER_MISSED_BEFORE = [
     ["green F e5,d6,e6,f6,d7", "blue Z5 f13,g13,f14,e15,f15"],
     ["yellow I5 c12,d12,e12,f12,g12", "green Z5 k3,l3,l4,l5,m5", "red U a5,b5,a6,a7,b7"],
     ["green P o2,p2,o3,p3,o4", "green Y d7,d8,d9,e9,d10"],
+    # Positions 140 and 142: the tiling search found them in 2.4-2.6 CPU seconds alone, 3.4-5.2 s
+    # taking turns with the coloured search (23,000-35,000 nodes); the tiling search in the scarce
+    # order from the top, as a third lane, finishes them in 6,000-10,000.
+    ["yellow I5 h11,h12,h13,h14,h15", "green P m5,m6,n6,m7,n7", "blue T5 f1,g1,h1,g2,g3"],
+    ["green U n6,o6,n7,n8,o8", "red W b3,c3,a4,b4,a5"],
 ]
 
 
