@@ -11,10 +11,8 @@ unseen tile deck); holes and the neutral tile still in hand count too.
 - hard: expectimax over the unseen tiles (their copies left in the view's deck; never their order):
   for the 14 most promising moves, the expectation over every unseen tile of the best reply, the
   neutral tile included while in hand; deeper (through the 4 best replies at each step) while its
-  fixed node budget allows, best moves first: when only the best few fit one tile deeper, they are
-  searched there and decide between themselves (from about nine tiles before the end of a round),
-  and the last tiles are searched to the end. Full ramps score exactly, and the neutral tile in hand
-  is worth less as the round runs out.
+  fixed node budget allows, which reaches the last tile at the end of a round. Full ramps score
+  exactly, and the neutral tile in hand is worth less as the round runs out.
 """
 
 from __future__ import annotations
@@ -484,10 +482,9 @@ NEUTRAL_HORIZON = 8
 
 
 class HardBot(_BitsBot):
-    """Expectimax over the unseen tiles: at least two moves ahead, deeper while its node budget allows.
-    Iterative deepening searches the moves in the order the last depth rated them, so a depth cut
-    short by the budget still ranks the best moves that finished it (the close calls at the top). Near
-    the end of a round, where few tiles and few spots are left, that is every move, to the last tile."""
+    """Expectimax over the unseen tiles: at least two moves ahead, deeper while its node budget allows
+    (near the end of a round, where few tiles and few spots are left: from three tiles out, to the
+    last tile)."""
 
     name = "hard"
 
