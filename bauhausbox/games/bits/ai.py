@@ -475,7 +475,7 @@ class MediumBot(_BitsBot):
 TIME_MARGIN = 0.05  # seconds kept back so a decision never overruns its budget
 # What the hard player may spend on one tile, in boards rated (its fixed node budget: the same seed
 # and budget always give the same moves). About 0.3 s of CPU time per 10 000 boards.
-HARD_NODES = 16_000
+HARD_NODES = 12_000
 # The neutral tile in hand is worth its fitted weight while the round has at least this many free
 # cells left, and proportionally less below: with one tile to go it can replace only that one.
 NEUTRAL_HORIZON = 8
@@ -513,34 +513,22 @@ class HardBot(_BitsBot):
             keeps = neutral_left and not move.neutral
             first.append((search.static(after, keeps), self.random.random(), move, after, keeps))
         first.sort(key=lambda item: (item[0], item[1]), reverse=True)
-        # Best first: each depth searches the moves in the order the last depth rated them.
-        ranked = [(move, after, keeps) for _, _, move, after, keeps in first[: self.width]]
-        best_move = ranked[0][0]
+        candidates = first[: self.width]
+        best_move = candidates[0][2]
         # Tiles still to come after this one, at most: searching deeper than that changes nothing.
-        to_come = max(after.count(EMPTY) for _, after, _ in ranked) // 2
+        to_come = max(after.count(EMPTY) for _, _, _, after, _ in candidates) // 2
         depth = 1
         while True:
             before = search.used
-            values: list[tuple[float, Place]] = []
-            for move, after, keeps in ranked:
+            values = []
+            for _, _, move, after, keeps in candidates:
                 value = search.value(after, keeps, search.deck, depth)
-                if value is None:  # out of nodes, time, or cancelled
-                    break
+                if value is None:  # out of nodes, time, or cancelled: keep the last complete depth
+                    return best_move
                 values.append((value, move))
-            if len(values) < len(ranked):
-                # Cut short: the best moves of the last depth, searched first, compare among themselves
-                # at this depth when at least two finished; otherwise the last depth decides.
-                if len(values) >= 2:
-                    best_move = max(values, key=lambda item: item[0])[1]
-                    self.depth_reached = depth
-                return best_move
-            # Stable sort: the first of equals stays the better-rated move.
-            order = sorted(range(len(values)), key=lambda i: values[i][0], reverse=True)
-            ranked = [ranked[i] for i in order]
-            best_move = ranked[0][0]
+            best_move = max(values, key=lambda item: item[0])[1]  # first of equals: the better-rated move
             self.depth_reached = depth
-            per_move = (search.used - before) / len(values)
-            if depth >= to_come or not search.deeper_fits(per_move, 2 * to_come):
+            if depth >= to_come or not search.deeper_fits(search.used - before):
                 return best_move
             depth += 1
 
@@ -623,22 +611,15 @@ class TileSearch:
         known = self._values[key] = expected / total
         return known
 
-    def deeper_fits(self, per_move: float, free: int) -> bool:
-        """Whether searching one tile deeper is likely to fit for the best few moves in what is left
-        of the node budget, when the last depth cost ``per_move`` boards per move and ``free`` cells
-        are left after this tile. One more tile multiplies the cost of a move by about the kinds of
-        unseen tiles times the replies searched deeper, less as the ramp fills (measured per move:
-        ×80–100 at the start of a round, ×50 half-way, ×20 with six tiles left, ×5 with two)."""
-        growth = len(self.deck) * REPLY_WIDTH * (free + 10) / 32
-        return per_move * growth * START_DEEPER <= self.limit - self.used
+    def deeper_fits(self, spent: int) -> bool:
+        """Whether searching one tile deeper is likely to fit in what is left of the node budget, when
+        the last depth cost ``spent`` boards. One more tile multiplies the cost by about the unseen
+        tiles times half the replies searched deeper (measured: ×17–27 mid-round, ×5 over the last
+        tiles, where transpositions and full ramps cut it down)."""
+        return spent * len(self.deck) * REPLY_WIDTH // 2 <= self.limit - self.used
 
 
 REPLY_WIDTH = 4  # replies searched deeper at each inner decision node
-# A deeper search starts when the best START_DEEPER moves of the last depth are likely to fit in what
-# is left of the node budget. It searches them best first; when the budget runs out, the deeper values
-# decide between the moves that finished if there are at least two of them (the close calls at the top
-# get the deepest look).
-START_DEEPER = 3
 
 
 LEVELS: dict[str, type[_BitsBot]] = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
