@@ -12,7 +12,7 @@ import pytest
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.rng import Rng
 from bauhausbox.games.bits import bench
-from bauhausbox.games.bits.ai import FEATURES, Evaluator, HardBot, make_bot, small_shape
+from bauhausbox.games.bits.ai import FEATURES, Evaluator, HardBot, make_bot, play_solo, small_shape
 from bauhausbox.games.bits.board import board_from_rows
 from bauhausbox.games.bits.cards import TILES
 from bauhausbox.games.bits.rules import GAME, PASS, BitsState, Place
@@ -168,3 +168,21 @@ def test_hard_searches_the_last_tiles_of_a_round_to_the_end() -> None:
     # Mid-round the same budget looks one tile ahead.
     hard.choose(GAME, GAME.view(_solo_position(7, 4), 0), 0, Budget(60.0))
     assert hard.depth_reached == 1
+
+
+def test_hard_solo_game_is_pinned_at_its_node_budget() -> None:
+    """Seed 0 of the 200-game strength measurement (docs/bits.md): its round totals as that run
+    recorded them, and its first round's moves. The same seed and node budget give the same moves on
+    any machine, so a change in the hard player's play shows up here."""
+    state = GAME.new_game(1, 0)
+    bot = make_bot("hard", 0)
+    moves = []
+    while state.round == 1:
+        move = bot.choose(GAME, GAME.view(state, 0), 0, Budget(100.0))
+        moves.append(GAME.format_move(state, move))
+        state = GAME.apply(state, move)
+    assert " / ".join(moves) == (
+        "RR V1 / PB V6 / YR V2 / RR V4 / KR V1 / BR V5 / KP V2 / KB H1 / YP V3 / PP V6 / YY V3 / KY H1"
+        " / BB V6 / PP V3 / neutral H4 / RP V5 / KK V4 / YB H4"
+    )
+    assert play_solo(make_bot("hard", 0), 0, seconds=100.0) == [8, 12, 8]
