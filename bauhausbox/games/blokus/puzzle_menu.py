@@ -202,7 +202,7 @@ class PuzzleMenuScene(Scene):
         y = draw.paragraph(
             surface, _(spec.goal), pygame.Rect(x, y, rect.right - x - m.u(2), m.u(10)), m.small, theme.INK
         )
-        preview = pygame.Rect(x, y + m.u(0.5), rect.width - m.u(5), rect.bottom - y - m.u(9.5))
+        preview = pygame.Rect(x, y + m.u(1.25), rect.width - m.u(5), rect.bottom - y - m.u(10.25))
         progress = self.progress.get(spec.id)
         _draw_preview(surface, spec, preview, progress[1] if progress else _sample(spec))
         line = card_status(self.records.for_puzzle(spec.id))
