@@ -47,6 +47,11 @@ def short_date(when: datetime) -> str:
     return i18n._("{day} {month}").format(day=f"{local.day:02d}", month=i18n._(_MONTHS[local.month - 1]))
 
 
+def long_date(when: datetime) -> str:
+    """ "26 Nov 2026" ("26 nov. 2026"), in local time."""
+    return f"{short_date(when)} {when.astimezone().year}"
+
+
 def date_and_time(when: datetime) -> str:
     """ "12 Mar 2026, 14:05" ("12 mars 2026, 14:05"), in local time."""
     local = when.astimezone()

@@ -4,7 +4,6 @@ screen's prompt and a greyed card's explanation, said from the catalogs with the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -24,15 +23,6 @@ from tests.ui.layout_check import problems
 from tests.ui.scenarios import all_scenarios
 
 NNBSP, NBSP = "\u202f", "\u00a0"
-
-
-@pytest.fixture()
-def french(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
-    before = i18n.language()
-    i18n.set_language("fr")
-    yield
-    i18n.set_language(before)
 
 
 def _say(state: BauhausState, text: str, seat: int | None = None) -> str:

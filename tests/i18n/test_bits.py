@@ -5,7 +5,6 @@ Objectif, manches, Architecte ... Boucheur de trous), while English stays as it 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -21,15 +20,6 @@ from bauhausbox.match import Match
 from bauhausbox.ui import layout_probe
 from tests.ui.helpers import frames, key, open_game, redraw_everything
 from tests.ui.layout_check import problems
-
-
-@pytest.fixture()
-def french(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
-    before = i18n.language()
-    assert i18n.set_language("fr") == "fr"
-    yield
-    i18n.set_language(before)
 
 
 def _solo(seed: int = 11) -> Match:

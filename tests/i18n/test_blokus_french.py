@@ -3,10 +3,7 @@ the puzzles' cards and the solver's answers, said from the catalogs (and English
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import datetime
-
-import pytest
 
 from bauhausbox import i18n
 from bauhausbox.games.blokus import bitboard as bb
@@ -20,15 +17,6 @@ from bauhausbox.games.blokus.puzzles import check, describe_placement, new_puzzl
 from bauhausbox.games.blokus.rules import GAME
 from bauhausbox.games.blokus.scene import how_to_pages
 from bauhausbox.ui.theme import Metrics
-
-
-@pytest.fixture()
-def french(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
-    before = i18n.language()
-    i18n.set_language("fr")
-    yield
-    i18n.set_language(before)
 
 
 def _placement(cells: str) -> bb.Placement:

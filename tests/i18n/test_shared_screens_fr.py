@@ -5,7 +5,6 @@ kept on every wrapped line, and advice for a hint made from a French sentence.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -19,15 +18,6 @@ from bauhausbox.scenes.game_over import winners_line
 from bauhausbox.ui import draw
 from bauhausbox.ui.text import advice, date_and_time, shown
 from tests.ui.helpers import open_game
-
-
-@pytest.fixture()
-def french(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
-    before = i18n.language()
-    i18n.set_language("fr")
-    yield
-    i18n.set_language(before)
 
 
 def test_a_refusal_is_said_in_french_in_the_status_bar_and_by_the_pointer(french: None, fresh_app: Any) -> None:

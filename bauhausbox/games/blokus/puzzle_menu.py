@@ -47,6 +47,7 @@ from bauhausbox.scenes.flow import open_saved, report_broken, start_match
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.text import long_date
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -58,26 +59,10 @@ def format_time(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
 
 
-MONTHS = (
-    N_("Jan"),
-    N_("Feb"),
-    N_("Mar"),
-    N_("Apr"),
-    N_("May"),
-    N_("Jun"),
-    N_("Jul"),
-    N_("Aug"),
-    N_("Sep"),
-    N_("Oct"),
-    N_("Nov"),
-    N_("Dec"),
-)
-
-
 def format_date(when: datetime) -> str:
     """``26 Nov 2026`` ("26 nov. 2026"): the month's name from the catalogs, not from the system's
     locale (which may be neither of the app's languages)."""
-    return f"{when.day:02d} {_(MONTHS[when.month - 1])} {when.year}"
+    return long_date(when)
 
 
 def pieces_placed_text(count: int) -> str:
