@@ -595,6 +595,10 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         now = time.monotonic()
         if self.game_over_at is None:
             self.game_over_at = now + 0.8
+            # What was said about the last move (a hint, a refusal) is over with the game: the status
+            # bar says "Game over" from now on.
+            self.message_until = 0.0
+            self.hint_move = None
             return
         if now >= self.game_over_at and self.app.top is self:
             self.game_over_shown = True

@@ -90,6 +90,9 @@ def test_game_over_is_said_and_the_table_opens_again_after_see_the_board(fresh_a
     open_match(app, nearly_finished_match("blokus"))
     scene = app.top
     assert isinstance(scene, GameScene)
+    scene.say("Hint: place the blue monomino on r10")  # said just before the last move
+    assert wait_until(app, lambda: scene.match.over, 200)
+    assert "Game over" in status_text(app, scene)  # not the old hint
     assert wait_until(app, lambda: isinstance(app.top, GameOverScene), 200)
     table = app.top
     click(app, table.board_button.rect.center)  # "See the board"
