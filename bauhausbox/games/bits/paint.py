@@ -26,7 +26,7 @@ from bauhausbox.games.bits.cards import (
     GoalCard,
 )
 from bauhausbox.i18n import _
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Colour
 
 Point = tuple[float, float]
@@ -612,3 +612,25 @@ def ease_slide(t: float) -> float:
         return (t / 0.85) ** 2
     settle = (t - 0.85) / 0.15
     return 1 + 0.025 * math.sin(settle * math.pi)
+
+
+def rank_row(
+    surface: pygame.Surface, box: pygame.Rect, words: tuple[str, str], reached: bool, sizes: tuple[int, int], pad: int
+) -> None:
+    """One row of the solo ranks' ladder (the side panel and the round's table): the rank's name and
+    its span of points (``words``, in ``sizes``) ``pad`` in from the sides; the rank reached on yellow."""
+    name, span = words
+    if reached:
+        pygame.draw.rect(surface, theme.YELLOW, box)
+        pygame.draw.rect(surface, theme.INK, box, 2)
+    with layout_probe.box(box):
+        draw.text(surface, name, (box.left + pad, box.centery), sizes[0], theme.INK, "semibold", "midleft")
+        draw.text(
+            surface,
+            span,
+            (box.right - pad, box.centery),
+            sizes[1],
+            theme.INK if reached else theme.GREY,  # grey on yellow does not read
+            "semibold" if reached else "regular",
+            "midright",
+        )

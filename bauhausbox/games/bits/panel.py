@@ -251,21 +251,5 @@ class BitsPanel:
         for rank, words in rows:
             name, span = translate(rank), translate(words)
             box = pygame.Rect(rect.left, y, rect.width, step - m.u(0.5))
-            reached = rank == current
-            if reached:
-                pygame.draw.rect(surface, theme.YELLOW, box)
-                pygame.draw.rect(surface, theme.INK, box, 2)
-            with layout_probe.box(box):
-                draw.text(
-                    surface, name, (box.left + m.u(1.5), box.centery), m.body - 2, theme.INK, "semibold", "midleft"
-                )
-                draw.text(
-                    surface,
-                    span,
-                    (box.right - m.u(1.5), box.centery),
-                    m.small,
-                    theme.INK if reached else theme.GREY,  # grey on yellow does not read
-                    "semibold" if reached else "regular",
-                    "midright",
-                )
+            paint.rank_row(surface, box, (name, span), rank == current, (m.body - 2, m.small), m.u(1.5))
             y += step

@@ -247,19 +247,5 @@ class BitsRoundScene(Scene):
         for name_words, span_words in rank_ladder():
             name, span = translate(name_words), translate(span_words)
             box = pygame.Rect(rect.left, y, width, row_h - 2)
-            reached = name_words == rank
-            if reached:
-                pygame.draw.rect(surface, theme.YELLOW, box)
-                pygame.draw.rect(surface, theme.INK, box, 2)
-            with layout_probe.box(box):
-                draw.text(surface, name, (box.left + m.u(1), box.centery), m.small, theme.INK, "semibold", "midleft")
-                draw.text(
-                    surface,
-                    span,
-                    (box.right - m.u(1), box.centery),
-                    m.small,
-                    theme.INK if reached else theme.GREY,  # grey on yellow does not read
-                    "semibold" if reached else "regular",
-                    "midright",
-                )
+            paint.rank_row(surface, box, (name, span), name_words == rank, (m.small, m.small), m.u(1))
             y += row_h
