@@ -262,19 +262,26 @@ def draw_cell(
     if outline:
         pygame.draw.polygon(target, outline, top, 1)
         pygame.draw.polygon(target, outline, front, 1)
-    cx = sum(p[0] for p in top) / 4
-    cy = sum(p[1] for p in top) / 4
-    symbol(
-        target,
-        letter,
-        (cx, cy),
-        ramp.cell * 0.2 * ramp.scale_at(y + 0.5),
-        symbol_colour(colour, colour_blind),
-        0 if colour_blind else max(2, round(ramp.cell * 0.05)),
-    )
+    face_symbol(target, ramp, top, y, letter, symbol_colour(colour, colour_blind), colour_blind)
     if alpha < 255:
         target.set_alpha(alpha)
         surface.blit(target, (0, 0))
+
+
+def face_symbol(
+    surface: pygame.Surface,
+    ramp: Ramp,
+    face: Sequence[tuple[float, float]],
+    row: float,
+    letter: str,
+    colour: Colour,
+    colour_blind: bool,
+) -> None:
+    """A colour's symbol in the middle of a cell's face on the ramp (``face``: its four corners), sized
+    for the ``row`` it is on; filled when colour-blind help is on, drawn in outline otherwise."""
+    centre = (sum(p[0] for p in face) / 4, sum(p[1] for p in face) / 4)
+    width = 0 if colour_blind else max(2, round(ramp.cell * 0.05))
+    symbol(surface, letter, centre, ramp.cell * 0.2 * ramp.scale_at(row + 0.5), colour, width)
 
 
 def draw_domino(
@@ -363,16 +370,7 @@ def draw_ghost(
         colour = TILE_COLOURS[letter]
         quad = ramp.quad(col + 0.04, row + 0.04, col + 0.96, row + 0.96)
         pygame.draw.polygon(layer, (*colour, 130), quad)
-        cx = sum(p[0] for p in quad) / 4
-        cy = sum(p[1] for p in quad) / 4
-        symbol(
-            layer,
-            letter,
-            (cx, cy),
-            ramp.cell * 0.2 * ramp.scale_at(row + 0.5),
-            symbol_colour(colour, True),
-            0 if colour_blind else max(2, round(ramp.cell * 0.05)),
-        )
+        face_symbol(layer, ramp, quad, row, letter, symbol_colour(colour, True), colour_blind)
     surface.blit(layer, (0, 0))
     outline = tile_quad(ramp, cells, 0.0)
     mark = ghost_frame(surface, outline, legal, max(6, round(ramp.cell * 0.12)))
