@@ -282,7 +282,7 @@ def _selfplay_one(job: tuple[str, int, int, list[str], dict[str, Any], float | N
     game_id, players, seed, levels, options, seconds = job
     game = games.load(game_id)
     bots = [games.make_bot(game_id, level, seed * 10 + seat) for seat, level in enumerate(levels)]
-    budgets = [seconds if seconds is not None else _level_seconds(game, level) for level in levels]
+    budgets = [seconds if seconds is not None else game.info.think_time(level) for level in levels]
     state = game.new_game(players, seed, **options)
     think: list[float] = []
     plies = 0
@@ -310,10 +310,6 @@ def _selfplay_one(job: tuple[str, int, int, list[str], dict[str, Any], float | N
         "seconds_per_move": statistics.fmean(think) if think else 0.0,
         "max_seconds_per_move": max(think, default=0.0),
     }
-
-
-def _level_seconds(game: Any, level: str) -> float:
-    return game.info.think_seconds.get(level, {"random": 0.1, "easy": 0.2, "medium": 1.0, "hard": 2.0}.get(level, 1.0))
 
 
 def _summarize(results: list[dict[str, Any]], players: int) -> dict[str, Any]:

@@ -101,6 +101,10 @@ class ScoreRow:
     cells: tuple[str, ...]
 
 
+# Seconds per move of each computer level, unless a game says otherwise (``GameInfo.think_seconds``).
+THINK_SECONDS: Mapping[str, float] = {"random": 0.05, "easy": 0.3, "medium": 1.0, "hard": 2.0, "expert": 8.0}
+
+
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     """Static facts about a game, for the registry, the menus and the setup screen."""
@@ -118,10 +122,15 @@ class GameInfo:
     hidden_information: bool = False
     #: The sole winner of a game starts the next one in the same session (``Match.restart``).
     winner_starts: bool = False
-    #: Seconds per move for each computer level in ``bauhausbox selfplay`` (levels not named: a default).
+    #: Seconds per move for each computer level, where a game's differ from ``THINK_SECONDS``
+    #: (the app and ``bauhausbox selfplay`` both ask :meth:`think_time`).
     think_seconds: Mapping[str, float] = field(default_factory=dict)
     #: How many of the conformance suite's seeded games this game plays (slow games play fewer).
     conformance_scale: float = 1.0
+
+    def think_time(self, level: str) -> float:
+        """Seconds a computer player of ``level`` may think per move in this game."""
+        return self.think_seconds.get(level, THINK_SECONDS.get(level, 1.0))
 
 
 class GameRules(ABC, Generic[S, M]):

@@ -51,7 +51,6 @@ from bauhausbox.ui.text import advice, shown
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
-THINK_SECONDS = {"random": 0.05, "easy": 0.3, "medium": 1.0, "hard": 2.5, "expert": 8.0}
 HINT_SECONDS = 1.5
 CHECKS_REMEMBERED = 512  # refusal reasons kept per position (every hovered square or pose once)
 #: The computer players' levels as players read them (the setup screen and the players panel).
@@ -549,7 +548,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
                     self.game.view(self.match.state, seat),
                     seat,
                     self._token(),
-                    THINK_SECONDS.get(self.match.setup.seats[seat].level, 1.0),
+                    self.game.info.think_time(self.match.setup.seats[seat].level),
                     0.0,
                     interjection=True,
                 )
@@ -564,7 +563,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
                 self.game.view(self.match.state, seat),
                 seat,
                 self._token(),
-                THINK_SECONDS.get(level, 1.0),
+                self.game.info.think_time(level),
                 delay,
             )
 

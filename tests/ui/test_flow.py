@@ -118,3 +118,23 @@ def test_a_scene_error_is_reported_not_fatal(fresh_app: Any, monkeypatch: pytest
     frames(app, 2)
     assert app.running
     assert any("boom" in toast.message for toast in app.toasts)
+
+
+@pytest.mark.parametrize(("game_id", "level"), [("blokus", "hard"), ("blokus", "expert"), ("bauhaus", "easy")])
+def test_a_computer_thinks_for_its_games_time(fresh_app: Any, game_id: str, level: str) -> None:
+    from tests.ui.helpers import open_game
+
+    started: list[float] = []
+    scene = open_game(fresh_app, game_id, 2, seats=[f"ai:{level}", "human"])
+    real_start = scene.runner.start
+
+    def spy(*args: Any, **kwargs: Any) -> None:
+        started.append(args[5])  # the seconds the bot may think
+        real_start(*args, **kwargs)
+
+    scene.runner.cancel()
+    scene.runner.start = spy  # type: ignore[method-assign]
+    assert wait_until(fresh_app, lambda: bool(started))
+    scene.runner.cancel()
+    assert started[0] == games.load(game_id).info.think_time(level)
+    assert started[0] == {"hard": 3.0, "expert": 8.0, "easy": 1.0}[level]  # the games' rules set these
