@@ -3,7 +3,9 @@
 * The frames (tetromino and pentomino, plain and harder) are searched by ``solver_frame.py``: most
   constrained square first, every fit computed with shifts of one int; here several runs of it in
   different value orders take turns, paused and resumed, some restarted with Luby node allowances
-  (:func:`solve_frame`, :func:`_portfolio`).
+  (:func:`solve_frame`, :func:`_portfolio`). With the shared process pool (``pool.py``), a worker
+  runs some of those runs on the second core while the calling thread runs the others
+  (:func:`frame_part`, :class:`_WorkerPart`).
 * The full board is searched depth first over legal Blokus placements (the game's bitboards and
   move generator), best-rated moves first, with restarts; it found the complete board that ships in
   ``puzzle_data/fullboard-hard.json``.
@@ -16,12 +18,15 @@ Every search takes a deadline and reports ``found``, ``none`` (the whole space w
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Generator, Hashable, Iterable, Sequence
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -31,7 +36,9 @@ from typing import Literal
 from bauhausbox.engine.bots.base import Budget, NodeLimitReached, OutOfTime
 from bauhausbox.engine.shapes import Cell
 from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus import pool as search_pool
 from bauhausbox.games.blokus.pieces import COLOURS, PIECES
+from bauhausbox.games.blokus.pool import SearchPool
 from bauhausbox.games.blokus.puzzles import (
     FULLBOARD,
     PUZZLE_BY_ID,
@@ -89,7 +96,9 @@ def solve_frame(
     """Complete a tetromino or pentomino frame around the ``fixed`` placements (see ``solver_frame.py``).
 
     With ``repair`` (plain frames), stored solutions near the position are rebuilt around its pieces first
-    (:func:`repair_frame`); then the search over the whole frame, which alone can prove "none".
+    (:func:`repair_frame`); then the search over the whole frame, which alone can prove "none". With
+    the shared pool, a worker runs the portfolio's :data:`WORKER_LANES` from the start, and the
+    first solution or proof from either side is the answer.
     """
     start = time.monotonic()
     placed = {placement.piece for placement in fixed}
@@ -99,46 +108,184 @@ def solve_frame(
     if not remaining:
         return SearchResult("found", tuple(fixed), time.monotonic() - start)
     colourer = TileColourer(spec, fixed) if spec.hard else None
-    if repair:
-        try:
-            plain = PUZZLE_BY_ID[puzzle_id(spec.kind, False)]
-            repaired = repair_frame(plain, fixed, budget, colourer)
-            if colourer is not None:
-                colourer.unsure = False  # the repair proves nothing either way
-        except SearchTimeout:
-            return SearchResult("timeout", seconds=time.monotonic() - start, nodes=budget.nodes)
-        if repaired is not None:
-            return SearchResult("found", repaired, time.monotonic() - start, budget.nodes)
-    search = BitSearch(spec, fixed, pin_colour)
-    whole = Run(search)
-    if colourer is None:
-        lanes = [Lane(whole, styles, restarts) for styles, restarts in PLAIN_LANES]
-    else:
-        lanes = [Lane(whole, HARDER_STYLES, True, share=COLOURED_SHARE)]
-    coloured: list[tuple[Placement, ...]] = []
-    if colourer is not None:
+    # With the shared pool, a worker starts its part of the portfolio at once (the second core).
+    helper = _WorkerPart.start(spec, fixed, pin_colour, seed, budget)
+    try:
+        if repair:
+            try:
+                plain = PUZZLE_BY_ID[puzzle_id(spec.kind, False)]
+                repaired = repair_frame(plain, fixed, budget, colourer)
+                if colourer is not None:
+                    colourer.unsure = False  # the repair proves nothing either way
+            except SearchTimeout:
+                return SearchResult("timeout", seconds=time.monotonic() - start, nodes=budget.nodes)
+            if repaired is not None:
+                return SearchResult("found", repaired, time.monotonic() - start, budget.nodes)
+        frame = FrameLanes(spec, fixed, pin_colour, colourer)
+        if helper is None:
+            found: PortfolioResult | SearchResult = _portfolio(frame.lanes, budget, seed)
+        else:
+            found = helper.join(frame, budget, seed)
+    finally:
+        if helper is not None:
+            helper.cancel()
+    seconds = time.monotonic() - start
+    if isinstance(found, SearchResult):
+        return SearchResult(found.status, found.placements, seconds, budget.nodes + found.nodes)
+    if isinstance(found, str):
+        return SearchResult("timeout" if found == "timeout" else "none", seconds=seconds, nodes=budget.nodes)
+    return SearchResult("found", frame.solution(*found), seconds, budget.nodes)
+
+
+class FrameLanes:
+    """The portfolio's lanes for a frame position (:func:`_portfolio`), built alike in process and in a
+    pool worker (:func:`frame_part`), and the solution a run's options stand for."""
+
+    def __init__(
+        self, spec: PuzzleSpec, fixed: Sequence[Placement], pin_colour: bool, colourer: TileColourer | None
+    ) -> None:
+        self.spec = spec
+        self.fixed = tuple(fixed)
+        placed = {placement.piece for placement in fixed}
+        self.remaining = [piece for piece in spec.pieces if piece not in placed]
+        self.search = BitSearch(spec, fixed, pin_colour)
+        self.whole = Run(self.search)
+        self.coloured: list[tuple[Placement, ...]] = []
+        if colourer is None:
+            self.lanes = [Lane(self.whole, styles, restarts) for styles, restarts in PLAIN_LANES]
+            return
+        self.lanes = [Lane(self.whole, HARDER_STYLES, True, share=COLOURED_SHARE)]
         # Harder frames: the coloured search takes turns with tiling first and colouring second.
         # A tiling's search is much faster, and some 1 in 20 to 50 tilings takes the colours.
         tiles = BitSearch(spec, fixed, tile_only=True)
         plain = PUZZLE_BY_ID[puzzle_id(spec.kind, False)]
 
         def accept(options: list[Option], colourer: TileColourer = colourer) -> bool:
-            solution = colourer(_new_placements(plain, tiles, options, remaining))
+            solution = colourer(_new_placements(plain, tiles, options, self.remaining))
             if solution is not None:
-                coloured.append(solution)
+                self.coloured.append(solution)
             return solution is not None
 
         tiled = Run(tiles, accept, colourer.proves)
-        lanes.append(Lane(tiled, HARDER_STYLES, True))
-        lanes.append(Lane(tiled, (("scarce", True),), False))
-    found = _portfolio(lanes, budget, seed)
-    seconds = time.monotonic() - start
+        self.lanes.append(Lane(tiled, HARDER_STYLES, True))
+        self.lanes.append(Lane(tiled, (("scarce", True),), False))
+
+    def solution(self, run: Run, options: list[Option]) -> tuple[Placement, ...]:
+        """The full solution found by ``run``: the fixed placements first, then the new ones."""
+        if run is not self.whole:
+            return self.coloured[0]
+        return (*self.fixed, *_new_placements(self.spec, self.search, options, self.remaining))
+
+
+# --- the second core: part of the portfolio in a pool worker ------------------------------------------------
+
+# The lanes a pool worker runs (the rest run in the calling thread, after the repair): each side gets
+# lanes that finish different boards of the hint bench.
+WORKER_LANES = {False: (1, 3), True: (1,)}  # by ``spec.hard``
+
+# What a worker sends back: "found" (with the solution's placement texts), "none" (proved by a run
+# that proves) or "timeout" (time ran out, it was stopped, or its lanes ended proving nothing); its nodes.
+PartOutcome = tuple[Status, tuple[str, ...], int]
+WAIT_POLL = 0.02  # seconds between the calling thread's looks at the budget while it waits for the worker
+
+
+class _WorkerBudget(Budget):
+    """A worker's budget: the caller's deadline, and the pool's stop check in place of a cancel flag."""
+
+    def __init__(self, seconds: float, stop: Callable[[], bool]) -> None:
+        super().__init__(seconds)
+        self.stop = stop
+
+    def expired(self) -> bool:
+        return self.stop() or time.perf_counter() >= self.deadline
+
+
+def frame_part(
+    stop: Callable[[], bool],
+    puzzle: str,
+    texts: tuple[str, ...],
+    pin_colour: bool,
+    lanes: tuple[int, ...],
+    seed: int,
+    deadline: float,
+) -> PartOutcome:
+    """Run in a pool worker: the portfolio's ``lanes`` for the frame position of the placements ``texts``,
+    until ``deadline`` (``time.time()``, the clock every process reads alike) or ``stop()``."""
+    spec = PUZZLE_BY_ID[puzzle]
+    fixed = tuple(parse_placement(text, spec.width, spec.height) for text in texts)
+    budget = _WorkerBudget(max(0.0, deadline - time.time()), stop)
+    frame = FrameLanes(spec, fixed, pin_colour, TileColourer(spec, fixed) if spec.hard else None)
+    found = _portfolio(frame.lanes, budget, seed, own=lanes)
     if isinstance(found, str):
-        return SearchResult("timeout" if found == "timeout" else "none", seconds=seconds, nodes=budget.nodes)
-    run, options = found
-    if run is not whole:
-        return SearchResult("found", coloured[0], seconds, budget.nodes)
-    return SearchResult("found", (*fixed, *_new_placements(spec, search, options, remaining)), seconds, budget.nodes)
+        return ("none" if found == "none" else "timeout"), (), budget.nodes
+    return "found", tuple(p.text for p in frame.solution(*found)), budget.nodes
+
+
+@dataclass(slots=True)
+class _WorkerPart:
+    """The part of a frame search running in a pool worker, seen from the calling thread."""
+
+    pool: SearchPool
+    future: Future[PartOutcome]
+    generation: int
+    lanes: tuple[int, ...]
+
+    @staticmethod
+    def start(
+        spec: PuzzleSpec, fixed: Sequence[Placement], pin_colour: bool, seed: int, budget: Budget
+    ) -> _WorkerPart | None:
+        """The worker's part, started now; None without a pool (it then all runs in process)."""
+        workers = search_pool.shared()
+        if workers is None:
+            return None
+        lanes = WORKER_LANES[spec.hard]
+        texts = tuple(p.text for p in fixed)
+        deadline = time.time() + budget.remaining()
+        try:
+            future, generation = workers.submit(frame_part, spec.id, texts, pin_colour, lanes, seed, deadline)
+        except (BrokenProcessPool, RuntimeError):  # broken, or shut down as the app closes
+            search_pool.forget(workers)
+            return None
+        return _WorkerPart(workers, future, generation, lanes)
+
+    def outcome(self) -> PartOutcome | None:
+        """The worker's answer once it is back; None while it runs, or when the worker failed."""
+        if not self.future.done() or self.future.cancelled() or self.future.exception() is not None:
+            return None
+        return self.future.result()
+
+    def decides(self) -> bool:
+        """Whether the worker is done with a solution or a proof, or failed (read between slices: cheap)."""
+        if not self.future.done():
+            return False
+        outcome = self.outcome()
+        return outcome is None or outcome[0] != "timeout"
+
+    def join(self, frame: FrameLanes, budget: Budget, seed: int) -> PortfolioResult | SearchResult:
+        """The calling thread's lanes, until they or the worker find a solution or a proof."""
+        own = [k for k in range(len(frame.lanes)) if k not in self.lanes]
+        found = _portfolio(frame.lanes, budget, seed, own=own, stop=self.decides)
+        if not isinstance(found, str) or found == "none":
+            return found
+        # Stopped by the worker, out of time, or the own lanes ended proving nothing: the worker decides.
+        while not self.future.done() and not budget.expired():
+            with contextlib.suppress(TimeoutError):
+                self.future.exception(timeout=min(WAIT_POLL, budget.remaining()))
+        outcome = self.outcome()
+        if outcome is None and self.future.done():
+            # The worker failed (a broken pool): the whole portfolio in process, with the time left.
+            if isinstance(self.future.exception(), BrokenProcessPool):
+                search_pool.forget(self.pool)
+            return _portfolio(frame.lanes, budget, seed)
+        if outcome is None:
+            return "timeout"
+        status, texts, nodes = outcome
+        spec = frame.spec
+        placements = tuple(parse_placement(text, spec.width, spec.height) for text in texts)
+        return SearchResult(status, placements, nodes=nodes)
+
+    def cancel(self) -> None:
+        self.pool.cancel(self.generation)
 
 
 def _new_placements(
@@ -218,9 +365,19 @@ SLICE_NODES = 50  # nodes a lane runs before the next one takes its turn (switch
 BASE_NODES = 250  # the restarting lanes' Luby allowances are multiples of this
 
 
+# The portfolio's answer: the run that found a solution and its options, or "none", "timeout", "stopped".
+PortfolioResult = tuple[Run, list[Option]] | str
+
+
 def _portfolio(
-    lanes: Sequence[Lane], budget: Budget, seed: int, slice_nodes: int = SLICE_NODES, base_nodes: int = BASE_NODES
-) -> tuple[Run, list[Option]] | str:
+    lanes: Sequence[Lane],
+    budget: Budget,
+    seed: int,
+    slice_nodes: int = SLICE_NODES,
+    base_nodes: int = BASE_NODES,
+    own: Iterable[int] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> PortfolioResult:
     """First solution (which run found it, and its options), or ``"none"`` (a run that proves it
     finished without one) or ``"timeout"``.
 
@@ -229,15 +386,19 @@ def _portfolio(
     answer after about as many nodes as that style needs times the number of lanes — not after the
     restarts of every other style. Every run is a complete search, so one that ends is a proof of
     "none" (when its run says so; a tiling search whose colourings ran out of steps proves nothing
-    and leaves the turns)."""
-    searches = [lane.run.search.fork() for lane in lanes]
+    and leaves the turns).
+
+    ``own``: the lanes to run here (all by default; the others run in a pool worker, each lane keeping
+    its number so it runs as it would here). ``stop`` is asked after every slice: when it says so, the
+    answer is ``"stopped"`` (the worker has decided)."""
+    live = list(range(len(lanes))) if own is None else list(own)
+    searches = {k: lanes[k].run.search.fork() for k in live}
     runs: list[Generator[None, None, list[Option] | None] | None] = [None] * len(lanes)
     restarts = [0] * len(lanes)
     used = [0] * len(lanes)  # nodes of the lane's current run
     # Per lane, each Luby allowance takes the styles in turn on its own: with one turn for all, the
     # rare long runs (at restarts 2, 6, 14, 30, ...) would all fall to the same style.
     turns: list[Counter[int]] = [Counter() for _ in lanes]
-    live = list(range(len(lanes)))
 
     def start(k: int) -> Generator[None, None, list[Option] | None]:
         lane = lanes[k]
@@ -274,6 +435,8 @@ def _portfolio(
                     steps.close()
                     runs[k] = None
                     restarts[k] += 1
+                if stop is not None and stop():
+                    return "stopped"
         return "timeout"
     except (SearchTimeout, NodeLimit):
         return "timeout"
@@ -734,11 +897,13 @@ def promising_move(state: PuzzleState) -> Placement | None:
 
 def warm_up(puzzle: str) -> None:
     """Build the solver's tables for ``puzzle`` now (the screen does it on a thread when a puzzle
-    opens, so the first hint does not spend its time budget on them)."""
+    opens, so the first hint does not spend its time budget on them); for the frames, start the
+    shared pool too, so the first hint does not wait for its worker processes to spawn."""
     if PUZZLE_BY_ID[puzzle].kind == FULLBOARD:
         bb.legal_placements(0, 0, bb.FULL_HAND, 0)
     else:
         frame_tables(puzzle)
+        search_pool.shared()
 
 
 # --- what the screen and the command line ask for -----------------------------------------------------------
