@@ -18,14 +18,13 @@ Every search takes a deadline and reports ``found``, ``none`` (the whole space w
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Generator, Hashable, Iterable, Sequence
-from concurrent.futures import Future
+from concurrent.futures import Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cache
@@ -269,12 +268,12 @@ class _WorkerPart:
             return found
         # Stopped by the worker, out of time, or the own lanes ended proving nothing: the worker decides.
         while not self.future.done() and not budget.expired():
-            with contextlib.suppress(TimeoutError):
-                self.future.exception(timeout=min(WAIT_POLL, budget.remaining()))
+            wait((self.future,), timeout=min(WAIT_POLL, budget.remaining()))
         outcome = self.outcome()
         if outcome is None and self.future.done():
-            # The worker failed (a broken pool): the whole portfolio in process, with the time left.
-            if isinstance(self.future.exception(), BrokenProcessPool):
+            # The worker failed (a broken pool, or one shut down under it): the whole portfolio in
+            # process, with the time left.
+            if not self.future.cancelled() and isinstance(self.future.exception(), BrokenProcessPool):
                 search_pool.forget(self.pool)
             return _portfolio(frame.lanes, budget, seed)
         if outcome is None:

@@ -142,6 +142,12 @@ def test_a_broken_pool_falls_back_to_the_search_in_process(monkeypatch: pytest.M
     result = _in_process(SMALL, "tetromino-hard")
     assert result.status == "found" and result.placements == alone.placements
     assert fake.cancelled == [7]
+    # The pool was shut down under it (the app closing): the job's future is cancelled; in process too.
+    gone: Future[Any] = Future()
+    gone.cancel()
+    _with_pool(monkeypatch, FakePool(gone))
+    result = _in_process(SMALL, "tetromino-hard")
+    assert result.status == "found" and result.placements == alone.placements
 
 
 def test_the_calling_thread_takes_a_worker_s_proof_but_not_its_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
