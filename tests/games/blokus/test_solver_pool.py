@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bauhausbox.engine.bots.base import Budget
-from bauhausbox.games.blokus import pool, solver
+from bauhausbox.games.blokus import pool, solver, solver_portfolio
 from bauhausbox.games.blokus.puzzles import get_puzzle, replay
 from bauhausbox.games.blokus.solver import SearchResult, frame_part, shipped_solutions, solve_frame
 from tests.games.blokus.test_puzzle_solutions import _triples, check_frame_solution
@@ -161,4 +161,4 @@ def test_the_calling_thread_takes_a_worker_s_proof_but_not_its_timeout(monkeypat
     _with_pool(monkeypatch, FakePool(_done(("none", (), 5))))
     result = _in_process(SMALL, "tetromino-hard")
     assert result.status == "none" and result.placements == ()
-    assert 5 < result.nodes <= 5 + 2 * solver.SLICE_NODES  # the caller stopped after its first slice
+    assert 5 < result.nodes <= 5 + 2 * solver_portfolio.SLICE_NODES  # the caller stopped after its first slice
