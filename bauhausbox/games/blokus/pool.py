@@ -12,6 +12,10 @@ started another search), so a cancelled search frees the cores within one simula
 
 When no pool can run (``BAUHAUSBOX_SEARCH_PROCESSES=0``, or starting it failed), the shards run one
 after the other in the calling thread: the same moves at a fixed work budget, only slower.
+
+Other searches (the puzzle solver's frame search) hand a worker a job of their own with
+:meth:`SearchPool.submit`: a module-level function given a stop check (true once its generation has
+moved on) and plain, picklable arguments; :meth:`SearchPool.cancel` stops it.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.bots.runner import on_close
@@ -37,6 +41,7 @@ _POLL = 0.02  # seconds between the waiting thread's checks of the budget's canc
 
 ShardResult = tuple[mcts.RootStats, int, int]
 _generation: Any = None  # in a worker: the shared generation counter
+T = TypeVar("T")
 
 
 def _init_worker(generation: Any) -> None:
@@ -62,6 +67,11 @@ def _run_shard(
     return mcts.search_shard(state, settings, seed, lambda: counter.value != generation)
 
 
+def _run_job(fn: Callable[..., T], generation: int, args: tuple[Any, ...]) -> T:
+    counter = _generation
+    return fn(lambda: counter.value != generation, *args)
+
+
 class SearchPool:
     """A reusable pool of spawned worker processes running search shards."""
 
@@ -81,9 +91,7 @@ class SearchPool:
         self, state: BlokusState, settings: Sequence[mcts.Settings], seeds: Sequence[int], budget: Budget
     ) -> list[ShardResult]:
         """Run one shard per seed; raises :class:`Cancelled` as soon as the budget is cancelled."""
-        with self.lock:
-            self.generation.value += 1
-            generation = self.generation.value
+        generation = self._next_generation()
         futures = [
             self.executor.submit(_run_shard, state, shard_settings, seed, generation, time.time())
             for shard_settings, seed in zip(settings, seeds, strict=True)
@@ -99,11 +107,27 @@ class SearchPool:
                     except TimeoutError:
                         continue
         except BaseException:
-            with self.lock:
-                if self.generation.value == generation:
-                    self.generation.value += 1  # the workers drop this search at once
+            self.cancel(generation)  # the workers drop this search at once
             raise
         return [future.result() for future in futures]
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> tuple[Future[T], int]:
+        """Run ``fn(stop, *args)`` in a worker, as a new search (whatever the workers still run stops);
+        ``stop()`` turns true once the search is cancelled. ``fn`` must be a module-level function and
+        ``args`` plain data: both are pickled. Returns the future and the search's generation."""
+        generation = self._next_generation()
+        return self.executor.submit(_run_job, fn, generation, args), generation
+
+    def cancel(self, generation: int) -> None:
+        """Stop the search of ``generation`` in the workers, unless a newer one has started."""
+        with self.lock:
+            if self.generation.value == generation:
+                self.generation.value += 1
+
+    def _next_generation(self) -> int:
+        with self.lock:
+            self.generation.value += 1
+            return int(self.generation.value)
 
     def shutdown(self) -> None:
         with self.lock:
@@ -152,6 +176,14 @@ def shutdown() -> None:
         pool.shutdown()
 
 
+def forget(pool: SearchPool) -> None:
+    """A broken pool: when it is the shared one, shut it down and search in process from now on."""
+    global _shared_failed
+    if pool is _shared:
+        _shared_failed = True
+        shutdown()
+
+
 def search(
     state: BlokusState,
     settings: Sequence[mcts.Settings],
@@ -161,14 +193,11 @@ def search(
 ) -> list[ShardResult]:
     """The shards' results, in parallel on ``pool`` or one after the other here when it is ``None``
     (or broken). Raises :class:`Cancelled` when the budget is cancelled."""
-    global _shared_failed
     if pool is not None:
         try:
             return pool.run(state, settings, seeds, budget)
         except BrokenProcessPool:
-            if pool is _shared:
-                _shared_failed = True
-                shutdown()
+            forget(pool)
     results = []
     stop: Callable[[], bool] = budget_stop(budget)
     for shard_settings, seed in zip(settings, seeds, strict=True):

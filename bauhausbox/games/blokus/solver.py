@@ -1,9 +1,11 @@
 """Solvers for the Blokus solo puzzles: bitboard exact cover for the frames, depth-first search for the full board.
 
 * The frames (tetromino and pentomino, plain and harder) are searched by ``solver_frame.py``: most
-  constrained square first, every fit computed with shifts of one int; here several runs of it in
+  constrained square first, every fit computed with shifts of one int; several runs of it in
   different value orders take turns, paused and resumed, some restarted with Luby node allowances
-  (:func:`solve_frame`, :func:`_portfolio`).
+  (``solver_portfolio.py``; the lanes: :class:`FrameLanes`). With the shared process pool
+  (``pool.py``), a worker runs some of those runs on the second core while the calling thread runs
+  the others (:func:`solve_frame`, :func:`frame_part`, :class:`_WorkerPart`).
 * The full board is searched depth first over legal Blokus placements (the game's bitboards and
   move generator), best-rated moves first, with restarts; it found the complete board that ships in
   ``puzzle_data/fullboard-hard.json``.
@@ -21,7 +23,9 @@ import random
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Generator, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from concurrent.futures import Future, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -31,7 +35,9 @@ from typing import Literal
 from bauhausbox.engine.bots.base import Budget, NodeLimitReached, OutOfTime
 from bauhausbox.engine.shapes import Cell
 from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus import pool as search_pool
 from bauhausbox.games.blokus.pieces import COLOURS, PIECES
+from bauhausbox.games.blokus.pool import SearchPool
 from bauhausbox.games.blokus.puzzles import (
     FULLBOARD,
     PUZZLE_BY_ID,
@@ -44,7 +50,17 @@ from bauhausbox.games.blokus.puzzles import (
     puzzle_id,
     start_corner,
 )
-from bauhausbox.games.blokus.solver_frame import BitSearch, Option, ValueOrder, colour_tiling, frame_tables
+from bauhausbox.games.blokus.solver_frame import BitSearch, Option, colour_tiling, frame_tables
+from bauhausbox.games.blokus.solver_portfolio import (
+    COLOURED_SHARE,
+    HARDER_STYLES,
+    PLAIN_LANES,
+    Lane,
+    PortfolioResult,
+    Run,
+    luby,
+    portfolio,
+)
 
 Status = Literal["found", "none", "timeout"]
 Item = Hashable
@@ -89,7 +105,9 @@ def solve_frame(
     """Complete a tetromino or pentomino frame around the ``fixed`` placements (see ``solver_frame.py``).
 
     With ``repair`` (plain frames), stored solutions near the position are rebuilt around its pieces first
-    (:func:`repair_frame`); then the search over the whole frame, which alone can prove "none".
+    (:func:`repair_frame`); then the search over the whole frame, which alone can prove "none". With
+    the shared pool, a worker runs the portfolio's :data:`WORKER_LANES` from the start, and the
+    first solution or proof from either side is the answer.
     """
     start = time.monotonic()
     placed = {placement.piece for placement in fixed}
@@ -99,46 +117,187 @@ def solve_frame(
     if not remaining:
         return SearchResult("found", tuple(fixed), time.monotonic() - start)
     colourer = TileColourer(spec, fixed) if spec.hard else None
-    if repair:
-        try:
-            plain = PUZZLE_BY_ID[puzzle_id(spec.kind, False)]
-            repaired = repair_frame(plain, fixed, budget, colourer)
-            if colourer is not None:
-                colourer.unsure = False  # the repair proves nothing either way
-        except SearchTimeout:
-            return SearchResult("timeout", seconds=time.monotonic() - start, nodes=budget.nodes)
-        if repaired is not None:
-            return SearchResult("found", repaired, time.monotonic() - start, budget.nodes)
-    search = BitSearch(spec, fixed, pin_colour)
-    whole = Run(search)
-    if colourer is None:
-        lanes = [Lane(whole, styles, restarts) for styles, restarts in PLAIN_LANES]
-    else:
-        lanes = [Lane(whole, HARDER_STYLES, True)]
-    coloured: list[tuple[Placement, ...]] = []
-    if colourer is not None:
+    # With the shared pool, a worker starts its part of the portfolio at once (the second core).
+    helper = _WorkerPart.start(spec, fixed, pin_colour, seed, budget)
+    try:
+        if repair:
+            try:
+                plain = PUZZLE_BY_ID[puzzle_id(spec.kind, False)]
+                repaired = repair_frame(plain, fixed, budget, colourer)
+                if colourer is not None:
+                    colourer.unsure = False  # the repair proves nothing either way
+            except SearchTimeout:
+                return SearchResult("timeout", seconds=time.monotonic() - start, nodes=budget.nodes)
+            if repaired is not None:
+                return SearchResult("found", repaired, time.monotonic() - start, budget.nodes)
+        frame = FrameLanes(spec, fixed, pin_colour, colourer)
+        if helper is None:
+            found: PortfolioResult | SearchResult = portfolio(frame.lanes, budget, seed)
+        else:
+            found = helper.join(frame, budget, seed)
+    finally:
+        if helper is not None:
+            helper.cancel()
+    seconds = time.monotonic() - start
+    if isinstance(found, SearchResult):
+        return SearchResult(found.status, found.placements, seconds, budget.nodes + found.nodes)
+    if isinstance(found, str):
+        return SearchResult("timeout" if found == "timeout" else "none", seconds=seconds, nodes=budget.nodes)
+    return SearchResult("found", frame.solution(*found), seconds, budget.nodes)
+
+
+class FrameLanes:
+    """The portfolio's lanes for a frame position (:func:`solver_portfolio.portfolio`), built alike in
+    process and in a pool worker (:func:`frame_part`), and the solution a run's options stand for."""
+
+    def __init__(
+        self, spec: PuzzleSpec, fixed: Sequence[Placement], pin_colour: bool, colourer: TileColourer | None
+    ) -> None:
+        self.spec = spec
+        self.fixed = tuple(fixed)
+        placed = {placement.piece for placement in fixed}
+        self.remaining = [piece for piece in spec.pieces if piece not in placed]
+        self.search = BitSearch(spec, fixed, pin_colour)
+        self.whole = Run(self.search)
+        self.coloured: list[tuple[Placement, ...]] = []
+        if colourer is None:
+            self.lanes = [Lane(self.whole, styles, restarts) for styles, restarts in PLAIN_LANES]
+            return
+        self.lanes = [Lane(self.whole, HARDER_STYLES, True, share=COLOURED_SHARE)]
         # Harder frames: the coloured search takes turns with tiling first and colouring second.
         # A tiling's search is much faster, and some 1 in 20 to 50 tilings takes the colours.
         tiles = BitSearch(spec, fixed, tile_only=True)
         plain = PUZZLE_BY_ID[puzzle_id(spec.kind, False)]
 
         def accept(options: list[Option], colourer: TileColourer = colourer) -> bool:
-            solution = colourer(_new_placements(plain, tiles, options, remaining))
+            solution = colourer(_new_placements(plain, tiles, options, self.remaining))
             if solution is not None:
-                coloured.append(solution)
+                self.coloured.append(solution)
             return solution is not None
 
         tiled = Run(tiles, accept, colourer.proves)
-        lanes.append(Lane(tiled, HARDER_STYLES, True))
-        lanes.append(Lane(tiled, (("scarce", True),), False))
-    found = _portfolio(lanes, budget, seed)
-    seconds = time.monotonic() - start
+        self.lanes.append(Lane(tiled, HARDER_STYLES, True))
+        self.lanes.append(Lane(tiled, (("scarce", True),), False))
+
+    def solution(self, run: Run, options: list[Option]) -> tuple[Placement, ...]:
+        """The full solution found by ``run``: the fixed placements first, then the new ones."""
+        if run is not self.whole:
+            return self.coloured[0]
+        return (*self.fixed, *_new_placements(self.spec, self.search, options, self.remaining))
+
+
+# --- the second core: part of the portfolio in a pool worker ------------------------------------------------
+
+# The lanes a pool worker runs, by ``spec.hard``: the odd ones; the calling thread does the repair and
+# then the even ones. Measured lane by lane on the hint bench's hardest boards, each side then finishes
+# some of them alone: in the harder frames the worker's tiling lane with restarts finishes 63 and 142
+# (6,200 and 2,300 nodes), the calling thread's coloured and scarce tiling lanes 138, 139 and 140; in
+# the plain frames the worker's scarce-from-the-top lane finishes 133 (1,800 nodes).
+WORKER_LANES = {False: (1, 3), True: (1,)}
+
+# What a worker sends back: "found" (with the solution's placement texts), "none" (proved by a run
+# that proves) or "timeout" (time ran out, it was stopped, or its lanes ended proving nothing); its nodes.
+PartOutcome = tuple[Status, tuple[str, ...], int]
+WAIT_POLL = 0.02  # seconds between the calling thread's looks at the budget while it waits for the worker
+
+
+class _WorkerBudget(Budget):
+    """A worker's budget: the caller's deadline, and the pool's stop check in place of a cancel flag."""
+
+    def __init__(self, seconds: float, stop: Callable[[], bool]) -> None:
+        super().__init__(seconds)
+        self.stop = stop
+
+    def expired(self) -> bool:
+        return self.stop() or time.perf_counter() >= self.deadline
+
+
+def frame_part(
+    stop: Callable[[], bool],
+    puzzle: str,
+    texts: tuple[str, ...],
+    pin_colour: bool,
+    lanes: tuple[int, ...],
+    seed: int,
+    deadline: float,
+) -> PartOutcome:
+    """Run in a pool worker: the portfolio's ``lanes`` for the frame position of the placements ``texts``,
+    until ``deadline`` (``time.time()``, the clock every process reads alike) or ``stop()``."""
+    spec = PUZZLE_BY_ID[puzzle]
+    fixed = tuple(parse_placement(text, spec.width, spec.height) for text in texts)
+    budget = _WorkerBudget(max(0.0, deadline - time.time()), stop)
+    frame = FrameLanes(spec, fixed, pin_colour, TileColourer(spec, fixed) if spec.hard else None)
+    found = portfolio(frame.lanes, budget, seed, own=lanes)
     if isinstance(found, str):
-        return SearchResult("timeout" if found == "timeout" else "none", seconds=seconds, nodes=budget.nodes)
-    run, options = found
-    if run is not whole:
-        return SearchResult("found", coloured[0], seconds, budget.nodes)
-    return SearchResult("found", (*fixed, *_new_placements(spec, search, options, remaining)), seconds, budget.nodes)
+        return ("none" if found == "none" else "timeout"), (), budget.nodes
+    return "found", tuple(p.text for p in frame.solution(*found)), budget.nodes
+
+
+@dataclass(slots=True)
+class _WorkerPart:
+    """The part of a frame search running in a pool worker, seen from the calling thread."""
+
+    pool: SearchPool
+    future: Future[PartOutcome]
+    generation: int
+    lanes: tuple[int, ...]
+
+    @staticmethod
+    def start(
+        spec: PuzzleSpec, fixed: Sequence[Placement], pin_colour: bool, seed: int, budget: Budget
+    ) -> _WorkerPart | None:
+        """The worker's part, started now; None without a pool (it then all runs in process)."""
+        workers = search_pool.shared()
+        if workers is None:
+            return None
+        lanes = WORKER_LANES[spec.hard]
+        texts = tuple(p.text for p in fixed)
+        deadline = time.time() + budget.remaining()
+        try:
+            future, generation = workers.submit(frame_part, spec.id, texts, pin_colour, lanes, seed, deadline)
+        except (BrokenProcessPool, RuntimeError):  # broken, or shut down as the app closes
+            search_pool.forget(workers)
+            return None
+        return _WorkerPart(workers, future, generation, lanes)
+
+    def outcome(self) -> PartOutcome | None:
+        """The worker's answer once it is back; None while it runs, or when the worker failed."""
+        if not self.future.done() or self.future.cancelled() or self.future.exception() is not None:
+            return None
+        return self.future.result()
+
+    def decides(self) -> bool:
+        """Whether the worker is done with a solution or a proof, or failed (read between slices: cheap)."""
+        if not self.future.done():
+            return False
+        outcome = self.outcome()
+        return outcome is None or outcome[0] != "timeout"
+
+    def join(self, frame: FrameLanes, budget: Budget, seed: int) -> PortfolioResult | SearchResult:
+        """The calling thread's lanes, until they or the worker find a solution or a proof."""
+        own = [k for k in range(len(frame.lanes)) if k not in self.lanes]
+        found = portfolio(frame.lanes, budget, seed, own=own, stop=self.decides)
+        if not isinstance(found, str) or found == "none":
+            return found
+        # Stopped by the worker, out of time, or the own lanes ended proving nothing: the worker decides.
+        while not self.future.done() and not budget.expired():
+            wait((self.future,), timeout=min(WAIT_POLL, budget.remaining()))
+        outcome = self.outcome()
+        if outcome is None and self.future.done():
+            # The worker failed (a broken pool, or one shut down under it): the whole portfolio in
+            # process, with the time left.
+            if not self.future.cancelled() and isinstance(self.future.exception(), BrokenProcessPool):
+                search_pool.forget(self.pool)
+            return portfolio(frame.lanes, budget, seed)
+        if outcome is None:
+            return "timeout"
+        status, texts, nodes = outcome
+        spec = frame.spec
+        placements = tuple(parse_placement(text, spec.width, spec.height) for text in texts)
+        return SearchResult(status, placements, nodes=nodes)
+
+    def cancel(self) -> None:
+        self.pool.cancel(self.generation)
 
 
 def _new_placements(
@@ -150,131 +309,6 @@ def _new_placements(
     if spec.hard:
         return [Placement(PuzzlePiece(COLOURS[colour], name), cells) for colour, name, cells in pieces]
     return _deal_colours([(name, cells) for _, name, cells in pieces], remaining)
-
-
-def _luby(index: int) -> int:
-    """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (index from 1): restart lengths that waste little."""
-    power = 1
-    while power - 1 < index:
-        power *= 2
-    while True:
-        if index == power - 1:
-            return power // 2
-        power //= 2
-        if index >= power:
-            index -= power - 1
-
-
-@dataclass(slots=True)
-class Run:
-    """One of the searches the portfolio takes turns with: the search, what it asks of a complete
-    tiling (None: nothing), and whether a run that ends without one proves "none"."""
-
-    search: BitSearch
-    accept: Callable[[list[Option]], bool] | None = None
-    proves: Callable[[], bool] = lambda: True
-
-
-# A run's style: its value order (see ``solver_frame.ValueOrder``) and whether ties go to the highest square.
-Style = tuple[ValueOrder, bool]
-
-
-@dataclass(frozen=True, slots=True)
-class Lane:
-    """One lane of the portfolio (:func:`_portfolio`): a search and the styles it runs.
-
-    A lane that ``restarts`` starts over with a new shuffle and the next of its ``styles`` after each
-    Luby allowance (the orders that the shuffle changes: finding a first tiling is heavy-tailed). A
-    lane that does not runs its one style to the end, paused and resumed: the scarce and fewest
-    orders barely depend on the shuffle (few ties), so restarting them would only redo the same run."""
-
-    run: Run
-    styles: tuple[Style, ...]
-    restarts: bool = False
-
-
-# The plain frames' lanes. Measured on the hint bench's boards, each hard board is finished quickly by
-# one or two styles only, always the same ones whatever the shuffle (board 133: scarce from the top,
-# some 1,800 nodes; 58: scarce from the bottom; 64: fewest from the bottom; 62: awkward from the top),
-# and a style that misses a board misses it for tens of thousands of nodes.
-PLAIN_LANES: tuple[tuple[tuple[Style, ...], bool], ...] = (
-    ((("scarce", False),), False),
-    ((("scarce", True),), False),
-    ((("fewest", False),), False),
-    ((("awkward", True), ("none", False), ("awkward", False), ("fewest", True), ("none", True)), True),
-)
-# The harder frames: the coloured search and the tiling search (tiles first, colours second), each
-# taking awkward first and no order in turn with restarts, and a third lane, the tiling search with the
-# scarce order from the top run on (boards 140 and 142 of the bench: from over 2.4 s to about 1 s).
-HARDER_STYLES: tuple[Style, ...] = (("awkward", False), ("none", False), ("awkward", True), ("none", True))
-
-SLICE_NODES = 50  # nodes a lane runs before the next one takes its turn (switching costs next to nothing)
-BASE_NODES = 250  # the restarting lanes' Luby allowances are multiples of this
-
-
-def _portfolio(
-    lanes: Sequence[Lane], budget: Budget, seed: int, slice_nodes: int = SLICE_NODES, base_nodes: int = BASE_NODES
-) -> tuple[Run, list[Option]] | str:
-    """First solution (which run found it, and its options), or ``"none"`` (a run that proves it
-    finished without one) or ``"timeout"``.
-
-    The lanes take turns, ``slice_nodes`` nodes each, every lane paused where it was (its own copy of
-    the search: :meth:`BitSearch.fork`), so a board that only one style finishes quickly gets its
-    answer after about as many nodes as that style needs times the number of lanes — not after the
-    restarts of every other style. Every run is a complete search, so one that ends is a proof of
-    "none" (when its run says so; a tiling search whose colourings ran out of steps proves nothing
-    and leaves the turns)."""
-    searches = [lane.run.search.fork() for lane in lanes]
-    runs: list[Generator[None, None, list[Option] | None] | None] = [None] * len(lanes)
-    restarts = [0] * len(lanes)
-    used = [0] * len(lanes)  # nodes of the lane's current run
-    # Per lane, each Luby allowance takes the styles in turn on its own: with one turn for all, the
-    # rare long runs (at restarts 2, 6, 14, 30, ...) would all fall to the same style.
-    turns: list[Counter[int]] = [Counter() for _ in lanes]
-    live = list(range(len(lanes)))
-
-    def start(k: int) -> Generator[None, None, list[Option] | None]:
-        lane = lanes[k]
-        attempt = restarts[k]
-        length = _luby(attempt + 1)
-        order, from_top = lane.styles[turns[k][length] % len(lane.styles)]
-        turns[k][length] += 1
-        # With seed 0, each lane's first run takes the options in their natural order; then shuffles.
-        fixed_order = seed == 0 and (attempt == 0 or not lane.restarts)
-        rng = None if fixed_order else random.Random(seed * 7919 + attempt * 31 + k)
-        used[k] = 0
-        return searches[k].steps(rng, order, from_top, lane.run.accept)
-
-    try:
-        while live:
-            for k in list(live):
-                lane = lanes[k]
-                steps = runs[k] or start(k)
-                runs[k] = steps
-                try:
-                    for _ in range(slice_nodes):
-                        next(steps)
-                        budget.tick()
-                        used[k] += 1
-                except StopIteration as done:
-                    runs[k] = None
-                    if done.value is not None:
-                        return lane.run, done.value
-                    if lane.run.proves():
-                        return "none"
-                    live.remove(k)  # the same complete run again would only turn down the same tilings
-                    continue
-                if lane.restarts and used[k] >= base_nodes * _luby(restarts[k] + 1):
-                    steps.close()
-                    runs[k] = None
-                    restarts[k] += 1
-        return "timeout"
-    except (SearchTimeout, NodeLimit):
-        return "timeout"
-    finally:
-        for paused in runs:
-            if paused is not None:
-                paused.close()
 
 
 # --- the full board (puzzle 1) ------------------------------------------------------------------------------
@@ -415,7 +449,7 @@ def solve_fullboard(
     attempt = 0
     found = False
     while not found:
-        budget.node_limit = budget.nodes + 400 * _luby(attempt + 1)
+        budget.node_limit = budget.nodes + 400 * luby(attempt + 1)
         try:
             found = search()
         except NodeLimit:
@@ -728,11 +762,13 @@ def promising_move(state: PuzzleState) -> Placement | None:
 
 def warm_up(puzzle: str) -> None:
     """Build the solver's tables for ``puzzle`` now (the screen does it on a thread when a puzzle
-    opens, so the first hint does not spend its time budget on them)."""
+    opens, so the first hint does not spend its time budget on them); for the frames, start the
+    shared pool too, so the first hint does not wait for its worker processes to spawn."""
     if PUZZLE_BY_ID[puzzle].kind == FULLBOARD:
         bb.legal_placements(0, 0, bb.FULL_HAND, 0)
     else:
         frame_tables(puzzle)
+        search_pool.shared()
 
 
 # --- what the screen and the command line ask for -----------------------------------------------------------

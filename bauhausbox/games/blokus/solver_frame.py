@@ -8,8 +8,9 @@ instead of per-option bookkeeping:
 * For each shape orientation ``o`` with cell offsets ``d0 = 0 < d1 < ... < d4`` (from its lowest
   square, its anchor), the anchors where it fits are ``E & E >> d1 & ... & E >> d4`` (``E``: the
   squares it may cover). One such int per orientation gives every fitting placement at once.
-* Counting how many placements cover each square: each ``fit << d`` is added into saturating
-  bit-sliced counters (``at_least[k]``: the squares covered at least ``k + 1`` times). Squares covered
+* Counting how many placements cover each square: each ``fit << d`` is added into a bit-sliced
+  binary counter (four ints: the 1s, 2s, 4s and 8s bit of every square's count, the 8s saturating;
+  a carry that dies out stops the adding early, so an add costs 2-7 int operations). Squares covered
   by none prove a dead end; squares covered by one are forced; otherwise the search branches, inside
   the smallest empty region, on a square with the fewest placements (ties: lowest in reading order).
   A piece that fits nowhere (or, in the plain frames, a shape with fewer places than copies left) is
@@ -346,10 +347,9 @@ class BitSearch:
             focus = regions_ok(empty)
             if not focus:
                 return False
-            # Every fitting placement, per group and orientation, and how many cover each square:
-            # at_least<k> holds the squares covered at least k times (saturating bit-sliced counters).
+            # Every fitting placement, per group and orientation, and how many cover each square.
             fits: list[tuple[int, int, int]] = []
-            at_least1 = at_least2 = at_least3 = at_least4 = at_least5 = at_least6 = at_least7 = at_least8 = 0
+            ones = twos = fours = eights = 0  # a 4-bit binary counter per square, saturating at 8
             piece_group, piece_places = -1, 1 << 30  # the last copy of a shape with the fewest places
             places = [0] * len(left)  # per group: its fitting placements
             for group in groups:
@@ -379,38 +379,34 @@ class BitSearch:
                     total += fit.bit_count()
                     fits.append((group, index, fit))
                     for offset in orientation.offsets:
-                        covered = fit << offset
-                        at_least8 |= at_least7 & covered
-                        at_least7 |= at_least6 & covered
-                        at_least6 |= at_least5 & covered
-                        at_least5 |= at_least4 & covered
-                        at_least4 |= at_least3 & covered
-                        at_least3 |= at_least2 & covered
-                        at_least2 |= at_least1 & covered
-                        at_least1 |= covered
+                        carry = fit << offset
+                        ones, carry = ones ^ carry, ones & carry
+                        if carry:
+                            twos, carry = twos ^ carry, twos & carry
+                            if carry:
+                                fours, carry = fours ^ carry, fours & carry
+                                eights |= carry
                 if total < left[group]:
                     return False  # a piece (or a copy of a shape) with nowhere to go
                 places[group] = total
                 if left[group] == 1 and total < piece_places:
                     piece_group, piece_places = group, total
-            if empty & ~at_least1:
+            covered_once = ones | twos | fours | eights
+            if empty & ~covered_once:
                 return False  # a square no placement can cover
             # The most constrained square, unless a piece is forced. Ties go to a square with the
             # fewest empty neighbours (a cluttered spot: open space is easier to fill last), then to
             # the lowest or the highest in reading order (the two directions fail on different boards).
             candidates, count = focus, 8  # the squares, and how many placements cover each (8: 8 or more)
-            for fewer, covered_more in (
-                (1, at_least2),
-                (2, at_least3),
-                (3, at_least4),
-                (4, at_least5),
-                (5, at_least6),
-                (6, at_least7),
-                (7, at_least8),
-            ):
-                if focus & ~covered_more:
-                    candidates, count = focus & ~covered_more, fewer
-                    break
+            below8 = focus & ~eights
+            if below8:
+                # Counts 1-7 from the binary counter's bits, the fewest first.
+                for number in range(1, 8):
+                    exact = below8 & (ones if number & 1 else ~ones) & (twos if number & 2 else ~twos)
+                    exact &= fours if number & 4 else ~fours
+                    if exact:
+                        candidates, count = exact, number
+                        break
             if count > 1:
                 near1 = near2 = near3 = 0  # squares with at least 1, 2, 3 empty side neighbours
                 for near in (empty >> 1, empty << 1, empty >> stride, empty << stride):

@@ -33,6 +33,10 @@ HARDER_MISSED_BEFORE = [
     # order from the top, as a third lane, finishes them in 6,000-10,000.
     ["yellow I5 h11,h12,h13,h14,h15", "green P m5,m6,n6,m7,n7", "blue T5 f1,g1,h1,g2,g3"],
     ["green U n6,o6,n7,n8,o8", "red W b3,c3,a4,b4,a5"],
+    # Position 63: 22,500 nodes with every lane taking 50 nodes a turn, the dearer coloured nodes
+    # included; with the coloured lane's turns halved (the lanes then share the CPU time alike),
+    # some 19,500.
+    ["red L5 j14,k14,l14,m14,j15", "yellow P p5,o6,p6,o7,p7", "green Z5 d4,b5,c5,d5,b6"],
 ]
 
 
