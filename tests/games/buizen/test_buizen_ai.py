@@ -11,8 +11,20 @@ import pytest
 
 from bauhausbox.engine.bots.arena import Endless
 from bauhausbox.engine.bots.base import Budget, Cancelled
-from bauhausbox.games.buizen.ai import HARD_SEARCH, BuizenSearchBot, Judge, Knowledge, _after, make_bot
-from bauhausbox.games.buizen.rules import GAME, BuizenState, Place, Table
+from bauhausbox.engine.bots.ismcts import SearchResult, logistic
+from bauhausbox.games.buizen.ai import (
+    HARD_SEARCH,
+    VALUE_SCALE,
+    BuizenPolicy,
+    BuizenSearchBot,
+    Judge,
+    Knowledge,
+    Tuning,
+    _after,
+    make_bot,
+)
+from bauhausbox.games.buizen.rules import GAME, BuizenState, Move, Place, Table
+from bauhausbox.games.buizen.tiles import TILE_NUMBERS
 
 # ``docs/rules/buizen.md``'s worked example: a closed fire-hose network ending at the road 5,2.
 WORKED = "0,1 pump; 1,1 3f r270; 2,1 38b r90; 3,1 2f r180; 2,2 17f r0; 3,2 38b r270; 4,2 18f r90; 5,2 road"
@@ -184,3 +196,42 @@ def test_expert_at_its_full_budget_answers_within_two_seconds() -> None:
         move = make_bot("expert", 1).choose(GAME, GAME.view(state, seat), seat, Budget(2.0))
         assert time.process_time() - started < 2.0
         assert move in GAME.legal_moves(state)
+
+
+def test_expert_leaf_value_counts_the_tiles_in_hand_as_a_change_from_the_root() -> None:
+    state = _midgame(5, players=2)
+    seat = state.to_play
+    assert seat is not None and state.bag
+    policy = BuizenPolicy(random.Random(1))
+    policy.begin(GAME.view(state, seat), seat)
+    # The root position itself is worth an even 0.5 to the searching seat, however far ahead it is.
+    assert policy.evaluate(state)[seat] == pytest.approx(0.5)
+    # One more tile in hand (drawn from the bag, the table unchanged) is worth hard's drawing bonus.
+    hands = list(state.hands)
+    tile = next(number for number in state.bag if number in TILE_NUMBERS)  # a pipe tile, not a pit or manhole
+    bag = list(state.bag)
+    bag.remove(tile)
+    hands[seat] = (*hands[seat], tile)
+    richer = replace(state, hands=tuple(hands), bag=tuple(bag))
+    expected = logistic(Tuning().draw / VALUE_SCALE)
+    assert policy.evaluate(richer)[seat] == pytest.approx(expected)
+
+
+def _result(means: dict[Move, float], visits: int) -> SearchResult[Move]:
+    best = next(iter(means))
+    return SearchResult(best, visits * len(means), 0.0, dict.fromkeys(means, visits), means)
+
+
+def test_expert_final_choice_leans_on_hard_judgement_when_the_search_cannot_tell() -> None:
+    state = _midgame(5, players=2)
+    seat = state.to_play
+    assert seat is not None
+    policy = BuizenPolicy(random.Random(1))
+    policy.begin(GAME.view(state, seat), seat)
+    ranked = sorted(policy.root_scores, key=lambda move: -policy.root_scores[move])
+    best, worst = ranked[0], ranked[-1]
+    assert policy.root_scores[best] > policy.root_scores[worst] + 1.0
+    # Equal visits, means a hair apart in favour of the move hard judges worst: hard's judgement decides.
+    assert policy.choice(_result({worst: 0.601, best: 0.600}, 20)) == best
+    # A clear difference in the leaves' means overrules the judgement.
+    assert policy.choice(_result({worst: 0.75, best: 0.55}, 20)) == worst
