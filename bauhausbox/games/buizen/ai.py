@@ -34,7 +34,7 @@ import math
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -379,6 +379,7 @@ class BuizenPolicy:
         self.tuning = tuning
         self.me = 0
         self.judge = Judge(Knowledge(GAME.new_game(2, 0), 0), tuning)
+        self.leaf_tuning = tuning
         self.root_standing = 0.0
         self.root_scores: dict[Move, float] = {}
         self._candidates: dict[tuple[Any, ...], list[Move]] = {}
@@ -386,6 +387,9 @@ class BuizenPolicy:
     def begin(self, view: BuizenState, seat: Seat) -> None:
         self.me = seat
         self.judge = Judge(Knowledge(view, seat), self.tuning)
+        # With two players the win is the difference of the two scores: the opponent's points count in
+        # full (hard's 0.6 is tuned for tables where beating one opponent is not enough).
+        self.leaf_tuning = replace(self.tuning, opponent=1.0) if view.players == 2 else self.tuning
         self.root_standing = self.standing(view, Table(view))
         self._candidates.clear()
         # The root's candidates and hard's judgement of each: the tree's order and the final choice's prior.
@@ -420,7 +424,7 @@ class BuizenPolicy:
         """The searching seat's judgement of a position: hard's judgement from its view there (so the
         chances of open ends, the pit risk and the guess of the others' materials follow the position),
         plus the drawing bonus for each tile in its hand (what hard's bonus per drawn tile pays for)."""
-        judge = Judge(Knowledge(GAME.view(state, self.me), self.me), self.tuning)
+        judge = Judge(Knowledge(GAME.view(state, self.me), self.me), self.leaf_tuning)
         return judge.evaluate(table) + self.tuning.draw * len(state.hands[self.me])
 
     def _key(self, state: BuizenState, seat: Seat) -> tuple[Any, ...]:
