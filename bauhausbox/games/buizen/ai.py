@@ -424,8 +424,11 @@ class BuizenPolicy:
         """The searching seat's judgement of a position: hard's judgement from its view there (so the
         chances of open ends, the pit risk and the guess of the others' materials follow the position),
         plus the drawing bonus for each tile in its hand (what hard's bonus per drawn tile pays for)."""
-        judge = Judge(Knowledge(GAME.view(state, self.me), self.me), self.leaf_tuning)
-        return judge.evaluate(table) + self.tuning.draw * len(state.hands[self.me])
+        return self.leaf_judge(state).evaluate(table) + self.tuning.draw * len(state.hands[self.me])
+
+    def leaf_judge(self, state: BuizenState) -> Judge:
+        """Hard's judgement for the searching seat from its view of ``state`` (with the leaves' weights)."""
+        return Judge(Knowledge(GAME.view(state, self.me), self.me), self.leaf_tuning)
 
     def _key(self, state: BuizenState, seat: Seat) -> tuple[Any, ...]:
         # What a seat's moves depend on: the table and its own hand.
@@ -447,6 +450,10 @@ class BuizenPolicy:
     def playout(self, state: BuizenState, rng: random.Random) -> list[Move]:
         seat = state.to_play
         assert seat is not None
+        if not state.bag and not any(hand for other, hand in enumerate(state.hands) if other != seat):
+            # Everybody else is out: the seat plays on alone, the seat to play never changes, and the
+            # search's horizon (counted in changes of the seat to play) would never come. Judge here.
+            return []
         return self.candidates(state, seat)[:1]
 
     def evaluate(self, state: BuizenState) -> list[float]:

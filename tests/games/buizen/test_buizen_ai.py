@@ -235,3 +235,43 @@ def test_expert_final_choice_leans_on_hard_judgement_when_the_search_cannot_tell
     assert policy.choice(_result({worst: 0.601, best: 0.600}, 20)) == best
     # A clear difference in the leaves' means overrules the judgement.
     assert policy.choice(_result({worst: 0.75, best: 0.55}, 20)) == worst
+
+
+def test_expert_playout_stops_when_everybody_else_is_out() -> None:
+    state = _midgame(5, players=2)
+    seat = state.to_play
+    assert seat is not None
+    other = 1 - seat
+    policy = BuizenPolicy(random.Random(1))
+    policy.begin(GAME.view(state, seat), seat)
+    # The bag empty, the other seat still holding tiles: the playout goes on.
+    hands = list(state.hands)
+    hands[seat] = (*state.hands[seat], *state.bag)
+    going_on = replace(state, hands=tuple(hands), bag=())
+    assert len(policy.playout(going_on, random.Random(1))) == 1
+    # The other seat out as well: the seat would play on alone and the horizon (changes of the seat to
+    # play) would never come, so the playout hands the position to the evaluation.
+    hands[seat] = (*hands[seat], *state.hands[other])
+    hands[other] = ()
+    alone = replace(state, hands=tuple(hands), bag=())
+    assert GAME.invariant_errors(alone) == [] and GAME.legal_moves(alone)
+    assert policy.playout(alone, random.Random(1)) == []
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_expert_leaf_counts_a_lone_opponents_points_in_full(players: int) -> None:
+    state = _midgame(5, players=players)
+    seat = state.to_play
+    assert seat is not None
+    policy = BuizenPolicy(random.Random(1))
+    policy.begin(GAME.view(state, seat), seat)
+    judge = policy.leaf_judge(state)
+    believed = judge.k.opponent_weight
+    assert believed and all(0 < w <= 1 for w in believed.values())
+    for material, chance in believed.items():
+        if players == 2:
+            # One opponent: every point it is believed to score is a point of the difference that decides.
+            assert judge.weight(material) == pytest.approx(-chance)
+        else:
+            # Beating one of three opponents is not enough: hard's discounted weight stays.
+            assert judge.weight(material) == pytest.approx(-Tuning().opponent * chance)
