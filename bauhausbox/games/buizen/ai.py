@@ -1,9 +1,8 @@
-"""Buizen Wir-War computer players: easy, medium and hard, each seeing only its own seat's view.
+"""Buizen Wir-War computer players: easy, medium, hard and expert, each seeing only its own seat's view.
 
-Easy and medium look one move ahead: for every legal move they lay the tile on a copy of the table and
-judge the networks that result. Hard searches several moves deep (information-set search, see
-:class:`BuizenSearchBot`) with the one-move judgement described below as its guide. They differ in what
-they judge:
+Easy, medium and hard look one move ahead: for every legal move they lay the tile on a copy of the table
+and judge the networks that result. Expert searches several moves deep (information-set search, see
+:class:`BuizenSearchBot`) with hard's one-move judgement as its guide. They differ in what they judge:
 
 - **easy** plays a random move a third of the time; otherwise it takes the move that adds the most
   fire-hose-style *points already closed* plus a little for links of its own material.
@@ -16,13 +15,16 @@ they judge:
   tiles a move draws. Open pits and manholes fall out of the same judgement: a pit is worth playing on a
   road that closes an opponent's network, a manhole on a road that closes its own.
 
-**hard** (:class:`BuizenSearchBot`) runs information-set Monte Carlo tree search
+**expert** (:class:`BuizenSearchBot`) runs information-set Monte Carlo tree search
 (:mod:`bauhausbox.engine.bots.ismcts`): each iteration deals the unseen tiles and the other seats'
 materials anew (``GAME.determinize`` of its view), so it never uses what it cannot see. At the root the
 one-move judgement above orders its own moves; every seat's moves deeper down, and the playouts, are the
 best of a few sampled moves by that seat's own judgement of the sampled position. After a few moves of
-every seat the position is judged: for the searching seat by the one-move judgement (with its inference
-of the opponents' materials), for the others by the value of their sampled material against the rest.
+every seat the position is judged: for the searching seat by hard's judgement from its view there plus
+hard's drawing bonus per tile in hand, as a change from the root (with two players the opponent's
+networks count in full: the win is the difference of the two scores); for the others by the value of
+their sampled material and hand against the rest. The move played is the root move with the best mean,
+each mean shrunk towards what hard's one-move judgement predicts for that move.
 
 Every level stays within its budget (docs/buizen.md has the measured times); each also stops early and
 plays its best move so far if the budget runs out.
@@ -475,7 +477,7 @@ class BuizenPolicy:
 
 
 class BuizenSearchBot:
-    """The hard level: information-set search a few moves deep (see the module docstring)."""
+    """The expert level: information-set search a few moves deep (see the module docstring)."""
 
     def __init__(self, seed: int = 0, config: SearchConfig = HARD_SEARCH, tuning: Tuning = Tuning()) -> None:
         self.level = "hard"
