@@ -44,7 +44,7 @@ def choose(level: str, state: BuizenState) -> str:
     return GAME.format_move(state, move)
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
 def test_closes_its_own_network(level: str) -> None:
     # Without L2 and its road the fire hose is open at 3,2's east side. Tile 18 (RS FH, into a road) and
     # tile 3 (ES FH, into a pump room) both close it for 12; the other placements of the hand do not.
@@ -55,25 +55,29 @@ def test_closes_its_own_network(level: str) -> None:
     assert GAME.scores(after)[0] == 12
 
 
-def test_hard_prefers_the_pump_room_that_no_pit_can_open() -> None:
+@pytest.mark.parametrize("level", ["hard", "expert"])  # the search keeps what hard judges
+def test_hard_prefers_the_pump_room_that_no_pit_can_open(level: str) -> None:
     board = WORKED.replace("; 4,2 18f r90; 5,2 road", "")
     state = position(board, "18 3", "FH PP GAS PE")
-    assert choose("hard", state) == "3f r90 at 4,2"
+    assert choose(level, state) == "3f r90 at 4,2"
 
 
-def test_hard_digs_an_open_pit_under_an_opponents_network() -> None:
+@pytest.mark.parametrize("level", ["hard", "expert"])  # the search keeps what hard judges
+def test_hard_digs_an_open_pit_under_an_opponents_network(level: str) -> None:
     state = position(WORKED, "pit 3", "PP FH GAS PE")
-    assert choose("hard", state) == "pit at 5,2"
+    assert choose(level, state) == "pit at 5,2"
 
 
-def test_hard_protects_its_own_road_end_with_a_manhole() -> None:
+@pytest.mark.parametrize("level", ["hard", "expert"])  # the search keeps what hard judges
+def test_hard_protects_its_own_road_end_with_a_manhole(level: str) -> None:
     state = position(WORKED, "manhole 3", "FH PP GAS PE")
-    assert choose("hard", state) == "manhole at 5,2"
+    assert choose(level, state) == "manhole at 5,2"
 
 
-def test_hard_does_not_dig_a_pit_under_its_own_network() -> None:
+@pytest.mark.parametrize("level", ["hard", "expert"])  # the search keeps what hard judges
+def test_hard_does_not_dig_a_pit_under_its_own_network(level: str) -> None:
     state = position(WORKED, "pit 3", "FH PP GAS PE")
-    assert choose("hard", state) != "pit at 5,2"
+    assert choose(level, state) != "pit at 5,2"
 
 
 def test_incremental_judgement_equals_the_full_one() -> None:
