@@ -1,9 +1,8 @@
-"""Buizen Wir-War computer players: easy, medium and hard, each seeing only its own seat's view.
+"""Buizen Wir-War computer players: easy, medium, hard and expert, each seeing only its own seat's view.
 
-Easy and medium look one move ahead: for every legal move they lay the tile on a copy of the table and
-judge the networks that result. Hard searches several moves deep (information-set search, see
-:class:`BuizenSearchBot`) with the one-move judgement described below as its guide. They differ in what
-they judge:
+Easy, medium and hard look one move ahead: for every legal move they lay the tile on a copy of the table
+and judge the networks that result. Expert searches several moves deep (information-set search, see
+:class:`BuizenSearchBot`) with hard's one-move judgement as its guide. They differ in what they judge:
 
 - **easy** plays a random move a third of the time; otherwise it takes the move that adds the most
   fire-hose-style *points already closed* plus a little for links of its own material.
@@ -16,13 +15,16 @@ they judge:
   tiles a move draws. Open pits and manholes fall out of the same judgement: a pit is worth playing on a
   road that closes an opponent's network, a manhole on a road that closes its own.
 
-**hard** (:class:`BuizenSearchBot`) runs information-set Monte Carlo tree search
+**expert** (:class:`BuizenSearchBot`) runs information-set Monte Carlo tree search
 (:mod:`bauhausbox.engine.bots.ismcts`): each iteration deals the unseen tiles and the other seats'
 materials anew (``GAME.determinize`` of its view), so it never uses what it cannot see. At the root the
 one-move judgement above orders its own moves; every seat's moves deeper down, and the playouts, are the
 best of a few sampled moves by that seat's own judgement of the sampled position. After a few moves of
-every seat the position is judged: for the searching seat by the one-move judgement (with its inference
-of the opponents' materials), for the others by the value of their sampled material against the rest.
+every seat the position is judged: for the searching seat by hard's judgement from its view there plus
+hard's drawing bonus per tile in hand, as a change from the root (with two players the opponent's
+networks count in full: the win is the difference of the two scores); for the others by the value of
+their sampled material and hand against the rest. The move played is the root move with the best mean,
+each mean shrunk towards what hard's one-move judgement predicts for that move.
 
 Every level stays within its budget (docs/buizen.md has the measured times); each also stops early and
 plays its best move so far if the budget runs out.
@@ -34,14 +36,14 @@ import math
 import random
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
 from bauhausbox import games
 from bauhausbox.engine.api import GameRules, Seat
 from bauhausbox.engine.bots.base import Budget
-from bauhausbox.engine.bots.ismcts import InformationSetSearch, SearchConfig, logistic
+from bauhausbox.engine.bots.ismcts import InformationSetSearch, SearchConfig, SearchResult, logistic
 from bauhausbox.games.buizen.rules import (
     GAME,
     BuizenState,
@@ -149,6 +151,8 @@ class Judge:
     def __init__(self, knowledge: Knowledge, tuning: Tuning = Tuning()) -> None:
         self.k = knowledge
         self.t = tuning
+        # The materials worth tracing: our own and those some opponent may hold.
+        self.materials = [knowledge.material, *(m for m, w in knowledge.opponent_weight.items() if w > 0)]
 
     def fillers(self, context: tuple[str, ...]) -> int:
         return fillers(context, self.k.road_pile, self.k.pump_pile)
@@ -212,7 +216,6 @@ class Judge:
 
     def start(self, table: Table) -> None:
         """Value every network of the table before the move (the baseline that moves change)."""
-        self.materials = [self.k.material, *(m for m, w in self.k.opponent_weight.items() if w > 0)]
         self.entries: list[tuple[Network, float, frozenset[tuple[int, int]]]] = []
         self.base_total = 0.0
         for network in table_networks(table, self.materials):
@@ -346,12 +349,13 @@ HARD_SEARCH = SearchConfig(iterations=160, seconds=1.0, horizon=4, exploration=0
 VALUE_SCALE = 4.0  # judgement points per logistic unit
 SAMPLES = 8  # moves tried per decision below the root and in playouts
 TREE_WIDTH = 8  # moves the one-move judgement offers the tree at the root
+PRIOR_VISITS = 16.0  # how many visits hard's one-move judgement of a root move is worth in the final choice
 
 
-def _ranked(view: BuizenState, seat: Seat, moves: list[Move], tuning: Tuning) -> list[Move]:
-    """``moves`` best first by the hard one-move judgement of ``seat`` from ``view``."""
+def _scored(view: BuizenState, seat: Seat, moves: list[Move], tuning: Tuning) -> list[tuple[float, Move]]:
+    """``moves`` with their hard one-move judgement by ``seat`` from ``view``, best first."""
     if len(moves) <= 1 or isinstance(moves[0], Draw | Pass):
-        return moves
+        return [(0.0, move) for move in moves]
     table = Table(view)
     judge = Judge(Knowledge(view, seat), tuning)
     judge.start(table)
@@ -361,7 +365,12 @@ def _ranked(view: BuizenState, seat: Seat, moves: list[Move], tuning: Tuning) ->
         placed = move.cell if isinstance(move, Place) else None
         scored.append((judge.evaluate_after(after, changed, placed) + tuning.draw * draws, move))
     scored.sort(key=lambda pair: -pair[0])
-    return [m for _, m in scored]
+    return scored
+
+
+def _ranked(view: BuizenState, seat: Seat, moves: list[Move], tuning: Tuning) -> list[Move]:
+    """``moves`` best first by the hard one-move judgement of ``seat`` from ``view``."""
+    return [move for _, move in _scored(view, seat, moves, tuning)]
 
 
 class BuizenPolicy:
@@ -371,16 +380,57 @@ class BuizenPolicy:
         self.rng = rng
         self.tuning = tuning
         self.me = 0
-        self.root_tiles = -1
         self.judge = Judge(Knowledge(GAME.new_game(2, 0), 0), tuning)
+        self.leaf_tuning = tuning
+        self.root_standing = 0.0
+        self.root_scores: dict[Move, float] = {}
         self._candidates: dict[tuple[Any, ...], list[Move]] = {}
 
     def begin(self, view: BuizenState, seat: Seat) -> None:
         self.me = seat
-        self.root_tiles = len(view.pipes) + sum(len(stack) for _, stack in view.roads)
         self.judge = Judge(Knowledge(view, seat), self.tuning)
-        self.judge.start(Table(view))
+        # With two players the win is the difference of the two scores: the opponent's points count in
+        # full (hard's 0.6 is tuned for tables where beating one opponent is not enough).
+        self.leaf_tuning = replace(self.tuning, opponent=1.0) if view.players == 2 else self.tuning
+        self.root_standing = self.standing(view, Table(view))
         self._candidates.clear()
+        # The root's candidates and hard's judgement of each: the tree's order and the final choice's prior.
+        self.root_scores = dict(
+            (move, score) for score, move in _scored(view, seat, GAME.legal_moves(view, seat), self.tuning)[:TREE_WIDTH]
+        )
+        self._candidates[self._key(view, seat)] = list(self.root_scores)
+
+    def choice(self, result: SearchResult[Move]) -> Move:
+        """The move to play: each root move's mean leaf value, shrunk towards what hard's one-move
+        judgement predicts for it as if that were :data:`PRIOR_VISITS` more visits.
+
+        A few dozen noisy visits cannot tell moves a point apart; hard's judgement can. The prediction
+        maps the judgement's difference from the visited average onto the leaves' scale (the logistic's
+        slope at the average leaf value), so only the *differences* the judgement sees count, not its level.
+        """
+        visited = [(move, n) for move, n in result.visits.items() if n and move in self.root_scores]
+        if not visited:
+            return result.move
+        total = sum(n for _, n in visited)
+        average = sum(n * result.means[move] for move, n in visited) / total
+        expected = sum(n * self.root_scores[move] for move, n in visited) / total
+        slope = average * (1 - average) / VALUE_SCALE
+
+        def blended(move: Move, n: int) -> float:
+            prior = average + slope * (self.root_scores[move] - expected)
+            return (n * result.means[move] + PRIOR_VISITS * prior) / (n + PRIOR_VISITS)
+
+        return max(visited, key=lambda pair: blended(*pair))[0]
+
+    def standing(self, state: BuizenState, table: Table) -> float:
+        """The searching seat's judgement of a position: hard's judgement from its view there (so the
+        chances of open ends, the pit risk and the guess of the others' materials follow the position),
+        plus the drawing bonus for each tile in its hand (what hard's bonus per drawn tile pays for)."""
+        return self.leaf_judge(state).evaluate(table) + self.tuning.draw * len(state.hands[self.me])
+
+    def leaf_judge(self, state: BuizenState) -> Judge:
+        """Hard's judgement for the searching seat from its view of ``state`` (with the leaves' weights)."""
+        return Judge(Knowledge(GAME.view(state, self.me), self.me), self.leaf_tuning)
 
     def _key(self, state: BuizenState, seat: Seat) -> tuple[Any, ...]:
         # What a seat's moves depend on: the table and its own hand.
@@ -391,13 +441,9 @@ class BuizenPolicy:
         found = self._candidates.get(key)
         if found is None:
             moves = GAME.legal_moves(state, seat)
-            at_root = seat == self.me and len(state.pipes) + sum(len(st) for _, st in state.roads) == self.root_tiles
-            if at_root:
-                found = _ranked(GAME.view(state, seat), seat, moves, self.tuning)[:TREE_WIDTH]
-            else:
-                if len(moves) > SAMPLES:
-                    moves = self.rng.sample(moves, SAMPLES)
-                found = _ranked(GAME.view(state, seat), seat, moves, self.tuning)
+            if len(moves) > SAMPLES:
+                moves = self.rng.sample(moves, SAMPLES)
+            found = _ranked(GAME.view(state, seat), seat, moves, self.tuning)
             if len(self._candidates) > 50_000:
                 self._candidates.clear()
             self._candidates[key] = found
@@ -406,35 +452,32 @@ class BuizenPolicy:
     def playout(self, state: BuizenState, rng: random.Random) -> list[Move]:
         seat = state.to_play
         assert seat is not None
+        if not state.bag and not any(hand for other, hand in enumerate(state.hands) if other != seat):
+            # Everybody else is out: the seat plays on alone, the seat to play never changes, and the
+            # search's horizon (counted in changes of the seat to play) would never come. Judge here.
+            return []
         return self.candidates(state, seat)[:1]
 
     def evaluate(self, state: BuizenState) -> list[float]:
         players = state.players
-        if state.to_play is None:
-            raw = [float(p) for p in GAME.scores(state)]
-            own, scale = raw, 2.0
-        else:
-            table = Table(state)
-            by_material = dict.fromkeys(MATERIALS, 0.0)
-            for network in table_networks(table):
-                by_material[network.material] += self.judge.value(
-                    table, network, network.material == self.judge.k.material
-                )
-            raw = [by_material[state.colours[s]] for s in range(players)]
-            own, scale = list(raw), VALUE_SCALE
-            # The searching seat judges by its own inference of the others' materials, not the sample's.
-            mine = self.judge.evaluate(table)
+        table = Table(state)
+        by_material = dict.fromkeys(MATERIALS, 0.0)
+        for network in table_networks(table):
+            by_material[network.material] += self.judge.value(table, network, network.material == self.judge.k.material)
+        # Each other seat: its sampled material's value and hand against the rest.
+        raw = [by_material[state.colours[s]] + self.tuning.draw * len(state.hands[s]) for s in range(players)]
         result = []
         for s in range(players):
             others = [raw[o] for o in range(players) if o != s]
-            result.append(logistic((own[s] - 0.5 * (max(others) + sum(others) / len(others))) / scale))
-        if state.to_play is not None:
-            result[self.me] = logistic(mine / scale)
+            result.append(logistic((raw[s] - 0.5 * (max(others) + sum(others) / len(others))) / VALUE_SCALE))
+        # The searching seat: its own judgement (its guess of the others' materials, not the sample's),
+        # as a change from the root's, so the logistic stays steep however far ahead the game is.
+        result[self.me] = logistic((self.standing(state, table) - self.root_standing) / VALUE_SCALE)
         return result
 
 
 class BuizenSearchBot:
-    """The hard level: information-set search a few moves deep (see the module docstring)."""
+    """The expert level: information-set search a few moves deep (see the module docstring)."""
 
     def __init__(self, seed: int = 0, config: SearchConfig = HARD_SEARCH, tuning: Tuning = Tuning()) -> None:
         self.level = "hard"
@@ -451,7 +494,7 @@ class BuizenSearchBot:
         if len(moves) == 1 or isinstance(moves[0], Draw | Pass):
             return moves[0]
         self.policy.begin(view, seat)
-        return self.search.search(view, seat, self.random, budget).move
+        return self.policy.choice(self.search.search(view, seat, self.random, budget))
 
     def interject(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> Any | None:
         return None

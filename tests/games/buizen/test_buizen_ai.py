@@ -11,8 +11,20 @@ import pytest
 
 from bauhausbox.engine.bots.arena import Endless
 from bauhausbox.engine.bots.base import Budget, Cancelled
-from bauhausbox.games.buizen.ai import HARD_SEARCH, BuizenSearchBot, Judge, Knowledge, _after, make_bot
-from bauhausbox.games.buizen.rules import GAME, BuizenState, Place, Table
+from bauhausbox.engine.bots.ismcts import SearchResult, logistic
+from bauhausbox.games.buizen.ai import (
+    HARD_SEARCH,
+    VALUE_SCALE,
+    BuizenPolicy,
+    BuizenSearchBot,
+    Judge,
+    Knowledge,
+    Tuning,
+    _after,
+    make_bot,
+)
+from bauhausbox.games.buizen.rules import GAME, BuizenState, Move, Place, Table
+from bauhausbox.games.buizen.tiles import TILE_NUMBERS
 
 # ``docs/rules/buizen.md``'s worked example: a closed fire-hose network ending at the road 5,2.
 WORKED = "0,1 pump; 1,1 3f r270; 2,1 38b r90; 3,1 2f r180; 2,2 17f r0; 3,2 38b r270; 4,2 18f r90; 5,2 road"
@@ -32,7 +44,7 @@ def choose(level: str, state: BuizenState) -> str:
     return GAME.format_move(state, move)
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
 def test_closes_its_own_network(level: str) -> None:
     # Without L2 and its road the fire hose is open at 3,2's east side. Tile 18 (RS FH, into a road) and
     # tile 3 (ES FH, into a pump room) both close it for 12; the other placements of the hand do not.
@@ -43,25 +55,29 @@ def test_closes_its_own_network(level: str) -> None:
     assert GAME.scores(after)[0] == 12
 
 
-def test_hard_prefers_the_pump_room_that_no_pit_can_open() -> None:
+@pytest.mark.parametrize("level", ["hard", "expert"])  # the search keeps what hard judges
+def test_hard_prefers_the_pump_room_that_no_pit_can_open(level: str) -> None:
     board = WORKED.replace("; 4,2 18f r90; 5,2 road", "")
     state = position(board, "18 3", "FH PP GAS PE")
-    assert choose("hard", state) == "3f r90 at 4,2"
+    assert choose(level, state) == "3f r90 at 4,2"
 
 
-def test_hard_digs_an_open_pit_under_an_opponents_network() -> None:
+@pytest.mark.parametrize("level", ["hard", "expert"])  # the search keeps what hard judges
+def test_hard_digs_an_open_pit_under_an_opponents_network(level: str) -> None:
     state = position(WORKED, "pit 3", "PP FH GAS PE")
-    assert choose("hard", state) == "pit at 5,2"
+    assert choose(level, state) == "pit at 5,2"
 
 
-def test_hard_protects_its_own_road_end_with_a_manhole() -> None:
+@pytest.mark.parametrize("level", ["hard", "expert"])  # the search keeps what hard judges
+def test_hard_protects_its_own_road_end_with_a_manhole(level: str) -> None:
     state = position(WORKED, "manhole 3", "FH PP GAS PE")
-    assert choose("hard", state) == "manhole at 5,2"
+    assert choose(level, state) == "manhole at 5,2"
 
 
-def test_hard_does_not_dig_a_pit_under_its_own_network() -> None:
+@pytest.mark.parametrize("level", ["hard", "expert"])  # the search keeps what hard judges
+def test_hard_does_not_dig_a_pit_under_its_own_network(level: str) -> None:
     state = position(WORKED, "pit 3", "FH PP GAS PE")
-    assert choose("hard", state) != "pit at 5,2"
+    assert choose(level, state) != "pit at 5,2"
 
 
 def test_incremental_judgement_equals_the_full_one() -> None:
@@ -184,3 +200,82 @@ def test_expert_at_its_full_budget_answers_within_two_seconds() -> None:
         move = make_bot("expert", 1).choose(GAME, GAME.view(state, seat), seat, Budget(2.0))
         assert time.process_time() - started < 2.0
         assert move in GAME.legal_moves(state)
+
+
+def test_expert_leaf_value_counts_the_tiles_in_hand_as_a_change_from_the_root() -> None:
+    state = _midgame(5, players=2)
+    seat = state.to_play
+    assert seat is not None and state.bag
+    policy = BuizenPolicy(random.Random(1))
+    policy.begin(GAME.view(state, seat), seat)
+    # The root position itself is worth an even 0.5 to the searching seat, however far ahead it is.
+    assert policy.evaluate(state)[seat] == pytest.approx(0.5)
+    # One more tile in hand (drawn from the bag, the table unchanged) is worth hard's drawing bonus.
+    hands = list(state.hands)
+    tile = next(number for number in state.bag if number in TILE_NUMBERS)  # a pipe tile, not a pit or manhole
+    bag = list(state.bag)
+    bag.remove(tile)
+    hands[seat] = (*hands[seat], tile)
+    richer = replace(state, hands=tuple(hands), bag=tuple(bag))
+    expected = logistic(Tuning().draw / VALUE_SCALE)
+    assert policy.evaluate(richer)[seat] == pytest.approx(expected)
+
+
+def _result(means: dict[Move, float], visits: int) -> SearchResult[Move]:
+    best = next(iter(means))
+    return SearchResult(best, visits * len(means), 0.0, dict.fromkeys(means, visits), means)
+
+
+def test_expert_final_choice_leans_on_hard_judgement_when_the_search_cannot_tell() -> None:
+    state = _midgame(5, players=2)
+    seat = state.to_play
+    assert seat is not None
+    policy = BuizenPolicy(random.Random(1))
+    policy.begin(GAME.view(state, seat), seat)
+    ranked = sorted(policy.root_scores, key=lambda move: -policy.root_scores[move])
+    best, worst = ranked[0], ranked[-1]
+    assert policy.root_scores[best] > policy.root_scores[worst] + 1.0
+    # Equal visits, means a hair apart in favour of the move hard judges worst: hard's judgement decides.
+    assert policy.choice(_result({worst: 0.601, best: 0.600}, 20)) == best
+    # A clear difference in the leaves' means overrules the judgement.
+    assert policy.choice(_result({worst: 0.75, best: 0.55}, 20)) == worst
+
+
+def test_expert_playout_stops_when_everybody_else_is_out() -> None:
+    state = _midgame(5, players=2)
+    seat = state.to_play
+    assert seat is not None
+    other = 1 - seat
+    policy = BuizenPolicy(random.Random(1))
+    policy.begin(GAME.view(state, seat), seat)
+    # The bag empty, the other seat still holding tiles: the playout goes on.
+    hands = list(state.hands)
+    hands[seat] = (*state.hands[seat], *state.bag)
+    going_on = replace(state, hands=tuple(hands), bag=())
+    assert len(policy.playout(going_on, random.Random(1))) == 1
+    # The other seat out as well: the seat would play on alone and the horizon (changes of the seat to
+    # play) would never come, so the playout hands the position to the evaluation.
+    hands[seat] = (*hands[seat], *state.hands[other])
+    hands[other] = ()
+    alone = replace(state, hands=tuple(hands), bag=())
+    assert GAME.invariant_errors(alone) == [] and GAME.legal_moves(alone)
+    assert policy.playout(alone, random.Random(1)) == []
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_expert_leaf_counts_a_lone_opponents_points_in_full(players: int) -> None:
+    state = _midgame(5, players=players)
+    seat = state.to_play
+    assert seat is not None
+    policy = BuizenPolicy(random.Random(1))
+    policy.begin(GAME.view(state, seat), seat)
+    judge = policy.leaf_judge(state)
+    believed = judge.k.opponent_weight
+    assert believed and all(0 < w <= 1 for w in believed.values())
+    for material, chance in believed.items():
+        if players == 2:
+            # One opponent: every point it is believed to score is a point of the difference that decides.
+            assert judge.weight(material) == pytest.approx(-chance)
+        else:
+            # Beating one of three opponents is not enough: hard's discounted weight stays.
+            assert judge.weight(material) == pytest.approx(-Tuning().opponent * chance)
