@@ -124,7 +124,7 @@ if __name__ == "__main__":
         from bauhausbox.engine.bots.arena import duel_command
 
         # The duel's endless budget leaves hard its node budget alone: games replay from their seeds.
-        duel_command(GAME, lambda seed: make_bot("expert", seed), "bauhaus_hard_v1")
+        duel_command(GAME, lambda seed: make_bot("hard", seed), "bauhaus_hard_v1")
     elif len(sys.argv) > 2 and sys.argv[1] == "--strength":
         strength(int(sys.argv[2]))
     else:

@@ -136,8 +136,9 @@ class BauhausRules(GameRules[BauhausState, Move]):
             # the same session" (Match.restart picks a seed whose random starter is that winner).
             winner_starts=True,
             conformance_scale=0.25,
-            # Bots answer in well under a second; the selfplay budgets only guard against a loaded machine.
-            think_seconds={"easy": 1.0, "medium": 1.5, "hard": 2.0},
+            # Easy and medium answer in well under a second; hard's search stops at 1.5 s and expert's
+            # at 4 s (each usually runs out of iterations first). The budgets guard a loaded machine.
+            think_seconds={"easy": 1.0, "medium": 1.5, "hard": 2.0, "expert": 4.5},
         )
         self._ends = self.board.corner_ends
         self._closed_regions = lru_cache(maxsize=16384)(self._compute_closed_regions)

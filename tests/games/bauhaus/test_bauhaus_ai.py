@@ -1,5 +1,6 @@
-"""Bauhaus computer players: legal moves in every phase, a few tactics (close a pocket, spoil one,
-use powers at a good moment), and the time limit."""
+"""Bauhaus computer players: legal moves in every phase, a few tactics of the one-turn planner that
+guides hard's search (close a pocket, spoil one, use powers at a good moment) and of the search
+itself, and the time limits."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from bauhausbox.engine.bots.arena import Endless
 from bauhausbox.engine.bots.base import Budget, Cancelled
-from bauhausbox.games.bauhaus.ai import HARD_SEARCH, BauhausSearchBot, make_bot
+from bauhausbox.games.bauhaus.ai import EXPERT_SEARCH, HARD_SEARCH, BauhausBot, BauhausSearchBot, make_bot
 from bauhausbox.games.bauhaus.positions import choose, zones_picture
 from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, BauhausState
 
@@ -39,9 +40,8 @@ def pocket_position(owner_tokens: str, display: tuple[str, ...], players: int = 
     return state
 
 
-def play_turn(state: BauhausState, level: str, seed: int = 1) -> BauhausState:
-    """Let the bot of the seat to play make decisions until the turn passes."""
-    bot = make_bot(level, seed)
+def play_turn(state: BauhausState, bot: BauhausBot | BauhausSearchBot) -> BauhausState:
+    """Let ``bot``, for the seat to play, make decisions until the turn passes."""
     seat = state.to_play
     assert seat is not None
     while state.to_play == seat:
@@ -51,13 +51,14 @@ def play_turn(state: BauhausState, level: str, seed: int = 1) -> BauhausState:
     return state
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+# Expert is hard's search with more iterations (checked below): one whole game of the search is enough.
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_every_level_plays_legal_moves_through_whole_games(level: str) -> None:
     rnd = random.Random(4)
     for seed in range(1):
         state = GAME.new_game(3, seed=seed, powers=True)
-        # Hard at a small node budget keeps the suite fast; its full budget is timed below.
-        bot = _search_bot(seed, iterations=6) if level == "expert" else make_bot(level, seed)
+        # The searches at a small node budget keep the suite fast; their full budgets are timed below.
+        bot = _search_bot(seed, iterations=6) if level == "hard" else make_bot(level, seed)
         while state.to_play is not None:
             seat = state.to_play
             if seat == 0:
@@ -74,44 +75,58 @@ def test_every_level_plays_legal_moves_through_whole_games(level: str) -> None:
         assert GAME.invariant_errors(state) == []
 
 
-def test_hard_closes_a_pocket_around_its_own_tokens() -> None:
+# -- the one-turn planner at hard settings: hard's guide (the former hard level) ---------------------------
+def _planner(seed: int = 1) -> BauhausBot:
+    return BauhausBot("hard", seed)
+
+
+def _bot(level: str) -> BauhausBot | BauhausSearchBot:
+    """The planner at hard settings, or the hard level itself (its search)."""
+    return _planner() if level == "planner" else make_bot("hard", 1)
+
+
+@pytest.mark.parametrize("level", ["planner", "hard"])
+def test_hard_and_its_planner_close_a_pocket_around_their_own_tokens(level: str) -> None:
     state = pocket_position("bb..", ("free", "move", "swap", "place"))
-    after = play_turn(state, "hard")
+    after = play_turn(state, _bot(level))
     assert GAME.scores(after)[BLUE] == 8  # two tokens in a closed 4-square zone
 
 
-def test_hard_spoils_an_opponents_nearly_closed_pocket() -> None:
+def test_the_planner_spoils_an_opponents_nearly_closed_pocket() -> None:
     state = pocket_position("yy..", ("place", "swap", "move", "free"))
     state = replace(state, deployed=(1 << sq("g7"), state.deployed[YELLOW]), reserve=(7, 6))
-    after = play_turn(state, "hard")
+    after = play_turn(state, _planner())
     pocket = sum(1 << sq(c) for c in ("b2", "c2", "b3", "c3"))
     # A blue token now stands in Yellow's pocket (placed, moved or swapped in): closing it pays nobody.
     assert after.deployed[BLUE] & pocket
     assert GAME.scores(after)[YELLOW] == 0
 
 
-def test_hard_uses_shared_control_when_it_gains_most_late_in_the_game() -> None:
+@pytest.mark.parametrize("level", ["planner", "hard"])
+def test_hard_and_its_planner_use_shared_control_when_it_gains_most_late_in_the_game(level: str) -> None:
     picture = zones_picture([(["a1", "b1", "c1", "d1", "e1"], "yyb")])
     state = GAME.from_picture(picture, players=2, display=("place", "move", "swap", "free"), powers=True)
     state = replace(state, deck=state.deck[:3])
-    move = make_bot("hard", 1).interject(GAME, GAME.view(state, YELLOW), YELLOW, Endless())
+    move = _bot(level).interject(GAME, GAME.view(state, YELLOW), YELLOW, Endless())
     assert move is not None and GAME.format_move(state, move) == "power:shared a1"
     assert make_bot("medium", 1).interject(GAME, GAME.view(state, YELLOW), YELLOW, Endless()) is None
 
 
-def test_hard_uses_forced_control_on_its_token_in_an_unowned_zone_late() -> None:
+@pytest.mark.parametrize("level", ["planner", "hard"])
+def test_hard_and_its_planner_use_forced_control_on_its_token_in_an_unowned_zone_late(level: str) -> None:
     picture = zones_picture([(["a1", "b1", "c1", "d1"], "rb")])
     state = GAME.from_picture(picture, players=3, display=("place", "move", "swap", "free"), powers=True)
     state = replace(state, deck=state.deck[:3])
-    move = make_bot("hard", 1).interject(GAME, GAME.view(state, RED), RED, Endless())
+    move = _bot(level).interject(GAME, GAME.view(state, RED), RED, Endless())
     assert move is not None and GAME.format_move(state, move) == "power:forced a1"
 
 
-def test_hard_takes_over_a_card_that_would_close_the_opponents_pocket() -> None:
+@pytest.mark.parametrize("level", ["planner", "hard"])
+def test_hard_and_its_planner_take_over_a_card_that_would_close_the_opponents_pocket(level: str) -> None:
     state = pocket_position("yy..", ("free", "move", "swap", "place"), deck=3, powers=True)
     state = replace(state, turn=YELLOW, to_play=YELLOW)
     chosen = choose(state, "free")
-    move = make_bot("hard", 1).interject(GAME, GAME.view(chosen, BLUE), BLUE, Endless())
+    move = _bot(level).interject(GAME, GAME.view(chosen, BLUE), BLUE, Endless())
     assert move is not None and move.power == "mind"
 
 
@@ -123,14 +138,24 @@ def test_bots_answer_within_two_seconds() -> None:
         if state.phase == CHOOSE and rnd.random() < 0.2:
             positions.append(state)
         state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
-    bot = make_bot("hard", 3)
-    for position in positions[:6]:
-        started = time.process_time()
-        bot.choose(GAME, GAME.view(position, position.to_play), position.to_play, Budget(2.0))
-        assert time.process_time() - started < 2.0
+    for level in ("medium", "hard"):
+        bot = make_bot(level, 3)
+        for position in positions[:4]:
+            started = time.process_time()
+            bot.choose(GAME, GAME.view(position, position.to_play), position.to_play, Budget(2.0))
+            assert time.process_time() - started < 2.0
 
 
-# -- expert: information-set search ------------------------------------------------------------------
+def test_hard_and_expert_are_the_search_expert_three_times_as_long() -> None:
+    hard, expert = make_bot("hard", 1), make_bot("expert", 1)
+    assert isinstance(hard, BauhausSearchBot) and hard.config == HARD_SEARCH
+    assert isinstance(expert, BauhausSearchBot) and expert.config == EXPERT_SEARCH
+    assert EXPERT_SEARCH.iterations == 3 * HARD_SEARCH.iterations
+    assert (hard.name, expert.name) == ("bauhaus-hard", "bauhaus-expert")
+    assert isinstance(make_bot("medium", 1), BauhausBot)
+
+
+# -- hard and expert: information-set search ------------------------------------------------------------------
 def _midgame(seed: int, players: int = 2, powers: bool = True) -> BauhausState:
     rnd = random.Random(seed)
     state = GAME.new_game(players, seed=seed, powers=powers)
@@ -144,7 +169,7 @@ def _search_bot(seed: int = 1, iterations: int = 24) -> BauhausSearchBot:
 
 
 def _decision(state: BauhausState, seen: BauhausState) -> tuple[object, dict[object, int]]:
-    """What a fresh expert bot (seed 1) chooses for the seat to play of ``state``, shown ``seen``, and the
+    """What a fresh search bot (seed 1) chooses for the seat to play of ``state``, shown ``seen``, and the
     visits of its root moves."""
     bot = _search_bot()
     seat = state.to_play
@@ -154,7 +179,7 @@ def _decision(state: BauhausState, seen: BauhausState) -> tuple[object, dict[obj
     return move, {m: n.visits for m, n in bot.search.last_root.children.items()}
 
 
-def test_expert_choice_does_not_depend_on_the_hidden_deck_order() -> None:
+def test_the_search_choice_does_not_depend_on_the_hidden_deck_order() -> None:
     state = _midgame(5)
     other = replace(state, deck=tuple(reversed(state.deck)))
     seat = state.to_play
@@ -167,7 +192,7 @@ def test_expert_choice_does_not_depend_on_the_hidden_deck_order() -> None:
     assert _decision(other, other) == expected
 
 
-def test_expert_is_deterministic_at_a_fixed_node_budget_and_uses_it() -> None:
+def test_the_search_is_deterministic_at_a_fixed_node_budget_and_uses_it() -> None:
     state = _midgame(8)
     seat = state.to_play
     moves = [_search_bot(3).choose(GAME, GAME.view(state, seat), seat, Budget(60)) for _ in range(2)]
@@ -178,7 +203,7 @@ def test_expert_is_deterministic_at_a_fixed_node_budget_and_uses_it() -> None:
     assert sum(n.visits for n in bot.search.last_root.children.values()) == 30
 
 
-def test_expert_stops_at_once_when_cancelled_and_within_its_time() -> None:
+def test_the_search_stops_at_once_when_cancelled_and_within_its_time() -> None:
     state = _midgame(9)
     seat = state.to_play
     cancel = threading.Event()
@@ -192,7 +217,7 @@ def test_expert_stops_at_once_when_cancelled_and_within_its_time() -> None:
     assert time.perf_counter() - started < 3.0
 
 
-def test_expert_follows_its_searched_line_through_the_card_it_chose() -> None:
+def test_the_search_follows_its_searched_line_through_the_card_it_chose() -> None:
     state = _midgame(11)
     seat = state.to_play
     bot = _search_bot()
