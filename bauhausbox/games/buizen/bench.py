@@ -105,7 +105,7 @@ def main() -> None:
         from bauhausbox.engine.bots.arena import duel_command
 
         # The duel's endless budget leaves hard its node budget alone: games replay from their seeds.
-        duel_command(GAME, lambda seed: make_bot("expert", seed), "buizen_hard_v1", sys.argv[1:])
+        duel_command(GAME, lambda seed: make_bot("hard", seed), "buizen_hard_v1", sys.argv[1:])
         return
     if args.strength:
         print(json.dumps(strength(games_count=args.strength, seed=args.seed), indent=2))

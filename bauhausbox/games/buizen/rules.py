@@ -452,6 +452,8 @@ class BuizenRules(GameRules[BuizenState, Move]):
         levels=(N_("easy"), N_("medium"), N_("hard"), N_("expert")),
         hidden_information=True,
         conformance_scale=0.25,
+        # Hard's search stops at 1 s and expert's at 3 s (``ai.HARD_SEARCH``, ``ai.EXPERT_SEARCH``).
+        think_seconds={"hard": 2.0, "expert": 3.5},
     )
 
     # -- setting up -------------------------------------------------------------------------------

@@ -13,8 +13,10 @@ from bauhausbox.engine.bots.arena import Endless
 from bauhausbox.engine.bots.base import Budget, Cancelled
 from bauhausbox.engine.bots.ismcts import SearchResult, logistic
 from bauhausbox.games.buizen.ai import (
+    EXPERT_SEARCH,
     HARD_SEARCH,
     VALUE_SCALE,
+    BuizenBot,
     BuizenPolicy,
     BuizenSearchBot,
     Judge,
@@ -39,12 +41,13 @@ def position(board: str, hand0: str, colours: str, players: int = 4) -> BuizenSt
 
 
 def choose(level: str, state: BuizenState) -> str:
-    bot = make_bot(level, 7)
+    """The move of ``level`` (or of "planner": the one-move planner at hard settings, hard's guide)."""
+    bot = BuizenBot("hard", 7) if level == "planner" else make_bot(level, 7)
     move = bot.choose(GAME, GAME.view(state, 0), 0, Endless())
     return GAME.format_move(state, move)
 
 
-@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+@pytest.mark.parametrize("level", ["medium", "planner", "hard"])
 def test_closes_its_own_network(level: str) -> None:
     # Without L2 and its road the fire hose is open at 3,2's east side. Tile 18 (RS FH, into a road) and
     # tile 3 (ES FH, into a pump room) both close it for 12; the other placements of the hand do not.
@@ -55,26 +58,26 @@ def test_closes_its_own_network(level: str) -> None:
     assert GAME.scores(after)[0] == 12
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])  # the search keeps what hard judges
+@pytest.mark.parametrize("level", ["planner", "hard"])  # the search keeps what its planner judges
 def test_hard_prefers_the_pump_room_that_no_pit_can_open(level: str) -> None:
     board = WORKED.replace("; 4,2 18f r90; 5,2 road", "")
     state = position(board, "18 3", "FH PP GAS PE")
     assert choose(level, state) == "3f r90 at 4,2"
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])  # the search keeps what hard judges
+@pytest.mark.parametrize("level", ["planner", "hard"])  # the search keeps what its planner judges
 def test_hard_digs_an_open_pit_under_an_opponents_network(level: str) -> None:
     state = position(WORKED, "pit 3", "PP FH GAS PE")
     assert choose(level, state) == "pit at 5,2"
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])  # the search keeps what hard judges
+@pytest.mark.parametrize("level", ["planner", "hard"])  # the search keeps what its planner judges
 def test_hard_protects_its_own_road_end_with_a_manhole(level: str) -> None:
     state = position(WORKED, "manhole 3", "FH PP GAS PE")
     assert choose(level, state) == "manhole at 5,2"
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])  # the search keeps what hard judges
+@pytest.mark.parametrize("level", ["planner", "hard"])  # the search keeps what its planner judges
 def test_hard_does_not_dig_a_pit_under_its_own_network(level: str) -> None:
     state = position(WORKED, "pit 3", "FH PP GAS PE")
     assert choose(level, state) != "pit at 5,2"
@@ -100,11 +103,12 @@ def test_incremental_judgement_equals_the_full_one() -> None:
     assert checked > 500
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+# Expert is hard's search with more iterations (checked below): one whole game of the search is enough.
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_every_level_plays_a_whole_game_legally_and_quickly(level: str) -> None:
     state = GAME.new_game(3, 21)
-    # Hard at a small node budget keeps the suite fast; its full budget is timed below.
-    bot = _search_bot(iterations=4) if level == "expert" else make_bot(level, 1)
+    # The search at a small node budget keeps the suite fast; its full budget is timed below.
+    bot = _search_bot(iterations=4) if level == "hard" else make_bot(level, 1)
     slowest = 0.0
     while state.to_play is not None:
         seat = state.to_play
@@ -117,7 +121,7 @@ def test_every_level_plays_a_whole_game_legally_and_quickly(level: str) -> None:
     assert slowest < 1.5  # the budget is 1 s; a loaded test machine gets some slack
 
 
-# -- expert: information-set search ------------------------------------------------------------------
+# -- hard and expert: information-set search ------------------------------------------------------------------
 def _midgame(seed: int, players: int = 3) -> BuizenState:
     rnd = random.Random(seed)
     state = GAME.new_game(players, seed)
@@ -131,7 +135,7 @@ def _search_bot(seed: int = 1, iterations: int = 40) -> BuizenSearchBot:
 
 
 def _decision(state: BuizenState, seen: BuizenState) -> tuple[object, dict[object, int]]:
-    """A fresh expert bot's choice for the seat to play of ``state``, shown ``seen``, and its root visits."""
+    """A fresh search bot's choice for the seat to play of ``state``, shown ``seen``, and its root visits."""
     bot = _search_bot()
     seat = state.to_play
     assert seat is not None
@@ -140,7 +144,7 @@ def _decision(state: BuizenState, seen: BuizenState) -> tuple[object, dict[objec
     return move, {m: n.visits for m, n in bot.search.last_root.children.items()}
 
 
-def test_expert_choice_does_not_depend_on_hidden_hands_bag_or_materials() -> None:
+def test_the_search_choice_does_not_depend_on_hidden_hands_bag_or_materials() -> None:
     state = _midgame(4)
     seat = state.to_play
     assert seat is not None
@@ -167,7 +171,7 @@ def test_expert_choice_does_not_depend_on_hidden_hands_bag_or_materials() -> Non
     assert _decision(other, other) == expected
 
 
-def test_expert_is_deterministic_at_a_fixed_node_budget_and_uses_it() -> None:
+def test_the_search_is_deterministic_at_a_fixed_node_budget_and_uses_it() -> None:
     state = _midgame(6)
     seat = state.to_play
     assert seat is not None
@@ -176,7 +180,7 @@ def test_expert_is_deterministic_at_a_fixed_node_budget_and_uses_it() -> None:
     assert sum(first[1].values()) == 40
 
 
-def test_expert_stops_at_once_when_cancelled_and_within_its_time() -> None:
+def test_the_search_stops_at_once_when_cancelled_and_within_its_time() -> None:
     state = _midgame(7)
     seat = state.to_play
     assert seat is not None
@@ -191,18 +195,27 @@ def test_expert_stops_at_once_when_cancelled_and_within_its_time() -> None:
     assert time.perf_counter() - started < 3.0
 
 
-def test_expert_at_its_full_budget_answers_within_two_seconds() -> None:
+def test_hard_and_expert_are_the_search_expert_three_times_as_long() -> None:
+    hard, expert = make_bot("hard", 1), make_bot("expert", 1)
+    assert isinstance(hard, BuizenSearchBot) and hard.config == HARD_SEARCH
+    assert isinstance(expert, BuizenSearchBot) and expert.config == EXPERT_SEARCH
+    assert EXPERT_SEARCH.iterations == 3 * HARD_SEARCH.iterations
+    assert (hard.name, expert.name) == ("buizen-hard", "buizen-expert")
+    assert isinstance(make_bot("medium", 1), BuizenBot)
+
+
+def test_hard_at_its_full_budget_answers_within_two_seconds() -> None:
     for seed in (2, 3):
         state = _midgame(seed)
         seat = state.to_play
         assert seat is not None
         started = time.process_time()  # CPU time: other processes on the machine cannot inflate it
-        move = make_bot("expert", 1).choose(GAME, GAME.view(state, seat), seat, Budget(2.0))
+        move = make_bot("hard", 1).choose(GAME, GAME.view(state, seat), seat, Budget(2.0))
         assert time.process_time() - started < 2.0
         assert move in GAME.legal_moves(state)
 
 
-def test_expert_leaf_value_counts_the_tiles_in_hand_as_a_change_from_the_root() -> None:
+def test_the_search_leaf_value_counts_the_tiles_in_hand_as_a_change_from_the_root() -> None:
     state = _midgame(5, players=2)
     seat = state.to_play
     assert seat is not None and state.bag
@@ -226,7 +239,7 @@ def _result(means: dict[Move, float], visits: int) -> SearchResult[Move]:
     return SearchResult(best, visits * len(means), 0.0, dict.fromkeys(means, visits), means)
 
 
-def test_expert_final_choice_leans_on_hard_judgement_when_the_search_cannot_tell() -> None:
+def test_the_search_final_choice_leans_on_the_planners_judgement_when_the_search_cannot_tell() -> None:
     state = _midgame(5, players=2)
     seat = state.to_play
     assert seat is not None
@@ -241,7 +254,7 @@ def test_expert_final_choice_leans_on_hard_judgement_when_the_search_cannot_tell
     assert policy.choice(_result({worst: 0.75, best: 0.55}, 20)) == worst
 
 
-def test_expert_playout_stops_when_everybody_else_is_out() -> None:
+def test_the_search_playout_stops_when_everybody_else_is_out() -> None:
     state = _midgame(5, players=2)
     seat = state.to_play
     assert seat is not None
@@ -263,7 +276,7 @@ def test_expert_playout_stops_when_everybody_else_is_out() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_expert_leaf_counts_a_lone_opponents_points_in_full(players: int) -> None:
+def test_the_search_leaf_counts_a_lone_opponents_points_in_full(players: int) -> None:
     state = _midgame(5, players=players)
     seat = state.to_play
     assert seat is not None
