@@ -13,7 +13,7 @@ import pytest
 
 from bauhausbox.engine.bots.arena import Endless
 from bauhausbox.engine.bots.base import Budget, Cancelled
-from bauhausbox.games.bauhaus.ai import EXPERT_SEARCH, HARD_SEARCH, BauhausBot, BauhausSearchBot, make_bot
+from bauhausbox.games.bauhaus.ai import HARD_SEARCH, BauhausBot, BauhausSearchBot, make_bot
 from bauhausbox.games.bauhaus.positions import choose, zones_picture
 from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, BauhausState
 
@@ -144,15 +144,6 @@ def test_bots_answer_within_two_seconds() -> None:
             started = time.process_time()
             bot.choose(GAME, GAME.view(position, position.to_play), position.to_play, Budget(2.0))
             assert time.process_time() - started < 2.0
-
-
-def test_hard_and_expert_are_the_search_expert_three_times_as_long() -> None:
-    hard, expert = make_bot("hard", 1), make_bot("expert", 1)
-    assert isinstance(hard, BauhausSearchBot) and hard.config == HARD_SEARCH
-    assert isinstance(expert, BauhausSearchBot) and expert.config == EXPERT_SEARCH
-    assert EXPERT_SEARCH.iterations == 3 * HARD_SEARCH.iterations
-    assert (hard.name, expert.name) == ("bauhaus-hard", "bauhaus-expert")
-    assert isinstance(make_bot("medium", 1), BauhausBot)
 
 
 # -- hard and expert: information-set search ------------------------------------------------------------------
