@@ -23,7 +23,7 @@ from bauhausbox.games.bauhaus.cards import (
     transformed,
 )
 from bauhausbox.games.bauhaus.rules import BauhausRules, BauhausState
-from bauhausbox.i18n import N_, _
+from bauhausbox.i18n import N_, _, translate
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Colour, Metrics
 
@@ -37,22 +37,14 @@ CARD_ACCENTS: dict[str, Colour] = {
     MOVE_TOKEN: theme.BLUE,
     SWAP: theme.YELLOW,
 }
-# The names printed on the cards (marked for the catalogs: :func:`card_label` translates them).
-CARD_LABELS: dict[str, str] = {
-    PLACE: N_("Place token"),
-    FREE_WALLS: N_("Two walls"),
-    MOVE_WALL: N_("Move wall"),
-    MOVE_TOKEN: N_("Move token"),
-    SWAP: N_("Swap tokens"),
-}
+# The Free-walls card is printed "Two walls"; every other card shows its name (``CardType.title``).
+TWO_WALLS = N_("Two walls")
 
 
 def card_label(card: int) -> str:
     """The name printed on ``card`` in the players' language: "Move wall", "Pattern L3"."""
     info = CARDS[card]
-    if info.kind == PATTERN:
-        return _("Pattern {id}").format(id=info.name)
-    return _(CARD_LABELS[info.kind])
+    return _(TWO_WALLS) if info.kind == FREE_WALLS else translate(info.title)
 
 
 # Labels and secondary words on paper: a dark grey that stays legible (light grey means "disabled").
