@@ -9,13 +9,14 @@ from bauhausbox import i18n
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus import describe, solver
 from bauhausbox.games.blokus.piece_widgets import ToolRow, turn_buttons
-from bauhausbox.games.blokus.puzzle_menu import card_status, format_date, pieces_placed_text
+from bauhausbox.games.blokus.puzzle_menu import card_status, pieces_placed_text
 from bauhausbox.games.blokus.puzzle_menu import how_to_pages as puzzle_pages
 from bauhausbox.games.blokus.puzzle_records import PuzzleRecord
 from bauhausbox.games.blokus.puzzle_words import solver_words
 from bauhausbox.games.blokus.puzzles import check, describe_placement, new_puzzle, parse_placement, place
 from bauhausbox.games.blokus.rules import GAME
 from bauhausbox.games.blokus.scene import how_to_pages
+from bauhausbox.ui.text import long_date
 from bauhausbox.ui.theme import Metrics
 
 
@@ -50,7 +51,7 @@ def test_one_square_left_is_singular_in_both_languages(french: None) -> None:
 def test_counts_and_dates_on_the_puzzle_cards(french: None) -> None:
     assert pieces_placed_text(1) == "1 pièce posée"
     assert pieces_placed_text(5) == "5 pièces posées"
-    assert format_date(datetime(2026, 2, 3)) == "03 févr. 2026"
+    assert long_date(datetime(2026, 2, 3)) == "03 févr. 2026"
     record = PuzzleRecord.model_validate({"completions": [{"when": "2026-11-26T10:00:00", "seconds": 192}]})
     assert card_status(record) == "Record 03:12  ·  résolu le 26 nov. 2026"
     i18n.set_language("en")

@@ -10,7 +10,6 @@ record) or stuck (no piece left fits). The puzzle itself is ``puzzle_scene.py``.
 from __future__ import annotations
 
 import time
-from datetime import datetime
 from pathlib import Path
 from typing import Protocol
 
@@ -57,12 +56,6 @@ def format_time(seconds: float) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
-
-
-def format_date(when: datetime) -> str:
-    """``26 Nov 2026`` ("26 nov. 2026"): the month's name from the catalogs, not from the system's
-    locale (which may be neither of the app's languages)."""
-    return long_date(when)
 
 
 def pieces_placed_text(count: int) -> str:
@@ -206,8 +199,8 @@ def card_status(record: PuzzleRecord) -> str:
         return _("Not solved yet")
     best = record.best_seconds
     if best is None:
-        return _("Solved with hints  ·  {date}").format(date=format_date(last))
-    return _("Best {time}  ·  last solved {date}").format(time=format_time(best), date=format_date(last))
+        return _("Solved with hints  ·  {date}").format(date=long_date(last))
+    return _("Best {time}  ·  last solved {date}").format(time=format_time(best), date=long_date(last))
 
 
 def _sample(spec: PuzzleSpec) -> tuple[Placement, ...]:
