@@ -1,21 +1,23 @@
 """Buizen Wir-War computer players: easy, medium, hard and expert, each seeing only its own seat's view.
 
-Easy, medium and hard look one move ahead: for every legal move they lay the tile on a copy of the table
-and judge the networks that result. Expert searches several moves deep (information-set search, see
-:class:`BuizenSearchBot`) with hard's one-move judgement as its guide. They differ in what they judge:
+Easy and medium look one move ahead: for every legal move they lay the tile on a copy of the table and
+judge the networks that result. Hard and expert search several moves deep (information-set search, see
+:class:`BuizenSearchBot`; expert with three times the iterations), guided by the one-move planner at hard
+settings. The one-move levels differ in what they judge:
 
 - **easy** plays a random move a third of the time; otherwise it takes the move that adds the most
   fire-hose-style *points already closed* plus a little for links of its own material.
 - **medium** values its own material's networks: closed ones in full, open ones discounted by their
   number of open ends.
-- **hard** values every network: its own (closed ones at risk from unseen open pits while a road end is
-  unprotected, open ones by how likely each open end is to be closed — dead ends, which no tile in the set
-  can ever fill, make a network worthless), minus the networks of the materials it believes its
-  opponents hold (inferred from which materials each seat has been extending), plus a little for the
-  tiles a move draws. Open pits and manholes fall out of the same judgement: a pit is worth playing on a
-  road that closes an opponent's network, a manhole on a road that closes its own.
+- **hard**'s planner (the search's guide) values every network: its own (closed ones at risk from
+  unseen open pits while a road end is unprotected, open ones by how likely each open end is to be
+  closed — dead ends, which no tile in the set can ever fill, make a network worthless), minus the
+  networks of the materials it believes its opponents hold (inferred from which materials each seat
+  has been extending), plus a little for the tiles a move draws. Open pits and manholes fall out of
+  the same judgement: a pit is worth playing on a road that closes an opponent's network, a manhole
+  on a road that closes its own.
 
-**expert** (:class:`BuizenSearchBot`) runs information-set Monte Carlo tree search
+**hard** and **expert** (:class:`BuizenSearchBot`) run information-set Monte Carlo tree search
 (:mod:`bauhausbox.engine.bots.ismcts`): each iteration deals the unseen tiles and the other seats'
 materials anew (``GAME.determinize`` of its view), so it never uses what it cannot see. At the root the
 one-move judgement above orders its own moves; every seat's moves deeper down, and the playouts, are the
@@ -479,7 +481,7 @@ class BuizenPolicy:
 
 
 class BuizenSearchBot:
-    """The expert level: information-set search a few moves deep (see the module docstring)."""
+    """The hard and expert levels: information-set search a few moves deep (see the module docstring)."""
 
     def __init__(
         self, seed: int = 0, config: SearchConfig = HARD_SEARCH, tuning: Tuning = Tuning(), level: str = "hard"
