@@ -479,16 +479,6 @@ class BauhausRules(GameRules[BauhausState, Move]):
         return [Move(MoveKind.SWAP, squares=pair) for pair in sorted(self._legal_swaps(state))]
 
     # -- applying -------------------------------------------------------------------------------
-    def check(self, state: BauhausState, move: Move, seat: Seat | None = None) -> str | None:
-        """Why ``move`` is illegal, or ``None``: the refusal as raised, :class:`Words` that a screen
-        can say in the players' language (``str(error)`` would keep only the English)."""
-        try:
-            self.apply(state, move, seat)
-        except IllegalMoveError as error:
-            reason = error.args[0] if error.args else None
-            return reason if isinstance(reason, Words) else str(error)
-        return None
-
     def apply(self, state: BauhausState, move: Move, seat: Seat | None = None) -> BauhausState:
         mover = self.seat_or_to_play(state, seat)
         if state.to_play is None or mover is None:
