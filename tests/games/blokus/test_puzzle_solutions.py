@@ -29,6 +29,7 @@ from bauhausbox.games.blokus.puzzles import (
     same_colour_contacts,
 )
 from bauhausbox.games.blokus.solver import (
+    SearchResult,
     hint,
     shipped_fit,
     shipped_solutions,
@@ -117,6 +118,15 @@ def check_fullboard_solution(hard: bool, placements: Sequence[tuple[str, str, It
 
 def _triples(placements: Iterable[Placement]) -> list[tuple[str, str, frozenset[Cell]]]:
     return [(p.piece.colour, p.piece.name, p.cells) for p in placements]
+
+
+def assert_finishes(state: PuzzleState, result: SearchResult, nodes: int) -> None:
+    """``result`` completes the frame position ``state`` — its pieces first, then a valid solution —
+    within ``nodes`` search nodes (a node budget, not a clock: the same on any machine)."""
+    assert result.status == "found"
+    assert result.nodes <= nodes
+    assert result.placements[: len(state.placements)] == state.placements
+    check_frame_solution(state.spec.kind, state.spec.hard, _triples(result.placements))
 
 
 # --- live solutions -----------------------------------------------------------------------------------------------
@@ -241,10 +251,7 @@ NODES_IN_2_SECONDS = 20_000
 def test_pentomino_boards_that_missed_the_hint_target_are_finished_within_its_budget(texts: list[str]) -> None:
     state = replay("pentomino", texts)
     result = solve(state, 60, use_shipped=False)
-    assert result.status == "found"
-    assert result.nodes <= NODES_IN_2_SECONDS
-    assert result.placements[: len(texts)] == state.placements
-    check_frame_solution("pentomino", False, _triples(result.placements))
+    assert_finishes(state, result, NODES_IN_2_SECONDS)
 
 
 # The worst boards of the bench's hint positions (same construction as above: positions 13, 127 and
@@ -305,10 +312,7 @@ HINT_MISSED_BEFORE = [
 def test_the_live_search_finishes_the_board_it_used_to_miss_for_minutes() -> None:
     state = replay("pentomino", LIVE_SEARCH_MISSED_BEFORE)
     result = solve(state, 30, use_shipped=False)
-    assert result.status == "found"
-    assert result.nodes <= NODES_IN_2_SECONDS  # a node budget, not a clock: the same on any machine
-    assert result.placements[: len(state.placements)] == state.placements
-    check_frame_solution("pentomino", False, _triples(result.placements))
+    assert_finishes(state, result, NODES_IN_2_SECONDS)
 
 
 @pytest.mark.parametrize("texts", HINT_MISSED_BEFORE)
@@ -316,10 +320,7 @@ def test_a_stray_piece_next_to_a_shipped_solution_gets_a_hint_within_its_budget(
     state = replay("pentomino", texts)
     assert shipped_fit(get_puzzle("pentomino", False), state.placements) is None  # no stored solution holds it
     result = solve(state, 30)
-    assert result.status == "found"
-    assert result.nodes <= NODES_IN_2_SECONDS
-    assert result.placements[: len(texts)] == state.placements
-    check_frame_solution("pentomino", False, _triples(result.placements))
+    assert_finishes(state, result, NODES_IN_2_SECONDS)
     advice = hint(state, 30)
     assert advice.kind == "place" and advice.placement is not None
     assert advice.placement in advice.solution and check(state, advice.placement).ok
@@ -377,10 +378,7 @@ def test_a_stray_piece_the_repair_cannot_place_is_finished_within_the_hints_budg
     state = replay("pentomino", texts)
     assert shipped_fit(get_puzzle("pentomino", False), state.placements) is None
     result = solve(state, 60)  # as the hint searches: the repair first, then the whole frame
-    assert result.status == "found"
-    assert result.nodes <= NODES_IN_2_SECONDS  # a node budget, not a clock: the same on any machine
-    assert result.placements[: len(texts)] == state.placements
-    check_frame_solution("pentomino", False, _triples(result.placements))
+    assert_finishes(state, result, NODES_IN_2_SECONDS)
 
 
 # Board 133 of the bench's hint positions (same construction): eighteen pieces of a shipped solution and
@@ -415,10 +413,7 @@ def test_a_board_only_one_style_finishes_gets_its_answer_within_the_hints_budget
     state = replay("pentomino", STRAY_X)
     assert shipped_fit(get_puzzle("pentomino", False), state.placements) is None
     result = solve(state, 60)  # as the hint searches: the repair first, then the whole frame
-    assert result.status == "found"
-    assert result.nodes <= 15_000  # a node budget, not a clock (1.5 s of search on a quiet machine)
-    assert result.placements[: len(STRAY_X)] == state.placements
-    check_frame_solution("pentomino", False, _triples(result.placements))
+    assert_finishes(state, result, 15_000)  # 1.5 s of search on a quiet machine
 
 
 def test_a_frame_search_paused_and_closed_midway_leaves_its_position_whole() -> None:
