@@ -106,7 +106,10 @@ def test_the_move_time_stays_within_the_budget_given() -> None:
     bot = ai.make_bot("expert", 3)  # 6.5 s of its own, but the budget allows 0.5 s
     started = time.perf_counter()
     move = bot.choose(GAME, state, seat, Budget(0.5))
-    assert time.perf_counter() - started < 0.9
+    # The budget wins over the level's own 6.5 s. The bound leaves room for a loaded machine (a test
+    # worker beside this one): the search stops at the first simulation after the deadline, and under
+    # load one simulation can take a few tenths of a second of wall time.
+    assert time.perf_counter() - started < 2.0
     assert move in GAME.legal_moves(state)
 
 
