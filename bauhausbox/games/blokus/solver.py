@@ -118,7 +118,7 @@ def solve_frame(
         return SearchResult("found", tuple(fixed), time.monotonic() - start)
     colourer = TileColourer(spec, fixed) if spec.hard else None
     # With the shared pool, a worker starts its part of the portfolio at once (the second core).
-    helper = _WorkerPart.start(spec, fixed, pin_colour, seed, budget)
+    helper = _WorkerPart.start(spec, fixed, pin_colour, seed, budget, repair)
     try:
         if repair:
             try:
@@ -126,6 +126,8 @@ def solve_frame(
                 repaired = repair_frame(plain, fixed, budget, colourer)
                 if colourer is not None:
                     colourer.unsure = False  # the repair proves nothing either way
+                if repaired is None and spec.hard and helper is None:  # with a pool, the worker does this
+                    repaired = coloured_repair(spec, fixed, budget, seed)
             except SearchTimeout:
                 return SearchResult("timeout", seconds=time.monotonic() - start, nodes=budget.nodes)
             if repaired is not None:
@@ -220,12 +222,22 @@ def frame_part(
     lanes: tuple[int, ...],
     seed: int,
     deadline: float,
+    repair: bool = False,
 ) -> PartOutcome:
     """Run in a pool worker: the portfolio's ``lanes`` for the frame position of the placements ``texts``,
-    until ``deadline`` (``time.time()``, the clock every process reads alike) or ``stop()``."""
+    until ``deadline`` (``time.time()``, the clock every process reads alike) or ``stop()``. With
+    ``repair`` in a harder frame, first :func:`coloured_repair` (the calling thread does the other
+    repair meanwhile)."""
     spec = PUZZLE_BY_ID[puzzle]
     fixed = tuple(parse_placement(text, spec.width, spec.height) for text in texts)
     budget = _WorkerBudget(max(0.0, deadline - time.time()), stop)
+    if repair and spec.hard:
+        try:
+            repaired = coloured_repair(spec, fixed, budget, seed)
+        except SearchTimeout:
+            return "timeout", (), budget.nodes
+        if repaired is not None:
+            return "found", tuple(p.text for p in repaired), budget.nodes
     frame = FrameLanes(spec, fixed, pin_colour, TileColourer(spec, fixed) if spec.hard else None)
     found = portfolio(frame.lanes, budget, seed, own=lanes)
     if isinstance(found, str):
@@ -244,7 +256,7 @@ class _WorkerPart:
 
     @staticmethod
     def start(
-        spec: PuzzleSpec, fixed: Sequence[Placement], pin_colour: bool, seed: int, budget: Budget
+        spec: PuzzleSpec, fixed: Sequence[Placement], pin_colour: bool, seed: int, budget: Budget, repair: bool
     ) -> _WorkerPart | None:
         """The worker's part, started now; None without a pool (it then all runs in process)."""
         workers = search_pool.shared()
@@ -254,7 +266,7 @@ class _WorkerPart:
         texts = tuple(p.text for p in fixed)
         deadline = time.time() + budget.remaining()
         try:
-            future, generation = workers.submit(frame_part, spec.id, texts, pin_colour, lanes, seed, deadline)
+            future, generation = workers.submit(frame_part, spec.id, texts, pin_colour, lanes, seed, deadline, repair)
         except (BrokenProcessPool, RuntimeError):  # broken, or shut down as the app closes
             search_pool.forget(workers)
             return None
@@ -589,6 +601,20 @@ def _scatter(spec: PuzzleSpec, fixed: Sequence[Placement], kept: Sequence[Placem
     return sum(min(abs(x - cx) + abs(y - cy) for cx, cy in centres) for x, y in hole)
 
 
+def _nearest_hole_first(free: set[Cell], kept: Sequence[Placement]) -> list[Placement]:
+    """The ``kept`` stored pieces, those nearest the hole they leave in the ``free`` squares first; of
+    those beside it, the ones it wraps round most (the first to take out to widen the hole)."""
+    hole = free - {cell for p in kept for cell in p.cells}
+    if not hole:
+        return list(kept)
+
+    def distance(p: Placement) -> tuple[int, int]:
+        near = min(abs(x - hx) + abs(y - hy) for x, y in p.cells for hx, hy in hole)
+        return near, -len(_side_ring(p.cells) & hole)
+
+    return sorted(kept, key=distance)
+
+
 REPAIR_VARIANTS = 4  # the stored solutions (turned, mirrored) closest to the position that are tried
 REPAIR_STEPS = (0, 2, 4, 6, 9, 12, 16, 20)  # how many more stored pieces, nearest the hole first, are taken out
 REPAIR_NODES = 500  # nodes per repair attempt
@@ -628,14 +654,7 @@ def repair_frame(
     taken = {cell for p in fixed for cell in p.cells}
     stop = budget.nodes + total
     for compatible in ranked[:REPAIR_VARIANTS]:
-        hole = cells - taken - {cell for p in compatible for cell in p.cells}
-
-        def distance(p: Placement, hole: set[Cell] = hole) -> tuple[int, int]:
-            """Nearest the hole first; of those beside it, the ones it wraps round most."""
-            near = min(abs(x - hx) + abs(y - hy) for x, y in p.cells for hx, hy in hole)
-            return near, -len(_side_ring(p.cells) & hole)
-
-        nearest_first = sorted(compatible, key=distance) if hole else compatible
+        nearest_first = _nearest_hole_first(cells - taken, compatible)
         for step in REPAIR_STEPS:
             if budget.nodes >= stop:
                 return None
@@ -670,6 +689,79 @@ def repair_frame(
                 return coloured[0]
             if options is not None:
                 return (*fixed, *own, *_new_placements(spec, search, options, rest))
+    return None
+
+
+@cache
+def _coloured_variants(puzzle: str) -> tuple[tuple[Placement, ...], ...]:
+    """Every stored solution of the harder frame ``puzzle``, in each symmetry of the frame and each of
+    the 24 ways to swap its colours (the colours are interchangeable, and a turned or mirrored
+    solution keeps its same-colour rule)."""
+    spec = PUZZLE_BY_ID[puzzle]
+    recolourings = [dict(zip(COLOURS, colours, strict=True)) for colours in permutations(COLOURS)]
+    return tuple(
+        tuple(
+            Placement(PuzzlePiece(recolour[p.piece.colour], p.piece.name), frozenset(map(symmetry, p.cells)))
+            for p in solution
+        )
+        for solution in shipped_solutions(puzzle)
+        for symmetry in _frame_symmetries(spec.width, spec.height)
+        for recolour in recolourings
+    )
+
+
+COLOURED_REPAIR_STEPS = tuple(range(0, 48, 4))  # stored pieces taken out, nearest the hole first
+COLOURED_REPAIR_NODES = 1_200  # nodes per attempt
+COLOURED_REPAIR_TOTAL = 4_000  # nodes for all attempts (about half a second of one core)
+
+
+def coloured_repair(
+    spec: PuzzleSpec, fixed: Sequence[Placement], budget: Budget, seed: int = 0, total: int = COLOURED_REPAIR_TOTAL
+) -> tuple[Placement, ...] | None:
+    """Harder frames: a solution made from the stored one closest to the ``fixed`` pieces, with its
+    colours kept.
+
+    The stored solution (turned, mirrored, colours swapped) that contains the most fixed pieces, as
+    they are, is the base; its pieces that clash with the fixed ones go, and so does its own copy of a
+    piece the player has put elsewhere. The hole, widened by the stored pieces nearest it a few at a
+    time, is refilled by the coloured search (each piece keeps the colour that is left for it, beside
+    stored pieces that keep theirs) with a small node allowance. Found where :func:`repair_frame`
+    (tiling first, recolouring everything) is not: a stray piece among stored ones needs its
+    neighbourhood rebuilt in colour (the bench's boards 66, 67 and 127: 1,400–5,200 nodes; the
+    recolouring found no colourable tiling in 100,000). A failure proves nothing.
+    """
+    variants = _coloured_variants(spec.id)
+    if not variants:
+        return None
+    exact = {(p.piece, p.cells) for p in fixed}
+    taken = {cell for p in fixed for cell in p.cells}
+    used = {p.piece for p in fixed}
+
+    def compatible(variant: Sequence[Placement]) -> list[Placement]:
+        return [p for p in variant if (p.piece, p.cells) not in exact and not p.cells & taken and p.piece not in used]
+
+    def closeness(variant: Sequence[Placement]) -> tuple[int, float]:
+        agreeing = sum((p.piece, p.cells) in exact for p in variant)
+        return agreeing, -_scatter(spec, fixed, compatible(variant))
+
+    cells = {(x, y) for x in range(spec.width) for y in range(spec.height)}
+    base = max(variants, key=closeness)
+    nearest_first = _nearest_hole_first(cells - taken, compatible(base))
+    stop = budget.nodes + total
+    for step in COLOURED_REPAIR_STEPS:
+        if budget.nodes >= stop or step >= len(nearest_first):
+            return None  # taking every stored piece out is the whole-frame search's job
+        kept = nearest_first[step:]
+        search = BitSearch(spec, (*fixed, *kept), pin_colour=True)
+        budget.node_limit = min(budget.nodes + COLOURED_REPAIR_NODES, stop)
+        try:
+            options = search.run(budget, random.Random(seed * 7919 + step), "scarce")
+        except NodeLimit:
+            options = None
+        finally:
+            budget.node_limit = None
+        if options is not None:
+            return (*fixed, *kept, *_new_placements(spec, search, options, []))
     return None
 
 

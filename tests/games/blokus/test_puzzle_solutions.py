@@ -416,6 +416,51 @@ def test_a_board_only_one_style_finishes_gets_its_answer_within_the_hints_budget
     assert_finishes(state, result, 15_000)  # 1.5 s of search on a quiet machine
 
 
+# Boards 66, 67 and 127 of the harder frame's hint positions (the bench's construction under the harder
+# rules): a few pieces of a shipped solution and one stray piece. All three can be finished (an outside
+# SAT solver, ``scripts/settle-puzzle-positions``, took 21 s and 6 minutes on 66 and 127), yet the hint
+# found nothing in 2 s: recolouring a refilled tiling as a whole found no colourable one in 100,000
+# nodes. Rebuilding the stray piece's neighbourhood in colour, beside stored pieces that keep theirs,
+# finishes them in a few thousand.
+STRAY_IN_THE_HARDER_FRAME = [
+    [
+        "blue F a1,a2,b2,c2,b3",
+        "blue N c7,d7,e7,e8,f8",
+        "blue P n6,m7,n7,m8,n8",
+        "blue X f2,e3,f3,g3,f4",
+        "blue Z5 g10,h10,g11,f12,g12",
+        "green F a7,a8,b8,c8,b9",
+        "green T5 e12,e13,f13,g13,e14",
+        "green V5 b1,c1,d1,d2,d3",
+        "red L5 j14,k14,l14,m14,j15",
+        "red V5 k3,k4,i5,j5,k5",
+        "red W a11,a12,b12,b13,c13",
+        "red X h7,g8,h8,i8,h9",
+        "red Z5 k8,l8,k9,j10,k10",
+        "yellow T5 e9,f9,g9,f10,f11",
+        "yellow Y j1,i2,j2,j3,j4",
+        "red T5 o2,m3,n3,o3,o4",
+    ],
+    [
+        "blue V5 i13,i14,g15,h15,i15",
+        "blue Z5 g10,h10,g11,f12,g12",
+        "green V5 b1,c1,d1,d2,d3",
+        "yellow F c3,c4,d4,e4,d5",
+        "yellow Y j1,i2,j2,j3,j4",
+        "green N o5,p5,m6,n6,o6",
+    ],
+    HINT_MISSED_BEFORE[0],
+]
+
+
+@pytest.mark.parametrize("texts", STRAY_IN_THE_HARDER_FRAME)
+def test_a_stray_piece_in_the_harder_frame_is_finished_within_the_hints_budget(texts: list[str]) -> None:
+    state = replay("pentomino-hard", texts)
+    assert shipped_fit(get_puzzle("pentomino", True), state.placements) is None
+    result = solve(state, 60)  # as the hint searches in process: both repairs, then the whole frame
+    assert_finishes(state, result, 10_000)  # about 1.2 s of search on a quiet machine
+
+
 def test_a_frame_search_paused_and_closed_midway_leaves_its_position_whole() -> None:
     state = replay("pentomino", STRAY_X)
     search = BitSearch(state.spec, state.placements)

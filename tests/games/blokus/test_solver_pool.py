@@ -14,9 +14,9 @@ import pytest
 
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.games.blokus import pool, solver, solver_portfolio
-from bauhausbox.games.blokus.puzzles import get_puzzle, replay
+from bauhausbox.games.blokus.puzzles import get_puzzle, parse_placement, replay
 from bauhausbox.games.blokus.solver import SearchResult, frame_part, shipped_solutions, solve_frame
-from tests.games.blokus.test_puzzle_solutions import _triples, check_frame_solution
+from tests.games.blokus.test_puzzle_solutions import STRAY_IN_THE_HARDER_FRAME, _triples, check_frame_solution
 
 # Board 139 of the harder pentomino hint bench: the coloured lane finishes it in some 160 nodes.
 HARDER = ["blue F g13,f14,g14,h14,h15", "red U g7,i7,g8,h8,i8"]
@@ -90,6 +90,20 @@ def test_a_worker_says_none_only_when_its_run_proves_it(monkeypatch: pytest.Monk
     status, placements, nodes = frame_part(lambda: False, "pentomino-hard", texts, True, (1, 2), 0, deadline)
     assert (status, placements) == ("timeout", ())
     assert nodes > 0
+
+
+def test_a_worker_asked_to_repair_rebuilds_a_stray_piece_in_colour_before_its_lanes() -> None:
+    # With no lanes at all, only the coloured repair can answer (the calling thread runs the other repair).
+    texts = tuple(STRAY_IN_THE_HARDER_FRAME[1])
+    deadline = time.time() + 60
+    status, placements, nodes = frame_part(lambda: False, "pentomino-hard", texts, True, (), 0, deadline, True)
+    assert status == "found" and 0 < nodes <= solver.COLOURED_REPAIR_TOTAL
+    state = replay("pentomino-hard", list(texts))
+    found = [parse_placement(text) for text in placements]
+    assert found[: len(texts)] == list(state.placements)
+    check_frame_solution("pentomino", True, _triples(found))
+    # Not asked to repair, with no lanes, it has nothing to answer with.
+    assert frame_part(lambda: False, "pentomino-hard", texts, True, (), 0, deadline)[0] == "timeout"
 
 
 class FakePool:
