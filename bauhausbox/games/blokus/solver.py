@@ -10,7 +10,8 @@
   move generator), best-rated moves first, with restarts; it found the complete board that ships in
   ``puzzle_data/fullboard-hard.json``.
 * Stored solutions (``puzzle_data/``) are used, turned, mirrored and recoloured, whenever they
-  contain the player's pieces; otherwise hints and solutions come from a live search.
+  contain the player's pieces; otherwise the nearest one is rebuilt around them
+  (``solver_repair.py``), and failing that hints and solutions come from the live search.
 
 Every search takes a deadline and reports ``found``, ``none`` (the whole space was searched) or
 ``timeout``; nothing claims more than it has seen. Pure Python, no pygame.
@@ -18,22 +19,18 @@ Every search takes a deadline and reports ``found``, ``none`` (the whole space w
 
 from __future__ import annotations
 
-import json
 import random
 import threading
 import time
-from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from itertools import permutations
 from typing import Literal
 
 from bauhausbox.engine.bots.base import Budget, NodeLimitReached, OutOfTime
-from bauhausbox.engine.shapes import Cell
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus import pool as search_pool
 from bauhausbox.games.blokus.pieces import COLOURS, PIECES
@@ -50,7 +47,7 @@ from bauhausbox.games.blokus.puzzles import (
     puzzle_id,
     start_corner,
 )
-from bauhausbox.games.blokus.solver_frame import BitSearch, Option, colour_tiling, frame_tables
+from bauhausbox.games.blokus.solver_frame import BitSearch, Option, colour_tiling, deal_colours, frame_tables
 from bauhausbox.games.blokus.solver_portfolio import (
     COLOURED_SHARE,
     HARDER_STYLES,
@@ -61,6 +58,7 @@ from bauhausbox.games.blokus.solver_portfolio import (
     luby,
     portfolio,
 )
+from bauhausbox.games.blokus.solver_repair import coloured_repair, frame_symmetries, repair_frame, shipped_solutions
 
 Status = Literal["found", "none", "timeout"]
 Item = Hashable
@@ -82,16 +80,6 @@ class SearchResult:
 
 
 # --- the frames (puzzles 2 and 3) ---------------------------------------------------------------------------
-
-
-def _deal_colours(
-    shape_cells: Sequence[tuple[str, frozenset[Cell]]], remaining: Sequence[PuzzlePiece]
-) -> list[Placement]:
-    """Give each shape placement one of the remaining colours of that shape (plain puzzles)."""
-    pools: dict[str, list[PuzzlePiece]] = {}
-    for piece in remaining:
-        pools.setdefault(piece.name, []).append(piece)
-    return [Placement(pools[name].pop(0), cells) for name, cells in shape_cells]
 
 
 def solve_frame(
@@ -169,10 +157,9 @@ class FrameLanes:
         # Harder frames: the coloured search takes turns with tiling first and colouring second.
         # A tiling's search is much faster, and some 1 in 20 to 50 tilings takes the colours.
         tiles = BitSearch(spec, fixed, tile_only=True)
-        plain = PUZZLE_BY_ID[puzzle_id(spec.kind, False)]
 
         def accept(options: list[Option], colourer: TileColourer = colourer) -> bool:
-            solution = colourer(_new_placements(plain, tiles, options, self.remaining))
+            solution = colourer(tiles.placements(options, self.remaining))
             if solution is not None:
                 self.coloured.append(solution)
             return solution is not None
@@ -185,7 +172,7 @@ class FrameLanes:
         """The full solution found by ``run``: the fixed placements first, then the new ones."""
         if run is not self.whole:
             return self.coloured[0]
-        return (*self.fixed, *_new_placements(self.spec, self.search, options, self.remaining))
+        return (*self.fixed, *self.search.placements(options, self.remaining))
 
 
 # --- the second core: part of the portfolio in a pool worker ------------------------------------------------
@@ -310,17 +297,6 @@ class _WorkerPart:
 
     def cancel(self) -> None:
         self.pool.cancel(self.generation)
-
-
-def _new_placements(
-    spec: PuzzleSpec, search: BitSearch, options: Sequence[Option], remaining: Sequence[PuzzlePiece]
-) -> list[Placement]:
-    """The search's options as placements: coloured by the search in the harder frames, dealt the
-    ``remaining`` pieces' colours in the plain ones."""
-    pieces = search.pieces(options)
-    if spec.hard:
-        return [Placement(PuzzlePiece(COLOURS[colour], name), cells) for colour, name, cells in pieces]
-    return _deal_colours([(name, cells) for _, name, cells in pieces], remaining)
 
 
 # --- the full board (puzzle 1) ------------------------------------------------------------------------------
@@ -482,37 +458,6 @@ def solve_fullboard(
     return SearchResult("found", (*fixed, *new), seconds, budget.nodes)
 
 
-# --- shipped solutions ----------------------------------------------------------------------------------------
-
-
-@cache
-def shipped_solutions(puzzle: str) -> tuple[tuple[Placement, ...], ...]:
-    """Verified solutions stored in ``puzzle_data/<puzzle>.json`` (found offline by this solver)."""
-    path = resources.files("bauhausbox.games.blokus").joinpath("puzzle_data", f"{puzzle}.json")
-    if not path.is_file():
-        return ()
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return tuple(tuple(parse_placement(text) for text in solution) for solution in data["solutions"])
-
-
-def _frame_symmetries(width: int, height: int) -> list[Callable[[Cell], Cell]]:
-    """The symmetries of a width × height rectangle that keep it in place (4; 8 for a square)."""
-    maps: list[Callable[[Cell], Cell]] = [
-        lambda c: c,
-        lambda c: (width - 1 - c[0], c[1]),
-        lambda c: (c[0], height - 1 - c[1]),
-        lambda c: (width - 1 - c[0], height - 1 - c[1]),
-    ]
-    if width == height:
-        maps += [
-            lambda c: (c[1], c[0]),
-            lambda c: (height - 1 - c[1], c[0]),
-            lambda c: (c[1], width - 1 - c[0]),
-            lambda c: (height - 1 - c[1], width - 1 - c[0]),
-        ]
-    return maps
-
-
 def shipped_fit(spec: PuzzleSpec, fixed: Sequence[Placement]) -> tuple[Placement, ...] | None:
     """A stored solution (turned, mirrored, colours swapped) containing every fixed placement, if any.
 
@@ -526,7 +471,7 @@ def shipped_fit(spec: PuzzleSpec, fixed: Sequence[Placement]) -> tuple[Placement
     stored = shipped_solutions(f"{spec.kind}-hard") + (shipped_solutions(spec.kind) if not spec.hard else ())
     wanted = {placement.cells: placement.piece for placement in fixed}
     for solution in stored:
-        for symmetry in _frame_symmetries(spec.width, spec.height):
+        for symmetry in frame_symmetries(spec.width, spec.height):
             moved = [Placement(p.piece, frozenset(map(symmetry, p.cells))) for p in solution]
             by_cells = {p.cells: p.piece for p in moved}
             if any(cells not in by_cells or by_cells[cells].name != piece.name for cells, piece in wanted.items()):
@@ -535,233 +480,11 @@ def shipped_fit(spec: PuzzleSpec, fixed: Sequence[Placement]) -> tuple[Placement
                 rest = [(p.piece.name, p.cells) for p in moved if p.cells not in wanted]
                 placed = {placement.piece for placement in fixed}
                 remaining = [piece for piece in spec.pieces if piece not in placed]
-                return (*fixed, *_deal_colours(rest, remaining))
+                return (*fixed, *deal_colours(rest, remaining))
             for colours in permutations(COLOURS):
                 recolour = dict(zip(COLOURS, colours, strict=True))
                 if all(recolour[by_cells[cells].colour] == piece.colour for cells, piece in wanted.items()):
                     return tuple(Placement(PuzzlePiece(recolour[p.piece.colour], p.piece.name), p.cells) for p in moved)
-    return None
-
-
-@cache
-def _frame_variants(puzzle: str) -> tuple[tuple[Placement, ...], ...]:
-    """Every stored solution that serves the plain frame ``puzzle``, in each symmetry of the frame."""
-    spec = PUZZLE_BY_ID[puzzle]
-    stored = shipped_solutions(f"{spec.kind}-hard") + shipped_solutions(spec.kind)
-    return tuple(
-        tuple(Placement(p.piece, frozenset(map(symmetry, p.cells))) for p in solution)
-        for solution in stored
-        for symmetry in _frame_symmetries(spec.width, spec.height)
-    )
-
-
-def _side_ring(cells: Iterable[Cell]) -> set[Cell]:
-    """The squares sharing a side with ``cells`` (``cells`` included)."""
-    return {(x + dx, y + dy) for x, y in cells for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))}
-
-
-def _compatible_part(spec: PuzzleSpec, fixed: Sequence[Placement], variant: Sequence[Placement]) -> list[Placement]:
-    """The pieces of a stored solution that can stay next to the ``fixed`` ones (plain frames): not one
-    of them, not on their squares, and no more copies of a shape than are left (the extra copies
-    nearest the hole go)."""
-    taken = {cell for p in fixed for cell in p.cells}
-    exact = {(p.piece.name, p.cells) for p in fixed}
-    kept = [p for p in variant if (p.piece.name, p.cells) not in exact and not p.cells & taken]
-    room = Counter(piece.name for piece in spec.pieces) - Counter(p.piece.name for p in fixed)
-    if all(room[name] >= count for name, count in Counter(p.piece.name for p in kept).items()):
-        return kept
-    hole = [
-        cell for p in variant if p not in kept and (p.piece.name, p.cells) not in exact for cell in p.cells
-    ] or taken
-
-    def distance(p: Placement) -> int:
-        return min(abs(x - hx) + abs(y - hy) for x, y in p.cells for hx, hy in hole)
-
-    trimmed = []
-    for p in sorted(kept, key=distance, reverse=True):  # the farthest copies stay
-        if room[p.piece.name] > 0:
-            room[p.piece.name] -= 1
-            trimmed.append(p)
-    return trimmed
-
-
-def _centre(cells: Iterable[Cell]) -> tuple[float, float]:
-    cells = list(cells)
-    return sum(x for x, _ in cells) / len(cells), sum(y for _, y in cells) / len(cells)
-
-
-def _scatter(spec: PuzzleSpec, fixed: Sequence[Placement], kept: Sequence[Placement]) -> float:
-    """How far the hole left by a stored solution's clashing pieces spreads: the distance from the
-    fixed pieces of every square to be refilled, summed (a hole round the fixed pieces is easy to
-    refill; a far one, left by a piece the player has used elsewhere, rarely)."""
-    taken = {cell for p in fixed for cell in p.cells}
-    covered = taken | {cell for p in kept for cell in p.cells}
-    hole = [(x, y) for x in range(spec.width) for y in range(spec.height) if (x, y) not in covered]
-    centres = [_centre(p.cells) for p in fixed] or [(spec.width / 2, spec.height / 2)]
-    return sum(min(abs(x - cx) + abs(y - cy) for cx, cy in centres) for x, y in hole)
-
-
-def _nearest_hole_first(free: set[Cell], kept: Sequence[Placement]) -> list[Placement]:
-    """The ``kept`` stored pieces, those nearest the hole they leave in the ``free`` squares first; of
-    those beside it, the ones it wraps round most (the first to take out to widen the hole)."""
-    hole = free - {cell for p in kept for cell in p.cells}
-    if not hole:
-        return list(kept)
-
-    def distance(p: Placement) -> tuple[int, int]:
-        near = min(abs(x - hx) + abs(y - hy) for x, y in p.cells for hx, hy in hole)
-        return near, -len(_side_ring(p.cells) & hole)
-
-    return sorted(kept, key=distance)
-
-
-REPAIR_VARIANTS = 4  # the stored solutions (turned, mirrored) closest to the position that are tried
-REPAIR_STEPS = (0, 2, 4, 6, 9, 12, 16, 20)  # how many more stored pieces, nearest the hole first, are taken out
-REPAIR_NODES = 500  # nodes per repair attempt
-REPAIR_TOTAL = 4_000  # nodes for all attempts (a few tenths of a second): the rest is the whole-frame search's
-
-
-# Given the pieces of a whole tiling that are not fixed (their colours no matter), a full solution or None.
-Colourer = Callable[[Sequence[Placement]], "tuple[Placement, ...] | None"]
-
-
-def repair_frame(
-    spec: PuzzleSpec,
-    fixed: Sequence[Placement],
-    budget: Budget,
-    colourer: Colourer | None = None,
-    total: int = REPAIR_TOTAL,
-) -> tuple[Placement, ...] | None:
-    """A solution made from a stored one, rebuilt around ``fixed`` pieces it does not contain.
-
-    Plain frames only. The stored solutions (turned, mirrored) whose hole stays closest are tried: their
-    pieces that clash with the fixed ones are taken out, and the hole is filled by the frame search
-    with a small node allowance; when that fails the stored pieces nearest the hole are taken out
-    too, a few more each time. A failure proves nothing (the whole-frame search decides that).
-    Positions a player reaches from a stored solution — most pieces right, one or two elsewhere —
-    are answered at once. (In the harder frames, measured on the bench's positions, the refilled
-    holes almost never admit the colours as well, and the attempts only took time from the
-    whole-frame search; so there the repair is not tried.) With a ``colourer`` (the harder frames,
-    searched as plain ones: see :class:`TileColourer`), a refilled tiling only counts when it can be
-    coloured as a whole, the stored pieces recoloured too.
-    """
-    remaining = [piece for piece in spec.pieces if piece not in {p.piece for p in fixed}]
-    ranked = sorted(
-        (_compatible_part(spec, fixed, variant) for variant in _frame_variants(spec.id)),
-        key=lambda kept: _scatter(spec, fixed, kept),
-    )
-    cells = {(x, y) for x in range(spec.width) for y in range(spec.height)}
-    taken = {cell for p in fixed for cell in p.cells}
-    stop = budget.nodes + total
-    for compatible in ranked[:REPAIR_VARIANTS]:
-        nearest_first = _nearest_hole_first(cells - taken, compatible)
-        for step in REPAIR_STEPS:
-            if budget.nodes >= stop:
-                return None
-            kept = nearest_first[step:]
-            # The stored pieces take the colours of pieces still left (colours do not matter here).
-            own = _deal_colours([(p.piece.name, p.cells) for p in kept], remaining)
-            dealt = {p.piece for p in own}
-            rest = [piece for piece in remaining if piece not in dealt]
-            search = BitSearch(spec, (*fixed, *own), pin_colour=False)
-            coloured: list[tuple[Placement, ...]] = []
-
-            def accept(
-                options: list[Option],
-                search: BitSearch = search,
-                own: list[Placement] = own,
-                rest: list[PuzzlePiece] = rest,
-                coloured: list[tuple[Placement, ...]] = coloured,
-            ) -> bool:
-                solution = colourer([*own, *_new_placements(spec, search, options, rest)]) if colourer else None
-                if solution is not None:
-                    coloured.append(solution)
-                return solution is not None
-
-            budget.node_limit = min(budget.nodes + REPAIR_NODES, stop)
-            try:
-                options = search.run(budget, None, "awkward", accept=accept if colourer else None)
-            except NodeLimit:
-                options = None
-            finally:
-                budget.node_limit = None
-            if coloured:
-                return coloured[0]
-            if options is not None:
-                return (*fixed, *own, *_new_placements(spec, search, options, rest))
-    return None
-
-
-@cache
-def _coloured_variants(puzzle: str) -> tuple[tuple[Placement, ...], ...]:
-    """Every stored solution of the harder frame ``puzzle``, in each symmetry of the frame and each of
-    the 24 ways to swap its colours (the colours are interchangeable, and a turned or mirrored
-    solution keeps its same-colour rule)."""
-    spec = PUZZLE_BY_ID[puzzle]
-    recolourings = [dict(zip(COLOURS, colours, strict=True)) for colours in permutations(COLOURS)]
-    return tuple(
-        tuple(
-            Placement(PuzzlePiece(recolour[p.piece.colour], p.piece.name), frozenset(map(symmetry, p.cells)))
-            for p in solution
-        )
-        for solution in shipped_solutions(puzzle)
-        for symmetry in _frame_symmetries(spec.width, spec.height)
-        for recolour in recolourings
-    )
-
-
-COLOURED_REPAIR_STEPS = tuple(range(0, 48, 4))  # stored pieces taken out, nearest the hole first
-COLOURED_REPAIR_NODES = 1_200  # nodes per attempt
-COLOURED_REPAIR_TOTAL = 4_000  # nodes for all attempts (about half a second of one core)
-
-
-def coloured_repair(
-    spec: PuzzleSpec, fixed: Sequence[Placement], budget: Budget, seed: int = 0, total: int = COLOURED_REPAIR_TOTAL
-) -> tuple[Placement, ...] | None:
-    """Harder frames: a solution made from the stored one closest to the ``fixed`` pieces, with its
-    colours kept.
-
-    The stored solution (turned, mirrored, colours swapped) that contains the most fixed pieces, as
-    they are, is the base; its pieces that clash with the fixed ones go, and so does its own copy of a
-    piece the player has put elsewhere. The hole, widened by the stored pieces nearest it a few at a
-    time, is refilled by the coloured search (each piece keeps the colour that is left for it, beside
-    stored pieces that keep theirs) with a small node allowance. Found where :func:`repair_frame`
-    (tiling first, recolouring everything) is not: a stray piece among stored ones needs its
-    neighbourhood rebuilt in colour (the bench's boards 66, 67 and 127: 1,400–5,200 nodes; the
-    recolouring found no colourable tiling in 100,000). A failure proves nothing.
-    """
-    variants = _coloured_variants(spec.id)
-    if not variants:
-        return None
-    exact = {(p.piece, p.cells) for p in fixed}
-    taken = {cell for p in fixed for cell in p.cells}
-    used = {p.piece for p in fixed}
-
-    def compatible(variant: Sequence[Placement]) -> list[Placement]:
-        return [p for p in variant if (p.piece, p.cells) not in exact and not p.cells & taken and p.piece not in used]
-
-    def closeness(variant: Sequence[Placement]) -> tuple[int, float]:
-        agreeing = sum((p.piece, p.cells) in exact for p in variant)
-        return agreeing, -_scatter(spec, fixed, compatible(variant))
-
-    cells = {(x, y) for x in range(spec.width) for y in range(spec.height)}
-    base = max(variants, key=closeness)
-    nearest_first = _nearest_hole_first(cells - taken, compatible(base))
-    stop = budget.nodes + total
-    for step in COLOURED_REPAIR_STEPS:
-        if budget.nodes >= stop or step >= len(nearest_first):
-            return None  # taking every stored piece out is the whole-frame search's job
-        kept = nearest_first[step:]
-        search = BitSearch(spec, (*fixed, *kept), pin_colour=True)
-        budget.node_limit = min(budget.nodes + COLOURED_REPAIR_NODES, stop)
-        try:
-            options = search.run(budget, random.Random(seed * 7919 + step), "scarce")
-        except NodeLimit:
-            options = None
-        finally:
-            budget.node_limit = None
-        if options is not None:
-            return (*fixed, *kept, *_new_placements(spec, search, options, []))
     return None
 
 
@@ -819,7 +542,7 @@ def _fullboard_fit(fixed: Sequence[Placement]) -> tuple[Placement, ...] | None:
     wanted = set(fixed)
     corner_colour = {start_corner(colour): colour for colour in COLOURS}
     for solution in shipped_solutions("fullboard-hard"):
-        for symmetry in _frame_symmetries(bb.SIZE, bb.SIZE):
+        for symmetry in frame_symmetries(bb.SIZE, bb.SIZE):
             recolour = {colour: corner_colour[symmetry(start_corner(colour))] for colour in COLOURS}
             moved = [
                 Placement(PuzzlePiece(recolour[p.piece.colour], p.piece.name), frozenset(map(symmetry, p.cells)))

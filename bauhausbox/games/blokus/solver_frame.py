@@ -166,6 +166,16 @@ ValueOrder = Literal["awkward", "scarce", "fewest", "none"]
 Option = tuple[int, int, int]
 
 
+def deal_colours(
+    shape_cells: Sequence[tuple[str, frozenset[Cell]]], remaining: Sequence[PuzzlePiece]
+) -> list[Placement]:
+    """Give each shape placement one of the remaining colours of that shape (plain puzzles)."""
+    pools: dict[str, list[PuzzlePiece]] = {}
+    for piece in remaining:
+        pools.setdefault(piece.name, []).append(piece)
+    return [Placement(pools[name].pop(0), cells) for name, cells in shape_cells]
+
+
 class BitSearch:
     """One frame position to complete: the empty squares, the pieces left and, in the harder frames,
     the squares each colour may not cover. :meth:`run` is one complete search in a given value order."""
@@ -224,6 +234,14 @@ class BitSearch:
             )
             for group, index, anchor in options
         ]
+
+    def placements(self, options: Sequence[Option], remaining: Sequence[PuzzlePiece]) -> list[Placement]:
+        """The options as placements: coloured by the search in the harder frames; in the plain ones
+        (and a harder frame tiled by shapes only) dealt the colours of the ``remaining`` pieces."""
+        pieces = self.pieces(options)
+        if self.hard:
+            return [Placement(PuzzlePiece(COLOURS[colour], name), cells) for colour, name, cells in pieces]
+        return deal_colours([(name, cells) for _, name, cells in pieces], remaining)
 
     def fork(self) -> BitSearch:
         """Another search of the same position with its own working state (pieces left, forbidden

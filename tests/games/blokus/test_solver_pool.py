@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bauhausbox.engine.bots.base import Budget
-from bauhausbox.games.blokus import pool, solver, solver_portfolio
+from bauhausbox.games.blokus import pool, solver, solver_portfolio, solver_repair
 from bauhausbox.games.blokus.puzzles import get_puzzle, parse_placement, replay
 from bauhausbox.games.blokus.solver import SearchResult, frame_part, shipped_solutions, solve_frame
 from tests.games.blokus.test_puzzle_solutions import STRAY_IN_THE_HARDER_FRAME, _triples, check_frame_solution
@@ -97,7 +97,7 @@ def test_a_worker_asked_to_repair_rebuilds_a_stray_piece_in_colour_before_its_la
     texts = tuple(STRAY_IN_THE_HARDER_FRAME[1])
     deadline = time.time() + 60
     status, placements, nodes = frame_part(lambda: False, "pentomino-hard", texts, True, (), 0, deadline, True)
-    assert status == "found" and 0 < nodes <= solver.COLOURED_REPAIR_TOTAL
+    assert status == "found" and 0 < nodes <= solver_repair.COLOURED_REPAIR_TOTAL
     state = replay("pentomino-hard", list(texts))
     found = [parse_placement(text) for text in placements]
     assert found[: len(texts)] == list(state.placements)
