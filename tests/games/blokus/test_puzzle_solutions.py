@@ -441,14 +441,7 @@ STRAY_IN_THE_HARDER_FRAME = [
         "yellow Y j1,i2,j2,j3,j4",
         "red T5 o2,m3,n3,o3,o4",
     ],
-    [
-        "blue V5 i13,i14,g15,h15,i15",
-        "blue Z5 g10,h10,g11,f12,g12",
-        "green V5 b1,c1,d1,d2,d3",
-        "yellow F c3,c4,d4,e4,d5",
-        "yellow Y j1,i2,j2,j3,j4",
-        "green N o5,p5,m6,n6,o6",
-    ],
+    PENTOMINO_MISSED_BEFORE[3],  # the same board in the plain frame missed the hint too
     HINT_MISSED_BEFORE[0],
 ]
 
