@@ -203,21 +203,57 @@ def repair_frame(
 
 
 @cache
-def _coloured_variants(puzzle: str) -> tuple[tuple[Placement, ...], ...]:
-    """Every stored solution of the harder frame ``puzzle``, in each symmetry of the frame and each of
-    the 24 ways to swap its colours (the colours are interchangeable, and a turned or mirrored
+def _turned_solutions(puzzle: str) -> tuple[tuple[Placement, ...], ...]:
+    """Every stored solution of ``puzzle``, in each symmetry of the frame (a turned or mirrored harder
     solution keeps its same-colour rule)."""
     spec = PUZZLE_BY_ID[puzzle]
-    recolourings = [dict(zip(COLOURS, colours, strict=True)) for colours in permutations(COLOURS)]
     return tuple(
-        tuple(
-            Placement(PuzzlePiece(recolour[p.piece.colour], p.piece.name), frozenset(map(symmetry, p.cells)))
-            for p in solution
-        )
+        tuple(Placement(p.piece, frozenset(map(symmetry, p.cells))) for p in solution)
         for solution in shipped_solutions(puzzle)
         for symmetry in frame_symmetries(spec.width, spec.height)
-        for recolour in recolourings
     )
+
+
+_RECOLOURINGS = tuple(dict(zip(COLOURS, colours, strict=True)) for colours in permutations(COLOURS))
+
+
+def _closest_stored(spec: PuzzleSpec, fixed: Sequence[Placement]) -> list[Placement]:
+    """The pieces of the stored harder solution closest to the ``fixed`` ones that can stay beside them.
+
+    Of every stored solution, turned, mirrored and with its colours swapped (the colours are
+    interchangeable), the closest holds the most fixed pieces as they are; then it keeps the most
+    pieces (none on a fixed piece's squares, none that is a piece the player has placed elsewhere);
+    then its hole lies closest to the fixed pieces (:func:`_scatter`). The swaps are counted, not
+    built: only the finalists are recoloured."""
+    wanted = {p.cells: p.piece for p in fixed}
+    taken = {cell for p in fixed for cell in p.cells}
+    used = {(p.piece.colour, p.piece.name) for p in fixed}
+    best: tuple[int, int] = (-1, -1)
+    finalists: list[tuple[tuple[Placement, ...], dict[str, str]]] = []
+    for turned in _turned_solutions(spec.id):
+        # (stored colour, player's colour) of each fixed piece this solution holds, shape and squares alike
+        pairs = Counter(
+            (p.piece.colour, wanted[p.cells].colour)
+            for p in turned
+            if p.cells in wanted and wanted[p.cells].name == p.piece.name
+        )
+        clear = [p.piece for p in turned if not p.cells & taken]
+        for recolour in _RECOLOURINGS:
+            agreeing = sum(count for (old, new), count in pairs.items() if recolour[old] == new)
+            kept = sum((recolour[piece.colour], piece.name) not in used for piece in clear)
+            if (agreeing, kept) > best:
+                best, finalists = (agreeing, kept), []
+            if (agreeing, kept) == best:
+                finalists.append((turned, recolour))
+    candidates = [
+        [
+            Placement(PuzzlePiece(recolour[p.piece.colour], p.piece.name), p.cells)
+            for p in turned
+            if not p.cells & taken and (recolour[p.piece.colour], p.piece.name) not in used
+        ]
+        for turned, recolour in finalists
+    ]
+    return min(candidates, key=lambda kept: _scatter(spec, fixed, kept), default=[])
 
 
 COLOURED_REPAIR_STEPS = tuple(range(0, 48, 4))  # stored pieces taken out, nearest the hole first
@@ -231,8 +267,8 @@ def coloured_repair(
     """Harder frames: a solution made from the stored one closest to the ``fixed`` pieces, with its
     colours kept.
 
-    The stored solution (turned, mirrored, colours swapped) that contains the most fixed pieces, as
-    they are, is the base; its pieces that clash with the fixed ones go, and so does its own copy of a
+    The stored solution closest to the position (:func:`_closest_stored`: turned, mirrored, colours
+    swapped, holding the most fixed pieces as they are) is the base; its pieces that clash with the fixed ones go, and so does its own copy of a
     piece the player has put elsewhere. The hole, widened by the stored pieces nearest it a few at a
     time, is refilled by the coloured search (each piece keeps the colour that is left for it, beside
     stored pieces that keep theirs) with a small node allowance. Found where :func:`repair_frame`
@@ -240,23 +276,12 @@ def coloured_repair(
     neighbourhood rebuilt in colour (the bench's boards 66, 67 and 127: 1,400–5,200 nodes; the
     recolouring found no colourable tiling in 100,000). A failure proves nothing.
     """
-    variants = _coloured_variants(spec.id)
-    if not variants:
+    compatible = _closest_stored(spec, fixed)
+    if not compatible:
         return None
-    exact = {(p.piece, p.cells) for p in fixed}
-    taken = {cell for p in fixed for cell in p.cells}
-    used = {p.piece for p in fixed}
-
-    def compatible(variant: Sequence[Placement]) -> list[Placement]:
-        return [p for p in variant if (p.piece, p.cells) not in exact and not p.cells & taken and p.piece not in used]
-
-    def closeness(variant: Sequence[Placement]) -> tuple[int, float]:
-        agreeing = sum((p.piece, p.cells) in exact for p in variant)
-        return agreeing, -_scatter(spec, fixed, compatible(variant))
-
     cells = {(x, y) for x in range(spec.width) for y in range(spec.height)}
-    base = max(variants, key=closeness)
-    nearest_first = _nearest_hole_first(cells - taken, compatible(base))
+    taken = {cell for p in fixed for cell in p.cells}
+    nearest_first = _nearest_hole_first(cells - taken, compatible)
     stop = budget.nodes + total
     for step in COLOURED_REPAIR_STEPS:
         if budget.nodes >= stop or step >= len(nearest_first):
