@@ -641,6 +641,12 @@ class Hint:
         return f"{self.lead} {self.placement.words}."
 
 
+def _seconds(limit: float) -> str:
+    """A search's time limit as players read it: the screen passes what is left of its budget (1.99795),
+    which is said as the budget it asked for (2)."""
+    return f"{limit:.0f}" if limit >= 1 else f"{limit:.1f}"
+
+
 def _first_new(state: PuzzleState, solution: Sequence[Placement]) -> Placement:
     """The solution's next piece: on the full board the next in its legal order; in a frame the one
     covering the lowest empty square (a corner is where players get stuck)."""
@@ -674,10 +680,10 @@ def hint(
         if move is None:
             last = state.placements[-1].piece.label if state.placements else "last piece"
             return Hint("unknown", f"No piece can be placed any more. Take back the {last}.")
-        lead = f"No way to finish was found in {time_limit:g} s. A promising move, not a proven one:"
+        lead = f"No way to finish was found in {_seconds(time_limit)} s. A promising move, not a proven one:"
         return Hint("unknown", lead, move, timed_out=True)
     if result.status == "timeout":
-        return Hint("unknown", f"No way to finish was found in {time_limit:g} s.", timed_out=True)
+        return Hint("unknown", f"No way to finish was found in {_seconds(time_limit)} s.", timed_out=True)
     # Proved: nothing completes these pieces. Find one whose removal leaves a solvable position.
     proved_all = True
     for placement in reversed(state.placements):

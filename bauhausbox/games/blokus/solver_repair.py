@@ -267,14 +267,14 @@ def coloured_repair(
     """Harder frames: a solution made from the stored one closest to the ``fixed`` pieces, with its
     colours kept.
 
-    The stored solution closest to the position (:func:`_closest_stored`: turned, mirrored, colours
-    swapped, holding the most fixed pieces as they are) is the base; its pieces that clash with the fixed ones go, and so does its own copy of a
-    piece the player has put elsewhere. The hole, widened by the stored pieces nearest it a few at a
-    time, is refilled by the coloured search (each piece keeps the colour that is left for it, beside
-    stored pieces that keep theirs) with a small node allowance. Found where :func:`repair_frame`
-    (tiling first, recolouring everything) is not: a stray piece among stored ones needs its
-    neighbourhood rebuilt in colour (the bench's boards 66, 67 and 127: 1,400–5,200 nodes; the
-    recolouring found no colourable tiling in 100,000). A failure proves nothing.
+    The stored solution closest to the position (:func:`_closest_stored`: turned, mirrored, colours swapped,
+    holding the most fixed pieces as they are) is the base; its pieces that clash with the fixed ones go, and so
+    does its own copy of a piece the player has put elsewhere. The hole, widened by the stored pieces nearest it
+    a few at a time, is refilled by the coloured search (each piece keeps the colour that is left for it, beside
+    stored pieces that keep theirs) with a small node allowance. Found where :func:`repair_frame` (tiling first,
+    recolouring everything) is not: a stray piece among stored ones needs its neighbourhood rebuilt in colour
+    (the bench's boards 66, 67 and 127: 1,400–5,200 nodes; the recolouring found no colourable tiling in
+    100,000). A failure proves nothing.
     """
     compatible = _closest_stored(spec, fixed)
     if not compatible:

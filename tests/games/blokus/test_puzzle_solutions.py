@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 from bauhausbox.engine.bots.base import Budget
-from bauhausbox.games.blokus import puzzle_cli
+from bauhausbox.games.blokus import puzzle_cli, solver
 from bauhausbox.games.blokus.pieces import COLOURS, PIECES
 from bauhausbox.games.blokus.puzzles import (
     Placement,
@@ -514,6 +514,15 @@ def test_running_out_of_time_is_not_a_proof() -> None:
     assert advice.kind == "unknown" and "not a proven one" in advice.message
     assert advice.placement is not None and check(state, advice.placement).ok
     assert advice.placement.piece.size == 5  # largest first
+
+
+def test_a_hint_out_of_time_names_the_budget_the_screen_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The screen passes what is left of its budget: 1.99795 s of a 2 s hint, 9.9 s of a 10 s one.
+    monkeypatch.setattr(solver, "solve", lambda *args, **kwargs: SearchResult("timeout"))
+    state = replay("pentomino-hard", STRAY_IN_THE_HARDER_FRAME[0])
+    for left, said in ((1.99795, "2"), (9.9, "10"), (0.3, "0.3")):
+        advice = hint(state, left)
+        assert advice.timed_out and advice.message == f"No way to finish was found in {said} s."
 
 
 # --- shipped solutions ----------------------------------------------------------------------------------------
