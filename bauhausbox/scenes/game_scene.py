@@ -75,6 +75,8 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
     name = "game"
     #: Set by subclasses that want the shared side panel listing players (``draw_players``).
     hint_level = "hard"
+    #: Every label the hint button may show (a screen with more adds them): it is as wide as the longest.
+    HINT_LABELS: tuple[str, ...] = (N_("Hint"), N_("Play hint"), N_("Scores"))
 
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
@@ -398,11 +400,13 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         self.game_rect = pygame.Rect(pad, top_h + pad, width - 2 * pad, height - top_h - status_h - 2 * pad)
         size = top_h - metrics.u(2.5)
         x = width - pad
-        # Wide enough for "Play hint", the label while a hint is shown.
-        label = self.hint_button.label
-        self.hint_button.label = N_("Play hint")
-        hint_w = max(metrics.u(11), self.hint_button.natural_width(metrics))
+        # Wide enough for the longest label it may show, so that it never jumps or clips.
+        label, widths = self.hint_button.label, []
+        for text in self.HINT_LABELS:
+            self.hint_button.label = text
+            widths.append(self.hint_button.natural_width(metrics))
         self.hint_button.label = label
+        hint_w = max(metrics.u(11), *widths)
         log_w = self.log_button.natural_width(metrics)
         for button, w in (
             (self.menu_button, size),
@@ -803,7 +807,12 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
             colour, shape = self.seat_style(seat)
             draw.seat_shape(surface, shape, (tx + m.u(1.5), cy), m.u(1.5), colour)
             tx += m.u(4)
-        draw.text(surface, self.turn_text(), (tx, cy + 2), m.body + 2, theme.INK, "semibold", "midleft")
+        # The turn text takes the room left of the buttons: a narrow window or a longer language
+        # makes it smaller rather than run under them.
+        turn = self.turn_text()
+        room = self.undo_button.rect.left - m.u(2) - tx
+        size = draw.fitting_size(turn, m.body + 2, room, "semibold")
+        draw.text(surface, turn, (tx, cy + 2), size, theme.INK, "semibold", "midleft")
 
     def _draw_status_bar(self, surface: pygame.Surface) -> None:
         m = self.metrics

@@ -77,6 +77,8 @@ STEP_SECONDS = 0.22  # one piece of the solve animation (scaled by the animation
 class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
     """One puzzle: board, tray, clock, hint, solve, completion."""
 
+    HINT_LABELS = (*GameScene.HINT_LABELS, N_("Keep looking"), N_("Stop"))
+
     name = "puzzle"
 
     def __init__(self, app: App, match: Match) -> None:

@@ -644,7 +644,7 @@ class Hint:
 def _seconds(limit: float) -> str:
     """A search's time limit as players read it: the screen passes what is left of its budget (1.99795),
     which is said as the budget it asked for (2)."""
-    return f"{limit:.0f}" if limit >= 1 else f"{limit:.1f}"
+    return f"{round(limit, 1):g}"
 
 
 def _first_new(state: PuzzleState, solution: Sequence[Placement]) -> Placement:

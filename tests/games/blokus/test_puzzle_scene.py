@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
+from bauhausbox import i18n
 from bauhausbox.engine.grid import cell_name
 from bauhausbox.engine.shapes import normalize
 from bauhausbox.games.blokus import puzzle_ai, puzzle_menu, puzzle_scene
@@ -285,6 +286,27 @@ def test_a_hint_that_runs_out_of_time_offers_to_keep_looking_and_can_be_stopped(
     assert not scene.hint_runner.busy
     frames(app, 2)
     assert scene.hint_button.label == "Keep looking" and scene.hints == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_hint_button_fits_every_label_it_may_show(
+    fresh_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    # "Keep looking" overflowed the button laid out for "Play hint" (seen in the window).
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        fresh_app._relayout()
+        scene = _open(fresh_app, tmp_path, "pentomino")
+        button = scene.hint_button
+        assert "Keep looking" in scene.HINT_LABELS and "Stop" in scene.HINT_LABELS
+        for label in scene.HINT_LABELS:
+            button.label = label
+            assert button.natural_width(scene.metrics) <= button.rect.width, label
+    finally:
+        i18n.set_language(before)
+        fresh_app._relayout()
 
 
 def test_a_cards_record_line_names_each_state_in_words() -> None:

@@ -517,10 +517,10 @@ def test_running_out_of_time_is_not_a_proof() -> None:
 
 
 def test_a_hint_out_of_time_names_the_budget_the_screen_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The screen passes what is left of its budget: 1.99795 s of a 2 s hint, 9.9 s of a 10 s one.
+    # The screen passes what is left of its budget: 1.99795 s of a 2 s hint, 9.97 s of a 10 s one.
     monkeypatch.setattr(solver, "solve", lambda *args, **kwargs: SearchResult("timeout"))
     state = replay("pentomino-hard", STRAY_IN_THE_HARDER_FRAME[0])
-    for left, said in ((1.99795, "2"), (9.9, "10"), (0.3, "0.3")):
+    for left, said in ((1.99795, "2"), (9.97, "10"), (0.3, "0.3")):
         advice = hint(state, left)
         assert advice.timed_out and advice.message == f"No way to finish was found in {said} s."
 
