@@ -194,15 +194,9 @@ FEATURES: tuple[str, ...] = (
     "bumpiness",  # sum of height differences of neighbouring columns
     "odd_columns",  # columns with an odd number of free cells (they need a horizontal tile)
     "neutral",  # the neutral tile still in hand
-    "colour_exact",  # an area of a colour card's exact shape (on top of exact_*: colour cards differ)
-    "colour_grow",  # a completable piece of a colour card's shape (on top of grow*)
-    "shape_grow",  # a completable piece of a pile-1 card's shape of four (on top of grow*)
-    "big_cells",  # cells in areas of five or more: they score nothing
-    "pair_open",  # an open domino that can still become an area of four (pile-1 cards)
-    "three_open",  # an open piece of three that can still become an area of four (pile-1 cards)
 )
 F = {name: index for index, name in enumerate(FEATURES)}
-AreaKey = tuple[str, str | int, int, tuple[str, ...]]
+AreaKey = tuple[str, str | bool, int, tuple[str, ...]]
 
 
 class Evaluator:
@@ -302,7 +296,7 @@ class Evaluator:
                     completable = tuple(
                         target for target in targets[(colour, shape)] if _completable(area, target, reach, full)
                     )
-                keys.append((colour, shape if shape else area.bit_count(), min(liberties, 2), completable))
+                keys.append((colour, shape if shape else True, min(liberties, 2), completable))
         holes = sum(heights) - occupied.bit_count()
         free_cells = 36 - sum(heights)
         # A column with one free cell whose neighbours are full at that row can never be covered.
@@ -332,13 +326,13 @@ class Evaluator:
         return vector
 
     def _rate_area(
-        self, colour: str, shape: str | int, liberties: int, completable: tuple[str, ...]
+        self, colour: str, shape: str | bool, liberties: int, completable: tuple[str, ...]
     ) -> tuple[float, ...]:
-        """The features of one area: ``shape`` is a name, or the area's size when larger than four;
+        """The features of one area: ``shape`` is a name or ``True`` when larger than four;
         ``completable`` names the goal shapes the free cells round it could still turn it into."""
         v = [0.0] * len(FEATURES)
         named = shape if isinstance(shape, str) else None
-        size = _SIZES[named] if named else int(shape)
+        size = _SIZES[named] if named else 5
         supply = self.supply[colour]
         open_area = liberties > 0
         for card in self.cards:
@@ -350,30 +344,23 @@ class Evaluator:
                     v[F["exact_open1" if liberties == 1 else "exact_open2"] if open_area else F["exact_closed"]] += (
                         card.points
                     )
-                    if card.colour is not None:
-                        v[F["colour_exact"]] += card.points
                 elif card.other_four and size == 4:
                     v[F["four_open"] if open_area else F["four_closed"]] += card.other_four
                 elif grows and card.shape in completable:
                     missing = card.size - size
                     v[F[f"grow{missing}"]] += card.points
-                    v[F["colour_grow" if card.colour is not None else "shape_grow"]] += card.points
                     if missing <= 2:
                         v[F[f"grow{missing}_supply"]] += card.points * supply
                 elif grows:
                     v[F["grow_blocked"]] += card.points
                 if card.other_four and open_area and size < 4 and not (grows and card.shape in completable):
                     v[F["four_grow" if ANY_FOUR in completable else "four_blocked"]] += card.other_four
-                if card.other_four and open_area and ANY_FOUR in completable and size in (2, 3):
-                    v[F["pair_open" if size == 2 else "three_open"]] += card.other_four
             elif exact:
                 v[F["neg_open"] if open_area else F["neg_closed"]] += card.points
             elif grows:
                 v[F["neg_grow"]] += card.points
         if open_area:
             v[F["open_areas"]] = 1.0
-        if size > 4:
-            v[F["big_cells"]] = size
         return tuple(v)
 
 
@@ -388,9 +375,8 @@ WEIGHTS: tuple[float, ...] = (
     -0.194, -0.150,  # four_grow, four_blocked
     1.084, 0.707, -0.031,  # negative
     0.242,  # open areas
-    -0.224, -0.233, 0.080, 0.009, -0.029, -0.021, -0.017,  # holes, dead, free, free_pos, free_neg, bumpiness, odd
+    -0.224, -0.233, 0.180, 0.009, -0.029, -0.021, -0.017,  # holes, dead, free, free_pos, free_neg, bumpiness, odd
     1.103,  # neutral
-    0.0, 0.1, 0.0, 0.0, 0.1, 0.1,  # colour exact, colour grow, shape grow, big cells, open pair / three
 )  # fmt: skip
 
 
