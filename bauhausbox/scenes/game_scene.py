@@ -401,12 +401,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         size = top_h - metrics.u(2.5)
         x = width - pad
         # Wide enough for the longest label it may show, so that it never jumps or clips.
-        label, widths = self.hint_button.label, []
-        for text in self.HINT_LABELS:
-            self.hint_button.label = text
-            widths.append(self.hint_button.natural_width(metrics))
-        self.hint_button.label = label
-        hint_w = max(metrics.u(11), *widths)
+        hint_w = max(metrics.u(11), *(self.hint_button.natural_width(metrics, text) for text in self.HINT_LABELS))
         log_w = self.log_button.natural_width(metrics)
         for button, w in (
             (self.menu_button, size),

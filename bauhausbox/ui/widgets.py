@@ -95,17 +95,15 @@ class Button(Widget):
             self.clicked_hook(self)
         self.on_click()
 
-    def natural_width(self, metrics: Metrics) -> int:
+    def natural_width(self, metrics: Metrics, label: str | None = None) -> int:
         """As wide as the label (and icon) need, with room on both sides (at least 12 px, so the
-        label keeps clear of the heavy frame at every size: docs/contributing.md)."""
+        label keeps clear of the heavy frame at every size: docs/contributing.md). ``label``: measure
+        another label this button may show instead of its current one."""
         size = {"body": metrics.body, "small": metrics.small, "heading": metrics.heading}[self.size]
-        label = (
-            draw.render_text(shown(self.label).upper(), size, weight="bold", spacing=0.08).get_width()
-            if self.label
-            else 0
-        )
+        text = self.label if label is None else label
+        label_w = draw.render_text(shown(text).upper(), size, weight="bold", spacing=0.08).get_width() if text else 0
         icon = round(metrics.button_height * 0.55) + metrics.u(1) if self.icon else 0
-        return label + icon + 2 * max(12, metrics.u(2.5))
+        return label_w + icon + 2 * max(12, metrics.u(2.5))
 
     def cache_key(self, metrics: Metrics) -> tuple[object, ...]:
         """Everything the button's look depends on; subclasses with more state extend it."""

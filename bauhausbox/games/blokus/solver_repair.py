@@ -54,15 +54,22 @@ def frame_symmetries(width: int, height: int) -> list[Callable[[Cell], Cell]]:
 
 
 @cache
-def _frame_variants(puzzle: str) -> tuple[tuple[Placement, ...], ...]:
-    """Every stored solution that serves the plain frame ``puzzle``, in each symmetry of the frame."""
+def _turned_solutions(puzzle: str) -> tuple[tuple[Placement, ...], ...]:
+    """Every stored solution of ``puzzle``, in each symmetry of the frame (a turned or mirrored harder
+    solution keeps its same-colour rule)."""
     spec = PUZZLE_BY_ID[puzzle]
-    stored = shipped_solutions(f"{spec.kind}-hard") + shipped_solutions(spec.kind)
     return tuple(
         tuple(Placement(p.piece, frozenset(map(symmetry, p.cells))) for p in solution)
-        for solution in stored
+        for solution in shipped_solutions(puzzle)
         for symmetry in frame_symmetries(spec.width, spec.height)
     )
+
+
+def _frame_variants(puzzle: str) -> tuple[tuple[Placement, ...], ...]:
+    """Every stored solution that serves the plain frame ``puzzle`` (the harder ones too), in each
+    symmetry of the frame."""
+    kind = PUZZLE_BY_ID[puzzle].kind
+    return _turned_solutions(f"{kind}-hard") + _turned_solutions(kind)
 
 
 def _side_ring(cells: Iterable[Cell]) -> set[Cell]:
@@ -144,16 +151,14 @@ def repair_frame(
 ) -> tuple[Placement, ...] | None:
     """A solution made from a stored one, rebuilt around ``fixed`` pieces it does not contain.
 
-    Plain frames only. The stored solutions (turned, mirrored) whose hole stays closest are tried: their
-    pieces that clash with the fixed ones are taken out, and the hole is filled by the frame search
-    with a small node allowance; when that fails the stored pieces nearest the hole are taken out
-    too, a few more each time. A failure proves nothing (the whole-frame search decides that).
-    Positions a player reaches from a stored solution — most pieces right, one or two elsewhere —
-    are answered at once. (In the harder frames, measured on the bench's positions, the refilled
-    holes almost never admit the colours as well, and the attempts only took time from the
-    whole-frame search; so there the repair is not tried.) With a ``colourer`` (the harder frames,
-    searched as plain ones: see ``solver.TileColourer``), a refilled tiling only counts when it can be
-    coloured as a whole, the stored pieces recoloured too.
+    Searched as a plain frame. The stored solutions (turned, mirrored) whose hole stays closest are
+    tried: their pieces that clash with the fixed ones are taken out, and the hole is filled by the
+    frame search with a small node allowance; when that fails the stored pieces nearest the hole are
+    taken out too, a few more each time. A failure proves nothing (the whole-frame search decides
+    that). Positions a player reaches from a stored solution — most pieces right, one or two
+    elsewhere — are answered at once. With a ``colourer`` (the harder frames: see
+    ``solver.TileColourer``), a refilled tiling only counts when it can be coloured as a whole, the
+    stored pieces recoloured too; :func:`coloured_repair` keeps the stored colours instead.
     """
     remaining = [piece for piece in spec.pieces if piece not in {p.piece for p in fixed}]
     ranked = sorted(
@@ -200,18 +205,6 @@ def repair_frame(
             if options is not None:
                 return (*fixed, *own, *search.placements(options, rest))
     return None
-
-
-@cache
-def _turned_solutions(puzzle: str) -> tuple[tuple[Placement, ...], ...]:
-    """Every stored solution of ``puzzle``, in each symmetry of the frame (a turned or mirrored harder
-    solution keeps its same-colour rule)."""
-    spec = PUZZLE_BY_ID[puzzle]
-    return tuple(
-        tuple(Placement(p.piece, frozenset(map(symmetry, p.cells))) for p in solution)
-        for solution in shipped_solutions(puzzle)
-        for symmetry in frame_symmetries(spec.width, spec.height)
-    )
 
 
 _RECOLOURINGS = tuple(dict(zip(COLOURS, colours, strict=True)) for colours in permutations(COLOURS))
