@@ -47,6 +47,7 @@ T = TypeVar("T")
 def _init_worker(generation: Any) -> None:
     global _generation
     _generation = generation
+    os.environ[PROCESSES_VARIABLE] = "0"  # a worker's own searches run in it: no pool of pools
     if hasattr(os, "nice"):
         os.nice(5)  # the screen's process comes first: its frames stay smooth while both cores search
 

@@ -59,6 +59,7 @@ from bauhausbox.games.blokus.puzzles import (
 )
 from bauhausbox.games.blokus.rules import COLOUR_NAMES
 from bauhausbox.games.blokus.solver import Hint, SearchResult, warm_up
+from bauhausbox.games.blokus.solver_ponder import Ponderer
 from bauhausbox.i18n import N_, _, counted
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
@@ -68,6 +69,7 @@ from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.widgets import Button
 
 HINT_SECONDS = 2.0
+PONDER_DELAY = 0.8  # seconds a position stays put before the solver thinks ahead about it
 KEEP_LOOKING_FACTOR = 5  # each "keep looking" searches this many times longer than the last try
 # The harder pentomino frame is slow to search live (stored solutions answer at once when they fit).
 SOLVE_SECONDS = 30.0
@@ -91,6 +93,9 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self._layer_key: tuple[object, ...] = ()
         self.advice: Hint | None = None  # the last hint's full answer (its words, whether time ran out)
         self.hint_seconds = HINT_SECONDS  # the next hint's budget; grows with each "keep looking"
+        # Thinking ahead (solver_ponder.py): a pool worker searches the position while the player looks at it.
+        self.ponderer = Ponderer()
+        self.ponder_at: float | None = None  # when to start thinking about the current position
         self._picked_from_board = False  # the press in progress lifted a placed piece
         self.solving: list[PuzzleMove] = []  # moves of the solution still to play (the solve animation)
         self.solving_tween = self.tween(STEP_SECONDS)
@@ -246,6 +251,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.advice = None
         self.hint_seconds = HINT_SECONDS
         self._refresh_tray()
+        self.ponder_soon()
 
     def on_history_jump(self) -> None:
         self.controller.cancel()
@@ -253,14 +259,36 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.hint_seconds = HINT_SECONDS
         self.solving = []
         self._refresh_tray()
+        self.ponder_soon()
 
     def on_enter(self) -> None:
         threading.Thread(target=warm_up, args=(self.spec.id,), name="puzzle-warm-up", daemon=True).start()
+        self.ponder_soon()
+
+    def on_exit(self) -> None:
+        self.ponder_at = None
+        self.ponderer.stop()
+
+    def ponder_soon(self) -> None:
+        """Think ahead about the position once it has stayed put for a moment (a burst of moves, an undo
+        held down, starts no thought per step); the thought about the position before stops now."""
+        self.ponderer.stop()
+        self.ponder_at = time.monotonic() + PONDER_DELAY
+
+    def _ponder_when_due(self) -> None:
+        """Start the thought that is due, unless the solver is busy or the puzzle is over."""
+        if self.ponder_at is None or time.monotonic() < self.ponder_at or self.hint_runner.busy or self.solving:
+            return
+        self.ponder_at = None
+        if not self.match.over:
+            self.ponderer.think(self.match.state)
 
     # -- the end ---------------------------------------------------------------------------------
     def game_over_scene(self) -> Scene:
         """Solved: keep the record (a puzzle the computer finished is none) and celebrate. Stuck: say so."""
         self.controller.cancel()
+        self.ponder_at = None
+        self.ponderer.stop()
         if not self.solved:
             return PuzzleCompleteScene(self.app, self)
         records = load_records(self.directory)
@@ -290,6 +318,8 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             return
         if self.advice is not None and self.advice.timed_out:
             self.hint_seconds *= KEEP_LOOKING_FACTOR  # keep looking: a longer search from the same position
+        self.ponder_at = None
+        self.ponderer.stop()  # the hint searches on both cores (and first asks what the thought found)
         seconds = self.hint_seconds
         looking = _("Looking for a piece that leads to a solution (up to {seconds} s; H to stop)…")
         self.say(looking.format(seconds=f"{seconds:g}"), seconds=seconds + 5)
@@ -323,6 +353,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
                 said = solver_words(advice.message)
                 if advice.timed_out:
                     said = _("{message} Keep looking? Press H.").format(message=said)
+                    self.ponder_soon()  # meanwhile one core goes on thinking about this position
                 self.say(said, "error" if advice.kind == "remove" else "info", 12)
         self._label_hint_button()
 
@@ -342,6 +373,8 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         if not self._can_act() or self.match.over:
             return
         self.controller.cancel()
+        self.ponder_at = None
+        self.ponderer.stop()
         self.say(_("Solving…"), seconds=SOLVE_SECONDS + 5)
         self.hint_runner.start(SolutionFinder(), self.game, self.match.state, SOLVE_SEAT, self._token(), SOLVE_SECONDS)
 
@@ -372,6 +405,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             self.hint_button.label, self.hint_button.enabled = N_("Keep looking"), True
 
     def update_game(self, dt: float) -> None:
+        self._ponder_when_due()
         if self.solving and self.solving_tween.done and self.app.top is self:
             move = self.solving.pop(0)
             if not self.submit(move):

@@ -27,7 +27,6 @@ from concurrent.futures import Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import cache
-from itertools import permutations
 from typing import Literal
 
 from bauhausbox.engine.bots.base import Budget, NodeLimitReached, OutOfTime
@@ -47,7 +46,7 @@ from bauhausbox.games.blokus.puzzles import (
     puzzle_id,
     start_corner,
 )
-from bauhausbox.games.blokus.solver_frame import BitSearch, Option, colour_tiling, deal_colours, frame_tables
+from bauhausbox.games.blokus.solver_frame import BitSearch, Option, colour_tiling, frame_tables
 from bauhausbox.games.blokus.solver_portfolio import (
     COLOURED_SHARE,
     HARDER_STYLES,
@@ -58,7 +57,15 @@ from bauhausbox.games.blokus.solver_portfolio import (
     luby,
     portfolio,
 )
-from bauhausbox.games.blokus.solver_repair import coloured_repair, frame_symmetries, repair_frame, shipped_solutions
+from bauhausbox.games.blokus.solver_repair import (
+    coloured_repair,
+    fit_among,
+    frame_symmetries,
+    recalled_fit,
+    remember,
+    repair_frame,
+    shipped_solutions,
+)
 
 Status = Literal["found", "none", "timeout"]
 Item = Hashable
@@ -190,7 +197,7 @@ PartOutcome = tuple[Status, tuple[str, ...], int]
 WAIT_POLL = 0.02  # seconds between the calling thread's looks at the budget while it waits for the worker
 
 
-class _WorkerBudget(Budget):
+class WorkerBudget(Budget):
     """A worker's budget: the caller's deadline, and the pool's stop check in place of a cancel flag."""
 
     def __init__(self, seconds: float, stop: Callable[[], bool]) -> None:
@@ -217,7 +224,7 @@ def frame_part(
     repair meanwhile)."""
     spec = PUZZLE_BY_ID[puzzle]
     fixed = tuple(parse_placement(text, spec.width, spec.height) for text in texts)
-    budget = _WorkerBudget(max(0.0, deadline - time.time()), stop)
+    budget = WorkerBudget(max(0.0, deadline - time.time()), stop)
     if repair and spec.hard:
         try:
             repaired = coloured_repair(spec, fixed, budget, seed)
@@ -469,23 +476,7 @@ def shipped_fit(spec: PuzzleSpec, fixed: Sequence[Placement]) -> tuple[Placement
     if spec.kind == FULLBOARD:
         return _fullboard_fit(fixed)
     stored = shipped_solutions(f"{spec.kind}-hard") + (shipped_solutions(spec.kind) if not spec.hard else ())
-    wanted = {placement.cells: placement.piece for placement in fixed}
-    for solution in stored:
-        for symmetry in frame_symmetries(spec.width, spec.height):
-            moved = [Placement(p.piece, frozenset(map(symmetry, p.cells))) for p in solution]
-            by_cells = {p.cells: p.piece for p in moved}
-            if any(cells not in by_cells or by_cells[cells].name != piece.name for cells, piece in wanted.items()):
-                continue
-            if not spec.hard:
-                rest = [(p.piece.name, p.cells) for p in moved if p.cells not in wanted]
-                placed = {placement.piece for placement in fixed}
-                remaining = [piece for piece in spec.pieces if piece not in placed]
-                return (*fixed, *deal_colours(rest, remaining))
-            for colours in permutations(COLOURS):
-                recolour = dict(zip(COLOURS, colours, strict=True))
-                if all(recolour[by_cells[cells].colour] == piece.colour for cells, piece in wanted.items()):
-                    return tuple(Placement(PuzzlePiece(recolour[p.piece.colour], p.piece.name), p.cells) for p in moved)
-    return None
+    return fit_among(spec, fixed, stored)
 
 
 class TileColourer:
@@ -603,7 +594,10 @@ def solve(
     if is_complete(state):
         return SearchResult("found", fixed)
     if use_shipped:
+        # A stored solution, or one a search found earlier in this run (a hint, Solve, thinking ahead).
         fitted = shipped_fit(spec, fixed)
+        if fitted is None and spec.kind != FULLBOARD:
+            fitted = recalled_fit(spec, fixed)
         if fitted is not None:
             order = {p.piece: i for i, p in enumerate(fixed)}
             ordered = sorted(fitted, key=lambda p: order.get(p.piece, len(order)))
@@ -612,7 +606,10 @@ def solve(
     budget = Budget(max(0.0, time_limit - (time.monotonic() - start)), cancel)
     if spec.kind == FULLBOARD:
         return solve_fullboard(fixed, spec.hard, budget, seed)
-    return solve_frame(spec, fixed, budget, seed=seed, repair=use_shipped)
+    result = solve_frame(spec, fixed, budget, seed=seed, repair=use_shipped)
+    if use_shipped and result.status == "found":
+        remember(spec.id, result.placements)
+    return result
 
 
 HintKind = Literal["place", "remove", "complete", "unknown"]

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from itertools import permutations
 
@@ -70,6 +71,75 @@ def _frame_variants(puzzle: str) -> tuple[tuple[Placement, ...], ...]:
     symmetry of the frame."""
     kind = PUZZLE_BY_ID[puzzle].kind
     return _turned_solutions(f"{kind}-hard") + _turned_solutions(kind)
+
+
+# Every way to swap the four colours (the harder frames' colours are interchangeable).
+_RECOLOURINGS = tuple(dict(zip(COLOURS, colours, strict=True)) for colours in permutations(COLOURS))
+
+
+def fit_among(
+    spec: PuzzleSpec, fixed: Sequence[Placement], solutions: Iterable[Sequence[Placement]]
+) -> tuple[Placement, ...] | None:
+    """The first of ``solutions`` of a frame that, turned, mirrored or (in the harder frames) with its
+    colours swapped, holds every fixed placement: as a full solution with the fixed pieces as they are.
+    In the plain frames only shapes and squares have to match, and the other pieces are dealt the
+    colours left."""
+    wanted = {placement.cells: placement.piece for placement in fixed}
+    for solution in solutions:
+        for moved, by_cells in _turned_maps(tuple(solution), spec.width, spec.height):
+            if any(cells not in by_cells or by_cells[cells].name != piece.name for cells, piece in wanted.items()):
+                continue
+            if not spec.hard:
+                rest = [(p.piece.name, p.cells) for p in moved if p.cells not in wanted]
+                placed = {placement.piece for placement in fixed}
+                remaining = [piece for piece in spec.pieces if piece not in placed]
+                return (*fixed, *deal_colours(rest, remaining))
+            for recolour in _RECOLOURINGS:
+                if all(recolour[by_cells[cells].colour] == piece.colour for cells, piece in wanted.items()):
+                    return tuple(Placement(PuzzlePiece(recolour[p.piece.colour], p.piece.name), p.cells) for p in moved)
+    return None
+
+
+@lru_cache(maxsize=256)
+def _turned_maps(
+    solution: tuple[Placement, ...], width: int, height: int
+) -> tuple[tuple[tuple[Placement, ...], dict[frozenset[Cell], PuzzlePiece]], ...]:
+    """A frame solution in each symmetry of the frame, with its pieces by their squares (built once per
+    solution: fitting a position is then a few look-ups per symmetry)."""
+    turned = []
+    for symmetry in frame_symmetries(width, height):
+        moved = tuple(Placement(p.piece, frozenset(map(symmetry, p.cells))) for p in solution)
+        turned.append((moved, {p.cells: p.piece for p in moved}))
+    return tuple(turned)
+
+
+# --- solutions found while the app runs -------------------------------------------------------------------
+
+MEMORY_SIZE = 32  # solutions remembered per frame puzzle, the newest first
+_memory: dict[str, list[tuple[Placement, ...]]] = {}
+_memory_lock = threading.Lock()
+
+
+def remember(puzzle: str, solution: Sequence[Placement]) -> None:
+    """Keep a frame solution found by a search (a hint, Solve, thinking ahead) for later hints."""
+    kept = tuple(solution)
+    with _memory_lock:
+        known = [old for old in _memory.get(puzzle, []) if set(old) != set(kept)]
+        _memory[puzzle] = [kept, *known][:MEMORY_SIZE]
+
+
+def recalled_fit(spec: PuzzleSpec, fixed: Sequence[Placement]) -> tuple[Placement, ...] | None:
+    """A remembered solution of this frame holding every fixed placement (see :func:`fit_among`), the
+    most recently found first: hints that follow each other stay on one solution."""
+    with _memory_lock:
+        known = list(_memory.get(spec.id, ()))
+    return fit_among(spec, fixed, known)
+
+
+def forget_solutions() -> None:
+    """Forget every remembered solution (tests start from a clean slate)."""
+    with _memory_lock:
+        _memory.clear()
 
 
 def _side_ring(cells: Iterable[Cell]) -> set[Cell]:
@@ -205,9 +275,6 @@ def repair_frame(
             if options is not None:
                 return (*fixed, *own, *search.placements(options, rest))
     return None
-
-
-_RECOLOURINGS = tuple(dict(zip(COLOURS, colours, strict=True)) for colours in permutations(COLOURS))
 
 
 def _closest_stored(spec: PuzzleSpec, fixed: Sequence[Placement]) -> list[Placement]:

@@ -320,3 +320,51 @@ def test_a_cards_record_line_names_each_state_in_words() -> None:
     assert (
         card_status(PuzzleRecord(completions=[*clean.completions, later])) == "Best 03:12  ·  last solved 01 Dec 2026"
     )
+
+
+class RecordingPonderer:
+    """Stands in for the solver's thinking ahead: records what it is asked to think about, and stops."""
+
+    def __init__(self) -> None:
+        self.thoughts: list[tuple[Placement, ...]] = []
+        self.stops = 0
+        self.thinking = False
+
+    def think(self, state: Any, seconds: float = 0.0) -> bool:
+        self.thoughts.append(state.placements)
+        return True
+
+    def stop(self) -> None:
+        self.stops += 1
+
+
+def test_the_screen_thinks_ahead_once_a_position_stays_put_and_stops_for_a_hint_or_on_leaving(
+    fresh_app: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    app = fresh_app
+    monkeypatch.setattr(puzzle_scene, "Ponderer", RecordingPonderer)
+    monkeypatch.setattr(puzzle_scene, "PONDER_DELAY", 0.2)
+    scene = _open(app, tmp_path, "tetromino")
+    ponderer = scene.ponderer
+    assert isinstance(ponderer, RecordingPonderer)
+    frames(app, 1)
+    assert ponderer.thoughts == []  # not at once: the position has to stay put for a moment
+    time.sleep(0.25)
+    frames(app, 2)
+    assert ponderer.thoughts == [()]  # the opened puzzle, once
+    lone = Placement(PuzzlePiece("blue", "I4"), frozenset({(1, 0), (2, 0), (3, 0), (4, 0)}))
+    stops = ponderer.stops
+    drag_piece(app, scene, lone)
+    assert ponderer.stops > stops  # the thought about the old position stops with the move
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    time.sleep(0.25)
+    frames(app, 2)
+    assert ponderer.thoughts == [(), (lone,)]  # a burst of moves (place, undo, redo): one thought, the last position
+    stops = ponderer.stops
+    key(app, pygame.K_h)
+    assert ponderer.stops > stops  # the hint has both cores (and first reads what the thought found)
+    assert wait_until(app, lambda: scene.advice is not None, limit=2000)
+    stops = ponderer.stops
+    app.go_home()
+    assert ponderer.stops > stops

@@ -1,0 +1,96 @@
+"""Thinking ahead on the frame puzzles: while the player looks at a position, a pool worker searches it.
+
+A first hint from a position no stored solution holds can need more than its 2 seconds on the harder
+pentomino frame (docs/puzzles.md, "Thinking ahead"). So after the position changes, the puzzle screen
+asks a :class:`Ponderer` to think: one worker of the shared process pool runs the whole frame search
+(both repairs, every lane of the portfolio) for up to :data:`PONDER_SECONDS`, and the solution it finds
+is remembered (``solver_repair.remember``), so that the hint asked for later is answered from memory at
+once. Only one core thinks ahead, niced like every worker: the screen keeps the other. Without a pool
+(one core, or ``BAUHAUSBOX_SEARCH_PROCESSES=0``) nothing thinks ahead: the hint then searches as before.
+A new position, a hint, Solve or leaving the puzzle stops the thought at once (a pool job of a newer
+generation, or :meth:`Ponderer.stop`). Pure Python, no pygame.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
+
+from bauhausbox.games.blokus import pool as search_pool
+from bauhausbox.games.blokus.pool import SearchPool
+from bauhausbox.games.blokus.puzzles import (
+    FULLBOARD,
+    PUZZLE_BY_ID,
+    PuzzleSpec,
+    PuzzleState,
+    is_complete,
+    parse_placement,
+)
+from bauhausbox.games.blokus.solver import WorkerBudget, shipped_fit, solve_frame
+from bauhausbox.games.blokus.solver_repair import recalled_fit, remember
+
+PONDER_SECONDS = 30.0  # how long one position is thought about at most (one core, niced)
+
+
+def ponder_part(stop: Callable[[], bool], puzzle: str, texts: tuple[str, ...], deadline: float) -> tuple[str, ...]:
+    """Run in a pool worker: the whole frame search of the position of the placements ``texts`` (both
+    repairs, every lane), until ``deadline`` (``time.time()``) or ``stop()``. The solution's placement
+    texts, or nothing when none was found (a proof that there is none is left to the hint, which finds
+    it in its own time: proofs come quickly or not at all)."""
+    spec = PUZZLE_BY_ID[puzzle]
+    fixed = tuple(parse_placement(text, spec.width, spec.height) for text in texts)
+    result = solve_frame(spec, fixed, WorkerBudget(max(0.0, deadline - time.time()), stop), repair=True)
+    return tuple(p.text for p in result.placements) if result.status == "found" else ()
+
+
+def _keep(spec: PuzzleSpec, future: Future[tuple[str, ...]]) -> None:
+    """The thought's answer, back from the worker: remember its solution for the hints."""
+    if future.cancelled() or future.exception() is not None:
+        return
+    texts = future.result()
+    if texts:
+        remember(spec.id, [parse_placement(text, spec.width, spec.height) for text in texts])
+
+
+class Ponderer:
+    """The puzzle screen's thinking ahead: at most one position at a time, in one pool worker."""
+
+    def __init__(self) -> None:
+        self._job: tuple[SearchPool, int, Future[tuple[str, ...]]] | None = None
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a thought is running."""
+        return self._job is not None and not self._job[2].done()
+
+    def think(self, state: PuzzleState, seconds: float = PONDER_SECONDS) -> bool:
+        """Think about ``state`` from now on, stopping any earlier thought. False when there is nothing
+        to think about: the full board (its hints offer a promising move instead), a finished frame, a
+        position a stored or remembered solution already holds, or no pool to think in."""
+        self.stop()
+        spec = state.spec
+        if spec.kind == FULLBOARD or is_complete(state):
+            return False
+        if shipped_fit(spec, state.placements) is not None or recalled_fit(spec, state.placements) is not None:
+            return False
+        workers = search_pool.shared()
+        if workers is None:
+            return False
+        texts = tuple(p.text for p in state.placements)
+        try:
+            future, generation = workers.submit(ponder_part, spec.id, texts, time.time() + seconds)
+        except (BrokenProcessPool, RuntimeError):  # broken, or shut down as the app closes
+            search_pool.forget(workers)
+            return False
+        future.add_done_callback(functools.partial(_keep, spec))
+        self._job = (workers, generation, future)
+        return True
+
+    def stop(self) -> None:
+        """Stop the thought (its worker drops it at its next node); what it found so far is kept."""
+        job, self._job = self._job, None
+        if job is not None:
+            job[0].cancel(job[1])
