@@ -8,11 +8,13 @@ Hints are timed over many positions per puzzle (:func:`hint_positions`): every p
 solution, random subsets of it, and random legal pieces that belong to no known solution (on a
 random subset, and on an almost empty board); the rows give the median and the worst hint, and how
 many hints came back without an answer (the target: a hint from any position that can be finished
-within 2 s).
+within 2 s). Fresh positions of the harder pentomino frame (a few random pieces on the empty frame)
+are also timed as the puzzle screen answers them, with and without thinking ahead (docs/puzzles.md).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -153,6 +155,53 @@ def hint_rows(puzzle: str, quick: bool, time_limit: float = 2.0, use_shipped: bo
     ]
 
 
+def fresh_positions(puzzle: str, count: int, seed: int) -> list[PuzzleState]:
+    """``count`` positions a player might start from: one to three random legal pieces on the empty
+    frame (in turn), from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    found = []
+    for index in range(count):
+        state = new_puzzle(puzzle)
+        for _ in range(1 + index % 3):
+            state = _random_legal(state, rng) or state
+        found.append(state)
+    return found
+
+
+def thinking_ahead_rows(puzzle: str, count: int = 30, seed: int = 11, thinking: float = 10.0) -> list[Row]:
+    """Hints on :func:`fresh_positions` as the puzzle screen gives them: first with no time to think
+    ahead (the hint alone), then after up to ``thinking`` seconds of thinking ahead in a pool worker
+    (``solver_ponder``), as while the player looks at the board. Needs the pool (two cores)."""
+    from bauhausbox.games.blokus import pool
+    from bauhausbox.games.blokus.solver_ponder import Ponderer
+    from bauhausbox.games.blokus.solver_repair import forget_solutions
+
+    warm_up(puzzle)
+    if pool.shared() is None:
+        return [(f"{puzzle}: thinking ahead (needs two cores and the pool)", math.nan, "", "—")]
+    positions = fresh_positions(puzzle, count, seed)
+    rows: list[Row] = []
+    for wait in (0.0, thinking):
+        ponderer = Ponderer()
+        unanswered = 0
+        times = []
+        for state in positions:
+            forget_solutions()
+            started = time.perf_counter()
+            if wait and ponderer.think(state):
+                while ponderer.thinking and time.perf_counter() - started < wait:
+                    time.sleep(0.02)
+                ponderer.stop()
+            started = time.perf_counter()
+            advice = hint(state, 2.0)
+            times.append(time.perf_counter() - started)
+            unanswered += advice.timed_out
+        how = f"after up to {wait:g} s of thinking ahead" if wait else "the hint alone"
+        label = f"{puzzle}: {count} fresh positions (seed {seed}), {how} ({unanswered} timed out at 2 s)"
+        rows.append((f"{label}, median hint", statistics.median(times), "s", "≤ 2 s"))
+    return rows
+
+
 def _build_seconds(puzzle: str) -> float:
     frame_tables.cache_clear()
     start = time.perf_counter()
@@ -182,6 +231,7 @@ def run(quick: bool = False) -> list[Row]:
     rows.append(("pentomino-hard: build solver tables", _build_seconds("pentomino-hard"), "s", "once per run"))
     rows += hint_rows("pentomino-hard", quick)
     rows += hint_rows("pentomino-hard", quick, use_shipped=False)
+    rows += thinking_ahead_rows("pentomino-hard")
     rows += hint_rows("fullboard", quick)
     rows += hint_rows("fullboard-hard", quick)
     median, found = _first_solution("pentomino-hard", range(2), 300)

@@ -39,3 +39,25 @@ def test_hint_positions_cover_every_prefix_and_are_all_legal() -> None:
         replayed = new_puzzle(state.puzzle)
         for placement in state.placements:
             replayed = place(replayed, placement)
+
+
+def test_fresh_positions_hold_one_to_three_legal_pieces_and_repeat_with_their_seed() -> None:
+    from bauhausbox.games.blokus.puzzle_bench import fresh_positions
+
+    positions = fresh_positions("pentomino-hard", 9, 11)
+    assert [len(p.placements) for p in positions] == [1, 2, 3] * 3
+    assert positions == fresh_positions("pentomino-hard", 9, 11)
+    assert positions != fresh_positions("pentomino-hard", 9, 12)
+    for state in positions:
+        replayed = new_puzzle(state.puzzle)
+        for placement in state.placements:
+            replayed = place(replayed, placement)  # raises if any piece is illegal there
+
+
+def test_thinking_ahead_rows_say_so_when_there_is_no_pool() -> None:
+    import math
+
+    from bauhausbox.games.blokus.puzzle_bench import thinking_ahead_rows
+
+    ((label, value, _, _),) = thinking_ahead_rows("pentomino-hard", count=3)  # the tests run with no pool
+    assert "needs two cores" in label and math.isnan(value)
