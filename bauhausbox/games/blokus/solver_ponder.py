@@ -33,16 +33,20 @@ from bauhausbox.games.blokus.solver import WorkerBudget, shipped_fit, solve_fram
 from bauhausbox.games.blokus.solver_repair import recalled_fit, remember
 
 PONDER_SECONDS = 30.0  # how long one position is thought about at most (one core, niced)
+REMEMBERED_POSITIONS = 64  # positions whose thoughts are counted (for each new thought's shuffle)
 
 
-def ponder_part(stop: Callable[[], bool], puzzle: str, texts: tuple[str, ...], deadline: float) -> tuple[str, ...]:
+def ponder_part(
+    stop: Callable[[], bool], puzzle: str, texts: tuple[str, ...], deadline: float, seed: int = 0
+) -> tuple[str, ...]:
     """Run in a pool worker: the whole frame search of the position of the placements ``texts`` (both
-    repairs, every lane), until ``deadline`` (``time.time()``) or ``stop()``. The solution's placement
-    texts, or nothing when none was found (a proof that there is none is left to the hint, which finds
-    it in its own time: proofs come quickly or not at all)."""
+    repairs, every lane, shuffled by ``seed``), until ``deadline`` (``time.time()``) or ``stop()``. The
+    solution's placement texts, or nothing when none was found (a proof that there is none is left to
+    the hint, which finds it in its own time: proofs come quickly or not at all)."""
     spec = PUZZLE_BY_ID[puzzle]
     fixed = tuple(parse_placement(text, spec.width, spec.height) for text in texts)
-    result = solve_frame(spec, fixed, WorkerBudget(max(0.0, deadline - time.time()), stop), repair=True)
+    budget = WorkerBudget(max(0.0, deadline - time.time()), stop)
+    result = solve_frame(spec, fixed, budget, seed=seed, repair=True)
     return tuple(p.text for p in result.placements) if result.status == "found" else ()
 
 
@@ -60,6 +64,10 @@ class Ponderer:
 
     def __init__(self) -> None:
         self._job: tuple[SearchPool, int, Future[tuple[str, ...]]] | None = None
+        # Thoughts so far per position: a position thought about again (after a hint that ran out of
+        # time, or an undo back to it) is searched with another shuffle, not the same search again
+        # (each thought's seed; the hint's own search has seed 0).
+        self._thoughts: dict[tuple[str, ...], int] = {}
 
     @property
     def thinking(self) -> bool:
@@ -80,8 +88,13 @@ class Ponderer:
         if workers is None:
             return False
         texts = tuple(p.text for p in state.placements)
+        # Never seed 0, the hint's own: a hint asked for during or after a thought searches differently.
+        seed = self._thoughts.pop(texts, 0) + 1
+        self._thoughts[texts] = seed  # the newest last: the oldest go first when there are many
+        while len(self._thoughts) > REMEMBERED_POSITIONS:
+            del self._thoughts[next(iter(self._thoughts))]
         try:
-            future, generation = workers.submit(ponder_part, spec.id, texts, time.time() + seconds)
+            future, generation = workers.submit(ponder_part, spec.id, texts, time.time() + seconds, seed)
         except (BrokenProcessPool, RuntimeError):  # broken, or shut down as the app closes
             search_pool.forget(workers)
             return False

@@ -109,3 +109,38 @@ def test_thinking_ahead_in_a_pool_worker_answers_the_hint_from_memory(monkeypatc
         assert _wait(thought.done, 2.0) and thought.result() == ()
     finally:
         pool.shutdown()
+
+
+class RecordingPool:
+    """Stands in for the shared pool: keeps what each thought was asked, and the generations cancelled."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[Any, ...]] = []
+        self.cancelled: list[int] = []
+
+    def submit(self, fn: Any, *args: Any) -> tuple[Any, int]:
+        from concurrent.futures import Future
+
+        self.jobs.append(args)
+        return Future(), len(self.jobs)
+
+    def cancel(self, generation: int) -> None:
+        self.cancelled.append(generation)
+
+
+def test_a_position_thought_about_again_is_searched_with_another_shuffle_than_the_hints(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake = RecordingPool()
+    monkeypatch.setattr(pool, "shared", lambda: fake)
+    state = replay("pentomino-hard", HARDER)
+    other = replay("pentomino-hard", HARDER[:1])
+    ponderer = Ponderer()
+    for position in (state, other, state):
+        assert ponderer.think(position)
+    seeds = [(args[1], args[3]) for args in fake.jobs]  # (placements, seed)
+    texts = tuple(HARDER)
+    assert seeds == [(texts, 1), (texts[:1], 1), (texts, 2)]  # never the hint's seed 0, never twice the same
+    assert fake.cancelled == [1, 2]  # each new thought stopped the one before
+    ponderer.stop()
+    assert fake.cancelled == [1, 2, 3]
