@@ -65,8 +65,7 @@ class Ponderer:
     def __init__(self) -> None:
         self._job: tuple[SearchPool, int, Future[tuple[str, ...]]] | None = None
         # Thoughts so far per position: a position thought about again (after a hint that ran out of
-        # time, or an undo back to it) is searched with another shuffle, not the same search again
-        # (each thought's seed; the hint's own search has seed 0).
+        # time, or an undo back to it) is searched with another shuffle, not the same search again.
         self._thoughts: dict[tuple[str, ...], int] = {}
 
     @property
@@ -88,8 +87,8 @@ class Ponderer:
         if workers is None:
             return False
         texts = tuple(p.text for p in state.placements)
-        # Never seed 0, the hint's own: a hint asked for during or after a thought searches differently.
-        seed = self._thoughts.pop(texts, 0) + 1
+        # The first thought takes the natural order (seed 0, as a hint's search does), later ones shuffle.
+        seed = self._thoughts.pop(texts, -1) + 1
         self._thoughts[texts] = seed  # the newest last: the oldest go first when there are many
         while len(self._thoughts) > REMEMBERED_POSITIONS:
             del self._thoughts[next(iter(self._thoughts))]
