@@ -266,14 +266,18 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.ponder_soon()
 
     def on_exit(self) -> None:
-        self.ponder_at = None
-        self.ponderer.stop()
+        self.stop_pondering()
 
     def ponder_soon(self) -> None:
         """Think ahead about the position once it has stayed put for a moment (a burst of moves, an undo
         held down, starts no thought per step); the thought about the position before stops now."""
         self.ponderer.stop()
         self.ponder_at = time.monotonic() + PONDER_DELAY
+
+    def stop_pondering(self) -> None:
+        """No thinking ahead, running or due, until the position changes again."""
+        self.ponder_at = None
+        self.ponderer.stop()
 
     def _ponder_when_due(self) -> None:
         """Start the thought that is due, unless the solver is busy or the puzzle is over."""
@@ -287,8 +291,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
     def game_over_scene(self) -> Scene:
         """Solved: keep the record (a puzzle the computer finished is none) and celebrate. Stuck: say so."""
         self.controller.cancel()
-        self.ponder_at = None
-        self.ponderer.stop()
+        self.stop_pondering()
         if not self.solved:
             return PuzzleCompleteScene(self.app, self)
         records = load_records(self.directory)
@@ -318,8 +321,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             return
         if self.advice is not None and self.advice.timed_out:
             self.hint_seconds *= KEEP_LOOKING_FACTOR  # keep looking: a longer search from the same position
-        self.ponder_at = None
-        self.ponderer.stop()  # the hint searches on both cores (and first asks what the thought found)
+        self.stop_pondering()  # the hint searches on both cores (and first asks what the thought found)
         seconds = self.hint_seconds
         looking = _("Looking for a piece that leads to a solution (up to {seconds} s; H to stop)…")
         self.say(looking.format(seconds=f"{seconds:g}"), seconds=seconds + 5)
@@ -373,8 +375,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         if not self._can_act() or self.match.over:
             return
         self.controller.cancel()
-        self.ponder_at = None
-        self.ponderer.stop()
+        self.stop_pondering()
         self.say(_("Solving…"), seconds=SOLVE_SECONDS + 5)
         self.hint_runner.start(SolutionFinder(), self.game, self.match.state, SOLVE_SEAT, self._token(), SOLVE_SECONDS)
 
