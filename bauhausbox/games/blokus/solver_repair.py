@@ -1,11 +1,14 @@
-"""Stored solutions of the frame and full-board puzzles, and the repairs built from them.
+"""Stored solutions of the frame and full-board puzzles, the frame solutions remembered while the app
+runs, and the repairs built from stored solutions.
 
 A hint or "Solve" on a frame first looks for a stored solution holding the player's pieces
-(``solver.shipped_fit``); when none does, the stored solution nearest the position is rebuilt around
-them: :func:`repair_frame` refills the hole its clashing pieces leave with a tiling (in the harder
-frames recoloured as a whole), :func:`coloured_repair` refills it in colour beside stored pieces that
-keep theirs. A failed repair proves nothing: the whole-frame search (``solver.solve_frame``) decides.
-See docs/puzzles.md ("Repair from stored solutions", "Coloured repair"). Pure Python, no pygame.
+(``solver.shipped_fit``), then for a remembered one (:func:`recalled_fit`: every solution a search
+found, a hint's, Solve's or one found by thinking ahead); when none does, the stored solution nearest
+the position is rebuilt around them: :func:`repair_frame` refills the hole its clashing pieces leave
+with a tiling (in the harder frames recoloured as a whole), :func:`coloured_repair` refills it in
+colour beside stored pieces that keep theirs. A failed repair proves nothing: the whole-frame search
+(``solver.solve_frame``) decides. See docs/puzzles.md ("Remembered solutions", "Repair from stored
+solutions", "Coloured repair"). Pure Python, no pygame.
 """
 
 from __future__ import annotations
@@ -60,9 +63,7 @@ def _turned_solutions(puzzle: str) -> tuple[tuple[Placement, ...], ...]:
     solution keeps its same-colour rule)."""
     spec = PUZZLE_BY_ID[puzzle]
     return tuple(
-        tuple(Placement(p.piece, frozenset(map(symmetry, p.cells))) for p in solution)
-        for solution in shipped_solutions(puzzle)
-        for symmetry in frame_symmetries(spec.width, spec.height)
+        moved for solution in shipped_solutions(puzzle) for moved, _ in _turned_maps(solution, spec.width, spec.height)
     )
 
 
