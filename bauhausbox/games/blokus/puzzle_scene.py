@@ -279,6 +279,16 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.ponder_at = None
         self.ponderer.stop()
 
+    def _tell_when_found(self) -> None:
+        """After a hint that ran out of time, the thought that goes on may find a way: say so (the hint
+        is then answered at once), instead of leaving "Keep looking?" on screen."""
+        if self.advice is None or not self.advice.timed_out or self.hint_runner.busy or not self.ponderer.found:
+            return
+        self.advice = None
+        self.hint_seconds = HINT_SECONDS
+        self.hint_button.label = N_("Hint")
+        self.say(_("A way to finish has been found meanwhile. Press H for the hint."), seconds=12)
+
     def _ponder_when_due(self) -> None:
         """Start the thought that is due, unless the solver is busy or the puzzle is over."""
         if self.ponder_at is None or time.monotonic() < self.ponder_at or self.hint_runner.busy or self.solving:
@@ -407,6 +417,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
 
     def update_game(self, dt: float) -> None:
         self._ponder_when_due()
+        self._tell_when_found()
         if self.solving and self.solving_tween.done and self.app.top is self:
             move = self.solving.pop(0)
             if not self.submit(move):

@@ -73,6 +73,14 @@ class Ponderer:
         """Whether a thought is running."""
         return self._job is not None and not self._job[2].done()
 
+    @property
+    def found(self) -> bool:
+        """Whether the current thought has ended with a solution (now remembered for the hints)."""
+        if self._job is None or not self._job[2].done():
+            return False
+        future = self._job[2]
+        return not future.cancelled() and future.exception() is None and bool(future.result())
+
     def think(self, state: PuzzleState, seconds: float = PONDER_SECONDS) -> bool:
         """Think about ``state`` from now on, stopping any earlier thought. False when there is nothing
         to think about: the full board (its hints offer a promising move instead), a finished frame, a

@@ -329,6 +329,7 @@ class RecordingPonderer:
         self.thoughts: list[tuple[Placement, ...]] = []
         self.stops = 0
         self.thinking = False
+        self.found = False
 
     def think(self, state: Any, seconds: float = 0.0) -> bool:
         self.thoughts.append(state.placements)
@@ -368,3 +369,32 @@ def test_the_screen_thinks_ahead_once_a_position_stays_put_and_stops_for_a_hint_
     stops = ponderer.stops
     app.go_home()
     assert ponderer.stops > stops
+
+
+def test_a_way_found_while_thinking_after_a_timed_out_hint_is_announced(
+    fresh_app: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    app = fresh_app
+    monkeypatch.setattr(puzzle_scene, "Ponderer", RecordingPonderer)
+    scene = _open(app, tmp_path, "tetromino")
+    ponderer = scene.ponderer
+    assert isinstance(ponderer, RecordingPonderer)
+    budgets: list[float] = []
+
+    def timed_out(state: Any, seconds: float, cancel: threading.Event) -> Hint:
+        budgets.append(seconds)
+        return Hint("unknown", f"No way to finish was found in {round(seconds):g} s.", timed_out=True)
+
+    monkeypatch.setattr(puzzle_ai, "hint", timed_out)
+    key(app, pygame.K_h)
+    assert wait_until(app, lambda: scene.advice is not None, limit=600)
+    frames(app, 2)
+    assert scene.hint_button.label == "Keep looking"
+    assert "found meanwhile" not in scene.message  # nothing found yet: nothing said
+    ponderer.found = True  # the thought that goes on finds a way
+    frames(app, 1)
+    assert "A way to finish has been found meanwhile" in scene.message
+    assert scene.hint_button.label == "Hint"
+    key(app, pygame.K_h)  # a plain hint again (answered from memory in the app), not a longer search
+    assert wait_until(app, lambda: len(budgets) == 2, limit=600)
+    assert all(puzzle_scene.HINT_SECONDS - 0.5 < budget <= puzzle_scene.HINT_SECONDS for budget in budgets)

@@ -144,3 +144,27 @@ def test_a_position_thought_about_again_is_searched_with_another_shuffle(
     assert fake.cancelled == [1, 2]  # each new thought stopped the one before
     ponderer.stop()
     assert fake.cancelled == [1, 2, 3]
+
+
+def test_a_thought_says_it_found_a_way_only_when_it_ended_with_a_solution(monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import Future
+
+    fake = RecordingPool()
+    futures: list[Future[tuple[str, ...]]] = []
+
+    def submit(fn: Any, *args: Any) -> tuple[Any, int]:
+        futures.append(Future())
+        return futures[-1], len(futures)
+
+    monkeypatch.setattr(fake, "submit", submit)
+    monkeypatch.setattr(pool, "shared", lambda: fake)
+    state = replay("pentomino-hard", HARDER)
+    ponderer = Ponderer()
+    for outcome, said in (((), False), (("blue F g13,f14,g14,h14,h15",), True)):
+        assert ponderer.think(state)
+        assert not ponderer.found  # still thinking
+        futures[-1].set_result(outcome)
+        assert not ponderer.thinking and ponderer.found is said
+    assert ponderer.think(state)
+    futures[-1].cancel()
+    assert not ponderer.found
