@@ -14,6 +14,7 @@ generation, or :meth:`Ponderer.stop`). Pure Python, no pygame.
 from __future__ import annotations
 
 import functools
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -50,33 +51,35 @@ def ponder_part(
     return tuple(p.text for p in result.placements) if result.status == "found" else ()
 
 
-def _keep(spec: PuzzleSpec, future: Future[tuple[str, ...]]) -> None:
-    """The thought's answer, back from the worker: remember its solution for the hints."""
-    if future.cancelled() or future.exception() is not None:
-        return
-    texts = future.result()
-    if texts:
-        remember(spec.id, [parse_placement(text, spec.width, spec.height) for text in texts])
+def _keep(spec: PuzzleSpec, kept: threading.Event, future: Future[tuple[str, ...]]) -> None:
+    """The thought's answer, back from the worker: remember its solution for the hints. ``kept`` is set
+    once that is done (a future is done a moment before its callbacks have run)."""
+    try:
+        if not future.cancelled() and future.exception() is None and future.result():
+            remember(spec.id, [parse_placement(text, spec.width, spec.height) for text in future.result()])
+    finally:
+        kept.set()
 
 
 class Ponderer:
     """The puzzle screen's thinking ahead: at most one position at a time, in one pool worker."""
 
     def __init__(self) -> None:
-        self._job: tuple[SearchPool, int, Future[tuple[str, ...]]] | None = None
+        # The pool, the thought's generation, its future, and whether its answer has been kept.
+        self._job: tuple[SearchPool, int, Future[tuple[str, ...]], threading.Event] | None = None
         # Thoughts so far per position: a position thought about again (after a hint that ran out of
         # time, or an undo back to it) is searched with another shuffle, not the same search again.
         self._thoughts: dict[tuple[str, ...], int] = {}
 
     @property
     def thinking(self) -> bool:
-        """Whether a thought is running."""
-        return self._job is not None and not self._job[2].done()
+        """Whether a thought is running (or its answer is still being kept)."""
+        return self._job is not None and not self._job[3].is_set()
 
     @property
     def found(self) -> bool:
-        """Whether the current thought has ended with a solution (now remembered for the hints)."""
-        if self._job is None or not self._job[2].done():
+        """Whether the current thought has ended with a solution, now remembered for the hints."""
+        if self._job is None or not self._job[3].is_set():
             return False
         future = self._job[2]
         return not future.cancelled() and future.exception() is None and bool(future.result())
@@ -105,8 +108,9 @@ class Ponderer:
         except (BrokenProcessPool, RuntimeError):  # broken, or shut down as the app closes
             search_pool.forget(workers)
             return False
-        future.add_done_callback(functools.partial(_keep, spec))
-        self._job = (workers, generation, future)
+        kept = threading.Event()
+        self._job = (workers, generation, future, kept)
+        future.add_done_callback(functools.partial(_keep, spec, kept))
         return True
 
     def stop(self) -> None:
