@@ -344,13 +344,13 @@ def test_the_screen_thinks_ahead_once_a_position_stays_put_and_stops_for_a_hint_
 ) -> None:
     app = fresh_app
     monkeypatch.setattr(puzzle_scene, "Ponderer", RecordingPonderer)
-    monkeypatch.setattr(puzzle_scene, "PONDER_DELAY", 0.2)
+    monkeypatch.setattr(puzzle_scene, "PONDER_DELAY", 0.5)
     scene = _open(app, tmp_path, "tetromino")
     ponderer = scene.ponderer
     assert isinstance(ponderer, RecordingPonderer)
     frames(app, 1)
     assert ponderer.thoughts == []  # not at once: the position has to stay put for a moment
-    time.sleep(0.25)
+    time.sleep(0.55)
     frames(app, 2)
     assert ponderer.thoughts == [()]  # the opened puzzle, once
     lone = Placement(PuzzlePiece("blue", "I4"), frozenset({(1, 0), (2, 0), (3, 0), (4, 0)}))
@@ -359,7 +359,7 @@ def test_the_screen_thinks_ahead_once_a_position_stays_put_and_stops_for_a_hint_
     assert ponderer.stops > stops  # the thought about the old position stops with the move
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     key(app, pygame.K_y, pygame.KMOD_CTRL)
-    time.sleep(0.25)
+    time.sleep(0.55)
     frames(app, 2)
     assert ponderer.thoughts == [(), (lone,)]  # a burst of moves (place, undo, redo): one thought, the last position
     stops = ponderer.stops
