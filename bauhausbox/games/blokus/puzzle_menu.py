@@ -483,6 +483,10 @@ def how_to_pages() -> list[HowToPage]:
                     "in 2 s, H keeps looking longer (and H again stops). Solve shows a whole solution."
                 ),
                 _(
+                    "While you look at the board, the solver is often already looking for a way to finish it, "
+                    "so a hint asked for a little later tends to come at once."
+                ),
+                _(
                     "The clock runs while you play. A solve without hints sets your best time; progress is "
                     "saved as you go and waits for you in the puzzle menu."
                 ),
