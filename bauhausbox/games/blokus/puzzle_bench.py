@@ -22,10 +22,13 @@ from collections.abc import Sequence
 
 from bauhausbox.engine.shapes import Cell
 from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus import pool
 from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME, PIECES
 from bauhausbox.games.blokus.puzzles import FULLBOARD, Placement, PuzzleState, check, new_puzzle, place
 from bauhausbox.games.blokus.solver import hint, shipped_solutions, solve, warm_up
 from bauhausbox.games.blokus.solver_frame import frame_tables
+from bauhausbox.games.blokus.solver_ponder import Ponderer
+from bauhausbox.games.blokus.solver_repair import forget_solutions
 
 Row = tuple[str, float, str, str]
 
@@ -172,10 +175,6 @@ def thinking_ahead_rows(puzzle: str, count: int = 30, seed: int = 11, thinking: 
     """Hints on :func:`fresh_positions` as the puzzle screen gives them: first with no time to think
     ahead (the hint alone), then after up to ``thinking`` seconds of thinking ahead in a pool worker
     (``solver_ponder``), as while the player looks at the board. Needs the pool (two cores)."""
-    from bauhausbox.games.blokus import pool
-    from bauhausbox.games.blokus.solver_ponder import Ponderer
-    from bauhausbox.games.blokus.solver_repair import forget_solutions
-
     warm_up(puzzle)
     if pool.shared() is None:
         return [(f"{puzzle}: thinking ahead (needs two cores and the pool)", math.nan, "", "—")]

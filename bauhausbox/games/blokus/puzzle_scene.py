@@ -284,9 +284,8 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         is then answered at once), instead of leaving "Keep looking?" on screen."""
         if self.advice is None or not self.advice.timed_out or self.hint_runner.busy or not self.ponderer.found:
             return
-        self.advice = None
+        self.advice = None  # the button is a plain Hint again (_refresh_buttons, _label_hint_button)
         self.hint_seconds = HINT_SECONDS
-        self.hint_button.label = N_("Hint")
         self.say(_("A way to finish has been found meanwhile. Press H for the hint."), seconds=12)
 
     def _ponder_when_due(self) -> None:

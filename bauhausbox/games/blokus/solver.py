@@ -596,8 +596,8 @@ def solve(
     if use_shipped:
         # A stored solution, or one a search found earlier in this run (a hint, Solve, thinking ahead).
         fitted = shipped_fit(spec, fixed)
-        if fitted is None and spec.kind != FULLBOARD:
-            fitted = recalled_fit(spec, fixed)
+        if fitted is None:
+            fitted = recalled_fit(spec, fixed)  # only frame solutions are remembered
         if fitted is not None:
             order = {p.piece: i for i, p in enumerate(fixed)}
             ordered = sorted(fitted, key=lambda p: order.get(p.piece, len(order)))
