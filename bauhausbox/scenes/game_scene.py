@@ -813,9 +813,10 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         m = self.metrics
         rect = self.status_rect
         message = shown(self.message) if time.monotonic() < self.message_until else ""
-        draw.status_bar(surface, rect, m, message, self.message_kind, self.situation())
         moves = self.match.history.cursor
         right = (_("move {n}  ·  not saved!") if self.match.save_error else _("move {n}  ·  saved")).format(n=moves)
+        right_w = draw.render_text(right, m.small, weight="regular").get_width()
+        draw.status_bar(surface, rect, m, message, self.message_kind, self.situation(), right_w)
         draw.text(
             surface, right, (rect.right - m.u(3), rect.centery + 1), m.small, theme.LIGHT_GREY, "regular", "midright"
         )

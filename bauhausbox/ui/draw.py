@@ -319,19 +319,29 @@ def veil(surface: pygame.Surface, alpha: int = 150, colour: Colour = theme.PAPER
 
 
 def status_bar(
-    surface: pygame.Surface, rect: pygame.Rect, m: theme.Metrics, message: str, kind: str, idle: str
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    m: theme.Metrics,
+    message: str,
+    kind: str,
+    idle: str,
+    right: int = 0,
 ) -> None:
     """The ink status bar of the play screens: the current message (errors flagged in red and set in
-    yellow), or the idle reminder of the controls in grey."""
+    yellow), or the idle reminder of the controls in grey. ``right``: the width its right end keeps
+    for the caller's own text; a line too long for the rest is set smaller rather than run under it."""
     pygame.draw.rect(surface, theme.INK, rect)
+    room = rect.width - 2 * m.u(3) - (right + m.u(2) if right else 0)
     if message:
         error = kind == "error"
         if error:
             pygame.draw.rect(surface, theme.RED, (rect.left, rect.top, m.u(1), rect.height))
         colour = theme.YELLOW if error else theme.WHITE
-        text(surface, message, (rect.left + m.u(3), rect.centery + 1), m.body, colour, "semibold", "midleft")
+        size = fitting_size(message, m.body, room, "semibold")
+        text(surface, message, (rect.left + m.u(3), rect.centery + 1), size, colour, "semibold", "midleft")
     else:
-        text(surface, idle, (rect.left + m.u(3), rect.centery + 1), m.body, theme.LIGHT_GREY, "regular", "midleft")
+        size = fitting_size(idle, m.body, room, "regular")
+        text(surface, idle, (rect.left + m.u(3), rect.centery + 1), size, theme.LIGHT_GREY, "regular", "midleft")
 
 
 def banner(

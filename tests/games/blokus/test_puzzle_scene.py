@@ -22,6 +22,7 @@ from bauhausbox.games.blokus.puzzle_scene import PuzzleScene
 from bauhausbox.games.blokus.puzzles import Placement, PuzzlePiece, new_puzzle
 from bauhausbox.games.blokus.solver import Hint, solve
 from bauhausbox.persistence import paths, saves
+from bauhausbox.ui import layout_probe
 from tests.ui.helpers import click, frames, key, wait_until
 
 
@@ -398,3 +399,22 @@ def test_a_way_found_while_thinking_after_a_timed_out_hint_is_announced(
     key(app, pygame.K_h)  # a plain hint again (answered from memory in the app), not a longer search
     assert wait_until(app, lambda: len(budgets) == 2, limit=600)
     assert all(puzzle_scene.HINT_SECONDS - 0.5 < budget <= puzzle_scene.HINT_SECONDS for budget in budgets)
+
+
+def test_the_status_line_never_runs_under_the_move_count_in_french_at_1024(
+    fresh_app: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    from tests.ui.helpers import window_size
+
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
+    i18n.set_language("fr")
+    with window_size(fresh_app, (1024, 640)):
+        scene = _open(fresh_app, tmp_path, "pentomino-hard")
+        frames(fresh_app, 2)
+        with layout_probe.recording(fresh_app.screen.get_size()) as record:
+            frames(fresh_app, 1)
+        inside = [text for text in record.texts if scene.status_rect.contains(text.rect)]
+        assert len(inside) == 2, [text.content for text in inside]  # the controls, and "coup 0 · sauvegardé"
+        left, right = sorted(inside, key=lambda text: text.rect.left)
+        assert "indice" in left.content and "sauvegardé" in right.content
+        assert left.rect.right < right.rect.left, (tuple(left.rect), tuple(right.rect))
