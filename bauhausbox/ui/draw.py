@@ -318,6 +318,11 @@ def veil(surface: pygame.Surface, alpha: int = 150, colour: Colour = theme.PAPER
     surface.blit(layer, (0, 0))
 
 
+def status_room(rect: pygame.Rect, m: theme.Metrics, right: int = 0) -> int:
+    """The width :func:`status_bar` gives its message when its right end keeps ``right`` pixels."""
+    return rect.width - 2 * m.u(3) - (right + m.u(2) if right else 0)
+
+
 def status_bar(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -331,7 +336,7 @@ def status_bar(
     yellow), or the idle reminder of the controls in grey. ``right``: the width its right end keeps
     for the caller's own text; a line too long for the rest is set smaller rather than run under it."""
     pygame.draw.rect(surface, theme.INK, rect)
-    room = rect.width - 2 * m.u(3) - (right + m.u(2) if right else 0)
+    room = status_room(rect, m, right)
     if message:
         error = kind == "error"
         if error:

@@ -552,7 +552,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
     def status_line(self, sentence: str, tail: str = "") -> str:
         """``sentence`` (then ``tail``) cut with an ellipsis to the status bar's room for a message."""
         m = self.metrics
-        room = self.status_rect.width - m.u(3) - m.u(24)  # the move count and "saved" sit on the right
+        room = self.status_room()
         if draw.render_text(sentence + tail, m.body, weight="semibold").get_width() <= room:
             return sentence + tail
         words = sentence.split()

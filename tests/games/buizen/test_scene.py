@@ -433,3 +433,22 @@ def test_a_hint_marks_its_cell_in_view_and_says_it_in_words(fresh_app: Any) -> N
     # Its frame is drawn round the cell.
     frame = scene.to_screen(hinted.cell).inflate(8, 8)
     assert tuple(app.screen.get_at((frame.left + 1, frame.centery)))[:3] == theme.YELLOW
+
+
+def test_a_long_move_in_words_is_cut_to_the_room_left_of_the_move_count(fresh_app: Any) -> None:
+    from bauhausbox.ui import draw
+
+    scene = _open(fresh_app, ["human", "ai:easy"])
+    m = scene.metrics
+    short = "Player 2 places tile 12."
+    assert scene.status_line(short) == short
+    sentence = " ".join(["Player 2 places tile 12 beside the long road and the pump"] * 4) + "."
+    cut = scene.status_line(sentence)
+    assert cut.endswith("…") and len(cut) < len(sentence)
+    right = draw.render_text(scene._move_count_text(), m.small, weight="regular").get_width()
+    room = scene.status_rect.width - 2 * m.u(3) - right - m.u(2)  # the status bar's own measure
+    assert draw.render_text(cut, m.body, weight="semibold").get_width() <= room
+    # ... and uses that room: one more word would not fit.
+    kept = cut.removesuffix("…").split()
+    longer = " ".join(sentence.split()[: len(kept) + 1]) + "…"
+    assert draw.render_text(longer, m.body, weight="semibold").get_width() > room
