@@ -49,6 +49,8 @@ from bauhausbox.games.blokus.puzzles import (
 from bauhausbox.games.blokus.solver_frame import BitSearch, Option, colour_tiling, frame_tables
 from bauhausbox.games.blokus.solver_portfolio import (
     COLOURED_SHARE,
+    HARDER_SCARCE_FIRST,
+    HARDER_SCARCE_STYLES,
     HARDER_STYLES,
     PLAIN_LANES,
     Lane,
@@ -173,7 +175,7 @@ class FrameLanes:
 
         tiled = Run(tiles, accept, colourer.proves)
         self.lanes.append(Lane(tiled, HARDER_STYLES, True))
-        self.lanes.append(Lane(tiled, (("scarce", True),), False))
+        self.lanes.append(Lane(tiled, HARDER_SCARCE_STYLES, True, first_nodes=HARDER_SCARCE_FIRST))
 
     def solution(self, run: Run, options: list[Option]) -> tuple[Placement, ...]:
         """The full solution found by ``run``: the fixed placements first, then the new ones."""
@@ -184,12 +186,13 @@ class FrameLanes:
 
 # --- the second core: part of the portfolio in a pool worker ------------------------------------------------
 
-# The lanes a pool worker runs, by ``spec.hard``: the odd ones; the calling thread does the repair and
-# then the even ones. Measured lane by lane on the hint bench's hardest boards, each side then finishes
+# The lanes a pool worker runs, by ``spec.hard``; the calling thread does the repair and then the others
+# (in the plain frames the worker also takes the fifth lane, which restarts the scarce orders: the
+# calling thread spends its first few tenths of a second on the repair). Measured lane by lane on the hint bench's hardest boards, each side then finishes
 # some of them alone: in the harder frames the worker's tiling lane with restarts finishes 63 and 142
 # (6,200 and 2,300 nodes), the calling thread's coloured and scarce tiling lanes 138, 139 and 140; in
 # the plain frames the worker's scarce-from-the-top lane finishes 133 (1,800 nodes).
-WORKER_LANES = {False: (1, 3), True: (1,)}
+WORKER_LANES = {False: (1, 3, 4), True: (1,)}
 
 # What a worker sends back: "found" (with the solution's placement texts), "none" (proved by a run
 # that proves) or "timeout" (time ran out, it was stopped, or its lanes ended proving nothing); its nodes.

@@ -56,22 +56,34 @@ class Lane:
     styles: tuple[Style, ...]
     restarts: bool = False
     share: float = 1.0  # its part of a slice per turn: a lane with dearer nodes runs fewer
+    first_nodes: int = 0  # a restarting lane's first run: this many nodes (0: the first Luby allowance)
 
 
 # The plain frames' lanes. Measured on the hint bench's boards, each hard board is finished quickly by
 # one or two styles only, always the same ones whatever the shuffle (board 133: scarce from the top,
 # some 1,800 nodes; 58: scarce from the bottom; 64: fewest from the bottom; 62: awkward from the top),
 # and a style that misses a board misses it for tens of thousands of nodes.
+# From positions players make, though (four to eight random pieces scattered over the frame), the same
+# orders are heavy-tailed: a new shuffle of their rare ties can finish in a few thousand nodes a board
+# that the first run misses for 50,000. So a fifth lane restarts them (SCARCE_STYLES): on 100 such
+# boards, 141,700 nodes in all against 195,200, and 1 left after 40,000 nodes against 3.
+SCARCE_STYLES: tuple[Style, ...] = (("scarce", False), ("scarce", True), ("fewest", False))
 PLAIN_LANES: tuple[tuple[tuple[Style, ...], bool], ...] = (
     ((("scarce", False),), False),
     ((("scarce", True),), False),
     ((("fewest", False),), False),
     ((("awkward", True), ("none", False), ("awkward", False), ("fewest", True), ("none", True)), True),
+    (SCARCE_STYLES, True),
 )
 # The harder frames: the coloured search and the tiling search (tiles first, colours second), each
-# taking awkward first and no order in turn with restarts, and a third lane, the tiling search with the
-# scarce order from the top run on (boards 140 and 142 of the bench: from over 2.4 s to about 1 s).
+# taking awkward first and no order in turn with restarts, and a third lane, the tiling search in the
+# scarce order from the top (boards 140 and 142 of the bench: from over 2.4 s to about 1 s). That lane
+# runs on for HARDER_SCARCE_FIRST nodes (about the hint's 2 s), then restarts in the scarce and fewest
+# orders: on 30 fresh positions (1-3 random pieces) its run on missed two boards in 60,000 nodes, and
+# the restarts finish every one (383,000 nodes in all, against 468,000).
 HARDER_STYLES: tuple[Style, ...] = (("awkward", False), ("none", False), ("awkward", True), ("none", True))
+HARDER_SCARCE_STYLES: tuple[Style, ...] = (("scarce", True), ("scarce", False), ("fewest", False))
+HARDER_SCARCE_FIRST = 6_000
 
 # A coloured node fits every shape in four colours' free squares: it costs 1.3-1.5 times a tiling
 # node, so the coloured lane runs half a slice per turn and the lanes get about the same CPU time
@@ -117,6 +129,12 @@ def portfolio(
     # rare long runs (at restarts 2, 6, 14, 30, ...) would all fall to the same style.
     turns: list[Counter[int]] = [Counter() for _ in lanes]
 
+    def allowance(k: int) -> int:
+        """The nodes of a restarting lane's current run."""
+        if restarts[k] == 0 and lanes[k].first_nodes:
+            return lanes[k].first_nodes
+        return base_nodes * luby(restarts[k] + 1)
+
     def start(k: int) -> Generator[None, None, list[Option] | None]:
         lane = lanes[k]
         attempt = restarts[k]
@@ -148,7 +166,7 @@ def portfolio(
                         return "none"
                     live.remove(k)  # the same complete run again would only turn down the same tilings
                     continue
-                if lane.restarts and used[k] >= base_nodes * luby(restarts[k] + 1):
+                if lane.restarts and used[k] >= allowance(k):
                     steps.close()
                     runs[k] = None
                     restarts[k] += 1
