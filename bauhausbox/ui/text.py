@@ -106,7 +106,8 @@ def _french_imperative(participle: str) -> str | None:
 
 
 def _french_advice(clause: str, name: str) -> str:
-    """ "Anni a placé le L5 en k10–m12 et a pioché 2" -> "placez le L5 en k10–m12 et piochez 2"."""
+    """ "Anni a placé le L5 en k10–m12 et a pioché 2" -> "placez le L5 en k10–m12 et piochez 2" (and
+    "…, puis a pioché 2 tuiles" -> "…, puis piochez 2 tuiles")."""
     if not clause.startswith(name + " a "):
         return clause
     words = clause[len(name) + 3 :].split(" ")
@@ -119,8 +120,9 @@ def _french_advice(clause: str, name: str) -> str:
     while index < len(words):
         word = words[index]
         after = words[index + 2] if index + 2 < len(words) else ""
-        if word == "et" and index + 1 < len(words) and words[index + 1] == "a" and _french_imperative(after):
-            kept += ["et", _french_imperative(after) or after]
+        # "et a pioché 2", ", puis a pioché 2 tuiles": every verb of the move becomes advice
+        if word in ("et", "puis") and index + 1 < len(words) and words[index + 1] == "a" and _french_imperative(after):
+            kept += [word, _french_imperative(after) or after]
             index += 3
             continue
         kept.append(word)

@@ -105,3 +105,16 @@ def test_a_hint_in_french_is_advice_in_the_imperative(french: None) -> None:
     assert advice("Anni a placé le L5 en k10–m12 et a pioché 2", "Anni") == "placez le L5 en k10–m12 et piochez 2"
     assert advice("Jo a choisi Déplacer un mur ; la manche se termine", "Jo") == "choisissez Déplacer un mur"
     assert advice("La rampe de Jo est pleine", "Jo") == "La rampe de Jo est pleine"
+
+
+def test_a_buizen_hint_in_french_tells_every_verb_in_the_imperative(french: None) -> None:
+    from bauhausbox import games
+    from bauhausbox.games.buizen.rules import GAME, Place
+
+    state = GAME.new_game(2, 3)
+    move = next(m for m in GAME.legal_moves(state) if isinstance(m, Place) and GAME.apply(state, m).drawn)
+    sentence = games.describe_move("buizen", state, move, mover=0, viewer=0, names=["Anni", "Jo"])
+    assert "a pioché" in sentence  # the log's passé composé ...
+    hint = advice(sentence, "Anni")
+    assert hint.startswith("posez ") and "piochez" in hint  # ... is advice in the hint
+    assert " a " not in f" {hint} ".replace(" à ", " "), hint

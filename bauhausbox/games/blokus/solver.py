@@ -188,10 +188,11 @@ class FrameLanes:
 
 # The lanes a pool worker runs, by ``spec.hard``; the calling thread does the repair and then the others
 # (in the plain frames the worker also takes the fifth lane, which restarts the scarce orders: the
-# calling thread spends its first few tenths of a second on the repair). Measured lane by lane on the hint bench's hardest boards, each side then finishes
-# some of them alone: in the harder frames the worker's tiling lane with restarts finishes 63 and 142
-# (6,200 and 2,300 nodes), the calling thread's coloured and scarce tiling lanes 138, 139 and 140; in
-# the plain frames the worker's scarce-from-the-top lane finishes 133 (1,800 nodes).
+# calling thread spends its first few tenths of a second on the repair). Measured lane by lane on the
+# hint bench's hardest boards, each side then finishes some of them alone: in the harder frames the
+# worker's tiling lane with restarts finishes 63 and 142 (6,200 and 2,300 nodes), the calling thread's
+# coloured and scarce tiling lanes 138, 139 and 140; in the plain frames the worker's scarce-from-the-top
+# lane finishes 133 (1,800 nodes).
 WORKER_LANES = {False: (1, 3, 4), True: (1,)}
 
 # What a worker sends back: "found" (with the solution's placement texts), "none" (proved by a run

@@ -35,7 +35,9 @@ PLAIN_SCATTERED = [
     ("puzzle", "texts", "nodes"),
     [("pentomino-hard", HARDER_ONE_PIECE, 25_000), ("pentomino", PLAIN_SCATTERED, 15_000)],
 )
-def test_scattered_pieces_are_finished_by_restarting_the_scarce_orders(puzzle: str, texts: list[str], nodes: int) -> None:
+def test_scattered_pieces_are_finished_by_restarting_the_scarce_orders(
+    puzzle: str, texts: list[str], nodes: int
+) -> None:
     state = replay(puzzle, texts)
     budget = Budget(120.0)
     budget.node_limit = nodes
