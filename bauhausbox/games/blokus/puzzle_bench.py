@@ -18,7 +18,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from bauhausbox.engine.shapes import Cell
 from bauhausbox.games.blokus import bitboard as bb
@@ -143,13 +143,7 @@ def hint_rows(puzzle: str, quick: bool, time_limit: float = 2.0, use_shipped: bo
     warm_up(puzzle)
     solutions = _known_solutions(puzzle, 1 if quick else 2)
     positions = hint_positions(puzzle, solutions, random.Random(1), *((3, 3) if quick else (10, 10)))
-    times: list[float] = []
-    unanswered = 0
-    for state in positions:
-        start = time.perf_counter()
-        advice = hint(state, time_limit, use_shipped=use_shipped)
-        times.append(time.perf_counter() - start)
-        unanswered += advice.timed_out
+    times, unanswered = _timed_hints(positions, time_limit, use_shipped)
     how = "hint" if use_shipped else "live search"
     label = f"{puzzle}: {how} over {len(positions)} positions ({unanswered} timed out at {time_limit:g} s)"
     return [
@@ -158,17 +152,51 @@ def hint_rows(puzzle: str, quick: bool, time_limit: float = 2.0, use_shipped: bo
     ]
 
 
-def fresh_positions(puzzle: str, count: int, seed: int) -> list[PuzzleState]:
-    """``count`` positions a player might start from: one to three random legal pieces on the empty
-    frame (in turn), from ``random.Random(seed)``."""
-    rng = random.Random(seed)
+def _timed_hints(
+    positions: Sequence[PuzzleState], time_limit: float = 2.0, use_shipped: bool = True
+) -> tuple[list[float], int]:
+    """The seconds of a hint from each position, and how many ran out of time."""
+    times: list[float] = []
+    unanswered = 0
+    for state in positions:
+        start = time.perf_counter()
+        advice = hint(state, time_limit, use_shipped=use_shipped)
+        times.append(time.perf_counter() - start)
+        unanswered += advice.timed_out
+    return times, unanswered
+
+
+def _random_boards(puzzle: str, sizes: Iterable[int], rng: random.Random) -> list[PuzzleState]:
+    """A board per size: that many random legal pieces put on the empty frame one after the other
+    (fewer when none fits any more). ``sizes`` is read lazily, so it may draw from ``rng`` too."""
     found = []
-    for index in range(count):
+    for size in sizes:
         state = new_puzzle(puzzle)
-        for _ in range(1 + index % 3):
+        for _ in range(size):
             state = _random_legal(state, rng) or state
         found.append(state)
     return found
+
+
+def fresh_positions(puzzle: str, count: int, seed: int) -> list[PuzzleState]:
+    """``count`` positions a player might start from: one to three random legal pieces on the empty
+    frame (in turn), from ``random.Random(seed)``."""
+    return _random_boards(puzzle, (1 + index % 3 for index in range(count)), random.Random(seed))
+
+
+def scattered_positions(puzzle: str, count: int, seed: int, fewest: int = 4, most: int = 8) -> list[PuzzleState]:
+    """``count`` boards of ``fewest`` to ``most`` random legal pieces scattered over the frame (many of
+    them cannot be finished, which a hint proves), from ``random.Random(seed)``."""
+    rng = random.Random(seed)
+    return _random_boards(puzzle, (rng.randint(fewest, most) for _ in range(count)), rng)
+
+
+def scattered_rows(puzzle: str, count: int = 100, seed: int = 5) -> list[Row]:
+    """The 2 s hint on :func:`scattered_positions`: its median, and how many got no answer."""
+    warm_up(puzzle)
+    times, unanswered = _timed_hints(scattered_positions(puzzle, count, seed))
+    label = f"{puzzle}: {count} boards of 4-8 scattered pieces (seed {seed}; {unanswered} timed out at 2 s)"
+    return [(f"{label}, median hint", statistics.median(times), "s", "≤ 2 s")]
 
 
 def thinking_ahead_rows(puzzle: str, count: int = 30, seed: int = 11, thinking: float = 10.0) -> list[Row]:
@@ -227,6 +255,7 @@ def run(quick: bool = False) -> list[Row]:
     rows.append(("pentomino: hint, half the pieces placed", _hint_seconds("pentomino", range(3)), "s", "≤ 2 s"))
     rows += hint_rows("pentomino", quick)
     rows += hint_rows("pentomino", quick, use_shipped=False)
+    rows += scattered_rows("pentomino")
     rows.append(("pentomino-hard: build solver tables", _build_seconds("pentomino-hard"), "s", "once per run"))
     rows += hint_rows("pentomino-hard", quick)
     rows += hint_rows("pentomino-hard", quick, use_shipped=False)

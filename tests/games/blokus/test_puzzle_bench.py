@@ -61,3 +61,17 @@ def test_thinking_ahead_rows_say_so_when_there_is_no_pool() -> None:
 
     ((label, value, _, _),) = thinking_ahead_rows("pentomino-hard", count=3)  # the tests run with no pool
     assert "needs two cores" in label and math.isnan(value)
+
+
+def test_scattered_positions_hold_four_to_eight_legal_pieces_and_repeat_with_their_seed() -> None:
+    from bauhausbox.games.blokus.puzzle_bench import scattered_positions
+
+    positions = scattered_positions("pentomino", 12, 5)
+    assert all(1 <= len(p.placements) <= 8 for p in positions)
+    assert max(len(p.placements) for p in positions) >= 6  # not all cut short: most boards have room
+    assert positions == scattered_positions("pentomino", 12, 5)
+    assert positions != scattered_positions("pentomino", 12, 6)
+    for state in positions:
+        replayed = new_puzzle(state.puzzle)
+        for placement in state.placements:
+            replayed = place(replayed, placement)  # raises if any piece is illegal there

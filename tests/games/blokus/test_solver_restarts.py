@@ -17,8 +17,9 @@ from tests.games.blokus.test_puzzle_solutions import assert_finishes
 # tiling lane in the scarce order only running on, 57,900 nodes; restarting after its first 6,000,
 # about 16,500.
 HARDER_ONE_PIECE = ["blue P b12,c12,a13,b13,c13"]
-# Four to eight random pieces on the plain pentomino frame (random.Random(5), the 86th board): the
-# four lanes that do not restart the scarce order found nothing in 60,000 nodes; about 9,200 now.
+# Four to eight random pieces on the plain pentomino frame, ``puzzle_bench.scattered_positions("pentomino",
+# 100, 5)[85]``: the four lanes that do not restart the scarce order found nothing in 60,000 nodes; about
+# 9,200 now.
 PLAIN_SCATTERED = [
     "green N k11,l11,m11,j12,k12",
     "red N b5,b6,a7,b7,a8",
