@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bauhausbox.games.blokus.puzzle_bench import hint_positions, run
-from bauhausbox.games.blokus.puzzles import new_puzzle, place
+from bauhausbox.games.blokus.puzzles import PuzzleState, new_puzzle, place
 from bauhausbox.games.blokus.solver import shipped_solutions, solve
 
 
@@ -44,14 +45,8 @@ def test_hint_positions_cover_every_prefix_and_are_all_legal() -> None:
 def test_fresh_positions_hold_one_to_three_legal_pieces_and_repeat_with_their_seed() -> None:
     from bauhausbox.games.blokus.puzzle_bench import fresh_positions
 
-    positions = fresh_positions("pentomino-hard", 9, 11)
+    positions = _legal_and_repeatable(lambda seed: fresh_positions("pentomino-hard", 9, seed), 11)
     assert [len(p.placements) for p in positions] == [1, 2, 3] * 3
-    assert positions == fresh_positions("pentomino-hard", 9, 11)
-    assert positions != fresh_positions("pentomino-hard", 9, 12)
-    for state in positions:
-        replayed = new_puzzle(state.puzzle)
-        for placement in state.placements:
-            replayed = place(replayed, placement)  # raises if any piece is illegal there
 
 
 def test_thinking_ahead_rows_say_so_when_there_is_no_pool() -> None:
@@ -66,12 +61,19 @@ def test_thinking_ahead_rows_say_so_when_there_is_no_pool() -> None:
 def test_scattered_positions_hold_four_to_eight_legal_pieces_and_repeat_with_their_seed() -> None:
     from bauhausbox.games.blokus.puzzle_bench import scattered_positions
 
-    positions = scattered_positions("pentomino", 12, 5)
+    positions = _legal_and_repeatable(lambda seed: scattered_positions("pentomino", 12, seed), 5)
     assert all(1 <= len(p.placements) <= 8 for p in positions)
     assert max(len(p.placements) for p in positions) >= 6  # not all cut short: most boards have room
-    assert positions == scattered_positions("pentomino", 12, 5)
-    assert positions != scattered_positions("pentomino", 12, 6)
+
+
+def _legal_and_repeatable(make: Callable[[int], list[PuzzleState]], seed: int) -> list[PuzzleState]:
+    """The positions ``make(seed)`` builds, checked: the same for the same seed, others for the next
+    seed, and every piece legal where it lies."""
+    positions = make(seed)
+    assert positions == make(seed)
+    assert positions != make(seed + 1)
     for state in positions:
         replayed = new_puzzle(state.puzzle)
         for placement in state.placements:
             replayed = place(replayed, placement)  # raises if any piece is illegal there
+    return positions
