@@ -809,22 +809,21 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         size = draw.fitting_size(turn, m.body + 2, room, "semibold")
         draw.text(surface, turn, (tx, cy + 2), size, theme.INK, "semibold", "midleft")
 
-    def _move_count_text(self) -> str:
-        """The status bar's right end: the move count and whether the game is saved."""
+    def _move_count(self) -> tuple[str, int]:
+        """The status bar's right end — the move count and whether the game is saved — and its width."""
         moves = self.match.history.cursor
-        return (_("move {n}  ·  not saved!") if self.match.save_error else _("move {n}  ·  saved")).format(n=moves)
+        words = (_("move {n}  ·  not saved!") if self.match.save_error else _("move {n}  ·  saved")).format(n=moves)
+        return words, draw.render_text(words, self.metrics.small, weight="regular").get_width()
 
     def status_room(self) -> int:
         """The width the status bar gives a message, left of the move count (measured, not guessed)."""
-        right_w = draw.render_text(self._move_count_text(), self.metrics.small, weight="regular").get_width()
-        return draw.status_room(self.status_rect, self.metrics, right_w)
+        return draw.status_room(self.status_rect, self.metrics, self._move_count()[1])
 
     def _draw_status_bar(self, surface: pygame.Surface) -> None:
         m = self.metrics
         rect = self.status_rect
         message = shown(self.message) if time.monotonic() < self.message_until else ""
-        right = self._move_count_text()
-        right_w = draw.render_text(right, m.small, weight="regular").get_width()
+        right, right_w = self._move_count()
         draw.status_bar(surface, rect, m, message, self.message_kind, self.situation(), right_w)
         draw.text(
             surface, right, (rect.right - m.u(3), rect.centery + 1), m.small, theme.LIGHT_GREY, "regular", "midright"

@@ -121,8 +121,9 @@ def _french_advice(clause: str, name: str) -> str:
         word = words[index]
         after = words[index + 2] if index + 2 < len(words) else ""
         # "et a pioché 2", ", puis a pioché 2 tuiles": every verb of the move becomes advice
-        if word in ("et", "puis") and index + 1 < len(words) and words[index + 1] == "a" and _french_imperative(after):
-            kept += [word, _french_imperative(after) or after]
+        verb = _french_imperative(after)
+        if word in ("et", "puis") and index + 1 < len(words) and words[index + 1] == "a" and verb:
+            kept += [word, verb]
             index += 3
             continue
         kept.append(word)

@@ -445,7 +445,7 @@ def test_a_long_move_in_words_is_cut_to_the_room_left_of_the_move_count(fresh_ap
     sentence = " ".join(["Player 2 places tile 12 beside the long road and the pump"] * 4) + "."
     cut = scene.status_line(sentence)
     assert cut.endswith("…") and len(cut) < len(sentence)
-    right = draw.render_text(scene._move_count_text(), m.small, weight="regular").get_width()
+    right = draw.render_text(scene._move_count()[0], m.small, weight="regular").get_width()
     room = scene.status_rect.width - 2 * m.u(3) - right - m.u(2)  # the status bar's own measure
     assert draw.render_text(cut, m.body, weight="semibold").get_width() <= room
     # ... and uses that room: one more word would not fit.
