@@ -268,7 +268,7 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
 
     def input_allowed(self, seat: Seat | None = None) -> bool:
         """Whether a human may act now (for ``seat``, default the seat to play)."""
-        if self.spectating or self.app.top is not self or self.animating():
+        if self.spectating or self.app.top is not self or self.animating() or self.veiled():
             return False
         if seat is None:
             seat = self.match.to_play
@@ -294,6 +294,12 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
             return False
         self._after_move(before, step)
         return True
+
+    def play_forced(self, move: MoveT) -> None:
+        """Play the only move a human seat has (a full ramp's pass) for them, even before their
+        curtain: it decides nothing and shows nothing."""
+        before = self.match.state
+        self._after_move(before, self.match.play(move))
 
     def check(self, move: MoveT, seat: Seat | None = None) -> str | None:
         """Why ``move`` would be refused now, or ``None`` (for green/red previews). Remembered per
@@ -462,15 +468,18 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         hint = self.hint_runner.result()
         if hint is not None and hint.token == self._token() and not self.veiled():
             self.take_hint(hint)
+        if self.veiled():
+            # The device passes at once, even while the last move still animates: the previous
+            # player's hand must not stay on screen while the next one is called to the table.
+            if self.app.top is self:
+                self._show_curtain()
+            return
         if self.animating():
             return
         if self.match.over:
             self._maybe_game_over()
             return
         if self.app.top is not self:
-            return
-        if self.veiled():
-            self._show_curtain()
             return
         if not self.offer_reaction():  # a human who may answer out of turn first (scenes/decision.py)
             self._run_computers()
@@ -567,6 +576,9 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
             )
 
     def _after_move(self, before: StateT, step: Step) -> None:
+        # A hint belongs to its position. A move out of turn (a computer's placement in Bits)
+        # changes the position under a player still looking for one: look again from the new one.
+        looking = self.hint_runner.busy and self.match.to_play == before.to_play
         self.hint_move = None
         self.hint_runner.cancel()
         if self.match.is_human(step.seat):
@@ -576,6 +588,8 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
             self.say(self.match.save_error, "error")
         self.on_move(before, self.match.state, step)
         self._queue_interjections()
+        if looking:
+            self.request_hint()
 
     def _jumped(self) -> None:
         self.runner.cancel()
@@ -613,6 +627,8 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         assert seat is not None  # veiled() holds
         self.hint_runner.cancel()
         self.hint_move = None
+        self.message_until = 0.0  # what was said to the previous player is not for the next
+        self.pointer_note = None
         self.on_veil()
 
         def ready() -> None:
@@ -647,10 +663,25 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
             self.show_hint(job.move)
 
     def show_hint(self, move: MoveT) -> None:
-        """Make ``move`` the hint: its text, its ghost and what accepting it plays."""
+        """Make ``move`` the hint: its text, its ghost and what accepting it plays. The status bar
+        says it for as long as it is the hint (``hint_line``): once played, or once the position
+        or the seat changes, its words go with its ghost."""
         self.hint_move = move
-        self.say(self.hint_text(move), seconds=8.0)
+        self.message_until = 0.0  # "Looking for a good move…" is answered
         self.aim_at(move)
+
+    def hint_line(self) -> str:
+        """The status line of the hint on the board, or "" (none, or the device is passing)."""
+        move = self.hint_move
+        if move is None or self.veiled():
+            return ""
+        self._record_hint()
+        return self.hint_text(move)
+
+    def _record_hint(self) -> None:
+        seat = self.match.to_play
+        if seat is not None:
+            layout_probe.private(seat, "hint")  # a hint comes from its seat's hand and secrets
 
     def accept_hint(self) -> bool:
         """Play exactly the hinted move (the rules still judge it)."""
@@ -741,10 +772,11 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
     # -- drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PAPER)
-        if not (self.curtained() and self.unveiled is None):
-            self.draw_game(surface)  # nobody has taken the device yet: an empty table
+        if not self.veiled():  # while the device passes, an empty table: no seat's view is drawn
+            self.draw_game(surface)
             self._draw_move_marks(surface)
-            if self.hint_move is not None and not self.veiled():
+            if self.hint_move is not None:
+                self._record_hint()
                 self.draw_hint(surface, self.hint_move)
         self._draw_log(surface)
         self._draw_top_bar(surface)
@@ -819,10 +851,15 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
         """The width the status bar gives a message, left of the move count (measured, not guessed)."""
         return draw.status_room(self.status_rect, self.metrics, self._move_count()[1])
 
+    def status_message(self) -> str:
+        """What the status bar says now: the latest message while it lasts, else the hint on the
+        board, else nothing (the bar then tells the situation)."""
+        return shown(self.message) if time.monotonic() < self.message_until else self.hint_line()
+
     def _draw_status_bar(self, surface: pygame.Surface) -> None:
         m = self.metrics
         rect = self.status_rect
-        message = shown(self.message) if time.monotonic() < self.message_until else ""
+        message = self.status_message()
         right, right_w = self._move_count()
         draw.status_bar(surface, rect, m, message, self.message_kind, self.situation(), right_w)
         draw.text(

@@ -1,10 +1,11 @@
 """What one frame put where: a record of every text, widget and tooltip drawn, for the layout check.
 
 The drawing helpers (:mod:`bauhausbox.ui.draw`, :mod:`bauhausbox.ui.widgets`) report here what they
-draw. Nothing is kept unless a recording is on (one ``None`` test per draw otherwise), so the app
-pays nothing for it. The layout test (``tests/ui/test_layout.py``) turns it on for one frame of every
-scene and state and checks the record: text inside its box, button labels with room, no two
-controls on top of each other, tooltips inside the window and off their control, text large enough.
+draw, and the screens report whose secrets they draw (:func:`private`). Nothing is kept unless a
+recording is on (one ``None`` test per draw otherwise), so the app pays nothing for it. The layout
+test (``tests/ui/test_layout.py``) turns it on for one frame of every scene and state and checks the
+record: text inside its box, button labels with room, no two controls on top of each other, tooltips
+inside the window and off their control, text large enough.
 
 A scene says where its texts must stay with :func:`box` (``with layout_probe.box(panel_rect): ...``)
 and names its own interactive areas (a tray slot, a card) with :func:`control`.
@@ -47,6 +48,15 @@ class TooltipDraw:
     control: pygame.Rect
 
 
+@dataclass(frozen=True)
+class PrivateDraw:
+    """A seat's private material drawn (its hand, secret colour, hint, pending choice): the privacy
+    check fails a frame that shows it while another seat holds the device."""
+
+    seat: int
+    what: str
+
+
 @dataclass
 class Record:
     """Everything drawn while the recording was on (the last frame's, normally)."""
@@ -55,6 +65,7 @@ class Record:
     texts: list[TextDraw] = field(default_factory=list)
     controls: list[ControlDraw] = field(default_factory=list)
     tooltips: list[TooltipDraw] = field(default_factory=list)
+    privates: list[PrivateDraw] = field(default_factory=list)
     layer: int = 0
     _boxes: list[pygame.Rect] = field(default_factory=list)
     _canvases: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)
@@ -64,6 +75,7 @@ class Record:
         self.texts.clear()
         self.controls.clear()
         self.tooltips.clear()
+        self.privates.clear()
 
 
 _record: Record | None = None
@@ -174,3 +186,12 @@ def tooltip(content: str, rect: pygame.Rect, control_rect: pygame.Rect) -> None:
     if record is None:
         return
     record.tooltips.append(TooltipDraw(content, pygame.Rect(rect), pygame.Rect(control_rect)))
+
+
+def private(seat: int, what: str) -> None:
+    """``seat``'s private material was drawn ("hand", "colour", "hint", ...): the drawers of secrets
+    say whose secret they draw, so that a test can check every frame against who may look."""
+    record = _record
+    if record is None:
+        return
+    record.privates.append(PrivateDraw(seat, what))

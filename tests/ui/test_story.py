@@ -228,8 +228,8 @@ def test_the_hint_speaks_in_words_and_buizen_brings_its_cell_into_view(story_app
     scene.show_hint(hint)
     notation = scene.game.format_move(scene.match.state, hint)
     assert "," in notation  # the notation lists every square
-    assert scene.message.startswith("Hint: place the blue ")
-    assert notation not in scene.message and "," not in scene.message
+    assert scene.status_message().startswith("Hint: place the blue ")
+    assert notation not in scene.status_message() and "," not in scene.status_message()
 
     buizen = open_game(app, "buizen", 2, ["human", "ai:easy"], seed=5)
     _until_human_turn(app, buizen, buizen.match.to_play if buizen.match.is_human(buizen.match.to_play) else 0)

@@ -151,6 +151,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         board = state.boards[seat]
         choice = state.pending[seat] if state.pending else None
         if isinstance(choice, Place):
+            layout_probe.private(seat, "placement")
             placed = drop(board, choice.colours, choice.spot)
             if placed is not None:
                 return placed
@@ -388,8 +389,13 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             return
         # A human whose ramp is full has nothing to decide: pass for them at once (before any
         # pass-the-device curtain: a pass reveals nothing).
-        if seat is not None and self.my_turn() == seat and self.game.legal_moves(self.match.state) == [PASS]:
-            self.submit(PASS)
+        if (
+            seat is not None
+            and self.match.is_human(seat)
+            and not self.spectating
+            and self.game.legal_moves(self.match.state) == [PASS]
+        ):
+            self.play_forced(PASS)
 
     # ==== texts ===============================================================================
     def turn_text(self) -> str:

@@ -720,6 +720,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
                 draw.text(surface, words, (rect.left + m.u(2), rect.centery), m.body, theme.GREY, anchor="midleft")
                 return
             hand = self.hand()
+            layout_probe.private(viewer, "hand")
             gap = m.u(2)
             room = rect.width - 2 * m.u(2) - gap * (len(hand) - 1)
             # As large as the strip allows, smaller when the hand grows: every tile stays in view.
@@ -801,6 +802,8 @@ class BuizenScene(GameScene[BuizenState, Move]):
         if viewer is not None:
             material = view.colours[viewer]
             show = over or self.peeking or self.key_peek
+            if show:
+                layout_probe.private(viewer, "colour")
             surface.blit(paint.colour_tile(tile, material if show and material != "?" else None), self.colour_rect)
             x = rect.left + tile + m.u(1.5)
             heading = _("Your colour") if not over else _("Your colour (revealed)")

@@ -242,7 +242,7 @@ def test_hint_outlines_a_legal_move(fresh_app: Any) -> None:
     key(app, pygame.K_h)
     assert wait_until(app, lambda: scene.hint_move is not None, limit=900)
     assert scene.hint_move in GAME.legal_moves(scene.match.state)
-    assert "Hint" in scene.message
+    assert "Hint" in scene.status_message()
 
 
 def test_computer_players_finish_a_game_and_the_table_appears(fresh_app: Any) -> None:

@@ -250,8 +250,8 @@ def test_the_hints_ghost_words_and_accepted_move_are_one_placement(
     columns = [col for col, _ in hinted.cells]
     rows = [row for _, row in hinted.cells]
     corners = f"{cell_name((min(columns), min(rows)))}–{cell_name((max(columns), max(rows)))}"
-    assert hinted.piece.colour in scene.message and hinted.piece.name in scene.message
-    assert corners in scene.message, (corners, scene.message)
+    assert hinted.piece.colour in scene.status_message() and hinted.piece.name in scene.status_message()
+    assert corners in scene.status_message(), (corners, scene.status_message())
     # The move: Space places exactly that placement.
     key(app, pygame.K_SPACE)
     assert scene.state.placements == (lone, hinted)

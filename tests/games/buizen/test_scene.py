@@ -428,8 +428,8 @@ def test_a_hint_marks_its_cell_in_view_and_says_it_in_words(fresh_app: Any) -> N
     assert isinstance(hinted, Place | Special)
     frames(app, 1)
     assert scene.board_rect.contains(scene.to_screen(hinted.cell)), "the hinted cell is scrolled into view"
-    assert scene.message.startswith("Hint: ")
-    assert not re.search(r"\br\d+\b|-?\d+,\s*-?\d+|\b\d+[fb]\b", scene.message), scene.message
+    assert scene.status_message().startswith("Hint: ")
+    assert not re.search(r"\br\d+\b|-?\d+,\s*-?\d+|\b\d+[fb]\b", scene.status_message()), scene.status_message()
     # Its frame is drawn round the cell.
     frame = scene.to_screen(hinted.cell).inflate(8, 8)
     assert tuple(app.screen.get_at((frame.left + 1, frame.centery)))[:3] == theme.YELLOW

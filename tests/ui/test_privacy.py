@@ -1,0 +1,250 @@
+"""Privacy at the table: every frame drawn, whatever led to it, shows a seat's secrets only to that seat.
+
+Pass-and-play games with hidden information are driven with two humans and a computer, through
+every handover: human to human, human to computer to human, a hint asked and played, undo and redo
+across seats, Continue, Load and Play again, with animations on (a computer's move animates while
+the next human waits). Every frame the window draws is recorded (``layout_probe``): the screens say
+whose hand, secret colour, placement or hint they draw (``layout_probe.private``) and which texts
+they write. The test keeps its own account of who may look, from the curtains it dismisses and the
+turns it sees, never from the screen's bookkeeping:
+
+- a seat may look once its curtain was dismissed, until the turn passes to another human;
+- from the moment the turn passes to another human, nobody may look until that human's curtain
+  is dismissed.
+
+A frame fails when it draws a seat's private material while that seat may not look, or a hint's
+words after the hint's position was left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import pygame
+import pytest
+
+from bauhausbox import games
+from bauhausbox.scenes.curtain import CurtainScene
+from bauhausbox.scenes.game_over import GameOverScene
+from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.scenes.load import PAGE_SIZE, LoadScene
+from bauhausbox.scenes.main_menu import MainMenuScene
+from bauhausbox.ui import layout_probe
+from bauhausbox.ui.app import App
+from tests.ui.helpers import click, frames, key, open_game, wait_until
+
+NAMES = ["P1", "P2", "P3"]  # the names open_game gives
+SEATS = ["human", "human", "ai:easy"]
+
+
+def _keeps_secrets(game_id: str) -> bool:
+    """Whether one seat knows what another does not (Bauhaus hides its deck order from everyone)."""
+    game = games.load(game_id)
+    if not game.info.hidden_information or game.info.max_players < 3:
+        return False
+    state = game.new_game(players=3, seed=7)
+    for _ in range(30):  # Bits: the seats' placements differ only once some are made
+        if any(game.view(state, seat) != game.view(state, 0) for seat in (1, 2)):
+            return True
+        if state.to_play is None:
+            return False
+        state = game.apply(state, game.legal_moves(state)[0])
+    return False
+
+
+SECRET_GAMES = [g for g in games.GAME_IDS if _keeps_secrets(g)]
+
+
+def test_the_games_with_secrets_are_found() -> None:
+    assert set(SECRET_GAMES) == {"bits", "buizen"}
+
+
+@dataclass
+class Watch:
+    """Checks every frame the window draws against the seat that may look."""
+
+    allowed: int | None = None
+    frames: int = 0
+    private_frames: int = 0
+    leaks: list[str] = field(default_factory=list)
+    hint_words: set[str] = field(default_factory=set)  # said for a hint whose position was left
+
+    def scene(self, app: App) -> GameScene | None:
+        return next((s for s in reversed(app.stack) if isinstance(s, GameScene)), None)
+
+    def before_draw(self, app: App) -> None:
+        scene = self.scene(app)
+        if scene is None or scene.spectating:
+            return
+        match = scene.match
+        seat = match.to_play
+        if not match.over and match.is_human(seat) and seat != self.allowed:
+            self.allowed = None  # the turn passed to another human: nobody looks until their curtain
+
+    def after_draw(self, app: App, record: layout_probe.Record) -> None:
+        scene = self.scene(app)
+        if scene is None or scene.spectating:
+            return
+        self.frames += 1
+        where = f"frame {self.frames}, move {scene.match.history.cursor}, top {app.top.name}"
+        if scene.match.over:
+            return  # at the end every hand is shown
+        if record.privates:
+            self.private_frames += 1
+        for drawn in record.privates:
+            if drawn.seat != self.allowed:
+                self.leaks.append(f"{where}: seat {drawn.seat}'s {drawn.what} while seat {self.allowed} may look")
+        for text in record.texts:
+            if any(words and words in text.content for words in self.hint_words):
+                self.leaks.append(f"{where}: an old hint is still said: {text.content!r}")
+
+
+@pytest.fixture()
+def watch(fresh_app: App, monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
+    watcher = Watch()
+    real_draw = App._draw
+
+    def recorded(self: App) -> None:
+        watcher.before_draw(self)
+        with layout_probe.recording(self.screen.get_size()) as record:
+            real_draw(self)
+        watcher.after_draw(self, record)
+
+    monkeypatch.setattr(App, "_draw", recorded)
+    # Moves animate, as at a real table: a computer's move plays out while the next human waits.
+    monkeypatch.setattr(fresh_app.settings, "animation_speed", "normal")
+    yield watcher
+
+
+def _scene(app: App) -> GameScene:
+    found = next(s for s in reversed(app.stack) if isinstance(s, GameScene))
+    assert isinstance(found, GameScene)
+    return found
+
+
+def _settle(app: App, watch: Watch) -> None:
+    """Run frames until a curtain is up or a human may act; dismiss the curtain as its player."""
+    scene = _scene(app)
+
+    def waiting_for_a_human() -> bool:
+        top = app.top
+        if isinstance(top, CurtainScene):
+            return True
+        return top is scene and scene.match.is_human(scene.match.to_play) and not scene.runner.busy
+
+    for _ in range(6):
+        assert wait_until(app, waiting_for_a_human, 900), "the table never came back to a human"
+        if not isinstance(app.top, CurtainScene):
+            frames(app, 30)  # half a second: whatever animates, animates
+            if not isinstance(app.top, CurtainScene):
+                return
+        curtain = app.top
+        assert isinstance(curtain, CurtainScene)
+        seat = NAMES.index(curtain.player)
+        watch.allowed = seat  # that player now holds the device
+        click(app, curtain.ready_button.rect.center)
+        frames(app, 3)
+    raise AssertionError("curtains kept coming")
+
+
+def _hint_and_play(app: App, watch: Watch) -> None:
+    """The human to play asks for a hint and plays it with Enter: its words go with it."""
+    scene = _scene(app)
+    assert wait_until(app, lambda: scene.input_allowed(), 300), "the human never got the table back"
+    key(app, pygame.K_h, unicode="h")
+    assert wait_until(app, lambda: scene.hint_move is not None, 600), (
+        f"no hint came {scene.message!r} {scene.hint_runner.busy} {scene.match.to_play} {scene.viewer} {app.top.name}"
+    )
+    frames(app, 2)
+    hint = scene.hint_move
+    words = scene.hint_text(hint)
+    assert words
+    seat = scene.match.to_play
+    key(app, pygame.K_RETURN)
+    assert scene.match.history.cursor > 0 and scene.hint_move is None
+    # From now on the hint's words belong to a position that is gone.
+    watch.hint_words.add(words.split("  ·  ")[0])
+    assert scene.match.to_play != seat or scene.match.history.steps[-1].seat == seat
+
+
+def _play_turn(app: App) -> None:
+    """The human to play plays until the turn leaves them."""
+    scene = _scene(app)
+    start = scene.match.to_play
+    for _ in range(40):
+        assert wait_until(app, lambda: scene.input_allowed(), 300), "the human never got the table back"
+        moves = scene.game.legal_moves(scene.match.state)
+        assert scene.submit(moves[0])
+        frames(app, 1)
+        if scene.match.over or scene.match.to_play != start:
+            return
+    raise AssertionError("the turn never passed")
+
+
+def _quit_to_menu(app: App) -> None:
+    key(app, pygame.K_ESCAPE)
+    assert app.top.name == "pause"
+    click(app, app.top.quit_button.rect.center)
+    assert isinstance(app.top, MainMenuScene)
+
+
+@pytest.mark.parametrize("game_id", SECRET_GAMES)
+def test_no_frame_shows_a_secret_to_another_seat(fresh_app: App, watch: Watch, game_id: str) -> None:
+    app = fresh_app
+    open_game(app, game_id, 3, SEATS, seed=7)
+    scene = _scene(app)
+    _settle(app, watch)
+
+    # Human to human (or human to computer to human), a hint asked and played on the way.
+    for _ in range(3):
+        _hint_and_play(app, watch)
+        _settle(app, watch)
+        _play_turn(app)
+        _settle(app, watch)
+
+    # Undo and redo across seats (past a draw, everybody agrees).
+    for _ in range(2):
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+        if app.top.name == "dialog":
+            click(app, app.top.buttons[0].rect.center)
+        _settle(app, watch)
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    _settle(app, watch)
+
+    # Continue.
+    _quit_to_menu(app)
+    watch.allowed = None  # the menu: whoever comes to the table next goes through the curtain
+    click(app, app.top.continue_button.rect.center)
+    _settle(app, watch)
+
+    # Load.
+    _play_turn(app)
+    _settle(app, watch)
+    scene = _scene(app)
+    path = scene.match.save_path
+    _quit_to_menu(app)
+    watch.allowed = None
+    click(app, app.top.load_button.rect.center)
+    load = app.top
+    assert isinstance(load, LoadScene)
+    index = [s.path for s in load.summaries].index(path)
+    load.turn(index // PAGE_SIZE)
+    click(app, load.row_buttons[index % PAGE_SIZE][0].rect.center)
+    _settle(app, watch)
+
+    # Play again.
+    scene = _scene(app)
+    for _ in range(5000):
+        if scene.match.over:
+            break
+        scene.match.play(scene.game.legal_moves(scene.match.state)[0])
+    assert wait_until(app, lambda: isinstance(app.top, GameOverScene), 600)
+    click(app, app.top.again_button.rect.center)
+    watch.allowed = None
+    _settle(app, watch)
+    _play_turn(app)
+    _settle(app, watch)
+
+    assert watch.frames > 100 and watch.private_frames > 5  # the watch saw secrets drawn
+    assert not watch.leaks, watch.leaks[:8]
