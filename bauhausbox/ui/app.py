@@ -171,6 +171,9 @@ class App:
         """(Re)open the window: fullscreen, or windowed at ``windowed_size`` and ``position`` (None:
         centred on the desktop)."""
         if self.fullscreen:
+            # Without a window manager to place it (a bare X server), a fullscreen window stays
+            # where the window was: put it at the desktop's corner first.
+            self._place((0, 0))
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         if position is None:
             position = centred(self.windowed_size, self.desktop_size())
@@ -185,11 +188,18 @@ class App:
                 os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
             else:
                 os.environ["SDL_VIDEO_WINDOW_POS"] = previous
+        self._place(position)
+        return screen
+
+    @staticmethod
+    def _place(position: tuple[int, int]) -> None:
+        """Move the window, if there is one and the video driver lets the app place it."""
+        if pygame.display.get_surface() is None:
+            return
         try:
             pygame.display.set_window_position(position)
         except pygame.error:  # some video drivers (Wayland) place windows themselves
             log.info("the window cannot be moved on this video driver")
-        return screen
 
     def toggle_fullscreen(self) -> None:
         """F11 and the settings: into fullscreen, or back to a window that fits the desktop, centred."""

@@ -1,6 +1,6 @@
-"""The layout check: every scene and the key states of every game, at 1024×700, 1280×800 and
-1920×1080, in English and in French (about a fifth longer), drawn once with the layout probe on
-(tests/ui/layout_check.py says what it checks).
+"""The layout check: every scene and the key states of every game, at 1024×640 (the smallest window,
+``MIN_SIZE``), 1280×800 and 1920×1080, in English and in French (about a fifth longer), drawn once
+with the layout probe on (tests/ui/layout_check.py says what it checks).
 
 The window of the session stays as it is (switching display modes under the dummy driver can crash):
 each case draws on an off-screen surface of its size, which the app treats as its window.
