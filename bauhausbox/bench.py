@@ -90,11 +90,10 @@ def _frames_child() -> None:
     quick = len(sys.argv) > 1 and sys.argv[1] == "quick"
     import pygame
 
-    from bauhausbox.scenes.main_menu import MainMenuScene
+    from bauhausbox.app_main import open_app
     from bauhausbox.scenes.setup import SetupScene
-    from bauhausbox.ui.app import App
 
-    app = App(home=MainMenuScene, windowed=True, size=(1280, 800))
+    app = open_app(windowed=True, size=(1280, 800))
     app.go_home()
     count = 120 if quick else 600
     for _ in range(10):

@@ -15,15 +15,14 @@ from collections.abc import Iterable
 import pygame
 
 from bauhausbox import games
+from bauhausbox.app_main import open_app
 from bauhausbox.engine.history import SeatSpec
 from bauhausbox.scenes.flow import start_match
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToScene
 from bauhausbox.scenes.load import LoadScene
-from bauhausbox.scenes.main_menu import MainMenuScene
 from bauhausbox.scenes.settings import SettingsScene
 from bauhausbox.scenes.setup import SetupScene
-from bauhausbox.ui.app import App
 
 
 def _events(clicks: Iterable[tuple[int, int]]) -> list[pygame.event.Event]:
@@ -63,7 +62,7 @@ def run_smoke(frames_per_scene: int = 6) -> int:
 
 def _smoke(frames_per_scene: int) -> int:
     started = time.perf_counter()
-    app = App(home=MainMenuScene, windowed=True, size=(1280, 800))
+    app = open_app(windowed=True, size=(1280, 800))
     checked: list[str] = []
 
     def run(frames: int = frames_per_scene, clicks: Iterable[tuple[int, int]] = ()) -> None:

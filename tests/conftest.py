@@ -35,10 +35,9 @@ os.environ.setdefault("BAUHAUSBOX_SEARCH_PROCESSES", "0")
 @pytest.fixture(scope="session")
 def app() -> Iterator[Any]:
     """The one window of a pytest session (switching display modes under the dummy driver can crash)."""
-    from bauhausbox.scenes.main_menu import MainMenuScene
-    from bauhausbox.ui.app import App
+    from bauhausbox.app_main import open_app
 
-    application = App(home=MainMenuScene, windowed=True, size=(1280, 800))
+    application = open_app(windowed=True, size=(1280, 800))
     application.settings.computer_delay = 0.0
     application.settings.animation_speed = "off"
     yield application

@@ -170,6 +170,10 @@ class Settings(_Model):
     fullscreen: bool = False
     window_width: int = Field(1280, ge=640, le=10000)
     window_height: int = Field(800, ge=480, le=10000)
+    # Where the window was last (SDL's screen coordinates); None: centred. The app checks it still
+    # fits the desktop before using it (bauhausbox/ui/window_fit.py).
+    window_x: int | None = Field(None, ge=-100000, le=100000)
+    window_y: int | None = Field(None, ge=-100000, le=100000)
     colour_blind: bool = False
     animation_speed: AnimationSpeed = "normal"
     computer_delay: float = Field(0.6, ge=0.0, le=3.0)  # minimum seconds a computer move stays "thinking"

@@ -1,17 +1,19 @@
-"""Settings: sound, fullscreen, colour-blind patterns, animation speed, computer pace, whether to ask before
-out-of-turn answers (powers). Saved at once."""
+"""Settings: sound, fullscreen and the window's size, colour-blind patterns, animation speed, computer
+pace, whether to ask before out-of-turn answers (powers). Saved at once."""
 
 from __future__ import annotations
 
 import pygame
 
 from bauhausbox import i18n
+from bauhausbox.engine.api import Words
 from bauhausbox.i18n import N_, _
 from bauhausbox.scenes.common import poster_background
 from bauhausbox.ui import draw, layout_probe, theme
-from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.app import MIN_SIZE, App, Scene
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button, Choice, Slider, Toggle
+from bauhausbox.ui.window_fit import offered_sizes
 
 
 class SettingsScene(Scene):
@@ -24,6 +26,18 @@ class SettingsScene(Scene):
         self.volume = add(Slider(s.volume, self._set_volume, tooltip=N_("Sound volume (← → when hovered)")))
         self.mute = add(Toggle(N_("Mute all sounds"), s.muted, self._set_mute))
         self.fullscreen = add(Toggle(N_("Fullscreen (F11)"), app.fullscreen, lambda _: self._toggle_fullscreen()))
+        # The sizes that fit this desktop; choosing one leaves fullscreen.
+        self.window_size = add(
+            Choice(
+                [
+                    (size, Words("{width} × {height}", width=size[0], height=size[1]))
+                    for size in offered_sizes(app.desktop_size(), MIN_SIZE, app.windowed_size)
+                ],
+                app.windowed_size,
+                self.app.set_window_size,
+                tooltip=N_("The window's size (sizes that fit this screen)"),
+            )
+        )
         self.colour_blind = add(
             Toggle(N_("Bold seat shapes on pieces, tiles and tokens"), s.colour_blind, self._set_colour_blind)
         )
@@ -101,6 +115,7 @@ class SettingsScene(Scene):
             (N_("Volume"), self.volume),
             ("", self.mute),
             (N_("Window"), self.fullscreen),
+            (N_("Window size"), self.window_size),
             (N_("Accessibility"), self.colour_blind),
             (N_("Animations"), self.animation),
             (N_("Computer moves"), self.pace),
@@ -141,6 +156,7 @@ class SettingsScene(Scene):
 
     def update(self, dt: float) -> None:
         self.fullscreen.value = self.app.fullscreen
+        self.window_size.value = self.app.windowed_size
 
     def draw_static(self, surface: pygame.Surface) -> None:
         m = self.metrics

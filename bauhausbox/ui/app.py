@@ -38,15 +38,18 @@ from bauhausbox import __version__, i18n
 from bauhausbox.engine.api import Words
 from bauhausbox.engine.bots.base import FOREGROUND_IDLE
 from bauhausbox.persistence import saves, store
+from bauhausbox.persistence.models import Settings
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.sound import SoundManager
 from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import WidgetGroup
+from bauhausbox.ui.window_fit import at_least_minimum, centred, fit_size, fit_window
 
 log = logging.getLogger(__name__)
 
-MIN_SIZE = (960, 640)
+# The smallest window every screen is laid out for (tests/ui/test_layout.py checks this size).
+MIN_SIZE = (1024, 640)
 FPS = 60
 
 
@@ -116,13 +119,17 @@ SceneFactory = Callable[["App"], Scene]
 
 
 class App:
-    def __init__(self, home: SceneFactory, windowed: bool = False, size: tuple[int, int] | None = None) -> None:
+    """The window and its scene stack. Whoever builds it does the app's start-up first (cleaning up
+    the saves, loading the settings, choosing the language: ``bauhausbox.app_main.open_app``) and
+    hands it the ``settings``, which the app then owns: every change goes through
+    :meth:`save_settings`. ``size`` opens the window at exactly that size (tests, the smoke check,
+    benchmarks); without it the remembered size and position are used where they fit the desktop."""
+
+    def __init__(
+        self, home: SceneFactory, settings: Settings, windowed: bool = False, size: tuple[int, int] | None = None
+    ) -> None:
         self.home = home
-        saves.clean_up_at_start()
-        # The app is the one owner of the settings: it loads them once and every change goes
-        # through save_settings(). Statistics have no copy here: see saves.update_statistics().
-        self.settings = saves.load_settings()
-        i18n.set_language(self.settings.language)
+        self.settings = settings
         # Hand the interpreter lock back and forth every 1 ms instead of 5 ms, so the window gets it
         # promptly while a computer player thinks on its thread (measured: 39 -> 45+ fps, Blokus).
         sys.setswitchinterval(0.001)
@@ -130,9 +137,19 @@ class App:
         pygame.font.init()
         pygame.display.set_caption(f"bauhausbox {__version__}")
         self.fullscreen = self.settings.fullscreen and not windowed
-        requested = size or (self.settings.window_width, self.settings.window_height)
-        self.windowed_size = (max(MIN_SIZE[0], requested[0]), max(MIN_SIZE[1], requested[1]))
-        self.screen = self._open_window()
+        position: tuple[int, int] | None = None
+        if size is not None:
+            self.windowed_size = size
+        else:
+            x, y = self.settings.window_x, self.settings.window_y
+            placement = fit_window(
+                self.desktop_size(),
+                (self.settings.window_width, self.settings.window_height),
+                (x, y) if x is not None and y is not None else None,
+                MIN_SIZE,
+            )
+            self.windowed_size, position = placement.size, placement.position
+        self.screen = self._open_window(position)
         self.metrics = Metrics(*self.screen.get_size())
         self.sound = SoundManager(self.settings)
         self.clock = pygame.time.Clock()
@@ -144,16 +161,63 @@ class App:
         self._settings_dirty = False
 
     # -- window ------------------------------------------------------------------------------
-    def _open_window(self) -> pygame.Surface:
+    @staticmethod
+    def desktop_size() -> tuple[int, int]:
+        """The size of the primary desktop (where SDL opens the window and counts positions from)."""
+        sizes = pygame.display.get_desktop_sizes()
+        return sizes[0] if sizes else MIN_SIZE
+
+    def _open_window(self, position: tuple[int, int] | None) -> pygame.Surface:
+        """(Re)open the window: fullscreen, or windowed at ``windowed_size`` and ``position`` (None:
+        centred on the desktop)."""
         if self.fullscreen:
+            # Without a window manager to place it (a bare X server), a fullscreen window stays
+            # where the window was: put it at the desktop's corner first.
+            self._place((0, 0))
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        if position is None:
+            position = centred(self.windowed_size, self.desktop_size())
+        # SDL reads the position when it creates the window, so it appears in place at once; later
+        # (leaving fullscreen, a size from the settings) the window is moved.
+        previous = os.environ.get("SDL_VIDEO_WINDOW_POS")
+        os.environ["SDL_VIDEO_WINDOW_POS"] = f"{position[0]},{position[1]}"
+        try:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        finally:
+            if previous is None:
+                os.environ.pop("SDL_VIDEO_WINDOW_POS", None)
+            else:
+                os.environ["SDL_VIDEO_WINDOW_POS"] = previous
+        self._place(position)
+        return screen
+
+    @staticmethod
+    def _place(position: tuple[int, int]) -> None:
+        """Move the window, if there is one and the video driver lets the app place it."""
+        if pygame.display.get_surface() is None:
+            return
+        try:
+            pygame.display.set_window_position(position)
+        except pygame.error:  # some video drivers (Wayland) place windows themselves
+            log.info("the window cannot be moved on this video driver")
 
     def toggle_fullscreen(self) -> None:
+        """F11 and the settings: into fullscreen, or back to a window that fits the desktop, centred."""
         self.fullscreen = not self.fullscreen
         self.settings.fullscreen = self.fullscreen
+        if not self.fullscreen:
+            self.windowed_size = fit_size(self.windowed_size, self.desktop_size(), MIN_SIZE)
         self.save_settings()
-        self.screen = self._open_window()
+        self.screen = self._open_window(None)
+        self._relayout()
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        """A window of ``size`` (one the settings offer), centred; leaves fullscreen."""
+        self.fullscreen = self.settings.fullscreen = False
+        self.windowed_size = fit_size(size, self.desktop_size(), MIN_SIZE)
+        self.settings.window_width, self.settings.window_height = self.windowed_size
+        self.screen = self._open_window(None)
+        self.save_settings()
         self._relayout()
 
     def set_language(self, code: str) -> None:
@@ -169,16 +233,27 @@ class App:
     def _relayout(self) -> None:
         self.metrics = Metrics(*self.screen.get_size())
         for scene in self.stack:
+            # Widgets move: a tooltip shown for where the pointer was would be drawn far from it.
+            scene.widgets.forget_hover()
             self._guard(scene, scene.layout, self.metrics)
 
     def _resized(self, width: int, height: int) -> None:
         if self.fullscreen:
             return
-        self.windowed_size = (max(MIN_SIZE[0], width), max(MIN_SIZE[1], height))
-        self.screen = pygame.display.get_surface() or self.screen
+        self.windowed_size = at_least_minimum((width, height), self.desktop_size(), MIN_SIZE)
+        if self.windowed_size != (width, height):  # dragged below what every layout supports
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.get_surface() or self.screen
         self.settings.window_width, self.settings.window_height = self.windowed_size
         self._settings_dirty = True
         self._relayout()
+
+    def _moved(self, x: int, y: int) -> None:
+        if self.fullscreen:
+            return
+        self.settings.window_x, self.settings.window_y = x, y
+        self._settings_dirty = True
 
     def save_settings(self) -> None:
         try:
@@ -194,6 +269,9 @@ class App:
 
     def push(self, scene: Scene) -> Scene:
         if self.stack:
+            # The pointer now works on the new scene: the covered one's tooltip must not come back
+            # when it is uncovered (the pointer will be somewhere else by then).
+            self.stack[-1].widgets.forget_hover()
             self._guard(self.stack[-1], self.stack[-1].on_cover)
         self.stack.append(scene)
         self._guard(scene, scene.on_enter)
@@ -211,6 +289,7 @@ class App:
             if current is target:
                 break
         if self.top:
+            self.top.widgets.forget_hover()
             self._guard(self.top, self.top.on_uncover)
             self._guard(self.top, self.top.layout, self.metrics)
 
@@ -283,6 +362,13 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE:
             self._resized(event.w, event.h)
+            return
+        if event.type == pygame.WINDOWMOVED:
+            self._moved(event.x, event.y)
+            return
+        if event.type == pygame.WINDOWLEAVE:  # the pointer left the window: no tooltip stays behind
+            for scene in self.stack:
+                scene.widgets.forget_hover()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()

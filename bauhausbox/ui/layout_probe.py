@@ -5,7 +5,7 @@ draw, and the screens report whose secrets they draw (:func:`private`). Nothing 
 recording is on (one ``None`` test per draw otherwise), so the app pays nothing for it. The layout
 test (``tests/ui/test_layout.py``) turns it on for one frame of every scene and state and checks the
 record: text inside its box, button labels with room, no two controls on top of each other, tooltips
-inside the window and off their control, text large enough.
+inside the window and off their control and the other controls' labels, text large enough.
 
 A scene says where its texts must stay with :func:`box` (``with layout_probe.box(panel_rect): ...``)
 and names its own interactive areas (a tray slot, a card) with :func:`control`.
@@ -46,6 +46,7 @@ class TooltipDraw:
     content: str
     rect: pygame.Rect
     control: pygame.Rect
+    layer: int = 0  # the scene that drew it: it must keep off the labels of that scene's controls
 
 
 @dataclass(frozen=True)
@@ -185,7 +186,7 @@ def tooltip(content: str, rect: pygame.Rect, control_rect: pygame.Rect) -> None:
     record = _record
     if record is None:
         return
-    record.tooltips.append(TooltipDraw(content, pygame.Rect(rect), pygame.Rect(control_rect)))
+    record.tooltips.append(TooltipDraw(content, pygame.Rect(rect), pygame.Rect(control_rect), record.layer))
 
 
 def private(seat: int, what: str) -> None:

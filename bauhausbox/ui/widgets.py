@@ -463,6 +463,15 @@ class WidgetGroup:
                 self._hover_since = time.monotonic()
         return used
 
+    def forget_hover(self) -> None:
+        """Forget what the pointer was on (another scene covers this one, the layout moved, the
+        pointer left the window): no tooltip until the pointer moves over a widget again."""
+        self._hover_widget = None
+        for widget in self.widgets:
+            widget.hovered = False
+            if isinstance(widget, Button):
+                widget.pressed = False
+
     @property
     def focused_text(self) -> bool:
         return any(isinstance(w, TextField) and w.focused for w in self.widgets)
@@ -485,7 +494,8 @@ class WidgetGroup:
             return
         if time.monotonic() - self._hover_since < self.TOOLTIP_DELAY:
             return
-        tooltip(surface, shown(widget.tooltip), self._mouse, metrics, widget.rect)
+        others = [w.rect for w in self.widgets if w is not widget and w.visible and w.rect.width > 0]
+        tooltip(surface, shown(widget.tooltip), self._mouse, metrics, widget.rect, others)
 
 
 def tooltip(
@@ -494,10 +504,11 @@ def tooltip(
     mouse: tuple[int, int],
     metrics: Metrics,
     control: pygame.Rect | None = None,
+    keep_clear: Sequence[pygame.Rect] = (),
 ) -> None:
-    """An ink box of words for what the pointer is on. It goes below ``control`` (or above it when
-    there is no room below), never over it: a tooltip must not hide the label it explains. Without
-    a control it goes beside the pointer."""
+    """An ink box of words for what the pointer is on. It goes below ``control``, else above it,
+    else beside it, never over it: a tooltip must not hide the label it explains, nor (as far as
+    the window allows) the neighbours in ``keep_clear``. Without a control it goes by the pointer."""
     size = metrics.small
     lines = draw.wrap(content, size, metrics.u(40))
     pad = metrics.u(1)
@@ -505,17 +516,44 @@ def tooltip(
     height = len(lines) * round(size * 1.25) + 2 * pad
     window = surface.get_rect()
     avoid = pygame.Rect(control) if control is not None else pygame.Rect(mouse[0], mouse[1], 1, 1)
-    gap = metrics.u(1)
-    box = pygame.Rect(mouse[0] + metrics.u(2), avoid.bottom + gap, width, height)
-    if box.bottom > window.bottom:
-        box.bottom = avoid.top - gap
-    box.clamp_ip(window)
-    if box.colliderect(avoid):  # neither below nor above: beside it
-        box.left = avoid.right + gap if avoid.right + gap + width <= window.right else avoid.left - gap - width
-        box.clamp_ip(window)
+    box = _tooltip_place((width, height), mouse, avoid, window, keep_clear, metrics.u(1))
     pygame.draw.rect(surface, theme.INK, box)
+    pygame.draw.rect(surface, theme.PAPER, box, 1)  # its edge shows on dark fields (the menu's poster)
     layout_probe.tooltip(content, box, avoid)
     y = box.top + pad
     for line in lines:
         draw.text(surface, line, (box.left + pad, y), size, theme.WHITE)
         y += round(size * 1.25)
+
+
+def _tooltip_place(
+    size: tuple[int, int],
+    mouse: tuple[int, int],
+    avoid: pygame.Rect,
+    window: pygame.Rect,
+    keep_clear: Sequence[pygame.Rect],
+    gap: int,
+) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes: the first of below, above, right of, left of ``avoid``
+    that stays in the window, off ``avoid`` and off every rect of ``keep_clear``; when none is
+    clear, the one covering the least of them."""
+    width, height = size
+    x = mouse[0] + gap * 2  # below or above, it starts just right of the pointer; beside, at its height
+    candidates = [
+        pygame.Rect(x, avoid.bottom + gap, width, height),
+        pygame.Rect(x, avoid.top - gap - height, width, height),
+        pygame.Rect(avoid.right + gap, mouse[1] - height // 2, width, height),
+        pygame.Rect(avoid.left - gap - width, mouse[1] - height // 2, width, height),
+    ]
+    best: pygame.Rect | None = None
+    best_cover = -1
+    for box in candidates:
+        box.clamp_ip(window)
+        if box.colliderect(avoid):
+            continue
+        cover = sum(box.clip(other).width * box.clip(other).height for other in keep_clear)
+        if cover == 0:
+            return box
+        if best is None or cover < best_cover:
+            best, best_cover = box, cover
+    return best if best is not None else candidates[0]

@@ -4,6 +4,7 @@
 - a button's label keeps at least 8 px from the button's sides;
 - no two controls overlap;
 - a tooltip stays inside the window and off the control it explains;
+- a tooltip covers no other control's label (the words drawn inside that control, by the same scene);
 - at 1280×800, prose ("body") is at least 16 px and every other text at least 14 px.
 """
 
@@ -57,4 +58,20 @@ def problems(record: Record, check_sizes: bool) -> list[str]:
             found.append(f"tooltip {tip.content!r} leaves the window")
         if tip.rect.colliderect(tip.control):
             found.append(f"tooltip {tip.content!r} covers its own control")
+        for name, label in _labels(record, tip.layer):
+            if label.colliderect(tip.rect) and not tip.control.contains(label):
+                found.append(f"tooltip {tip.content!r} covers the label of {name!r} at {tuple(label)}")
     return found
+
+
+def _labels(record: Record, layer: int) -> list[tuple[str, pygame.Rect]]:
+    """The labels of the controls one scene drew: the words placed inside each control's rect (a
+    button's picture reports its texts boxed by the button), and the label a control reports."""
+    labels: list[tuple[str, pygame.Rect]] = []
+    for control in record.controls:
+        if control.layer != layer:
+            continue
+        if control.label is not None:
+            labels.append((control.name, control.label))
+        labels.extend((control.name, text.rect) for text in record.texts if text.box == control.rect)
+    return labels

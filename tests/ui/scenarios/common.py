@@ -42,6 +42,20 @@ def main_menu_tooltip(app: App) -> None:
     top.widgets._hover_since = time.monotonic() - 5
 
 
+@scenario("main_menu_tooltip_blokus")
+def main_menu_tooltip_blokus(app: App) -> None:
+    """The Blokus card's tooltip, between the Buizen card above and the puzzles' card below."""
+    hover(app, "Blokus")
+
+
+@scenario("pause_tooltip_how_to_play")
+def pause_tooltip_how_to_play(app: App) -> None:
+    """The pause menu's "How to play" tooltip (F1), between Restart and Settings."""
+    scene = open_game(app, "blokus", 2, ["human", "ai:easy"], seed=7)
+    scene.open_pause()
+    hover(app, "How to play")
+
+
 @scenario("settings")
 def settings(app: App) -> None:
     app.push(SettingsScene(app))

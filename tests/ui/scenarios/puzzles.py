@@ -63,7 +63,12 @@ def refusal(app: App) -> None:
     frames(app, 1)
     _hold(app, scene, PuzzlePiece("blue", "I4"))
     key(app, pygame.K_r)  # upright, beside the blue O: the sides touch
-    click(app, scene.board.cell_rect((2, 1)).center)
+    # Where the piece hangs from the pointer depends on where the tray was clicked (and so on the
+    # window's size): aim it at c1-c4 by the cells it would cover.
+    move(app, scene.board.cell_rect((2, 1)).center)
+    cells = scene.controller.hover_cells()
+    assert cells
+    click(app, scene.board.cell_rect((2, 1 - min(row for _column, row in cells))).center)
     assert scene.pointer_note is not None and scene.contacts
 
 

@@ -1,0 +1,73 @@
+"""Tooltips keep off their neighbours, go when their screen is covered, and follow the pointer after
+the window changes size."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from bauhausbox.ui import layout_probe
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import tooltip
+from tests.ui.helpers import click, frames, key, move, open_game, window_size
+
+
+def _drawn_tooltips(app: Any) -> list[layout_probe.TooltipDraw]:
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    return record.tooltips
+
+
+def _rest_on(app: Any, widget: Any) -> None:
+    """The pointer on ``widget``, long enough for its tooltip."""
+    move(app, widget.rect.center)
+    app.top.widgets._hover_since = time.monotonic() - 5
+
+
+def test_a_tooltip_goes_beside_its_control_when_neighbours_sit_above_and_below() -> None:
+    surface = pygame.Surface((1280, 800))
+    metrics = Metrics(1280, 800)
+    above, control, below = (pygame.Rect(700, y, 500, 88) for y in (300, 400, 500))
+    with layout_probe.recording(surface.get_size()) as record:
+        tooltip(surface, "Blokus: 2-4 players", control.center, metrics, control, [above, below])
+    (drawn,) = record.tooltips
+    assert not drawn.rect.colliderect(control)
+    assert not drawn.rect.colliderect(above) and not drawn.rect.colliderect(below), tuple(drawn.rect)
+
+
+def test_a_tooltip_goes_below_its_control_when_nothing_is_there() -> None:
+    surface = pygame.Surface((1280, 800))
+    control = pygame.Rect(100, 100, 120, 48)
+    with layout_probe.recording(surface.get_size()) as record:
+        tooltip(surface, "Esc", control.center, Metrics(1280, 800), control, [pygame.Rect(600, 600, 100, 40)])
+    (drawn,) = record.tooltips
+    assert drawn.rect.top > control.bottom and drawn.rect.left > control.centerx
+
+
+def test_no_tooltip_stays_after_the_screen_opened_from_it_closes(fresh_app: Any) -> None:
+    scene = open_game(fresh_app, "blokus", 2, ["human", "ai:easy"], seed=7)
+    scene.open_pause()
+    pause = fresh_app.top
+    _rest_on(fresh_app, pause.help_button)
+    assert [tip.content for tip in _drawn_tooltips(fresh_app)] == ["F1"]
+    click(fresh_app, pause.help_button.rect.center)  # How to play opens over the pause menu
+    assert fresh_app.top is not pause
+    key(fresh_app, pygame.K_ESCAPE)  # and closes; the pointer has not moved since
+    assert fresh_app.top is pause
+    assert _drawn_tooltips(fresh_app) == []
+
+
+def test_after_a_resize_no_tooltip_is_drawn_where_the_pointer_was(fresh_app: Any) -> None:
+    menu = fresh_app.top
+    card = menu.cards[-1]
+    _rest_on(fresh_app, card)
+    assert len(_drawn_tooltips(fresh_app)) == 1
+    with window_size(fresh_app, (1920, 1080)):
+        # The card moved with the layout; the pointer is where it was until it moves again.
+        assert _drawn_tooltips(fresh_app) == []
+        _rest_on(fresh_app, card)
+        (drawn,) = _drawn_tooltips(fresh_app)
+        assert drawn.control == card.rect
+        assert abs(drawn.rect.centery - card.rect.centery) <= card.rect.height, "the tooltip is by the pointer"
