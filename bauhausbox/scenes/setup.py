@@ -13,7 +13,7 @@ import pygame
 from bauhausbox import games
 from bauhausbox.engine.api import GameRules
 from bauhausbox.engine.history import SeatSpec
-from bauhausbox.i18n import N_, _, counted
+from bauhausbox.i18n import N_, _, counted, fill
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.models import GamePreference, GameStatistics, SeatPreference, clean_name
 from bauhausbox.scenes.common import poster_background
@@ -286,13 +286,20 @@ class SetupScene(Scene):
                 m.small,
             )
             return
-        tally = _("{started} started  ·  {finished} finished").format(started=stats.started, finished=stats.finished)
+        # Each count with its own plural ("1 terminée", "2 terminées"), hence two texts.
+        tally = _("{started}  ·  {finished}").format(
+            started=counted("{n} started", "{n} started", stats.started),
+            finished=counted("{n} finished", "{n} finished", stats.finished),
+        )
         draw.text(surface, tally, (box.left + u(2.5), y), m.small)
         y += u(4)
         for result in reversed(results):
             winners = ", ".join(result.players[w] for w in result.winners if w < len(result.players))
-            line = _("{date}: {winners} won ({score})").format(
-                date=short_date(result.date), winners=winners, score=max(result.scores)
+            line = fill(
+                _("{date}: {winners} won ({score})"),
+                date=short_date(result.date),
+                winners=winners,
+                score=max(result.scores),
             )
             draw.text(surface, line, (box.left + u(2.5), y), m.small, theme.INK)
             y += u(3.5)
