@@ -272,6 +272,11 @@ class SetupScene(Scene):
         stats = self.record
         results = stats.results[-5:] if stats else []
         box = pygame.Rect(m.width - u(48), u(20), u(38), u(19) + len(results) * u(3.5))
+        empty = _("No games yet. Every game is saved after each move, so you can stop any time.")
+        if not stats or not stats.started:
+            # The box grows with the words (French takes a line more at 1024×700).
+            lines = len(draw.wrap(empty, m.small, box.width - u(5)))
+            box.height = max(box.height, u(10) + lines * round(m.small * 1.3))
         if box.left < self.kind_fields[0].rect.right + u(4):
             return  # a narrow window: the setup itself matters more
         draw.panel(surface, box, theme.WHITE, 3)
@@ -281,7 +286,7 @@ class SetupScene(Scene):
         if not stats or not stats.started:
             draw.paragraph(
                 surface,
-                _("No games yet. Every game is saved after each move, so you can stop any time."),
+                empty,
                 pygame.Rect(box.left + u(2.5), y, box.width - u(5), box.height),
                 m.small,
             )

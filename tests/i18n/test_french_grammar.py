@@ -8,8 +8,9 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from bauhausbox import i18n, translations
+from bauhausbox import games, i18n, translations
 from bauhausbox.engine.api import Words
+from bauhausbox.ui.text import shown
 
 # Placeholders that the code fills with a bare number.
 NUMBERS = {"n", "count", "started", "finished", "left", "needed", "total", "size", "seconds"}
@@ -95,3 +96,20 @@ def test_english_is_filled_as_format_fills_it() -> None:
     i18n.set_language("en")
     for template in ("{name} to play", "victory of {name}", "que {name}"):
         assert i18n.fill(template, name="Anni") == template.format(name="Anni")
+
+
+def test_every_seat_name_is_shown_in_french(french: None) -> None:
+    # The setup shows what the rules call a seat (a colour, a shape, two colours of one player).
+    same_in_both = {"Triangle"}
+    left_english = []
+    for game_id in games.GAME_IDS:
+        game = games.load(game_id)
+        for players in range(game.info.min_players, game.info.max_players + 1):
+            for seat in range(players):
+                name = game.seat_name(seat, players)
+                if name == f"Player {seat + 1}" or name in same_in_both:
+                    continue  # the setup says "Joueur 2" itself
+                if shown(name) == str(name):
+                    left_english.append(f"{game_id} {players}p seat {seat}: {name}")
+    assert left_english == []
+    assert shown(games.load("blokus").seat_name(0, 2)) == "Bleu & Rouge"
