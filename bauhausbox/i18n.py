@@ -23,6 +23,7 @@ import contextlib
 import gettext
 import locale
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -104,8 +105,9 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def counted(singular: str, plural: str, n: int) -> str:
     """A count with its noun in the right form: ``counted("{n} piece", "{n} pieces", 2)`` is
     "2 pieces" ("2 pièces"; French takes the singular for 0 and 1). One place for every count shown
-    to players, so "1 pieces" and "hint(s)" cannot come back."""
-    return ngettext(singular, plural, n).format(n=n)
+    to players, so "1 pieces" and "hint(s)" cannot come back. A negative count takes the form of its
+    size ("−20 points"): gettext's French rule, ``n > 1``, would call it singular."""
+    return ngettext(singular, plural, abs(n)).format(n=n)
 
 
 def N_(message: str) -> str:
@@ -113,13 +115,43 @@ def N_(message: str) -> str:
     return message
 
 
+# French elision before a filled-in value: "de {name}" is "d’Anni" but "de Bert"; "que {name}" is
+# "qu’Ida". Only a word opening with a vowel (or a mute h before one) elides: a square ("a20"), a
+# piece ("I5") or a number is read letter by letter or as a number and keeps "de".
+_ELIDING = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
+_VOWEL_WORD = re.compile(
+    r"^(?:[AEIOUÀÂÆÉÈÊËÎÏÔŒÙÛÜaeiouàâæéèêëîïôœùûü]|[Hh][aeiouyàâéèêëîïôûù]|[Yy][^aeiouAEIOU\W\d])[^\W\d]"
+)
+
+
+def _elided(value: object) -> bool:
+    return isinstance(value, str) and _VOWEL_WORD.match(value) is not None
+
+
+def fill(text: str, /, **values: object) -> str:
+    """``text`` (already translated) filled with ``values``, as ``text.format(**values)``, with the
+    language's contractions at the places filled in: in French "Au tour de {name}" with "Anni" reads
+    "Au tour d’Anni" (and "de Bert" stays). English is filled exactly as ``format`` would. Use it for
+    every template whose translation puts a name or a word after "de" or "que"."""
+    if _language == "fr":
+
+        def contract(found: re.Match[str]) -> str:
+            if not _elided(values.get(found.group(2))):
+                return found.group(0)
+            return f"{found.group(1)[:-1]}’{{{found.group(2)}}}"
+
+        text = _ELIDING.sub(contract, text)
+    return text.format(**values)
+
+
 def message(template: str, values: Mapping[str, object] | None = None) -> str:
     """A marked template (``N_("{piece} is not yours")``) translated, then filled with ``values``
-    (each translated too when it is translatable :class:`~bauhausbox.engine.api.Words`)."""
+    (each translated too when it is translatable :class:`~bauhausbox.engine.api.Words`), with the
+    contractions of :func:`fill`."""
     text = _(template)
     if not values:
         return text
-    return text.format(**{key: translate(value) if isinstance(value, str) else value for key, value in values.items()})
+    return fill(text, **{key: translate(value) if isinstance(value, str) else value for key, value in values.items()})
 
 
 def translate(text: str) -> str:

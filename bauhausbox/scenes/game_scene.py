@@ -35,7 +35,7 @@ from bauhausbox.engine.api import GameRules, HasToPlay, IllegalMoveError, Seat, 
 from bauhausbox.engine.bots.runner import BotJob, BotRunner
 from bauhausbox.engine.history import Step, UndoPlan
 from bauhausbox.games import thinker
-from bauhausbox.i18n import N_, _, counted
+from bauhausbox.i18n import N_, _, counted, fill
 from bauhausbox.match import Match
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.decision import DecisionWindows
@@ -205,14 +205,14 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
             return _("Game over")
         name = self.match.seat_name(seat)
         if self.match.is_human(seat):
-            return _("{name} to play").format(name=name)
+            return fill(_("{name} to play"), name=name)
         return self.thinking_text(name)
 
     def thinking_text(self, name: str) -> str:
         """The turn line of a computer's turn: thinking, unless play waits for a human's decision."""
         if self.deciding is not None or self.spectating:  # a replay shows positions, nobody thinks
-            return _("{name} to play").format(name=name)
-        return _("{name} is thinking").format(name=name) + "." * (1 + int(time.monotonic() * 3) % 3)
+            return fill(_("{name} to play"), name=name)
+        return fill(_("{name} is thinking"), name=name) + "." * (1 + int(time.monotonic() * 3) % 3)
 
     def score_visible(self, seat: Seat) -> bool:
         """Whether the screen may show ``seat``'s live score. Games whose scores depend on secrets
@@ -878,13 +878,13 @@ class GameScene(GameStory, DecisionWindows, Generic[StateT, MoveT]):
             return _("Game over  ·  Scores: the final table again  ·  Esc menu  ·  Ctrl+Z undo")
         deciding = self.deciding
         if deciding is not None:
-            return _("Waiting for {name} to decide").format(name=self.seat_title(deciding))
+            return fill(_("Waiting for {name} to decide"), name=self.seat_title(deciding))
         if self.curtained() and (self.unveiled is None or self.veiled()):
             seat = match.viewer()
-            return _("Pass the device to {name}").format(name=match.seat_name(seat)) if seat is not None else ""
+            return fill(_("Pass the device to {name}"), name=match.seat_name(seat)) if seat is not None else ""
         seat = match.to_play
         if seat is not None and not match.is_human(seat):
-            return _("{name} is thinking  ·  Esc menu  ·  Ctrl+Z undo").format(name=match.seat_name(seat))
+            return fill(_("{name} is thinking  ·  Esc menu  ·  Ctrl+Z undo"), name=match.seat_name(seat))
         return self.idle_status()
 
     def _draw_banner(self, surface: pygame.Surface) -> None:

@@ -108,7 +108,13 @@ class HowToScene(Scene):
             "semibold",
             "midright",
         )
-        y = draw.heading(surface, _(page.title), self.text_rect.topleft, m.heading - 4, theme.RED).bottom + u(2)
+        # The title keeps to its column: a little smaller, or on two lines (French titles run longer).
+        size, lines = draw.heading_lines(_(page.title), m.heading - 4, self.text_rect.width, round(m.body * 1.1))
+        y = self.text_rect.top
+        with layout_probe.box(self.text_rect):
+            for line in lines:
+                y = draw.heading(surface, line, (self.text_rect.left, y), size, theme.RED).bottom + u(0.5)
+        y += u(1.5)
         for source in page.paragraphs:
             text = _(source)
             bullet = source.startswith("• ")

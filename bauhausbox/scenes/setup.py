@@ -13,7 +13,7 @@ import pygame
 from bauhausbox import games
 from bauhausbox.engine.api import GameRules
 from bauhausbox.engine.history import SeatSpec
-from bauhausbox.i18n import N_, _, counted
+from bauhausbox.i18n import N_, _, counted, fill
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.models import GamePreference, GameStatistics, SeatPreference, clean_name
 from bauhausbox.scenes.common import poster_background
@@ -272,6 +272,11 @@ class SetupScene(Scene):
         stats = self.record
         results = stats.results[-5:] if stats else []
         box = pygame.Rect(m.width - u(48), u(20), u(38), u(19) + len(results) * u(3.5))
+        empty = _("No games yet. Every game is saved after each move, so you can stop any time.")
+        if not stats or not stats.started:
+            # The box grows with the words (French takes a line more at 1024×700).
+            lines = len(draw.wrap(empty, m.small, box.width - u(5)))
+            box.height = max(box.height, u(10) + lines * round(m.small * 1.3))
         if box.left < self.kind_fields[0].rect.right + u(4):
             return  # a narrow window: the setup itself matters more
         draw.panel(surface, box, theme.WHITE, 3)
@@ -281,18 +286,25 @@ class SetupScene(Scene):
         if not stats or not stats.started:
             draw.paragraph(
                 surface,
-                _("No games yet. Every game is saved after each move, so you can stop any time."),
+                empty,
                 pygame.Rect(box.left + u(2.5), y, box.width - u(5), box.height),
                 m.small,
             )
             return
-        tally = _("{started} started  ·  {finished} finished").format(started=stats.started, finished=stats.finished)
+        # Each count with its own plural ("1 terminée", "2 terminées"), hence two texts.
+        tally = _("{started}  ·  {finished}").format(
+            started=counted("{n} started", "{n} started", stats.started),
+            finished=counted("{n} finished", "{n} finished", stats.finished),
+        )
         draw.text(surface, tally, (box.left + u(2.5), y), m.small)
         y += u(4)
         for result in reversed(results):
             winners = ", ".join(result.players[w] for w in result.winners if w < len(result.players))
-            line = _("{date}: {winners} won ({score})").format(
-                date=short_date(result.date), winners=winners, score=max(result.scores)
+            line = fill(
+                _("{date}: {winners} won ({score})"),
+                date=short_date(result.date),
+                winners=winners,
+                score=max(result.scores),
             )
             draw.text(surface, line, (box.left + u(2.5), y), m.small, theme.INK)
             y += u(3.5)

@@ -34,8 +34,9 @@ def render_text(
         extra = round(size * spacing)
         glyphs = [face.render(ch, True, colour) for ch in content]
         width = sum(g.get_width() for g in glyphs) + extra * (len(glyphs) - 1)
-        # Accented capitals (É, À) come out taller than the line: the line grows to the tallest
-        # glyph and every glyph sits on the same baseline (their bottoms line up).
+        # Accented capitals (É, À) come out taller than the line, grown at the top as a whole line
+        # is: the line grows to the tallest glyph and every glyph sits on the same baseline (their
+        # bottoms line up). ``line_box`` places the line, not the accents above it.
         height = max([face.get_height(), *(g.get_height() for g in glyphs)])
         surface = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
         x = 0
@@ -50,6 +51,22 @@ def render_text(
     return surface
 
 
+def line_box(rendered: pygame.Surface, size: int, weight: str = "regular", **anchor: tuple[int, int]) -> pygame.Rect:
+    """Where a line of text goes: the rect of the font's line (its height whatever the words), with
+    ``anchor`` (``center=(x, y)``) applied. A rendered text with an accented capital (RÈGLES) is
+    taller, grown at the top, than one without (REGLES): anchoring the surface itself would set its
+    baseline lower. Blit it with :func:`blit_line`, the accents rising above the box."""
+    box = pygame.Rect(0, 0, rendered.get_width(), min(rendered.get_height(), font(size, weight).get_height()))
+    for name, pos in anchor.items():
+        setattr(box, name, pos)
+    return box
+
+
+def blit_line(surface: pygame.Surface, rendered: pygame.Surface, box: pygame.Rect) -> None:
+    """Draw ``rendered`` so that its line fills ``box`` (from :func:`line_box`)."""
+    surface.blit(rendered, (box.left, box.bottom - rendered.get_height()))
+
+
 def text(
     surface: pygame.Surface,
     content: str,
@@ -62,8 +79,8 @@ def text(
 ) -> pygame.Rect:
     """Draw text with its ``anchor`` (a pygame.Rect attribute name) at ``pos``; returns its rect."""
     rendered = render_text(content, size, colour, weight, spacing)
-    rect = rendered.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    surface.blit(rendered, rect)
+    rect = line_box(rendered, size, weight, **{anchor: (round(pos[0]), round(pos[1]))})
+    blit_line(surface, rendered, rect)
     layout_probe.text(content, rect, size, surface.get_size())
     return rect
 
@@ -88,6 +105,24 @@ def heading(
 ) -> pygame.Rect:
     """Capitals with generous letter spacing (docs/contributing.md, "Look and controls")."""
     return text(surface, content.upper(), pos, size, colour, "bold", anchor, spacing=0.12)
+
+
+def heading_lines(content: str, size: int, width: int, smallest: int) -> tuple[int, list[str]]:
+    """A heading fitted to ``width``: its size and lines. One line at ``size`` if it fits, else one
+    line at a smaller size down to ``smallest``, else broken into lines at ``size`` (a title that a
+    longer language makes half as long again)."""
+    words = content.upper()
+    fitted = fitting_size(words, size, width, "bold", 0.12, smallest)
+    if render_text(words, fitted, theme.INK, "bold", 0.12).get_width() <= width:
+        return fitted, [words]
+    lines: list[str] = []
+    for word in words.split(" "):
+        candidate = f"{lines[-1]} {word}" if lines else word
+        if lines and render_text(candidate, size, theme.INK, "bold", 0.12).get_width() <= width:
+            lines[-1] = candidate
+        else:
+            lines.append(word)
+    return size, lines
 
 
 def _carry_marks(lines: list[str]) -> list[str]:
@@ -365,10 +400,11 @@ def banner(
     ``progress`` (0 to 1); ``edge`` is the padding. Returns the band's rect."""
     alpha = 1.0 if progress < 0.75 else max(0.0, 1 - (progress - 0.75) / 0.25)
     label = render_text(words.upper(), size, theme.WHITE, "black", 0.1)
-    block = label.get_height() + 2 * edge
+    block = line_box(label, size, "black").height + 2 * edge
     while block + label.get_width() + 4 * edge > area.width and size > 16:
         size -= 2  # a long name makes the words smaller, never cut
         label = render_text(words.upper(), size, theme.WHITE, "black", 0.1)
+        block = line_box(label, size, "black").height + 2 * edge
     width = min(area.width, block + label.get_width() + 4 * edge)
     band = pygame.Rect(0, 0, width, block)
     band.center = area.center
@@ -378,7 +414,7 @@ def banner(
     if shape:
         ink = theme.WHITE if colour != theme.WHITE else theme.INK
         seat_shape(layer, shape, (block / 2, block / 2), block * 0.3, ink)
-    layer.blit(label, label.get_rect(midleft=(block + 2 * edge, block // 2 + 1)))
+    blit_line(layer, label, line_box(label, size, "black", midleft=(block + 2 * edge, block // 2 + 1)))
     pygame.draw.rect(layer, theme.WHITE, layer.get_rect(), max(2, edge // 4))
     layer.set_alpha(round(255 * alpha))
     surface.blit(layer, band)

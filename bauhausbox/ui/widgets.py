@@ -175,8 +175,8 @@ class Button(Widget):
             total = icon_box.width + gap + label_surface.get_width()
             icon_box.midleft = (rect.centerx - total // 2, rect.centery)
             self.icon(surface, icon_box, label_colour)
-            label_rect = label_surface.get_rect(midleft=(icon_box.right + gap, rect.centery + 1))
-            surface.blit(label_surface, label_rect)
+            label_rect = draw.line_box(label_surface, size, "bold", midleft=(icon_box.right + gap, rect.centery + 1))
+            draw.blit_line(surface, label_surface, label_rect)
             self._label_box: pygame.Rect | None = icon_box.union(label_rect)
         elif self.icon:
             box = rect.inflate(-rect.height * 0.4, -rect.height * 0.4)

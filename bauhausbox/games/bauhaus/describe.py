@@ -34,7 +34,7 @@ from bauhausbox.games.bauhaus.rules import (
     Move,
     MoveKind,
 )
-from bauhausbox.i18n import _, counted, translate
+from bauhausbox.i18n import _, counted, fill, translate
 
 
 def card_title(card: int) -> str:
@@ -146,8 +146,12 @@ def _sentence(
         used = _("{mimetic} as {power}").format(mimetic=_(POWER_TITLES[MIMETIC]), power=used)
     if not move.squares:
         chooser = rules.mover_name(state, state.turn, names)
-        return _("{who} used {power} to carry out {chooser}'s {card}").format(
-            who=who, power=used, chooser=chooser, card=card_title(rules.chosen_card(state))
+        return fill(
+            _("{who} used {power} to carry out {chooser}'s {card}"),
+            who=who,
+            power=used,
+            chooser=chooser,
+            card=card_title(rules.chosen_card(state)),
         )
     square = move.squares[0]
     if effect == "forced":
@@ -178,7 +182,7 @@ def _consequences(
     if state.phase == RESOLVE and after.phase == CHOOSE and move.kind == MoveKind.POWER:
         chooser = rules.mover_name(state, state.turn, names)
         clauses.append(
-            _("; {chooser}'s card can no longer be carried out, so {chooser} chooses again").format(chooser=chooser)
+            fill(_("; {chooser}'s card can no longer be carried out, so {chooser} chooses again"), chooser=chooser)
         )
     if after.phase == OVER:
         clauses.append(_("; no card is left: the game is over"))

@@ -28,7 +28,7 @@ from bauhausbox.games.bauhaus.rules import (
     Move,
     MoveKind,
 )
-from bauhausbox.i18n import N_, _, ngettext, translate
+from bauhausbox.i18n import N_, _, fill, ngettext, translate
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import LEVEL_WORDS
 from bauhausbox.ui import draw, layout_probe, theme
@@ -378,7 +378,7 @@ def prompt_text(scene: BauhausScene, state: BauhausState) -> str:
     what = _card_prompt(scene, state)
     if state.to_play != state.turn:
         # Two sentences: what Mind Control means, then what to do.
-        return _("Mind Control: you resolve {seat}'s card. {what}").format(seat=seat_word(state.turn), what=what)
+        return fill(_("Mind Control: you resolve {seat}'s card. {what}"), seat=seat_word(state.turn), what=what)
     return what
 
 

@@ -60,7 +60,7 @@ from bauhausbox.games.bauhaus.rules import (
     Move,
     MoveKind,
 )
-from bauhausbox.i18n import N_, _
+from bauhausbox.i18n import N_, _, fill
 from bauhausbox.match import Match
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
@@ -600,9 +600,9 @@ class BauhausScene(GameScene[BauhausState, Move]):
             return _("Game over")
         name = self.seat_title(seat)
         if state.phase == RESOLVE and seat != state.turn:
-            return _("{name} resolves {seat}'s card (Mind Control)").format(name=name, seat=seat_word(state.turn))
+            return fill(_("{name} resolves {seat}'s card (Mind Control)"), name=name, seat=seat_word(state.turn))
         if self.match.is_human(seat):
-            return _("{name} to play").format(name=name)
+            return fill(_("{name} to play"), name=name)
         return self.thinking_text(name)
 
     def idle_status(self) -> str:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from bauhausbox.engine.api import Seat
 from bauhausbox.games.bits.cards import COLOUR_NAMES, SIZE
 from bauhausbox.games.bits.rules import BitsRules, BitsState, Move, Pass, Place, round_totals
-from bauhausbox.i18n import _
+from bauhausbox.i18n import _, fill
 
 
 def tile_words(colours: str) -> str:
@@ -67,7 +67,7 @@ def describe_move(
         return _("The game is over")
     who = rules.mover_name(state, seat, names)
     if isinstance(move, Pass):
-        sentence = _("{who}'s ramp is full: done for this round").format(who=who)
+        sentence = fill(_("{who}'s ramp is full: done for this round"), who=who)
     elif viewer is not None and viewer != seat:
         # Where, and whether neutral, is secret until all have placed.
         secret = _("{who} placed the start tile") if state.start_phase else _("{who} placed the tile")

@@ -123,11 +123,12 @@ def _diagram_round(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> No
             paint.draw_goal_card(surface, mini, CARD_BY_ID[card_id], compact=True)
         y += icon + m.u(1.5)
     y += m.u(2)
-    # The notation stays as it is (a player types it so in any language); its explanation is translated.
+    # The tiles' colour letters and the places stay as the notation writes them; the neutral tile is
+    # named in the players' language (the word is the only English one on the page).
     for notation, meaning in (
         ("RB H2", _("red in column 2, blue in 3")),
         ("BR V5", _("blue on top of red, column 5")),
-        ("neutral H4", _("the neutral tile instead")),
+        (f"{_('neutral')} H4", _("the neutral tile instead")),
     ):
         text = _("{notation}  ·  {meaning}").format(notation=notation, meaning=meaning)
         draw.text(surface, text, (rect.left, y), m.body, theme.INK, "semibold")
@@ -141,10 +142,14 @@ def _diagram_ladder(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> N
     lows = [lowest for lowest, _name in RANKS] + [0]
     colours = [theme.RED, theme.BLUE, theme.YELLOW, paint.TILE_COLOURS["P"], theme.INK, theme.GREY, theme.LIGHT_GREY]
     row_h = min(m.u(7), rect.height // (len(names) + 1))
-    label_w = m.u(20)
+    # The bars start after the longest name ("Nettoyeur de joints" is longer than "Joint-cleaner"),
+    # leaving at least half the width to the bars; a name that still does not fit is made smaller.
+    widest = max(draw.render_text(name, m.body, theme.INK, "semibold").get_width() for name in names)
+    label_w = min(widest + m.u(2), rect.width // 2)
+    name_size = min(draw.fitting_size(name, m.body, label_w - m.u(2), "semibold") for name in names)
     for index, (name, low, colour) in enumerate(zip(names, lows, colours, strict=True)):
         y = rect.top + index * row_h
-        draw.text(surface, name, (rect.left, y + row_h // 2), m.body, theme.INK, "semibold", "midleft")
+        draw.text(surface, name, (rect.left, y + row_h // 2), name_size, theme.INK, "semibold", "midleft")
         width = round((rect.width - label_w - m.u(8)) * (max(low, 3) / 34))
         bar = pygame.Rect(rect.left + label_w, y + m.u(1), width, row_h - m.u(2))
         pygame.draw.rect(surface, colour, bar)

@@ -50,7 +50,8 @@ from bauhausbox.i18n import N_
 
 STANDARD_ROUNDS = 3
 ADVANCED_ROUNDS = 4
-SEAT_NAMES = ("Circle", "Triangle", "Square", "Cross")
+# The shapes on the seats' markers; marked for the catalogs (the setup shows them in the players' language).
+SEAT_NAMES = (N_("Circle"), N_("Triangle"), N_("Square"), N_("Cross"))
 
 
 # -- moves -------------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from bauhausbox.games.bits.howto import how_to_play_pages
 from bauhausbox.games.bits.panel import BitsPanel
 from bauhausbox.games.bits.round_scene import BitsRoundScene
 from bauhausbox.games.bits.rules import PASS, BitsState, Move, Pass, Place, round_breakdown, round_totals
-from bauhausbox.i18n import N_, _, translate
+from bauhausbox.i18n import N_, _, fill, translate
 from bauhausbox.match import Match
 from bauhausbox.persistence.paths import data_dir
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
@@ -580,7 +580,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         draw.seat_shape(surface, shape, (x + m.u(1.5), y + m.u(1.6)), m.u(1.4), colour)
         name = self.match.seat_name(seat)
         rounds = state.rounds_total
-        label = _("{name}'s ramp").format(name=name) if len(self.match.setup.seats) > 1 else _("Your ramp")
+        label = fill(_("{name}'s ramp"), name=name) if len(self.match.setup.seats) > 1 else _("Your ramp")
         rect = draw.heading(surface, label, (x + m.u(4), y + m.u(0.2)), m.body + 2)
         live = sum(c.points for c in _live(state, seat))
         draw.text(

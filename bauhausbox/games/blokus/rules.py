@@ -253,7 +253,11 @@ class BlokusRules(GameRules[BlokusState, Placement]):
 
     def seat_name(self, seat: Seat, players: int) -> str:
         self.check_seat(seat, players)
-        return " & ".join(COLOUR_NAMES[colour] for colour in seat_colours(players, seat))
+        colours = [Words(COLOUR_NAMES[colour]) for colour in seat_colours(players, seat)]
+        if len(colours) == 1:
+            return colours[0]
+        # Two colours for one player (2 players): "Blue & Red", translatable like any text of the rules.
+        return Words("{first} & {second}", first=colours[0], second=colours[1])
 
     # -- playing ----------------------------------------------------------------------------------
     def legal_moves(self, state: BlokusState, seat: Seat | None = None) -> list[Placement]:

@@ -855,7 +855,7 @@ def how_to_pages() -> list[HowToPage]:
                     "• 3 players: one colour each; green is shared and placed by each player in turn. Its points "
                     "count for nobody."
                 ),
-                _("Any seat can be a person or a computer player (easy, medium or hard)."),
+                _("Any seat can be a person or a computer player (easy, medium, hard or expert)."),
             ],
         ),
         HowToPage(

@@ -32,7 +32,7 @@ from bauhausbox.games.buizen.rules import (
     Special,
 )
 from bauhausbox.games.buizen.tiles import OPEN_PIT, SPECIAL_TITLES, STEPS, TILE_BY_NUMBER
-from bauhausbox.i18n import N_, _, ngettext
+from bauhausbox.i18n import N_, _, fill, ngettext
 
 # TRANSLATORS: a pipe material as an adjective, before a tile's name ("a fire-hose bend").
 MATERIAL_WORDS: dict[str, str] = {"PP": N_("PP"), "PE": N_("PE100"), "FH": N_("fire-hose"), "GAS": N_("gas")}
@@ -132,7 +132,7 @@ def _pipe(rules: BuizenRules, state: BuizenState, laid: LaidPipe, names: Sequenc
         # TRANSLATORS: {tile} is a pipe tile's name ("gas bend"), the tile a new one is laid against.
         return _("the {tile}").format(tile=words)
     # TRANSLATORS: {name} is the player who laid the pipe tile {tile} ("gas bend").
-    return _("{name}'s {tile}").format(name=rules.mover_name(state, laid.seat, names), tile=words)
+    return fill(_("{name}'s {tile}"), name=rules.mover_name(state, laid.seat, names), tile=words)
 
 
 def describe_move(

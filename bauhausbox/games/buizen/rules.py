@@ -448,7 +448,7 @@ class BuizenRules(GameRules[BuizenState, Move]):
         max_players=4,
         default_players=3,
         options=(START_OPTION,),
-        seat_names=("Circle", "Triangle", "Square", "Cross"),
+        seat_names=(N_("Circle"), N_("Triangle"), N_("Square"), N_("Cross")),
         levels=(N_("easy"), N_("medium"), N_("hard"), N_("expert")),
         hidden_information=True,
         conformance_scale=0.25,

@@ -35,7 +35,7 @@ from bauhausbox.games.buizen.tiles import (
     Sides,
     sides_of,
 )
-from bauhausbox.i18n import N_, _, counted
+from bauhausbox.i18n import N_, _, counted, fill
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
@@ -712,7 +712,7 @@ class BuizenScene(GameScene[BuizenState, Move]):
         viewer = self.viewer
         title = _("Your tiles") if viewer is not None else _("Tiles")
         if viewer is not None and view.to_play is not None and view.to_play != viewer:
-            title = _("{name}'s tiles (waiting)").format(name=self.match.seat_name(viewer))
+            title = fill(_("{name}'s tiles (waiting)"), name=self.match.seat_name(viewer))
         with layout_probe.box(rect):
             draw.heading(surface, title, (rect.left + m.u(2), rect.top + m.u(1.2)), m.small)
             if viewer is None:
