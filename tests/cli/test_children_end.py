@@ -22,7 +22,9 @@ HARD_PAIR = ["--players", "2", "--seats", "ai:hard,ai:hard"]
 
 def start(arguments: list[str], home: Path) -> subprocess.Popen[bytes]:
     env = dict(os.environ, BAUHAUSBOX_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    env.pop("BAUHAUSBOX_SEARCH_PROCESSES", None)  # the suite's "no processes": the app's own default here
+    # The suite thinks on threads (BAUHAUSBOX_SEARCH_PROCESSES=0); here the processes are the point, two
+    # search workers even on a one-core machine (where the app's default would be none).
+    env["BAUHAUSBOX_SEARCH_PROCESSES"] = "2"
     return subprocess.Popen(
         [sys.executable, "-m", "bauhausbox", *arguments],
         env=env,
