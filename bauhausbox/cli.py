@@ -240,7 +240,11 @@ def _selfplay(args: argparse.Namespace) -> int:
     if args.jobs > 1 and args.games > 1:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(min(args.jobs, args.games)) as pool:
+        from bauhausbox.engine import parent_watch
+
+        # The workers start from this thread (the main one, which lives as long as the command) and
+        # end with the command, even a killed one.
+        with ProcessPoolExecutor(min(args.jobs, args.games), initializer=parent_watch.watch_parent) as pool:
             for result in pool.map(_selfplay_one, jobs):
                 results.append(result)
                 if not args.json:

@@ -11,6 +11,8 @@ the moves it would play on a thread. ``choose`` and ``interject`` send the seat'
 full state) and wait for the move; cancelling (undo, leaving the game, closing) moves a shared
 generation number on, and the thinker drops the search within a few milliseconds.
 
+The thinker ends with the app however it ends, even killed (``engine/parent_watch.py``).
+
 Bots that already think on several processes (the Blokus tree search and its pool) stay in the app's
 process. With ``BAUHAUSBOX_SEARCH_PROCESSES=0`` (the tests), or if the thinker cannot start or dies,
 bots think on a thread as before: the same moves, only the frames are less smooth.
@@ -30,6 +32,7 @@ import traceback
 from typing import Any
 
 from bauhausbox import games
+from bauhausbox.engine import parent_watch
 from bauhausbox.engine.api import GameRules, Seat
 from bauhausbox.engine.bots.base import Bot, Budget, Cancelled
 from bauhausbox.engine.bots.runner import on_close
@@ -41,6 +44,7 @@ _POLL = 0.01  # seconds between checks of a cancel flag (in the app and in the t
 # -- in the thinker process ----------------------------------------------------------------------
 def _serve(requests: Any, replies: Any, generation: Any) -> None:
     """The thinker's loop: one request at a time, each bot kept by its id for the next move."""
+    parent_watch.watch_parent()  # the thinker ends with the app, even a killed one
     if hasattr(os, "nice"):
         os.nice(5)  # the window's process comes first
     bots: dict[int, Bot] = {}
@@ -169,7 +173,7 @@ def _shared() -> _Thinker | None:
     with _start_lock:
         if _thinker is None and not _thinker_failed:
             try:
-                _thinker = _Thinker()
+                _thinker = parent_watch.launch(_Thinker)  # on Linux the thinker dies with the thread that starts it
             except (OSError, RuntimeError, ValueError):
                 _thinker_failed = True  # no processes here (a sandbox): threads it is
         return _thinker

@@ -4,7 +4,8 @@ One pool per process, started on first use (:func:`shared`) and reused for every
 down at exit (``atexit``) or when the app calls :func:`shutdown`. Workers are *spawned*, never
 forked: a fork of the app would copy pygame's state and the UI threads. A spawned worker imports
 only this module and the Blokus rules (no pygame; ``packaging/launch.py`` calls
-``multiprocessing.freeze_support`` for the frozen app).
+``multiprocessing.freeze_support`` for the frozen app). Workers end with the app however it ends,
+even killed (``engine/parent_watch.py``: each watches its parent, started from the launcher thread).
 
 Cancelling: every search gets a new *generation* number, shared with the workers through one
 integer in shared memory. A worker stops as soon as the number moves on (the app cancelled or
@@ -31,6 +32,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from bauhausbox.engine import parent_watch
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.bots.runner import on_close
 from bauhausbox.games.blokus import mcts
@@ -46,6 +48,7 @@ T = TypeVar("T")
 
 def _init_worker(generation: Any) -> None:
     global _generation
+    parent_watch.watch_parent()  # the worker ends with the app, even a killed one
     _generation = generation
     os.environ[PROCESSES_VARIABLE] = "0"  # a worker's own searches run in it: no pool of pools
     if hasattr(os, "nice"):
@@ -86,7 +89,11 @@ class SearchPool:
         self.lock = threading.Lock()
         self.latest: list[Future[ShardResult]] = []  # the shards of the latest search
         # Start every worker now (spawning and building the tables take a moment), not at the first move.
-        self.warmed: list[Future[bool]] = [self.executor.submit(_warm) for _ in range(processes)]
+        # The executor starts a worker per submission while none is idle, so all of them start here, on
+        # the launcher thread: on Linux a worker dies with the thread that started it.
+        self.warmed: list[Future[bool]] = parent_watch.launch(
+            lambda: [self.executor.submit(_warm) for _ in range(processes)]
+        )
 
     def run(
         self, state: BlokusState, settings: Sequence[mcts.Settings], seeds: Sequence[int], budget: Budget
