@@ -287,7 +287,7 @@ def test_a_failing_smoke_run_removes_its_folder_and_restores_the_environment(
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     monkeypatch.delenv("BAUHAUSBOX_HOME")
-    monkeypatch.setattr(smoke_module, "App", failing_app)
+    monkeypatch.setattr(smoke_module, "open_app", failing_app)
     with pytest.raises(RuntimeError, match="scene failed"):
         run_smoke()
     assert homes and Path(homes[0]).parent == tmp_path  # the run used a folder of its own...
