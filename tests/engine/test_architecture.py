@@ -51,6 +51,7 @@ TOP_MODULES = {
     "bauhausbox.bench": "tools",
     "bauhausbox.cli": "tools",
     "bauhausbox.cli_args": "tools",
+    "bauhausbox.selfplay": "tools",
     "bauhausbox.__main__": "tools",
 }
 PACKAGE_LAYERS = {
@@ -197,6 +198,36 @@ def test_the_ui_framework_knows_no_screen_and_no_game(graph: dict[str, set[str]]
     for module, targets in graph.items():
         if layer_of(module) == "ui" and module != "pygame":
             assert not {t for t in targets if t.startswith(("bauhausbox.scenes", "bauhausbox.games"))}, module
+
+
+def names_the_tests(path: Path) -> list[str]:
+    """Where a module reaches into ``tests``: an import of it, or a module name ``tests.…`` given to
+    ``importlib`` (a string starting so)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name.split(".")[0] == "tests"]
+        elif isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == "tests":
+            found.append(node.module or "")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("tests."):
+            found.append(node.value)
+    return found
+
+
+def test_the_package_never_reaches_into_the_tests() -> None:
+    # The wheel ships no tests: a yardstick bot or a test helper is passed in by the tests, never loaded.
+    reaching = {
+        name: names_the_tests(path) for name, path in find_modules(PACKAGE_ROOT).items() if names_the_tests(path)
+    }
+    assert reaching == {}
+
+
+def test_the_tests_check_sees_an_import_and_an_importlib_name(tmp_path: Path) -> None:
+    module = tmp_path / "bench.py"
+    module.write_text(
+        "import importlib\nfrom tests.yardstick.a import B\nm = importlib.import_module(f'tests.yardstick.{1}')\n"
+    )
+    assert names_the_tests(module) == ["tests.yardstick.a", "tests.yardstick."]
 
 
 def test_every_module_has_a_layer(graph: dict[str, set[str]]) -> None:
