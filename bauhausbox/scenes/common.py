@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import pygame
 
@@ -10,8 +11,15 @@ from bauhausbox.games import REGISTRY
 from bauhausbox.i18n import _
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.text import shown
-from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Widget
+
+
+class Emblem(NamedTuple):
+    """A game's emblem on the main menu: what paints its square field, and the accent of its card."""
+
+    paint: Callable[[pygame.Surface, pygame.Rect], None]
+    accent: Colour
 
 
 def game_title(game_id: str) -> str:
