@@ -2,8 +2,8 @@
 
 ``bauhausbox bench [--quick] [SECTION ...]`` (or ``scripts/bench``). Sections: ``app`` (start-up
 to the first menu frame, menu/setup frame times, resident memory) and one per game module that
-provides ``bench.run(quick) -> [(label, value, unit, target), ...]`` (``blokus``, ``puzzles``,
-``bits``, ``buizen``, ``bauhaus``).
+provides ``bench.run(quick) -> [(label, value, unit, target), ...]``, named by the game's registry entry
+(``bauhaus``, ``bits``, ``buizen``, ``blokus``, ``blokus-puzzles``).
 """
 
 from __future__ import annotations
@@ -18,15 +18,12 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from bauhausbox import games
+
 Measurement = tuple[str, float, str, str]
 
-GAME_BENCHES = {
-    "blokus": "bauhausbox.games.blokus.bench",
-    "puzzles": "bauhausbox.games.blokus.puzzle_bench",
-    "bits": "bauhausbox.games.bits.bench",
-    "buizen": "bauhausbox.games.buizen.bench",
-    "bauhaus": "bauhausbox.games.bauhaus.bench",
-}
+# Each game's benchmark module, as its registry entry names it; the section is the game id.
+GAME_BENCHES = {game_id: games.bench_module(game_id) for game_id in games.GAME_IDS if games.bench_module(game_id)}
 SECTIONS: tuple[str, ...] = ("app", *GAME_BENCHES)
 
 

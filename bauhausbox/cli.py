@@ -9,14 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bauhausbox import __version__
+from bauhausbox import __version__, selfplay
 from bauhausbox.cli_args import (
     MAX_SEED,
     OneLineParser,
@@ -30,6 +28,7 @@ from bauhausbox.cli_args import (
 )
 from bauhausbox.engine.api import GameError
 from bauhausbox.games import GAME_IDS
+from bauhausbox.selfplay import play_one as _selfplay_one  # a module name of its own: tests stop it
 from bauhausbox.ui.text import plural
 
 # Each subcommand imports what it needs inside its own function: headless commands (selfplay,
@@ -231,31 +230,12 @@ def _default_name(game: Any, seat: int, kind: str) -> str:
 def _selfplay(args: argparse.Namespace) -> int:
     game, players, options = _game_setup(args.game, args.players, args.option)
     _check_levels(game, args.levels)
-    seat_levels = [args.levels[i % len(args.levels)] for i in range(players)]
-    jobs = [
-        (args.game, players, args.seed + n, _rotated(seat_levels, 0 if args.no_rotate else n), options, args.seconds)
-        for n in range(args.games)
-    ]
-    results: list[dict[str, Any]] = []
-    if args.jobs > 1 and args.games > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        from bauhausbox.engine import parent_watch
-
-        # The workers start from this thread (the main one, which lives as long as the command) and
-        # end with the command, even a killed one.
-        with ProcessPoolExecutor(min(args.jobs, args.games), initializer=parent_watch.watch_parent) as pool:
-            for result in pool.map(_selfplay_one, jobs):
-                results.append(result)
-                if not args.json:
-                    _print_result(result)
-    else:
-        for job in jobs:
-            result = _selfplay_one(job)
-            results.append(result)
-            if not args.json:
-                _print_result(result)
-    summary = _summarize(results, args.players)
+    jobs = selfplay.jobs(
+        args.game, players, args.games, args.seed, args.levels, options, args.seconds, not args.no_rotate
+    )
+    report = None if args.json else selfplay.print_result
+    results = selfplay.play_all(jobs, args.jobs, _selfplay_one, report)
+    summary = selfplay.summarize(results, args.players)
     if args.json:
         print(
             json.dumps(
@@ -270,104 +250,8 @@ def _selfplay(args: argparse.Namespace) -> int:
             )
         )
     else:
-        _print_summary(summary)
+        selfplay.print_summary(summary)
     return 0
-
-
-def _rotated(levels: list[str], shift: int) -> list[str]:
-    shift %= len(levels)
-    return levels[-shift:] + levels[:-shift] if shift else list(levels)
-
-
-def _selfplay_one(job: tuple[str, int, int, list[str], dict[str, Any], float | None]) -> dict[str, Any]:
-    from bauhausbox import games
-    from bauhausbox.engine.bots.base import Budget
-
-    game_id, players, seed, levels, options, seconds = job
-    game = games.load(game_id)
-    bots = [games.make_bot(game_id, level, seed * 10 + seat) for seat, level in enumerate(levels)]
-    budgets = [seconds if seconds is not None else game.info.think_time(level) for level in levels]
-    state = game.new_game(players, seed, **options)
-    think: list[float] = []
-    plies = 0
-    while not game.is_over(state):
-        # Out-of-turn moves (powers): every other computer seat may interject first.
-        for seat, bot in enumerate(bots):
-            if seat != state.to_play and game.legal_moves(state, seat=seat):
-                move = bot.interject(game, game.view(state, seat), seat, Budget(budgets[seat]))
-                if move is not None:
-                    state = game.apply(state, move, seat)
-        if game.is_over(state):
-            break
-        seat = state.to_play
-        started = time.perf_counter()
-        move = bots[seat].choose(game, game.view(state, seat), seat, Budget(budgets[seat]))
-        think.append(time.perf_counter() - started)
-        state = game.apply(state, move)
-        plies += 1
-    return {
-        "seed": seed,
-        "levels": levels,
-        "scores": game.scores(state),
-        "winners": game.winners(state),
-        "plies": plies,
-        "seconds_per_move": statistics.fmean(think) if think else 0.0,
-        "max_seconds_per_move": max(think, default=0.0),
-    }
-
-
-def _summarize(results: list[dict[str, Any]], players: int) -> dict[str, Any]:
-    by_level: dict[str, dict[str, float]] = {}
-    by_seat = [{"wins": 0.0, "points": 0.0} for _ in range(players)]
-    for result in results:
-        share = 1.0 / len(result["winners"])
-        for seat, (level, score) in enumerate(zip(result["levels"], result["scores"], strict=True)):
-            entry = by_level.setdefault(level, {"seats_played": 0, "wins": 0.0, "points": 0.0})
-            entry["seats_played"] += 1
-            entry["points"] += score
-            by_seat[seat]["points"] += score
-            if seat in result["winners"]:
-                entry["wins"] += share
-                by_seat[seat]["wins"] += share
-    games_count = max(1, len(results))
-    return {
-        "games": len(results),
-        "levels": {
-            level: {
-                "average_score": round(e["points"] / e["seats_played"], 2),
-                "win_rate": round(e["wins"] / e["seats_played"], 3),
-                "seats_played": int(e["seats_played"]),
-            }
-            for level, e in sorted(by_level.items())
-        },
-        "seats": [
-            {"seat": i, "wins": round(s["wins"], 2), "average_score": round(s["points"] / games_count, 2)}
-            for i, s in enumerate(by_seat)
-        ],
-        "average_seconds_per_move": round(statistics.fmean(r["seconds_per_move"] for r in results), 4)
-        if results
-        else 0,
-        "max_seconds_per_move": round(max((r["max_seconds_per_move"] for r in results), default=0.0), 3),
-    }
-
-
-def _print_result(result: dict[str, Any]) -> None:
-    scores = "  ".join(f"{level}:{score}" for level, score in zip(result["levels"], result["scores"], strict=True))
-    winners = ",".join(str(w) for w in result["winners"])
-    print(
-        f"seed {result['seed']:>6}  {scores}  winner seat {winners}  ({plural(result['plies'], 'move', 'moves')}, "
-        f"{result['seconds_per_move']:.3f} s/move)"
-    )
-
-
-def _print_summary(summary: dict[str, Any]) -> None:
-    print(f"\n{plural(summary['games'], 'game', 'games')}")
-    print(f"{'level':<8} {'avg score':>10} {'win rate':>9} {'seats':>6}")
-    for level, entry in summary["levels"].items():
-        print(f"{level:<8} {entry['average_score']:>10.2f} {entry['win_rate']:>9.1%} {entry['seats_played']:>6}")
-    for seat in summary["seats"]:
-        print(f"seat {seat['seat']}: {seat['wins']:.1f} wins, average {seat['average_score']:.2f}")
-    print(f"average {summary['average_seconds_per_move']:.3f} s per move (max {summary['max_seconds_per_move']:.2f} s)")
 
 
 # -- replay --------------------------------------------------------------------------------------

@@ -14,12 +14,15 @@ Moves made by a seat that is not ``state.to_play`` (Bauhaus powers) are ordinary
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from functools import cache
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from bauhausbox.engine.rng import Rng
+from bauhausbox.i18n import _
 
 Seat = int
 OptionValue = str | int | bool
@@ -204,9 +207,11 @@ class GameRules(ABC, Generic[S, M]):
         """Read a move text; raises :class:`InvalidMoveError` when malformed."""
 
     # -- moves in words ----------------------------------------------------------------------
-    #: The game's own sentences (its ``describe.py``), attached by the registry when it loads the game:
-    #: that module builds on the rules, so the rules cannot import it themselves.
-    describer: Callable[..., str] | None = None
+    #: The game's own sentences, ``"module:function"`` (its ``describe.py``), imported the first time a
+    #: move is described: that module builds on the rules, so the rules cannot import it. The function
+    #: says what the mover did, ``(rules, state, move, *, seat, who, viewer, names) -> str``, after
+    #: :meth:`describe_move` has found the mover (``seat``, called ``who``). Empty: the notation stands in.
+    describer: ClassVar[str] = ""
 
     def describe_move(
         self,
@@ -226,17 +231,20 @@ class GameRules(ABC, Generic[S, M]):
         for: it reveals nothing that seat's :meth:`view` does not show, before or after the move (a
         draw says "drew 2", not which tiles). ``None`` means an observer who sees everything, such as
         the replay of a finished game. ``names`` gives the players' names per seat; without it the
-        game's seat names are used (:meth:`seat_name`). Effects the rules carry out on their own
+        game's seat names are used (:meth:`mover_name`). Effects the rules carry out on their own
         within the move (automatic passes, a round ending and its points) are part of the sentence.
         No internal codes: no slot numbers, no turns like ``r90``, no coordinates of an unbounded
         table. Each game writes its sentences in its own ``describe.py`` (:attr:`describer`); a game
         without one falls back to its notation.
         """
-        if self.describer is not None:
-            return self.describer(self, state, move, mover=mover, viewer=viewer, names=names)
         seat = state.to_play if mover is None else mover
-        who = "Nobody" if seat is None else self.mover_name(state, seat, names)
-        return f"{who} played {self.format_move(state, move)}"
+        if seat is None:
+            return _("The game is over")
+        who = self.mover_name(state, seat, names)
+        if not self.describer:
+            return f"{who} played {self.format_move(state, move)}"
+        sentence = _sentence_function(self.describer)
+        return sentence(self, state, move, seat=seat, who=who, viewer=viewer, names=names)
 
     def mover_name(self, state: S, seat: Seat, names: Sequence[str] | None = None) -> str:
         """The name a sentence uses for ``seat``: ``names[seat]`` when given, else the seat's name."""
@@ -357,3 +365,11 @@ def _coerce_option(value: object, allowed: Sequence[OptionValue]) -> OptionValue
         if isinstance(choice, bool) and text in (("yes", "on", "1", "true") if choice else ("no", "off", "0", "false")):
             return choice
     return None
+
+
+@cache
+def _sentence_function(reference: str) -> Callable[..., str]:
+    """The function a :attr:`GameRules.describer` reference names, imported once."""
+    module, _colon, name = reference.partition(":")
+    function: Callable[..., str] = getattr(importlib.import_module(module), name)
+    return function

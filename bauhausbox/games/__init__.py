@@ -1,17 +1,19 @@
-"""The game registry: game id -> rules, computer players and screen, each imported lazily.
+"""The game registry: game id -> everything about a game, each part imported lazily.
 
-Every game provides, in its package:
-- ``rules.py`` with ``GAME``, an instance of :class:`bauhausbox.engine.api.GameRules` (pure Python);
+One :class:`GameEntry` per game names, in its package:
+- ``rules.py`` with ``GAME``, an instance of :class:`bauhausbox.engine.api.GameRules` (pure Python),
+  whose class names its moves in words (``describer``: the ``describe_move`` of its ``describe.py``);
 - ``ai.py`` with ``make_bot(level: str, seed: int) -> Bot`` for the levels in ``GAME.info.levels``;
-- optionally ``describe.py`` with ``describe_move(rules, state, move, ...)`` (moves in words);
-- ``scene.py`` with the pygame scene class named below.
+- ``scene.py`` with the pygame scene class named below, and optionally its own setup screen;
+- ``emblem.py`` with the main menu's emblem (an ``Emblem``: painter and accent colour), named as
+  ``"module:NAME"`` because this module cannot import pygame: the main menu resolves it;
+- optionally ``bench.py`` with ``run(quick)`` for ``scripts/bench`` (its section is the game id).
 A game that shares a package with another (the Blokus puzzles live beside Blokus) names its modules.
 Importing this module imports no game and no pygame, so start-up stays fast.
 """
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,7 +39,8 @@ class GameEntry:
     # The game's modules inside ``package`` (see the module docstring).
     rules: str = "rules"
     ai: str = "ai"
-    describe: str = "describe"
+    emblem: str = "emblem:EMBLEM"  # "module:NAME" of the menu's emblem, resolved by the screens
+    bench: str = "bench"  # "" for a game without benchmarks
     # The game's own setup screen ("module:Class"), when the shared one does not fit (the puzzles
     # show their six cards with records); empty for the shared setup screen.
     setup: str = ""
@@ -90,7 +93,8 @@ REGISTRY: dict[str, GameEntry] = {
             N_("1 player"),
             rules="puzzle_rules",
             ai="puzzle_ai",
-            describe="puzzle_describe",
+            emblem="emblem:PUZZLES",
+            bench="puzzle_bench",
             setup="puzzle_menu:PuzzleMenuScene",
         ),
     )
@@ -108,12 +112,9 @@ def entry(game_id: str) -> GameEntry:
 
 @cache
 def load(game_id: str) -> GameRules[Any, Any]:
-    """The rules object of a game (``bauhausbox.games.load("blokus")``), with its moves in words."""
+    """The rules object of a game (``bauhausbox.games.load("blokus")``)."""
     found = entry(game_id)
     game: GameRules[Any, Any] = found.import_module(found.rules).GAME
-    if game.describer is None:
-        with contextlib.suppress(ModuleNotFoundError):  # without describe.py the notation stands in
-            game.describer = found.import_module(found.describe).describe_move
     return game
 
 
@@ -127,7 +128,7 @@ def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
     return bot
 
 
-def _import_class(path: str) -> Any:
+def _import_object(path: str) -> Any:
     # Screens are imported on demand: the main menu must not pay for every game's screen and rules
     # at start-up, and the screens sit above the shared scenes that open them (docs/architecture.md).
     module_name, _, class_name = path.partition(":")
@@ -137,13 +138,26 @@ def _import_class(path: str) -> Any:
 def scene_class(game_id: str) -> Any:
     """The game's screen class (a ``GameScene`` subclass; typed ``Any`` so this module stays pygame-free)."""
     game = entry(game_id)
-    return _import_class(f"{game.package}.{game.scene}")
+    return _import_object(f"{game.package}.{game.scene}")
+
+
+def emblem(game_id: str) -> Any:
+    """The game's emblem on the main menu (a ``bauhausbox.scenes.common.Emblem``; typed ``Any`` so
+    this module stays pygame-free)."""
+    game = entry(game_id)
+    return _import_object(f"{game.package}.{game.emblem}")
+
+
+def bench_module(game_id: str) -> str:
+    """The dotted name of the game's benchmark module (``run(quick)``), or "" when it has none."""
+    game = entry(game_id)
+    return f"{game.package}.{game.bench}" if game.bench else ""
 
 
 def setup_class(game_id: str) -> Any | None:
     """The game's own setup screen class, or ``None`` for the shared setup screen."""
     game = entry(game_id)
-    return _import_class(f"{game.package}.{game.setup}") if game.setup else None
+    return _import_object(f"{game.package}.{game.setup}") if game.setup else None
 
 
 def describe_move(

@@ -2,16 +2,37 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import pygame
 
 from bauhausbox.games import REGISTRY
 from bauhausbox.i18n import _
 from bauhausbox.ui import draw, theme
+from bauhausbox.ui.app import Scene
 from bauhausbox.ui.text import shown
-from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Widget
+
+
+class ClosesOnEscape(Scene):
+    """A screen on top of the others that keeps every event to itself: its widgets first, then Esc
+    closes it (the settings, the Load screen, the game-over table)."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+        return True  # nothing reaches the scenes underneath
+
+
+class Emblem(NamedTuple):
+    """A game's emblem on the main menu: what paints its square field, and the accent of its card."""
+
+    paint: Callable[[pygame.Surface, pygame.Rect], None]
+    accent: Colour
 
 
 def game_title(game_id: str) -> str:

@@ -9,10 +9,10 @@ import pygame
 from bauhausbox.engine.api import Seat
 from bauhausbox.i18n import N_, _, counted
 from bauhausbox.match import Match
-from bauhausbox.scenes.common import overlay_panel
+from bauhausbox.scenes.common import ClosesOnEscape, overlay_panel
 from bauhausbox.scenes.replay import ReplayScene
 from bauhausbox.ui import draw, theme
-from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.app import App
 from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
@@ -39,7 +39,7 @@ def winners_line(names: list[str], winners: list[int], scores: list[int]) -> str
     )
 
 
-class GameOverScene(Scene):
+class GameOverScene(ClosesOnEscape):
     opaque = False
     name = "game_over"
 
@@ -90,13 +90,6 @@ class GameOverScene(Scene):
         for button, need in zip(buttons, needs, strict=True):
             button.rect = pygame.Rect(x, y, need + spare, metrics.button_height)
             x = button.rect.right + u(2)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if super().handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop(self)
-        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics

@@ -11,12 +11,12 @@ import pygame
 from bauhausbox.engine.api import Words
 from bauhausbox.i18n import N_, _, counted
 from bauhausbox.persistence import saves
-from bauhausbox.scenes.common import game_title, poster_background
+from bauhausbox.scenes.common import ClosesOnEscape, game_title, poster_background
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.flow import open_saved, report_broken
 from bauhausbox.scenes.replay import open_replay
 from bauhausbox.ui import draw, theme
-from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.app import App
 from bauhausbox.ui.text import date_and_time
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
@@ -24,7 +24,7 @@ from bauhausbox.ui.widgets import Button
 PAGE_SIZE = 7
 
 
-class LoadScene(Scene):
+class LoadScene(ClosesOnEscape):
     name = "load"
 
     def __init__(self, app: App) -> None:
@@ -154,13 +154,6 @@ class LoadScene(Scene):
         prev_w = max(u(16), self.prev_button.natural_width(metrics))
         self.next_button.rect = pygame.Rect(metrics.width - u(10) - next_w, bottom, next_w, bh)
         self.prev_button.rect = pygame.Rect(self.next_button.rect.left - u(2) - prev_w, bottom, prev_w, bh)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if super().handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop(self)
-        return True
 
     def draw_static(self, surface: pygame.Surface) -> None:
         m = self.metrics

@@ -1,6 +1,7 @@
 """The main menu: a Bauhaus poster with the four games, the Blokus puzzles, Continue, Load, Settings, Quit.
 
-It imports no rules module (menu text comes from the registry), so the first frame shows fast.
+It imports no rules module (menu text comes from the registry, each emblem from the game's small
+``emblem.py`` the registry names), so the first frame shows fast.
 """
 
 from __future__ import annotations
@@ -22,85 +23,8 @@ from bauhausbox.scenes.settings import SettingsScene
 from bauhausbox.scenes.setup import SetupScene
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.theme import Colour, Metrics
+from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
-
-EmblemPainter = Callable[[pygame.Surface, pygame.Rect], None]
-
-
-def _emblem_bauhaus(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    s = rect.width
-    pygame.draw.circle(surface, theme.BLUE, (rect.left + s * 0.32, rect.top + s * 0.34), s * 0.22)
-    draw.seat_shape(surface, "triangle", (rect.left + s * 0.7, rect.top + s * 0.36), s * 0.22, theme.YELLOW)
-    pygame.draw.rect(surface, theme.RED, (rect.left + s * 0.14, rect.top + s * 0.6, s * 0.32, s * 0.28))
-    pygame.draw.line(
-        surface,
-        theme.INK,
-        (rect.left + s * 0.55, rect.top + s * 0.58),
-        (rect.left + s * 0.55, rect.bottom - s * 0.1),
-        4,
-    )
-
-
-def _emblem_bits(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    s = rect.width
-    cell = s * 0.26
-    colours = [theme.RED, theme.YELLOW, theme.BLUE, (120, 70, 150), theme.INK, theme.RED]
-    for i, colour in enumerate(colours):
-        col, row = i % 3, i // 3
-        pygame.draw.rect(
-            surface,
-            colour,
-            (rect.left + s * 0.11 + col * cell, rect.bottom - s * 0.12 - (row + 1) * cell, cell - 2, cell - 2),
-        )
-
-
-def _emblem_buizen(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    s = rect.width
-    w = max(4, round(s * 0.16))
-    pygame.draw.line(
-        surface, (46, 139, 87), (rect.left + s * 0.1, rect.centery), (rect.right - s * 0.1, rect.centery), w
-    )
-    pygame.draw.line(surface, theme.RED, (rect.centerx, rect.top + s * 0.1), (rect.centerx, rect.bottom - s * 0.1), w)
-    pygame.draw.rect(surface, (196, 98, 62), (rect.right - s * 0.34, rect.top + s * 0.1, s * 0.24, s * 0.24))
-
-
-def _emblem_blokus(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    s = rect.width
-    c = s * 0.2
-    for (col, row), colour in (
-        ((0, 0), theme.BLUE),
-        ((0, 1), theme.BLUE),
-        ((1, 1), theme.BLUE),
-        ((2, 2), theme.YELLOW),
-        ((3, 2), theme.YELLOW),
-        ((3, 3), theme.YELLOW),
-        ((1, 3), theme.RED),
-        ((2, 0), theme.GREEN),
-        ((3, 0), theme.GREEN),
-    ):
-        pygame.draw.rect(surface, colour, (rect.left + s * 0.1 + col * c, rect.top + s * 0.1 + row * c, c - 2, c - 2))
-
-
-def _emblem_puzzles(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    s = rect.width
-    c = s * 0.2
-    palette = [theme.BLUE, theme.YELLOW, theme.RED, theme.GREEN]
-    for col in range(4):
-        for row in range(4):
-            colour = palette[(col // 2 + row // 2 * 2 + (col + row) % 2) % 4]
-            pygame.draw.rect(
-                surface, colour, (rect.left + s * 0.1 + col * c, rect.top + s * 0.1 + row * c, c - 2, c - 2)
-            )
-
-
-EMBLEMS: dict[str, tuple[EmblemPainter, Colour]] = {
-    "bauhaus": (_emblem_bauhaus, theme.RED),
-    "bits": (_emblem_bits, theme.YELLOW),
-    "buizen": (_emblem_buizen, theme.BLUE),
-    "blokus": (_emblem_blokus, theme.GREEN),
-    "blokus-puzzles": (_emblem_puzzles, theme.INK),
-}
 
 
 def resume_words(summary: saves.SaveSummary) -> str:
@@ -118,6 +42,7 @@ class GameCard(Button):
     def __init__(self, key: str, title: str, blurb: str, players: str, on_click: Callable[[], None]) -> None:
         super().__init__(title, on_click, tooltip=Words("{game}: {players}", game=Words(title), players=Words(players)))
         self.key = key
+        self.emblem = games.emblem(key)  # the game's emblem module draws with pygame only, no rules
         self.blurb = blurb
         self.players = players
 
@@ -131,7 +56,7 @@ class GameCard(Button):
             draw.shadow_rect(surface, rect, depth + (m.u(0.4) if self.hovered else 0))
         fill = theme.mix(theme.WHITE, theme.YELLOW, 0.25) if self.hovered else theme.WHITE
         pygame.draw.rect(surface, fill, rect)
-        painter, accent = EMBLEMS[self.key]
+        painter, accent = self.emblem
         box = pygame.Rect(rect.left, rect.top, rect.height, rect.height)
         pygame.draw.rect(surface, theme.PAPER, box)
         painter(surface, box.inflate(-m.u(1.5), -m.u(1.5)))

@@ -8,15 +8,15 @@ import pygame
 from bauhausbox import i18n
 from bauhausbox.engine.api import Words
 from bauhausbox.i18n import N_, _
-from bauhausbox.scenes.common import poster_background
+from bauhausbox.scenes.common import ClosesOnEscape, poster_background
 from bauhausbox.ui import draw, layout_probe, theme
-from bauhausbox.ui.app import MIN_SIZE, App, Scene
+from bauhausbox.ui.app import MIN_SIZE, App
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button, Choice, Slider, Toggle
 from bauhausbox.ui.window_fit import offered_sizes
 
 
-class SettingsScene(Scene):
+class SettingsScene(ClosesOnEscape):
     name = "settings"
 
     def __init__(self, app: App) -> None:
@@ -145,14 +145,6 @@ class SettingsScene(Scene):
             self.rows.append((label, pygame.Rect(left, y, label_w, row)))
             y += row
         self.back.rect = pygame.Rect(left, y + u(4), u(20), bh)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if super().handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop(self)
-            return True
-        return True
 
     def update(self, dt: float) -> None:
         self.fullscreen.value = self.app.fullscreen

@@ -13,6 +13,7 @@ no import can hide from the check.
 from __future__ import annotations
 
 import ast
+import importlib
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping
@@ -37,6 +38,7 @@ GAME_SCREEN_MODULES = {
     "puzzle_menu",
     "panel",
     "round_scene",
+    "emblem",
 }
 GAME_RECORD_MODULES = {"bests", "puzzle_records"}  # a game's own files on disk, through persistence
 GAME_TOOL_MODULES = {"bench", "puzzle_bench", "puzzle_cli"}
@@ -51,6 +53,7 @@ TOP_MODULES = {
     "bauhausbox.bench": "tools",
     "bauhausbox.cli": "tools",
     "bauhausbox.cli_args": "tools",
+    "bauhausbox.selfplay": "tools",
     "bauhausbox.__main__": "tools",
 }
 PACKAGE_LAYERS = {
@@ -199,6 +202,36 @@ def test_the_ui_framework_knows_no_screen_and_no_game(graph: dict[str, set[str]]
             assert not {t for t in targets if t.startswith(("bauhausbox.scenes", "bauhausbox.games"))}, module
 
 
+def names_the_tests(path: Path) -> list[str]:
+    """Where a module reaches into ``tests``: an import of it, or a module name ``tests.…`` given to
+    ``importlib`` (a string starting so)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name.split(".")[0] == "tests"]
+        elif isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == "tests":
+            found.append(node.module or "")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("tests."):
+            found.append(node.value)
+    return found
+
+
+def test_the_package_never_reaches_into_the_tests() -> None:
+    # The wheel ships no tests: a yardstick bot or a test helper is passed in by the tests, never loaded.
+    reaching = {
+        name: names_the_tests(path) for name, path in find_modules(PACKAGE_ROOT).items() if names_the_tests(path)
+    }
+    assert reaching == {}
+
+
+def test_the_tests_check_sees_an_import_and_an_importlib_name(tmp_path: Path) -> None:
+    module = tmp_path / "bench.py"
+    module.write_text(
+        "import importlib\nfrom tests.yardstick.a import B\nm = importlib.import_module(f'tests.yardstick.{1}')\n"
+    )
+    assert names_the_tests(module) == ["tests.yardstick.a", "tests.yardstick."]
+
+
 def test_every_module_has_a_layer(graph: dict[str, set[str]]) -> None:
     assert {layer_of(module) for module in graph} <= set(LAYERS)
 
@@ -243,6 +276,58 @@ def test_engine_and_rules_do_not_import_pygame() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"
+
+
+# The game modules the main menu must not load before its first frame (start-up time).
+_RULES_LIKE = ("rules", "puzzle_rules", "ai", "puzzle_ai", "describe", "puzzle_describe")
+
+
+def test_the_main_menu_draws_its_first_frame_without_any_rules_module(tmp_path: Path) -> None:
+    code = (
+        "import os, sys\n"
+        f"os.environ.update(SDL_VIDEODRIVER='dummy', SDL_AUDIODRIVER='dummy', BAUHAUSBOX_HOME={str(tmp_path)!r})\n"
+        "from bauhausbox.scenes.main_menu import MainMenuScene\n"
+        "from bauhausbox.ui.app import App\n"
+        "app = App(home=MainMenuScene, windowed=True, size=(1280, 800))\n"
+        "app.go_home()\n"
+        "app.frame([], 1 / 60)\n"
+        "print(sorted(name for name in sys.modules if name.startswith('bauhausbox.games.')))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    loaded = eval(result.stdout.strip().splitlines()[-1])  # a printed list of names
+    assert any(name.endswith(".emblem") for name in loaded), loaded  # the emblems came from the registry
+    assert [name for name in loaded if name.rpartition(".")[2] in _RULES_LIKE] == []
+
+
+def test_the_registry_names_every_part_of_a_game() -> None:
+    from bauhausbox.scenes.common import Emblem
+
+    for game_id in GAME_IDS:
+        assert isinstance(games.emblem(game_id), Emblem), game_id
+        bench = games.bench_module(game_id)
+        assert bench and callable(importlib.import_module(bench).run), game_id
+    assert len({games.bench_module(game_id) for game_id in GAME_IDS}) == len(GAME_IDS)
+
+
+def test_the_rules_speak_in_words_without_the_registry_loading_them() -> None:
+    # The rules class names its sentences: a rules object imported directly (a bot, a tool) speaks in
+    # words, and loading it through the registry changes nothing about it.
+    code = (
+        "from bauhausbox.games.bits.rules import GAME\n"
+        "before = dict(vars(GAME))\n"
+        "state = GAME.new_game(2, 7)\n"
+        "move = GAME.legal_moves(state)[0]\n"
+        "print(GAME.describe_move(state, move, names=['Anni', 'Jo']))\n"
+        "print(GAME.format_move(state, move))\n"
+        "from bauhausbox import games\n"
+        "print(games.load('bits') is GAME and dict(vars(GAME)) == before)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    sentence, notation, unchanged = result.stdout.strip().splitlines()
+    assert sentence.startswith("Anni placed the ") and notation not in sentence, sentence
+    assert unchanged == "True"
 
 
 def test_registry_titles_match_the_rules() -> None:

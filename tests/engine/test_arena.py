@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import math
 
-from bauhausbox.engine.bots.arena import Endless, duel
+from bauhausbox.engine.bots.arena import Endless, duel, duel_command
 from bauhausbox.engine.bots.base import RandomBot
 from tests.engine.test_ismcts import RULES
 
@@ -42,3 +43,17 @@ def test_the_endless_budget_never_expires_but_can_be_cancelled() -> None:
     assert not budget.expired() and budget.remaining() == math.inf and budget.fraction(0.1) is budget
     budget.cancel_event.set()
     assert budget.expired()
+
+
+def test_the_duel_command_plays_the_yardstick_it_is_given(capsys) -> None:  # type: ignore[no-untyped-def]
+    # The engine ships no yardstick: the command plays whatever factory the caller passes in.
+    made: list[int] = []
+
+    def yardstick(seed: int) -> RandomBot:
+        made.append(seed)
+        return RandomBot(seed)
+
+    duel_command(RULES, RandomBot, yardstick, ["--duel", "3", "--players", "2", "--seed", "5"])
+    summary = json.loads(capsys.readouterr().out.split("\n", 3)[-1])
+    assert summary["games"] == 3 and summary["seeds"] == "5..7"
+    assert made == [51, 60, 71]  # the seat the candidate leaves free, seed * 10 + seat

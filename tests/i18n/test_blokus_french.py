@@ -7,7 +7,7 @@ from datetime import datetime
 
 from bauhausbox import i18n
 from bauhausbox.games.blokus import bitboard as bb
-from bauhausbox.games.blokus import describe, solver
+from bauhausbox.games.blokus import solver
 from bauhausbox.games.blokus.piece_widgets import ToolRow, turn_buttons
 from bauhausbox.games.blokus.puzzle_menu import card_status, pieces_placed_text
 from bauhausbox.games.blokus.puzzle_menu import how_to_pages as puzzle_pages
@@ -62,12 +62,12 @@ def test_counts_and_dates_on_the_puzzle_cards(french: None) -> None:
 def test_moves_in_words_in_french_and_english(french: None) -> None:
     state = GAME.new_game(2, 0)
     move = _placement("a18,a19,a20,b20,c20")
-    assert describe.describe_move(GAME, state, move, names=["Anni", "Josef"]) == "Anni a posé le V5 bleu sur a18–c20"
-    assert describe.describe_move(GAME, state, move) == "Bleu a posé le V5 sur a18–c20"
+    assert GAME.describe_move(state, move, names=["Anni", "Josef"]) == "Anni a posé le V5 bleu sur a18–c20"
+    assert GAME.describe_move(state, move) == "Bleu a posé le V5 sur a18–c20"
     puzzle_move = parse_placement("blue T4 a1,b1,c1,b2")
     assert describe_placement(puzzle_move) == "Vous avez posé le T4 bleu sur a1–c2"
     i18n.set_language("en")
-    assert describe.describe_move(GAME, state, move, names=["Anni", "Josef"]) == "Anni placed the blue V5 on a18–c20"
+    assert GAME.describe_move(state, move, names=["Anni", "Josef"]) == "Anni placed the blue V5 on a18–c20"
 
 
 def test_the_how_to_pages_are_built_in_the_players_language(french: None) -> None:

@@ -1,4 +1,4 @@
-"""Seeded matches between two kinds of bot, for strength measurements (``<game>/bench.py --duel``).
+"""Seeded matches between two kinds of bot, for strength measurements (``python -m tests.yardstick.duel``).
 
 One kind (the candidate) takes one seat, the other kind (the yardstick) every other seat; the
 candidate's seat rotates from game to game so that it plays every seat equally often. Every other
@@ -156,24 +156,20 @@ def duel(
 
 
 def duel_command(
-    game: GameRules[Any, Any], candidate: BotFactory, yardstick_module: str, argv: list[str] | None = None
+    game: GameRules[Any, Any], candidate: BotFactory, yardstick: BotFactory, argv: list[str] | None = None
 ) -> None:
-    """The ``--duel`` command line of a game's bench: the candidate against the frozen yardstick bot
-    ``tests/yardstick/<module>.py`` (run from a checkout: the yardstick is not shipped)."""
+    """The ``--duel`` command line: ``candidate`` against ``yardstick`` on every other seat. The engine
+    ships no yardstick: the frozen former players live in ``tests/yardstick/``, whose ``duel`` module
+    passes them in."""
     import argparse
-    import importlib
     import json
 
-    parser = argparse.ArgumentParser(description="candidate hard against the frozen yardstick hard")
+    parser = argparse.ArgumentParser(description="a candidate bot against a yardstick bot, seats rotating")
     parser.add_argument("--duel", type=int, required=True, help="number of games")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args(argv)
-    try:
-        module = importlib.import_module(f"tests.yardstick.{yardstick_module}")
-    except ImportError:
-        raise SystemExit("the yardstick bot is in tests/yardstick/ of a checkout: run this from its root") from None
     options: dict[str, OptionValue] = {}
     for text in args.option:
         key, _, value = text.partition("=")
@@ -183,14 +179,5 @@ def duel_command(
         print(f"game {number + 1} (seed {args.seed + number}): scores {scores}, winners {winners}, "
               f"candidate on seat {mine}", flush=True)  # fmt: skip
 
-    result = duel(
-        game,
-        candidate,
-        lambda seed: module.make_bot("hard", seed),
-        args.duel,
-        args.players,
-        args.seed,
-        options,
-        progress=report,
-    )
+    result = duel(game, candidate, yardstick, args.duel, args.players, args.seed, options, progress=report)
     print(json.dumps(result.summary(), indent=1))

@@ -5,7 +5,7 @@ timing. Bot strength is measured separately (it takes tens of minutes):
 ``bauhausbox selfplay bauhaus --players 4 --games 200 --seed 1 --levels random,easy,medium,hard --jobs 2``
 or ``python -m bauhausbox.games.bauhaus.bench --strength 200``. Hard against the frozen former hard
 (``tests/yardstick/``; run from the checkout's root), at hard's fixed node budget:
-``python -m bauhausbox.games.bauhaus.bench --duel 100 --players 2 --seed 1`` (and ``--players 4``).
+``python -m tests.yardstick.duel bauhaus --duel 100 --players 2 --seed 1`` (and ``--players 4``).
 """
 
 from __future__ import annotations
@@ -112,20 +112,18 @@ def _search_rate(states: list[BauhausState]) -> float:
 
 
 def strength(games: int = 200, seed: int = 1, players: int = 4, jobs: int = 2) -> None:
-    """Seeded games between the levels, seats rotating: prints average score and win rate per level."""
-    from bauhausbox.cli import main
+    """Seeded games between the levels, seats rotating: prints average score and win rate per level
+    (the same games and table as ``bauhausbox selfplay``)."""
+    from bauhausbox import selfplay
 
-    main(["selfplay", "bauhaus", "--players", str(players), "--games", str(games), "--seed", str(seed),
-          "--levels", "random,easy,medium,hard", "--jobs", str(jobs)])  # fmt: skip
+    levels = ["random", "easy", "medium", "hard"]
+    work = selfplay.jobs("bauhaus", players, games, seed, levels, GAME.normalize_options(players, {}))
+    results = selfplay.play_all(work, jobs, report=selfplay.print_result)
+    selfplay.print_summary(selfplay.summarize(results, players))
 
 
 if __name__ == "__main__":
-    if "--duel" in sys.argv:
-        from bauhausbox.engine.bots.arena import duel_command
-
-        # The duel's endless budget leaves hard its node budget alone: games replay from their seeds.
-        duel_command(GAME, lambda seed: make_bot("hard", seed), "bauhaus_hard_v1")
-    elif len(sys.argv) > 2 and sys.argv[1] == "--strength":
+    if len(sys.argv) > 2 and sys.argv[1] == "--strength":
         strength(int(sys.argv[2]))
     else:
         for label, value, unit, target in run(quick="--quick" in sys.argv):

@@ -79,19 +79,17 @@ def _token(rules: BauhausRules, state: BauhausState, square: int) -> str:
     return _("the {colour} token on {square}").format(colour=colour, square=rules.board.square_name(square))
 
 
-def describe_move(
+def move_sentence(
     rules: BauhausRules,
     state: BauhausState,
     move: Move,
     *,
-    mover: Seat | None = None,
+    seat: Seat,
+    who: str,
     viewer: Seat | None = None,
     names: Sequence[str] | None = None,
 ) -> str:
-    seat = state.to_play if mover is None else mover
-    if seat is None:
-        return _("The game is over")
-    who = rules.mover_name(state, seat, names)
+    """What ``seat`` (called ``who``) did (``GameRules.describe_move`` finds the mover and explains the rest)."""
     sentence = _sentence(rules, state, move, seat, who, names)
     after = rules.apply(state, move, seat)
     return sentence + "".join(_consequences(rules, state, after, move, names))

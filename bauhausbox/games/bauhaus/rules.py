@@ -110,6 +110,8 @@ _SEP = re.compile(r"\s+")
 
 
 class BauhausRules(GameRules[BauhausState, Move]):
+    describer = "bauhausbox.games.bauhaus.describe:move_sentence"  # moves in words
+
     def __init__(self, size: int = BOARD_SIZE) -> None:
         self.board = Board(size)
         self.size = size

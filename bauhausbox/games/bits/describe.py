@@ -53,19 +53,17 @@ def _what(move: Place, start: bool) -> str:
     return _("the {tile} tile").format(tile=tile_words(move.colours))
 
 
-def describe_move(
+def move_sentence(
     rules: BitsRules,
     state: BitsState,
     move: Move,
     *,
-    mover: Seat | None = None,
+    seat: Seat,
+    who: str,
     viewer: Seat | None = None,
     names: Sequence[str] | None = None,
 ) -> str:
-    seat = state.to_play if mover is None else mover
-    if seat is None:
-        return _("The game is over")
-    who = rules.mover_name(state, seat, names)
+    """What ``seat`` (called ``who``) did (``GameRules.describe_move`` finds the mover and explains the rest)."""
     if isinstance(move, Pass):
         sentence = fill(_("{who}'s ramp is full: done for this round"), who=who)
     elif viewer is not None and viewer != seat:

@@ -153,6 +153,7 @@ def _first_waiting(players: int, done: tuple[bool, ...], pending: tuple[Pending,
 
 # -- the rules object --------------------------------------------------------------------------
 class BitsRules(GameRules[BitsState, Move]):
+    describer = "bauhausbox.games.bits.describe:move_sentence"  # moves in words
     info = GameInfo(
         id="bits",
         title=N_("Bits"),

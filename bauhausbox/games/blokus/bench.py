@@ -19,7 +19,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 Row = tuple[str, float, str, str]
 ROUNDS = 5
@@ -191,38 +191,38 @@ def run(quick: bool = False) -> list[Row]:
     return rows
 
 
-#: Work budget of the frozen pre-search "hard" (``tests/yardstick/blokus_hard_v1.py``): placements
-#: simulated per move, matching its 2 s per move (docs/blokus.md gives the measured conversion).
-V1_WORK = 150_000
+#: A bot of a level the shipped game does not have (a frozen yardstick), from its seed and the work scale.
+ExtraLevel = Callable[[int, float], object]
 
 
-def strength_bot(level: str, seed: int, scale: float = 1.0) -> object:
-    """The match bots: ``hard_v1`` is the frozen yardstick (only in a source checkout), the rest are
-    :func:`ai.fixed_work_bot`; ``scale`` multiplies every searching bot's work budget alike."""
+def strength_bot(level: str, seed: int, scale: float = 1.0, extra: Mapping[str, ExtraLevel] | None = None) -> object:
+    """The match bots: the levels of ``extra`` (the frozen yardsticks that ``tests/yardstick/duel.py``
+    passes in), else :func:`ai.fixed_work_bot`; ``scale`` multiplies every searching bot's work budget alike."""
     from bauhausbox.games.blokus import ai
 
-    if level == "hard_v1":
-        from tests.yardstick.blokus_hard_v1 import HardBot
-
-        return HardBot(seed, work=round(V1_WORK * scale))
+    if extra and level in extra:
+        return extra[level](seed, scale)
     if level in ai.LEVEL_WORK:
         work = round(ai.LEVEL_WORK[level] * scale)
         return ai.SearchBot(seed, seconds=math.inf, work=work, parallel=False, name=level)
     return ai.fixed_work_bot(level, seed)
 
 
-def strength(levels: list[str], games: int, seed: int, scale: float = 1.0) -> None:
+def strength(
+    levels: list[str], games: int, seed: int, scale: float = 1.0, extra: Mapping[str, ExtraLevel] | None = None
+) -> None:
     """Play a seeded match at fixed work budgets (times ``scale``) and print each game and the summary."""
     from bauhausbox.games.blokus import ai
 
-    factory = functools.partial(strength_bot, scale=scale)
+    factory = functools.partial(strength_bot, scale=scale, extra=extra)
     print(ai.match(levels, games, seed, factory=factory, progress=True).summary(), flush=True)
 
 
 def main() -> None:
     """``python -m bauhausbox.games.blokus.bench [--quick]``, or ``strength LEVELS GAMES SEED`` for a
-    match, e.g. ``strength hard,hard_v1 40 1000`` (2 players, seats alternate); a fifth argument
-    scales every work budget (``0.125``: an eighth of the time limits' work, for a quick sample)."""
+    match, e.g. ``strength expert,hard 40 2000`` (2 players, seats alternate); a fifth argument
+    scales every work budget (``0.125``: an eighth of the time limits' work, for a quick sample).
+    Against the frozen former hard: ``python -m tests.yardstick.duel blokus hard,hard_v1 40 1000``."""
     if sys.argv[1:2] == ["strength"]:
         levels, games, seed = sys.argv[2].split(","), int(sys.argv[3]), int(sys.argv[4])
         strength(levels, games, seed, float(sys.argv[5]) if len(sys.argv) > 5 else 1.0)

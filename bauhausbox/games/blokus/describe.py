@@ -70,21 +70,18 @@ def colour_list(colours: Sequence[int]) -> str:
     return word_list([_(COLOUR_NAMES[colour]) for colour in colours])
 
 
-def describe_move(
+def move_sentence(
     rules: BlokusRules,
     state: BlokusState,
     move: Placement,
     *,
-    mover: Seat | None = None,
+    seat: Seat,
+    who: str,
     viewer: Seat | None = None,
     names: Sequence[str] | None = None,
 ) -> str:
+    """What ``seat`` (called ``who``) did (``GameRules.describe_move`` finds the mover and explains the rest)."""
     colour = state.colour
-    seat = state.to_play if mover is None else mover
-    if seat is None:
-        return _("The game is over")
-    # Without names a seat is called by the colour it places now (a 2-player seat owns two colours).
-    who = COLOUR_NAMES[colour] if names is None else rules.mover_name(state, seat, names)
     sentence = placement_sentence(who, COLOUR_NAMES[colour], PIECES[move.piece].name, move.cells)
     after = rules.apply(state, move, seat)
     if after.to_play is None:

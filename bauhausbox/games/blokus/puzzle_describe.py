@@ -24,16 +24,17 @@ from bauhausbox.games.blokus.puzzles import (
 from bauhausbox.i18n import _
 
 
-def describe_move(
+def move_sentence(
     rules: PuzzleRules,
     state: PuzzleState,
     move: PuzzleMove,
     *,
-    mover: Seat | None = None,
+    seat: Seat,
+    who: str,
     viewer: Seat | None = None,
     names: Sequence[str] | None = None,
 ) -> str:
-    who = rules.mover_name(state, 0, names)
+    """What the player (``who``) did (``GameRules.describe_move`` finds the mover and explains the rest)."""
     if isinstance(move, Lift):
         placement = state.placement_of(move.piece)
         if placement is not None:
@@ -43,7 +44,7 @@ def describe_move(
             return _("You took the {piece} off the board").format(piece=piece)
         return _("{who} took the {piece} off the board").format(who=who, piece=piece)
     sentence = describe_placement(move, who)
-    after = rules.apply(state, move, mover)
+    after = rules.apply(state, move, seat)
     if is_complete(after):
         return _("{sentence}: the puzzle is solved").format(sentence=sentence)
     if after.to_play is None:

@@ -49,6 +49,7 @@ EMPTY = "-"
 
 
 class PuzzleRules(GameRules[PuzzleState, PuzzleMove]):
+    describer = "bauhausbox.games.blokus.puzzle_describe:move_sentence"  # moves in words
     info = GameInfo(
         id=GAME_ID,
         title=N_("Blokus puzzles"),

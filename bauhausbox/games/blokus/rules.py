@@ -18,6 +18,7 @@ squares it covers (``a18,a19,a20,b20,c20``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from bauhausbox.engine.api import (
@@ -228,6 +229,7 @@ TEAMS_OPTION = OptionSpec(
 
 
 class BlokusRules(GameRules[BlokusState, Placement]):
+    describer = "bauhausbox.games.blokus.describe:move_sentence"  # moves in words
     info = GameInfo(
         id="blokus",
         title=N_("Blokus"),
@@ -258,6 +260,12 @@ class BlokusRules(GameRules[BlokusState, Placement]):
             return colours[0]
         # Two colours for one player (2 players): "Blue & Red", translatable like any text of the rules.
         return Words("{first} & {second}", first=colours[0], second=colours[1])
+
+    def mover_name(self, state: BlokusState, seat: Seat, names: Sequence[str] | None = None) -> str:
+        # Without names a seat is called by the colour it places now (a 2-player seat owns two colours).
+        if names is None:
+            return COLOUR_NAMES[state.colour]
+        return super().mover_name(state, seat, names)
 
     # -- playing ----------------------------------------------------------------------------------
     def legal_moves(self, state: BlokusState, seat: Seat | None = None) -> list[Placement]:

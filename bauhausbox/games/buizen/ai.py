@@ -282,6 +282,15 @@ def _own_points(table: Table, material: str) -> tuple[int, int]:
     return closed, links
 
 
+def forced_move(moves: list[Move]) -> Move | None:
+    """The move to play without thinking: the only one, or a draw or pass (then nothing else is legal)."""
+    if not moves:
+        raise ValueError("asked to move with no legal move")
+    if len(moves) == 1 or isinstance(moves[0], Draw | Pass):
+        return moves[0]
+    return None
+
+
 class BuizenBot:
     """One computer player; ``level`` is easy, medium or hard."""
 
@@ -295,10 +304,9 @@ class BuizenBot:
 
     def choose(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> Any:
         moves: list[Move] = game.legal_moves(view, seat)
-        if not moves:
-            raise ValueError("asked to move with no legal move")
-        if len(moves) == 1 or isinstance(moves[0], Draw | Pass):
-            return moves[0]
+        forced = forced_move(moves)
+        if forced is not None:
+            return forced
         if self.level == "easy" and self.random.random() < 1 / 3:
             return self.random.choice(moves)
         table = Table(view)
@@ -495,10 +503,9 @@ class BuizenSearchBot:
 
     def choose(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> Any:
         moves: list[Move] = game.legal_moves(view, seat)
-        if not moves:
-            raise ValueError("asked to move with no legal move")
-        if len(moves) == 1 or isinstance(moves[0], Draw | Pass):
-            return moves[0]
+        forced = forced_move(moves)
+        if forced is not None:
+            return forced
         self.policy.begin(view, seat)
         return self.policy.choice(self.search.search(view, seat, self.random, budget))
 

@@ -4,7 +4,7 @@
 The strength table (≥ 200 seeded four-player games, one seat per level, seats rotated) is reproduced by
 ``python -m bauhausbox.games.buizen.bench --strength 200`` (a few minutes on one core). Hard against the
 frozen former hard (``tests/yardstick/``; run from the checkout's root), at hard's fixed node budget:
-``python -m bauhausbox.games.buizen.bench --duel 100 --players 2 --seed 1`` (and ``--players 4``).
+``python -m tests.yardstick.duel buizen --duel 100 --players 2 --seed 1`` (and ``--players 4``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 
 from bauhausbox.engine.bots.base import decision_times
@@ -101,12 +100,6 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true")
     args, _ = parser.parse_known_args()
-    if "--duel" in sys.argv:
-        from bauhausbox.engine.bots.arena import duel_command
-
-        # The duel's endless budget leaves hard its node budget alone: games replay from their seeds.
-        duel_command(GAME, lambda seed: make_bot("hard", seed), "buizen_hard_v1", sys.argv[1:])
-        return
     if args.strength:
         print(json.dumps(strength(games_count=args.strength, seed=args.seed), indent=2))
         return

@@ -135,19 +135,17 @@ def _pipe(rules: BuizenRules, state: BuizenState, laid: LaidPipe, names: Sequenc
     return fill(_("{name}'s {tile}"), name=rules.mover_name(state, laid.seat, names), tile=words)
 
 
-def describe_move(
+def move_sentence(
     rules: BuizenRules,
     state: BuizenState,
     move: Move,
     *,
-    mover: Seat | None = None,
+    seat: Seat,
+    who: str,
     viewer: Seat | None = None,
     names: Sequence[str] | None = None,
 ) -> str:
-    seat = state.to_play if mover is None else mover
-    if seat is None:
-        return _("The game is over")
-    who = rules.mover_name(state, seat, names)
+    """What ``seat`` (called ``who``) did (``GameRules.describe_move`` finds the mover and explains the rest)."""
     after = rules.apply(state, move, seat)
     if isinstance(move, Place):
         where = _landmark(rules, state, move.cell, names)

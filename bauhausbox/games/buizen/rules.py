@@ -440,6 +440,7 @@ START_OPTION = OptionSpec(
 
 
 class BuizenRules(GameRules[BuizenState, Move]):
+    describer = "bauhausbox.games.buizen.describe:move_sentence"  # moves in words
     info = GameInfo(
         id="buizen",
         title=N_("Buizen Wir-War"),

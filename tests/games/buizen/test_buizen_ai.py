@@ -22,9 +22,10 @@ from bauhausbox.games.buizen.ai import (
     Knowledge,
     Tuning,
     _after,
+    forced_move,
     make_bot,
 )
-from bauhausbox.games.buizen.rules import GAME, BuizenState, Move, Place, Table
+from bauhausbox.games.buizen.rules import GAME, BuizenState, Draw, Move, Pass, Place, Table
 from bauhausbox.games.buizen.tiles import TILE_NUMBERS
 
 # ``docs/rules/buizen.md``'s worked example: a closed fire-hose network ending at the road 5,2.
@@ -282,3 +283,13 @@ def test_the_search_leaf_counts_a_lone_opponents_points_in_full(players: int) ->
         else:
             # Beating one of three opponents is not enough: hard's discounted weight stays.
             assert judge.weight(material) == pytest.approx(-Tuning().opponent * chance)
+
+
+def test_a_forced_move_is_played_without_thinking() -> None:
+    # Drawing or passing is legal only when nothing else is (docs/rules/buizen.md), and one move is no choice.
+    place, other = Place(3, 0, 0, (1, 0)), Place(4, 0, 0, (1, 0))
+    assert forced_move([Draw()]) == Draw() and forced_move([Pass()]) == Pass()
+    assert forced_move([place]) == place
+    assert forced_move([place, other]) is None
+    with pytest.raises(ValueError):
+        forced_move([])
