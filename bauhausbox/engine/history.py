@@ -172,6 +172,10 @@ class History(Generic[S]):
             while index > 0 and self.states[index].to_play not in human_set:
                 index -= 1
                 crosses = crosses or self.steps[index].revealed
+            if not any(step.seat in human_set for step in self.steps[index : self.cursor]):
+                # Only computers have moved (they opened the game): undoing them would change
+                # nothing, since they would play the same moves again at once.
+                return None
         return UndoPlan(index, crosses)
 
     def redo_target(self, humans: Sequence[Seat]) -> int | None:

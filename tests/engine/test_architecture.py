@@ -48,6 +48,7 @@ TOP_MODULES = {
     "bauhausbox.i18n": "engine",  # the players' language: gettext only, usable from every layer
     "bauhausbox.translations": "tools",  # keeping the catalogs (Babel), for maintainers and tests
     "bauhausbox.match": "match",
+    "bauhausbox.table": "match",
     "bauhausbox.app_main": "app",
     "bauhausbox.smoke": "app",
     "bauhausbox.bench": "tools",
@@ -287,8 +288,9 @@ def test_the_main_menu_draws_its_first_frame_without_any_rules_module(tmp_path: 
         "import os, sys\n"
         f"os.environ.update(SDL_VIDEODRIVER='dummy', SDL_AUDIODRIVER='dummy', BAUHAUSBOX_HOME={str(tmp_path)!r})\n"
         "from bauhausbox.scenes.main_menu import MainMenuScene\n"
+        "from bauhausbox.persistence.models import Settings\n"
         "from bauhausbox.ui.app import App\n"
-        "app = App(home=MainMenuScene, windowed=True, size=(1280, 800))\n"
+        "app = App(home=MainMenuScene, settings=Settings(), windowed=True, size=(1280, 800))\n"
         "app.go_home()\n"
         "app.frame([], 1 / 60)\n"
         "print(sorted(name for name in sys.modules if name.startswith('bauhausbox.games.')))\n"

@@ -91,3 +91,16 @@ def test_view_hides_hands_and_deck() -> None:
     assert mine.hands[0] == state.hands[0] and theirs.hands[0] == (0,)
     assert set(theirs.deck) == {0}
     assert GAME.revealed(_setup().new_state(GAME), state)
+
+
+def test_nothing_to_undo_when_only_a_computer_has_moved() -> None:
+    """Against a computer who opens the game, undo before the human's first move would take back
+    the computer's opening, which it plays again at once: nothing would change, so there is no undo."""
+    computer_first = Setup("toy", 2, 3, (SeatSpec("Bot", "ai", "easy"), SeatSpec("Ann")))
+    opened = History(GAME, computer_first.new_state(GAME))
+    opened.play("draw")  # the computer (seat 0) opens
+    assert opened.state.to_play == 1
+    assert opened.undo_target(humans=[1]) is None
+    opened.play("pass")  # now the human has decided something: that can be undone
+    plan = opened.undo_target(humans=[1])
+    assert plan is not None and plan.index == 1

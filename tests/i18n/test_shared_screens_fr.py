@@ -23,7 +23,7 @@ from tests.ui.helpers import open_game
 def test_a_refusal_is_said_in_french_in_the_status_bar_and_by_the_pointer(french: None, fresh_app: Any) -> None:
     scene = open_game(fresh_app, "blokus", 2, ["human", "ai:easy"], seed=3)
     scene.refuse(Words("{file} could not be read ({reason}).", file="a.json", reason=Words("the file is empty")))
-    assert scene.message == "A.json n'a pas pu être lu (le fichier est vide)."
+    assert scene.refusal() == "A.json n'a pas pu être lu (le fichier est vide)."
     assert (
         scene.pointer_note is not None and scene.pointer_note[0] == "A.json n'a pas pu être lu (le fichier est vide)."
     )

@@ -17,8 +17,7 @@ from typing import Any
 import pygame
 import pytest
 
-from bauhausbox import games
-from bauhausbox.scenes import game_scene
+from bauhausbox import games, table
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.ui.text import advice
@@ -77,7 +76,7 @@ def _check_hint(app: Any, scene: GameScene, move: Any, ghosts: list[Any], game_i
 @pytest.mark.parametrize("game_id", games.GAME_IDS)
 def test_hint_text_ghost_and_accept_are_one_move(fresh_app: Any, monkeypatch: pytest.MonkeyPatch, game_id: str) -> None:
     app = fresh_app
-    monkeypatch.setattr(game_scene, "HINT_SECONDS", 0.05)  # any legal hint will do; keep it quick
+    monkeypatch.setattr(table, "HINT_SECONDS", 0.05)  # any legal hint will do; keep it quick
     scene_type = games.scene_class(game_id)
     ghosts: list[Any] = []
     original = scene_type.draw_hint

@@ -152,7 +152,7 @@ def test_an_illegal_wall_is_refused_with_its_reason_and_nothing_changes(fresh_ap
     assert scene.preview()[1] == "that would close an empty zone"  # the hover shows it red, with the reason
     click(fresh_app, edge_point(scene, "a2S"))
     assert scene.match.state == chosen and len(scene.match.history.steps) == steps
-    assert "empty zone" in scene.message.lower() and scene.message_kind == "error"
+    assert "empty zone" in (scene.refusal() or "").lower()
 
 
 def test_a_card_that_cannot_be_carried_out_is_refused(fresh_app: Any) -> None:
@@ -160,7 +160,7 @@ def test_a_card_that_cannot_be_carried_out_is_refused(fresh_app: Any) -> None:
     scene = open_position(fresh_app, state)
     click(fresh_app, scene.card_rects[1].center)  # swap: only blue tokens on the board
     assert scene.match.state == state
-    assert scene.message == (
+    assert scene.refusal() == (
         "That card cannot be carried out now: there are no two deployed tokens of different colours"
     )
 
@@ -254,7 +254,7 @@ def test_refusals_are_the_rules_own_words(fresh_app: Any) -> None:
 
     def said(reason: str | None) -> bool:
         assert reason is not None
-        return scene.message == reason[:1].upper() + reason[1:] and scene.message_kind == "error"
+        return scene.refusal() == reason[:1].upper() + reason[1:]
 
     click(fresh_app, scene.card_rects[0].center)  # Move token
     chosen = GAME.play_texts(state, ["card0"])

@@ -81,7 +81,7 @@ def test_a_full_column_refuses_with_its_reason_and_nothing_changes(fresh_app: An
     before = scene.match.state
     click(fresh_app, air_point(scene, 0.5))
     assert scene.match.state == before
-    assert "column 1 has no room" in scene.message.lower()
+    assert "column 1 has no room" in (scene.refusal() or "").lower()
 
 
 def test_neutral_tile_button_places_it_once(fresh_app: Any) -> None:

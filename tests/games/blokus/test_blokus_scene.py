@@ -120,7 +120,7 @@ def test_an_illegal_drop_is_refused_with_its_reason_and_changes_nothing(fresh_ap
     click(app, away)  # ... click to drop, far from the corner
     assert scene.match.history.cursor == 0
     assert GAME.to_text(scene.match.state) == before
-    assert "must cover your corner a20" in scene.message.lower()
+    assert "must cover your corner a20" in (scene.refusal() or "").lower()
     assert scene.controller.held is not None, "a refused piece stays in hand"
     # Hanging off the board is refused too.
     held = scene.controller.held
@@ -130,7 +130,7 @@ def test_an_illegal_drop_is_refused_with_its_reason_and_changes_nothing(fresh_ap
     assert any(not scene.board.contains(cell) for cell in held.cells_at(edge_cell))
     click(app, edge)
     assert scene.match.history.cursor == 0
-    assert "must lie on the board" in scene.message.lower()
+    assert "must lie on the board" in (scene.refusal() or "").lower()
     key(app, pygame.K_ESCAPE)  # Esc puts the piece back
     assert scene.controller.held is None
 
@@ -147,7 +147,7 @@ def test_touching_your_own_colour_along_a_side_is_refused(fresh_app: Any) -> Non
     assert scene._verdict(held.key, [(1, 18)]) == "touches your own piece along a side"
     click(app, spot)
     assert scene.match.history.cursor == 4
-    assert "touches your own piece along a side" in scene.message.lower()
+    assert "touches your own piece along a side" in (scene.refusal() or "").lower()
     # d19 only touches c20 at a corner: placed.
     spot = scene.board.cell_rect((3, 18)).center
     move(app, spot)

@@ -123,7 +123,7 @@ def test_a_refused_drop_says_why_and_shows_the_contacts(fresh_app: Any, tmp_path
     beside = Placement(PuzzlePiece("blue", "I4"), frozenset({(2, 0), (2, 1), (2, 2), (2, 3)}))
     drag_piece(app, scene, beside)
     assert len(scene.state.placements) == 1, "the blue I4 may not touch the blue O along a side"
-    assert "Touches another blue piece" in scene.message
+    assert "Touches another blue piece" in (scene.refusal() or "")
     assert scene.controller.held is not None  # still in hand, to be put elsewhere
     frames(app, 1)
     assert set(scene.contacts) == {((1, 0), (2, 0)), ((1, 1), (2, 1))}  # drawn in red on the board
@@ -191,7 +191,7 @@ def test_full_board_pieces_follow_the_blokus_rules_on_screen(fresh_app: Any, tmp
     scene = _open(app, tmp_path, "fullboard")
     wrong = Placement(PuzzlePiece("blue", "V3"), frozenset({(5, 5), (6, 5), (5, 6)}))
     drag_piece(app, scene, wrong)
-    assert scene.state.placements == () and "corner a20" in scene.message
+    assert scene.state.placements == () and "corner a20" in (scene.refusal() or "")
     scene.controller.cancel()
     right = Placement(PuzzlePiece("blue", "V3"), frozenset({(0, 19), (1, 19), (0, 18)}))
     drag_piece(app, scene, right)

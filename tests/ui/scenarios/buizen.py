@@ -123,7 +123,7 @@ def refusal(app: App) -> None:
     scene = _start(app, ["human", "ai:easy"])
     _hold_first_placement(app, scene)
     click(app, scene.to_screen((0, 0)).center)
-    assert scene.message_kind == "error"
+    assert scene.refusal()
 
 
 @scenario("buizen_hint")

@@ -1,0 +1,143 @@
+"""What a game's screen fills in: the hooks of :class:`~bauhausbox.scenes.game_scene.GameScene`.
+
+A game's scene subclasses ``GameScene`` and overrides, as needed, the hooks below (see
+``docs/contributing.md``): the board's layout, drawing and gestures, its animations, how a hint and
+a played move look on the board, the seats' colours and shapes, and its how-to-play pages. Each
+default does nothing or what most games want, so a screen overrides only what its game needs.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import pygame
+
+from bauhausbox import games
+from bauhausbox.engine.api import Seat
+from bauhausbox.engine.history import Step
+from bauhausbox.i18n import _, fill
+from bauhausbox.scenes.howto import HowToPage
+from bauhausbox.scenes.story import MoveMark
+from bauhausbox.ui import theme
+from bauhausbox.ui.app import Scene
+from bauhausbox.ui.text import advice
+from bauhausbox.ui.theme import Colour
+
+if TYPE_CHECKING:
+    from bauhausbox.match import Match
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+
+
+class GameHooks(Scene, Generic[StateT, MoveT]):
+    """The hooks a game's screen overrides; the defaults are the shared behaviour."""
+
+    if TYPE_CHECKING:  # provided by GameScene
+        match: Match
+        spectating: bool
+        deciding: Seat | None
+
+    @classmethod
+    def how_to_play(cls) -> list[HowToPage]:
+        """The pages of this game's "how to play" reader."""
+        return []
+
+    def layout_game(self, rect: pygame.Rect) -> None:
+        """Place the board and panels inside ``rect`` (between the top bar and the status bar)."""
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        """Draw the board from ``self.view`` and the scene's own UI state. Never change state here."""
+
+    def handle_game_event(self, event: pygame.event.Event) -> bool:
+        """Turn gestures into moves (``self.submit``). Return True when the event was used."""
+        return False
+
+    def update_game(self, dt: float) -> None: ...
+
+    def animating(self) -> bool:
+        """True while a move animation plays; computer moves and the curtain wait for it."""
+        return False
+
+    def on_move(self, before: StateT, after: StateT, step: Step) -> None:
+        """A move was played (by anyone): start its animation, reset what the player held."""
+
+    def on_history_jump(self) -> None:
+        """Undo, redo or restart moved the history: drop held pieces, previews and animations."""
+
+    def hint_text(self, move: MoveT) -> str:
+        """The status line for a hinted move, in words made from the move alone ("Hint: place the
+        L5 on k10–m12")."""
+        seat = self.match.to_play
+        if seat is None:
+            return ""
+        name = self.match.seat_name(seat)
+        names = [spec.name for spec in self.match.setup.seats]
+        sentence = games.describe_move(
+            self.match.setup.game_id, self.match.state, move, mover=seat, viewer=seat, names=names
+        )
+        return _("Hint: {advice}  ·  Enter plays it").format(advice=advice(sentence, name))
+
+    def draw_hint(self, surface: pygame.Surface, move: MoveT) -> None:
+        """Draw the hinted move's ghost on the board, from ``move`` alone (drawn above the board)."""
+
+    def aim_at(self, move: MoveT) -> None:
+        """Point the player's own held piece at the hinted move, so their usual gesture plays the
+        same move (optional)."""
+
+    def outline_move(self, surface: pygame.Surface, mark: MoveMark[Any]) -> None:
+        """Outline a played move on the board in ``mark.colour``, with ``mark.label`` (a number)
+        beside it when given: the last move, the moves since the player's last turn, the log line
+        under the pointer. Draw only what the seat on screen may see of it (default: nothing)."""
+
+    def step_style(self, index: int) -> tuple[Colour, str]:
+        """The colour and shape that mark step ``index`` of the history, in the log and on the board
+        (default: its mover's ``seat_style``; games whose seats play several colours say which)."""
+        return self.seat_style(self.match.history.steps[index].seat)
+
+    @classmethod
+    def setup_marker(cls, seat: Seat, players: int) -> tuple[Colour, str]:
+        """The seat's colour and shape before a game exists (the setup screen)."""
+        return theme.SEAT_COLOURS[seat % 4], theme.SEAT_SHAPES[seat % 4]
+
+    def seat_style(self, seat: Seat) -> tuple[Colour, str]:
+        """The colour and shape that mark ``seat`` (docs/contributing.md: circle, triangle, square, cross)."""
+        return theme.SEAT_COLOURS[seat % 4], theme.SEAT_SHAPES[seat % 4]
+
+    def turn_text(self) -> str:
+        """The top bar's turn line; games may say more ("Blue (Anni) to play")."""
+        seat = self.match.to_play
+        if seat is None:
+            return _("Game over")
+        name = self.match.seat_name(seat)
+        if self.match.is_human(seat):
+            return fill(_("{name} to play"), name=name)
+        return self.thinking_text(name)
+
+    def thinking_text(self, name: str) -> str:
+        """The turn line of a computer's turn: thinking, unless play waits for a human's decision."""
+        if self.deciding is not None or self.spectating:  # a replay shows positions, nobody thinks
+            return fill(_("{name} to play"), name=name)
+        return fill(_("{name} is thinking"), name=name) + "." * (1 + int(time.monotonic() * 3) % 3)
+
+    def idle_status(self) -> str:
+        """The status line on a human's turn when there is no message: the controls that matter."""
+        return _("Esc menu  ·  Ctrl+Z undo  ·  H hint  ·  F1 how to play")
+
+    def score_visible(self, seat: Seat) -> bool:
+        """Whether the screen may show ``seat``'s live score. Games whose scores depend on secrets
+        (Buizen's hidden colours) show only the viewer's own score until the end."""
+        return True
+
+    def needs_curtain(self) -> bool:
+        """Pass-the-device curtain between humans, in games where hands or draws are secret."""
+        return self.match.game.info.hidden_information and len(self.match.humans) >= 2
+
+    def on_veil(self) -> None:
+        """The device passes to another player: forget what the previous one held or peeked at."""
+
+    def refusal_area(self) -> pygame.Rect | None:
+        """The part of the screen a refusal explains (the refused piece's cells, the wall, the tile),
+        which its note must leave in view; ``None``: just the pointer."""
+        return None

@@ -1,0 +1,78 @@
+"""The moments between turns on a game's screen: the curtain, "Your turn", and the end.
+
+The part of :class:`~bauhausbox.scenes.game_scene.GameScene` that follows who is to play: when the
+device must pass to another player, the curtain goes up at once (the table gives nobody's secrets
+until that player says they are at the screen); when the turn comes back to a human after others
+played, a brief banner and a sound say so (not right after a curtain that named them, nor after undo
+or redo); and once the game is over, the final table comes after a short pause.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from bauhausbox.engine.api import Seat, Words
+from bauhausbox.scenes.curtain import CurtainScene
+from bauhausbox.scenes.story import GameStory
+from bauhausbox.scenes.table_chrome import TableChrome
+from bauhausbox.ui.app import App, Scene
+
+if TYPE_CHECKING:
+    from bauhausbox.table import Table
+
+
+class Handover(TableChrome, GameStory):
+    """Curtain, turn announcements and the game-over pause (``GameScene`` inherits them)."""
+
+    if TYPE_CHECKING:  # provided by GameScene
+        table: Table[Any, Any]
+
+        def _token(self) -> int: ...
+        def game_over_scene(self) -> Scene: ...
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.game_over_at: float | None = None
+        self.game_over_shown = self.match.over
+        self._announced_turn: tuple[int, Seat | None] | None = None
+
+    def _announce_turn(self) -> None:
+        seat = self.match.to_play
+        if seat is None or not self.match.is_human(seat) or self._announced_turn == (self._token(), seat):
+            return
+        self._announced_turn = (self._token(), seat)
+        self._start_recap(seat)
+        history = self.match.history
+        begins = history.steps[history.cursor - 1].seat != seat if history.cursor else len(self.match.humans) > 1
+        # The turn passes to this human after others played: say so, loud and clear; not between
+        # the parts of one turn (a card, then its action), and not right after the curtain that
+        # has just named them.
+        if len(self.match.setup.seats) > 1 and begins and not self.curtained():
+            self.app.sound.play("turn", 0.6)
+            if not self.banner_busy():
+                self.banner(Words("Your turn, {name}", name=self.match.seat_name(seat)), seat)
+
+    def _maybe_game_over(self) -> None:
+        if self.game_over_shown:
+            return
+        now = time.monotonic()
+        if self.game_over_at is None:
+            self.game_over_at = now + 0.8
+            # What was said about the last move (a hint, a refusal) is over with the game.
+            self.message_until, self.table.hint_move = 0.0, None
+        elif now >= self.game_over_at and self.app.top is self:
+            self.game_over_shown = True
+            self.app.sound.play("gameover")
+            self.app.push(self.game_over_scene())
+
+    def _show_curtain(self) -> None:
+        seat = self.match.viewer()
+        assert seat is not None  # veiled() holds
+        self.table.veil()
+        self.message_until, self.pointer_note = 0.0, None  # what was said to the previous player goes
+        self.on_veil()
+        colour, shape = self.seat_style(seat)
+        self.app.push(
+            CurtainScene(self.app, self.match.seat_name(seat), lambda: self.table.present(seat), colour, shape)
+        )

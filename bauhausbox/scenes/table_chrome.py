@@ -1,0 +1,336 @@
+"""What a game's screen says around the board: the top bar, the status bar, banners and notes.
+
+The part of :class:`~bauhausbox.scenes.game_scene.GameScene` that tells the players things: the
+game's title and whose turn it is (top bar), the latest message, the hint or the situation and the
+move count (status bar), a refusal's note by the pointer, brief banners across the board ("Your
+turn, Anni"), and the shared players panel. Each thing is said in one place: a refusal in the note
+by the pointer, a hint in the status bar, and the status bar otherwise says what happens now.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from bauhausbox.engine.api import Seat
+from bauhausbox.i18n import N_, _, fill
+from bauhausbox.scenes.game_hooks import GameHooks
+from bauhausbox.ui import draw, icons, layout_probe, theme
+from bauhausbox.ui.anim import Tween
+from bauhausbox.ui.app import App
+from bauhausbox.ui.text import shown
+from bauhausbox.ui.theme import Colour, Metrics
+from bauhausbox.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from bauhausbox.engine.api import GameRules
+    from bauhausbox.engine.bots.runner import BotRunner
+    from bauhausbox.table import Table
+
+#: The computer players' levels as players read them (the setup screen and the players panel).
+LEVEL_WORDS = {
+    "random": N_("random"),
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
+
+
+class TableChrome(GameHooks[Any, Any]):
+    """The bars, banners and notes of a game's screen (``GameScene`` inherits them)."""
+
+    if TYPE_CHECKING:  # provided by GameScene
+        table: Table[Any, Any]
+        game: GameRules[Any, Any]
+        menu_button: Button
+        help_button: Button
+        hint_button: Button
+        log_button: Button
+        redo_button: Button
+        undo_button: Button
+        mouse: tuple[int, int]
+        HINT_LABELS: tuple[str, ...]
+
+        @property
+        def viewer(self) -> Seat | None: ...
+        def curtained(self) -> bool: ...
+        def veiled(self) -> bool: ...
+
+        game_over_shown: bool
+        hint_move: Any
+        hint_runner: BotRunner
+
+        def seat_title(self, seat: Seat) -> str: ...
+        def open_pause(self) -> None: ...
+        def open_help(self) -> None: ...
+        def _hint_clicked(self) -> None: ...
+        def undo(self) -> None: ...
+        def redo(self) -> None: ...
+        def toggle_log(self) -> None: ...
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.message = ""
+        self.message_kind = "info"
+        self.message_until = 0.0
+        self.pointer_note: tuple[str, tuple[int, int], float] | None = None
+        self.banner_text = ""
+        self.banner_style: tuple[Colour, str | None] = (theme.RED, None)
+        self.banner_tween: Tween | None = None
+        self.top_rect = pygame.Rect(0, 0, 0, 0)
+        self.status_rect = pygame.Rect(0, 0, 0, 0)
+        self.game_rect = pygame.Rect(0, 0, 0, 0)
+        button = self.widgets.add
+        self.menu_button = button(
+            Button("", self.open_pause, tooltip=N_("Menu: undo, restart, save (Esc)"), icon=icons.menu)
+        )
+        self.help_button = button(Button("", self.open_help, tooltip=N_("How to play (F1)"), icon=icons.question))
+        self.hint_button = button(Button(N_("Hint"), self._hint_clicked, tooltip=N_("Show a good move (H)")))
+        self.redo_button = button(Button("", self.redo, tooltip=N_("Redo (Ctrl+Y)"), icon=icons.redo))
+        self.undo_button = button(Button("", self.undo, tooltip=N_("Undo (Ctrl+Z)"), icon=icons.undo))
+        self.log_button = button(Button(N_("Log"), self.toggle_log, tooltip=N_("Show or hide the game log (Tab)")))
+
+    def layout_bars(self, metrics: Metrics) -> None:
+        """The top bar with its buttons, the status bar, and the room for the game between them."""
+        width, height = metrics.width, metrics.height
+        top_h = metrics.u(8)
+        status_h = metrics.u(5.5)
+        self.top_rect = pygame.Rect(0, 0, width, top_h)
+        self.status_rect = pygame.Rect(0, height - status_h, width, status_h)
+        pad = metrics.u(2)
+        self.game_rect = pygame.Rect(pad, top_h + pad, width - 2 * pad, height - top_h - status_h - 2 * pad)
+        size = top_h - metrics.u(2.5)
+        x = width - pad
+        # Wide enough for the longest label it may show, so that it never jumps or clips.
+        hint_w = max(metrics.u(11), *(self.hint_button.natural_width(metrics, text) for text in self.HINT_LABELS))
+        log_w = self.log_button.natural_width(metrics)
+        for button, w in (
+            (self.menu_button, size),
+            (self.help_button, size),
+            (self.hint_button, hint_w),
+            (self.log_button, log_w),
+            (self.redo_button, size),
+            (self.undo_button, size),
+        ):
+            button.rect = pygame.Rect(x - w, (top_h - size) // 2 - metrics.u(0.25), w, size)
+            x -= w + metrics.u(1.25)
+
+    def _refresh_buttons(self) -> None:
+        self.undo_button.enabled = self.table.undo_plan() is not None
+        self.redo_button.enabled = self.match.history.can_redo
+        if self.match.over and self.game_over_shown:
+            # After "See the board" the hint's place opens the final table again.
+            self.hint_button.enabled, self.hint_button.label = True, N_("Scores")
+            self.hint_button.tooltip = N_("Show the final table again")
+            return
+        self.hint_button.enabled = self.match.is_human(self.match.to_play) and not self.hint_runner.busy
+        hinted = self.hint_move is not None
+        self.hint_button.label = N_("Play hint") if hinted else N_("Hint")
+        self.hint_button.tooltip = N_("Play the hinted move (Enter)") if hinted else N_("Show a good move (H)")
+
+    def hint_line(self) -> str:
+        """The status line of the hint on the board, or "" (none, or the device is passing)."""
+        hint = self.table.seat_view(self.viewer).hint if self.viewer is not None else self.hint_move
+        if hint is None or self.veiled():
+            return ""
+        self._record_hint()
+        return self.hint_text(hint)
+
+    def _record_hint(self) -> None:
+        if self.match.to_play is not None:
+            layout_probe.private(self.match.to_play, "hint")  # made from its seat's hand and secrets
+
+    def draw_bars(self, surface: pygame.Surface) -> None:
+        self._draw_top_bar(surface)
+        self._draw_status_bar(surface)
+        self._draw_banner(surface)
+
+    def refuse(self, reason: str) -> None:
+        """A move was refused: the reason goes in one note by the pointer, never over what it
+        explains (docs/contributing.md, "Look and controls"), and nowhere else, so it is said once.
+        ``reason`` is the rules' :class:`~bauhausbox.engine.api.Words`: it is said in the players'
+        language."""
+        self.app.sound.play("invalid")
+        said = shown(reason)
+        sentence = said[:1].upper() + said[1:]
+        self.message_until = 0.0  # an older message would now be stale
+        self.pointer_note = (sentence, self.mouse, time.monotonic() + 3.0)
+
+    def refusal(self) -> str | None:
+        """The refusal being said now (by the pointer), or ``None``."""
+        note = self.pointer_note
+        return note[0] if note is not None and time.monotonic() < note[2] else None
+
+    def say(self, message: str, kind: str = "info", seconds: float = 5.0) -> None:
+        """Put ``message`` in the status bar for ``seconds``: a marked constant (``N_``), a
+        :class:`~bauhausbox.engine.api.Words` or a text already translated; the status bar shows it
+        in the players' language when it draws."""
+        self.message, self.message_kind, self.message_until = message, kind, time.monotonic() + seconds
+
+    def banner(self, message: str, seat: Seat | None = None) -> None:
+        """A large, brief banner across the board ("Your turn, Anni", "Blue passes", "Round over"),
+        with ``seat``'s colour and shape when it is about one seat. ``message`` is shown in the
+        players' language when drawn (a marked constant, :class:`~bauhausbox.engine.api.Words`, or
+        a text already translated)."""
+        self.banner_text = message
+        self.banner_style = self.seat_style(seat) if seat is not None else (theme.RED, None)
+        self.banner_tween = Tween(1.0, max(0.5, self.app.settings.animation_factor or 0.5))  # a glance
+
+    def banner_busy(self) -> bool:
+        """A banner is still up (a pass or a power says more than "your turn" would)."""
+        return bool(self.banner_tween and not self.banner_tween.done and self.banner_text)
+
+    def tween(self, seconds: float, **kwargs: Any) -> Tween:
+        """A tween respecting the animation-speed setting ("off" finishes at once)."""
+        return Tween(seconds, self.app.settings.animation_factor, **kwargs)
+
+    def draw_players(self, surface: pygame.Surface, rect: pygame.Rect, extra: list[str] | None = None) -> int:
+        """A shared players panel: marker, name, level, live score; the seat to play highlighted.
+        Returns the y below the panel."""
+        m = self.metrics
+        scores = self.game.scores(self.match.state)
+        row_h = m.u(6)
+        y = rect.top
+        for seat, spec in enumerate(self.match.setup.seats):
+            row = pygame.Rect(rect.left, y, rect.width, row_h)
+            if seat == self.match.to_play:
+                pygame.draw.rect(surface, theme.WHITE, row)
+                pygame.draw.rect(surface, theme.INK, row, 2)
+                pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
+            colour, shape = self.seat_style(seat)
+            draw.seat_shape(surface, shape, (row.left + m.u(3), row.centery), m.u(1.6), colour)
+            draw.text(
+                surface,
+                spec.name,
+                (row.left + m.u(6), row.centery - m.u(1.2)),
+                m.body,
+                theme.INK,
+                "semibold",
+                "midleft",
+            )
+            level = _(LEVEL_WORDS.get(spec.level, spec.level))
+            sub = _("human") if spec.is_human else _("computer · {level}").format(level=level)
+            if extra and seat < len(extra) and extra[seat]:
+                sub = extra[seat]
+            draw.text(
+                surface, sub, (row.left + m.u(6), row.centery + m.u(1.5)), m.small, theme.GREY, "regular", "midleft"
+            )
+            draw.text(
+                surface,
+                str(scores[seat]) if self.match.over or self.viewer is None or self.score_visible(seat) else "?",
+                (row.right - m.u(1.5), row.centery + 1),
+                m.heading,
+                theme.INK,
+                "bold",
+                "midright",
+            )
+            y += row_h + m.u(0.5)
+        return y
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        note = self.pointer_note
+        if note and time.monotonic() < note[2] and self.app.top is self:
+            m = self.metrics
+            label = draw.render_text(shown(note[0]), m.small, theme.WHITE, "semibold")
+            box = label.get_rect().inflate(m.u(3), m.u(1.5))
+            x, y = note[1]
+            avoid = self.refusal_area() or pygame.Rect(x - m.u(1), y - m.u(1), m.u(2), m.u(2))
+            avoid = avoid.union(pygame.Rect(x - m.u(1), y - m.u(1), m.u(2), m.u(2)))
+            gap = m.u(1.5)
+            box.midbottom = (x, avoid.top - gap)  # above what it explains, else below it
+            if box.top < self.game_rect.top:
+                box.midtop = (x, avoid.bottom + gap)
+            box.clamp_ip(self.game_rect)
+            if box.colliderect(avoid):  # no room above or below: beside it
+                box.left = (
+                    avoid.right + gap
+                    if avoid.right + gap + box.width <= self.game_rect.right
+                    else avoid.left - gap - box.width
+                )
+            pygame.draw.rect(surface, theme.INK, box)
+            pygame.draw.rect(surface, theme.ILLEGAL, (box.left, box.top, m.u(0.75), box.height))
+            surface.blit(label, label.get_rect(center=(box.centerx + m.u(0.4), box.centery)))
+            layout_probe.text(shown(note[0]), box, m.small, surface.get_size())
+        super().draw_overlay(surface)
+
+    def _draw_top_bar(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        rect = self.top_rect
+        pygame.draw.rect(surface, theme.PAPER, rect)
+        pygame.draw.line(
+            surface, theme.INK, (0, rect.bottom - m.rule // 2), (rect.right, rect.bottom - m.rule // 2), m.rule
+        )
+        # A small poster mark: red square, yellow triangle, blue circle.
+        s = m.u(2.2)
+        cy = rect.centery
+        x = m.u(2.5)
+        pygame.draw.rect(surface, theme.RED, (x, cy - s // 2, s, s))
+        draw.seat_shape(surface, "triangle", (x + s * 1.9, cy), s * 0.62, theme.YELLOW)
+        pygame.draw.circle(surface, theme.BLUE, (round(x + s * 3.2), cy), s // 2)
+        title_rect = draw.heading(
+            surface, _(self.game.info.title), (x + s * 4.2, cy + 2), m.heading, theme.INK, "midleft"
+        )
+        seat = self.match.to_play
+        tx = title_rect.right + m.u(5)
+        if seat is not None:
+            colour, shape = self.seat_style(seat)
+            draw.seat_shape(surface, shape, (tx + m.u(1.5), cy), m.u(1.5), colour)
+            tx += m.u(4)
+        # The turn text takes the room left of the buttons: a narrow window or a longer language
+        # makes it smaller rather than run under them.
+        turn = self.turn_text()
+        room = self.undo_button.rect.left - m.u(2) - tx
+        size = draw.fitting_size(turn, m.body + 2, room, "semibold")
+        draw.text(surface, turn, (tx, cy + 2), size, theme.INK, "semibold", "midleft")
+
+    def _move_count(self) -> tuple[str, int]:
+        """The status bar's right end — the move count and whether the game is saved — and its width."""
+        moves = self.match.history.cursor
+        words = (_("move {n}  ·  not saved!") if self.match.save_error else _("move {n}  ·  saved")).format(n=moves)
+        return words, draw.render_text(words, self.metrics.small, weight="regular").get_width()
+
+    def status_room(self) -> int:
+        """The width the status bar gives a message, left of the move count (measured, not guessed)."""
+        return draw.status_room(self.status_rect, self.metrics, self._move_count()[1])
+
+    def status_message(self) -> str:
+        """What the status bar says now: the latest message while it lasts, else the hint on the
+        board, else nothing (the bar then tells the situation)."""
+        return shown(self.message) if time.monotonic() < self.message_until else self.hint_line()
+
+    def _draw_status_bar(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        rect = self.status_rect
+        message = self.status_message()
+        right, right_w = self._move_count()
+        draw.status_bar(surface, rect, m, message, self.message_kind, self.situation(), right_w)
+        draw.text(
+            surface, right, (rect.right - m.u(3), rect.centery + 1), m.small, theme.LIGHT_GREY, "regular", "midright"
+        )
+
+    def situation(self) -> str:
+        """The status line when there is no message: what is happening now. Only on a human's turn
+        does it list the controls (``idle_status``); otherwise it says who the table waits for."""
+        match = self.match
+        if match.over:
+            return _("Game over  ·  Scores: the final table again  ·  Esc menu  ·  Ctrl+Z undo")
+        deciding = self.deciding
+        if deciding is not None:
+            return fill(_("Waiting for {name} to decide"), name=self.seat_title(deciding))
+        if self.curtained() and (self.table.unveiled is None or self.veiled()):
+            seat = match.viewer()
+            return fill(_("Pass the device to {name}"), name=match.seat_name(seat)) if seat is not None else ""
+        seat = match.to_play
+        if seat is not None and not match.is_human(seat):
+            return fill(_("{name} is thinking  ·  Esc menu  ·  Ctrl+Z undo"), name=match.seat_name(seat))
+        return self.idle_status()
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        tween, m = self.banner_tween, self.metrics
+        if tween and not tween.done and self.banner_text:
+            colour, shape = self.banner_style
+            size = m.title // 2 + m.u(1)
+            draw.banner(surface, self.game_rect, shown(self.banner_text), tween.progress, size, m.u(2), colour, shape)

@@ -1,0 +1,330 @@
+"""The table: a game being played, with its seats, computer players, hints, undo and the curtain.
+
+A :class:`Table` wraps a :class:`~bauhausbox.match.Match` (setup, history, autosave, statistics) and
+owns everything else that happens around the board, without pygame, so that it can be tested
+headless and later serve seats that are not in front of this screen:
+
+- **who may see what** (:meth:`Table.seat_view`): the game's ``view`` for a seat plus the table's own
+  private items, the hint and the curtain's state. In games where one seat keeps secrets from
+  another and two or more humans share the screen, a seat's view is given only once that seat has
+  said it is at the screen (:meth:`Table.present`, the curtain's button); while the device passes
+  (``veiled``) nothing private is given at all;
+- **turns**: computer players think on a background runner from their seat's view only; moves out of
+  turn (Bauhaus powers, Bits placements) are offered first; :meth:`Table.run_computers` plays what is
+  ready and reports it;
+- **hints**: one move per position and seat, asked with :meth:`Table.request_hint`, answered by a
+  hard bot on a second runner; it goes when it is played or the position moves;
+- **undo and redo**: back to the last human decision, with the agreement rule for draws
+  (:meth:`Table.undo_needs_agreement`), counted in turns as players count them.
+
+A screen draws ``seat_view(viewer)``, turns gestures into intents (:meth:`Table.play`,
+:meth:`Table.request_hint`, :meth:`Table.undo`, :meth:`Table.present`) and follows what the table
+reports (:class:`Played` events) with its sounds, animations and story.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from bauhausbox.engine.api import GameRules, HasToPlay, IllegalMoveError, Seat, Words
+from bauhausbox.engine.bots.runner import BotJob, BotRunner
+from bauhausbox.engine.history import Step, UndoPlan
+from bauhausbox.games import thinker
+from bauhausbox.match import Match
+
+HINT_SECONDS = 1.5
+CHECKS_REMEMBERED = 512  # refusal reasons kept per position (every hovered square or pose once)
+
+StateT = TypeVar("StateT", bound=HasToPlay)
+MoveT = TypeVar("MoveT")
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move was played at the table (by a human here or a computer): ``before`` is the position
+    it was played in."""
+
+    before: Any
+    step: Step
+
+
+@dataclass(frozen=True)
+class Failed:
+    """A computer player could not give a legal move: what players are told."""
+
+    words: Words
+
+
+@dataclass(frozen=True)
+class SeatView(Generic[StateT, MoveT]):
+    """What one seat may know now: the game's view, and the table's private items for that seat."""
+
+    seat: Seat | None  # whose eyes (None: an observer who sees everything)
+    state: StateT
+    hint: MoveT | None  # the hint on the board for this seat
+    veiled: bool  # the device is passing to another player: nothing private may be drawn
+
+
+class Table(Generic[StateT, MoveT]):
+    """A game at the table: see the module's docstring."""
+
+    def __init__(self, match: Match, *, curtain: bool | None = None) -> None:
+        self.match = match
+        self.game: GameRules[StateT, MoveT] = match.game
+        # The curtain goes between humans where a seat keeps secrets (a screen may say its game
+        # hides nothing one seat knows from another: Bauhaus hides only its deck order, from all).
+        self.wants_curtain = (
+            curtain if curtain is not None else (self.game.info.hidden_information and len(match.humans) >= 2)
+        )
+        self.runner = BotRunner()
+        self.hint_runner = BotRunner()
+        self.bots = {
+            seat: thinker.make_player(match.setup.game_id, spec.level, match.setup.seed * 10 + seat)
+            for seat, spec in enumerate(match.setup.seats)
+            if not spec.is_human
+        }
+        self.interjections: list[Seat] = []
+        self.hint_move: MoveT | None = None
+        # The seat whose private view is given in a curtain game: set only when that seat's player
+        # says they are at the screen (``present``).
+        self.unveiled: Seat | None = None
+        # Read-only (the replay viewer): no input, no computer players, one fixed view.
+        self.spectating = False
+        self.spectator_seat: Seat | None = None
+        self._view_key: tuple[int, int, Seat | None] | None = None
+        self._view: StateT | None = None
+        self._checks_state: object = None
+        self._checks: dict[tuple[MoveT, Seat | None], str | None] = {}
+        self.queue_interjections()
+
+    # ==== who may see what ========================================================================
+    def token(self) -> int:
+        """The position's number: a computer's or a hint's answer for another one is dropped."""
+        return self.match.history.cursor * 100003 + len(self.match.history.steps)
+
+    def curtained(self) -> bool:
+        """Whether private views are guarded now (a curtain game that is not over: at the end every
+        view is the full position; a spectating table shows one fixed view instead)."""
+        return not self.spectating and self.wants_curtain and not self.match.over
+
+    def veiled(self) -> bool:
+        """True while the seat that should look now (``Match.viewer``) has not said it is at the
+        screen: the device is passing, and nothing private may be drawn. Every path that changes
+        the seat (a turn, undo, redo, restart, a game opened from a save) ends here."""
+        return self.curtained() and self.match.viewer() != self.unveiled
+
+    def present(self, seat: Seat) -> None:
+        """``seat``'s player is at the screen now (they dismissed the curtain)."""
+        self.unveiled = seat
+
+    def veil(self) -> None:
+        """The device passes: the hint and the hint search of the previous player go."""
+        self.hint_runner.cancel()
+        self.hint_move = None
+
+    @property
+    def viewer(self) -> Seat | None:
+        """The seat whose view the screen shows: in a curtain game the seat at the screen
+        (``None`` before anyone is), else ``Match.viewer``; a spectating table's fixed seat."""
+        if self.spectating:
+            return self.spectator_seat
+        if self.curtained():
+            return self.unveiled
+        return self.match.viewer()
+
+    @property
+    def view(self) -> StateT:
+        """What the seat in front of the screen may see (cached until the history moves)."""
+        viewer = self.viewer
+        key = (self.match.history.cursor, len(self.match.history.steps), viewer)
+        if key != self._view_key:
+            self._view_key = key
+            if viewer is None and self.curtained():
+                # Nobody is at the screen yet: no seat's view may be drawn (the screen draws an
+                # empty table); code that reads the view meanwhile gets the seat to look next.
+                viewer = self.match.viewer()
+            state: StateT = self.match.state
+            self._view = state if viewer is None else self.game.view(state, viewer)
+        assert self._view is not None
+        return self._view
+
+    def seat_view(self, seat: Seat | None) -> SeatView[StateT, MoveT]:
+        """What ``seat`` may know now. A seat that is not at the screen of a curtain game gets its
+        game view but no hint; while the device passes nobody gets a hint."""
+        state: StateT = self.match.state
+        veiled = self.veiled() or (self.curtained() and seat != self.unveiled)
+        hint = self.hint_move if seat == self.match.to_play and not veiled else None
+        return SeatView(seat, state if seat is None else self.game.view(state, seat), hint, veiled)
+
+    def spectate(self, seat: Seat | None) -> None:
+        """Read-only from now on: ``seat``'s view (``None``: everything), no moves, no computers."""
+        self.spectating = True
+        self.spectator_seat = seat
+        self.jumped()
+
+    # ==== what humans may do =====================================================================
+    def may_act(self, seat: Seat | None = None) -> bool:
+        """Whether a human may act now (for ``seat``, default the seat to play): not while a
+        computer thinks on its turn, not while the device passes, and out of turn in a curtain
+        game only the seat at the screen (anyone else would decide looking at another's secrets)."""
+        if self.spectating or self.veiled():
+            return False
+        if seat is None:
+            seat = self.match.to_play
+            if self.runner.busy:
+                return False
+        elif self.curtained() and seat != self.unveiled:
+            return False
+        return self.match.is_human(seat)
+
+    def check(self, move: MoveT, seat: Seat | None = None) -> str | None:
+        """Why ``move`` would be refused now, or ``None``; remembered per position (the state object
+        itself, so an undo followed by another move never reuses old answers)."""
+        state = self.match.state
+        if state is not self._checks_state or len(self._checks) >= CHECKS_REMEMBERED:
+            self._checks_state = state
+            self._checks = {}
+        key = (move, seat)
+        if key not in self._checks:
+            self._checks[key] = self.game.check(state, move, seat)
+        return self._checks[key]
+
+    def play(self, move: MoveT, seat: Seat | None = None) -> Played:
+        """Play ``move`` (``seat``: a move out of turn); the rules judge it and raise
+        :class:`IllegalMoveError` with the reason, changing nothing."""
+        if seat is not None:
+            self.runner.cancel()  # an out-of-turn human move interrupts a thinking computer
+        before = self.match.state
+        step = self.match.play(move, seat)
+        return self._moved(before, step)
+
+    def _moved(self, before: Any, step: Step) -> Played:
+        # A hint belongs to its position. A move out of turn (a computer's placement in Bits)
+        # changes the position under a player still looking for one: look again from the new one.
+        looking = self.hint_runner.busy and self.match.to_play == getattr(before, "to_play", None)
+        self.hint_move = None
+        self.hint_runner.cancel()
+        self.queue_interjections()
+        if looking:
+            self.request_hint()
+        return Played(before, step)
+
+    # ==== hints ==================================================================================
+    def request_hint(self, level: str = "hard") -> bool:
+        """Start looking for a good move for the human to play; False when no hint may be asked."""
+        seat = self.match.to_play
+        if self.match.over or seat is None or not self.match.is_human(seat) or self.veiled():
+            return False
+        bot = thinker.make_player(self.match.setup.game_id, level, self.token())
+        view = self.game.view(self.match.state, seat)
+        self.hint_runner.start(bot, self.game, view, seat, self.token(), HINT_SECONDS, 0.0)
+        return True
+
+    def hint_answer(self) -> BotJob | None:
+        """The hint search's answer for this position, once, if it came (else ``None``)."""
+        job = self.hint_runner.result()
+        if job is None or job.token != self.token() or self.veiled():
+            return None
+        return job
+
+    # ==== computer players =======================================================================
+    def queue_interjections(self) -> None:
+        """The computer seats that may move out of turn now (asked before the seat to play)."""
+        state = self.match.state
+        if self.match.over or self.spectating:
+            self.interjections = []
+            return
+        self.interjections = [
+            seat for seat in self.bots if seat != state.to_play and self.game.legal_moves(state, seat=seat)
+        ]
+
+    def run_computers(self, delay: float) -> list[Played | Failed]:
+        """Play a computer's move once it is ready, or start the next computer thinking (out of turn
+        first); ``delay`` is the least time a computer's turn shows (the settings' pace)."""
+        job = self.runner.result()
+        if job is not None:
+            return self._computer_answer(job)
+        if self.runner.busy:
+            return []
+        while self.interjections:
+            other = self.interjections.pop(0)
+            if self.game.legal_moves(self.match.state, seat=other):
+                self._think(other, 0.0, interjection=True)
+                return []
+        seat = self.match.to_play
+        if seat is not None and seat in self.bots:
+            self._think(seat, delay)
+        return []
+
+    def _think(self, seat: Seat, delay: float, interjection: bool = False) -> None:
+        level = self.match.setup.seats[seat].level
+        view = self.game.view(self.match.state, seat)
+        think = self.game.info.think_time(level)
+        self.runner.start(self.bots[seat], self.game, view, seat, self.token(), think, delay, interjection=interjection)
+
+    def _computer_answer(self, job: BotJob) -> list[Played | Failed]:
+        if job.token != self.token():
+            return []  # stale: the history moved while it thought
+        said: list[Played | Failed] = []
+        if job.error:
+            failure = job.error.splitlines()[-1]
+            said.append(Failed(Words("A computer player failed ({error}); it plays a random move.", error=failure)))
+            moves = self.game.legal_moves(self.match.state, None if job.interjection else job.seat)
+            job.move = None if job.interjection or not moves else moves[0]
+        if job.move is None:
+            return said
+        try:
+            said.append(self.play(job.move, job.seat if job.interjection else None))
+        except IllegalMoveError as error:
+            reason = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+            said.append(Failed(Words("A computer player tried an illegal move: {reason}", reason=reason)))
+        return said
+
+    # ==== undo and redo ==========================================================================
+    def undo_plan(self) -> UndoPlan | None:
+        """What one undo does now (back to the last human decision), or ``None``: nothing to undo."""
+        return self.match.undo_plan()
+
+    def undo_needs_agreement(self, plan: UndoPlan) -> bool:
+        """Whether ``plan`` goes back past a draw that several humans have seen."""
+        return self.match.undo_needs_agreement(plan)
+
+    def undo(self, plan: UndoPlan) -> bool:
+        """Carry out ``plan``; False when it changed nothing (the position stays as it was)."""
+        cursor = self.match.history.cursor
+        self.match.undo(plan)
+        self.jumped()
+        return self.match.history.cursor != cursor
+
+    def redo(self) -> bool:
+        if not self.match.redo():
+            return False
+        self.jumped()
+        return True
+
+    def step_back(self) -> bool:
+        """Take back exactly the last move (not skipping computer moves)."""
+        if not self.match.step_back():
+            return False
+        self.jumped()
+        return True
+
+    def turns_ahead(self) -> int:
+        """The turns that redo can bring back, counted as players count them (a seat's run of
+        decisions is one turn)."""
+        history = self.match.history
+        steps = history.steps[history.cursor :]
+        return sum(1 for index, step in enumerate(steps) if index == 0 or steps[index - 1].seat != step.seat)
+
+    def jumped(self) -> None:
+        """The history moved (undo, redo, restart, spectating): thinking and the hint stop."""
+        self.runner.cancel()
+        self.hint_runner.cancel()
+        self.hint_move = None
+        self.queue_interjections()
+
+    def close(self) -> None:
+        """The table is left: nobody thinks any more."""
+        self.runner.cancel()
+        self.hint_runner.cancel()
