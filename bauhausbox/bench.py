@@ -191,7 +191,8 @@ def thinking_rows(
 
 def _thinking_fps(app: object, seconds: float) -> None:
     """Frames while hard computer players think, over a whole game of each (or ``seconds`` of it), as
-    the app's loop makes them (a frame, then the wait for the next tick): see :func:`thinking_rows`.
+    the app's loop makes them (a frame, its housekeeping, then the wait for the next tick), from the
+    frame after the one that opens the game's screen: see :func:`thinking_rows`.
     The computers think as in the app: in the thinker process (Blokus: its own search processes). The
     machine's load is printed before and after, since other programs stretch the wall times."""
     from bauhausbox import games
@@ -216,6 +217,10 @@ def _thinking_fps(app: object, seconds: float) -> None:
         start_match(app, game_id, players, seats, {}, seed=3)
         scene = app.top
         assert isinstance(scene, GameScene)
+        # The screen opens in a frame of its own, not counted (in the app it is the frame of the click
+        # on "Start", late anyway: rules loaded, the screen built, the heap settled after it).
+        app.frame([], 1 / 60)
+        app.after_frame()
         work: list[float] = []
         cpu: list[float] = []
         intervals: list[float] = []
@@ -227,6 +232,7 @@ def _thinking_fps(app: object, seconds: float) -> None:
             app.frame([], 1 / 60)
             work.append(time.perf_counter() - before)
             cpu.append(time.thread_time() - cpu_before)
+            app.after_frame()  # the app's loop (App.run): frame, housekeeping, wait for the tick
             app.clock.tick(FPS)
             now = time.perf_counter()
             intervals.append(now - last)
