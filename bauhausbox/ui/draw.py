@@ -1,13 +1,15 @@
 """Drawing helpers shared by every screen: cached text, headings, seat shapes, hatching, patterns.
 
-Text surfaces are cached (rendering text is the most expensive thing a menu frame does), so
-calling :func:`text` every frame costs a dictionary look-up.
+Text surfaces and wrapped lines are cached (rendering and measuring text are the most expensive
+things a menu frame does), so calling :func:`text` or :func:`wrap` every frame costs a dictionary
+look-up.
 """
 
 from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from functools import lru_cache
 
 import pygame
 
@@ -143,8 +145,14 @@ def _carry_marks(lines: list[str]) -> list[str]:
 
 
 def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[str]:
-    """Break ``content`` into lines no wider than ``width`` pixels (paragraphs split on newlines)."""
-    return _carry_marks(_wrap(content, size, width, weight))
+    """Break ``content`` into lines no wider than ``width`` pixels (paragraphs split on newlines).
+    Remembered, like rendered text: screens wrap the same texts every frame."""
+    return list(_wrap_remembered(content, size, width, weight))
+
+
+@lru_cache(maxsize=_TEXT_CACHE_SIZE)
+def _wrap_remembered(content: str, size: int, width: int, weight: str) -> tuple[str, ...]:
+    return tuple(_carry_marks(_wrap(content, size, width, weight)))
 
 
 def _wrap(content: str, size: int, width: int, weight: str) -> list[str]:

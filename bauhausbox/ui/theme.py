@@ -5,7 +5,7 @@ Layouts compute from the window size through :class:`Metrics`; no scene hard-cod
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Colour = tuple[int, int, int]
 
@@ -47,10 +47,11 @@ class Metrics:
 
     width: int
     height: int
+    # Computed once: screens ask for sizes hundreds of times a frame.
+    scale: float = field(init=False, repr=False, compare=False)
 
-    @property
-    def scale(self) -> float:
-        return max(0.75, min(self.width / 1280, self.height / 800))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "scale", max(0.75, min(self.width / 1280, self.height / 800)))
 
     def u(self, units: float = 1.0) -> int:
         """``units`` spacing units in pixels."""

@@ -66,3 +66,15 @@ def test_accented_capitals_sit_on_the_same_line_as_the_others(app: object) -> No
         return max(y for x in range(left, right) for y in range(spaced.get_height()) if spaced.get_at((x, y)).a > 0)
 
     assert lowest_ink(0, d_width) == lowest_ink(d_width + 1, spaced.get_width())
+
+
+def test_wrapped_lines_are_remembered_but_each_caller_gets_its_own_list(app: object) -> None:
+    from bauhausbox.ui import draw
+
+    words = "Bauhaus builds walls between squares until every zone is closed"
+    first = draw.wrap(words, 20, 200)
+    assert len(first) > 1 and " ".join(first) == words
+    first.append("changed by its caller")
+    again = draw.wrap(words, 20, 200)
+    assert again == first[:-1]
+    assert draw.wrap(words, 20, 2000) == [words]  # another width, another answer

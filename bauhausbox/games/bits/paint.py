@@ -125,6 +125,9 @@ def _inverse(m: tuple[tuple[float, float, float], ...]) -> tuple[tuple[float, fl
     )
 
 
+QUADS_KEPT = 4096  # polygons a Ramp remembers (a 6 × 6 board and its tiles need a few hundred)
+
+
 class Ramp:
     """Where the ramp is on screen: board cell units to pixels and back, with perspective."""
 
@@ -147,6 +150,8 @@ class Ramp:
         self.cell = bottom / SIZE  # a cell's width at the bottom edge
         self.thickness = self.cell * 0.16
         self.rect = rect
+        # Every frame asks for the same cells' polygons (hundreds of perspective points): keep them.
+        self._quads: dict[tuple[float, float, float, float, float], list[Point]] = {}
 
     def point(self, x: float, y: float) -> Point:
         return self.h(x / SIZE, y / SIZE)
@@ -162,12 +167,17 @@ class Ramp:
 
     def quad(self, x0: float, y0: float, x1: float, y1: float, lift: float = 0.0) -> list[Point]:
         """The screen polygon of the board rectangle [x0,x1]×[y0,y1], raised ``lift`` pixels (scaled)."""
-        corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-        result = []
-        for x, y in corners:
-            sx, sy = self.point(x, y)
-            result.append((sx, sy - lift * self.scale_at(y)))
-        return result
+        key = (x0, y0, x1, y1, lift)
+        known = self._quads.get(key)
+        if known is None:
+            known = []
+            for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
+                sx, sy = self.point(x, y)
+                known.append((sx, sy - lift * self.scale_at(y)))
+            if len(self._quads) >= QUADS_KEPT:
+                self._quads.clear()  # sliding tiles ask for ever new places: start again
+            self._quads[key] = known
+        return list(known)  # the caller's own list
 
     def lane(self, columns: Iterable[int], y_from: float, y_to: float) -> list[Point]:
         cols = list(columns)

@@ -254,3 +254,16 @@ def test_no_side_panel_text_hides_under_the_buttons_at_1024x700(fresh_app: Any) 
         for text in texts:
             for button in buttons:
                 assert not text.rect.colliderect(button.rect), f"{text.content!r} is under {button.label!r}"
+
+
+def test_a_ramp_remembers_its_polygons_and_hands_out_copies() -> None:
+    ramp = paint.Ramp(pygame.Rect(0, 0, 600, 500))
+    first = ramp.quad(1, 2, 2, 3, lift=4.0)
+    # The polygon computed point by point, as a fresh ramp's perspective gives it.
+    expected = [
+        (ramp.point(x, y)[0], ramp.point(x, y)[1] - 4.0 * ramp.scale_at(y)) for x, y in ((1, 2), (2, 2), (2, 3), (1, 3))
+    ]
+    assert first == expected
+    first[0] = (0.0, 0.0)  # a caller changing its list
+    assert ramp.quad(1, 2, 2, 3, lift=4.0) == expected
+    assert ramp.quad(1, 2, 2, 3) != expected  # another lift, another polygon

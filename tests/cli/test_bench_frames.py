@@ -1,0 +1,32 @@
+"""The app benchmark's frame rows: each frame's work is reported apart from the interval between
+frames, with nearest-rank percentiles (timings themselves are never judged)."""
+
+from __future__ import annotations
+
+from bauhausbox import bench
+
+
+def test_percentile_is_the_nearest_rank() -> None:
+    values = [float(n) for n in range(100, 0, -1)]  # 100 values, given in any order
+    assert bench.percentile(values, 0.99) == 99.0
+    assert bench.percentile(values, 0.5) == 50.0
+    assert bench.percentile([7.0], 0.99) == 7.0
+    assert bench.percentile([], 0.99) == 0.0
+
+
+def test_work_and_intervals_are_reported_apart() -> None:
+    # 99 calm frames of 2 ms work in 16 ms intervals, and one slow frame: 30 ms of work, 40 ms apart.
+    work = [0.002] * 99 + [0.030]
+    cpu = [0.001] * 99 + [0.005]
+    intervals = [0.016] * 99 + [0.040]
+    rows = {
+        label.split(": ", 1)[1]: value
+        for label, value, _, _ in bench.thinking_rows("g", "whole game", work, cpu, intervals)
+    }
+    assert rows["frame work, median"] == 2.0
+    assert rows["frame work, 99th percentile"] == 2.0
+    assert rows["frame work, longest"] == 30.0
+    assert rows["frame work in CPU time, 99th percentile"] == 1.0
+    assert rows["interval between frames, 99th percentile"] == 16.0
+    assert rows["interval between frames, longest"] == 40.0
+    assert abs(rows["frames per second while computers think (whole game)"] - 100 / (99 * 0.016 + 0.040)) < 1e-9
