@@ -130,6 +130,9 @@ class GameInfo:
     think_seconds: Mapping[str, float] = field(default_factory=dict)
     #: How many of the conformance suite's seeded games this game plays (slow games play fewer).
     conformance_scale: float = 1.0
+    #: A line the setup screen shows under the player count it explains (Blokus: the shared green
+    #: of three players), marked for translation (``N_``).
+    player_count_notes: Mapping[int, str] = field(default_factory=dict)
 
     def think_time(self, level: str) -> float:
         """Seconds a computer player of ``level`` may think per move in this game."""

@@ -105,6 +105,8 @@ class SetupScene(Scene):
         self.help_button = add(Button(N_("How to play"), self.open_help, tooltip="F1"))
         self.start_button = add(Button(N_("Start"), self.start, "primary", tooltip=N_("Enter")))
         self.rows: list[tuple[str, int]] = []
+        self.note_lines: list[str] = []  # the player count's note, wrapped to its room
+        self.note_top = 0
         self.record: GameStatistics | None = None
         self._update_visibility()
 
@@ -190,7 +192,17 @@ class SetupScene(Scene):
         self.players_choice.choices = self._player_counts()
         self.players_choice.rect = pygame.Rect(x, y, u(34), bh)
         self.rows.append((N_("Players"), y + bh // 2))
-        y += bh + u(3)
+        y += bh + u(1)
+        self.note_lines = []
+        note = self.game.info.player_count_notes.get(self.players)
+        if note:  # what this player count means (the shared green of three-player Blokus)
+            kind_right = x + u(5) + u(30) + u(2) + u(34)  # the seat rows' right end (below)
+            record_shown = metrics.width - u(48) >= kind_right + u(4)  # the record box's test (_draw_record)
+            right = metrics.width - (u(50) if record_shown else u(6))
+            self.note_lines = draw.wrap(_(note), metrics.small, max(u(30), right - x))
+            self.note_top = y
+            y += len(self.note_lines) * round(metrics.small * 1.3) + u(1)
+        y += u(2)
         name_w = u(30)
         kind_w = u(34)
         for seat in range(self.game.info.max_players):
@@ -262,6 +274,9 @@ class SetupScene(Scene):
                 draw.seat_shape(surface, shape, (label_x + u(26.5), cy), u(1.6), colour)
             else:
                 draw.text(surface, shown(label), (label_x, cy), m.body, theme.INK, "semibold", "midleft")
+        x = self.players_choice.rect.left
+        for index, line in enumerate(self.note_lines):
+            draw.text(surface, line, (x, self.note_top + index * round(m.small * 1.3)), m.small, theme.GREY)
         self._draw_record(surface)
         super().draw(surface)
 
@@ -299,12 +314,17 @@ class SetupScene(Scene):
         draw.text(surface, tally, (box.left + u(2.5), y), m.small)
         y += u(4)
         for result in reversed(results):
-            winners = ", ".join(result.players[w] for w in result.winners if w < len(result.players))
-            line = fill(
-                _("{date}: {winners} won ({score})"),
-                date=short_date(result.date),
-                winners=winners,
-                score=max(result.scores),
-            )
+            if len(result.players) == 1:  # a solo game has a score, not a winner
+                line = _("{date}: {points}").format(
+                    date=short_date(result.date), points=counted("{n} point", "{n} points", max(result.scores))
+                )
+            else:
+                winners = ", ".join(result.players[w] for w in result.winners if w < len(result.players))
+                line = fill(
+                    _("{date}: {winners} won ({score})"),
+                    date=short_date(result.date),
+                    winners=winners,
+                    score=max(result.scores),
+                )
             draw.text(surface, line, (box.left + u(2.5), y), m.small, theme.INK)
             y += u(3.5)

@@ -58,7 +58,8 @@ def _record_marks(monkeypatch: pytest.MonkeyPatch, scene: GameScene) -> list[Mov
 
 def test_the_log_lists_every_move_in_words_for_the_seat_on_screen(story_app: Any) -> None:
     """Bits hides where the others put the tile until all have placed: the log must say only
-    "Computer placed the tile" to the human, exactly as describe_move does for that seat."""
+    "Computer placed the tile" to the human until then, and where they went once shown, exactly as
+    describe_move does for that seat."""
     app = story_app
     scene = open_game(app, "bits", 3, ["human", "ai:easy", "ai:easy"], seed=4)
     for _ in range(3):
@@ -73,7 +74,11 @@ def test_the_log_lists_every_move_in_words_for_the_seat_on_screen(story_app: Any
     assert secrets, "some computer placement should differ for an observer who sees everything"
     for index in secrets:
         assert texts[index] != _sentence(scene, index, None)
-    assert "column" not in " ".join(texts[i] for i in secrets)
+    hidden = [i for i in secrets if not history.steps[i].revealed]
+    assert hidden, "a placement before the last of a tile stays secret"
+    assert "column" not in " ".join(texts[i] for i in hidden)
+    # The placement that shows the tiles tells the human where the computers' tiles went.
+    assert all("column" in texts[i] for i in range(history.cursor) if history.steps[i].revealed)
 
 
 def _long_match(game_id: str, plies: int, seats: tuple[SeatSpec, ...]) -> Match:

@@ -74,6 +74,8 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.column: int | None = None  # the column under the pointer (left column when horizontal)
         self.dragging = False  # the left button went down on the ramp or the tile card and is held
         self.parked = False  # Esc put the tile back: it waits on its card until the pointer moves off the ramp
+        self.keyed_at: tuple[int, int] | None = None  # the pointer when the keys (or a hint) last aimed the tile
+        self.refused: Place | None = None  # the last drop refused: its reason was said, not again above the tile
         self.slide: Slide | None = None
         self.round_to_show: int | None = None
         self.recorded_best = False
@@ -227,6 +229,19 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             return
         if self.submit(move):
             self.use_neutral = False
+        elif self.input_allowed():
+            self.refused = move
+
+    def _follow_pointer(self) -> None:
+        """The tile waits above the pointer's column only while the pointer is on the ramp: the
+        pointer can leave it without a motion the ramp sees (out of the window, over the log). Keys
+        and hints aim it wherever the pointer is, until the pointer moves."""
+        if self.keyed_at is not None and self.keyed_at != self.mouse:
+            self.keyed_at = None
+        if self.column is None or self.keyed_at is not None:
+            return
+        if not pygame.mouse.get_focused() or self.column_at(self.mouse) is None:
+            self.column = None
 
     def put_back(self) -> bool:
         """Esc: the tile leaves the pointer and waits on its card (no ghost); True if it was out."""
@@ -243,6 +258,8 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             if column is None:
                 self.parked = False  # off the ramp: the next visit picks the tile up again
             if not self.parked:
+                if column != self.column:
+                    self.refused = None  # another column: a fresh verdict above the tile
                 self.column = column
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
@@ -278,11 +295,13 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
                 last = SIZE - 1 if held is None or held[1] else SIZE - 2
                 start = self.column if self.column is not None else 2
                 self.parked = False
+                self.keyed_at = self.mouse
                 self.column = max(0, min(last, start + (1 if event.key == pygame.K_RIGHT else -1)))
                 return True
             if event.key in (pygame.K_SPACE, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.column is None:
                     self.column = 2
+                self.keyed_at = self.mouse
                 self.parked = False
                 self.drop_held()
                 return True
@@ -374,6 +393,8 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             self.tile_key = tile_key
             self.quarter = 0
             self.dragging = False
+            self.refused = None
+        self._follow_pointer()
         held_ok = seat is not None and self.match.is_human(seat)
         self.turn_button.enabled = held_ok and self.held() is not None
         self.neutral_button.enabled = held_ok and seat is not None and self.neutral_available(seat)
@@ -427,6 +448,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         if (move.colours, move.vertical) in options:
             self.quarter = options.index((move.colours, move.vertical))
         self.column = move.column
+        self.keyed_at = self.mouse
         if self.held_move() != move:  # a tile that cannot be held so: the ghost alone shows it
             self.column = None
 
@@ -545,7 +567,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
 
     def _draw_waiting_tile(self, surface: pygame.Surface, move: Place, colour_blind: bool) -> None:
         """The tile above its column; when it cannot go there, a ✗ frame when no ghost shows it, and
-        the reason above it (unless a refusal's note already says it by the pointer)."""
+        the reason above it (unless the tile was just dropped there: the refusal said it)."""
         reason = self.reason(move)
         reason = None if reason is None else translate(reason)
         paint.draw_domino(surface, self.ramp, move.colours, move.vertical, move.column, AIR_Y, colour_blind)
@@ -553,9 +575,8 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             return
         if landing(self.shown_board(self.state, self.seat_shown()), move.spot) is None:
             paint.ghost_frame(surface, self._air_quad(move), False, max(6, round(self.ramp.cell * 0.12)))
-        note = self.pointer_note
-        if note is not None and time.monotonic() < note[2]:
-            return  # the refusal's own note says it: one place only
+        if move == self.refused:
+            return  # this very drop was refused, and the refusal said why: one place only
         x, y = self.ramp.point(move.column + (0.5 if move.vertical else 1.0), AIR_Y + (2 if move.vertical else 1))
         self._note(surface, reason, (round(x), round(y - self.ramp.cell * 0.25)))
 

@@ -54,7 +54,7 @@ API
 ``turn_buttons(on_rotate, on_flip) -> (Button, Button)``
     The visible rotate / flip buttons (icons, tooltips naming R / Shift+R / F / right-click / wheel).
 
-``PieceController(board, tray, shape_of, colour_of, on_drop, verdict, can_pick=None)``
+``PieceController(board, tray, shape_of, colour_of, on_drop, verdict, can_pick=None, owner=None)``
     The gestures of docs/contributing.md: press on a tray piece and drag it onto the board, or click to pick and
     click to drop; right-click or the wheel rotates while holding; keys R (Shift+R back), F, Esc.
     ``handle_event(event) -> bool``; ``pick(key)`` (e.g. for letter keys); ``rotate()`` / ``flip()``
@@ -65,7 +65,8 @@ API
     the held piece back in its tray.
     ``on_drop(key, cells) -> bool`` makes the move (True: placed, the piece is let go; False: refused,
     it stays in hand). ``verdict(key, cells) -> str | None`` is the refusal reason for the ghost
-    (callers cache it). ``orientation(key)`` remembers how each piece was last turned.
+    (callers cache it). ``orientation(key)`` remembers how each piece was last turned, per
+    ``owner()`` (e.g. the colour to play, whose pieces share their keys with the other colours').
 """
 
 from __future__ import annotations
@@ -688,6 +689,7 @@ class PieceController:
         on_drop: Callable[[Hashable, list[Cell]], bool],
         verdict: Callable[[Hashable, list[Cell]], str | None],
         can_pick: Callable[[], bool] | None = None,
+        owner: Callable[[], Hashable] | None = None,
     ) -> None:
         self.board = board
         self.tray = tray
@@ -696,20 +698,23 @@ class PieceController:
         self.on_drop = on_drop
         self.verdict = verdict
         self.can_pick = can_pick or (lambda: True)
+        self.owner: Callable[[], Hashable] = owner or (lambda: None)
+        self.held_owner: Hashable = None  # whose piece is in hand: the turn may pass before it is put back
         self.held: HeldPiece | None = None
         self.pointer = (0, 0)
         self.pressed_at: tuple[int, int] | None = None  # where the left button went down while holding
         self.dragging = False
         self.hovered: Hashable | None = None
-        self._orientations: dict[Hashable, Shape] = {}
+        self._orientations: dict[tuple[Hashable, Hashable], Shape] = {}  # (owner, key) -> shape
 
     # -- state -------------------------------------------------------------------------------
     def orientation(self, key: Hashable) -> Shape:
-        """How ``key`` is turned: as last held, else its tray shape."""
+        """How the owner's ``key`` is turned: as last held, else its tray shape."""
         held = self.held
-        if held is not None and held.key == key:
+        owner = self.owner()
+        if held is not None and held.key == key and self.held_owner == owner:
             return held.shape
-        return self._orientations.get(key) or self.shape_of(key)
+        return self._orientations.get((owner, key)) or self.shape_of(key)
 
     def forget_orientations(self) -> None:
         self._orientations.clear()
@@ -731,6 +736,7 @@ class PieceController:
             return
         self._remember()
         self.held = HeldPiece(key, self.orientation(key), self.colour_of(key), grab)
+        self.held_owner = self.owner()
 
     def cancel(self) -> None:
         self._remember()
@@ -760,7 +766,7 @@ class PieceController:
 
     def _remember(self) -> None:
         if self.held is not None:
-            self._orientations[self.held.key] = self.held.shape
+            self._orientations[(self.held_owner, self.held.key)] = self.held.shape
 
     # -- events --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

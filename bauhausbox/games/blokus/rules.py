@@ -243,6 +243,9 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         hidden_information=False,
         conformance_scale=0.5,
         think_seconds={"hard": 3.0, "expert": 8.0},
+        player_count_notes={
+            3: N_("With three players green is shared: you take turns placing its pieces; its points count for nobody.")
+        },
     )
 
     # -- setting up -------------------------------------------------------------------------------

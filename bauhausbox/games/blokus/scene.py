@@ -105,6 +105,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             on_drop=self._drop,
             verdict=self._verdict,
             can_pick=self.input_allowed,
+            owner=lambda: self.view.colour,  # each colour's pieces keep their own turns
         )
         self.rotate_button, self.flip_button = turn_buttons(self.controller.rotate, self.controller.flip)
         self.widgets.add(self.rotate_button)

@@ -230,22 +230,30 @@ class BuizenScene(GameScene[BuizenState, Move]):
             return Place(self.selected, face, rotation, cell)
         return Special(self.selected, cell)
 
-    def fitting_cells(self) -> tuple[set[Cell], set[Cell]]:
-        """Cells where the held tile fits in some orientation, and those where it fits as held."""
-        if self.selected is None:
+    def fitting_cells(self, number: int | None = None) -> tuple[set[Cell], set[Cell]]:
+        """Cells where tile ``number`` (default: the held one) fits in some orientation, and those
+        where it fits as turned now."""
+        number = self.selected if number is None else number
+        if number is None:
             return set(), set()
         anyhow: set[Cell] = set()
         exactly: set[Cell] = set()
-        face, rotation = self.held_orientation()
+        face, rotation = self.orientation.get(number, (0, 0)) if number in TILE_BY_NUMBER else (0, 0)
         for move in self.legal():
-            if isinstance(move, Place) and move.number == self.selected:
+            if isinstance(move, Place) and move.number == number:
                 anyhow.add(move.cell)
                 if (move.face, move.rotation) == (face, CANONICAL_ROTATION[(move.number, face, rotation)]):
                     exactly.add(move.cell)
-            elif isinstance(move, Special) and move.kind == self.selected:
+            elif isinstance(move, Special) and move.kind == number:
                 anyhow.add(move.cell)
                 exactly.add(move.cell)
         return anyhow, exactly
+
+    def hovered_tile(self) -> int | None:
+        """The tile of the hand under the pointer (its places show on the table before it is picked)."""
+        if not self.hand_rect.collidepoint(self.mouse):
+            return None
+        return next((number for number, box in self.hand_slots if box.collidepoint(self.mouse)), None)
 
     def reason_at(self, cell: Cell) -> str | None:
         move = self.held_move(cell)
@@ -589,7 +597,8 @@ class BuizenScene(GameScene[BuizenState, Move]):
         surface.set_clip(rect)
         size = max(8, round(self.cell_px))
         over = view.to_play is None
-        anyhow, exactly = self.fitting_cells() if not over else (set(), set())
+        # The places of the tile the pointer rests on in the hand, else of the tile in hand.
+        anyhow, exactly = self.fitting_cells(self.hovered_tile()) if not over else (set(), set())
         for cell in anyhow:
             box = self.to_screen(cell)
             strong = cell in exactly
@@ -660,6 +669,9 @@ class BuizenScene(GameScene[BuizenState, Move]):
         if self.selected is None or self.veiled() or not self.input_allowed() or self.right_down is not None:
             return
         m = self.metrics
+        hint = self.hint_move
+        if isinstance(hint, Place | Special) and self.held_move(hint.cell) == hint and not self.dragging_tile:
+            return  # the tile is held as the hint aimed it: the hint's ghost alone shows where it goes
         if self.board_rect.collidepoint(self.mouse):
             cell = self.to_cell(self.mouse)
             box = self.to_screen(cell)

@@ -36,11 +36,29 @@ def test_start_tiles_in_words_secret_from_the_other_player_until_both_have_place
     assert say(state, "BB V3", viewer=0) == "Circle placed the blue start tile standing in column 3"
     assert say(state, "BB V3", viewer=1) == "Circle placed the start tile"
     waiting = GAME.play_texts(state, ["BB V3"])
-    # The second placement shows both boards.
+    # The second placement shows both boards: its sentence says where it went, even to the other seat.
     assert say(waiting, "KK H4", names=["Anni", "Josef"]) == (
-        "Josef placed the black start tile lying flat on columns 4–5; everybody's tiles are shown"
+        "Josef placed the black start tile lying flat on columns 4–5"
     )
-    assert say(waiting, "KK H4", viewer=0) == "Triangle placed the start tile; everybody's tiles are shown"
+    assert say(waiting, "KK H4", viewer=0) == "Triangle placed the black start tile lying flat on columns 4–5"
+
+
+def test_the_reveal_says_once_where_the_hidden_placements_went() -> None:
+    """Three players: Circle and Triangle place, then Square's placement shows all three ramps. Square's
+    sentence tells each viewer where the tiles it could not see went, and only those."""
+    state = replace(GAME.new_game(3, seed=4), start_tiles=("BB", "KK", "RR"))
+    assert say(state, "BB V3", viewer=2) == "Circle placed the start tile"
+    state = GAME.play_texts(state, ["BB V3"])
+    assert say(state, "KK H4", viewer=2) == "Triangle placed the start tile"
+    state = GAME.play_texts(state, ["KK H4"])
+    assert say(state, "RR V1", viewer=0) == (
+        "Square placed the red start tile standing in column 1; Triangle: columns 4–5"
+    )
+    assert say(state, "RR V1", viewer=2) == (
+        "Square placed the red start tile standing in column 1; Circle: column 3; Triangle: columns 4–5"
+    )
+    # An observer saw every placement as it came: nothing to repeat, and no "tiles are shown" either.
+    assert say(state, "RR V1") == "Square placed the red start tile standing in column 1"
 
 
 def test_two_colour_tiles_name_the_colour_on_the_left_or_on_top() -> None:
@@ -50,6 +68,16 @@ def test_two_colour_tiles_name_the_colour_on_the_left_or_on_top() -> None:
     assert say(state, "BR V1") == "Circle placed the blue–red tile standing in column 1, blue on top"
     assert say(state, "RB V6") == "Circle placed the red–blue tile standing in column 6, red on top"
     assert say(state, "RB V6", viewer=1) == "Circle placed the tile"
+
+
+def test_the_reveal_names_a_hidden_neutral_tile_and_which_colour_lies_where() -> None:
+    state = replace(after_start(), boards=(EMPTY_BOARD, EMPTY_BOARD))
+    waiting = GAME.play_texts(state, ["neutral H4"])
+    assert say(waiting, "BR V6", viewer=1, names=["Anni", "Josef"]) == (
+        "Josef placed the blue–red tile standing in column 6, blue on top; Anni: the neutral tile, columns 4–5"
+    )
+    waiting = GAME.play_texts(state, ["BR H1"])
+    assert say(waiting, "RB V2", viewer=1, names=["Anni", "Josef"]).endswith("; Anni: columns 1–2, blue on the left")
 
 
 def test_the_neutral_tile_and_the_pass_of_a_full_ramp() -> None:

@@ -3,6 +3,7 @@ land; refusals; the neutral tile; a whole round to the scoring overlay; pass-and
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -82,6 +83,50 @@ def test_a_full_column_refuses_with_its_reason_and_nothing_changes(fresh_app: An
     click(fresh_app, air_point(scene, 0.5))
     assert scene.match.state == before
     assert "column 1 has no room" in (scene.refusal() or "").lower()
+
+
+def _fill_column_one(app: Any, scene: Any) -> None:
+    key(app, pygame.K_r)  # upright
+    for _ in range(3):  # start tile + two cards stacked in column 1: six rows
+        if scene.held() is not None and not scene.held()[1]:
+            key(app, pygame.K_r)
+        click(app, air_point(scene, 0.5))
+    while scene.held() is not None and not scene.held()[1]:
+        key(app, pygame.K_r)
+
+
+def test_a_refused_drop_is_not_said_again_above_the_tile(fresh_app: Any, monkeypatch: Any) -> None:
+    """The refusal's note by the pointer says why; when it fades, the tile waiting over the same
+    column must not start saying it again (one place only)."""
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=6)
+    _fill_column_one(fresh_app, scene)
+    notes: list[str] = []
+    monkeypatch.setattr(scene, "_note", lambda surface, reason, pos: notes.append(reason))
+    click(fresh_app, air_point(scene, 0.5))
+    assert "column 1 has no room" in scene.message.lower()
+    later = time.monotonic() + 3.0  # the pointer's note has faded
+    monkeypatch.setattr(time, "monotonic", lambda: later)
+    frames(fresh_app, 2)
+    assert scene.held_move() is not None
+    assert notes == []
+    move(fresh_app, air_point(scene, 3.5))  # another column, and back: the reason is a preview again
+    move(fresh_app, air_point(scene, 0.5))
+    frames(fresh_app, 1)
+    assert any("column 1 has no room" in note.lower() for note in notes)
+
+
+def test_the_tile_leaves_the_column_when_the_pointer_leaves_the_window(fresh_app: Any, monkeypatch: Any) -> None:
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=6)
+    _fill_column_one(fresh_app, scene)
+    move(fresh_app, air_point(scene, 0.5))
+    frames(fresh_app, 1)
+    assert scene.held_move() is not None
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: False)  # out of the window: no motion seen
+    notes: list[str] = []
+    monkeypatch.setattr(scene, "_note", lambda surface, reason, pos: notes.append(reason))
+    frames(fresh_app, 2)
+    assert scene.held_move() is None
+    assert notes == []
 
 
 def test_neutral_tile_button_places_it_once(fresh_app: Any) -> None:

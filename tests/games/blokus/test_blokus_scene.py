@@ -303,3 +303,35 @@ def test_three_players_see_who_places_the_shared_green(fresh_app: Any) -> None:
     assert scene.view.colour == 3 and scene.view.to_play == 0
     assert "Green (shared)" in scene.turn_text()
     assert "next: P1" in scene._who(scene.view, 3)
+
+
+def test_a_piece_turned_for_one_colour_stays_as_it_was_for_the_next(fresh_app: Any) -> None:
+    """Every colour has its own L5: blue turning its own must not turn yellow's, and blue finds its
+    own turned again when its turn comes back."""
+    app = fresh_app
+    scene = _open(app)
+    tray_shape = normalize(PIECE_BY_NAME["L5"].shape)
+    click(app, _slot_point(scene, "L5"))
+    key(app, pygame.K_r)
+    key(app, pygame.K_f)
+    held = scene.controller.held
+    assert held is not None and held.shape != tray_shape
+    turned = held.shape
+    key(app, pygame.K_ESCAPE)  # back to blue's tray, turned
+    assert scene.controller.held is None
+    assert scene.controller.orientation(INDEX["L5"]) == turned
+    blue_move = next(m for m in GAME.legal_moves(scene.match.state) if m.piece_name == "1")
+    assert scene.submit(blue_move)
+    frames(app, 2)
+    assert scene.view.colour == 1  # yellow
+    click(app, _slot_point(scene, "L5"))
+    held = scene.controller.held
+    assert held is not None and held.shape == tray_shape
+    key(app, pygame.K_ESCAPE)
+    for colour in (1, 2, 3):  # yellow, red and green place their monomino; blue's turn again
+        assert scene.view.colour == colour
+        assert scene.submit(next(m for m in GAME.legal_moves(scene.match.state) if m.piece_name == "1"))
+        frames(app, 2)
+    click(app, _slot_point(scene, "L5"))
+    held = scene.controller.held
+    assert held is not None and held.shape == turned

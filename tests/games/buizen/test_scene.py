@@ -452,3 +452,46 @@ def test_a_long_move_in_words_is_cut_to_the_room_left_of_the_move_count(fresh_ap
     kept = cut.removesuffix("…").split()
     longer = " ".join(sentence.split()[: len(kept) + 1]) + "…"
     assert draw.render_text(longer, m.body, weight="semibold").get_width() > room
+
+
+def test_a_hint_shows_one_ghost_not_a_second_one_under_the_pointer(fresh_app: Any, monkeypatch: Any) -> None:
+    """The hint picks its tile up; the pointer resting elsewhere on the table must not add the held
+    tile's ✓/✗ ghost to the hint's."""
+    from tests.ui.helpers import wait_until
+
+    app = fresh_app
+    scene = _open(app, ["human", "ai:easy"])
+    key(app, pygame.K_h)
+    assert wait_until(app, lambda: scene.hint_move is not None)
+    hinted = scene.hint_move
+    assert isinstance(hinted, Place)
+    assert scene.selected == hinted.number
+    verdicts = spy_verdicts(monkeypatch)
+    move(app, scene.to_screen((0, 0)).center)  # on the start pump room, away from the hinted cell
+    frames(app, 1)
+    assert verdicts == []
+    # A tile picked up by the player shows its ghost again, hint or not.
+    other = next((n for n, _ in scene.hand_slots if n != hinted.number), None)
+    if other is not None:
+        click(app, next(box for n, box in scene.hand_slots if n == other).center)
+        move(app, scene.to_screen((0, 0)).center)
+        frames(app, 1)
+        assert verdicts[-1:] == [False]
+
+
+def test_resting_on_a_tile_in_the_hand_shows_where_it_fits(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    wanted = _first_placement(scene)
+    centre = scene.to_screen(wanted.cell).center
+    move(app, (scene.hand_rect.right - 2, scene.hand_rect.top + 2))  # in the hand, on no tile
+    frames(app, 1)
+    bare = tuple(app.screen.get_at(centre))[:3]
+    slot = next(box for number, box in scene.hand_slots if number == wanted.number)
+    move(app, slot.center)
+    frames(app, 1)
+    assert scene.selected is None, "only resting on it, not picked up"
+    shaded = tuple(app.screen.get_at(centre))[:3]
+    assert shaded != bare
+    # The shade leans towards the legal green: its green share grows.
+    assert shaded[1] - max(shaded[0], shaded[2]) > bare[1] - max(bare[0], bare[2])

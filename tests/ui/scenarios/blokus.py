@@ -59,6 +59,17 @@ def _played(players: int, moves: int, seed: int, humans: int = 1) -> Match:
     return match
 
 
+@scenario("blokus_setup_3_players")
+def setup_three_players(app: App) -> None:
+    """The setup screen's line on the shared green, with the record box beside it."""
+    from bauhausbox.scenes.setup import SetupScene
+
+    scene = app.push(SetupScene(app, "blokus"))
+    while scene.players != 3:
+        scene.players_choice.step(1)
+    frames(app, 1)
+
+
 @scenario("blokus_2p_start")
 def two_players(app: App) -> None:
     _open(app, 2)

@@ -1,0 +1,52 @@
+"""The setup screen: the line that explains a player count (three-player Blokus shares green), and
+a solo game's record giving the score, not a winner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bauhausbox.persistence import saves
+from bauhausbox.persistence.models import ResultRecord, Statistics
+from bauhausbox.scenes.setup import SetupScene
+from bauhausbox.ui import layout_probe
+from tests.ui.helpers import click, frames
+
+
+def _texts(app: Any) -> list[str]:
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    return [t.content for t in record.texts]
+
+
+def _choose_players(app: Any, scene: SetupScene, players: int) -> None:
+    for _ in range(4):
+        if scene.players == players:
+            return
+        right = scene.players_choice.rect
+        click(app, (right.right - 4, right.centery))  # the right half steps up
+    assert scene.players == players
+
+
+def test_three_player_blokus_explains_the_shared_green(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = app.push(SetupScene(app, "blokus"))
+    frames(app, 1)
+    _choose_players(app, scene, 3)
+    said = " ".join(_texts(app)).lower()
+    assert "green is shared" in said
+    _choose_players(app, scene, 4)
+    assert "green is shared" not in " ".join(_texts(app)).lower()
+
+
+def test_a_solo_record_says_the_score(fresh_app: Any) -> None:
+    app = fresh_app
+
+    def solo_game(stats: Statistics) -> None:
+        stats.started("bits")
+        stats.record("bits", ResultRecord(players=["Anni"], kinds=["human"], scores=[34], winners=[0]))
+
+    saves.update_statistics(solo_game)
+    app.push(SetupScene(app, "bits"))
+    said = _texts(app)
+    assert any("34 points" in text for text in said), said
+    assert not any("won" in text for text in said)
