@@ -23,6 +23,7 @@ from bauhausbox.scenes.howto import HowToScene
 from bauhausbox.scenes.load import LoadScene
 from bauhausbox.scenes.settings import SettingsScene
 from bauhausbox.scenes.setup import SetupScene
+from bauhausbox.scenes.statistics import StatisticsScene
 
 
 def _events(clicks: Iterable[tuple[int, int]]) -> list[pygame.event.Event]:
@@ -75,7 +76,7 @@ def _smoke(frames_per_scene: int) -> int:
     run()
     print(f"first frame after {time.perf_counter() - started:.2f} s", flush=True)
     checked.append("main menu")
-    for scene in (SettingsScene(app), LoadScene(app)):
+    for scene in (SettingsScene(app), LoadScene(app), StatisticsScene(app)):
         app.push(scene)
         run()
         app.pop(scene)

@@ -171,6 +171,14 @@ def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
     return summaries, problems
 
 
+def remove_game(path: Path) -> None:
+    """Delete a save the app wrote and no longer needs (a game left before its first move)."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as error:  # a folder in its place, a read-only disk: it stays, as a game with no moves
+        log.warning("could not remove %s: %s", path, error)
+
+
 def latest_unfinished() -> SaveSummary | None:
     saves, _ = list_saves()
     return next((s for s in saves if not s.finished), None)

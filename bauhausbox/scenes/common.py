@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 import pygame
 
+from bauhausbox import games
 from bauhausbox.games import REGISTRY
 from bauhausbox.i18n import _
 from bauhausbox.ui import draw, theme
@@ -35,9 +36,25 @@ class Emblem(NamedTuple):
     accent: Colour
 
 
-def game_title(game_id: str) -> str:
-    """A game's title as players read it (the id of a game this version does not know)."""
-    return _(REGISTRY[game_id].title) if game_id in REGISTRY else game_id
+def game_title(game_id: str, options: Mapping[str, object] | None = None) -> str:
+    """A game's title as players read it (the id of a game this version does not know). Given a saved
+    game's ``options``, a solo game also names what was chosen ("Blokus puzzles · Pentominoes"): its
+    saves differ only in that."""
+    if game_id not in REGISTRY:
+        return game_id
+    title = _(REGISTRY[game_id].title)
+    if not options:
+        return title
+    info = games.load(game_id).info
+    if info.max_players != 1:
+        return title
+    chosen = [
+        _(label)
+        for spec in info.options
+        for value, label in spec.choices
+        if spec.key in options and options[spec.key] == value
+    ]
+    return "  ·  ".join([title, *chosen])
 
 
 def poster_background(surface: pygame.Surface, metrics: Metrics, accent: str = "default") -> None:

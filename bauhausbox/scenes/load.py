@@ -112,7 +112,7 @@ class LoadScene(ClosesOnEscape):
             self.refresh()
 
         said = _("{game} with {players}, {moves}. This cannot be undone.").format(
-            game=game_title(summary.game_id),
+            game=game_title(summary.game_id, summary.options),
             players=", ".join(summary.players),
             moves=counted("{n} move", "{n} moves", summary.moves),
         )
@@ -186,7 +186,7 @@ class LoadScene(ClosesOnEscape):
             pygame.draw.rect(surface, theme.INK, row, 2)
             accent = theme.YELLOW if not summary.finished else theme.LIGHT_GREY
             pygame.draw.rect(surface, accent, (row.left, row.top, u(1.25), row.height))
-            title = game_title(summary.game_id)
+            title = game_title(summary.game_id, summary.options)
             draw.text(surface, title, (row.left + u(3), row.top + u(1)), m.body, theme.INK, "bold")
             when = date_and_time(summary.updated)
             moves = counted("{n} move", "{n} moves", summary.moves)

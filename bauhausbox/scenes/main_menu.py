@@ -21,6 +21,7 @@ from bauhausbox.scenes.flow import open_saved, report_broken
 from bauhausbox.scenes.load import LoadScene
 from bauhausbox.scenes.settings import SettingsScene
 from bauhausbox.scenes.setup import SetupScene
+from bauhausbox.scenes.statistics import StatisticsScene
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
@@ -96,6 +97,9 @@ class MainMenuScene(Scene):
             Button(N_("Continue"), self.continue_game, "primary", tooltip=N_("Resume your last unfinished game"))
         )
         self.load_button = self.widgets.add(Button(N_("Load"), self.open_load, tooltip=N_("All saved games")))
+        self.statistics_button = self.widgets.add(
+            Button(N_("Statistics"), self.open_statistics, tooltip=N_("Games played and won, scores, bests"))
+        )
         self.settings_button = self.widgets.add(Button(N_("Settings"), self.open_settings))
         self.quit_button = self.widgets.add(
             Button(N_("Quit"), self.app.quit, tooltip=N_("Games are saved after every move"))
@@ -139,6 +143,9 @@ class MainMenuScene(Scene):
     def open_load(self) -> None:
         self.app.push(LoadScene(self.app))
 
+    def open_statistics(self) -> None:
+        self.app.push(StatisticsScene(self.app))
+
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
 
@@ -163,6 +170,12 @@ class MainMenuScene(Scene):
         bw = (width - 3 * u(1.5)) // 4
         for i, button in enumerate(buttons):
             button.rect = pygame.Rect(left + i * (bw + u(1.5)), y, bw, bottom_bar)
+        # On the poster, under its words (the row below the cards has no room for a fifth button).
+        title_size = round(metrics.title * 1.15)
+        stats_w = max(u(20), self.statistics_button.natural_width(metrics))
+        self.statistics_button.rect = pygame.Rect(
+            self.poster.left + u(5), self.poster.top + u(8) + round(title_size * 1.95) + u(6), stats_w, bottom_bar
+        )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):

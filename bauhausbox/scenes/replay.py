@@ -3,9 +3,10 @@
 Opened from the game-over table ("Review the game"), from the Load screen's finished games and from
 ``bauhausbox replay FILE --view``. The board is the game's own screen in its read-only mode
 (``GameScene.spectate``): the viewer keeps its own copy of the history, moves its cursor, tells the
-board as the game would (``on_history_jump``, then ``on_move`` for the move that led here, so the
-last move is marked and animates) and draws it with ``layout_game`` / ``draw_game`` beside the log
-and the controls. Nothing here plays a move or writes a file.
+board as the game would (``on_history_jump``, then ``on_move`` for the move that led here, so it
+animates) and draws it with ``layout_game`` / ``draw_game`` beside the log and the controls; the move
+that led to the position is outlined on the board with its number, as in the log (``outline_move``).
+Nothing here plays a move or writes a file.
 
 A finished game is shown whole: every hand and hidden colour, at every step. An unfinished one is
 shown only as its first human seat saw it (the screen says so), and its log is told to that seat,
@@ -28,6 +29,7 @@ from bauhausbox.match import Match, move_log, replay_seat
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.store import BrokenFileError
 from bauhausbox.scenes.flow import report_broken
+from bauhausbox.scenes.story import MoveMark
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Colour, Metrics
@@ -58,6 +60,10 @@ class ReplayBoard(Protocol):
     def on_history_jump(self) -> None: ...
 
     def seat_style(self, seat: Seat) -> tuple[Colour, str]: ...
+
+    def step_style(self, index: int) -> tuple[Colour, str]: ...
+
+    def outline_move(self, surface: pygame.Surface, mark: MoveMark[Any]) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +294,7 @@ class ReplayScene(Scene):
         previous_clip = surface.get_clip()
         surface.set_clip(self.board_rect)
         self.board.draw_game(surface)
+        self._mark_moves(surface)
         surface.set_clip(previous_clip)
         self._draw_top_bar(surface)
         self._draw_log(surface)
@@ -295,6 +302,16 @@ class ReplayScene(Scene):
         idle = _("Left / Right step  ·  Space play / pause  ·  Home / End  ·  click a move to jump there  ·  Esc close")
         draw.status_bar(surface, self.status_rect, m, "", "info", idle)
         super().draw(surface)
+
+    def _mark_moves(self, surface: pygame.Surface) -> None:
+        """The move that led to the position shown, outlined on the board with its number (as in the
+        log), and the move of the log line under the pointer when it has been played."""
+        for position in dict.fromkeys((self.position, self.hovered)):
+            if position and position <= self.position:
+                index = position - 1
+                step = self.history.steps[index]
+                colour, _shape = self.board.step_style(index)
+                self.board.outline_move(surface, MoveMark(index, step.seat, step.move, colour, str(position)))
 
     def seen_as(self) -> str:
         """Whose eyes the replay sees through, for the top bar."""
@@ -359,7 +376,7 @@ class ReplayScene(Scene):
             elif row.position == self.hovered:
                 pygame.draw.rect(surface, theme.PAPER, rect)
             if row.position:
-                colour, shape = self.board.seat_style(self.history.steps[row.position - 1].seat)
+                colour, shape = self.board.step_style(row.position - 1)  # a seat may play several colours
                 draw.seat_shape(surface, shape, (rect.left + u(3), rect.top + u(0.5) + line_h // 2), u(1.2), colour)
             ink = theme.INK if row.position <= self.position else theme.GREY
             y = rect.top + u(0.5)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pygame
@@ -192,3 +193,25 @@ def test_the_replay_never_speaks_of_live_play(fresh_app: Any, game_id: str) -> N
             if any(word in t.content for word in LIVE_PLAY_WORDS) and not scene.status_rect.contains(t.rect)
         ]
         assert not said, f"{game_id} at step {position}: {said}"
+
+
+@pytest.mark.parametrize("game_id", ["blokus", "bauhaus"])
+def test_the_move_shown_is_marked_on_the_board_with_its_number(fresh_app: Any, game_id: str) -> None:
+    from bauhausbox.ui import layout_probe
+
+    app = fresh_app
+    match = seeded_game(game_id, 2, seed=5)
+    scene = _open(app, match)
+
+    def numbers_on_board() -> list[str]:
+        with layout_probe.recording(app.screen.get_size()) as record:
+            frames(app, 1)
+        return [t.content for t in record.texts if scene.board_rect.contains(t.rect) and t.content.isdigit()]
+
+    labels = Counter(numbers_on_board())  # the start: no move yet, only the board's own labels
+    # The first move from the third on that leaves something on the board (a Bauhaus card choice does not).
+    shown = next(n for n in range(3, scene.moves) if getattr(match.history.steps[n - 1].move, "squares", True))
+    for _ in range(shown):
+        key(app, pygame.K_RIGHT)
+    assert Counter(numbers_on_board()) - labels == Counter([str(shown)])  # numbered as its line in the log
+    assert scene.rows[shown].lines[0].startswith(f"{shown}. ")

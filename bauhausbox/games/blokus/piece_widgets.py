@@ -41,11 +41,12 @@ API
     ✓ when it may go there, a white-and-dashed outline and a ✗ when not (``draw.ghost_frame``'s look,
     so it never depends on hue); cells off the board are hatched. Returns the ghost's bounding rect.
 
-``TrayItem(key, shape, colour, available=True, label="", mark=None)`` and ``PieceTray``
+``TrayItem(key, shape, colour, available=True, label="", mark=None, waiting=False)`` and ``PieceTray``
     ``tray.set_items(items)``, ``tray.layout(rect, max_cell_px)`` (uniform slots in a grid sized to
     the items), ``tray.item_at(pos)``, ``tray.slot_rect(key)``, ``tray.draw(surface, metrics,
     selected=key, held=key, orientation=lambda key: shape, strong_marks=False)``. Unavailable items
-    are drawn as grey outlines; every slot is reported to the layout probe as a control.
+    are drawn as grey outlines, waiting ones (not allowed yet) pale and cannot be picked; every slot
+    that can be picked is reported to the layout probe as a control.
 
 ``HeldPiece(key, shape, colour, grab)``
     ``rotate(clockwise=True)``, ``flip()``, ``cells_at(cell)`` (the cells covered with the grabbed
@@ -456,6 +457,7 @@ class TrayItem:
     available: bool = True
     label: str = ""
     mark: str | None = None  # the seat shape drawn on the piece (quiet, or strong: see PieceTray.draw)
+    waiting: bool = False  # not allowed yet (largest first): drawn pale, not picked up
 
 
 class PieceTray:
@@ -509,7 +511,8 @@ class PieceTray:
 
     def item_at(self, pos: tuple[int, int]) -> Hashable | None:
         for item in self.items:
-            if item.available and self.slots.get(item.key, pygame.Rect(0, 0, 0, 0)).collidepoint(pos):
+            pickable = item.available and not item.waiting
+            if pickable and self.slots.get(item.key, pygame.Rect(0, 0, 0, 0)).collidepoint(pos):
                 return item.key
         return None
 
@@ -534,12 +537,16 @@ class PieceTray:
             slot = self.slots.get(item.key)
             if slot is None:
                 continue
-            if item.available and self.interactive:
+            if item.available and self.interactive and not item.waiting:
                 layout_probe.control(f"tray {item.label or item.key}", slot)
             shape = orientation(item.key) if orientation and item.available else item.shape
             inner = slot.inflate(-round(self.cell_px * 0.3), -round(self.cell_px * 0.3))
             if not item.available:
                 draw_shape(surface, shape, inner, theme.PAPER_DARK, max_cell=self.cell_px, outline=theme.LIGHT_GREY)
+                continue
+            if item.waiting:  # still to come: its own colour, faded, so it is told apart from a placed one
+                faded = theme.mix(item.colour, theme.PAPER, 0.7)
+                draw_shape(surface, shape, inner, faded, max_cell=self.cell_px, outline=theme.LIGHT_GREY)
                 continue
             if item.key == held:
                 # An empty place with a dashed frame: the piece is in the player's hand.

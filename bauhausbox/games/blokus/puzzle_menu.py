@@ -192,15 +192,17 @@ class PuzzleMenuScene(Scene):
 
 
 def card_status(record: PuzzleRecord) -> str:
-    """A card's record line: "Not solved yet", "Solved with hints · 26 Nov 2026" (a hinted solve
-    sets no best time), or "Best 03:12 · last solved 26 Nov 2026". Saved progress is a line of its own."""
+    """A card's record line: "Not solved yet", or the best solve with its hints and the last day solved:
+    "Best 03:12, no hints  ·  last solved 26 Nov 2026", "Best 05:00, 2 hints  ·  ..." (a solve without
+    hints beats any with hints; only those set the best time). Saved progress is a line of its own."""
+    best = record.best
     last = record.last_completed
-    if last is None:
+    if best is None or last is None:
         return _("Not solved yet")
-    best = record.best_seconds
-    if best is None:
-        return _("Solved with hints  ·  {date}").format(date=long_date(last))
-    return _("Best {time}  ·  last solved {date}").format(time=format_time(best), date=long_date(last))
+    hints = counted("{n} hint", "{n} hints", best.hints) if best.hints else _("no hints")
+    return _("Best {time}, {hints}  ·  last solved {date}").format(
+        time=format_time(best.seconds), hints=hints, date=long_date(last)
+    )
 
 
 def _sample(spec: PuzzleSpec) -> tuple[Placement, ...]:

@@ -50,6 +50,14 @@ class PuzzleRecord(BaseModel):
         return min(times) if times else None
 
     @property
+    def best(self) -> Completion | None:
+        """The completion a card shows: the fastest without hints, else the one with fewest hints (the
+        fastest of those)."""
+        if not self.completions:
+            return None
+        return min(self.completions, key=lambda c: (c.hints > 0, c.hints, c.seconds))
+
+    @property
     def last_completed(self) -> datetime | None:
         return max((c.when for c in self.completions), default=None)
 

@@ -56,12 +56,14 @@ from bauhausbox.games.blokus.puzzles import (
     check,
     is_complete,
     start_corner,
+    waiting_pieces,
 )
 from bauhausbox.games.blokus.rules import COLOUR_NAMES
 from bauhausbox.games.blokus.solver import Hint, SearchResult, warm_up
 from bauhausbox.games.blokus.solver_ponder import Ponderer
 from bauhausbox.i18n import N_, _, counted
 from bauhausbox.match import Match
+from bauhausbox.persistence import saves
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, layout_probe, theme
@@ -183,6 +185,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         placed = self.state.placed_pieces()
         pieces = [p for p in self.spec.pieces if not self.uses_tabs or p.colour == COLOURS[self.tab]]
         held = self.controller.held.key if self.controller.held is not None else None
+        waiting = waiting_pieces(self.state)
         self.tray.set_items(
             [
                 TrayItem(
@@ -191,6 +194,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
                     PIECE_COLOURS[piece.colour],
                     piece not in placed or piece == held,
                     mark=PIECE_MARKS[piece.colour],
+                    waiting=piece in waiting,
                 )
                 for piece in pieces
             ]
@@ -205,6 +209,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             left = sum(1 for p in self.spec.pieces if p.colour == COLOURS[index] and p not in placed)
             button.label = f"{_(COLOUR_NAMES[index])} {left}"
             button.visible = self.uses_tabs
+            button.selected = index == self.tab  # the tray shows this colour
 
     def _verdict(self, key: Hashable, cells: list[Cell]) -> str | None:
         assert isinstance(key, PuzzlePiece)
@@ -267,6 +272,9 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
 
     def on_exit(self) -> None:
         self.stop_pondering()
+        # A puzzle merely looked at leaves nothing to continue (its save was written when it opened).
+        if self.match.autosave and not self.match.history.steps:
+            saves.remove_game(self.match.save_path)
 
     def ponder_soon(self) -> None:
         """Think ahead about the position once it has stayed put for a moment (a burst of moves, an undo
@@ -527,6 +535,11 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
 
     def refusal_area(self) -> pygame.Rect | None:
         return self.controller.ghost_rect()
+
+    def step_style(self, index: int) -> tuple[theme.Colour, str]:
+        # One seat plays every colour: a move (a placement or a lift) is marked by its piece's colour.
+        colour = self.match.history.steps[index].move.piece.colour
+        return PIECE_COLOURS[colour], PIECE_MARKS[colour]
 
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[PuzzleMove]) -> None:
         # The neutral marker of every game, round the piece placed (a lifted piece left no cells).

@@ -242,6 +242,17 @@ class PuzzleState:
         return None if is_over(self) else 0
 
 
+def waiting_pieces(state: PuzzleState) -> frozenset[PuzzlePiece]:
+    """The pieces left that may not be placed yet: on the full board, largest first, every piece smaller
+    than the largest one left waits (none in the other puzzles)."""
+    spec = state.spec
+    left = state.remaining()
+    if spec.kind != FULLBOARD or not spec.hard or not left:
+        return frozenset()
+    largest = max(piece.size for piece in left)
+    return frozenset(piece for piece in left if piece.size < largest)
+
+
 def new_puzzle(puzzle: str) -> PuzzleState:
     if puzzle not in PUZZLE_BY_ID:
         raise ValueError(f"unknown puzzle {puzzle!r}")

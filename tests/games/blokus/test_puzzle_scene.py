@@ -309,18 +309,96 @@ def test_the_hint_button_fits_every_label_it_may_show(
         fresh_app._relayout()
 
 
-def test_a_cards_record_line_names_each_state_in_words() -> None:
+def test_a_cards_record_line_shows_the_best_time_and_its_hints() -> None:
     day = datetime(2026, 11, 26, 15, 0)
     never = PuzzleRecord()
     hinted = PuzzleRecord(completions=[Completion(when=day, seconds=300, hints=2)])
     clean = PuzzleRecord(completions=[Completion(when=day, seconds=192, hints=0)])
     assert card_status(never) == "Not solved yet"
-    assert card_status(hinted) == "Solved with hints  ·  26 Nov 2026"
-    assert card_status(clean) == "Best 03:12  ·  last solved 26 Nov 2026"
+    assert card_status(hinted) == "Best 05:00, 2 hints  ·  last solved 26 Nov 2026"
+    assert card_status(clean) == "Best 03:12, no hints  ·  last solved 26 Nov 2026"
+    # A faster solve with a hint is no better than a clean one; fewer hints beat a faster time.
     later = Completion(when=datetime(2026, 12, 1), seconds=90, hints=1)
     assert (
-        card_status(PuzzleRecord(completions=[*clean.completions, later])) == "Best 03:12  ·  last solved 01 Dec 2026"
+        card_status(PuzzleRecord(completions=[*clean.completions, later]))
+        == "Best 03:12, no hints  ·  last solved 01 Dec 2026"
     )
+    one_hint = Completion(when=day, seconds=400, hints=1)
+    assert card_status(PuzzleRecord(completions=[*hinted.completions, one_hint])).startswith("Best 06:40, 1 hint  ·")
+
+
+def test_a_puzzle_left_before_its_first_move_leaves_no_game_to_continue(fresh_app: Any, tmp_path: Path) -> None:
+    app = fresh_app
+    for puzzle in ("tetromino", "pentomino-hard", "fullboard"):
+        _open(app, tmp_path, puzzle)
+        key(app, pygame.K_ESCAPE)  # the pause menu
+        app.go_home()
+        assert _unfinished(puzzle) == [], puzzle
+    assert saves.latest_unfinished() is None
+    # A move made keeps the game, even once it is taken back (the redo is part of it).
+    scene = _open(app, tmp_path, "tetromino")
+    drag_piece(app, scene, Placement(PuzzlePiece("red", "I4"), frozenset({(0, 0), (1, 0), (2, 0), (3, 0)})))
+    scene.undo()
+    app.go_home()
+    assert len(_unfinished("tetromino")) == 1
+
+
+def test_largest_first_greys_out_the_pieces_not_allowed_yet(fresh_app: Any, tmp_path: Path) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "fullboard-hard")
+    frames(app, 1)
+    # docs/rules/puzzles.md: every pentomino before any tetromino, and so on down to the monomino.
+    waiting = {item.key for item in scene.tray.items if item.waiting}
+    assert waiting and all(piece.size < 5 for piece in waiting)
+    assert {piece.size for piece in waiting} == {1, 2, 3, 4}
+    small = PuzzlePiece("blue", "I4")
+    slot = scene.tray.slot_rect(small)
+    assert slot is not None and scene.tray.item_at(slot.center) is None  # it cannot be picked up
+    click(app, slot.center)
+    assert scene.controller.held is None
+    big = PuzzlePiece("blue", "I5")
+    slot = scene.tray.slot_rect(big)
+    assert slot is not None and scene.tray.item_at(slot.center) == big
+    # The plain full board lets every piece be picked.
+    app.go_home()
+    plain = _open(app, tmp_path, "fullboard")
+    assert not any(item.waiting for item in plain.tray.items)
+
+
+def test_the_colour_tab_shown_is_marked_selected(fresh_app: Any, tmp_path: Path) -> None:
+    scene = _open(fresh_app, tmp_path, "pentomino")
+    for tab in (2, 0, 3):
+        click(fresh_app, scene.tab_buttons[tab].rect.center)
+        assert scene.tab == tab
+        assert [button.selected for button in scene.tab_buttons] == [index == tab for index in range(4)]
+
+
+def test_the_log_marks_each_move_in_its_pieces_colour(fresh_app: Any, tmp_path: Path) -> None:
+    scene = _open(fresh_app, tmp_path, "tetromino")
+    red = Placement(PuzzlePiece("red", "I4"), frozenset({(0, 0), (1, 0), (2, 0), (3, 0)}))
+    yellow = Placement(PuzzlePiece("yellow", "O"), frozenset({(0, 1), (1, 1), (0, 2), (1, 2)}))
+    drag_piece(fresh_app, scene, red)
+    drag_piece(fresh_app, scene, yellow)
+    assert scene.step_style(0)[0] == PIECE_COLOURS["red"]
+    assert scene.step_style(1)[0] == PIECE_COLOURS["yellow"]
+    assert scene.step_style(0)[1] != scene.step_style(1)[1]  # and a shape of its own
+
+
+def test_the_saved_games_list_names_the_puzzle(fresh_app: Any, tmp_path: Path) -> None:
+    from bauhausbox.scenes.load import LoadScene
+
+    app = fresh_app
+    scene = _open(app, tmp_path, "pentomino-hard")
+    scene.set_tab(3)
+    drag_piece(app, scene, Placement(PuzzlePiece("green", "X"), frozenset({(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)})))
+    app.go_home()
+    load = LoadScene(app)
+    app.push(load)
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    # docs/rules/puzzles.md names the six puzzles; the harder pentomino frame keeps colours apart.
+    titles = [text.content for text in record.texts if "Blokus puzzles" in text.content]
+    assert any("Pentominoes" in title and "colours apart" in title for title in titles), titles
 
 
 class RecordingPonderer:

@@ -6,11 +6,14 @@ from __future__ import annotations
 import time
 
 from bauhausbox import games
+from bauhausbox.games.bits.bests import SoloBests, make_result
+from bauhausbox.persistence.models import ResultRecord, Statistics
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.howto import HowToScene
 from bauhausbox.scenes.load import LoadScene
 from bauhausbox.scenes.settings import SettingsScene
 from bauhausbox.scenes.setup import SetupScene
+from bauhausbox.scenes.statistics import StatisticsScene
 from bauhausbox.ui.app import App
 from tests.ui.helpers import frames, move, open_game
 from tests.ui.scenarios import scenario
@@ -64,6 +67,46 @@ def settings(app: App) -> None:
 @scenario("load")
 def load(app: App) -> None:
     app.push(LoadScene(app))
+
+
+def _statistics_filled() -> Statistics:
+    """Results of every game with long names, a tie and a computer (what the statistics screen lays out)."""
+    names = ["Anni", "Bartholomäus-Maximilian", "Computer (hard)", "Josef"]
+    stats = Statistics()
+    for game_id in games.GAME_IDS:
+        for number in range(9):
+            players = 1 if game_id == "blokus-puzzles" else 2 + number % 3
+            stats.started(game_id)
+            stats.record(
+                game_id,
+                ResultRecord(
+                    players=names[:players],
+                    kinds=["human", "human", "ai:hard", "human"][:players],
+                    scores=[(number * 7 + seat * 13) % 90 - 20 for seat in range(players)],
+                    winners=[number % players],
+                ),
+            )
+    return stats
+
+
+@scenario("statistics")
+def statistics(app: App) -> None:
+    app.push(StatisticsScene(app))
+
+
+@scenario("statistics_filled")
+def statistics_filled(app: App) -> None:
+    scene = app.push(StatisticsScene(app, "bits"))
+    assert isinstance(scene, StatisticsScene)
+    scene.stats = _statistics_filled()
+    scene.solo = SoloBests(results=[make_result(seed, [12, 9, 11 - seed]) for seed in range(6)])
+
+
+@scenario("statistics_filled_blokus")
+def statistics_filled_blokus(app: App) -> None:
+    scene = app.push(StatisticsScene(app, "blokus"))
+    assert isinstance(scene, StatisticsScene)
+    scene.stats = _statistics_filled()
 
 
 @scenario("dialog")

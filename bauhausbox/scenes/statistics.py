@@ -1,0 +1,186 @@
+"""The statistics screen, from the main menu: per game, each player name's games played and won,
+average and best score; the recent results; and for Bits the solo bests.
+
+Everything is read fresh from disk each time the screen shows, through the persistence layer
+(``saves.load_statistics`` for ``statistics.json``, ``bits/bests.py`` for the solo bests), so nothing
+here keeps a copy that could go stale or writes a file.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import partial
+
+import pygame
+
+from bauhausbox.games import GAME_IDS, REGISTRY
+from bauhausbox.games.bits import bests
+from bauhausbox.i18n import N_, _, counted, fill
+from bauhausbox.persistence import paths, saves
+from bauhausbox.persistence.models import Statistics
+from bauhausbox.persistence.tally import player_tallies
+from bauhausbox.scenes.common import poster_background
+from bauhausbox.ui import draw, layout_probe, theme
+from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.text import short_date
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Button
+
+RECENT = 6  # results listed
+SOLO_BESTS = 5  # Bits solo results listed
+
+
+class StatisticsScene(Scene):
+    name = "statistics"
+
+    def __init__(self, app: App, game_id: str = GAME_IDS[0]) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.stats = Statistics()
+        self.solo = bests.SoloBests()
+        self.tabs = {
+            key: self.widgets.add(Button(REGISTRY[key].title, partial(self.show, key), size="small"))
+            for key in GAME_IDS
+        }
+        self.back_button = self.widgets.add(Button(N_("Back"), self.app.pop, tooltip=N_("Back to the main menu (Esc)")))
+        self.table_rect = self.recent_rect = pygame.Rect(0, 0, 0, 0)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.stats = saves.load_statistics()
+        self.solo = bests.load(paths.data_dir())
+        self.show(self.game_id)
+
+    def on_uncover(self) -> None:
+        self.refresh()
+
+    def show(self, game_id: str) -> None:
+        self.game_id = game_id
+        for key, button in self.tabs.items():
+            button.selected = key == game_id
+
+    def layout(self, metrics: Metrics) -> None:
+        super().layout(metrics)
+        m = metrics
+        u = m.u
+        left, right = u(6), m.width - u(8)
+        gap = u(1.5)
+        width = (right - left - gap * (len(self.tabs) - 1)) // len(self.tabs)
+        for index, button in enumerate(self.tabs.values()):
+            button.rect = pygame.Rect(left + index * (width + gap), u(12), width, u(5))
+        top = u(24)
+        bottom = m.height - u(12)
+        split = left + round((right - left) * 0.55)
+        self.table_rect = pygame.Rect(left, top, split - left - u(2), bottom - top)
+        self.recent_rect = pygame.Rect(split + u(1), top, right - split - u(1), bottom - top)
+        self.back_button.rect = pygame.Rect(
+            left, m.height - u(9.5), max(u(16), self.back_button.natural_width(m)), m.button_height
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if super().handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        return False
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        poster_background(surface, m)
+        draw.heading(surface, _("Statistics"), (m.u(6), m.u(5)), m.title // 2 + m.u(1))
+        game = self.stats.games.get(self.game_id)
+        started = game.started if game else 0
+        finished = game.finished if game else 0
+        tally = _("{started}  ·  {finished}").format(
+            started=counted("{n} started", "{n} started", started),
+            finished=counted("{n} finished", "{n} finished", finished),
+        )
+        draw.text(surface, tally, (m.u(6), m.u(18.5)), m.body, theme.GREY, "semibold")
+        with layout_probe.box(self.table_rect):
+            self._draw_players(surface)
+        with layout_probe.box(self.recent_rect):
+            self._draw_recent(surface)
+        super().draw(surface)
+
+    def _panel(self, surface: pygame.Surface, rect: pygame.Rect, title: str, accent: theme.Colour) -> int:
+        """A white panel with its heading; returns the y below the heading."""
+        m = self.metrics
+        draw.panel(surface, rect, theme.WHITE, 3)
+        pygame.draw.rect(surface, accent, (rect.left, rect.top, rect.width, m.u(1)))
+        draw.heading(surface, title, (rect.left + m.u(2.5), rect.top + m.u(3)), m.body)
+        return rect.top + m.u(8)
+
+    def _draw_players(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        u = m.u
+        rect = self.table_rect
+        y = self._panel(surface, rect, _("Players"), theme.BLUE)
+        tallies = player_tallies(self.stats.games.get(self.game_id))
+        if not tallies:
+            words = _("No finished games yet.")
+            draw.paragraph(surface, words, pygame.Rect(rect.left + u(2.5), y, rect.width - u(5), u(10)), m.small)
+            return
+        inner = rect.width - u(5)
+        # Name, then four figures in equal columns, right-aligned.
+        name_w = round(inner * 0.36)
+        column_w = (inner - name_w) // 4
+        columns = [rect.left + u(2.5) + name_w + column_w * (i + 1) for i in range(4)]
+        headings = (_("Played"), _("Won"), _("Average"), _("Best"))
+        for x, heading in zip(columns, headings, strict=True):
+            draw.text(surface, heading, (x, y), m.small, theme.GREY, "semibold", "topright")
+        y += u(4)
+        line_h = u(3.5)
+        for tally in tallies:
+            if y + line_h > rect.bottom - u(1):
+                break
+            name = draw.wrap(tally.name, m.small, name_w - u(1), "semibold")[0]
+            draw.text(surface, name, (rect.left + u(2.5), y), m.small, theme.INK, "semibold")
+            figures = (str(tally.played), str(tally.won), f"{tally.average:.1f}", str(tally.best))
+            for x, figure in zip(columns, figures, strict=True):
+                draw.text(surface, figure, (x, y), m.small, theme.INK, "regular", "topright")
+            y += line_h
+
+    def _draw_recent(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        u = m.u
+        rect = self.recent_rect
+        y = self._panel(surface, rect, _("Recent results"), theme.RED)
+        game = self.stats.games.get(self.game_id)
+        results = list(reversed(game.results[-RECENT:])) if game else []
+        x, width = rect.left + u(2.5), rect.width - u(5)
+        if not results:
+            draw.paragraph(surface, _("No finished games yet."), pygame.Rect(x, y, width, u(10)), m.small)
+            y += u(5)
+        for result in results:
+            scores = ", ".join(f"{name} {score}" for name, score in zip(result.players, result.scores, strict=False))
+            line = fill(_("{date}: {scores}"), date=short_date(result.date), scores=scores)
+            for part in draw.wrap(line, m.small, width):  # many long names take two lines
+                draw.text(surface, part, (x, y), m.small, theme.INK)
+                y += u(3)
+            y += u(0.5)
+        if self.game_id != "bits":
+            return
+        y += u(2)
+        draw.heading(surface, _("Solo bests"), (x, y), m.body)
+        y += u(4.5)
+        if not self.solo.results:
+            draw.text(surface, _("No solo game yet."), (x, y), m.small, theme.GREY)
+        for place, solo in enumerate(self.solo.results[:SOLO_BESTS], start=1):
+            if y + u(3.5) > rect.bottom - u(1):
+                break
+            points = counted("{n} point", "{n} points", solo.score)
+            line = _("{place}. {points}  ·  {rank}  ·  {date}").format(
+                place=place, points=points, rank=_(solo.rank), date=solo_date(solo.date)
+            )
+            draw.text(surface, draw.wrap(line, m.small, width)[0], (x, y), m.small, theme.INK)
+            y += u(3.5)
+
+
+def solo_date(text: str) -> str:
+    """A solo result's day (kept as ``2026-11-26``) as players read it; an odd value as it is."""
+    try:
+        return short_date(datetime.fromisoformat(text))
+    except ValueError:
+        return text

@@ -1,0 +1,71 @@
+"""The statistics screen: reached from the main menu, per game and per player name, from the files on
+disk (statistics.json and the Bits solo bests), and the tally behind it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bauhausbox.games.bits import bests
+from bauhausbox.persistence import paths, saves
+from bauhausbox.persistence.models import GameStatistics, ResultRecord
+from bauhausbox.persistence.tally import PlayerTally, player_tallies
+from bauhausbox.scenes.statistics import StatisticsScene
+from bauhausbox.ui import layout_probe
+from tests.ui.helpers import click, frames
+
+
+def _result(players: list[str], scores: list[int], winners: list[int]) -> ResultRecord:
+    return ResultRecord(players=players, kinds=["human"] * len(players), scores=scores, winners=winners)
+
+
+def test_the_tally_counts_games_wins_average_and_best_per_name() -> None:
+    stats = GameStatistics(
+        started=4,
+        finished=3,
+        results=[
+            _result(["Anni", "Bert"], [30, 20], [0]),
+            _result(["Bert", "Anni", "Cleo"], [25, 10, 25], [0, 2]),  # a shared win counts for both
+            _result(["Anni", "Bert"], [14, 14], [0, 1]),
+        ],
+    )
+    assert player_tallies(stats) == [  # most played, then most won, then by name
+        PlayerTally("Anni", 3, 2, (30 + 10 + 14) / 3, 30),
+        PlayerTally("Bert", 3, 2, (20 + 25 + 14) / 3, 25),
+        PlayerTally("Cleo", 1, 1, 25.0, 25),
+    ]
+    assert player_tallies(None) == []
+
+
+@pytest.fixture
+def own_data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Statistics and solo bests in this test's folder only."""
+    monkeypatch.setattr(paths, "data_dir", lambda: tmp_path)
+    return tmp_path
+
+
+def test_the_main_menu_opens_the_statistics_read_from_disk(fresh_app: Any, own_data: Path) -> None:
+    saves.update_statistics(lambda stats: stats.record("blokus", _result(["Anni", "Bert"], [-3, -17], [0])))
+    saves.update_statistics(lambda stats: stats.record("blokus", _result(["Anni", "Bert"], [-20, 0], [1])))
+    bests.record(own_data, bests.make_result(7, [12, 10, 9]))
+    app = fresh_app
+    frames(app, 2)
+    click(app, app.top.statistics_button.rect.center)
+    scene = app.top
+    assert isinstance(scene, StatisticsScene)
+    click(app, scene.tabs["blokus"].rect.center)
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    shown = [text.content for text in record.texts]
+    table = [text.content for text in record.texts if scene.table_rect.contains(text.rect)]
+    # Anni: 2 played, 1 won, average (-3 - 20) / 2, best -3; Bert: 2, 1, -8.5, 0.
+    assert table[table.index("Anni") :][:5] == ["Anni", "2", "1", "-11.5", "-3"]
+    assert table[table.index("Bert") :][:5] == ["Bert", "2", "1", "-8.5", "0"]
+    assert any("Anni -20, Bert 0" in line for line in shown)  # the newest result first
+    assert not any("31 points" in line for line in shown)  # the solo bests are Bits'
+    click(app, scene.tabs["bits"].rect.center)
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    assert any(text.content.startswith("1. 31 points") for text in record.texts)
