@@ -6,8 +6,9 @@ the four face-up action cards, large, with their icon or pattern; the deck, disc
 the players with their reserves (token shapes), live points and "Bauhaus!" power buttons; and a
 prompt saying what to do now.
 
-Gestures turn into moves and the rules decide (``self.submit``): click a card to choose it (Esc or
-"Cancel card" takes the choice back while nothing is placed); walls — hover an edge (green / red),
+Gestures turn into moves and the rules decide (``self.submit``): click a card to choose it (clicking it
+again or "Cancel card" takes the choice back while nothing is placed; Esc never does: it lets go of
+what is held, then opens the menu); walls — hover an edge (green / red),
 click to build; patterns follow the pointer as a ghost (R or right-click rotates, F flips); move a
 wall by clicking a marked (movable) wall, then its new edge, or by dragging it; tokens are dragged
 from the reserve or between squares (or clicked, then clicked again); swaps take two clicks.
@@ -122,7 +123,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
         )
         self.flip_button = self.widgets.add(Button("", self.flip, tooltip=N_("Flip (F)"), icon=icons.flip))
         self.cancel_button = self.widgets.add(
-            Button(N_("Cancel card"), self.cancel_card, tooltip=N_("Take the card back (Esc)"))
+            Button(N_("Cancel card"), self.cancel_card, tooltip=N_("Take the card back and choose again"))
         )
         self.power_buttons: list[Button] = []
         for seat in range(self.rules.players(match.state)):
@@ -345,15 +346,13 @@ class BauhausScene(GameScene[BauhausState, Move]):
                 self.flip()
                 return True
             return False
-        if event.key == pygame.K_ESCAPE:
-            if self.power_mode or self.held:
-                self.power_mode = None
-                self.held = None
-                self.say(N_("Put down."))
-                return True
-            if self.can_cancel():
-                self.cancel_card()
-                return True
+        if event.key == pygame.K_ESCAPE and (self.power_mode or self.held):
+            # Esc lets go of what is held, and only that: the chosen card stays chosen (taking it back
+            # is the "Cancel card" button's job), so the next Esc opens the menu.
+            self.say(N_("Power not used.") if self.power_mode else N_("Let go: nothing was played."))
+            self.power_mode = None
+            self.held = None
+            return True
         return False
 
     def _press(self, pos: Pos) -> bool:
@@ -387,7 +386,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
         elif state.phase == RESOLVE:
             reason = self.check(Move(MoveKind.CARD, slot=slot)) or ""
             if self.can_cancel():
-                reason = Words("{reason} (Esc takes the card back)", reason=reason)
+                reason = Words("{reason} (Cancel card takes the card back)", reason=reason)
             self.refuse(reason)
 
     def placing_kind(self) -> str | None:
@@ -606,7 +605,10 @@ class BauhausScene(GameScene[BauhausState, Move]):
         return self.thinking_text(name)
 
     def idle_status(self) -> str:
-        return _("Click a card, then act on the board. R / right-click rotates a pattern, F flips, Esc cancels.")
+        return _(
+            "Click a card, then act on the board. R / right-click rotates a pattern, F flips, Esc lets go of what "
+            "you hold."
+        )
 
     # -- drawing -------------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:

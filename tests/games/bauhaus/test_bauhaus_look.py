@@ -161,7 +161,7 @@ def test_cancelling_a_card_leaves_nothing_to_redo(fresh_app: Any) -> None:
     scene = open_position(fresh_app, state)
     click(fresh_app, scene.card_rects[1].center)
     assert scene.match.state.phase == RESOLVE
-    key(fresh_app, pygame.K_ESCAPE)
+    click(fresh_app, scene.cancel_button.rect.center)
     frames(fresh_app, 1)
     assert scene.match.state == state
     assert not scene.match.history.can_redo and not scene.redo_button.enabled
