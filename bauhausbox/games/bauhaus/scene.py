@@ -571,7 +571,8 @@ class BauhausScene(GameScene[BauhausState, Move]):
         self.cancel_button.visible = self.can_cancel()
         state = self.match.state
         for seat, button in enumerate(self.power_buttons):
-            button.visible = state.powers and not state.used[seat]
+            # Once the game is over no power is left to use: the buttons go with the game.
+            button.visible = state.powers and not state.used[seat] and not self.match.over
             button.enabled = bool(self.power_moves(seat)) and self.input_allowed(seat)
             button.tooltip = self.power_tooltip(seat)
 

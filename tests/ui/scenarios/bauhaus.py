@@ -184,3 +184,11 @@ def see_the_board(app: App) -> None:
     button = next(w for w in top.widgets.widgets if getattr(w, "label", "") == "See the board")
     click(app, button.rect.center)
     frames(app, 2)
+
+
+@scenario("bauhaus_pause_after_game_over")
+def pause_after_game_over(app: App) -> None:
+    """The menu after "See the board": the final table, a new game, the main menu; no undo."""
+    see_the_board(app)
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
