@@ -121,7 +121,7 @@ class PauseScene(Scene):
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
         u = metrics.u
-        buttons = [button for button in self.widgets.widgets if button.visible]
+        buttons = [button for button in self.widgets.widgets if isinstance(button, Button) and button.visible]
         bh = metrics.button_height
         height = u(13) + len(buttons) * (bh + u(1.5)) + u(2)
         width = max(u(52), max(button.natural_width(metrics) for button in buttons) + u(8))
