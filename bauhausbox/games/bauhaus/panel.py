@@ -76,6 +76,23 @@ POWER_WHEN = {
     "forced": N_("while a card is being chosen or right after, on a token showing its deployed face"),
 }
 
+# What each power does (docs/rules/bauhaus.md), for the decision window that offers it: the player
+# decides on the effect, not on the power's name. ``{seat}`` is the seat whose card was just chosen.
+POWER_EFFECTS = {
+    "mind": N_(
+        "Mind Control: you carry out {seat}'s card your way (where its walls go, which token moves where, "
+        "on which square its token goes); {seat}'s turn is spent."
+    ),
+    "shared": N_(
+        "Shared Control: you pick a hatched closed zone; all its tokens turn to their control face, the zone "
+        "is locked and each of them scores its size."
+    ),
+    "forced": N_(
+        "Forced Control: you pick a token showing its deployed face (any colour); it turns to its control "
+        "face and can no longer move or be swapped."
+    ),
+}
+
 POWER_PROMPTS = {
     "mind": N_("Mind Control: you resolve the chosen card."),
     "shared": N_("Shared Control: click a hatched (unowned) closed zone."),

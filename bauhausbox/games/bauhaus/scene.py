@@ -38,6 +38,7 @@ from bauhausbox.games.bauhaus.cards import (
 from bauhausbox.games.bauhaus.howto import how_to_play_pages
 from bauhausbox.games.bauhaus.paint import Geometry, Pos, draw_board, draw_token, fit_board, token_at
 from bauhausbox.games.bauhaus.panel import (
+    POWER_EFFECTS,
     POWER_PROMPTS,
     POWER_WHEN,
     clauses,
@@ -250,6 +251,26 @@ class BauhausScene(GameScene[BauhausState, Move]):
 
     def react(self, seat: int) -> None:
         self.start_power(seat)
+
+    def reaction_effect(self, seat: int) -> Words:
+        """What each power ``seat`` could use now would do (Black lists the powers it may copy)."""
+        chooser = Words(SEAT_NAMES[self.match.state.turn])
+        effects = sorted({m.power.rpartition(":")[2] for m in self.power_moves(seat)})
+        said = [Words(POWER_EFFECTS[effect], seat=chooser) for effect in effects]
+        if not said:
+            return super().reaction_effect(seat)
+        if len(said) == 1:
+            return said[0]
+        text = Words("Copy one power. {effect}", effect=said[0])
+        for effect in said[1:]:
+            text = Words("{earlier} {later}", earlier=text, later=effect)
+        return text
+
+    def decision_area(self) -> pygame.Rect:
+        """The board with its coordinates: a decision window stands beside the position it is about."""
+        label_room = self.metrics.small + self.metrics.u(1.5)
+        outer = self.geo.outer_rect()
+        return outer.inflate(2 * label_room, 2 * label_room)
 
     def seat_title(self, seat: int) -> str:
         return f"{seat_word(seat)} ({self.match.seat_name(seat)})"
