@@ -119,6 +119,8 @@ class BauhausScene(GameScene[BauhausState, Move]):
         # would say "that edge already has a wall" about the wall just built).
         self.built: frozenset[int] = frozenset()
         self._preview: tuple[Move | None, str | None] = (None, None)
+        # The recap's numbers of this frame, drawn after the last numbered outline (outline_move).
+        self._recap_badges: list[tuple[tuple[int, int], theme.Colour, str]] = []
         self.rotate_button = self.widgets.add(
             Button("", lambda: self.rotate(1), tooltip=N_("Rotate (R, right-click)"), icon=icons.rotate)
         )
@@ -598,17 +600,62 @@ class BauhausScene(GameScene[BauhausState, Move]):
             button.tooltip = self.power_tooltip(seat)
 
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
-        """Squares and walls a move touched, in the mover's colour; a card choice leaves no mark."""
+        """What a move changed, outlined: where a token or wall *is now* (a moved one's old place
+        gets a faint ghost and an arrow to the new one); a card choice leaves no mark. The recap's
+        number sits inside the board, in the corner of the destination, and the numbers are drawn
+        once the last one's outline is, so no later outline covers an earlier number."""
         geo = self.geo
         m = self.metrics
         width = max(3, m.u(0.5))
-        rects = [geo.square_rect(square).inflate(-m.u(0.5), -m.u(0.5)) for square in mark.move.squares]
-        for edge in mark.move.edges:
-            rects.append(geo.edge_rect(edge, geo.wall_thickness() + 2 * width))
+        move = mark.move
+        squares, edges = list(move.squares), list(move.edges)
+        origin: pygame.Rect | None = None
+        if move.kind == MoveKind.MOVE_TOKEN and len(squares) == 2:
+            origin, squares = geo.square_rect(squares[0]), squares[1:]
+        elif move.kind == MoveKind.MOVE_WALL and len(edges) == 2:
+            origin, edges = geo.edge_rect(edges[0], geo.wall_thickness()), edges[1:]
+        rects = [geo.square_rect(square).inflate(-m.u(0.5), -m.u(0.5)) for square in squares]
+        rects += [geo.edge_rect(edge, geo.wall_thickness() + 2 * width) for edge in edges]
+        if origin is not None and rects:
+            self._draw_origin(surface, origin, rects[0], move.kind == MoveKind.MOVE_TOKEN)
         for rect in rects:
             draw.move_outline(surface, rect, width)
-        if mark.label and rects:
-            draw.badge(surface, rects[0].topleft, m.u(1.6), mark.colour, mark.label, m.small - 2)
+        if mark.label is None:
+            return
+        radius = m.u(1.6)
+        if mark.label == "1":
+            self._recap_badges = []
+        if rects:
+            # Inside the board, in the destination's corner: never on the coordinates beside the board,
+            # where a number between two rows would read as a row's number.
+            spot = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+            spot.topleft = (rects[0].left + width, rects[0].top + width)
+            spot.clamp_ip(geo.rect)
+            self._recap_badges.append((spot.center, mark.colour, mark.label))
+        if mark.label == str(len(self.recap)):
+            for center, colour, label in self._recap_badges:
+                draw.badge(surface, center, radius, colour, label, m.small - 2)
+            self._recap_badges = []
+
+    def _draw_origin(self, surface: pygame.Surface, origin: pygame.Rect, target: pygame.Rect, token: bool) -> None:
+        """Where a moved token or wall came from: its faint ghost, and a thin arrow to where it went."""
+        geo = self.geo
+        faint = theme.mix(theme.GREY, theme.WHITE, 0.35)
+        line = max(2, self.metrics.u(0.3))
+        if token:
+            pygame.draw.circle(surface, faint, origin.center, geo.cell * 0.34, line)
+        else:
+            pygame.draw.rect(surface, faint, origin, line)
+        start, end = pygame.Vector2(origin.center), pygame.Vector2(target.center)
+        if start.distance_to(end) < geo.cell * 0.5:
+            return
+        direction = (end - start).normalize()
+        start += direction * geo.cell * 0.36
+        end -= direction * geo.cell * 0.4
+        pygame.draw.line(surface, faint, start, end, line)
+        side = pygame.Vector2(-direction.y, direction.x) * geo.cell * 0.12
+        back = end - direction * geo.cell * 0.18
+        pygame.draw.polygon(surface, faint, [end, back + side, back - side])
 
     def needs_curtain(self) -> bool:
         # Nothing is private in Bauhaus (only the deck order, which nobody knows): no curtain.
