@@ -13,6 +13,8 @@ from bauhausbox.match import Match
 from bauhausbox.scenes.flow import open_match
 from bauhausbox.scenes.game_over import GameOverScene
 from tests.ui.helpers import click, frames, key, wait_until
+from tests.ui.scenarios.bauhaus import game_over_tie
+from tests.ui.test_status import drawn_texts
 
 
 def finished_bauhaus(app: Any, monkeypatch: Any) -> tuple[BauhausScene, GameOverScene]:
@@ -70,3 +72,12 @@ def test_during_play_the_menu_still_offers_undo_and_restart(fresh_app: Any) -> N
     labels = visible_labels(app.top)
     assert "Undo" in labels and "Restart" in labels and "Final scores" not in labels
     key(app, pygame.K_ESCAPE)
+
+
+def test_the_final_table_says_how_the_tie_was_broken_and_how_the_points_add_up(fresh_app: Any) -> None:
+    game_over_tie(fresh_app)
+    table = fresh_app.top
+    assert isinstance(table, GameOverScene)
+    texts = drawn_texts(fresh_app)
+    assert any("decided by the number of zones" in t for t in texts), texts
+    assert "4×2" in texts  # Anni's two tokens in one 4-square zone

@@ -376,7 +376,8 @@ def clogged_text(scene: BauhausScene) -> str:
 def prompt_text(scene: BauhausScene, state: BauhausState) -> str:
     if scene.match.over:
         winners = scene.rules.winners(scene.match.state)
-        names = and_list([seat_word(w) for w in winners])
+        # The players' names, as the final table says them ("Josef wins!"), not their colours.
+        names = and_list([scene.match.seat_name(w) for w in winners])
         return ngettext("Winner: {names}.", "Winners: {names}.", len(winners)).format(names=names)
     if scene.spectating:
         return ""  # a replay shows positions: nobody is asked to do anything
