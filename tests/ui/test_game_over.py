@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from bauhausbox.engine.history import History, SeatSpec, Setup
+from bauhausbox.games.bauhaus.panel import prompt_text
 from bauhausbox.games.bauhaus.rules import GAME
 from bauhausbox.games.bauhaus.scene import BauhausScene
 from bauhausbox.match import Match
@@ -81,3 +82,10 @@ def test_the_final_table_says_how_the_tie_was_broken_and_how_the_points_add_up(f
     texts = drawn_texts(fresh_app)
     assert any("decided by the number of zones" in t for t in texts), texts
     assert "4×2" in texts  # Anni's two tokens in one 4-square zone
+
+
+def test_the_side_panel_names_the_winner_as_the_final_table_does(fresh_app: Any, monkeypatch: Any) -> None:
+    scene, table = finished_bauhaus(fresh_app, monkeypatch)
+    winners = [table.names[w] for w in table.winners]
+    said = prompt_text(scene, scene.state)
+    assert all(name in said for name in winners) and "Blue" not in said and "Yellow" not in said, said
