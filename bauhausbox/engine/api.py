@@ -273,6 +273,12 @@ class GameRules(ABC, Generic[S, M]):
         """Rows for the game-over screen; the default is one row of totals."""
         return [ScoreRow("Points", tuple(str(p) for p in self.scores(state)))]
 
+    def tie_break(self, state: S, names: Sequence[str]) -> Words | None:
+        """How a tie on points was decided, for players ("Equal on 8 points; more zones: ..."), naming
+        seats by ``names``; ``None`` when nobody who lost had the winner's points. Games whose
+        ``winners`` break ties override this."""
+        return None
+
     def players(self, state: S) -> int:
         """Number of seats in this game."""
         return state.players

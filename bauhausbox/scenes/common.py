@@ -89,14 +89,48 @@ def stack_vertically(widgets: Sequence[Widget], left: int, top: int, width: int,
 
 
 def overlay_panel(
-    surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics, title: str, accent: theme.Colour = theme.RED
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    metrics: Metrics,
+    title: str,
+    accent: theme.Colour = theme.RED,
+    unveiled: pygame.Rect | None = None,
 ) -> None:
     """A dialog panel over a veiled scene: white field, heavy border, a coloured bar, a title (shown
     in the players' language: a marked constant, :class:`~bauhausbox.engine.api.Words` or a text
-    already translated)."""
-    draw.veil(surface, 170)
+    already translated; made smaller, then broken into lines, when the panel is too narrow for it,
+    see :func:`title_lines`). ``unveiled``: an area of the scene left clear (what the dialog asks about)."""
+    if unveiled is None:
+        draw.veil(surface, 170)
+    else:
+        clip = surface.get_clip()
+        for strip in _around(surface.get_rect(), unveiled):
+            surface.set_clip(strip)
+            draw.veil(surface, 170)
+        surface.set_clip(clip)
     draw.shadow_rect(surface, rect, metrics.u(1.25))
     pygame.draw.rect(surface, theme.WHITE, rect)
     pygame.draw.rect(surface, theme.INK, rect, metrics.rule)
     pygame.draw.rect(surface, accent, (rect.left, rect.top, rect.width, metrics.u(1.25)))
-    draw.heading(surface, shown(title), (rect.left + metrics.u(4), rect.top + metrics.u(4)), metrics.heading)
+    size, lines = title_lines(title, rect.width, metrics)
+    y = rect.top + metrics.u(4)
+    for line in lines:
+        draw.heading(surface, line, (rect.left + metrics.u(4), y), size)
+        y += round(size * 1.15)
+
+
+def title_lines(title: str, panel_width: int, metrics: Metrics) -> tuple[int, list[str]]:
+    """The size and lines of a panel's title: one line at the heading size when it fits, else smaller
+    (down to the body size), else broken into lines."""
+    return draw.heading_lines(shown(title), metrics.heading, panel_width - metrics.u(8), metrics.body)
+
+
+def _around(window: pygame.Rect, hole: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of ``window`` outside ``hole``: above, below, left and right of it."""
+    hole = hole.clip(window)
+    return [
+        pygame.Rect(window.left, window.top, window.width, hole.top - window.top),
+        pygame.Rect(window.left, hole.bottom, window.width, window.bottom - hole.bottom),
+        pygame.Rect(window.left, hole.top, hole.left - window.left, hole.height),
+        pygame.Rect(hole.right, hole.top, window.right - hole.right, hole.height),
+    ]

@@ -2,14 +2,17 @@
 
 When a human seat that is not to play could answer now (the screen's ``reactions(seat)`` hook names
 what, e.g. "Mind Control"), one dialog, "Blue (Anni): use Mind Control now? [Use] [Not now]", goes
-up before any computer or other human goes on. [Use] calls the screen's ``react(seat)``; [Not now]
-lets play continue and is not asked again at the same moment (the same history position). The
-setting "Ask me when I can react: never" turns the dialog off.
+up before any computer or other human goes on, beside the board (``decision_area``), never over the
+position it is about, and says what using it would do (``reaction_effect``). [Use] calls the
+screen's ``react(seat)``; [Not now] lets play continue and is not asked again at the same moment (the
+same history position). The setting "Ask me when I can react: never" turns the dialog off.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+
+import pygame
 
 from bauhausbox.engine.api import Seat, Words
 from bauhausbox.i18n import N_
@@ -53,6 +56,14 @@ class DecisionWindows(Scene):
     def react(self, seat: Seat) -> None:
         """``seat`` chose [Use]: let them choose their answer on the board."""
 
+    def reaction_effect(self, seat: Seat) -> Words:
+        """What answering now would do, in words for the dialog."""
+        return Words("You can answer what just happened.")
+
+    def decision_area(self) -> pygame.Rect | None:
+        """What a decision window must leave in view (the board it is about); None: nothing."""
+        return None
+
     def seat_title(self, seat: Seat) -> str:
         """How the dialog addresses ``seat`` (default: the player's name)."""
         return self.match.seat_name(seat)
@@ -82,8 +93,9 @@ class DecisionWindows(Scene):
             dialog = DialogScene(
                 self.app,
                 Words("{name}: use {power} now?", name=self.seat_title(seat), power=what),
-                N_("You can answer what just happened. Not now lets play go on."),
+                Words("{effect} Not now lets play go on.", effect=self.reaction_effect(seat)),
                 [(N_("Use"), use, "primary"), (N_("Not now"), None, "plain")],
+                keep_clear=self.decision_area,
             )
             self._open_window = (dialog, seat)
             self.app.push(dialog)

@@ -2,7 +2,9 @@
 
 The title, the message and the button labels are shown in the players' language when drawn
 (:func:`~bauhausbox.ui.text.shown`): pass marked constants (``N_``), :class:`~bauhausbox.engine.api.Words`
-or texts already translated.
+or texts already translated. A dialog about the position on screen (a decision window) is given
+``keep_clear``, the area it must not cover (the board): it then stands beside it, in the widest room
+the window leaves, instead of over the middle of the screen.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from bauhausbox.i18n import N_
-from bauhausbox.scenes.common import overlay_panel
+from bauhausbox.scenes.common import overlay_panel, title_lines
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.text import shown
@@ -33,12 +35,15 @@ class DialogScene(Scene):
         message: str,
         buttons: Sequence[ButtonSpec] = ((N_("OK"), None, "primary"),),
         accent: theme.Colour = theme.RED,
+        keep_clear: Callable[[], pygame.Rect | None] | None = None,
     ) -> None:
         super().__init__(app)
+        self.keep_clear = keep_clear
         self.title = title
         self.message = message
         self.accent = accent
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.title_room = 0
         self.buttons: list[Button] = []
         for label, action, kind in buttons:
             self.buttons.append(self.widgets.add(Button(label, self._closer(action), kind)))
@@ -56,10 +61,24 @@ class DialogScene(Scene):
         # Wide enough for the title on one line (a question naming a player and a power is long).
         title = draw.render_text(shown(self.title).upper(), metrics.heading, weight="bold", spacing=0.12).get_width()
         width = min(metrics.width - metrics.u(8), max(metrics.u(76), title + metrics.u(8)))
+        window = pygame.Rect(0, 0, metrics.width, metrics.height)
+        room = self._room_beside(window, metrics)
+        if room is not None:
+            width = min(width, room.width - metrics.u(4))
         lines = draw.wrap(shown(self.message), metrics.body, width - metrics.u(8))
-        height = metrics.u(13) + len(lines) * round(metrics.body * 1.35) + metrics.button_height + metrics.u(3)
+        self.title_room = self._title_room(width, metrics)
+        height = (
+            metrics.u(13)
+            + self.title_room
+            + len(lines) * round(metrics.body * 1.35)
+            + metrics.button_height
+            + metrics.u(3)
+        )
         self.panel = pygame.Rect(0, 0, width, height)
-        self.panel.center = (metrics.width // 2, metrics.height // 2)
+        self.panel.center = window.center
+        if room is not None:
+            self.panel.center = room.center
+            self.panel.clamp_ip(room)
         x = self.panel.right - metrics.u(4)
         for button in reversed(self.buttons):
             w = max(metrics.u(16), button.natural_width(metrics))
@@ -67,6 +86,22 @@ class DialogScene(Scene):
                 x - w, self.panel.bottom - metrics.u(3) - metrics.button_height, w, metrics.button_height
             )
             x -= w + metrics.u(2)
+
+    def _title_room(self, width: int, metrics: Metrics) -> int:
+        """The extra height of a title broken into lines (none for a title on one line)."""
+        size, lines = title_lines(self.title, width, metrics)
+        return round(size * 1.15) * (len(lines) - 1)
+
+    def _room_beside(self, window: pygame.Rect, metrics: Metrics) -> pygame.Rect | None:
+        """The widest strip of the window left or right of the area to keep clear (None: no such
+        area, or no strip wide enough for a dialog, which then goes in the middle)."""
+        clear = self.keep_clear() if self.keep_clear else None
+        if clear is None:
+            return None
+        left = pygame.Rect(0, 0, max(0, clear.left), window.height)
+        right = pygame.Rect(clear.right, 0, max(0, window.right - clear.right), window.height)
+        room = max(left, right, key=lambda strip: strip.width)
+        return room if room.width >= metrics.u(56) else None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):
@@ -81,7 +116,9 @@ class DialogScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        overlay_panel(surface, self.panel, m, self.title, self.accent)
-        text_rect = pygame.Rect(self.panel.left + m.u(4), self.panel.top + m.u(10), self.panel.width - m.u(8), 1000)
+        clear = self.keep_clear() if self.keep_clear else None
+        overlay_panel(surface, self.panel, m, self.title, self.accent, unveiled=clear)
+        top = self.panel.top + m.u(10) + self.title_room
+        text_rect = pygame.Rect(self.panel.left + m.u(4), top, self.panel.width - m.u(8), 1000)
         draw.paragraph(surface, shown(self.message), text_rect, m.body, line_gap=1.35)
         super().draw(surface)

@@ -1,4 +1,5 @@
-"""The game-over screen: winner(s), the game's score table, play again, review the game, back to the menu."""
+"""The game-over screen: winner(s), how a tie on points was decided (the rules' ``tie_break``), the
+game's score table, play again, review the game, see the board, back to the menu."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Protocol
 import pygame
 
 from bauhausbox.engine.api import Seat
-from bauhausbox.i18n import N_, _, counted
+from bauhausbox.i18n import N_, _, counted, translate
 from bauhausbox.match import Match
 from bauhausbox.scenes.common import ClosesOnEscape, overlay_panel
 from bauhausbox.scenes.replay import ReplayScene
@@ -51,6 +52,8 @@ class GameOverScene(ClosesOnEscape):
         self.winners = match.game.winners(match.state)
         self.scores = match.game.scores(match.state)
         self.rows = match.game.score_table(match.state)
+        self.tie_break = match.game.tie_break(match.state, self.names)
+        self.tie_lines: list[str] = []
         self.again_button = self.widgets.add(Button(N_("Play again"), self.play_again, "primary"))
         self.board_button = self.widgets.add(
             Button(N_("See the board"), lambda: self.app.pop(self), tooltip=N_("Close this table; Esc opens the menu"))
@@ -76,12 +79,15 @@ class GameOverScene(ClosesOnEscape):
         super().layout(metrics)
         u = metrics.u
         row_h = round(metrics.body * 1.7)
-        height = u(24) + (len(self.rows) + 1) * row_h + metrics.button_height + u(4)
         # One row of buttons, each as wide as its label needs, the spare room shared out evenly.
         buttons = (self.again_button, self.review_button, self.board_button, self.menu_button)
         needs = [b.natural_width(metrics) for b in buttons]
         row_w = sum(needs) + u(2) * (len(buttons) - 1)
         width = min(metrics.width - u(6), max(u(80), u(24) + len(self.names) * u(18), row_w + u(8)))
+        self.tie_lines = (
+            draw.wrap(translate(self.tie_break), metrics.body, width - u(8)) if self.tie_break is not None else []
+        )
+        height = u(24) + self._tie_room(metrics) + (len(self.rows) + 1) * row_h + metrics.button_height + u(4)
         self.panel = pygame.Rect(0, 0, width, min(metrics.height - u(4), height))
         self.panel.center = (metrics.width // 2, metrics.height // 2)
         spare = max(0, self.panel.width - u(8) - row_w) // len(buttons)
@@ -90,6 +96,10 @@ class GameOverScene(ClosesOnEscape):
         for button, need in zip(buttons, needs, strict=True):
             button.rect = pygame.Rect(x, y, need + spare, metrics.button_height)
             x = button.rect.right + u(2)
+
+    def _tie_room(self, metrics: Metrics) -> int:
+        """The height of the tie-break lines under the headline (none without a tie)."""
+        return len(self.tie_lines) * round(metrics.body * 1.3)
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -103,8 +113,12 @@ class GameOverScene(ClosesOnEscape):
             theme.INK,
             "black",
         )
-        # The table: a label column, then one column per seat.
         top = self.panel.top + u(19)
+        if self.tie_break is not None:
+            room = pygame.Rect(self.panel.left + u(4), top - u(1), self.panel.width - u(8), self._tie_room(m))
+            draw.paragraph(surface, translate(self.tie_break), room, m.body, line_gap=1.3)
+            top += room.height
+        # The table: a label column, then one column per seat.
         label_w = u(22)
         col_w = (self.panel.width - u(8) - label_w) // max(1, len(self.names))
         row_h = round(m.body * 1.7)

@@ -1,4 +1,7 @@
-"""The in-game pause menu: resume, undo, redo, restart, how to play, settings, save and quit."""
+"""The in-game pause menu: resume, undo, redo, restart, how to play, settings, save and quit.
+
+Once the game is over, play does not go on: the menu offers the final table, a new game with the same
+players, how to play, settings and the main menu, and no Undo, Redo or Restart."""
 
 from __future__ import annotations
 
@@ -30,6 +33,8 @@ class PausedTable(Protocol):
 
     def open_help(self) -> None: ...
 
+    def game_over_scene(self) -> Scene: ...
+
 
 class PauseScene(Scene):
     opaque = False
@@ -43,6 +48,12 @@ class PauseScene(Scene):
         self.undo_button = add(Button(N_("Undo"), self.undo, tooltip=N_("Ctrl+Z")))
         self.redo_button = add(Button(N_("Redo"), self.redo, tooltip=N_("Ctrl+Y")))
         self.restart_button = add(Button(N_("Restart"), self.restart, tooltip=N_("A new game with the same players")))
+        self.scores_button = add(
+            Button(N_("Final scores"), self.scores, "primary", tooltip=N_("The final table again"))
+        )
+        self.again_button = add(
+            Button(N_("Play again"), self.play_again, tooltip=N_("A new game with the same players"))
+        )
         self.help_button = add(Button(N_("How to play"), self.help, tooltip="F1"))
         self.settings_button = add(Button(N_("Settings"), self.settings))
         self.quit_button = add(
@@ -53,7 +64,15 @@ class PauseScene(Scene):
                 tooltip=N_("The game is saved after every move; Continue resumes it"),
             )
         )
+        self.home_button = add(Button(N_("Main menu"), self.quit_to_menu, "red"))
         self.panel = pygame.Rect(0, 0, 0, 0)
+        over = game_scene.match.over
+        for button in (self.undo_button, self.redo_button, self.restart_button, self.quit_button):
+            button.visible = not over
+        for button in (self.scores_button, self.again_button, self.home_button):
+            button.visible = over
+        if over:
+            self.resume_button.label = N_("Back to the board")
 
     def resume(self) -> None:
         self.app.pop(self)
@@ -80,6 +99,15 @@ class PauseScene(Scene):
             )
         )
 
+    def scores(self) -> None:
+        self.app.pop(self)
+        self.app.push(self.game_scene.game_over_scene())
+
+    def play_again(self) -> None:
+        """A finished game has nothing to lose: a new one starts at once, no question asked."""
+        self.app.pop(self)
+        self.game_scene.restart()
+
     def help(self) -> None:
         self.game_scene.open_help()
 
@@ -93,15 +121,7 @@ class PauseScene(Scene):
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
         u = metrics.u
-        buttons = [
-            self.resume_button,
-            self.undo_button,
-            self.redo_button,
-            self.restart_button,
-            self.help_button,
-            self.settings_button,
-            self.quit_button,
-        ]
+        buttons = [button for button in self.widgets.widgets if isinstance(button, Button) and button.visible]
         bh = metrics.button_height
         height = u(13) + len(buttons) * (bh + u(1.5)) + u(2)
         width = max(u(52), max(button.natural_width(metrics) for button in buttons) + u(8))
@@ -111,6 +131,8 @@ class PauseScene(Scene):
 
     def update(self, dt: float) -> None:
         match = self.game_scene.match
+        if match.over:
+            return
         self.undo_button.enabled = match.undo_plan() is not None
         self.redo_button.enabled = match.history.can_redo
 
@@ -127,7 +149,9 @@ class PauseScene(Scene):
         match = self.game_scene.match
         draw.text(
             surface,
-            _("{game} · move {n}").format(game=_(match.game.info.title), n=match.history.cursor),
+            _("{game} · game over").format(game=_(match.game.info.title))
+            if match.over
+            else _("{game} · move {n}").format(game=_(match.game.info.title), n=match.history.cursor),
             (self.panel.right - m.u(4), self.panel.top + m.u(5.5)),
             m.small,
             theme.GREY,

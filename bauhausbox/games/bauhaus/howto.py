@@ -191,8 +191,8 @@ def how_to_play_pages() -> list[HowToPage]:
                 ),
                 _("• If none of the four cards can be carried out, you discard one of your choice instead."),
                 _(
-                    "• You may take a card back (Esc or \u201cCancel card\u201d) as long as nothing of it is on the "
-                    "board."
+                    "• You may take a card back (click it again, or \u201cCancel card\u201d) as long as nothing of it "
+                    "is on the board."
                 ),
                 _("The game ends when the deck and the face-up cards are used up."),
             ],

@@ -76,6 +76,23 @@ POWER_WHEN = {
     "forced": N_("while a card is being chosen or right after, on a token showing its deployed face"),
 }
 
+# What each power does (docs/rules/bauhaus.md), for the decision window that offers it: the player
+# decides on the effect, not on the power's name. ``{seat}`` is the seat whose card was just chosen.
+POWER_EFFECTS = {
+    "mind": N_(
+        "Mind Control: you carry out {seat}'s card your way (where its walls go, which token moves where, "
+        "on which square its token goes); {seat}'s turn is spent."
+    ),
+    "shared": N_(
+        "Shared Control: you pick a hatched closed zone; all its tokens turn to their control face, the zone "
+        "is locked and each of them scores its size."
+    ),
+    "forced": N_(
+        "Forced Control: you pick a token showing its deployed face (any colour); it turns to its control "
+        "face and can no longer move or be swapped."
+    ),
+}
+
 POWER_PROMPTS = {
     "mind": N_("Mind Control: you resolve the chosen card."),
     "shared": N_("Shared Control: click a hatched (unowned) closed zone."),
@@ -359,7 +376,8 @@ def clogged_text(scene: BauhausScene) -> str:
 def prompt_text(scene: BauhausScene, state: BauhausState) -> str:
     if scene.match.over:
         winners = scene.rules.winners(scene.match.state)
-        names = and_list([seat_word(w) for w in winners])
+        # The players' names, as the final table says them ("Josef wins!"), not their colours.
+        names = and_list([scene.match.seat_name(w) for w in winners])
         return ngettext("Winner: {names}.", "Winners: {names}.", len(winners)).format(names=names)
     if scene.spectating:
         return ""  # a replay shows positions: nobody is asked to do anything

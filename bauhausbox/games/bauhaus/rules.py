@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -44,7 +44,7 @@ from bauhausbox.engine.api import (
     Words,
 )
 from bauhausbox.engine.rng import Rng
-from bauhausbox.games.bauhaus import notation
+from bauhausbox.games.bauhaus import notation, scoring
 from bauhausbox.games.bauhaus.board import Board, bits
 from bauhausbox.games.bauhaus.cards import (
     CARDS,
@@ -791,10 +791,19 @@ class BauhausRules(GameRules[BauhausState, Move]):
         zones = self.scoring_zones(state)
         return [
             ScoreRow(Words("Points"), tuple(str(p) for p in self.scores(state))),
+            ScoreRow(Words("Zone × tokens"), tuple(self.points_sum(state, seat) for seat in range(state.players))),
             ScoreRow(Words("Zones"), tuple(str(len(z)) for z in zones)),
-            ScoreRow(Words("Zone sizes"), tuple(" ".join(map(str, z)) or "-" for z in zones)),
             ScoreRow(Words("Tokens left"), tuple(str(r) for r in state.reserve)),
         ]
+
+    def points_sum(self, state: BauhausState, seat: Seat) -> str:
+        """How ``seat``'s points add up ("6×2 + 5" for 17; :func:`scoring.points_sum`)."""
+        terms = [(r.bit_count(), (state.control[seat] & r).bit_count()) for r in self._closed_regions(state.walls)]
+        return scoring.points_sum(terms)
+
+    def tie_break(self, state: BauhausState, names: Sequence[str]) -> Words | None:
+        keys = [self.standing(state, seat) for seat in range(state.players)]
+        return scoring.tie_break(keys, self.winners(state), self.scoring_zones(state), names)
 
     # -- hidden information -------------------------------------------------------------------
     def view(self, state: BauhausState, seat: Seat) -> BauhausState:

@@ -6,8 +6,9 @@ the four face-up action cards, large, with their icon or pattern; the deck, disc
 the players with their reserves (token shapes), live points and "Bauhaus!" power buttons; and a
 prompt saying what to do now.
 
-Gestures turn into moves and the rules decide (``self.submit``): click a card to choose it (Esc or
-"Cancel card" takes the choice back while nothing is placed); walls — hover an edge (green / red),
+Gestures turn into moves and the rules decide (``self.submit``): click a card to choose it (clicking it
+again or "Cancel card" takes the choice back while nothing is placed; Esc never does: it lets go of
+what is held, then opens the menu); walls — hover an edge (green / red),
 click to build; patterns follow the pointer as a ghost (R or right-click rotates, F flips); move a
 wall by clicking a marked (movable) wall, then its new edge, or by dragging it; tokens are dragged
 from the reserve or between squares (or clicked, then clicked again); swaps take two clicks.
@@ -37,6 +38,7 @@ from bauhausbox.games.bauhaus.cards import (
 from bauhausbox.games.bauhaus.howto import how_to_play_pages
 from bauhausbox.games.bauhaus.paint import Geometry, Pos, draw_board, draw_token, fit_board, token_at
 from bauhausbox.games.bauhaus.panel import (
+    POWER_EFFECTS,
     POWER_PROMPTS,
     POWER_WHEN,
     clauses,
@@ -117,12 +119,14 @@ class BauhausScene(GameScene[BauhausState, Move]):
         # would say "that edge already has a wall" about the wall just built).
         self.built: frozenset[int] = frozenset()
         self._preview: tuple[Move | None, str | None] = (None, None)
+        # The recap's numbers of this frame, drawn after the last numbered outline (outline_move).
+        self._recap_badges: list[tuple[tuple[int, int], theme.Colour, str]] = []
         self.rotate_button = self.widgets.add(
             Button("", lambda: self.rotate(1), tooltip=N_("Rotate (R, right-click)"), icon=icons.rotate)
         )
         self.flip_button = self.widgets.add(Button("", self.flip, tooltip=N_("Flip (F)"), icon=icons.flip))
         self.cancel_button = self.widgets.add(
-            Button(N_("Cancel card"), self.cancel_card, tooltip=N_("Take the card back (Esc)"))
+            Button(N_("Cancel card"), self.cancel_card, tooltip=N_("Take the card back and choose again"))
         )
         self.power_buttons: list[Button] = []
         for seat in range(self.rules.players(match.state)):
@@ -250,6 +254,26 @@ class BauhausScene(GameScene[BauhausState, Move]):
     def react(self, seat: int) -> None:
         self.start_power(seat)
 
+    def reaction_effect(self, seat: int) -> Words:
+        """What each power ``seat`` could use now would do (Black lists the powers it may copy)."""
+        chooser = Words(SEAT_NAMES[self.match.state.turn])
+        effects = sorted({m.power.rpartition(":")[2] for m in self.power_moves(seat)})
+        said = [Words(POWER_EFFECTS[effect], seat=chooser) for effect in effects]
+        if not said:
+            return super().reaction_effect(seat)
+        if len(said) == 1:
+            return said[0]
+        text = Words("Copy one power. {effect}", effect=said[0])
+        for effect in said[1:]:
+            text = Words("{earlier} {later}", earlier=text, later=effect)
+        return text
+
+    def decision_area(self) -> pygame.Rect:
+        """The board with its coordinates: a decision window stands beside the position it is about."""
+        label_room = self.metrics.small + self.metrics.u(1.5)
+        outer = self.geo.outer_rect()
+        return outer.inflate(2 * label_room, 2 * label_room)
+
     def seat_title(self, seat: int) -> str:
         return f"{seat_word(seat)} ({self.match.seat_name(seat)})"
 
@@ -345,15 +369,13 @@ class BauhausScene(GameScene[BauhausState, Move]):
                 self.flip()
                 return True
             return False
-        if event.key == pygame.K_ESCAPE:
-            if self.power_mode or self.held:
-                self.power_mode = None
-                self.held = None
-                self.say(N_("Put down."))
-                return True
-            if self.can_cancel():
-                self.cancel_card()
-                return True
+        if event.key == pygame.K_ESCAPE and (self.power_mode or self.held):
+            # Esc lets go of what is held, and only that: the chosen card stays chosen (taking it back
+            # is the "Cancel card" button's job), so the next Esc opens the menu.
+            self.say(N_("Power not used.") if self.power_mode else N_("Let go: nothing was played."))
+            self.power_mode = None
+            self.held = None
+            return True
         return False
 
     def _press(self, pos: Pos) -> bool:
@@ -387,7 +409,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
         elif state.phase == RESOLVE:
             reason = self.check(Move(MoveKind.CARD, slot=slot)) or ""
             if self.can_cancel():
-                reason = Words("{reason} (Esc takes the card back)", reason=reason)
+                reason = Words("{reason} (Cancel card takes the card back)", reason=reason)
             self.refuse(reason)
 
     def placing_kind(self) -> str | None:
@@ -572,22 +594,68 @@ class BauhausScene(GameScene[BauhausState, Move]):
         self.cancel_button.visible = self.can_cancel()
         state = self.match.state
         for seat, button in enumerate(self.power_buttons):
-            button.visible = state.powers and not state.used[seat]
+            # Once the game is over no power is left to use: the buttons go with the game.
+            button.visible = state.powers and not state.used[seat] and not self.match.over
             button.enabled = bool(self.power_moves(seat)) and self.input_allowed(seat)
             button.tooltip = self.power_tooltip(seat)
 
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
-        """Squares and walls a move touched, in the mover's colour; a card choice leaves no mark."""
+        """What a move changed, outlined: where a token or wall *is now* (a moved one's old place
+        gets a faint ghost and an arrow to the new one); a card choice leaves no mark. The recap's
+        number sits inside the board, in the corner of the destination, and the numbers are drawn
+        once the last one's outline is, so no later outline covers an earlier number."""
         geo = self.geo
         m = self.metrics
         width = max(3, m.u(0.5))
-        rects = [geo.square_rect(square).inflate(-m.u(0.5), -m.u(0.5)) for square in mark.move.squares]
-        for edge in mark.move.edges:
-            rects.append(geo.edge_rect(edge, geo.wall_thickness() + 2 * width))
+        move = mark.move
+        squares, edges = list(move.squares), list(move.edges)
+        origin: pygame.Rect | None = None
+        if move.kind == MoveKind.MOVE_TOKEN and len(squares) == 2:
+            origin, squares = geo.square_rect(squares[0]), squares[1:]
+        elif move.kind == MoveKind.MOVE_WALL and len(edges) == 2:
+            origin, edges = geo.edge_rect(edges[0], geo.wall_thickness()), edges[1:]
+        rects = [geo.square_rect(square).inflate(-m.u(0.5), -m.u(0.5)) for square in squares]
+        rects += [geo.edge_rect(edge, geo.wall_thickness() + 2 * width) for edge in edges]
+        if origin is not None and rects:
+            self._draw_origin(surface, origin, rects[0], move.kind == MoveKind.MOVE_TOKEN)
         for rect in rects:
             draw.move_outline(surface, rect, width)
-        if mark.label and rects:
-            draw.badge(surface, rects[0].topleft, m.u(1.6), mark.colour, mark.label, m.small - 2)
+        if mark.label is None:
+            return
+        radius = m.u(1.6)
+        if mark.label == "1":
+            self._recap_badges = []
+        if rects:
+            # Inside the board, in the destination's corner: never on the coordinates beside the board,
+            # where a number between two rows would read as a row's number.
+            spot = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+            spot.topleft = (rects[0].left + width, rects[0].top + width)
+            spot.clamp_ip(geo.rect)
+            self._recap_badges.append((spot.center, mark.colour, mark.label))
+        if mark.label == str(len(self.recap)):
+            for center, colour, label in self._recap_badges:
+                draw.badge(surface, center, radius, colour, label, m.small - 2)
+            self._recap_badges = []
+
+    def _draw_origin(self, surface: pygame.Surface, origin: pygame.Rect, target: pygame.Rect, token: bool) -> None:
+        """Where a moved token or wall came from: its faint ghost, and a thin arrow to where it went."""
+        geo = self.geo
+        faint = theme.mix(theme.GREY, theme.WHITE, 0.35)
+        line = max(2, self.metrics.u(0.3))
+        if token:
+            pygame.draw.circle(surface, faint, origin.center, geo.cell * 0.34, line)
+        else:
+            pygame.draw.rect(surface, faint, origin, line)
+        start, end = pygame.Vector2(origin.center), pygame.Vector2(target.center)
+        if start.distance_to(end) < geo.cell * 0.5:
+            return
+        direction = (end - start).normalize()
+        start += direction * geo.cell * 0.36
+        end -= direction * geo.cell * 0.4
+        pygame.draw.line(surface, faint, start, end, line)
+        side = pygame.Vector2(-direction.y, direction.x) * geo.cell * 0.12
+        back = end - direction * geo.cell * 0.18
+        pygame.draw.polygon(surface, faint, [end, back + side, back - side])
 
     def needs_curtain(self) -> bool:
         # Nothing is private in Bauhaus (only the deck order, which nobody knows): no curtain.
@@ -606,7 +674,10 @@ class BauhausScene(GameScene[BauhausState, Move]):
         return self.thinking_text(name)
 
     def idle_status(self) -> str:
-        return _("Click a card, then act on the board. R / right-click rotates a pattern, F flips, Esc cancels.")
+        return _(
+            "Click a card, then act on the board. R / right-click rotates a pattern, F flips, Esc lets go of what "
+            "you hold."
+        )
 
     # -- drawing -------------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:

@@ -97,3 +97,16 @@ def test_a_greyed_power_button_says_when_it_becomes_usable(fresh_app: Any) -> No
     assert not blue.enabled  # Yellow has not chosen a card yet
     assert "right after another player chooses a card" in blue.tooltip
     assert "Mind Control" in blue.tooltip
+
+
+def test_the_decision_window_stands_beside_the_board_and_says_what_the_power_does(fresh_app: Any) -> None:
+    scene = yellow_has_chosen(fresh_app)
+    dialog = fresh_app.top
+    assert isinstance(dialog, DialogScene)
+    frames(fresh_app, 1)
+    board = scene.geo.outer_rect()
+    assert not dialog.panel.colliderect(board), (dialog.panel, board)  # the position stays in view
+    assert fresh_app.screen.get_rect().contains(dialog.panel)
+    # The power's effect (docs/rules/bauhaus.md), not only its name: Blue carries out Yellow's card.
+    assert "Yellow's card" in dialog.message and "turn is spent" in dialog.message
+    assert "You can answer what just happened" not in dialog.message

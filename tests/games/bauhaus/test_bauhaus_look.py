@@ -161,7 +161,7 @@ def test_cancelling_a_card_leaves_nothing_to_redo(fresh_app: Any) -> None:
     scene = open_position(fresh_app, state)
     click(fresh_app, scene.card_rects[1].center)
     assert scene.match.state.phase == RESOLVE
-    key(fresh_app, pygame.K_ESCAPE)
+    click(fresh_app, scene.cancel_button.rect.center)
     frames(fresh_app, 1)
     assert scene.match.state == state
     assert not scene.match.history.can_redo and not scene.redo_button.enabled
@@ -219,3 +219,55 @@ def test_r_turns_the_pattern_clockwise_and_shift_r_back(fresh_app: Any) -> None:
     assert corner() == (1, 1)  # top right
     key(fresh_app, pygame.K_r, mod=pygame.KMOD_SHIFT)
     assert corner() == (-1, 1)  # Shift+R turns back
+
+
+def test_a_recap_number_sits_on_where_a_token_went_drawn_over_every_outline(
+    fresh_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Yellow moved its token from c6 to c2, then Blue placed one on b2: the "1" is on c2 (not on
+    the empty c6), inside the board, and no outline is drawn after the numbers."""
+    state = GAME.from_picture(EMPTY_BOARD, display=("move", "place", "swap", "I2"), turn=1)
+    board = GAME.board
+    state = replace(state, deployed=(0, 1 << board.parse_square("c6")), reserve=(8, 7))
+    history: History[Any] = History(GAME, state)
+    for text in ("card0", "move c6>c2", "card1", "place b2"):
+        history.play(GAME.parse_move(history.state, text))
+    seats = (SeatSpec("Walter"), SeatSpec("Josef"))
+    scene = BauhausScene(fresh_app, Match(Setup("bauhaus", 2, 1, seats, {}), history, autosave=False))
+    fresh_app.push(scene)
+    frames(fresh_app, 2)
+    calls: list[tuple[str, Any]] = []
+    real_badge, real_outline = draw.badge, draw.move_outline
+    monkeypatch.setattr(draw, "badge", lambda s, c, r, col, label, size: calls.append(("badge", (c, label))))
+    monkeypatch.setattr(draw, "move_outline", lambda s, rect, w: calls.append(("outline", rect)))
+    scene.recap = (0, 1, 2, 3)
+    frames(fresh_app, 1)
+    monkeypatch.setattr(draw, "badge", real_badge)
+    monkeypatch.setattr(draw, "move_outline", real_outline)
+    on_board = [(kind, value) for kind, value in calls if kind == "outline" or value[0][0] < scene.panel_rect.left]
+    calls = on_board  # the log beside the board draws the same numbers
+    badges = {label: center for kind, (center, label) in ((k, v) for k, v in calls if k == "badge")}
+    c2, c6 = scene.geo.square_rect(board.parse_square("c2")), scene.geo.square_rect(board.parse_square("c6"))
+    assert c2.collidepoint(badges["2"]) and not c6.collidepoint(badges["2"]), (badges, c2)
+    assert all(scene.geo.rect.collidepoint(center) for center in badges.values())
+    last_badge = max(i for i, (kind, _) in enumerate(calls) if kind == "badge")
+    last_outline = max(i for i, (kind, _) in enumerate(calls) if kind == "outline")
+    assert last_outline < last_badge
+
+
+def test_a_recap_number_on_column_a_stays_off_the_row_labels(fresh_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    state = GAME.from_picture(EMPTY_BOARD, display=("place", "move", "swap", "I2"), turn=1)
+    state = replace(state, deployed=(0, 0), reserve=(8, 8))
+    history: History[Any] = History(GAME, state)
+    for text in ("card0", "place a7"):
+        history.play(GAME.parse_move(history.state, text))
+    seats = (SeatSpec("Walter"), SeatSpec("Josef"))
+    scene = BauhausScene(fresh_app, Match(Setup("bauhaus", 2, 1, seats, {}), history, autosave=False))
+    fresh_app.push(scene)
+    frames(fresh_app, 2)
+    centers: list[tuple[float, float]] = []
+    monkeypatch.setattr(draw, "badge", lambda s, c, r, col, label, size: centers.append(c))
+    scene.recap = (0, 1)
+    frames(fresh_app, 1)
+    centers = [c for c in centers if c[0] < scene.panel_rect.left]  # not the log's numbers
+    assert centers and all(c[0] - scene.metrics.u(1.6) >= scene.geo.rect.left for c in centers), centers

@@ -17,6 +17,7 @@ from bauhausbox.games.bauhaus.cards import CARD_INDEX, CARDS, PATTERNS, deck_for
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, choose, edge, play, reason, sq, zones_picture
 from bauhausbox.games.bauhaus.rules import BOARD_SIZE, CHOOSE, GAME, OPENING, OVER, RESOLVE, BauhausRules, BauhausState
 from bauhausbox.games.bauhaus.state import MoveKind
+from tests.games.bauhaus.test_bauhaus_examples import SCORING_EXAMPLE
 
 BLUE, YELLOW, RED, BLACK = 0, 1, 2, 3
 
@@ -327,7 +328,7 @@ def test_tokens_in_unowned_zones_and_outside_zones_score_nothing() -> None:
 def test_score_table_rows() -> None:
     state = GAME.from_picture(zones_picture([(line(1, 0, 4), "bb"), (line(3, 0, 2), "y")]), phase=OVER)
     rows = {row.label: row.cells for row in GAME.score_table(state)}
-    assert rows["Points"] == ("8", "2") and rows["Zones"] == ("1", "1") and rows["Zone sizes"] == ("4", "2")
+    assert rows["Points"] == ("8", "2") and rows["Zones"] == ("1", "1") and rows["Zone × tokens"] == ("4×2", "2")
 
 
 # -- hidden information and positions ---------------------------------------------------------------
@@ -399,3 +400,26 @@ def test_moves_are_typed_and_their_texts_begin_with_their_kind() -> None:
                 seen.add(move.kind)
         state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
     assert seen >= set(MoveKind) - {MoveKind.DISCARD}
+
+
+def test_the_final_table_says_how_a_tie_on_points_was_decided() -> None:
+    names = ["Anni", "Josef"]
+    zones = [(line(1, 0, 4), "bb"), (line(3, 0, 4), "y"), (line(5, 0, 4), "y")]  # 8 = 8, Josef in 2 zones
+    state = GAME.from_picture(zones_picture(zones), players=2, phase=OVER)
+    said = GAME.tie_break(state, names)
+    assert said is not None and "(8)" in said and "number of zones" in said and "Josef 2" in said and "Anni 1" in said
+    sizes = [(line(1, 0, 6), "b"), (line(3, 0, 2), "b"), (line(5, 0, 4), "y"), (line(7, 0, 2), "yy")]
+    said = GAME.tie_break(GAME.from_picture(zones_picture(sizes), players=2, phase=OVER), names)
+    assert said is not None and "zone sizes" in said and "Anni 6 2" in said and "Josef 4 2" in said
+    # No tie on points, or a win still shared: nothing to explain.
+    assert GAME.tie_break(GAME.from_picture(zones_picture([(line(1, 0, 4), "b")]), phase=OVER), names) is None
+    shared = [(line(1, 0, 3), "b"), (line(3, 0, 3), "y")]
+    assert GAME.tie_break(GAME.from_picture(zones_picture(shared), phase=OVER), names) is None
+
+
+def test_the_final_table_shows_how_the_points_add_up() -> None:
+    """Worked example 7: one token in a 5-square zone and two in a 6-square zone make 5 + 6 + 6."""
+    state = GAME.from_picture(SCORING_EXAMPLE, players=2)
+    rows = {row.label: row.cells for row in GAME.score_table(state)}
+    assert rows["Points"][0] == "17"
+    assert rows["Zone × tokens"] == ("6×2 + 5", "-")

@@ -52,9 +52,29 @@ def test_choosing_a_card_and_taking_it_back(fresh_app: Any) -> None:
     scene = open_position(fresh_app, state)
     click(fresh_app, scene.card_rects[1].center)
     assert scene.match.state.phase == RESOLVE and scene.match.state.chosen == 1
+    chosen = scene.match.state
+    key(fresh_app, pygame.K_ESCAPE)  # nothing held: Esc opens the menu and never takes the card back
+    assert fresh_app.top.name == "pause" and scene.match.state == chosen
     key(fresh_app, pygame.K_ESCAPE)
+    assert fresh_app.top is scene
+    click(fresh_app, scene.cancel_button.rect.center)
     assert scene.match.state == state
-    assert fresh_app.top is scene  # Esc took the card back instead of opening the pause menu
+    assert fresh_app.top is scene
+
+
+def test_esc_lets_go_of_a_dragged_token_first_and_says_nothing_was_played(fresh_app: Any) -> None:
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("move", "free", "swap", "place")), ("c3",), ("f6",))
+    scene = open_position(fresh_app, state)
+    click(fresh_app, scene.card_rects[0].center)  # Move token
+    chosen = scene.match.state
+    click(fresh_app, square_point(scene, "c3"))
+    assert scene.held is not None
+    key(fresh_app, pygame.K_ESCAPE)
+    assert scene.held is None and fresh_app.top is scene and scene.match.state == chosen
+    assert "nothing was played" in scene.message
+    key(fresh_app, pygame.K_ESCAPE)
+    assert fresh_app.top.name == "pause" and scene.match.state == chosen
+    key(fresh_app, pygame.K_ESCAPE)
 
 
 def test_pick_a_pattern_card_rotate_it_and_place_it(fresh_app: Any) -> None:
@@ -265,8 +285,8 @@ def test_refusals_are_the_rules_own_words(fresh_app: Any) -> None:
     assert scene.held is None and said(GAME.check(chosen, Move(MoveKind.MOVE_TOKEN, squares=(d4, h8))))
     click(fresh_app, square_point(scene, "f6"))
     assert scene.held is not None and scene.held.source == f6
-    key(fresh_app, pygame.K_ESCAPE)
-    key(fresh_app, pygame.K_ESCAPE)  # the first Esc put the token down, the second takes the card back
+    key(fresh_app, pygame.K_ESCAPE)  # Esc puts the token down; the button takes the card back
+    click(fresh_app, scene.cancel_button.rect.center)
     assert scene.match.state == state
     click(fresh_app, scene.card_rects[2].center)  # Move wall: the zone's walls may not move
     chosen = GAME.play_texts(state, ["card2"])
@@ -274,7 +294,7 @@ def test_refusals_are_the_rules_own_words(fresh_app: Any) -> None:
     click(fresh_app, edge_point(scene, "a1N"))
     assert scene.held is None and said(GAME.check(chosen, Move(MoveKind.MOVE_WALL, edges=(a1n, h4n))))
     click(fresh_app, scene.card_rects[0].center)  # a card while one is being carried out
-    assert said(GAME.check(chosen, Move(MoveKind.CARD, slot=0)) + " (Esc takes the card back)")
+    assert said(GAME.check(chosen, Move(MoveKind.CARD, slot=0)) + " (Cancel card takes the card back)")
 
 
 def test_a_token_cannot_be_swapped_with_itself() -> None:

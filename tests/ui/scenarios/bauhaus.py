@@ -184,3 +184,22 @@ def see_the_board(app: App) -> None:
     button = next(w for w in top.widgets.widgets if getattr(w, "label", "") == "See the board")
     click(app, button.rect.center)
     frames(app, 2)
+
+
+@scenario("bauhaus_pause_after_game_over")
+def pause_after_game_over(app: App) -> None:
+    """The menu after "See the board": the final table, a new game, the main menu; no undo."""
+    see_the_board(app)
+    key(app, pygame.K_ESCAPE)
+    frames(app, 2)
+
+
+@scenario("bauhaus_game_over_tie")
+def game_over_tie(app: App) -> None:
+    """Four players, two equal on points: the final table says how the tie was decided."""
+    lines = [[f"{col}{row}" for col in "abcd"] for row in (1, 3, 5, 7)]
+    zones = [(lines[0], "bb"), (lines[1], "y"), (lines[2], "y"), (lines[3], "rk")]
+    state = GAME.from_picture(zones_picture(zones), players=4, phase="over")
+    scene = _position(app, state)
+    app.push(GameOverScene(app, scene))
+    frames(app, 2)
