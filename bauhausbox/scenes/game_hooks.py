@@ -88,8 +88,13 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
 
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[Any]) -> None:
         """Outline a played move on the board in ``mark.colour``, with ``mark.label`` (a number)
-        beside it when given: the last move, the moves since the player's last turn, the log line
-        under the pointer. Draw only what the seat on screen may see of it (default: nothing)."""
+        beside it when given (or at ``badge_at``): the last move, the moves since the player's last
+        turn, the log line under the pointer. Draw only what the seat on screen may see of it (default: nothing)."""
+
+    def badge_at(self, mark: MoveMark[Any]) -> tuple[int, int] | None:
+        """Where the number of a numbered mark goes (drawn after every outline, so never covered);
+        ``None``: the game draws it itself in ``outline_move`` (default)."""
+        return None
 
     def step_style(self, index: int) -> tuple[Colour, str]:
         """The colour and shape that mark step ``index`` of the history, in the log and on the board

@@ -68,13 +68,9 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
     spectating: bool = property(lambda self: self.table.spectating)  # type: ignore[assignment]
     interjections = property(lambda self: self.table.interjections, doc="Computers to move out of turn first.")
 
-    @property
-    def hint_move(self) -> MoveT | None:
-        return self.table.hint_move
-
-    @hint_move.setter
-    def hint_move(self, move: MoveT | None) -> None:
-        self.table.hint_move = move
+    hint_move = property(
+        lambda self: self.table.hint_move, lambda self, move: setattr(self.table, "hint_move", move), doc="The hint."
+    )
 
     def curtained(self) -> bool:
         return self.table.curtained()
@@ -152,10 +148,8 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
     def _hint_clicked(self) -> None:
         if self.match.over and self.game_over_shown:
             self.app.push(self.game_over_scene())
-        elif self.hint_move is not None:
-            self.accept_hint()
-        else:
-            self.request_hint()
+        else:  # the hint on the board is played, or one is looked for
+            self.accept_hint() if self.hint_move is not None else self.request_hint()
 
     def undo(self) -> None:
         plan = self.table.undo_plan()
@@ -251,7 +245,8 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
             return True
         keys = {pygame.K_z: self.undo, pygame.K_y: self.redo}
         if event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and event.key in keys:
-            keys[event.key]()
+            if not self.match.over:  # once the game is over, play does not go on
+                keys[event.key]()
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.hint_move:
             return self.accept_hint() or True
@@ -272,8 +267,7 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
             self.match.seconds_played += dt  # the clock a screen may show; saved with the game
         self.update_game(dt)
         self._refresh_log()
-        hint = self.table.hint_answer()
-        if hint is not None:
+        if (hint := self.table.hint_answer()) is not None:
             self.take_hint(hint)
         if self.veiled():
             # The device passes at once, even while the last move still animates: the previous

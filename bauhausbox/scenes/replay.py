@@ -63,7 +63,7 @@ class ReplayBoard(Protocol):
 
     def step_style(self, index: int) -> tuple[Colour, str]: ...
 
-    def outline_move(self, surface: pygame.Surface, mark: MoveMark[Any]) -> None: ...
+    def draw_marks(self, surface: pygame.Surface, marks: list[MoveMark[Any]]) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,12 +306,14 @@ class ReplayScene(Scene):
     def _mark_moves(self, surface: pygame.Surface) -> None:
         """The move that led to the position shown, outlined on the board with its number (as in the
         log), and the move of the log line under the pointer when it has been played."""
+        marks = []
         for position in dict.fromkeys((self.position, self.hovered)):
             if position and position <= self.position:
                 index = position - 1
                 step = self.history.steps[index]
                 colour, _shape = self.board.step_style(index)
-                self.board.outline_move(surface, MoveMark(index, step.seat, step.move, colour, str(position)))
+                marks.append(MoveMark(index, step.seat, step.move, colour, str(position)))
+        self.board.draw_marks(surface, marks)
 
     def seen_as(self) -> str:
         """Whose eyes the replay sees through, for the top bar."""

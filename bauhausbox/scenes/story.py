@@ -16,6 +16,7 @@ import pygame
 from bauhausbox import i18n
 from bauhausbox.engine.api import Seat
 from bauhausbox.i18n import N_
+from bauhausbox.ui import draw
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.log_panel import LogLine, LogPanel, NoticeWords
 from bauhausbox.ui.theme import Colour
@@ -55,6 +56,7 @@ class GameStory(Scene):
         def veiled(self) -> bool: ...
         def step_style(self, index: int) -> tuple[Colour, str]: ...
         def outline_move(self, surface: pygame.Surface, mark: MoveMark[Any]) -> None: ...
+        def badge_at(self, mark: MoveMark[Any]) -> tuple[int, int] | None: ...
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -185,18 +187,30 @@ class GameStory(Scene):
         if not allowed or not history.cursor:
             return
         if self.recap:
-            for number, index in enumerate(self.recap, start=1):
-                self._outline_step(surface, index, str(number))
+            marks = [self.step_mark(index, str(number)) for number, index in enumerate(self.recap, start=1)]
         else:
-            self._outline_step(surface, history.cursor - 1, None)
+            marks = [self.step_mark(history.cursor - 1, None)]
         hovered = self.log.hovered if self.log_rect.width else None
         if hovered is not None and hovered < history.cursor:
-            self._outline_step(surface, hovered, None)
+            marks.append(self.step_mark(hovered, None))
+        self.draw_marks(surface, marks)
 
-    def _outline_step(self, surface: pygame.Surface, index: int, label: str | None) -> None:
+    def step_mark(self, index: int, label: str | None) -> MoveMark[Any]:
+        """The mark of step ``index`` of the history, in its colour, numbered ``label``."""
         step = self.match.history.steps[index]
         colour, _ = self.step_style(index)
-        self.outline_move(surface, MoveMark(index, step.seat, step.move, colour, label))
+        return MoveMark(index, step.seat, step.move, colour, label)
+
+    def draw_marks(self, surface: pygame.Surface, marks: list[MoveMark[Any]]) -> None:
+        """Outline ``marks`` on the board, then their numbers where the game puts them
+        (``badge_at``): no later outline covers an earlier number."""
+        for mark in marks:
+            self.outline_move(surface, mark)
+        radius = self.metrics.u(1.6)
+        for mark in marks:
+            spot = self.badge_at(mark) if mark.label else None
+            if spot is not None and mark.label:
+                draw.badge(surface, spot, radius, mark.colour, mark.label, self.metrics.small - 2)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         self._refresh_log()  # a move played in this frame's update shows at once (only the panel changes)

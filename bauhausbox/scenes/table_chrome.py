@@ -119,8 +119,9 @@ class TableChrome(GameHooks[Any, Any]):
             x -= w + metrics.u(1.25)
 
     def _refresh_buttons(self) -> None:
-        self.undo_button.enabled = self.table.undo_plan() is not None
-        self.redo_button.enabled = self.match.history.can_redo
+        # Once the game is over, play does not go on: no undo or redo (the pause menu agrees).
+        self.undo_button.enabled = not self.match.over and self.table.undo_plan() is not None
+        self.redo_button.enabled = not self.match.over and self.match.history.can_redo
         if self.match.over and self.game_over_shown:
             # After "See the board" the hint's place opens the final table again.
             self.hint_button.enabled, self.hint_button.label = True, N_("Scores")
@@ -316,7 +317,7 @@ class TableChrome(GameHooks[Any, Any]):
         does it list the controls (``idle_status``); otherwise it says who the table waits for."""
         match = self.match
         if match.over:
-            return _("Game over  ·  Scores: the final table again  ·  Esc menu  ·  Ctrl+Z undo")
+            return _("Game over  ·  Scores: the final table again  ·  Esc menu")
         deciding = self.deciding
         if deciding is not None:
             return fill(_("Waiting for {name} to decide"), name=self.seat_title(deciding))

@@ -120,7 +120,6 @@ class BauhausScene(GameScene[BauhausState, Move]):
         self.built: frozenset[int] = frozenset()
         self._preview: tuple[Move | None, str | None] = (None, None)
         # The recap's numbers of this frame, drawn after the last numbered outline (outline_move).
-        self._recap_badges: list[tuple[tuple[int, int], theme.Colour, str]] = []
         self.rotate_button = self.widgets.add(
             Button("", lambda: self.rotate(1), tooltip=N_("Rotate (R, right-click)"), icon=icons.rotate)
         )
@@ -601,13 +600,31 @@ class BauhausScene(GameScene[BauhausState, Move]):
 
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
         """What a move changed, outlined: where a token or wall *is now* (a moved one's old place
-        gets a faint ghost and an arrow to the new one); a card choice leaves no mark. The recap's
-        number sits inside the board, in the corner of the destination, and the numbers are drawn
-        once the last one's outline is, so no later outline covers an earlier number."""
-        geo = self.geo
-        m = self.metrics
-        width = max(3, m.u(0.5))
-        move = mark.move
+        gets a faint ghost and an arrow to the new one); a card choice leaves no mark. The number
+        goes at ``badge_at``."""
+        origin, rects = self._changed(mark.move)
+        if origin is not None and rects:
+            self._draw_origin(surface, origin, rects[0], mark.move.kind == MoveKind.MOVE_TOKEN)
+        for rect in rects:
+            draw.move_outline(surface, rect, self._mark_width())
+
+    def badge_at(self, mark: MoveMark[Move]) -> tuple[int, int] | None:
+        """Inside the board, in the destination's corner: never on the coordinates beside the board,
+        where a number between two rows would read as a row's number."""
+        _origin, rects = self._changed(mark.move)
+        if not rects:
+            return None
+        width, radius = self._mark_width(), self.metrics.u(1.6)
+        spot = pygame.Rect(rects[0].left + width, rects[0].top + width, 2 * radius, 2 * radius)
+        spot.clamp_ip(self.geo.rect)
+        return spot.center
+
+    def _mark_width(self) -> int:
+        return max(3, self.metrics.u(0.5))
+
+    def _changed(self, move: Move) -> tuple[pygame.Rect | None, list[pygame.Rect]]:
+        """Where a move's tokens and walls are now, and where a moved one came from (or ``None``)."""
+        geo, m, width = self.geo, self.metrics, self._mark_width()
         squares, edges = list(move.squares), list(move.edges)
         origin: pygame.Rect | None = None
         if move.kind == MoveKind.MOVE_TOKEN and len(squares) == 2:
@@ -616,26 +633,7 @@ class BauhausScene(GameScene[BauhausState, Move]):
             origin, edges = geo.edge_rect(edges[0], geo.wall_thickness()), edges[1:]
         rects = [geo.square_rect(square).inflate(-m.u(0.5), -m.u(0.5)) for square in squares]
         rects += [geo.edge_rect(edge, geo.wall_thickness() + 2 * width) for edge in edges]
-        if origin is not None and rects:
-            self._draw_origin(surface, origin, rects[0], move.kind == MoveKind.MOVE_TOKEN)
-        for rect in rects:
-            draw.move_outline(surface, rect, width)
-        if mark.label is None:
-            return
-        radius = m.u(1.6)
-        if mark.label == "1":
-            self._recap_badges = []
-        if rects:
-            # Inside the board, in the destination's corner: never on the coordinates beside the board,
-            # where a number between two rows would read as a row's number.
-            spot = pygame.Rect(0, 0, 2 * radius, 2 * radius)
-            spot.topleft = (rects[0].left + width, rects[0].top + width)
-            spot.clamp_ip(geo.rect)
-            self._recap_badges.append((spot.center, mark.colour, mark.label))
-        if mark.label == str(len(self.recap)):
-            for center, colour, label in self._recap_badges:
-                draw.badge(surface, center, radius, colour, label, m.small - 2)
-            self._recap_badges = []
+        return origin, rects
 
     def _draw_origin(self, surface: pygame.Surface, origin: pygame.Rect, target: pygame.Rect, token: bool) -> None:
         """Where a moved token or wall came from: its faint ghost, and a thin arrow to where it went."""

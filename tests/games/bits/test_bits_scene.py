@@ -103,7 +103,7 @@ def test_a_refused_drop_is_not_said_again_above_the_tile(fresh_app: Any, monkeyp
     notes: list[str] = []
     monkeypatch.setattr(scene, "_note", lambda surface, reason, pos: notes.append(reason))
     click(fresh_app, air_point(scene, 0.5))
-    assert "column 1 has no room" in scene.message.lower()
+    assert "column 1 has no room" in (scene.refusal() or "").lower()
     later = time.monotonic() + 3.0  # the pointer's note has faded
     monkeypatch.setattr(time, "monotonic", lambda: later)
     frames(fresh_app, 2)
