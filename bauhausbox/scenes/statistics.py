@@ -151,7 +151,8 @@ class StatisticsScene(Scene):
         results = list(reversed(game.results[-RECENT:])) if game else []
         x, width = rect.left + u(2.5), rect.width - u(5)
         if not results:
-            draw.paragraph(surface, _("No finished games yet."), pygame.Rect(x, y, width, u(10)), m.small)
+            # The players' panel beside it already says there are no finished games: said once.
+            draw.paragraph(surface, _("No results yet."), pygame.Rect(x, y, width, u(10)), m.small)
             y += u(5)
         for result in results:
             scores = ", ".join(f"{name} {score}" for name, score in zip(result.players, result.scores, strict=False))

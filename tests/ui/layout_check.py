@@ -5,10 +5,16 @@
 - no two controls overlap;
 - a tooltip stays inside the window and off the control it explains;
 - a tooltip covers no other control's label (the words drawn inside that control, by the same scene);
+- a sentence (four words or more) is said in one place: the same words in two places of one frame
+  say one thing twice (a refusal by the pointer and again in the status bar);
+- no text says a hint that was already played (``spent_hints``: its words are stale);
 - at 1280×800, prose ("body") is at least 16 px and every other text at least 14 px.
 """
 
 from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Collection
 
 import pygame
 
@@ -24,9 +30,25 @@ def _inside(inner: pygame.Rect, outer: pygame.Rect) -> bool:
     return outer.inflate(2 * SLACK, 2 * SLACK).contains(inner)
 
 
-def problems(record: Record, check_sizes: bool) -> list[str]:
-    """Everything wrong with the frame in ``record``, one line each (empty when the frame is fine)."""
+SENTENCE_WORDS = 4  # a text of this many words or more is a sentence, said once
+
+
+def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = ()) -> list[str]:
+    """Everything wrong with the frame in ``record``, one line each (empty when the frame is fine);
+    ``spent_hints``: the words of hints already played, which no text may still say."""
     found: list[str] = []
+    places: dict[str, set[tuple[int, ...] | None]] = defaultdict(set)
+    for text in record.texts:
+        if sum(any(c.isalpha() for c in word) for word in text.content.split()) >= SENTENCE_WORDS:
+            places[text.content.strip()].add(tuple(text.box) if text.box is not None else None)
+    # One list may repeat a line ("Anni passes" twice in the log); two places saying it is twice.
+    found += [
+        f"the sentence {words!r} is drawn in {len(boxes)} places" for words, boxes in places.items() if len(boxes) > 1
+    ]
+    for text in record.texts:
+        for hint in spent_hints:
+            if hint and hint in text.content:
+                found.append(f"text {text.content!r} still says a hint that was played")
     window = pygame.Rect((0, 0), record.surface_size)
     for text in record.texts:
         if not _inside(text.rect, window):

@@ -1,0 +1,68 @@
+"""The layout check's rules about what is said: once, and never stale.
+
+The rules themselves on made-up frames, then the real screens: in every game, once a hint is played
+with Enter, no frame still says it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from bauhausbox import games, table
+from bauhausbox.scenes.curtain import CurtainScene
+from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.ui import layout_probe
+from bauhausbox.ui.layout_probe import Record, TextDraw
+from tests.ui.helpers import click, frames, key, open_game, redraw_everything, wait_until
+from tests.ui.layout_check import problems
+
+PANEL = pygame.Rect(0, 0, 300, 300)
+BAR = pygame.Rect(0, 700, 1280, 40)
+
+
+def _frame(*texts: tuple[str, pygame.Rect | None]) -> Record:
+    record = Record((1280, 800))
+    for content, box in texts:
+        where = pygame.Rect((box or PANEL).topleft, (100, 20))  # inside its box: only what is said counts
+        record.texts.append(TextDraw(content, where, 16, box, "body"))
+    return record
+
+
+def test_a_sentence_said_in_two_places_fails_and_a_list_may_repeat_a_line() -> None:
+    twice = _frame(("Touches your own piece along a side", None), ("Touches your own piece along a side", BAR))
+    assert any("drawn in 2 places" in line for line in problems(twice, False))
+    log = _frame(("Anni passes her turn now", PANEL), ("Anni passes her turn now", PANEL))
+    assert problems(log, False) == []
+    short = _frame(("P2 · computer · easy", PANEL), ("P2 · computer · easy", BAR))
+    assert problems(short, False) == []  # not a sentence: a caption may sit in two places
+
+
+def test_a_played_hint_still_said_fails() -> None:
+    record = _frame(("Hint: place the red L5 on k10–m12  ·  Enter plays it", BAR))
+    assert any("hint that was played" in line for line in problems(record, False, {"Hint: place the red L5"}))
+    assert problems(record, False, {"Hint: place the blue I2"}) == []
+
+
+@pytest.mark.parametrize("game_id", [g for g in games.GAME_IDS if g != "blokus-puzzles"])
+def test_no_frame_says_a_hint_once_it_is_played(fresh_app: Any, monkeypatch: pytest.MonkeyPatch, game_id: str) -> None:
+    monkeypatch.setattr(table, "HINT_SECONDS", 0.05)
+    app = fresh_app
+    open_game(app, game_id, 2, ["human", "ai:random"], seed=3)
+    scene = next(s for s in reversed(app.stack) if isinstance(s, GameScene))
+    for _ in range(3):
+        if isinstance(app.top, CurtainScene):
+            click(app, app.top.ready_button.rect.center)
+        frames(app, 2)
+    assert wait_until(app, lambda: scene.input_allowed(), 600)
+    key(app, pygame.K_h, unicode="h")
+    assert wait_until(app, lambda: scene.hint_move is not None, 600)
+    said = scene.hint_text(scene.hint_move).split("  ·  ")[0]
+    key(app, pygame.K_RETURN)
+    for _ in range(4):
+        redraw_everything(app)
+        with layout_probe.recording(app.screen.get_size()) as record:
+            frames(app, 1)
+        assert not [line for line in problems(record, False, {said}) if "hint" in line]
