@@ -71,7 +71,6 @@ async def create_table(
     *,
     names: Sequence[str] = (),
     options: dict[str, str | int | bool] | None = None,
-    seed: int | None = None,
     tls: ssl.SSLContext | None = None,
     language: str = "en",
     timeout: float = 10.0,
@@ -80,7 +79,7 @@ async def create_table(
     the server's sentence when the setup is refused)."""
     async with asyncio.timeout(timeout), connect(url, ssl=tls, max_size=MAX_SERVER_MESSAGE) as connection:
         await _hello(connection, language, PROTOCOL_VERSION)
-        create = Create(game=game, seats=list(seats), names=list(names), options=options or {}, seed=seed)
+        create = Create(game=game, seats=list(seats), names=list(names), options=options or {})
         await connection.send(protocol.encode(create))
         answer = protocol.read_server(await connection.recv())
         if isinstance(answer, Refusal):
@@ -199,7 +198,7 @@ class RemoteTable:
         elif isinstance(message, SeatView):
             self.view = message
         elif isinstance(message, Refusal):
-            if message.fatal:
+            if message.fatal or not self._seated.is_set():  # refused a seat: nothing to come back to
                 raise Ended(message)
             self.refusals.append(message)
         async with self._changed:

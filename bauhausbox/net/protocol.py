@@ -49,14 +49,14 @@ class Hello(_Message):
 
 
 class Create(_Message):
-    """Host a new table: the game, its seats (``human`` or ``ai:LEVEL``), names, options and seed."""
+    """Host a new table: the game, its seats (``human`` or ``ai:LEVEL``), names and options. The
+    server draws the seed: whoever chose it would know every deal."""
 
     type: Literal["create"] = "create"
     game: str = Field(max_length=40)
     seats: list[str] = Field(min_length=1, max_length=4)
     names: list[str] = Field(default_factory=list, max_length=4)
     options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=8)
-    seed: int | None = Field(default=None, ge=0, lt=2**31)
 
 
 class Join(_Message):
@@ -143,6 +143,7 @@ class SeatView(_Message):
     names: list[str]
     humans: list[bool]
     connected: list[bool]
+    seed: int | None = None  # told once the game is over: the finished game can be replayed anywhere
 
 
 Reason = Literal[

@@ -174,6 +174,7 @@ class HostedTable:
             names=[spec.name for spec in match.setup.seats],
             humans=[spec.is_human for spec in match.setup.seats],
             connected=[not spec.is_human or index in self.seated for index, spec in enumerate(match.setup.seats)],
+            seed=match.setup.seed if match.over else None,
         )
 
     def _seen(self, index: int, seat: Seat) -> MoveSeen:
@@ -228,18 +229,22 @@ class Server:
     def _reopen(self, stored: StoredTable) -> HostedTable:
         """A stored table at its last acknowledged move: the moves replayed through the rules."""
         game = games.load(stored.setup.game_id)
-        history: History[Any] = History(game, stored.setup.new_state(game))
+        start = stored.setup.new_state(game) if stored.start is None else game.from_text(stored.start)
+        history: History[Any] = History(game, start)
         for text in stored.texts:
             history.play_text(text)
         history.go_to(stored.cursor)
         match = Match(stored.setup, history, autosave=False)
         return self._host(stored.code, match, stored.digests)
 
-    def create_table(self, setup: Setup) -> str:
-        """Host a new table; returns its code."""
+    def create_table(self, setup: Setup, start: Any = None) -> str:
+        """Host a new table; returns its code. ``start``: a position to start from instead of the
+        seed's (the host's own app, never a client: whoever sets the position knows its secrets)."""
         code = self._new_code()
-        match = Match(setup, autosave=False)
-        self.store.create(code, setup)
+        game = games.load(setup.game_id)
+        history = None if start is None else History(game, start)
+        match = Match(setup, history, autosave=False)
+        self.store.create(code, setup, None if start is None else game.to_text(start))
         self.tables[code] = self._host(code, match)
         if self.on_created is not None:
             self.on_created(code, setup)
@@ -270,8 +275,7 @@ class Server:
                 seats.append(spec)
         except (GameError, ValueError) as error:
             raise Refused("bad_setup", str(error)) from None
-        seed = message.seed if message.seed is not None else new_seed()
-        return Setup(message.game, players, seed, tuple(seats), options)
+        return Setup(message.game, players, new_seed(), tuple(seats), options)
 
     # -- running ---------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None) -> None:

@@ -32,6 +32,7 @@ CREATE TABLE IF NOT EXISTS tables (
     seats TEXT NOT NULL,     -- JSON: [[kind, name], ...] with kind "human" or "ai:LEVEL"
     options TEXT NOT NULL,   -- JSON object
     cursor INTEGER NOT NULL, -- how many of the steps are played (the rest can be redone)
+    start TEXT,              -- the starting position (to_text), when it is not the seed's
     created REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS tokens (
@@ -61,6 +62,7 @@ class StoredTable:
     setup: Setup
     texts: list[str] = field(default_factory=list)  # every step, the redo tail included
     cursor: int = 0
+    start: str | None = None  # the starting position's text, when the table did not start from its seed
     digests: dict[int, str] = field(default_factory=dict)  # seat -> SHA-256 of its token
 
 
@@ -87,13 +89,14 @@ class Store:
             raise
         self.db.execute("COMMIT")
 
-    def create(self, code: str, setup: Setup) -> None:
+    def create(self, code: str, setup: Setup, start: str | None = None) -> None:
         seats = json.dumps([[spec.to_text(), spec.name] for spec in setup.seats])
+        options = json.dumps(dict(setup.options))
         with self._transaction() as db:
             db.execute(
-                "INSERT INTO tables (code, game, players, seed, seats, options, cursor, created)"
-                " VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
-                (code, setup.game_id, setup.players, setup.seed, seats, json.dumps(dict(setup.options)), time.time()),
+                "INSERT INTO tables (code, game, players, seed, seats, options, cursor, start, created)"
+                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                (code, setup.game_id, setup.players, setup.seed, seats, options, start, time.time()),
             )
 
     def record_move(self, code: str, index: int, text: str) -> None:
@@ -119,12 +122,12 @@ class Store:
         """Every table, oldest first, with its steps and tokens."""
         found: dict[str, StoredTable] = {}
         rows = self.db.execute(
-            "SELECT code, game, players, seed, seats, options, cursor FROM tables ORDER BY created, code"
+            "SELECT code, game, players, seed, seats, options, cursor, start FROM tables ORDER BY created, code"
         ).fetchall()
-        for code, game, players, seed, seats, options, cursor in rows:
+        for code, game, players, seed, seats, options, cursor, start in rows:
             specs = tuple(SeatSpec.from_text(kind, name) for kind, name in json.loads(seats))
             setup = Setup(game, players, seed, specs, json.loads(options))
-            found[code] = StoredTable(code, setup, cursor=cursor)
+            found[code] = StoredTable(code, setup, cursor=cursor, start=start)
         for code, _index, text in self.db.execute("SELECT code, idx, text FROM steps ORDER BY code, idx"):
             found[code].texts.append(text)
         for code, seat, digest in self.db.execute("SELECT code, seat, digest FROM tokens"):
