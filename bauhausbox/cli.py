@@ -37,6 +37,7 @@ from bauhausbox.ui.text import plural
 MAX_GAMES = 100_000
 MAX_JOBS = 64
 MAX_SECONDS_PER_MOVE = 3600.0
+DEFAULT_PORT = 8765
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -99,10 +100,33 @@ def _build_parser() -> argparse.ArgumentParser:
     puzzle = sub.add_parser("puzzle", help="Blokus solo puzzles: `bauhausbox puzzle solve tetromino --json`")
     puzzle.add_argument("rest", nargs=argparse.REMAINDER)
 
+    serve = sub.add_parser("serve", help="host tables for play across computers (no window)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this computer only)")
+    serve.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: any free one)"
+    )
+    serve.add_argument(
+        "--data", type=Path, default=None, help="folder of the tables' database (default: the data folder)"
+    )
+    serve.add_argument(
+        "--cert", type=Path, default=None, help="TLS certificate (PEM), with --key: players connect with wss://"
+    )
+    serve.add_argument("--key", type=Path, default=None, help="the certificate's private key (PEM)")
+
     bench = sub.add_parser("bench", help="print engine and screen benchmarks")
     bench.add_argument("--quick", action="store_true")
     bench.add_argument("only", nargs="*", type=_bench_section, metavar="SECTION", help="sections to run (default: all)")
     return parser
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port {shown(text)} must be a number from 0 to 65535")
+    return port
 
 
 def _bench_section(text: str) -> str:
@@ -167,6 +191,12 @@ def _run(args: argparse.Namespace) -> int:
         from bauhausbox.games.blokus.puzzle_cli import main as puzzle_main
 
         return puzzle_main(list(args.rest))
+    if args.command == "serve":
+        if (args.cert is None) != (args.key is None):
+            raise UsageError("--cert and --key go together")
+        from bauhausbox.net.serve import run_server
+
+        return run_server(args.host, args.port, args.data, args.cert, args.key)
     if args.command == "bench":
         from bauhausbox.bench import main as bench_main
 

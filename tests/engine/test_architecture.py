@@ -3,7 +3,7 @@ each other in a circle.
 
 The layers, from the bottom (docs/architecture.md explains each):
 
-    engine < rules < persistence < match, records < ui < scenes < screens < app < tools
+    engine < rules < persistence < match, records < net < ui < scenes < screens < app < tools
 
 A module may import its own layer and the layers below it, never one above. Imports are read from the
 source (``ast``): top-level ones, those inside functions, and those under ``TYPE_CHECKING`` alike, so
@@ -26,7 +26,7 @@ from bauhausbox.games import GAME_IDS
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2] / "bauhausbox"
 
-LAYERS = ("engine", "rules", "persistence", "match", "ui", "scenes", "screens", "app", "tools")
+LAYERS = ("engine", "rules", "persistence", "match", "net", "ui", "scenes", "screens", "app", "tools")
 
 # Inside a game package, what a module is for decides its layer; every other module there is rules.
 GAME_SCREEN_MODULES = {
@@ -60,6 +60,7 @@ TOP_MODULES = {
 PACKAGE_LAYERS = {
     "bauhausbox.engine": "engine",
     "bauhausbox.persistence": "persistence",
+    "bauhausbox.net": "net",
     "bauhausbox.ui": "ui",
     "bauhausbox.scenes": "scenes",
 }
@@ -264,6 +265,8 @@ def test_engine_and_rules_do_not_import_pygame() -> None:
         "bauhausbox.engine.bots.runner",
         "bauhausbox.games",
         "bauhausbox.match",
+        "bauhausbox.net.server",
+        "bauhausbox.net.client",
         "bauhausbox.cli",
     ]
     entries = [games.REGISTRY[game_id] for game_id in GAME_IDS]

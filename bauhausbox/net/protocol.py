@@ -1,0 +1,257 @@
+"""The messages of "Play across computers": versioned pydantic models sent as JSON text frames.
+
+A client opens with :class:`Hello`, then either creates a table (:class:`Create`) or joins one
+(:class:`Join`: a table code with the seat it wants, or the seat's token to come back). The server
+answers a join with :class:`SeatGiven` (the token, a secret only that client knows) and from then on
+sends a :class:`SeatView` after every change: what that seat may see, never more. The client's
+:class:`Intent` messages are wishes; the server's rules decide. Anything refused comes back as one
+:class:`Refusal` sentence in the client's language, with a stable ``reason`` code.
+
+Every frame is at most :data:`MAX_MESSAGE_BYTES`; a client sends at most :data:`RATE_PER_SECOND`
+messages per second on average (bursts of :data:`RATE_BURST`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from bauhausbox.i18n import N_
+
+PROTOCOL_VERSION = 1
+# The oldest client version the server still speaks with.
+OLDEST_PROTOCOL = 1
+MAX_MESSAGE_BYTES = 64 * 1024
+RATE_PER_SECOND = 20.0
+RATE_BURST = 40.0
+MAX_NAME = 40
+MAX_MOVE_TEXT = 400
+CODE_LENGTH = 6
+# Table codes avoid letters and digits that read alike (0/O, 1/I/L).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+Action = Literal["move", "undo", "redo", "hint", "agree", "refuse", "present"]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# -- from the client ------------------------------------------------------------------------------
+class Hello(_Message):
+    """The first message: which protocol the client speaks, its app version, its players' language."""
+
+    type: Literal["hello"] = "hello"
+    protocol: int
+    app: str = Field(max_length=40)
+    language: str = Field(default="en", max_length=10)
+
+
+class Create(_Message):
+    """Host a new table: the game, its seats (``human`` or ``ai:LEVEL``), names and options. The
+    server draws the seed: whoever chose it would know every deal."""
+
+    type: Literal["create"] = "create"
+    game: str = Field(max_length=40)
+    seats: list[str] = Field(min_length=1, max_length=4)
+    names: list[str] = Field(default_factory=list, max_length=4)
+    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=8)
+
+
+class Join(_Message):
+    """Sit at table ``code``: in ``seat`` (``None``: the first free human seat), or back in the seat
+    whose ``token`` this client was given."""
+
+    type: Literal["join"] = "join"
+    code: str = Field(max_length=16)
+    seat: int | None = Field(default=None, ge=0, lt=4)
+    token: str | None = Field(default=None, max_length=100)
+    name: str = Field(default="", max_length=MAX_NAME)
+
+
+class Intent(_Message):
+    """What the player at this seat wants: a move in the game's notation (``text``), undo, redo, a
+    hint, to agree to or refuse an undo others asked for, or "present" (I am here and looking)."""
+
+    type: Literal["intent"] = "intent"
+    action: Action
+    text: str = Field(default="", max_length=MAX_MOVE_TEXT)
+
+
+ClientMessage = Annotated[Hello | Create | Join | Intent, Field(discriminator="type")]
+
+
+# -- from the server ------------------------------------------------------------------------------
+class Welcome(_Message):
+    type: Literal["welcome"] = "welcome"
+    protocol: int
+    app: str
+
+
+class Created(_Message):
+    """A table was made; join it with this code."""
+
+    type: Literal["created"] = "created"
+    code: str
+
+
+class SeatGiven(_Message):
+    """You sit at ``seat`` of table ``code``; ``token`` brings you back to it, and only you."""
+
+    type: Literal["seat"] = "seat"
+    code: str
+    seat: int
+    token: str
+
+
+class MoveSeen(_Message):
+    """One played move as this seat may know it: who made it, its notation (only where the seat
+    may know it: its own moves, every move of a game without secrets, all once the game is over)
+    and the sentence the rules write for this seat."""
+
+    seat: int
+    text: str | None
+    said: str
+
+
+class UndoRequest(_Message):
+    """An undo past a draw, waiting for every human's agreement."""
+
+    asked_by: int
+    agreed: list[int]
+    waiting_for: list[int]
+
+
+class SeatView(_Message):
+    """What one seat may see now. ``position`` is the game's ``to_text`` of ``view(state, seat)``:
+    ``from_text`` reads it back. ``version`` grows with every change at the table."""
+
+    type: Literal["view"] = "view"
+    code: str
+    game: str
+    seat: int
+    version: int
+    position: str
+    to_play: int | None
+    over: bool
+    moves: list[MoveSeen]
+    hint: str | None
+    undo_request: UndoRequest | None
+    can_undo: bool
+    can_redo: bool
+    names: list[str]
+    humans: list[bool]
+    connected: list[bool]
+    seed: int | None = None  # told once the game is over: the finished game can be replayed anywhere
+
+
+Reason = Literal[
+    "protocol_too_old",
+    "protocol_too_new",
+    "bad_message",
+    "too_large",
+    "too_fast",
+    "not_joined",
+    "wrong_code",
+    "table_full",
+    "seat_taken",
+    "bad_token",
+    "bad_setup",
+    "illegal_move",
+    "not_your_turn",
+    "nothing_to_undo",
+    "nothing_to_redo",
+    "no_hint",
+    "no_request",
+    "undo_refused",
+    "host_left",
+    "not_stored",
+]
+
+# The sentence for each reason (``{detail}`` filled from the refusal); marked for the catalogs.
+SENTENCES: dict[str, str] = {
+    "protocol_too_old": N_("This copy of bauhausbox is too old to play at that table: please update it."),
+    "protocol_too_new": N_("The host's copy of bauhausbox is older than yours: the host needs to update it."),
+    "bad_message": N_("The host could not read a message from this computer."),
+    "too_large": N_("A message from this computer was too large."),
+    "too_fast": N_("Too many messages at once: wait a moment."),
+    "not_joined": N_("Join a table first."),
+    "wrong_code": N_("There is no table with that code: check the code."),
+    "table_full": N_("That table is full: every seat is taken."),
+    "seat_taken": N_("Someone already sits in that seat: choose another one."),
+    "bad_token": N_("This computer's place at that table is not valid any more: join again."),
+    "bad_setup": N_("That table cannot be set up: {detail}"),
+    "illegal_move": N_("That move is not allowed: {detail}"),
+    "not_your_turn": N_("It is not your turn."),
+    "nothing_to_undo": N_("There is nothing to undo."),
+    "nothing_to_redo": N_("There is nothing to redo."),
+    "no_hint": N_("No hint can be given now."),
+    "no_request": N_("Nobody has asked to undo."),
+    "undo_refused": N_("{detail} does not want to undo the draw."),
+    "host_left": N_("The host has left: the game has stopped."),
+    "not_stored": N_("The host could not store the move, so it was not played."),
+}
+
+# A refusal that ends the connection (the client does not try again on its own).
+FATAL: frozenset[str] = frozenset(
+    {"protocol_too_old", "protocol_too_new", "wrong_code", "table_full", "bad_token", "host_left", "too_large"}
+)
+
+
+class Refusal(_Message):
+    """Something was refused or went wrong: ``sentence`` is for players, in their language."""
+
+    type: Literal["error"] = "error"
+    reason: Reason
+    sentence: str
+    fatal: bool = False
+
+
+ServerMessage = Annotated[Welcome | Created | SeatGiven | SeatView | Refusal, Field(discriminator="type")]
+
+_CLIENT: TypeAdapter[Hello | Create | Join | Intent] = TypeAdapter(ClientMessage)
+_SERVER: TypeAdapter[Welcome | Created | SeatGiven | SeatView | Refusal] = TypeAdapter(ServerMessage)
+
+
+class ProtocolError(Exception):
+    """A frame that is not a valid message."""
+
+
+def encode(message: _Message) -> str:
+    """The JSON text of a message (compact, fields in their declared order: the same message is
+    always the same bytes)."""
+    return message.model_dump_json()
+
+
+def read_client(text: str | bytes) -> Hello | Create | Join | Intent:
+    try:
+        return _CLIENT.validate_json(text)
+    except ValidationError as error:
+        raise ProtocolError(str(error).splitlines()[0]) from None
+
+
+def read_server(text: str | bytes) -> Welcome | Created | SeatGiven | SeatView | Refusal:
+    try:
+        return _SERVER.validate_json(text)
+    except ValidationError as error:
+        raise ProtocolError(str(error).splitlines()[0]) from None
+
+
+class RateLimit:
+    """A token bucket: ``allow`` is False once a connection sends faster than the rate for long."""
+
+    def __init__(self, per_second: float = RATE_PER_SECOND, burst: float = RATE_BURST) -> None:
+        self.per_second = per_second
+        self.burst = burst
+        self.tokens = burst
+        self.last: float | None = None
+
+    def allow(self, now: float) -> bool:
+        if self.last is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.last) * self.per_second)
+        self.last = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True

@@ -1,0 +1,68 @@
+"""``bauhausbox serve``: host tables for play across computers until stopped.
+
+Prints the address players connect to, then one line per table (the tables reopened from the data
+folder first, then each new one as a host creates it) with its short code. Ctrl+C or SIGTERM stops
+it cleanly: every player hears that the host left. Killed outright, it loses nothing acknowledged:
+started again on the same folder, it reopens every table at its last acknowledged move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import ssl
+import sys
+from pathlib import Path
+
+from bauhausbox import games
+from bauhausbox.engine.history import Setup
+from bauhausbox.net.server import Server, tls_context
+from bauhausbox.persistence import paths
+
+
+def describe_table(code: str, setup: Setup) -> str:
+    """One line for the host's terminal: code, game and seats."""
+    title = games.REGISTRY[setup.game_id].title if setup.game_id in games.REGISTRY else setup.game_id
+    seats = ", ".join(spec.to_text() for spec in setup.seats)
+    return f"table {code}: {title}, {setup.players} seats ({seats})"
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)  # flushed at once: a terminal or a script waits for each line
+
+
+async def serve(host: str, port: int, data: Path, tls: ssl.SSLContext | None) -> None:
+    server = Server(data, on_created=lambda code, setup: _say(describe_table(code, setup)))
+    await server.start(host, port, tls)
+    _say(f"serving on {server.url} (tables kept in {server.store.path})")
+    for code, hosted in server.tables.items():
+        _say(describe_table(code, hosted.match.setup) + f", reopened at move {hosted.match.history.cursor}")
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows: Ctrl+C raises instead
+            loop.add_signal_handler(number, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await server.close()
+        _say("stopped")
+
+
+def run_server(host: str, port: int, data: Path | None, certificate: Path | None, key: Path | None) -> int:
+    """The command's body: 0 after a clean stop, 1 (one line) when the address cannot be used."""
+    folder = data if data is not None else paths.data_dir() / "tables"
+    tls = None
+    if certificate is not None and key is not None:
+        try:
+            tls = tls_context(certificate, key)
+        except (OSError, ssl.SSLError) as error:
+            print(f"bauhausbox serve: cannot use the certificate and key: {error}", file=sys.stderr)
+            return 1
+    try:
+        asyncio.run(serve(host, port, folder, tls))
+    except OSError as error:
+        print(f"bauhausbox serve: cannot listen on {host}:{port}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,582 @@
+"""The server of "Play across computers": hosts many tables, each a :class:`~bauhausbox.table.Table`.
+
+The server is the only judge. Clients send intents (a move in the game's notation, undo, redo, a
+hint, agreeing to an undo); the server checks each with the rules, stores every move
+(:class:`~bauhausbox.net.store.Store`) before anyone hears of it, and then sends each connected
+seat what *that seat* may see (:class:`~bauhausbox.net.protocol.SeatView`), built from
+``view(state, seat)`` and the seat's own hint only.
+
+Seats are secrets: joining gives a random token (``secrets.token_urlsafe``), and that token is the
+only way back into the seat. Computer seats think on the server (``Table.run_computers``, polled
+every :data:`TICK_SECONDS`). An undo that takes back a draw several humans have seen, or another
+human's move, waits until every human at the table has agreed, each from their own connection.
+
+Everything runs on one asyncio loop; the rules and SQLite calls are short and run on it directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import secrets
+import ssl
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server as WebSocketServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from bauhausbox import __version__, games, i18n
+from bauhausbox.engine.api import GameError, Seat, split_seat
+from bauhausbox.engine.history import History, SeatSpec, Setup
+from bauhausbox.engine.history import UndoPlan as Plan
+from bauhausbox.match import Match, new_seed
+from bauhausbox.net import protocol
+from bauhausbox.net.protocol import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    FATAL,
+    MAX_MESSAGE_BYTES,
+    OLDEST_PROTOCOL,
+    PROTOCOL_VERSION,
+    SENTENCES,
+    Create,
+    Created,
+    Hello,
+    Intent,
+    Join,
+    MoveSeen,
+    Reason,
+    Refusal,
+    SeatGiven,
+    SeatView,
+    UndoRequest,
+    Welcome,
+)
+from bauhausbox.net.store import Store, StoredTable, token_digest
+from bauhausbox.table import Failed, Played, Table
+
+log = logging.getLogger(__name__)
+
+TICK_SECONDS = 0.02  # how often computer players and hint searches are looked at
+TOKEN_BYTES = 24
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Sentences in ``language`` while inside (one loop, no await inside: nothing else runs)."""
+    before = i18n.language()
+    if language == before:
+        yield
+        return
+    i18n.set_language(language)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
+
+
+def refusal(reason: Reason, detail: str = "") -> Refusal:
+    """A refusal in the current language (see :func:`speaking`)."""
+    sentence = i18n.fill(i18n._(SENTENCES[reason]), detail=i18n.translate(detail))
+    return Refusal(reason=reason, sentence=sentence, fatal=reason in FATAL)
+
+
+class Refused(Exception):
+    """An intent the server turns down: the reason and a detail for its sentence."""
+
+    def __init__(self, reason: Reason, detail: str = "") -> None:
+        super().__init__(reason, detail)
+        self.reason: Reason = reason
+        self.detail = detail
+
+
+@dataclass
+class Seated:
+    """One open connection sitting at a seat."""
+
+    connection: ServerConnection
+    seat: Seat
+    language: str
+
+
+@dataclass
+class PendingUndo:
+    """An undo waiting for agreement: asked at history position ``cursor``."""
+
+    plan: Plan
+    asked_by: Seat
+    cursor: int
+    agreed: set[Seat] = field(default_factory=set)
+
+
+class HostedTable:
+    """A table on the server: the :class:`Table`, its seat tokens and who is connected."""
+
+    def __init__(self, code: str, table: Table[Any, Any], digests: dict[Seat, str] | None = None) -> None:
+        self.code = code
+        self.table = table
+        self.match = table.match
+        self.game = table.game
+        self.digests: dict[Seat, str] = dict(digests or {})
+        self.seated: dict[Seat, Seated] = {}
+        self.pending_undo: PendingUndo | None = None
+        self.version = 0
+        self.hint_level = "hard"
+        # Sentences already written, per (step index, seat, language), with the step they describe.
+        self._said: dict[tuple[int, Seat, str], tuple[Any, str]] = {}
+
+    @property
+    def humans(self) -> tuple[Seat, ...]:
+        return self.match.humans
+
+    def busy(self) -> bool:
+        """Whether a computer or a hint search may have something to do."""
+        table = self.table
+        if table.runner.busy or table.hint_runner.busy or table.interjections:
+            return True
+        return not self.match.over and self.match.to_play in table.bots
+
+    # -- what a seat may see ---------------------------------------------------------------------
+    def view_for(self, seat: Seat) -> SeatView:
+        """Everything in this message comes from ``view(state, seat)``, the seat's own hint and the
+        table's public facts (names, who is connected, the undo request)."""
+        match, game, table = self.match, self.game, self.table
+        seen = table.seat_view(seat)
+        hint = None
+        if seen.hint is not None:
+            hint = game.format_move(match.state, seen.hint)
+        request = None
+        if self.pending_undo is not None:
+            agreed = sorted(self.pending_undo.agreed)
+            waiting = [human for human in self.humans if human not in self.pending_undo.agreed]
+            request = UndoRequest(asked_by=self.pending_undo.asked_by, agreed=agreed, waiting_for=waiting)
+        history = match.history
+        return SeatView(
+            code=self.code,
+            game=match.setup.game_id,
+            seat=seat,
+            version=self.version,
+            position=game.to_text(seen.state),
+            to_play=match.to_play,
+            over=match.over,
+            moves=[self._seen(index, seat) for index in range(history.cursor)],
+            hint=hint,
+            undo_request=request,
+            can_undo=table.undo_plan() is not None,
+            can_redo=history.redo_target(self.humans) is not None,
+            names=[spec.name for spec in match.setup.seats],
+            humans=[spec.is_human for spec in match.setup.seats],
+            connected=[not spec.is_human or index in self.seated for index, spec in enumerate(match.setup.seats)],
+            seed=match.setup.seed if match.over else None,
+        )
+
+    def _seen(self, index: int, seat: Seat) -> MoveSeen:
+        step = self.match.history.steps[index]
+        # The notation of another seat's move may say what the seat cannot see yet (a Bits tile
+        # placed face down); the sentence never does (the rules write it for this seat).
+        public = step.seat == seat or self.match.over or not self.game.info.hidden_information
+        key = (index, seat, i18n.language())
+        known = self._said.get(key)
+        if known is None or known[0] is not step:
+            names = [spec.name for spec in self.match.setup.seats]
+            state = self.match.history.states[index]
+            said = self.game.describe_move(state, step.move, mover=step.seat, viewer=seat, names=names)
+            known = self._said[key] = (step, said)
+        return MoveSeen(seat=step.seat, text=step.text if public else None, said=known[1])
+
+
+class Server:
+    """Hosts tables over WebSocket; see the module's docstring. ``on_created`` hears of each new
+    table (the command line prints its code)."""
+
+    def __init__(
+        self,
+        data: Path,
+        *,
+        hint_level: str = "hard",
+        computer_delay: float = 0.5,
+        on_created: Callable[[str, Setup], None] | None = None,
+    ) -> None:
+        self.store = Store(data)
+        self.hint_level = hint_level
+        self.computer_delay = computer_delay
+        self.on_created = on_created
+        self.tables: dict[str, HostedTable] = {}
+        self._server: WebSocketServer | None = None
+        self._ticker: asyncio.Task[None] | None = None
+        self.address: tuple[str, int] | None = None
+        self.secure = False
+        for stored in self.store.tables():
+            try:
+                self.tables[stored.code] = self._reopen(stored)
+            except (GameError, ValueError, KeyError) as error:  # a table the rules no longer accept
+                log.warning("table %s could not be reopened: %s", stored.code, error)
+
+    # -- tables ----------------------------------------------------------------------------------
+    def _host(self, code: str, match: Match, digests: dict[Seat, str] | None = None) -> HostedTable:
+        # Every seat has its own screen: no curtain; a seat's secrets go only to its own connection.
+        hosted = HostedTable(code, Table(match, curtain=False), digests)
+        hosted.hint_level = self.hint_level
+        return hosted
+
+    def _reopen(self, stored: StoredTable) -> HostedTable:
+        """A stored table at its last acknowledged move: the moves replayed through the rules."""
+        game = games.load(stored.setup.game_id)
+        start = stored.setup.new_state(game) if stored.start is None else game.from_text(stored.start)
+        history: History[Any] = History(game, start)
+        for text in stored.texts:
+            history.play_text(text)
+        history.go_to(stored.cursor)
+        match = Match(stored.setup, history, autosave=False)
+        return self._host(stored.code, match, stored.digests)
+
+    def create_table(self, setup: Setup, start: Any = None) -> str:
+        """Host a new table; returns its code. ``start``: a position to start from instead of the
+        seed's (the host's own app, never a client: whoever sets the position knows its secrets)."""
+        code = self._new_code()
+        game = games.load(setup.game_id)
+        history = None if start is None else History(game, start)
+        match = Match(setup, history, autosave=False)
+        self.store.create(code, setup, None if start is None else game.to_text(start))
+        self.tables[code] = self._host(code, match)
+        if self.on_created is not None:
+            self.on_created(code, setup)
+        return code
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.tables:
+                return code
+
+    @staticmethod
+    def setup_from(message: Create) -> Setup:
+        """The setup a :class:`Create` asks for, checked by the game's rules (raises ``Refused``)."""
+        try:
+            game = games.load(message.game)
+        except KeyError:
+            raise Refused("bad_setup", f"unknown game {message.game!r}") from None
+        players = len(message.seats)
+        try:
+            options = game.normalize_options(players, message.options)
+            seats = []
+            for index, text in enumerate(message.seats):
+                name = message.names[index] if index < len(message.names) and message.names[index] else ""
+                spec = SeatSpec.from_text(text, name or f"Player {index + 1}")
+                if not spec.is_human and spec.level not in ("random", *game.info.levels):
+                    raise ValueError(f"{game.info.title} has no level {spec.level!r}")
+                seats.append(spec)
+        except (GameError, ValueError) as error:
+            raise Refused("bad_setup", str(error)) from None
+        return Setup(message.game, players, new_seed(), tuple(seats), options)
+
+    # -- running ---------------------------------------------------------------------------------
+    async def start(self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None) -> None:
+        """Listen on ``host:port`` (port 0: any free port; :attr:`address` says which)."""
+        # Frames up to twice the limit are read so that one slightly too large gets its sentence;
+        # anything larger is cut off by the WebSocket layer itself.
+        self._server = await serve(self._connection, host, port, ssl=tls, max_size=2 * MAX_MESSAGE_BYTES, max_queue=16)
+        sockname = self._server.sockets[0].getsockname() if self._server.sockets else (host, port)
+        self.address = (sockname[0], sockname[1])
+        self.secure = tls is not None
+        self._ticker = asyncio.get_running_loop().create_task(self._tick())
+
+    @property
+    def url(self) -> str:
+        assert self.address is not None
+        host, port = self.address
+        shown = f"[{host}]" if ":" in host else host
+        return f"{'wss' if self.secure else 'ws'}://{shown}:{port}"
+
+    async def close(self) -> None:
+        """Stop: every player hears that the host left; thinking stops; the store is closed."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+        for hosted in self.tables.values():
+            for seated in list(hosted.seated.values()):
+                with speaking(seated.language), contextlib.suppress(ConnectionClosed):
+                    await seated.connection.send(protocol.encode(refusal("host_left")))
+                await seated.connection.close(1001, "host left")
+            hosted.table.close()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        self.store.close()
+
+    async def serve_forever(self) -> None:
+        assert self._server is not None
+        await self._server.serve_forever()
+
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            for hosted in list(self.tables.values()):
+                if hosted.busy():
+                    try:
+                        await self._advance(hosted)
+                    except Exception:  # one table's trouble must not stop the others
+                        log.exception("table %s", hosted.code)
+
+    async def _advance(self, hosted: HostedTable) -> None:
+        """Computer moves that are ready, and a hint that came."""
+        changed = False
+        for event in hosted.table.run_computers(self.computer_delay):
+            if isinstance(event, Played):
+                changed = self._stored(hosted) or changed
+            elif isinstance(event, Failed):
+                log.warning("table %s: %s", hosted.code, event.words)
+        job = hosted.table.hint_answer()
+        if job is not None and job.move is not None:
+            hosted.table.hint_move = job.move
+            changed = True
+        if changed:
+            await self._broadcast(hosted)
+
+    def _stored(self, hosted: HostedTable) -> bool:
+        """Store the move just played (before anyone hears of it); undo it in memory if the disk
+        refuses. Returns whether it stands."""
+        history = hosted.match.history
+        step = history.last_step
+        assert step is not None
+        hosted.pending_undo = None  # the position moved: an undo request for the old one goes
+        try:
+            self.store.record_move(hosted.code, history.cursor - 1, step.text)
+        except Exception as error:
+            log.error("table %s: move not stored: %s", hosted.code, error)
+            hosted.table.step_back()
+            return False
+        return True
+
+    async def _broadcast(self, hosted: HostedTable) -> None:
+        hosted.version += 1
+        for seated in list(hosted.seated.values()):
+            await self._send_view(hosted, seated)
+
+    async def _send_view(self, hosted: HostedTable, seated: Seated) -> None:
+        with speaking(seated.language):
+            text = protocol.encode(hosted.view_for(seated.seat))
+        with contextlib.suppress(ConnectionClosed):
+            await seated.connection.send(text)
+
+    # -- one connection --------------------------------------------------------------------------
+    async def _connection(self, connection: ServerConnection) -> None:
+        limit = protocol.RateLimit()
+        language = "en"
+        hello: Hello | None = None
+        sitting: tuple[HostedTable, Seated] | None = None
+
+        async def refuse(reason: Reason, detail: str = "") -> None:
+            with speaking(language):
+                answer = refusal(reason, detail)
+            with contextlib.suppress(ConnectionClosed):
+                await connection.send(protocol.encode(answer))
+            if answer.fatal:
+                await connection.close(1008 if reason != "host_left" else 1001, reason)
+
+        try:
+            async for frame in connection:
+                if len(frame) > MAX_MESSAGE_BYTES:
+                    await refuse("too_large")
+                    return
+                if not limit.allow(time.monotonic()):
+                    await refuse("too_fast")
+                    continue
+                try:
+                    message = protocol.read_client(frame)
+                except protocol.ProtocolError:
+                    await refuse("bad_message")
+                    continue
+                if hello is None:
+                    if not isinstance(message, Hello):
+                        await refuse("bad_message")
+                        continue
+                    hello = message
+                    language = message.language if message.language in ("en", "fr") else "en"
+                    if message.protocol < OLDEST_PROTOCOL:
+                        await refuse("protocol_too_old")
+                        return
+                    if message.protocol > PROTOCOL_VERSION:
+                        await refuse("protocol_too_new")
+                        return
+                    await connection.send(protocol.encode(Welcome(protocol=PROTOCOL_VERSION, app=__version__)))
+                    continue
+                try:
+                    if isinstance(message, Create):
+                        code = self.create_table(self.setup_from(message))
+                        await connection.send(protocol.encode(Created(code=code)))
+                    elif isinstance(message, Join):
+                        if sitting is not None:
+                            await self._leave(*sitting)
+                        sitting = await self._join(connection, message, language)
+                    elif isinstance(message, Intent):
+                        if sitting is None:
+                            raise Refused("not_joined")
+                        await self._intent(sitting[0], sitting[1].seat, message)
+                    else:
+                        raise Refused("bad_message")
+                except Refused as refused:
+                    await refuse(refused.reason, refused.detail)
+                    if refused.reason in FATAL:
+                        return
+        except ConnectionClosed:
+            pass
+        finally:
+            if sitting is not None:
+                await self._leave(*sitting)
+
+    async def _join(self, connection: ServerConnection, message: Join, language: str) -> tuple[HostedTable, Seated]:
+        hosted = self.tables.get(message.code.strip().upper())
+        if hosted is None:
+            raise Refused("wrong_code")
+        if message.token is not None:
+            digest = token_digest(message.token)
+            seat = next((s for s, known in hosted.digests.items() if hmac.compare_digest(known, digest)), None)
+            if seat is None:
+                raise Refused("bad_token")
+            token = message.token
+        else:
+            free = [s for s in hosted.humans if s not in hosted.digests]
+            if message.seat is not None:
+                if message.seat not in hosted.humans or message.seat not in free:
+                    raise Refused("seat_taken" if free else "table_full")
+                seat = message.seat
+            elif free:
+                seat = free[0]
+            else:
+                raise Refused("table_full")
+            token = secrets.token_urlsafe(TOKEN_BYTES)
+            self.store.set_token(hosted.code, seat, token_digest(token))
+            hosted.digests[seat] = token_digest(token)
+        old = hosted.seated.get(seat)
+        seated = Seated(connection, seat, language)
+        hosted.seated[seat] = seated
+        if old is not None and old.connection is not connection:
+            await old.connection.close(1000, "seat taken back")  # the same player, come back
+        await connection.send(protocol.encode(SeatGiven(code=hosted.code, seat=seat, token=token)))
+        await self._broadcast(hosted)
+        return hosted, seated
+
+    async def _leave(self, hosted: HostedTable, seated: Seated) -> None:
+        if hosted.seated.get(seated.seat) is seated:
+            del hosted.seated[seated.seat]
+            await self._broadcast(hosted)
+
+    # -- intents ---------------------------------------------------------------------------------
+    async def _intent(self, hosted: HostedTable, seat: Seat, intent: Intent) -> None:
+        table, match = hosted.table, hosted.match
+        action = intent.action
+        if action == "present":  # "show me my seat again": only this connection hears
+            await self._send_view(hosted, hosted.seated[seat])
+            return
+        if action == "move":
+            self._move(hosted, seat, intent.text)
+        elif action == "undo":
+            self._undo(hosted, seat)
+        elif action == "redo":
+            hosted.pending_undo = None
+            cursor = match.history.cursor
+            if not table.redo():
+                raise Refused("nothing_to_redo")
+            self._store_cursor(hosted, cursor)
+        elif action == "hint":
+            if match.to_play != seat or not table.request_hint(hosted.hint_level):
+                raise Refused("no_hint")
+            return  # the answer comes on a later tick
+        elif action in ("agree", "refuse"):
+            pending = hosted.pending_undo
+            if pending is None:
+                raise Refused("no_request")
+            if action == "refuse":
+                hosted.pending_undo = None
+                await self._broadcast(hosted)
+                name = match.seat_name(seat)
+                for other in list(hosted.seated.values()):
+                    if other.seat != seat:
+                        with speaking(other.language):
+                            text = protocol.encode(refusal("undo_refused", name))
+                        with contextlib.suppress(ConnectionClosed):
+                            await other.connection.send(text)
+                return
+            pending.agreed.add(seat)
+            self._maybe_undo(hosted)
+        await self._broadcast(hosted)
+
+    def _move(self, hosted: HostedTable, seat: Seat, text: str) -> None:
+        table, match, game = hosted.table, hosted.match, hosted.game
+        if match.over:
+            raise Refused("illegal_move", i18n._("the game is over"))
+        try:
+            prefix, body = split_seat(text)
+            if prefix is not None and prefix != seat:
+                raise Refused("not_your_turn")
+            state = match.state
+            move = game.parse_move(state, body, seat)
+            if seat != match.to_play and not game.legal_moves(state, seat=seat):
+                raise Refused("not_your_turn")
+            table.play(move, None if seat == match.to_play else seat)
+        except GameError as error:  # IllegalMoveError (the rules' reason) or a malformed text
+            reason = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+            raise Refused("illegal_move", reason) from None
+        if not self._stored(hosted):
+            raise Refused("not_stored")
+
+    def _undo(self, hosted: HostedTable, seat: Seat) -> None:
+        plan = hosted.table.undo_plan()
+        if plan is None:
+            raise Refused("nothing_to_undo")
+        history = hosted.match.history
+        if self._needs_agreement(hosted, plan, seat):
+            hosted.pending_undo = PendingUndo(plan, seat, history.cursor, {seat})
+            self._maybe_undo(hosted)
+            return
+        cursor = history.cursor
+        hosted.pending_undo = None
+        if not hosted.table.undo(plan):
+            raise Refused("nothing_to_undo")
+        self._store_cursor(hosted, cursor)
+
+    @staticmethod
+    def _needs_agreement(hosted: HostedTable, plan: Plan, seat: Seat) -> bool:
+        """A draw several humans have seen (the table's rule), or another human's move taken back:
+        over the network nobody else sees the undo button pressed."""
+        if hosted.table.undo_needs_agreement(plan):
+            return True
+        steps = hosted.match.history.steps[plan.index : hosted.match.history.cursor]
+        return any(step.seat != seat and hosted.match.is_human(step.seat) for step in steps)
+
+    def _maybe_undo(self, hosted: HostedTable) -> None:
+        pending = hosted.pending_undo
+        if pending is None or not set(hosted.humans) <= pending.agreed:
+            return
+        hosted.pending_undo = None
+        history = hosted.match.history
+        if history.cursor != pending.cursor:
+            return  # the position moved since it was asked: nothing to undo any more
+        hosted.table.undo(pending.plan)
+        self._store_cursor(hosted, pending.cursor)
+
+    def _store_cursor(self, hosted: HostedTable, before: int) -> None:
+        """Store an undo or redo; put the cursor back if the disk refuses."""
+        history = hosted.match.history
+        try:
+            self.store.set_cursor(hosted.code, history.cursor)
+        except Exception as error:
+            log.error("table %s: cursor not stored: %s", hosted.code, error)
+            history.go_to(before)
+            hosted.table.jumped()
+            raise Refused("not_stored") from None
+
+
+def tls_context(certificate: Path, key: Path) -> ssl.SSLContext:
+    """A server TLS context from a PEM certificate (chain) and its private key."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(certificate, key)
+    return context

@@ -1,0 +1,138 @@
+"""The server's memory: every hosted table's setup, seat tokens and moves in one SQLite file.
+
+A move is acknowledged to the players only once :meth:`Store.record_move` has committed it, so a
+server killed at any moment restarts (:meth:`Store.tables`) with every table at its last
+acknowledged move: the setup and the move texts are replayed through the rules. The file uses
+write-ahead logging with full sync, so a commit survives the process and the machine stopping.
+
+Seat tokens are kept only as SHA-256 digests: someone who reads the file cannot sit in a seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bauhausbox.engine.history import SeatSpec, Setup
+
+FILE_NAME = "tables.sqlite3"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    seats TEXT NOT NULL,     -- JSON: [[kind, name], ...] with kind "human" or "ai:LEVEL"
+    options TEXT NOT NULL,   -- JSON object
+    cursor INTEGER NOT NULL, -- how many of the steps are played (the rest can be redone)
+    start TEXT,              -- the starting position (to_text), when it is not the seed's
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    code TEXT NOT NULL REFERENCES tables(code),
+    seat INTEGER NOT NULL,
+    digest TEXT NOT NULL,
+    PRIMARY KEY (code, seat)
+);
+CREATE TABLE IF NOT EXISTS steps (
+    code TEXT NOT NULL REFERENCES tables(code),
+    idx INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (code, idx)
+);
+"""
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class StoredTable:
+    """A table as the file keeps it: enough to play it again up to its last acknowledged move."""
+
+    code: str
+    setup: Setup
+    texts: list[str] = field(default_factory=list)  # every step, the redo tail included
+    cursor: int = 0
+    start: str | None = None  # the starting position's text, when the table did not start from its seed
+    digests: dict[int, str] = field(default_factory=dict)  # seat -> SHA-256 of its token
+
+
+class Store:
+    """One SQLite file in ``folder``; every write is one transaction."""
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.path = folder / FILE_NAME
+        # Autocommit mode: each write below opens its own transaction explicitly.
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(_SCHEMA)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def create(self, code: str, setup: Setup, start: str | None = None) -> None:
+        seats = json.dumps([[spec.to_text(), spec.name] for spec in setup.seats])
+        options = json.dumps(dict(setup.options))
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO tables (code, game, players, seed, seats, options, cursor, start, created)"
+                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                (code, setup.game_id, setup.players, setup.seed, seats, options, start, time.time()),
+            )
+
+    def record_move(self, code: str, index: int, text: str) -> None:
+        """Step ``index`` is ``text`` and the game stands after it; a redo tail beyond it goes."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM steps WHERE code = ? AND idx >= ?", (code, index))
+            db.execute("INSERT INTO steps (code, idx, text) VALUES (?, ?, ?)", (code, index, text))
+            db.execute("UPDATE tables SET cursor = ? WHERE code = ?", (index + 1, code))
+
+    def set_cursor(self, code: str, cursor: int) -> None:
+        """Undo or redo: the same steps, another position."""
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET cursor = ? WHERE code = ?", (cursor, code))
+
+    def set_token(self, code: str, seat: int, digest: str) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO tokens (code, seat, digest) VALUES (?, ?, ?)",
+                (code, seat, digest),
+            )
+
+    def tables(self) -> list[StoredTable]:
+        """Every table, oldest first, with its steps and tokens."""
+        found: dict[str, StoredTable] = {}
+        rows = self.db.execute(
+            "SELECT code, game, players, seed, seats, options, cursor, start FROM tables ORDER BY created, code"
+        ).fetchall()
+        for code, game, players, seed, seats, options, cursor, start in rows:
+            specs = tuple(SeatSpec.from_text(kind, name) for kind, name in json.loads(seats))
+            setup = Setup(game, players, seed, specs, json.loads(options))
+            found[code] = StoredTable(code, setup, cursor=cursor, start=start)
+        for code, _index, text in self.db.execute("SELECT code, idx, text FROM steps ORDER BY code, idx"):
+            found[code].texts.append(text)
+        for code, seat, digest in self.db.execute("SELECT code, seat, digest FROM tokens"):
+            found[code].digests[seat] = digest
+        return list(found.values())
+
+    def close(self) -> None:
+        self.db.close()

@@ -1,0 +1,107 @@
+"""Helpers of the network tests: a server on loopback, seated clients, random play from a seat's view.
+
+Everything is real: a WebSocket server on 127.0.0.1 and clients talking to it over TCP. Each test
+runs its coroutine under :func:`run`, which bounds it in time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator, Coroutine
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from bauhausbox import games
+from bauhausbox.engine.api import Seat
+from bauhausbox.engine.history import History
+from bauhausbox.net.client import RemoteTable
+from bauhausbox.net.protocol import SeatView
+from bauhausbox.net.server import Server
+
+STEP_SECONDS = 20.0  # the longest wait for one change at the table (a computer thinking included)
+
+
+def run(coroutine: Coroutine[Any, Any, Any], seconds: float = 120.0) -> Any:
+    """Run a test's coroutine, failing it after ``seconds``."""
+
+    async def bounded() -> Any:
+        async with asyncio.timeout(seconds):
+            return await coroutine
+
+    return asyncio.run(bounded())
+
+
+@asynccontextmanager
+async def hosting(folder: Path, host: str = "127.0.0.1", **options: Any) -> AsyncIterator[Server]:
+    options.setdefault("computer_delay", 0.0)
+    options.setdefault("hint_level", "random")
+    server = Server(folder, **options)
+    await server.start(host, 0)
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+async def seated(url: str, code: str, count: int, **options: Any) -> list[RemoteTable]:
+    """``count`` clients, each in the next free human seat, in seat order."""
+    clients = []
+    for _ in range(count):
+        client = RemoteTable(url, code, **options)
+        await client.start()
+        clients.append(client)
+    return clients
+
+
+def my_moves(client: RemoteTable) -> list[str]:
+    """The legal moves of the client's seat, judged from its own view only."""
+    view = client.view
+    assert view is not None and client.seat is not None
+    if view.over:
+        return []
+    game = games.load(view.game)
+    state = client.state()
+    if view.to_play != client.seat and not game.legal_moves(state, seat=client.seat):
+        return []
+    try:
+        moves = game.legal_moves(state, seat=client.seat)
+    except Exception:  # a game whose view does not list the moves of a seat out of turn
+        return []
+    return [game.format_move(state, move) for move in moves]
+
+
+async def play_out(clients: list[RemoteTable], rng: random.Random, limit: int = 3000) -> SeatView:
+    """Random legal moves from each client's own view until the game is over (the seat to play
+    first, then any seat that may move out of turn); computers play on the server meanwhile."""
+    watcher = clients[0]
+    for _ in range(limit):
+        view = watcher.view
+        assert view is not None
+        if view.over:
+            return view
+        for client in clients:
+            await client.wait_for(lambda seen, at=view.version: seen.version >= at, STEP_SECONDS)
+        order = sorted(clients, key=lambda client: client.seat != view.to_play)
+        for client in order:
+            texts = my_moves(client)
+            if texts:
+                await client.play(rng.choice(texts))
+                break
+        await watcher.wait_for(lambda seen, at=view.version: seen.version > at, STEP_SECONDS)
+    raise AssertionError("the game did not end")
+
+
+def replayed(game_id: str, players: int, seed: int, options: dict[str, Any], texts: list[str]) -> History[Any]:
+    """The same moves played locally through the rules, from the same seed."""
+    game = games.load(game_id)
+    history: History[Any] = History(game, game.new_game(players, seed, **options))
+    for text in texts:
+        history.play_text(text)
+    return history
+
+
+def view_text(game_id: str, state: Any, seat: Seat) -> str:
+    game = games.load(game_id)
+    return str(game.to_text(game.view(state, seat)))
