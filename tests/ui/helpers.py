@@ -55,6 +55,16 @@ def key(app: App, key_code: int, mod: int = 0, unicode: str = "") -> None:
     )
 
 
+def quit_to_menu(app: App) -> None:
+    """Esc, then the pause menu's "Main menu": back to the main menu from a game."""
+    from bauhausbox.scenes.main_menu import MainMenuScene
+
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not None and app.top.name == "pause"
+    click(app, app.top.quit_button.rect.center)  # type: ignore[attr-defined]
+    assert isinstance(app.top, MainMenuScene)
+
+
 def type_text(app: App, text: str) -> None:
     app.frame([pygame.event.Event(pygame.TEXTINPUT, text=text)], 1 / 60)
 

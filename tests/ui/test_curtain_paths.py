@@ -23,8 +23,7 @@ from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.load import PAGE_SIZE, LoadScene
-from bauhausbox.scenes.main_menu import MainMenuScene
-from tests.ui.helpers import click, frames, key, open_game, wait_until
+from tests.ui.helpers import click, frames, key, open_game, quit_to_menu, wait_until
 
 NAMES = ["P1", "P2"]  # the names open_game gives
 HIDDEN_GAMES = [g for g in games.GAME_IDS if games.load(g).info.hidden_information]
@@ -116,13 +115,6 @@ def _play_until_other_seat(app: Any, spy: Spy) -> None:
     raise AssertionError("the turn never passed")
 
 
-def _quit_to_menu(app: Any) -> None:
-    key(app, pygame.K_ESCAPE)
-    assert app.top.name == "pause"
-    click(app, app.top.quit_button.rect.center)
-    assert isinstance(app.top, MainMenuScene)
-
-
 @pytest.mark.parametrize("game_id", HIDDEN_GAMES)
 def test_every_seat_change_goes_through_the_curtain(fresh_app: Any, spy: Spy, game_id: str) -> None:
     app = fresh_app
@@ -150,7 +142,7 @@ def test_every_seat_change_goes_through_the_curtain(fresh_app: Any, spy: Spy, ga
     _hands_over(app, spy, _expected(scene))
 
     # Continue from the main menu.
-    _quit_to_menu(app)
+    quit_to_menu(app)
     click(app, app.top.continue_button.rect.center)
     scene = _scene(app)
     _hands_over(app, spy, _expected(scene))
@@ -159,7 +151,7 @@ def test_every_seat_change_goes_through_the_curtain(fresh_app: Any, spy: Spy, ga
     _play_until_other_seat(app, spy)
     _hands_over(app, spy, _expected(scene))
     path = scene.match.save_path
-    _quit_to_menu(app)
+    quit_to_menu(app)
     click(app, app.top.load_button.rect.center)
     load = app.top
     assert isinstance(load, LoadScene)

@@ -29,10 +29,9 @@ from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.load import PAGE_SIZE, LoadScene
-from bauhausbox.scenes.main_menu import MainMenuScene
 from bauhausbox.ui import layout_probe
 from bauhausbox.ui.app import App
-from tests.ui.helpers import click, frames, key, open_game, wait_until
+from tests.ui.helpers import click, frames, key, open_game, quit_to_menu, wait_until
 
 NAMES = ["P1", "P2", "P3"]  # the names open_game gives
 SEATS = ["human", "human", "ai:easy"]
@@ -182,13 +181,6 @@ def _play_turn(app: App) -> None:
     raise AssertionError("the turn never passed")
 
 
-def _quit_to_menu(app: App) -> None:
-    key(app, pygame.K_ESCAPE)
-    assert app.top.name == "pause"
-    click(app, app.top.quit_button.rect.center)
-    assert isinstance(app.top, MainMenuScene)
-
-
 @pytest.mark.parametrize("game_id", SECRET_GAMES)
 def test_no_frame_shows_a_secret_to_another_seat(fresh_app: App, watch: Watch, game_id: str) -> None:
     app = fresh_app
@@ -213,7 +205,7 @@ def test_no_frame_shows_a_secret_to_another_seat(fresh_app: App, watch: Watch, g
     _settle(app, watch)
 
     # Continue.
-    _quit_to_menu(app)
+    quit_to_menu(app)
     watch.allowed = None  # the menu: whoever comes to the table next goes through the curtain
     click(app, app.top.continue_button.rect.center)
     _settle(app, watch)
@@ -223,7 +215,7 @@ def test_no_frame_shows_a_secret_to_another_seat(fresh_app: App, watch: Watch, g
     _settle(app, watch)
     scene = _scene(app)
     path = scene.match.save_path
-    _quit_to_menu(app)
+    quit_to_menu(app)
     watch.allowed = None
     click(app, app.top.load_button.rect.center)
     load = app.top
