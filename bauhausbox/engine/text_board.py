@@ -100,7 +100,7 @@ def _wall(present: bool, mark: str) -> str:
 def _lines(picture: str, width: int, height: int) -> list[str]:
     lines = picture.split("\n")
     if len(lines) != height or any(len(line) != width for line in lines):
-        raise ValueError(f"a square's picture must be {height} line(s) of {width} character(s): {picture!r}")
+        raise ValueError(f"a square's picture must be {plural(height, 'line', 'lines')} of {width} wide: {picture!r}")
     return lines
 
 
