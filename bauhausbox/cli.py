@@ -27,9 +27,9 @@ from bauhausbox.cli_args import (
     shown,
 )
 from bauhausbox.engine.api import GameError
+from bauhausbox.engine.text_board import plural
 from bauhausbox.games import GAME_IDS
 from bauhausbox.selfplay import play_one as _selfplay_one  # a module name of its own: tests stop it
-from bauhausbox.ui.text import plural
 
 # Each subcommand imports what it needs inside its own function: headless commands (selfplay,
 # replay, puzzle) never load pygame or the screens, and ``--help`` answers at once.
@@ -94,6 +94,12 @@ def _build_parser() -> argparse.ArgumentParser:
         help="print the game in words, one line per move (everything is told only once the game is over)",
     )
     shown_as.add_argument("--view", action="store_true", help="open the replay viewer in a window")
+    shown_as.add_argument(
+        "--position",
+        action="store_true",
+        help="print only the final position's coded text (to_text), for scripts; an unfinished game's "
+        "as its first human seat sees it",
+    )
 
     sub.add_parser("smoke", help="open every scene headless, render frames, click around; exit 0 when all is well")
 
@@ -182,7 +188,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "selfplay":
         return _selfplay(args)
     if args.command == "replay":
-        return _replay(args.file, log=args.log, view=args.view, windowed=args.windowed)
+        return _replay(args.file, log=args.log, view=args.view, position=args.position, windowed=args.windowed)
     if args.command == "smoke":
         from bauhausbox.smoke import run_smoke
 
@@ -285,7 +291,7 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 # -- replay --------------------------------------------------------------------------------------
-def _replay(path: Path, log: bool = False, view: bool = False, windowed: bool = False) -> int:
+def _replay(path: Path, log: bool = False, view: bool = False, position: bool = False, windowed: bool = False) -> int:
     from bauhausbox.persistence.saves import load_game
     from bauhausbox.persistence.store import BrokenFileError
 
@@ -304,19 +310,37 @@ def _replay(path: Path, log: bool = False, view: bool = False, windowed: bool = 
     if log:
         _print_log(loaded)
         return 0
-    history = loaded.history
-    game = history.game
-    state = history.state
+    _print_final_position(loaded, coded=position)
+    return 0
+
+
+def _print_final_position(loaded: Any, coded: bool) -> None:
+    """The final position drawn for a person, then the scores; ``coded``: only its ``to_text``. Told
+    as the replay viewer tells it: everything once the game is over, else only what the first human
+    seat may know (an unfinished game may still be continued and must not be spoilt)."""
+    from bauhausbox import games
+    from bauhausbox.match import replay_seat
+
+    setup, history = loaded.setup, loaded.history
+    game, state = history.game, history.state
+    seat = replay_seat(setup, game, state)
+    seen = state if seat is None else game.view(state, seat)
+    if coded:
+        print(game.to_text(seen))
+        return
+    names = [spec.name for spec in setup.seats]
     print(f"{game.info.title}: {plural(len(history.move_texts()), 'move', 'moves')} replayed and valid.")
-    print(game.to_text(state))
-    names = [seat.name for seat in loaded.saved.seats]
-    for name, score in zip(names, game.scores(state), strict=False):
-        print(f"  {name}: {score}")
+    if seat is not None and game.info.hidden_information:
+        print(f"Not finished: shown as {names[seat]} sees it.")
+    print(games.text_board(setup.game_id, seen, names))
+    secret = seat is not None and games.entry(setup.game_id).secret_scores
+    print("Scores:")
+    for number, (name, score) in enumerate(zip(names, game.scores(state), strict=False)):
+        print(f"  {name}: {'hidden until the end' if secret and number != seat else score}")
     if game.is_over(state):
         print("Winner: " + ", ".join(names[w] for w in game.winners(state)))
     else:
         print(f"Not finished: {names[state.to_play]} to play.")
-    return 0
 
 
 def _print_log(loaded: Any) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from bauhausbox import games
 from bauhausbox.engine.bots.base import Budget
-from bauhausbox.ui.text import plural
+from bauhausbox.engine.text_board import plural
 
 # game id, players, seed, the level of each seat, options, seconds per move (None: the level's own)
 Job = tuple[str, int, int, list[str], dict[str, Any], float | None]

@@ -7,7 +7,9 @@ One :class:`GameEntry` per game names, in its package:
 - ``scene.py`` with the pygame scene class named below, and optionally its own setup screen;
 - ``emblem.py`` with the main menu's emblem (an ``Emblem``: painter and accent colour), named as
   ``"module:NAME"`` because this module cannot import pygame: the main menu resolves it;
-- optionally ``bench.py`` with ``run(quick)`` for ``scripts/bench`` (its section is the game id).
+- optionally ``bench.py`` with ``run(quick)`` for ``scripts/bench`` (its section is the game id);
+- ``text_board.py`` with ``board_text(state, names) -> str``: the position drawn in text for a person
+  (``bauhausbox replay``), from whatever ``state`` it is given (a seat's view hides what it hides).
 A game that shares a package with another (the Blokus puzzles live beside Blokus) names its modules.
 Importing this module imports no game and no pygame, so start-up stays fast.
 """
@@ -44,6 +46,11 @@ class GameEntry:
     # The game's own setup screen ("module:Class"), when the shared one does not fit (the puzzles
     # show their six cards with records); empty for the shared setup screen.
     setup: str = ""
+    # "module:function" drawing a position in text (``board_text(state, names) -> str``), pure Python.
+    text_board: str = "text_board:board_text"
+    # Whether a seat's score tells a secret before the end (Buizen's hidden colours): then a replay
+    # of an unfinished game shows only the viewing seat's score, as the game's screen does.
+    secret_scores: bool = False
 
     def import_module(self, name: str) -> Any:
         return importlib.import_module(f"{self.package}.{name}")
@@ -75,6 +82,7 @@ REGISTRY: dict[str, GameEntry] = {
             N_("Buizen Wir-War"),
             N_("Lay pipes, close the networks of your secret material"),
             N_("2–4 players"),
+            secret_scores=True,
         ),
         GameEntry(
             "blokus",
@@ -96,6 +104,7 @@ REGISTRY: dict[str, GameEntry] = {
             emblem="emblem:PUZZLES",
             bench="puzzle_bench",
             setup="puzzle_menu:PuzzleMenuScene",
+            text_board="puzzle_text_board:board_text",
         ),
     )
 }
@@ -158,6 +167,15 @@ def setup_class(game_id: str) -> Any | None:
     """The game's own setup screen class, or ``None`` for the shared setup screen."""
     game = entry(game_id)
     return _import_object(f"{game.package}.{game.setup}") if game.setup else None
+
+
+def text_board(game_id: str, state: Any, names: Sequence[str]) -> str:
+    """``state`` drawn in text for a person: the board with its coordinates and what else the position
+    holds (pass a seat's view to show only what that seat may know)."""
+    game = entry(game_id)
+    board_text = _import_object(f"{game.package}.{game.text_board}")
+    text: str = board_text(state, names)
+    return text
 
 
 def describe_move(

@@ -2,8 +2,8 @@
 and :func:`advice` turns a move's sentence into advice ("Anni placed the L5 on k10–m12" becomes
 "place the L5 on k10–m12"; in French "Anni a placé le L5…" becomes "placez le L5…").
 
-Counts go through :func:`bauhausbox.i18n.counted`; :func:`plural` is the English-only form kept for
-the command line, which speaks English to scripts. Pure (no pygame), so the command line may use it.
+Counts go through :func:`bauhausbox.i18n.counted` (the command line, which speaks English to scripts,
+uses :func:`bauhausbox.engine.text_board.plural`). Pure (no pygame), so the command line may use it.
 """
 
 from __future__ import annotations
@@ -58,11 +58,6 @@ def date_and_time(when: datetime) -> str:
     return i18n._("{date} {year}, {time}").format(
         date=short_date(local), year=local.year, time=f"{local.hour:02d}:{local.minute:02d}"
     )
-
-
-def plural(count: int, one: str, many: str) -> str:
-    """``count`` followed by the right form of the English noun (the command line's reports)."""
-    return f"{count} {one if count == 1 else many}"
 
 
 # The verbs that open the sentences of moves in words (each game's describe.py), past -> plain form.

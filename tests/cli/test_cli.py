@@ -72,7 +72,9 @@ def test_replay_good_and_broken_files(tmp_path: Path, capsys: pytest.CaptureFixt
     saves.write_game(good, setup, history)
     assert main(["replay", str(good)]) == 0
     out = capsys.readouterr().out
-    assert "8 moves replayed" in out and game.to_text(history.state) in out
+    assert "8 moves replayed" in out and game.to_text(history.state) not in out  # a board for people
+    assert main(["replay", str(good), "--position"]) == 0
+    assert capsys.readouterr().out == game.to_text(history.state) + "\n"  # for scripts: the position alone
 
     data = json.loads(good.read_text())
     data["moves"][3] = data["moves"][2]  # the same cells twice: no longer legal

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import bauhausbox
-from bauhausbox.ui.text import plural
+from bauhausbox.engine.text_board import plural
 
 
 def test_plural_uses_the_singular_only_for_one() -> None:

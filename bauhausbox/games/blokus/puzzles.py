@@ -19,6 +19,7 @@ from functools import cache, lru_cache
 from bauhausbox.engine.api import IllegalMoveError, InvalidMoveError, Words
 from bauhausbox.engine.grid import ORTHOGONAL, cell_name, cell_sort_key, cells_text, parse_cells
 from bauhausbox.engine.shapes import Cell, normalize
+from bauhausbox.engine.text_board import draw_grid
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus import describe as blokus_describe
 from bauhausbox.games.blokus import rules as blokus_rules
@@ -453,14 +454,15 @@ def replay(puzzle: str, texts: Iterable[str]) -> PuzzleState:
 def render(width: int, height: int, placements: Iterable[Placement]) -> str:
     """A text grid, top row first: each square as its colour's initial and its piece's first letter
     (``BT`` for a blue T4), ``..`` when empty; rows labelled like the board."""
-    grid = [[".." for _ in range(width)] for _ in range(height)]
-    for placement in placements:
-        mark = placement.piece.colour[0].upper() + placement.piece.name[0]
-        for col, row in placement.cells:
-            grid[row][col] = mark
-    lines = [f"{row + 1:>2} " + " ".join(grid[row]) for row in range(height - 1, -1, -1)]
-    lines.append("   " + " ".join(f"{chr(ord('a') + col)} " for col in range(width)))
-    return "\n".join(lines)
+    marks = {
+        cell: placement.piece.colour[0].upper() + placement.piece.name[0]
+        for placement in placements
+        for cell in placement.cells
+    }
+    # The golden playthroughs record this picture: letters below only, numbers on the left only.
+    return draw_grid(
+        width, height, lambda cell: marks.get(cell, ".."), square_width=2, labels_above=False, labels_right=False
+    )
 
 
 # --- every legal placement at once (the puzzles as a game: legal moves, the end) -----------------------------
