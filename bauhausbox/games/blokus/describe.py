@@ -17,11 +17,9 @@ from bauhausbox.engine.grid import cell_name
 from bauhausbox.engine.shapes import Cell
 from bauhausbox.games.blokus.bitboard import Placement
 from bauhausbox.games.blokus.pieces import PIECES
+from bauhausbox.games.blokus.puzzles.specs import YOU
 from bauhausbox.games.blokus.rules import COLOUR_NAMES, BlokusRules, BlokusState, piece_label
-from bauhausbox.i18n import N_, _, ngettext
-
-#: The name of the one puzzle seat: a sentence about it speaks to the player ("You placed …").
-YOU = N_("You")
+from bauhausbox.i18n import _, ngettext
 
 
 def squares_span(cells: Iterable[Cell]) -> str:

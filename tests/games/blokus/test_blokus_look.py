@@ -14,12 +14,12 @@ import pytest
 from bauhausbox.engine.grid import Cell
 from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.engine.shapes import parse_picture
-from bauhausbox.games.blokus import piece_widgets as pw
 from bauhausbox.games.blokus.pieces import PIECES
-from bauhausbox.games.blokus.puzzle_scene import PuzzleScene
-from bauhausbox.games.blokus.puzzles import PUZZLES, PuzzlePiece
+from bauhausbox.games.blokus.puzzles.screen.scene import PuzzleScene
+from bauhausbox.games.blokus.puzzles.specs import PUZZLES, PuzzlePiece
 from bauhausbox.games.blokus.rules import GAME
-from bauhausbox.games.blokus.scene import BlokusScene
+from bauhausbox.games.blokus.screen import piece_widgets as pw
+from bauhausbox.games.blokus.screen.scene import BlokusScene
 from bauhausbox.match import Match
 from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.ui import layout_probe, theme

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from bauhausbox.engine.shapes import flip, parse_picture, rotate
-from bauhausbox.games.blokus import piece_widgets as pw
 from bauhausbox.games.blokus.pieces import PIECES
+from bauhausbox.games.blokus.screen import piece_widgets as pw
 from bauhausbox.ui import theme
 
 L4 = parse_picture("#../###")

@@ -5,23 +5,18 @@ from __future__ import annotations
 import pytest
 
 from bauhausbox.engine.api import IllegalMoveError
-from bauhausbox.games.blokus.puzzles import (
-    PUZZLES,
+from bauhausbox.games.blokus.puzzles.rules import (
     CheckResult,
-    Placement,
-    PuzzlePiece,
     PuzzleState,
     check,
-    get_puzzle,
     is_complete,
     new_puzzle,
-    parse_placement,
     place,
     remove,
-    render,
     replay,
     same_colour_contacts,
 )
+from bauhausbox.games.blokus.puzzles.specs import PUZZLES, Placement, PuzzlePiece, get_puzzle, parse_placement, render
 
 
 def cells(*names: str) -> frozenset[tuple[int, int]]:

@@ -7,9 +7,9 @@ from typing import Any
 import pygame
 import pytest
 
-from bauhausbox.games.buizen import paint
 from bauhausbox.games.buizen.rules import GAME, Draw, Place
-from bauhausbox.games.buizen.scene import BuizenScene
+from bauhausbox.games.buizen.screen import paint
+from bauhausbox.games.buizen.screen.scene import BuizenScene
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.ui import layout_probe, theme
 from tests.ui.helpers import click, drag, frames, key, move, open_game, spy_verdicts, window_size
