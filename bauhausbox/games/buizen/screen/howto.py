@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pygame
 
-from bauhausbox.games.buizen.rules import Cell
 from bauhausbox.games.buizen.screen import paint
+from bauhausbox.games.buizen.state import Cell
 from bauhausbox.games.buizen.tiles import sides_of
 from bauhausbox.i18n import _, pgettext
 from bauhausbox.scenes.howto import HowToPage

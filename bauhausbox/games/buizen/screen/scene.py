@@ -17,17 +17,9 @@ import pygame
 
 from bauhausbox.engine.history import Step
 from bauhausbox.games.buizen import marks
-from bauhausbox.games.buizen.rules import (
-    BuizenState,
-    Cell,
-    Draw,
-    Move,
-    Pass,
-    Place,
-    Special,
-    networks,
-)
+from bauhausbox.games.buizen.networks import networks
 from bauhausbox.games.buizen.screen import howto, paint
+from bauhausbox.games.buizen.state import BuizenState, Cell, Draw, Move, Pass, Place, Special
 from bauhausbox.games.buizen.tiles import (
     CANONICAL_ROTATION,
     MATERIAL_NAMES,

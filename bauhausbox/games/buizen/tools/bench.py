@@ -16,7 +16,9 @@ import time
 
 from bauhausbox.engine.bots.base import decision_times
 from bauhausbox.games.buizen.ai import make_bot, strength
-from bauhausbox.games.buizen.rules import GAME, BuizenState, networks
+from bauhausbox.games.buizen.networks import networks
+from bauhausbox.games.buizen.rules import GAME
+from bauhausbox.games.buizen.state import BuizenState
 
 
 def _positions(games: int) -> list[BuizenState]:
