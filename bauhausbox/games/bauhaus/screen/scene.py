@@ -35,15 +35,13 @@ from bauhausbox.games.bauhaus.cards import (
     Orientation,
     transformed,
 )
+from bauhausbox.games.bauhaus.checks import SAME_EDGE, SAME_SQUARE, SAME_TOKEN
 from bauhausbox.games.bauhaus.rules import (
     CHOOSE,
     OPENING,
     POWER_OF_SEAT,
     POWER_TITLES,
     RESOLVE,
-    SAME_EDGE,
-    SAME_SQUARE,
-    SAME_TOKEN,
     SEAT_NAMES,
     BauhausRules,
     BauhausState,
