@@ -292,7 +292,7 @@ def test_colour_blind_mode_makes_the_seat_shape_bold(fresh_app: Any) -> None:
 
 
 def scene_colour(name: str) -> tuple[int, int, int]:
-    from bauhausbox.games.blokus.screen.piece_widgets import PIECE_COLOURS
+    from bauhausbox.games.blokus.screen.board_view import PIECE_COLOURS
 
     return PIECE_COLOURS[name]
 

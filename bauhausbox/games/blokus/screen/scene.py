@@ -43,22 +43,18 @@ from bauhausbox.games.blokus.rules import (
     seat_colours,
     seat_of_colour,
 )
-from bauhausbox.games.blokus.screen.piece_widgets import (
+from bauhausbox.games.blokus.screen.board_view import (
     PIECE_COLOURS,
     BoardView,
-    HeldPiece,
     Mark,
-    PieceController,
-    PieceTray,
-    ToolRow,
-    TrayItem,
     draw_cells,
     draw_ghost,
     draw_shape,
     frame_cells,
     outline_cells,
-    turn_buttons,
 )
+from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece, PieceController, ToolRow, turn_buttons
+from bauhausbox.games.blokus.screen.tray import PieceTray, TrayItem
 from bauhausbox.i18n import N_, _, counted, ngettext
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import GameScene, MoveMark

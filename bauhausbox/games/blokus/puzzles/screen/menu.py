@@ -34,14 +34,8 @@ from bauhausbox.games.blokus.puzzles.specs import (
     parse_placement,
     start_corner,
 )
-from bauhausbox.games.blokus.screen.piece_widgets import (
-    PIECE_COLOURS,
-    BoardView,
-    ToolRow,
-    draw_cells,
-    draw_ghost,
-    outline_cells,
-)
+from bauhausbox.games.blokus.screen.board_view import PIECE_COLOURS, BoardView, draw_cells, draw_ghost, outline_cells
+from bauhausbox.games.blokus.screen.piece_widgets import ToolRow
 from bauhausbox.games.blokus.solver.search import shipped_solutions
 from bauhausbox.i18n import N_, _, counted
 from bauhausbox.persistence import saves

@@ -47,21 +47,17 @@ from bauhausbox.games.blokus.puzzles.specs import (
 )
 from bauhausbox.games.blokus.puzzles.words import solver_words
 from bauhausbox.games.blokus.rules import COLOUR_NAMES
-from bauhausbox.games.blokus.screen.piece_widgets import (
+from bauhausbox.games.blokus.screen.board_view import (
     PIECE_COLOURS,
     PIECE_MARKS,
     BoardView,
-    HeldPiece,
     Mark,
-    PieceController,
-    PieceTray,
-    ToolRow,
-    TrayItem,
     draw_cells,
     frame_cells,
     outline_cells,
-    turn_buttons,
 )
+from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece, PieceController, ToolRow, turn_buttons
+from bauhausbox.games.blokus.screen.tray import PieceTray, TrayItem
 from bauhausbox.games.blokus.solver.ponder import Ponderer
 from bauhausbox.games.blokus.solver.search import Hint, SearchResult, warm_up
 from bauhausbox.i18n import N_, _, counted
