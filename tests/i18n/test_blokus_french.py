@@ -15,8 +15,8 @@ from bauhausbox.games.blokus.puzzles.screen.menu import how_to_pages as puzzle_p
 from bauhausbox.games.blokus.puzzles.specs import parse_placement
 from bauhausbox.games.blokus.puzzles.words import solver_words
 from bauhausbox.games.blokus.rules import GAME
+from bauhausbox.games.blokus.screen.howto import how_to_pages
 from bauhausbox.games.blokus.screen.piece_widgets import ToolRow, turn_buttons
-from bauhausbox.games.blokus.screen.scene import how_to_pages
 from bauhausbox.games.blokus.solver import search as solver
 from bauhausbox.ui.text import long_date
 from bauhausbox.ui.theme import Metrics

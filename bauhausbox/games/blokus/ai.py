@@ -30,9 +30,7 @@ from bauhausbox.games.blokus.heuristics import (
     Weights,
     move_values,
 )
-from bauhausbox.games.blokus.rules import (
-    GAME,
-)
+from bauhausbox.games.blokus.rules import GAME
 
 
 # -- the bots ----------------------------------------------------------------------------------------
