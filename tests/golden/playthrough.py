@@ -193,7 +193,7 @@ class GameSubject:
 
 @dataclass
 class PuzzleSubject:
-    """A Blokus solo puzzle: placements checked and made by ``puzzles.py``."""
+    """A Blokus solo puzzle: placements checked and made by ``blokus/puzzles/rules.py``."""
 
     puzzle: str
 

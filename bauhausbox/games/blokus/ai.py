@@ -30,7 +30,9 @@ from bauhausbox.games.blokus.heuristics import (
     Weights,
     move_values,
 )
-from bauhausbox.games.blokus.rules import GAME
+from bauhausbox.games.blokus.rules import (
+    GAME,
+)
 
 
 # -- the bots ----------------------------------------------------------------------------------------

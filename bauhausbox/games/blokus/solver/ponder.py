@@ -4,7 +4,7 @@ A first hint from a position no stored solution holds can need more than its 2 s
 pentomino frame (docs/puzzles.md, "Thinking ahead"). So after the position changes, the puzzle screen
 asks a :class:`Ponderer` to think: one worker of the shared process pool runs the whole frame search
 (both repairs, every lane of the portfolio) for up to :data:`PONDER_SECONDS`, and the solution it finds
-is remembered (``solver_repair.remember``), so that the hint asked for later is answered from memory at
+is remembered (``repair.remember``), so that the hint asked for later is answered from memory at
 once. Only one core thinks ahead, niced like every worker: the screen keeps the other. Without a pool
 (one core, or ``BAUHAUSBOX_SEARCH_PROCESSES=0``) nothing thinks ahead: the hint then searches as before.
 A new position, a hint, Solve or leaving the puzzle stops the thought at once (a pool job of a newer

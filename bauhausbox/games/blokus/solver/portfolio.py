@@ -1,4 +1,4 @@
-"""The portfolio of the frame search: several runs of one position (``solver_frame.BitSearch``), in
+"""The portfolio of the frame search: several runs of one position (``frame.BitSearch``), in
 different value orders, some restarted with Luby node allowances, take turns a slice of nodes at a
 time, each paused where it was; the first solution wins, and a run that ends proves "none" when it
 says so. ``solver.solve_frame`` builds the lanes (``solver.FrameLanes``) and may run some of them in
@@ -39,7 +39,7 @@ class Run:
     proves: Callable[[], bool] = lambda: True
 
 
-# A run's style: its value order (see ``solver_frame.ValueOrder``) and whether ties go to the highest square.
+# A run's style: its value order (see ``frame.ValueOrder``) and whether ties go to the highest square.
 Style = tuple[ValueOrder, bool]
 
 

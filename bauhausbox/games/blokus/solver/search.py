@@ -145,7 +145,7 @@ def solve_frame(
 
 
 class FrameLanes:
-    """The portfolio's lanes for a frame position (:func:`solver_portfolio.portfolio`), built alike in
+    """The portfolio's lanes for a frame position (:func:`portfolio.portfolio`), built alike in
     process and in a pool worker (:func:`frame_part`), and the solution a run's options stand for."""
 
     def __init__(
@@ -485,7 +485,7 @@ def shipped_fit(spec: PuzzleSpec, fixed: Sequence[Placement]) -> tuple[Placement
 class TileColourer:
     """Harder frames, tiled first and coloured second: a whole tiling of the frame around the fixed
     pieces (from the plain search, which is much faster) is coloured afterwards, every piece that is
-    not fixed getting a colour (see :func:`solver_frame.colour_tiling`). Called with the tiling's
+    not fixed getting a colour (see :func:`frame.colour_tiling`). Called with the tiling's
     pieces that are not fixed, it returns the full solution or None."""
 
     def __init__(self, spec: PuzzleSpec, fixed: Sequence[Placement]) -> None:

@@ -203,7 +203,7 @@ def scattered_rows(puzzle: str, count: int = 100, seed: int = 5) -> list[Row]:
 def thinking_ahead_rows(puzzle: str, count: int = 30, seed: int = 11, thinking: float = 10.0) -> list[Row]:
     """Hints on :func:`fresh_positions` as the puzzle screen gives them: first with no time to think
     ahead (the hint alone), then after up to ``thinking`` seconds of thinking ahead in a pool worker
-    (``solver_ponder``), as while the player looks at the board. Needs the pool (two cores)."""
+    (``solver/ponder.py``), as while the player looks at the board. Needs the pool (two cores)."""
     warm_up(puzzle)
     if pool.shared() is None:
         return [(f"{puzzle}: thinking ahead (needs two cores and the pool)", math.nan, "", "—")]
