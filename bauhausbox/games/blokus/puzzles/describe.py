@@ -2,7 +2,8 @@
 
 "You placed the blue T4 on a1–c2", "You took the blue T4 off a1–c2"; a placement that finishes the
 puzzle or leaves no piece that fits says so. The sentences are built by ``describe.py`` of Blokus
-(through :func:`describe_placement` and :func:`describe_removal`). Nothing is hidden.
+(through :func:`describe_placement` and :func:`describe_removal`), which speak to the puzzles' one
+seat, ``You``, themselves. Nothing is hidden.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 
 from bauhausbox import i18n
 from bauhausbox.engine.api import Seat
-from bauhausbox.games.blokus.describe import placement_sentence
+from bauhausbox.games.blokus.describe import piece_words, placement_sentence, squares_span
 from bauhausbox.games.blokus.puzzles.rules import PuzzleRules, PuzzleState, is_complete
 from bauhausbox.games.blokus.puzzles.specs import YOU, Lift, Placement, PuzzleMove
 from bauhausbox.i18n import _
@@ -20,12 +21,18 @@ from bauhausbox.i18n import _
 def describe_placement(placement: Placement, who: str = YOU) -> str:
     """The placement in words, as a Blokus game says it: "You placed the blue T4 on a1–c2"."""
     piece = placement.piece
+    if who == YOU:  # the puzzles' one seat is spoken to ("You placed …", "Vous avez posé …")
+        words = piece_words(who, piece.colour, piece.name)
+        return _("You placed the {piece} on {squares}").format(piece=words, squares=squares_span(placement.cells))
     return placement_sentence(who, piece.colour, piece.name, placement.cells)
 
 
 def describe_removal(placement: Placement, who: str = YOU) -> str:
     """Picking a piece up again, in words: "You took the blue T4 off a1–c2"."""
     piece = placement.piece
+    if who == YOU:
+        words = piece_words(who, piece.colour, piece.name)
+        return _("You took the {piece} off {squares}").format(piece=words, squares=squares_span(placement.cells))
     return placement_sentence(who, piece.colour, piece.name, placement.cells, removed=True)
 
 
