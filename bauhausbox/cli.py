@@ -194,7 +194,7 @@ def _run(args: argparse.Namespace) -> int:
 
         return run_smoke()
     if args.command == "puzzle":
-        from bauhausbox.games.blokus.puzzle_cli import main as puzzle_main
+        from bauhausbox.games.blokus.puzzles.tools.cli import main as puzzle_main
 
         return puzzle_main(list(args.rest))
     if args.command == "serve":

@@ -1,16 +1,17 @@
 """The game registry: game id -> everything about a game, each part imported lazily.
 
-One :class:`GameEntry` per game names, in its package:
+One :class:`GameEntry` per game names, in its package (pure modules at its root, the pygame ones in
+``screen/``, the benchmarks in ``tools/``, its own files on disk in ``records/``):
 - ``rules.py`` with ``GAME``, an instance of :class:`bauhausbox.engine.api.GameRules` (pure Python),
-  whose class names its moves in words (``describer``: the ``describe_move`` of its ``describe.py``);
+  whose class names its moves in words (``describer``: the ``move_sentence`` of its ``describe.py``);
 - ``ai.py`` with ``make_bot(level: str, seed: int) -> Bot`` for the levels in ``GAME.info.levels``;
-- ``scene.py`` with the pygame scene class named below, and optionally its own setup screen;
-- ``emblem.py`` with the main menu's emblem (an ``Emblem``: painter and accent colour), named as
-  ``"module:NAME"`` because this module cannot import pygame: the main menu resolves it;
-- optionally ``bench.py`` with ``run(quick)`` for ``scripts/bench`` (its section is the game id);
+- ``screen/scene.py`` with the pygame scene class named below, and optionally its own setup screen;
+- ``screen/emblem.py`` with the main menu's emblem (an ``Emblem``: painter and accent colour), named
+  as ``"module:NAME"`` because this module cannot import pygame: the main menu resolves it;
+- optionally ``tools/bench.py`` with ``run(quick)`` for ``scripts/bench`` (its section is the game id);
 - ``text_board.py`` with ``board_text(state, names) -> str``: the position drawn in text for a person
   (``bauhausbox replay``), from whatever ``state`` it is given (a seat's view hides what it hides).
-A game that shares a package with another (the Blokus puzzles live beside Blokus) names its modules.
+The Blokus puzzles are a package of their own inside Blokus's (``blokus/puzzles/``), laid out the same way.
 Importing this module imports no game and no pygame, so start-up stays fast.
 """
 
@@ -31,7 +32,7 @@ from bauhausbox.i18n import N_
 class GameEntry:
     id: str
     package: str
-    scene: str  # "module:Class", relative to the package
+    scene: str  # "module:Class", relative to the package ("screen.scene:BauhausScene")
     # Menu text (English, marked for the catalogs; screens translate it when they draw), kept here
     # so the main menu shows without importing any rules module (start-up time);
     # a test checks that ``title`` matches the rules' GameInfo.
@@ -41,8 +42,8 @@ class GameEntry:
     # The game's modules inside ``package`` (see the module docstring).
     rules: str = "rules"
     ai: str = "ai"
-    emblem: str = "emblem:EMBLEM"  # "module:NAME" of the menu's emblem, resolved by the screens
-    bench: str = "bench"  # "" for a game without benchmarks
+    emblem: str = "screen.emblem:EMBLEM"  # "module:NAME" of the menu's emblem, resolved by the screens
+    bench: str = "tools.bench"  # "" for a game without benchmarks
     # The game's own setup screen ("module:Class"), when the shared one does not fit (the puzzles
     # show their six cards with records); empty for the shared setup screen.
     setup: str = ""
@@ -62,7 +63,7 @@ REGISTRY: dict[str, GameEntry] = {
         GameEntry(
             "bauhaus",
             "bauhausbox.games.bauhaus",
-            "scene:BauhausScene",
+            "screen.scene:BauhausScene",
             N_("Bauhaus"),
             N_("Build walls, close zones, own them"),
             N_("2–4 players"),
@@ -70,7 +71,7 @@ REGISTRY: dict[str, GameEntry] = {
         GameEntry(
             "bits",
             "bauhausbox.games.bits",
-            "scene:BitsScene",
+            "screen.scene:BitsScene",
             N_("Bits"),
             N_("Slide tiles down your ramp to match the goal cards"),
             N_("1–4 players"),
@@ -78,7 +79,7 @@ REGISTRY: dict[str, GameEntry] = {
         GameEntry(
             "buizen",
             "bauhausbox.games.buizen",
-            "scene:BuizenScene",
+            "screen.scene:BuizenScene",
             N_("Buizen Wir-War"),
             N_("Lay pipes, close the networks of your secret material"),
             N_("2–4 players"),
@@ -87,24 +88,19 @@ REGISTRY: dict[str, GameEntry] = {
         GameEntry(
             "blokus",
             "bauhausbox.games.blokus",
-            "scene:BlokusScene",
+            "screen.scene:BlokusScene",
             N_("Blokus"),
             N_("Corner to corner: claim the board with your pieces"),
             N_("2–4 players"),
         ),
         GameEntry(
             "blokus-puzzles",
-            "bauhausbox.games.blokus",
-            "puzzle_scene:PuzzleScene",
+            "bauhausbox.games.blokus.puzzles",
+            "screen.scene:PuzzleScene",
             N_("Blokus puzzles"),
             N_("Six solo puzzles: fill the board, the frames"),
             N_("1 player"),
-            rules="puzzle_rules",
-            ai="puzzle_ai",
-            emblem="emblem:PUZZLES",
-            bench="puzzle_bench",
-            setup="puzzle_menu:PuzzleMenuScene",
-            text_board="puzzle_text_board:board_text",
+            setup="screen.menu:PuzzleMenuScene",
         ),
     )
 }

@@ -2,7 +2,7 @@
 average and best score; the recent results; and for Bits the solo bests.
 
 Everything is read fresh from disk each time the screen shows, through the persistence layer
-(``saves.load_statistics`` for ``statistics.json``, ``bits/bests.py`` for the solo bests), so nothing
+(``saves.load_statistics`` for ``statistics.json``, ``bits/records/bests.py`` for the solo bests), so nothing
 here keeps a copy that could go stale or writes a file.
 """
 
@@ -14,7 +14,7 @@ from functools import partial
 import pygame
 
 from bauhausbox.games import GAME_IDS, REGISTRY
-from bauhausbox.games.bits import bests
+from bauhausbox.games.bits.records import bests
 from bauhausbox.i18n import N_, _, counted, fill
 from bauhausbox.persistence import paths, saves
 from bauhausbox.persistence.models import Statistics

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from bauhausbox import bench, cli
-from bauhausbox.games.blokus import puzzle_cli
+from bauhausbox.games.blokus.puzzles.tools import cli as puzzle_cli
 
 HUGE = "9" * 5000  # more digits than int() reads by default
 LONG = "x" * 100_000
@@ -177,7 +177,7 @@ _CHILD = """
 import contextlib, io, json, sys
 import bauhausbox.app_main, bauhausbox.bench
 from bauhausbox import cli
-from bauhausbox.games.blokus import puzzle_cli
+from bauhausbox.games.blokus.puzzles.tools import cli as puzzle_cli
 
 def started(*args, **kwargs):
     raise RuntimeError("started real work")

@@ -28,20 +28,12 @@ PACKAGE_ROOT = Path(__file__).resolve().parents[2] / "bauhausbox"
 
 LAYERS = ("engine", "rules", "persistence", "match", "net", "ui", "scenes", "screens", "app", "tools")
 
-# Inside a game package, what a module is for decides its layer; every other module there is rules.
-GAME_SCREEN_MODULES = {
-    "scene",
-    "paint",
-    "howto",
-    "piece_widgets",
-    "puzzle_scene",
-    "puzzle_menu",
-    "panel",
-    "round_scene",
-    "emblem",
+# Inside a game package, the folder a module sits in decides its layer; every other module there is rules.
+GAME_FOLDER_LAYERS = {
+    "screen": "screens",  # what imports pygame, the UI or the shared scenes
+    "records": "match",  # a game's own files on disk, through persistence
+    "tools": "tools",  # the benchmarks and a game's own command
 }
-GAME_RECORD_MODULES = {"bests", "puzzle_records"}  # a game's own files on disk, through persistence
-GAME_TOOL_MODULES = {"bench", "puzzle_bench", "puzzle_cli"}
 
 TOP_MODULES = {
     "bauhausbox": "engine",  # the package's face: the version number only
@@ -80,13 +72,10 @@ def layer_of(module: str) -> str:
             return layer
     parts = module.split(".")
     if parts[:2] == ["bauhausbox", "games"]:
-        name = parts[-1] if len(parts) >= 4 else ""
-        if name in GAME_SCREEN_MODULES:
-            return "screens"
-        if name in GAME_RECORD_MODULES:
-            return "match"
-        if name in GAME_TOOL_MODULES:
-            return "tools"
+        # bauhausbox.games.<game>[.puzzles].<folder>.<module>: the innermost of those folders decides.
+        for folder in reversed(parts[3:]):
+            if folder in GAME_FOLDER_LAYERS:
+                return GAME_FOLDER_LAYERS[folder]
         return "rules"  # the registry, a game's package face, its rules and every pure module beside them
     raise AssertionError(f"{module} has no layer: add it to tests/engine/test_architecture.py and docs/architecture.md")
 
@@ -283,7 +272,7 @@ def test_engine_and_rules_do_not_import_pygame() -> None:
 
 
 # The game modules the main menu must not load before its first frame (start-up time).
-_RULES_LIKE = ("rules", "puzzle_rules", "ai", "puzzle_ai", "describe", "puzzle_describe")
+_RULES_LIKE = ("rules", "ai", "describe")
 
 
 def test_the_main_menu_draws_its_first_frame_without_any_rules_module(tmp_path: Path) -> None:

@@ -28,9 +28,10 @@ from bauhausbox import games
 from bauhausbox.engine.api import OptionValue
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.history import History
-from bauhausbox.games.blokus import puzzles
 from bauhausbox.games.blokus.pieces import COLOURS
-from bauhausbox.games.blokus.solver import solve
+from bauhausbox.games.blokus.puzzles import rules as puzzle_rules
+from bauhausbox.games.blokus.puzzles import specs as puzzle_specs
+from bauhausbox.games.blokus.solver.search import solve
 from tests.golden.playthrough import (
     DATA,
     PUZZLES_ID,
@@ -111,7 +112,7 @@ VARIANTS: tuple[Variant, ...] = (
     _game("bauhaus", "3-players-powers", 304, "hard medium hard", powers=True),
     _game("bauhaus", "4-players-powers", 402, "hard easy medium hard", powers=True),
     Variant(PUZZLES_ID, "fullboard", 3, puzzle="fullboard", by_colour=True),
-    *(Variant(PUZZLES_ID, spec.id, 0, puzzle=spec.id) for spec in puzzles.PUZZLES if spec.id != "fullboard"),
+    *(Variant(PUZZLES_ID, spec.id, 0, puzzle=spec.id) for spec in puzzle_specs.PUZZLES if spec.id != "fullboard"),
 )
 
 
@@ -146,7 +147,7 @@ def play_game(variant: Variant) -> tuple[GameSubject, list[str]]:
 def solve_puzzle(variant: Variant) -> list[str]:
     """The live solver's solution (never the shipped ones), placed in the order the solver gives
     (or colour by colour)."""
-    result = solve(puzzles.new_puzzle(variant.puzzle), PUZZLE_SECONDS, use_shipped=False, seed=variant.seed)
+    result = solve(puzzle_rules.new_puzzle(variant.puzzle), PUZZLE_SECONDS, use_shipped=False, seed=variant.seed)
     if result.status != "found":
         raise RuntimeError(f"the solver found no solution for {variant.puzzle}: {result.status}")
     placements = list(result.placements)
@@ -159,7 +160,7 @@ def build(variant: Variant) -> Playthrough:
     """The golden file of ``variant``: played (or solved) now, then every position recorded."""
     subject: Subject
     if variant.puzzle:
-        spec = puzzles.PUZZLE_BY_ID[variant.puzzle]
+        spec = puzzle_specs.PUZZLE_BY_ID[variant.puzzle]
         header = {"game": PUZZLES_ID, "puzzle": spec.id, "title": spec.title, "seed": str(variant.seed)}
         header["solver"] = "live search, " + ("placed colour by colour" if variant.by_colour else "placed in its order")
         subject, moves = PuzzleSubject(spec.id), solve_puzzle(variant)

@@ -22,7 +22,8 @@ from typing import Any, Protocol
 from bauhausbox import games
 from bauhausbox.engine.api import GameError, GameRules, OptionValue, join_seat, split_seat
 from bauhausbox.engine.history import Setup
-from bauhausbox.games.blokus import puzzles
+from bauhausbox.games.blokus.puzzles import rules as puzzle_rules
+from bauhausbox.games.blokus.puzzles import specs as puzzle_specs
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 PUZZLES_ID = "blokus-puzzles"
@@ -192,33 +193,33 @@ class GameSubject:
 
 @dataclass
 class PuzzleSubject:
-    """A Blokus solo puzzle: placements checked and made by ``puzzles.py``."""
+    """A Blokus solo puzzle: placements checked and made by ``blokus/puzzles/rules.py``."""
 
     puzzle: str
 
-    def start(self) -> puzzles.PuzzleState:
-        return puzzles.new_puzzle(self.puzzle)
+    def start(self) -> puzzle_rules.PuzzleState:
+        return puzzle_rules.new_puzzle(self.puzzle)
 
     def legality(self, state: Any, text: str) -> tuple[Any, str | None]:
         spec = state.spec
-        placement = puzzles.parse_placement(text, spec.width, spec.height)
-        return placement, puzzles.check(state, placement).reason
+        placement = puzzle_specs.parse_placement(text, spec.width, spec.height)
+        return placement, puzzle_rules.check(state, placement).reason
 
     def canonical(self, state: Any, move: Any, text: str) -> str:
         return str(move.text)
 
     def apply(self, state: Any, move: Any, text: str) -> Any:
-        return puzzles.place(state, move)
+        return puzzle_rules.place(state, move)
 
     def position(self, state: Any) -> str:
-        return puzzles.render(state.spec.width, state.spec.height, state.placements)
+        return puzzle_specs.render(state.spec.width, state.spec.height, state.placements)
 
     def choices(self, state: Any) -> str:
         return ""  # every placement of every piece would be slow to list; each move is checked instead
 
     def result(self, state: Any) -> list[str]:
         return [
-            f"complete: {'yes' if puzzles.is_complete(state) else 'no'}",
+            f"complete: {'yes' if puzzle_rules.is_complete(state) else 'no'}",
             f"placed: {len(state.placements)} of {len(state.spec.pieces)}",
         ]
 

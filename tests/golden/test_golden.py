@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bauhausbox import games
-from bauhausbox.games.blokus import puzzles
+from bauhausbox.games.blokus.puzzles import specs as puzzle_specs
 from tests.golden import generate
 from tests.golden.playthrough import (
     DATA,
@@ -56,7 +56,7 @@ def test_every_player_count_and_option_value_is_played(game_id: str) -> None:
 
 def test_every_puzzle_is_solved() -> None:
     solved = {header["puzzle"] for header in _headers() if header["game"] == PUZZLES_ID}
-    assert solved == {spec.id for spec in puzzles.PUZZLES}
+    assert solved == {spec.id for spec in puzzle_specs.PUZZLES}
 
 
 @pytest.mark.parametrize("path", FILES, ids=_id)

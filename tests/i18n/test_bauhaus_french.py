@@ -11,11 +11,11 @@ import pytest
 
 from bauhausbox import games, i18n
 from bauhausbox.engine.api import IllegalMoveError, Words
-from bauhausbox.games.bauhaus.howto import how_to_play_pages
-from bauhausbox.games.bauhaus.panel import greyed_reason, prompt_text
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, choose, zones_picture
 from bauhausbox.games.bauhaus.rules import GAME, BauhausState
-from bauhausbox.games.bauhaus.scene import BauhausScene
+from bauhausbox.games.bauhaus.screen.howto import how_to_play_pages
+from bauhausbox.games.bauhaus.screen.panel import greyed_reason, prompt_text
+from bauhausbox.games.bauhaus.screen.scene import BauhausScene
 from bauhausbox.ui import layout_probe
 from tests.games.bauhaus.test_bauhaus_describe import EXAMPLE_5
 from tests.ui.helpers import frames, redraw_everything, window_size

@@ -14,8 +14,8 @@ from bauhausbox import games, i18n
 from bauhausbox.engine.api import IllegalMoveError
 from bauhausbox.engine.history import SeatSpec
 from bauhausbox.games.bits.cards import CARD_BY_ID, rank_ladder
-from bauhausbox.games.bits.howto import how_to_play_pages
 from bauhausbox.games.bits.rules import BitsRules, Place
+from bauhausbox.games.bits.screen.howto import how_to_play_pages
 from bauhausbox.match import Match
 from bauhausbox.ui import layout_probe
 from tests.ui.helpers import frames, key, open_game, redraw_everything

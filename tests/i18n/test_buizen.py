@@ -16,9 +16,10 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bauhausbox import games, i18n, translations
-from bauhausbox.games.buizen import howto, paint
-from bauhausbox.games.buizen.rules import GAME, BuizenState, Draw, Pass, Place, Special, Table
-from bauhausbox.games.buizen.scene import BuizenScene
+from bauhausbox.games.buizen.rules import GAME
+from bauhausbox.games.buizen.screen import howto, paint
+from bauhausbox.games.buizen.screen.scene import BuizenScene
+from bauhausbox.games.buizen.state import BuizenState, Draw, Pass, Place, Special, Table
 from bauhausbox.games.buizen.tiles import MANHOLE, OPEN_PIT, TILE_NUMBERS
 from bauhausbox.ui import layout_probe
 from tests.games.buizen.test_buizen_describe import ROADS

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from bauhausbox import games, i18n
-from bauhausbox.games.bits import paint
 from bauhausbox.games.bits.cards import rank_ladder
+from bauhausbox.games.bits.screen import paint
 from bauhausbox.i18n import _, translate
 from bauhausbox.scenes.howto import HowToScene
 from bauhausbox.ui import layout_probe, theme

@@ -109,7 +109,8 @@ def test_a_hint_in_french_is_advice_in_the_imperative(french: None) -> None:
 
 def test_a_buizen_hint_in_french_tells_every_verb_in_the_imperative(french: None) -> None:
     from bauhausbox import games
-    from bauhausbox.games.buizen.rules import GAME, Place
+    from bauhausbox.games.buizen.rules import GAME
+    from bauhausbox.games.buizen.state import Place
 
     state = GAME.new_game(2, 3)
     move = next(m for m in GAME.legal_moves(state) if isinstance(m, Place) and GAME.apply(state, m).drawn)

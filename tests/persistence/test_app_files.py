@@ -18,11 +18,12 @@ import pytest
 
 from bauhausbox import games
 from bauhausbox.engine.history import History, SeatSpec, Setup
-from bauhausbox.games.blokus import puzzle_records, puzzle_scene
-from bauhausbox.games.blokus.puzzle_menu import PuzzleMenuScene
-from bauhausbox.games.blokus.puzzle_scene import PuzzleScene
-from bauhausbox.games.blokus.puzzles import new_puzzle
-from bauhausbox.games.blokus.solver import solve
+from bauhausbox.games.blokus.puzzles.records import best_times as puzzle_records
+from bauhausbox.games.blokus.puzzles.rules import new_puzzle
+from bauhausbox.games.blokus.puzzles.screen import scene as puzzle_scene
+from bauhausbox.games.blokus.puzzles.screen.menu import PuzzleMenuScene
+from bauhausbox.games.blokus.puzzles.screen.scene import PuzzleScene
+from bauhausbox.games.blokus.solver.search import solve
 from bauhausbox.match import Match
 from bauhausbox.persistence import paths, saves, store
 from bauhausbox.persistence.models import GamePreference, SeatPreference

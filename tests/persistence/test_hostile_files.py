@@ -20,8 +20,8 @@ import pytest
 
 from bauhausbox import games
 from bauhausbox.engine.history import History, SeatSpec, Setup
-from bauhausbox.games.bits import bests
-from bauhausbox.games.blokus import puzzle_records
+from bauhausbox.games.bits.records import bests
+from bauhausbox.games.blokus.puzzles.records import best_times as puzzle_records
 from bauhausbox.persistence import paths, saves, store
 from bauhausbox.persistence.models import GamePreference, SeatPreference, Settings, Statistics
 from bauhausbox.persistence.store import BrokenFileError

@@ -7,9 +7,9 @@ from typing import Any
 import pygame
 
 from bauhausbox.engine.history import History, SeatSpec, Setup
-from bauhausbox.games.bauhaus.panel import prompt_text
 from bauhausbox.games.bauhaus.rules import GAME
-from bauhausbox.games.bauhaus.scene import BauhausScene
+from bauhausbox.games.bauhaus.screen.panel import prompt_text
+from bauhausbox.games.bauhaus.screen.scene import BauhausScene
 from bauhausbox.match import Match
 from bauhausbox.scenes.flow import open_match
 from bauhausbox.scenes.game_over import GameOverScene

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bauhausbox.games.bits import bests
+from bauhausbox.games.bits.records import bests
 from bauhausbox.persistence import paths, saves
 from bauhausbox.persistence.models import GameStatistics, ResultRecord
 from bauhausbox.persistence.tally import PlayerTally, player_tallies

@@ -214,7 +214,7 @@ def test_the_last_move_is_marked_in_its_movers_colour(story_app: Any, monkeypatc
     placed = scene.match.history.states[last].colour  # the colour to play before the move
     assert scene.match.history.steps[last].seat == 1 and COLOURS[placed] == "green"
     assert marks[0].colour == scene.step_style(last)[0] != scene.seat_style(0)[0]
-    from bauhausbox.games.blokus.scene import RGB
+    from bauhausbox.games.blokus.screen.colours import RGB
 
     assert marks[0].colour == RGB[placed]
 

@@ -2,7 +2,7 @@
 
 Bits solo is scored on its own, so the yardstick is compared on the same seeds rather than played
 against: ``python -m tests.yardstick.bits_hard_v1 --games 200 --seed 0`` prints its solo
-strength (the 27.9 of docs/bits.md), to set beside ``python -m bauhausbox.games.bits.bench --strength
+strength (the 27.9 of docs/bits.md), to set beside ``python -m bauhausbox.games.bits.tools.bench --strength
 hard --games 200 --seed 0``. Its evaluator is the one this module defines, with the weights it was
 fitted with; only ``main`` was added to the copy.
 
@@ -589,7 +589,7 @@ def main() -> None:
     import argparse
 
     from bauhausbox.games.bits.ai import strength_of
-    from bauhausbox.games.bits.bench import format_strength
+    from bauhausbox.games.bits.tools.bench import format_strength
 
     parser = argparse.ArgumentParser(description="Solo strength of the frozen hard player")
     parser.add_argument("--games", type=int, default=200)

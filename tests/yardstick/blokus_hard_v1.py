@@ -1,6 +1,6 @@
 """The Blokus "hard" bot before the tree search (flat UCB over a shortlist), frozen as a yardstick.
 
-Not shipped: the strength matches of ``bauhausbox.games.blokus.bench`` measure the new levels
+Not shipped: the strength matches of ``bauhausbox.games.blokus.tools.bench`` measure the new levels
 against it. Identical to the level it replaced except for ``work``: a fixed budget of simulated
 placements (its playouts' moves) instead of wall time, so matches are repeatable.
 

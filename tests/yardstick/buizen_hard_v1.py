@@ -13,23 +13,9 @@ from typing import Any
 
 from bauhausbox.engine.api import GameRules, Seat
 from bauhausbox.engine.bots.base import Budget
-from bauhausbox.games.buizen.rules import (
-    GAME,
-    BuizenState,
-    Draw,
-    LaidPipe,
-    Move,
-    Network,
-    Pass,
-    Place,
-    Special,
-    Table,
-    fitting_orientations,
-    materials_of,
-    placement_outcome,
-    table_networks,
-    trace_network,
-)
+from bauhausbox.games.buizen.networks import Network, materials_of, table_networks, trace_network
+from bauhausbox.games.buizen.rules import GAME, fitting_orientations, placement_outcome
+from bauhausbox.games.buizen.state import BuizenState, Draw, LaidPipe, Move, Pass, Place, Special, Table
 from bauhausbox.games.buizen.tiles import (
     BAG_CONTENTS,
     EDGE_KIND,

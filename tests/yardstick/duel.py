@@ -50,7 +50,7 @@ def blokus_hard_v1(seed: int, scale: float) -> Bot:
 
 def main(argv: list[str]) -> None:
     if argv[:1] == ["blokus"] and len(argv) >= 4:
-        from bauhausbox.games.blokus.bench import strength
+        from bauhausbox.games.blokus.tools.bench import strength
 
         levels, count, seed = argv[1].split(","), int(argv[2]), int(argv[3])
         scale = float(argv[4]) if len(argv) > 4 else 1.0

@@ -35,16 +35,7 @@ from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.bots.ismcts import PASS, InformationSetSearch, Node, SearchConfig, logistic
 from bauhausbox.games.bauhaus.board import bits
 from bauhausbox.games.bauhaus.cards import CARDS, FREE_WALLS, MOVE_TOKEN, MOVE_WALL, NO_CARD, PATTERN, PLACE
-from bauhausbox.games.bauhaus.rules import (
-    CHOOSE,
-    GAME,
-    OPENING,
-    RESOLVE,
-    BauhausRules,
-    BauhausState,
-    Move,
-    MoveKind,
-)
+from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, OPENING, RESOLVE, BauhausRules, BauhausState, Move, MoveKind
 
 GAP_DECAY = (1.0, 0.45, 0.2, 0.09, 0.04, 0.018, 0.008)
 SOFT_SECONDS = 1.2

@@ -18,10 +18,7 @@ from bauhausbox.engine.shapes import Cell
 from bauhausbox.games.blokus.bitboard import Placement
 from bauhausbox.games.blokus.pieces import PIECES
 from bauhausbox.games.blokus.rules import COLOUR_NAMES, BlokusRules, BlokusState, piece_label
-from bauhausbox.i18n import N_, _, ngettext
-
-#: The name of the one puzzle seat: a sentence about it speaks to the player ("You placed …").
-YOU = N_("You")
+from bauhausbox.i18n import _, ngettext
 
 
 def squares_span(cells: Iterable[Cell]) -> str:
@@ -43,16 +40,11 @@ def piece_words(who: str, colour: str, piece_name: str) -> str:
 
 def placement_sentence(who: str, colour: str, piece_name: str, cells: Iterable[Cell], removed: bool = False) -> str:
     """``Anni placed the red L5 on k10–m12`` (``removed``: "took the … off"); the colour is left out
-    when it is the mover's name (``Blue placed the L5 on a18–c20``). The puzzles' one seat, ``You``,
-    is spoken to ("You placed …", "Vous avez posé …")."""
+    when it is the mover's name (``Blue placed the L5 on a18–c20``)."""
     piece = piece_words(who, colour, piece_name)
     squares = squares_span(cells)
     if who in COLOUR_NAMES:  # a seat called by its colour: a word to translate, not a player's name
         who = _(who)
-    if who == YOU:
-        if removed:
-            return _("You took the {piece} off {squares}").format(piece=piece, squares=squares)
-        return _("You placed the {piece} on {squares}").format(piece=piece, squares=squares)
     if removed:
         return _("{who} took the {piece} off {squares}").format(who=who, piece=piece, squares=squares)
     return _("{who} placed the {piece} on {squares}").format(who=who, piece=piece, squares=squares)

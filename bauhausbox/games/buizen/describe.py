@@ -21,16 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bauhausbox.engine.api import Seat
-from bauhausbox.games.buizen.rules import (
-    BuizenRules,
-    BuizenState,
-    Cell,
-    Draw,
-    LaidPipe,
-    Move,
-    Place,
-    Special,
-)
+from bauhausbox.games.buizen.rules import BuizenRules
+from bauhausbox.games.buizen.state import BuizenState, Cell, Draw, LaidPipe, Move, Place, Special
 from bauhausbox.games.buizen.tiles import OPEN_PIT, SPECIAL_TITLES, STEPS, TILE_BY_NUMBER
 from bauhausbox.i18n import N_, _, fill, ngettext
 

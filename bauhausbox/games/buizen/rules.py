@@ -1,9 +1,10 @@
 """Buizen Wir-War rules (``docs/rules/buizen.md``): lay pipe tiles, close networks of your secret material.
 
 Pure Python, no pygame. The components (materials, edges, the 40 double-sided pipe tiles) live in
-:mod:`bauhausbox.games.buizen.tiles`; this module holds the state, legal placement, automatic roads and
-pump rooms, draws, the special road tiles, the end of the game, networks and scoring, hidden information
-and the notation.
+:mod:`bauhausbox.games.buizen.tiles`, the position and moves in ``state.py``, the networks and their
+points in ``networks.py``, reading and writing texts in ``notation.py``; this module holds legal
+placement, automatic roads and pump rooms, draws, the special road tiles, the end of the game, hidden
+information and the :class:`GameRules` object.
 
 Coordinates: a cell is ``(x, y)`` relative to the start pump room at ``0,0``, x to the right and y down
 (``docs/rules/buizen.md``'s axes). The table is unbounded.
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 
 from bauhausbox.engine.api import (
@@ -47,6 +48,22 @@ from bauhausbox.engine.api import (
     Words,
 )
 from bauhausbox.engine.rng import Rng
+from bauhausbox.games.buizen.networks import material_scores, networks
+from bauhausbox.games.buizen.notation import cell_key, cell_text, parse_move_text, read_position, tiles_text
+from bauhausbox.games.buizen.state import (
+    HIDDEN,
+    UNKNOWN_COLOUR,
+    BuizenState,
+    Cell,
+    Draw,
+    LaidPipe,
+    Move,
+    Outcome,
+    Pass,
+    Place,
+    Special,
+    Table,
+)
 from bauhausbox.games.buizen.tiles import (
     BAG_CONTENTS,
     CANONICAL_ROTATION,
@@ -54,7 +71,6 @@ from bauhausbox.games.buizen.tiles import (
     DISTINCT_ORIENTATIONS,
     EAVE_END,
     EDGE_KIND,
-    EDGE_MATERIAL,
     FACE_LETTERS,
     HAND_SIZE,
     MANHOLE,
@@ -62,11 +78,8 @@ from bauhausbox.games.buizen.tiles import (
     MATERIALS,
     MAX_DRAW,
     OPEN_PIT,
-    PIPE,
-    PUMP,
     PUMP_ROOMS,
     REAL_CONNECTION,
-    ROAD,
     ROAD_END,
     ROADS,
     SPECIAL_NAMES,
@@ -79,184 +92,6 @@ from bauhausbox.games.buizen.tiles import (
     sides_of,
 )
 from bauhausbox.i18n import N_
-
-Cell = tuple[int, int]
-HIDDEN = 0  # a tile (in a hand or the bag) the viewer cannot see
-UNKNOWN_COLOUR = "?"
-PUMP_SIDES: Sides = (PUMP, PUMP, PUMP, PUMP)
-ROAD_SIDES: Sides = (ROAD, ROAD, ROAD, ROAD)
-
-
-# -- state ----------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class LaidPipe:
-    """A pipe tile on the table: which tile, which face up, turned how far, laid by whom (-1: unknown)."""
-
-    number: int
-    face: int
-    rotation: int
-    seat: int = -1
-
-    @property
-    def sides(self) -> Sides:
-        return sides_of(self.number, self.face, self.rotation)
-
-
-@dataclass(frozen=True, slots=True)
-class BuizenState:
-    players: int
-    to_play: Seat | None
-    hands: tuple[tuple[int, ...], ...]  # sorted; HIDDEN entries in a view
-    bag: tuple[int, ...]  # draw order, top first
-    colours: tuple[str, ...]  # 4 entries: seat colours, then the unused ones
-    pipes: tuple[tuple[Cell, LaidPipe], ...]  # sorted by cell
-    pumps: tuple[Cell, ...]  # sorted, the start tile included
-    roads: tuple[tuple[Cell, tuple[int, ...]], ...]  # sorted; the special tiles stacked on each road
-    blocked: tuple[Cell, ...]  # sorted; open pipe ends whose pile was empty: never filled
-    pump_pile: int
-    road_pile: int
-    drawn: int = 0  # tiles the last move drew (shown on screen)
-    viewer: Seat | None = None  # set in a view
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    number: int
-    face: int
-    rotation: int
-    cell: Cell
-
-
-@dataclass(frozen=True, slots=True)
-class Special:
-    """An open pit or a manhole from the hand, laid on a road."""
-
-    kind: int  # OPEN_PIT or MANHOLE
-    cell: Cell
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    pass
-
-
-Move = Place | Special | Draw | Pass
-
-
-# -- the table as lookups ------------------------------------------------------------------------------
-class Table:
-    """Fast lookups over a state's layout (built per call; states stay plain tuples)."""
-
-    __slots__ = ("_codes", "blocked", "pipes", "road_stacks", "sides")
-
-    def __init__(self, state: BuizenState | None = None) -> None:
-        self.pipes: dict[Cell, LaidPipe] = {}
-        self.road_stacks: dict[Cell, tuple[int, ...]] = {}
-        self.sides: dict[Cell, Sides] = {}
-        self.blocked: frozenset[Cell] = frozenset()
-        self._codes: dict[Cell, str] = {}  # empty cell -> code, see _empty_code
-        if state is not None:
-            self.pipes = dict(state.pipes)
-            self.road_stacks = dict(state.roads)
-            self.sides = {cell: laid.sides for cell, laid in state.pipes}
-            for cell in state.pumps:
-                self.sides[cell] = PUMP_SIDES
-            for cell in self.road_stacks:
-                self.sides[cell] = ROAD_SIDES
-            self.blocked = frozenset(state.blocked)
-
-    def copy(self) -> Table:
-        other = Table()
-        other.pipes = dict(self.pipes)
-        other.road_stacks = dict(self.road_stacks)
-        other.sides = dict(self.sides)
-        other.blocked = self.blocked
-        return other
-
-    def with_pipe(self, cell: Cell, laid: LaidPipe, outcome: Outcome) -> Table:
-        """A copy with ``laid`` on ``cell`` and the outcome's automatic tiles and blocked cells."""
-        other = self.copy()
-        other.pipes[cell] = laid
-        other.sides[cell] = laid.sides
-        for road in outcome.roads:
-            other.road_stacks[road] = ()
-            other.sides[road] = ROAD_SIDES
-        for pump in outcome.pumps:
-            other.sides[pump] = PUMP_SIDES
-        if outcome.blocked:
-            other.blocked = self.blocked | set(outcome.blocked)
-        return other
-
-    def with_special(self, cell: Cell, kind: int) -> Table:
-        other = self.copy()
-        other.road_stacks[cell] = (*self.road_stacks[cell], kind)
-        return other
-
-    def frontier(self) -> list[Cell]:
-        """Empty, fillable cells next to the layout, sorted."""
-        cells = set()
-        for x, y in self.sides:
-            for dx, dy in STEPS:
-                cell = (x + dx, y + dy)
-                if cell not in self.sides and cell not in self.blocked:
-                    cells.add(cell)
-        return sorted(cells)
-
-    def road_top(self, cell: Cell) -> int | None:
-        """The special tile on top of a road (None for a plain road)."""
-        stack = self.road_stacks[cell]
-        return stack[-1] if stack else None
-
-    def _empty_code(self, cell: Cell) -> str:
-        """For an empty neighbour: ``#`` when blocked, else ``.`` + flags ``r``/``p`` when an automatic road /
-        pump room would fit its other neighbours, then the reasons they would not (``|``-separated)."""
-        code = self._codes.get(cell)
-        if code is None:
-            if cell in self.blocked:
-                code = "#"
-            else:
-                road_reason = pump_reason = ""
-                x, y = cell
-                for direction, (dx, dy) in enumerate(STEPS):
-                    theirs = self.sides.get((x + dx, y + dy))
-                    if theirs is None:
-                        continue
-                    facing = theirs[opposite(direction)]
-                    where = f"{direction}{facing}"  # said in words only for a refusal (placement_refusal)
-                    if not road_reason and (ROAD, facing) not in COMPATIBLE:
-                        road_reason = where
-                    if not pump_reason and (PUMP, facing) not in COMPATIBLE:
-                        pump_reason = where
-                flags = ("" if road_reason else "r") + ("" if pump_reason else "p")
-                code = f".{flags}|{road_reason}|{pump_reason}"
-            self._codes[cell] = code
-        return code
-
-    def context(self, cell: Cell) -> tuple[str, ...]:
-        """What each side of an empty cell faces: an edge, or for an empty neighbour its code (above)."""
-        x, y = cell
-        sides = self.sides
-        result = []
-        for direction, (dx, dy) in enumerate(STEPS):
-            neighbour = (x + dx, y + dy)
-            theirs = sides.get(neighbour)
-            result.append(self._empty_code(neighbour) if theirs is None else theirs[(direction + 2) % 4])
-        return tuple(result)
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What laying a face on a cell does: tiles touched, automatic tiles, cells that become blocked."""
-
-    touched: int
-    roads: tuple[Cell, ...]
-    pumps: tuple[Cell, ...]
-    blocked: tuple[Cell, ...]
 
 
 @lru_cache(maxsize=200_000)
@@ -341,94 +176,6 @@ def placement_outcome(table: Table, state: BuizenState, sides: Sides, cell: Cell
 
 
 # -- networks and scoring -------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Network:
-    """A connected pipe of one material across tiles."""
-
-    material: str
-    points: tuple[tuple[Cell, int], ...]  # per tile: its pipe sides that link to a neighbouring pipe tile
-    open_ends: tuple[tuple[Cell, int], ...]  # (tile, direction) of sides not closed
-    closed: bool
-
-    @property
-    def cells(self) -> tuple[Cell, ...]:
-        return tuple(cell for cell, _ in self.points)
-
-    @property
-    def score(self) -> int:
-        return sum(points for _, points in self.points) if self.closed else 0
-
-    @property
-    def links(self) -> int:
-        return sum(points for _, points in self.points) // 2
-
-
-def networks(state: BuizenState) -> list[Network]:
-    """Every network on the table, by material then by first cell."""
-    return table_networks(Table(state))
-
-
-def table_networks(table: Table, materials: Iterable[str] = MATERIALS) -> list[Network]:
-    """The networks of ``materials`` laid out on ``table``."""
-    result: list[Network] = []
-    ordered = sorted(table.pipes)
-    for material in materials:
-        seen: set[Cell] = set()
-        for start in ordered:
-            if start not in seen and material in materials_of(table.sides[start]):
-                result.append(trace_network(table, start, material, seen))
-    return result
-
-
-def trace_network(table: Table, start: Cell, material: str, seen: set[Cell] | None = None) -> Network:
-    """The network of ``material`` through the pipe tile on ``start`` (its cells are added to ``seen``)."""
-    seen = set() if seen is None else seen
-    seen.add(start)
-    stack = [start]
-    points: dict[Cell, int] = {}
-    open_ends: list[tuple[Cell, int]] = []
-    sides, pipes = table.sides, table.pipes
-    while stack:
-        cell = stack.pop()
-        own = sides[cell]
-        count = 0
-        for direction in range(4):
-            edge = own[direction]
-            if EDGE_MATERIAL[edge] != material:
-                continue
-            dx, dy = STEPS[direction]
-            neighbour = (cell[0] + dx, cell[1] + dy)
-            kind = EDGE_KIND[edge]
-            if kind == PIPE:
-                if neighbour in pipes and sides[neighbour][(direction + 2) % 4] == edge:
-                    count += 1
-                    if neighbour not in seen:
-                        seen.add(neighbour)
-                        stack.append(neighbour)
-                else:
-                    open_ends.append((cell, direction))
-            elif kind == ROAD_END:
-                if neighbour not in table.road_stacks or table.road_top(neighbour) == OPEN_PIT:
-                    open_ends.append((cell, direction))
-            elif sides.get(neighbour) != PUMP_SIDES:  # an eave
-                open_ends.append((cell, direction))
-        points[cell] = count
-    return Network(material, tuple(sorted(points.items())), tuple(sorted(open_ends)), not open_ends)
-
-
-@lru_cache(maxsize=4096)
-def materials_of(sides: Sides) -> frozenset[str]:
-    return frozenset(m for m in (EDGE_MATERIAL[s] for s in sides) if m is not None)
-
-
-def material_scores(state: BuizenState) -> dict[str, int]:
-    """Points each material's closed networks are worth."""
-    totals = dict.fromkeys(MATERIALS, 0)
-    for network in networks(state):
-        totals[network.material] += network.score
-    return totals
-
-
 # -- the game -------------------------------------------------------------------------------------------
 START_OPTION = OptionSpec(
     "start",
@@ -729,8 +476,8 @@ class BuizenRules(GameRules[BuizenState, Move]):
             head += f" view={state.viewer}"
         lines = [head, "colours: " + " ".join(state.colours)]
         for seat, hand in enumerate(state.hands):
-            lines.append(f"hand {seat}: {_tiles_text(hand)}".rstrip())
-        lines.append(f"bag: {_tiles_text(state.bag)}".rstrip())
+            lines.append(f"hand {seat}: {tiles_text(hand)}".rstrip())
+        lines.append(f"bag: {tiles_text(state.bag)}".rstrip())
         entries = [f"{cell_text(cell)} pump" for cell in state.pumps]
         for cell, laid in state.pipes:
             by = f" by {laid.seat}" if laid.seat >= 0 else ""
@@ -738,36 +485,18 @@ class BuizenRules(GameRules[BuizenState, Move]):
         for cell, stack in state.roads:
             entries.append(f"{cell_text(cell)} road" + "".join(f"+{SPECIAL_NAMES[k]}" for k in stack))
         entries.extend(f"{cell_text(cell)} blocked" for cell in state.blocked)
-        entries.sort(key=lambda text: _cell_key(text.split()[0]))
+        entries.sort(key=lambda text: cell_key(text.split()[0]))
         lines.append("board: " + "; ".join(entries))
         return "\n".join(lines)
 
     def from_text(self, text: str) -> BuizenState:
         try:
-            return _read_position(text)
+            return read_position(text)
         except (ValueError, KeyError, IndexError) as error:
             raise InvalidPositionError(f"bad Buizen position: {error}") from error
 
 
 # -- text helpers ---------------------------------------------------------------------------------------
-def cell_text(cell: Cell) -> str:
-    return f"{cell[0]},{cell[1]}"
-
-
-def parse_cell(text: str) -> Cell:
-    parts = text.strip().split(",")
-    if len(parts) != 2:
-        raise InvalidMoveError(f"{text!r} is not a cell like 2,-1")
-    try:
-        return int(parts[0]), int(parts[1])
-    except ValueError as error:
-        raise InvalidMoveError(f"{text!r} is not a cell like 2,-1") from error
-
-
-def _cell_key(text: str) -> tuple[int, int]:
-    x, y = parse_cell(text)
-    return y, x
-
 
 # Whole sentences per kind (not "you hold no {kind} tile"): each language words them its own way.
 _NOT_HELD: dict[int, Words] = {OPEN_PIT: Words("you hold no pit tile"), MANHOLE: Words("you hold no manhole tile")}
@@ -791,110 +520,6 @@ def _special_reason(kind: int, stack: tuple[int, ...]) -> Words | None:
 def _colour_name(colour: str) -> str:
     """A seat's material for the score table (translatable), the hidden "?" as it is."""
     return Words(MATERIAL_NAMES[colour]) if colour in MATERIAL_NAMES else colour
-
-
-_SPECIAL_BY_NAME = {name: kind for kind, name in SPECIAL_NAMES.items()}
-
-
-def _tile_token(number: int) -> str:
-    return SPECIAL_NAMES.get(number, str(number))
-
-
-def _tiles_text(tiles: tuple[int, ...]) -> str:
-    known = [_tile_token(n) for n in tiles if n != HIDDEN]
-    hidden = sum(1 for n in tiles if n == HIDDEN)
-    return " ".join(known + ([f"?*{hidden}"] if hidden else []))
-
-
-def _read_tiles(text: str) -> tuple[int, ...]:
-    tiles: list[int] = []
-    for word in text.split():
-        if word.startswith("?"):
-            tiles.extend([HIDDEN] * (int(word[2:]) if word.startswith("?*") else 1))
-        elif word in _SPECIAL_BY_NAME:
-            tiles.append(_SPECIAL_BY_NAME[word])
-        else:
-            number = int(word)
-            if number not in TILE_BY_NUMBER:
-                raise ValueError(f"no pipe tile {number}")
-            tiles.append(number)
-    return tuple(tiles)
-
-
-def parse_move_text(text: str) -> Move:
-    words = text.strip().lower().split()
-    if words in (["draw"], ["pass"]):
-        return Draw() if words[0] == "draw" else Pass()
-    if len(words) == 3 and words[0] in _SPECIAL_BY_NAME and words[1] == "at":
-        return Special(_SPECIAL_BY_NAME[words[0]], parse_cell(words[2]))
-    if len(words) == 4 and words[2] == "at":
-        tile_word, turn_word = words[0], words[1]
-        if len(tile_word) < 2 or tile_word[-1] not in FACE_LETTERS or not tile_word[:-1].isdigit():
-            raise InvalidMoveError(f"{tile_word!r} is not a tile and face like 17b")
-        number = int(tile_word[:-1])
-        if number not in TILE_BY_NUMBER:
-            raise InvalidMoveError(f"there is no pipe tile {number}")
-        if not turn_word.startswith("r") or turn_word[1:] not in ("0", "90", "180", "270"):
-            raise InvalidMoveError(f"{turn_word!r} is not a turn like r90")
-        return Place(number, FACE_LETTERS.index(tile_word[-1]), int(turn_word[1:]) // 90, parse_cell(words[3]))
-    raise InvalidMoveError(f"{text!r} is not a Buizen move (e.g. '17b r90 at 2,-1', 'pit at 5,2', 'draw')")
-
-
-def _read_position(text: str) -> BuizenState:
-    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
-    head = lines[0].split()
-    if head[0] != "buizen":
-        raise ValueError("a position starts with 'buizen'")
-    fields = dict(word.split("=", 1) for word in head[1:])
-    players = int(fields["players"])
-    body = {}
-    for line in lines[1:]:
-        key, _, value = line.partition(":")
-        body[key.strip()] = value.strip()
-    colours = tuple(body["colours"].split())
-    if len(colours) != len(MATERIALS) or any(c not in (*MATERIALS, UNKNOWN_COLOUR) for c in colours):
-        raise ValueError("colours lists the 4 colour tiles (or ?)")
-    hands = tuple(tuple(sorted(_read_tiles(body.get(f"hand {s}", "")))) for s in range(players))
-    pipes: list[tuple[Cell, LaidPipe]] = []
-    pumps: list[Cell] = []
-    roads: list[tuple[Cell, tuple[int, ...]]] = []
-    blocked: list[Cell] = []
-    for entry in body.get("board", "").split(";"):
-        words = entry.split()
-        if not words:
-            continue
-        cell = parse_cell(words[0])
-        what = words[1]
-        if what == "pump":
-            pumps.append(cell)
-        elif what == "blocked":
-            blocked.append(cell)
-        elif what.startswith("road"):
-            stack = tuple(_SPECIAL_BY_NAME[name] for name in what.split("+")[1:])
-            roads.append((cell, stack))
-        else:
-            move = parse_move_text(f"{what} {words[2]} at {words[0]}")
-            assert isinstance(move, Place)
-            seat = int(words[4]) if len(words) >= 5 and words[3] == "by" else -1
-            rotation = CANONICAL_ROTATION[(move.number, move.face, move.rotation)]
-            pipes.append((cell, LaidPipe(move.number, move.face, rotation, seat)))
-    to_play_text = fields.get("to_play", "0")
-    viewer_text = fields.get("view")
-    return BuizenState(
-        players=players,
-        to_play=None if to_play_text == "-" else int(to_play_text),
-        hands=hands,
-        bag=_read_tiles(body.get("bag", "")),
-        colours=colours,
-        pipes=tuple(sorted(pipes)),
-        pumps=tuple(sorted(pumps)),
-        roads=tuple(sorted(roads)),
-        blocked=tuple(sorted(blocked)),
-        pump_pile=int(fields.get("pumps", PUMP_ROOMS - len(pumps))),
-        road_pile=int(fields.get("roads", ROADS - len(roads))),
-        drawn=int(fields.get("drawn", 0)),
-        viewer=None if viewer_text is None else int(viewer_text),
-    )
 
 
 GAME = BuizenRules()

@@ -11,7 +11,7 @@ import pytest
 from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD
 from bauhausbox.games.bauhaus.rules import GAME, RESOLVE, Move, MoveKind
-from bauhausbox.games.bauhaus.scene import BauhausScene
+from bauhausbox.games.bauhaus.screen.scene import BauhausScene
 from bauhausbox.match import Match
 from bauhausbox.scenes.dialog import DialogScene
 from tests.games.bauhaus.test_bauhaus_scene import with_tokens

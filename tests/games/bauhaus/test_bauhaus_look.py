@@ -12,12 +12,12 @@ import pygame
 import pytest
 
 from bauhausbox.engine.history import History, SeatSpec, Setup
-from bauhausbox.games.bauhaus import howto
-from bauhausbox.games.bauhaus.paint import draw_board, fit_board
-from bauhausbox.games.bauhaus.panel import greyed_reason, prompt_text
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, zones_picture
 from bauhausbox.games.bauhaus.rules import GAME, RESOLVE, BauhausState
-from bauhausbox.games.bauhaus.scene import BauhausScene
+from bauhausbox.games.bauhaus.screen import howto
+from bauhausbox.games.bauhaus.screen.paint import draw_board, fit_board
+from bauhausbox.games.bauhaus.screen.panel import greyed_reason, prompt_text
+from bauhausbox.games.bauhaus.screen.scene import BauhausScene
 from bauhausbox.match import Match
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Metrics

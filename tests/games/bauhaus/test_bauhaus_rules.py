@@ -14,8 +14,9 @@ from bauhausbox.engine.api import IllegalMoveError, InvalidMoveError, InvalidPos
 from bauhausbox.engine.rng import Rng
 from bauhausbox.games.bauhaus.board import Board
 from bauhausbox.games.bauhaus.cards import CARD_INDEX, CARDS, PATTERNS, deck_for, left_edge, top_edge
+from bauhausbox.games.bauhaus.checks import BOARD_SIZE
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, choose, edge, play, reason, sq, zones_picture
-from bauhausbox.games.bauhaus.rules import BOARD_SIZE, CHOOSE, GAME, OPENING, OVER, RESOLVE, BauhausRules, BauhausState
+from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, OPENING, OVER, RESOLVE, BauhausRules, BauhausState
 from bauhausbox.games.bauhaus.state import MoveKind
 from tests.games.bauhaus.test_bauhaus_examples import SCORING_EXAMPLE
 

@@ -14,7 +14,7 @@ from bauhausbox.games.bauhaus.board import bits
 from bauhausbox.games.bauhaus.cards import PATTERNS, normalize, transformed
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, zones_picture
 from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, RESOLVE, BauhausState, Move, MoveKind
-from bauhausbox.games.bauhaus.scene import BauhausScene
+from bauhausbox.games.bauhaus.screen.scene import BauhausScene
 from bauhausbox.match import Match
 from bauhausbox.scenes.dialog import DialogScene
 from tests.ui.helpers import click, drag, frames, key, move

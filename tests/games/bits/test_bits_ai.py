@@ -11,11 +11,11 @@ import pytest
 
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.rng import Rng
-from bauhausbox.games.bits import bench
 from bauhausbox.games.bits.ai import FEATURES, Evaluator, HardBot, make_bot, play_solo, small_shape
 from bauhausbox.games.bits.board import board_from_rows
 from bauhausbox.games.bits.cards import TILES
 from bauhausbox.games.bits.rules import GAME, PASS, BitsState, Place
+from bauhausbox.games.bits.tools import bench
 
 
 def feature(evaluator: Evaluator, rows: list[str], name: str) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from bauhausbox.games.bits import bests
+from bauhausbox.games.bits.records import bests
 
 
 def test_results_are_kept_best_first_and_capped(tmp_path: Path) -> None:

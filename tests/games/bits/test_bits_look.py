@@ -10,9 +10,9 @@ from typing import Any
 import pygame
 import pytest
 
-from bauhausbox.games.bits import paint
 from bauhausbox.games.bits.board import landing
 from bauhausbox.games.bits.rules import Place
+from bauhausbox.games.bits.screen import paint
 from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.ui import draw, layout_probe, theme
 from tests.ui.helpers import click, frames, key, move, open_game, spy_verdicts, window_size
@@ -211,7 +211,7 @@ def test_a_spectating_screen_shows_no_live_play_prompts(fresh_app: Any) -> None:
 
 
 def test_the_controls_are_named_where_players_read_them(fresh_app: Any) -> None:
-    from bauhausbox.games.bits.howto import how_to_play_pages
+    from bauhausbox.games.bits.screen.howto import how_to_play_pages
 
     scene = open_game(fresh_app, "bits", 1, ["human"], seed=3)
     assert "Shift+R" in scene.idle_status()

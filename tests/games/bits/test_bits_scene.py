@@ -143,7 +143,7 @@ def test_neutral_tile_button_places_it_once(fresh_app: Any) -> None:
 
 
 def test_a_whole_round_ends_in_the_scoring_overlay(fresh_app: Any) -> None:
-    from bauhausbox.games.bits.scene import BitsRoundScene
+    from bauhausbox.games.bits.screen.scene import BitsRoundScene
 
     scene = open_game(fresh_app, "bits", 1, ["human"], seed=8)
     for _ in range(40):
@@ -172,7 +172,7 @@ def test_a_whole_round_ends_in_the_scoring_overlay(fresh_app: Any) -> None:
 
 
 def test_pass_and_play_hides_the_first_players_placement(fresh_app: Any) -> None:
-    from bauhausbox.games.bits.scene import BitsScene
+    from bauhausbox.games.bits.screen.scene import BitsScene
     from bauhausbox.scenes.curtain import CurtainScene
 
     open_game(fresh_app, "bits", 2, ["human", "human"], seed=9)
@@ -220,7 +220,7 @@ def test_a_human_with_a_full_ramp_passes_automatically(fresh_app: Any) -> None:
 
     from bauhausbox.engine.history import History, SeatSpec, Setup
     from bauhausbox.games.bits.rules import GAME, PASS
-    from bauhausbox.games.bits.scene import BitsScene
+    from bauhausbox.games.bits.screen.scene import BitsScene
     from bauhausbox.match import Match
 
     setup = Setup("bits", 2, 5, (SeatSpec("Ann"), SeatSpec("Ben")), {})

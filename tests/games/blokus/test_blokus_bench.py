@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bauhausbox.games.blokus import bench
+from bauhausbox.games.blokus.tools import bench
 
 
 def test_quick_bench_reports_every_measurement() -> None:

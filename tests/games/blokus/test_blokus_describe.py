@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 
 from bauhausbox import games
-from bauhausbox.games.blokus import puzzles
+from bauhausbox.games.blokus.puzzles import describe as puzzle_describe
+from bauhausbox.games.blokus.puzzles import specs as puzzle_specs
 from bauhausbox.games.blokus.rules import GAME, BlokusState
 
 
@@ -69,9 +70,9 @@ def test_the_last_placement_ends_the_game() -> None:
 
 def test_puzzle_placements_are_worded_as_in_blokus() -> None:
     # The puzzles page's notation example: blue T4 a1,b1,c1,b2.
-    placement = puzzles.parse_placement("blue T4 a1,b1,c1,b2")
-    assert puzzles.describe_placement(placement) == "You placed the blue T4 on a1–c2"
-    assert puzzles.describe_placement(placement, "Anni") == "Anni placed the blue T4 on a1–c2"
-    assert puzzles.describe_removal(placement) == "You took the blue T4 off a1–c2"
-    monomino = puzzles.parse_placement("green 1 t1")
-    assert puzzles.describe_placement(monomino) == "You placed the green monomino on t1"
+    placement = puzzle_specs.parse_placement("blue T4 a1,b1,c1,b2")
+    assert puzzle_describe.describe_placement(placement) == "You placed the blue T4 on a1–c2"
+    assert puzzle_describe.describe_placement(placement, "Anni") == "Anni placed the blue T4 on a1–c2"
+    assert puzzle_describe.describe_removal(placement) == "You took the blue T4 off a1–c2"
+    monomino = puzzle_specs.parse_placement("green 1 t1")
+    assert puzzle_describe.describe_placement(monomino) == "You placed the green monomino on t1"

@@ -14,12 +14,14 @@ import pytest
 from bauhausbox.engine.grid import Cell
 from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.engine.shapes import parse_picture
-from bauhausbox.games.blokus import piece_widgets as pw
 from bauhausbox.games.blokus.pieces import PIECES
-from bauhausbox.games.blokus.puzzle_scene import PuzzleScene
-from bauhausbox.games.blokus.puzzles import PUZZLES, PuzzlePiece
+from bauhausbox.games.blokus.puzzles.screen.scene import PuzzleScene
+from bauhausbox.games.blokus.puzzles.specs import PUZZLES, PuzzlePiece
 from bauhausbox.games.blokus.rules import GAME
-from bauhausbox.games.blokus.scene import BlokusScene
+from bauhausbox.games.blokus.screen import board_view as bv
+from bauhausbox.games.blokus.screen import piece_widgets as pw
+from bauhausbox.games.blokus.screen import tray as pw_tray
+from bauhausbox.games.blokus.screen.scene import BlokusScene
 from bauhausbox.match import Match
 from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.ui import layout_probe, theme
@@ -32,8 +34,8 @@ RED = theme.RED
 L_SHAPE = parse_picture("#../###")
 
 
-def _board() -> pw.BoardView:
-    view = pw.BoardView(8, 8, labels=False)
+def _board() -> bv.BoardView:
+    view = bv.BoardView(8, 8, labels=False)
     view.layout(pygame.Rect(0, 0, 320, 320))
     return view
 
@@ -43,12 +45,12 @@ def _rgb(surface: pygame.Surface, pos: tuple[int, int]) -> tuple[int, int, int]:
     return r, g, b
 
 
-def _ghost(legal: bool) -> tuple[pygame.Surface, pw.BoardView, list[Cell]]:
+def _ghost(legal: bool) -> tuple[pygame.Surface, bv.BoardView, list[Cell]]:
     view = _board()
     surface = pygame.Surface((320, 320))
     surface.fill(theme.PAPER)
     cells = [(2, 2), (3, 2), (4, 2), (2, 3)]
-    pw.draw_ghost(surface, view, cells, RED, legal)
+    bv.draw_ghost(surface, view, cells, RED, legal)
     return surface, view, cells
 
 
@@ -98,7 +100,7 @@ def test_every_piece_carries_one_seat_shape_quiet_by_default_and_bold_when_asked
     for strong in (False, True):
         surface = pygame.Surface((320, 320))
         surface.fill(theme.PAPER)
-        pw.draw_cells(surface, view.cell_rect, first + second, RED, (theme.SEAT_SHAPES[2], strong))
+        bv.draw_cells(surface, view.cell_rect, first + second, RED, (theme.SEAT_SHAPES[2], strong))
         rects = [view.cell_rect(cell) for cell in first + second]
         marked = _marked_cells(surface, rects, RED)
         assert len([i for i in marked if i < 3]) == 1 and len([i for i in marked if i >= 3]) == 1, marked
@@ -138,8 +140,8 @@ def test_placed_and_tray_pieces_show_their_seat_shape_by_default(fresh_app: Any)
 def test_a_tray_draws_the_seat_shape_on_its_pieces(fresh_app: Any) -> None:
     pictures = []
     for mark in (None, "triangle"):
-        tray = pw.PieceTray()
-        tray.set_items([pw.TrayItem(0, parse_picture("###"), theme.YELLOW, mark=mark)])
+        tray = pw_tray.PieceTray()
+        tray.set_items([pw_tray.TrayItem(0, parse_picture("###"), theme.YELLOW, mark=mark)])
         tray.layout(pygame.Rect(0, 0, 200, 100), max_cell_px=40)
         surface = pygame.Surface((200, 100))
         surface.fill(theme.PAPER)

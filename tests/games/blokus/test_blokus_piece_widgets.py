@@ -6,15 +6,17 @@ from __future__ import annotations
 import pygame
 
 from bauhausbox.engine.shapes import flip, parse_picture, rotate
-from bauhausbox.games.blokus import piece_widgets as pw
 from bauhausbox.games.blokus.pieces import PIECES
+from bauhausbox.games.blokus.screen import board_view as bv
+from bauhausbox.games.blokus.screen import piece_widgets as pw
+from bauhausbox.games.blokus.screen import tray as pw_tray
 from bauhausbox.ui import theme
 
 L4 = parse_picture("#../###")
 
 
-def board(columns: int = 8, rows: int = 10) -> pw.BoardView:
-    view = pw.BoardView(columns, rows, labels=False)
+def board(columns: int = 8, rows: int = 10) -> bv.BoardView:
+    view = bv.BoardView(columns, rows, labels=False)
     view.layout(pygame.Rect(0, 0, 400, 500))
     return view
 
@@ -48,9 +50,9 @@ def test_a_piece_picked_without_a_grab_is_held_by_its_central_square() -> None:
 
 
 def test_tray_lays_out_every_item_and_finds_them_by_position() -> None:
-    tray = pw.PieceTray()
+    tray = pw_tray.PieceTray()
     tray.layout(pygame.Rect(10, 10, 300, 200), max_cell_px=12)
-    items = [pw.TrayItem(i, piece.shape, theme.GREEN, available=i != 3) for i, piece in enumerate(PIECES)]
+    items = [pw_tray.TrayItem(i, piece.shape, theme.GREEN, available=i != 3) for i, piece in enumerate(PIECES)]
     tray.set_items(items)
     assert set(tray.slots) == set(range(21))
     rects = list(tray.slots.values())
@@ -62,11 +64,11 @@ def test_tray_lays_out_every_item_and_finds_them_by_position() -> None:
 
 def test_controller_press_drag_release_drops_on_the_board() -> None:
     pygame.init()
-    view = pw.BoardView(6, 6, labels=False)
+    view = bv.BoardView(6, 6, labels=False)
     view.layout(pygame.Rect(0, 0, 300, 300))
-    tray = pw.PieceTray()
+    tray = pw_tray.PieceTray()
     tray.layout(pygame.Rect(320, 0, 200, 300))
-    tray.set_items([pw.TrayItem("L4", L4, theme.BLUE)])
+    tray.set_items([pw_tray.TrayItem("L4", L4, theme.BLUE)])
     drops: list[tuple[object, list[tuple[int, int]]]] = []
     controller = pw.PieceController(
         view,
@@ -90,8 +92,8 @@ def test_controller_press_drag_release_drops_on_the_board() -> None:
 def test_draw_cells_paints_the_colour_and_an_outline() -> None:
     surface = pygame.Surface((100, 100))
     surface.fill(theme.PAPER)
-    rect_of = pw.free_cell_rect((0, 0), 20, 2)
-    pw.draw_cells(surface, rect_of, [(0, 0), (1, 0), (0, 1)], theme.RED)
+    rect_of = bv.free_cell_rect((0, 0), 20, 2)
+    bv.draw_cells(surface, rect_of, [(0, 0), (1, 0), (0, 1)], theme.RED)
     assert tuple(surface.get_at((10, 30)))[:3] == theme.RED  # inside (0, 0), drawn in the lower row
     assert tuple(surface.get_at((0, 30)))[:3] == theme.INK  # its outer edge
     assert tuple(surface.get_at((30, 10)))[:3] == theme.PAPER  # (1, 1) is not part of it
@@ -119,5 +121,5 @@ def test_translucent_cells_off_the_surface_draw_nothing() -> None:
     surface.fill(theme.PAPER)
     before = pygame.image.tobytes(surface, "RGB")
     for origin in [(-300, -300), (150, 20), (20, 150), (-80, 20)]:
-        pw.draw_cells(surface, pw.free_cell_rect(origin, 20, 2), [(0, 0), (1, 0), (0, 1)], theme.RED, alpha=120)
+        bv.draw_cells(surface, bv.free_cell_rect(origin, 20, 2), [(0, 0), (1, 0), (0, 1)], theme.RED, alpha=120)
     assert pygame.image.tobytes(surface, "RGB") == before

@@ -14,7 +14,7 @@ from bauhausbox.engine.shapes import flip, normalize, rotate
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus.pieces import PIECE_BY_NAME, PIECES
 from bauhausbox.games.blokus.rules import GAME, BlokusState
-from bauhausbox.games.blokus.scene import BlokusScene
+from bauhausbox.games.blokus.screen.scene import BlokusScene
 from bauhausbox.match import Match
 from tests.ui.helpers import click, frames, key, move, open_game, wait_until
 
@@ -292,7 +292,7 @@ def test_colour_blind_mode_makes_the_seat_shape_bold(fresh_app: Any) -> None:
 
 
 def scene_colour(name: str) -> tuple[int, int, int]:
-    from bauhausbox.games.blokus.piece_widgets import PIECE_COLOURS
+    from bauhausbox.games.blokus.screen.board_view import PIECE_COLOURS
 
     return PIECE_COLOURS[name]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from bauhausbox.games.blokus.puzzle_bench import hint_positions, run
-from bauhausbox.games.blokus.puzzles import PuzzleState, new_puzzle, place
-from bauhausbox.games.blokus.solver import shipped_solutions, solve
+from bauhausbox.games.blokus.puzzles.rules import PuzzleState, new_puzzle, place
+from bauhausbox.games.blokus.puzzles.tools.bench import hint_positions, run
+from bauhausbox.games.blokus.solver.search import shipped_solutions, solve
 
 
 def test_quick_bench_reports_the_tetromino_targets() -> None:
@@ -43,7 +43,7 @@ def test_hint_positions_cover_every_prefix_and_are_all_legal() -> None:
 
 
 def test_fresh_positions_hold_one_to_three_legal_pieces_and_repeat_with_their_seed() -> None:
-    from bauhausbox.games.blokus.puzzle_bench import fresh_positions
+    from bauhausbox.games.blokus.puzzles.tools.bench import fresh_positions
 
     positions = _legal_and_repeatable(lambda seed: fresh_positions("pentomino-hard", 9, seed), 11)
     assert [len(p.placements) for p in positions] == [1, 2, 3] * 3
@@ -52,14 +52,14 @@ def test_fresh_positions_hold_one_to_three_legal_pieces_and_repeat_with_their_se
 def test_thinking_ahead_rows_say_so_when_there_is_no_pool() -> None:
     import math
 
-    from bauhausbox.games.blokus.puzzle_bench import thinking_ahead_rows
+    from bauhausbox.games.blokus.puzzles.tools.bench import thinking_ahead_rows
 
     ((label, value, _, _),) = thinking_ahead_rows("pentomino-hard", count=3)  # the tests run with no pool
     assert "needs two cores" in label and math.isnan(value)
 
 
 def test_scattered_positions_hold_four_to_eight_legal_pieces_and_repeat_with_their_seed() -> None:
-    from bauhausbox.games.blokus.puzzle_bench import scattered_positions
+    from bauhausbox.games.blokus.puzzles.tools.bench import scattered_positions
 
     positions = _legal_and_repeatable(lambda seed: scattered_positions("pentomino", 12, seed), 5)
     assert all(1 <= len(p.placements) <= 8 for p in positions)

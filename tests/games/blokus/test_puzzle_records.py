@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from bauhausbox.games.blokus.puzzle_records import (
+from bauhausbox.games.blokus.puzzles.records.best_times import (
     PuzzleRecords,
     default_directory,
     load_records,

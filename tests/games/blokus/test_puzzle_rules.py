@@ -5,23 +5,18 @@ from __future__ import annotations
 import pytest
 
 from bauhausbox.engine.api import IllegalMoveError
-from bauhausbox.games.blokus.puzzles import (
-    PUZZLES,
+from bauhausbox.games.blokus.puzzles.rules import (
     CheckResult,
-    Placement,
-    PuzzlePiece,
     PuzzleState,
     check,
-    get_puzzle,
     is_complete,
     new_puzzle,
-    parse_placement,
     place,
     remove,
-    render,
     replay,
     same_colour_contacts,
 )
+from bauhausbox.games.blokus.puzzles.specs import PUZZLES, Placement, PuzzlePiece, get_puzzle, parse_placement, render
 
 
 def cells(*names: str) -> frozenset[tuple[int, int]]:
@@ -152,7 +147,14 @@ def test_the_pure_puzzle_modules_do_not_import_pygame() -> None:
     import subprocess
     import sys
 
-    modules = ["puzzles", "solver", "puzzle_records", "puzzle_cli", "puzzle_bench"]
+    modules = [
+        "puzzles.specs",
+        "puzzles.rules",
+        "solver.search",
+        "puzzles.records.best_times",
+        "puzzles.tools.cli",
+        "puzzles.tools.bench",
+    ]
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}:\n"

@@ -14,13 +14,17 @@ import pytest
 from bauhausbox import i18n
 from bauhausbox.engine.grid import cell_name
 from bauhausbox.engine.shapes import normalize
-from bauhausbox.games.blokus import puzzle_ai, puzzle_menu, puzzle_scene
-from bauhausbox.games.blokus.piece_widgets import PIECE_COLOURS, HeldPiece
-from bauhausbox.games.blokus.puzzle_menu import PuzzleCompleteScene, PuzzleMenuScene, card_status
-from bauhausbox.games.blokus.puzzle_records import Completion, PuzzleRecord, load_records
-from bauhausbox.games.blokus.puzzle_scene import PuzzleScene
-from bauhausbox.games.blokus.puzzles import Placement, PuzzlePiece, new_puzzle
-from bauhausbox.games.blokus.solver import Hint, solve
+from bauhausbox.games.blokus.puzzles import ai as puzzle_ai
+from bauhausbox.games.blokus.puzzles.records.best_times import Completion, PuzzleRecord, load_records
+from bauhausbox.games.blokus.puzzles.rules import new_puzzle
+from bauhausbox.games.blokus.puzzles.screen import menu as puzzle_menu
+from bauhausbox.games.blokus.puzzles.screen import scene as puzzle_scene
+from bauhausbox.games.blokus.puzzles.screen.menu import PuzzleCompleteScene, PuzzleMenuScene, card_status
+from bauhausbox.games.blokus.puzzles.screen.scene import PuzzleScene
+from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece
+from bauhausbox.games.blokus.screen.board_view import PIECE_COLOURS
+from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece
+from bauhausbox.games.blokus.solver.search import Hint, solve
 from bauhausbox.persistence import paths, saves
 from bauhausbox.ui import layout_probe
 from tests.ui.helpers import click, frames, key, wait_until

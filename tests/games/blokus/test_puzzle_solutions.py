@@ -14,21 +14,21 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 from bauhausbox.engine.bots.base import Budget
-from bauhausbox.games.blokus import puzzle_cli, solver
 from bauhausbox.games.blokus.pieces import COLOURS, PIECES
-from bauhausbox.games.blokus.puzzles import (
-    Placement,
-    PuzzlePiece,
+from bauhausbox.games.blokus.puzzles.rules import (
     PuzzleState,
     check,
-    get_puzzle,
     is_complete,
     new_puzzle,
     place,
     replay,
     same_colour_contacts,
 )
-from bauhausbox.games.blokus.solver import (
+from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece, get_puzzle
+from bauhausbox.games.blokus.puzzles.tools import cli as puzzle_cli
+from bauhausbox.games.blokus.solver import search as solver
+from bauhausbox.games.blokus.solver.frame import BitSearch
+from bauhausbox.games.blokus.solver.search import (
     SearchResult,
     hint,
     shipped_fit,
@@ -37,7 +37,6 @@ from bauhausbox.games.blokus.solver import (
     solve_frame,
     solve_fullboard,
 )
-from bauhausbox.games.blokus.solver_frame import BitSearch
 
 Cell = tuple[int, int]
 

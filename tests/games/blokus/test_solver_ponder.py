@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 
-from bauhausbox.games.blokus import pool, solver
-from bauhausbox.games.blokus.puzzles import Placement, PuzzlePiece, PuzzleState, get_puzzle, place, replay
-from bauhausbox.games.blokus.solver import shipped_fit, solve
-from bauhausbox.games.blokus.solver_ponder import Ponderer
-from bauhausbox.games.blokus.solver_repair import forget_solutions
+from bauhausbox.games.blokus import pool
+from bauhausbox.games.blokus.puzzles.rules import PuzzleState, place, replay
+from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece, get_puzzle
+from bauhausbox.games.blokus.solver import search as solver
+from bauhausbox.games.blokus.solver.ponder import Ponderer
+from bauhausbox.games.blokus.solver.repair import forget_solutions
+from bauhausbox.games.blokus.solver.search import shipped_fit, solve
 from tests.games.blokus.test_puzzle_solutions import _triples, check_frame_solution
 from tests.games.blokus.test_solver_pool import HARDER
 

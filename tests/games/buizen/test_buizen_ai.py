@@ -25,7 +25,8 @@ from bauhausbox.games.buizen.ai import (
     forced_move,
     make_bot,
 )
-from bauhausbox.games.buizen.rules import GAME, BuizenState, Draw, Move, Pass, Place, Table
+from bauhausbox.games.buizen.rules import GAME
+from bauhausbox.games.buizen.state import BuizenState, Draw, Move, Pass, Place, Table
 from bauhausbox.games.buizen.tiles import TILE_NUMBERS
 
 # ``docs/rules/buizen.md``'s worked example: a closed fire-hose network ending at the road 5,2.

@@ -7,7 +7,8 @@ by count (hands and the bag are secret), draw, pass and the end."""
 from __future__ import annotations
 
 from bauhausbox import games
-from bauhausbox.games.buizen.rules import GAME, BuizenState
+from bauhausbox.games.buizen.rules import GAME
+from bauhausbox.games.buizen.state import BuizenState
 from tests.games.buizen.test_buizen_rules import position
 
 # The start pump room, tile 3 front (ES FH) right of it laid by Triangle, and tile 29 front (RB FH)

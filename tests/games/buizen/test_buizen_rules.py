@@ -7,15 +7,9 @@ from dataclasses import replace
 import pytest
 
 from bauhausbox.engine.api import IllegalMoveError, InvalidMoveError
-from bauhausbox.games.buizen.rules import (
-    GAME,
-    BuizenState,
-    Draw,
-    Pass,
-    Place,
-    Special,
-    networks,
-)
+from bauhausbox.games.buizen.networks import networks
+from bauhausbox.games.buizen.rules import GAME
+from bauhausbox.games.buizen.state import BuizenState, Draw, Pass, Place, Special
 from bauhausbox.games.buizen.tiles import MANHOLE, OPEN_PIT
 
 

@@ -6,7 +6,8 @@ import random
 from collections import Counter
 
 from bauhausbox.engine.rng import Rng
-from bauhausbox.games.buizen.rules import GAME, HIDDEN, BuizenState
+from bauhausbox.games.buizen.rules import GAME
+from bauhausbox.games.buizen.state import HIDDEN, BuizenState
 from bauhausbox.games.buizen.tiles import BAG_CONTENTS
 
 

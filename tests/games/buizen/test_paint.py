@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from bauhausbox.games.buizen import paint
-from bauhausbox.games.buizen.scene import MAX_CELL, MIN_CELL
+from bauhausbox.games.buizen.screen import paint
+from bauhausbox.games.buizen.screen.scene import MAX_CELL, MIN_CELL
 from bauhausbox.games.buizen.tiles import MATERIALS, Sides
 
 SIZES = sorted({int(MIN_CELL), 16, 20, 28, 36, 44, 52, 60, 76, 100, 130, int(MAX_CELL)})

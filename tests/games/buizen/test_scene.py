@@ -7,9 +7,10 @@ from typing import Any
 import pygame
 import pytest
 
-from bauhausbox.games.buizen import paint
-from bauhausbox.games.buizen.rules import GAME, Draw, Place
-from bauhausbox.games.buizen.scene import BuizenScene
+from bauhausbox.games.buizen.rules import GAME
+from bauhausbox.games.buizen.screen import paint
+from bauhausbox.games.buizen.screen.scene import BuizenScene
+from bauhausbox.games.buizen.state import Draw, Place
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.ui import layout_probe, theme
 from tests.ui.helpers import click, drag, frames, key, move, open_game, spy_verdicts, window_size
@@ -352,7 +353,7 @@ def test_recap_badges_never_cover_each_other(fresh_app: Any, monkeypatch: Any) -
     import math
 
     from bauhausbox.engine.history import History, SeatSpec, Setup
-    from bauhausbox.games.buizen.rules import Special
+    from bauhausbox.games.buizen.state import Special
     from bauhausbox.games.buizen.tiles import MANHOLE, OPEN_PIT
     from bauhausbox.match import Match
     from bauhausbox.ui import draw
@@ -416,7 +417,7 @@ def test_a_big_hand_fits_its_strip_with_four_players_and_the_log_open(fresh_app:
 def test_a_hint_marks_its_cell_in_view_and_says_it_in_words(fresh_app: Any) -> None:
     import re
 
-    from bauhausbox.games.buizen.rules import Special
+    from bauhausbox.games.buizen.state import Special
     from tests.ui.helpers import wait_until
 
     app = fresh_app

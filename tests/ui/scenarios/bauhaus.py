@@ -13,7 +13,7 @@ import pygame
 from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, zones_picture
 from bauhausbox.games.bauhaus.rules import GAME, BauhausState
-from bauhausbox.games.bauhaus.scene import BauhausScene
+from bauhausbox.games.bauhaus.screen.scene import BauhausScene
 from bauhausbox.match import Match
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.flow import open_match

@@ -12,7 +12,7 @@ import pygame
 from bauhausbox.engine.history import SeatSpec
 from bauhausbox.games.blokus.pieces import PIECES
 from bauhausbox.games.blokus.rules import GAME, BlokusState
-from bauhausbox.games.blokus.scene import BlokusScene
+from bauhausbox.games.blokus.screen.scene import BlokusScene
 from bauhausbox.match import Match
 from bauhausbox.scenes.flow import open_match
 from bauhausbox.ui.app import App

@@ -10,8 +10,9 @@ import random
 import pygame
 
 from bauhausbox.engine.history import SeatSpec
-from bauhausbox.games.buizen.rules import GAME, Place
-from bauhausbox.games.buizen.scene import BuizenScene
+from bauhausbox.games.buizen.rules import GAME
+from bauhausbox.games.buizen.screen.scene import BuizenScene
+from bauhausbox.games.buizen.state import Place
 from bauhausbox.match import Match
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.flow import open_match

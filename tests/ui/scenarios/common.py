@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from bauhausbox import games
-from bauhausbox.games.bits.bests import SoloBests, make_result
+from bauhausbox.games.bits.records.bests import SoloBests, make_result
 from bauhausbox.persistence.models import ResultRecord, Statistics
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.howto import HowToScene

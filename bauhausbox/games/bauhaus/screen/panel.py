@@ -1,0 +1,428 @@
+"""The Bauhaus side panel: the four face-up cards, deck / discard / wall supply, the players (name,
+reserve, points, power button) and the prompt saying what to do now, with the pattern and card
+buttons under it.
+
+Functions of the screen (:class:`~bauhausbox.games.bauhaus.screen.scene.BauhausScene`): the screen keeps the
+rectangles (its gestures read them), this module places and draws them. Every text is drawn inside a
+box the layout check knows (``layout_probe.box``), so a name or a prompt running out of its place
+fails the layout test instead of clipping.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import pygame
+
+from bauhausbox.games.bauhaus.cards import FREE_WALLS, MOVE_TOKEN, MOVE_WALL, NO_CARD, PATTERN, PLACE
+from bauhausbox.games.bauhaus.describe import and_list
+from bauhausbox.games.bauhaus.rules import (
+    CHOOSE,
+    COLOURS,
+    OPENING,
+    RESOLVE,
+    SEAT_NAMES,
+    BauhausRules,
+    BauhausState,
+    Move,
+    MoveKind,
+)
+from bauhausbox.games.bauhaus.screen.paint import (
+    LABEL,
+    card_label,
+    draw_card,
+    draw_token,
+    fit_text,
+    seat_colour,
+    seat_shape,
+)
+from bauhausbox.i18n import N_, _, fill, ngettext, translate
+from bauhausbox.match import Match
+from bauhausbox.scenes.game_scene import LEVEL_WORDS
+from bauhausbox.ui import draw, layout_probe, theme
+from bauhausbox.ui.app import App
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Button, tooltip
+
+
+class BauhausScene(Protocol):
+    """What the panel needs of the Bauhaus screen (``scene.BauhausScene``; named here, not imported,
+    because the screen imports this module)."""
+
+    app: App
+    metrics: Metrics
+    rules: BauhausRules
+    match: Match
+    mouse: tuple[int, int]
+    held: Any
+    power_mode: tuple[int, str] | None
+    panel_rect: pygame.Rect
+    info_rect: pygame.Rect
+    prompt_rect: pygame.Rect
+    card_rects: list[pygame.Rect]
+    player_rects: list[pygame.Rect]
+    reserve_rects: list[pygame.Rect]
+    power_buttons: list[Button]
+    cancel_button: Button
+    rotate_button: Button
+    flip_button: Button
+    spectating: bool
+
+    def actor(self) -> int | None: ...
+    def thinking_text(self, name: str) -> str: ...
+    def hovered_card(self) -> int | None: ...
+    def placing_kind(self) -> str | None: ...
+    def card_kind(self) -> str | None: ...
+    def preview(self) -> tuple[Move | None, str | None]: ...
+
+
+# When each power can be used (docs/rules/bauhaus.md, "Optional rule: special powers"), for the
+# tooltip of a greyed power button. Marked for the catalogs, translated where shown.
+POWER_WHEN = {
+    "mind": N_("right after another player chooses a card, before anything of it is done"),
+    "shared": N_("while a card is being chosen or right after, when a closed zone has no owner"),
+    "forced": N_("while a card is being chosen or right after, on a token showing its deployed face"),
+}
+
+# What each power does (docs/rules/bauhaus.md), for the decision window that offers it: the player
+# decides on the effect, not on the power's name. ``{seat}`` is the seat whose card was just chosen.
+POWER_EFFECTS = {
+    "mind": N_(
+        "Mind Control: you carry out {seat}'s card your way (where its walls go, which token moves where, "
+        "on which square its token goes); {seat}'s turn is spent."
+    ),
+    "shared": N_(
+        "Shared Control: you pick a hatched closed zone; all its tokens turn to their control face, the zone "
+        "is locked and each of them scores its size."
+    ),
+    "forced": N_(
+        "Forced Control: you pick a token showing its deployed face (any colour); it turns to its control "
+        "face and can no longer move or be swapped."
+    ),
+}
+
+POWER_PROMPTS = {
+    "mind": N_("Mind Control: you resolve the chosen card."),
+    "shared": N_("Shared Control: click a hatched (unowned) closed zone."),
+    "forced": N_("Forced Control: click a token showing its deployed face."),
+}
+
+
+def seat_word(seat: int) -> str:
+    """The seat's colour as a name, in the players' language: "Blue" ("Bleu")."""
+    return _(SEAT_NAMES[seat])
+
+
+def clauses(parts: list[str]) -> str:
+    """Clauses of one sentence joined by semicolons, in the players' language ("a; b")."""
+    text = parts[0] if parts else ""
+    for part in parts[1:]:
+        text = _("{earlier}; {later}").format(earlier=text, later=part)
+    return text
+
+
+# ==== layout ========================================================================================
+def layout_panel(scene: BauhausScene, panel: pygame.Rect) -> None:
+    """Cards, counters, player rows and the prompt (with its buttons) from the top of ``panel`` down."""
+    m = scene.metrics
+    scene.panel_rect = panel
+    gap = m.u(1.5)
+    card_w = (panel.width - 3 * gap) // 4
+    card_h = min(round(card_w * 1.3), panel.height // 3)
+    top = panel.top + m.small + m.u(2.5)
+    scene.card_rects = [pygame.Rect(panel.left + i * (card_w + gap), top, card_w, card_h) for i in range(4)]
+    scene.info_rect = pygame.Rect(panel.left, top + card_h + m.u(1.5), panel.width, max(m.u(3.5), m.body + m.u(1)))
+    players = scene.rules.players(scene.match.state)
+    # Two lines a player: the name, then the colour, the reserve and the power button.
+    row_h = m.body + m.small + m.u(2.75)
+    y = scene.info_rect.bottom + m.u(1)
+    scene.player_rects = []
+    scene.reserve_rects = []
+    button_w = draw.render_text(_("Bauhaus!").upper(), m.small, theme.INK, "bold", 0.08).get_width() + m.u(4)
+    button_h = m.small + m.u(1.25)
+    powers = scene.match.state.powers
+    for seat in range(players):
+        row = pygame.Rect(panel.left, y, panel.width, row_h)
+        scene.player_rects.append(row)
+        line2 = pygame.Rect(row.left + _text_left(scene), row.bottom - m.u(0.75) - button_h, 0, button_h)
+        button = scene.power_buttons[seat]
+        button.rect = pygame.Rect(row.right - m.u(1) - button_w, line2.top, button_w, button_h)
+        reserve_left = line2.left + _colour_width(scene) + m.u(1)
+        right = button.rect.left - m.u(1) if powers else row.right - m.u(1)
+        scene.reserve_rects.append(pygame.Rect(reserve_left, line2.top, max(m.u(4), right - reserve_left), button_h))
+        y += row_h + m.u(0.5)
+    scene.prompt_rect = pygame.Rect(panel.left, y + m.u(0.5), panel.width, max(m.u(8), panel.bottom - y - m.u(0.5)))
+    bh = m.u(5)
+    cancel_w = draw.render_text(_("Cancel card").upper(), m.body, theme.INK, "bold", 0.08).get_width() + m.u(4)
+    prompt = scene.prompt_rect
+    scene.cancel_button.rect = pygame.Rect(prompt.right - cancel_w, prompt.bottom - bh, cancel_w, bh)
+    scene.rotate_button.rect = pygame.Rect(prompt.left, prompt.bottom - bh, bh, bh)
+    scene.flip_button.rect = pygame.Rect(prompt.left + bh + m.u(1), prompt.bottom - bh, bh, bh)
+
+
+def _text_left(scene: BauhausScene) -> int:
+    return scene.metrics.u(6)
+
+
+def _colour_width(scene: BauhausScene) -> int:
+    m = scene.metrics
+    return max(
+        draw.render_text(seat_word(seat).upper(), m.small, theme.INK, "bold", 0.06).get_width()
+        for seat in range(len(SEAT_NAMES))
+    )
+
+
+def prompt_words_rect(scene: BauhausScene) -> pygame.Rect:
+    """Where the prompt's words go: above the row of its buttons, so no button ever covers them."""
+    m = scene.metrics
+    rect = scene.prompt_rect
+    return pygame.Rect(rect.left, rect.top, rect.width, scene.rotate_button.rect.top - m.u(1) - rect.top)
+
+
+# ==== drawing =======================================================================================
+def draw_panel(scene: BauhausScene, surface: pygame.Surface, state: BauhausState) -> None:
+    m = scene.metrics
+    panel = scene.panel_rect
+    with layout_probe.box(panel):
+        draw.heading(surface, _("Action cards"), (panel.left, panel.top + m.u(0.5)), m.small, theme.INK)
+        playable = _playable_slots(scene, state)
+        actor = scene.actor()
+        hover = scene.hovered_card()
+        for slot, rect in enumerate(scene.card_rects):
+            look = "normal"
+            if state.phase == RESOLVE and slot == state.chosen:
+                look = "chosen"
+            elif state.phase in (RESOLVE, OPENING):
+                look = "disabled"  # nothing to choose now (the opening round places tokens only)
+            elif actor is not None and state.phase == CHOOSE:
+                look = "hover" if slot == hover and slot in playable else ("normal" if slot in playable else "disabled")
+            draw_card(surface, rect, state.display[slot], m, state=look, seat=state.turn)
+            layout_probe.control(f"card {slot + 1}", rect)
+        _draw_info(scene, surface, state)
+        _draw_players(scene, surface, state)
+        _draw_prompt(scene, surface, state)
+
+
+def _playable_slots(scene: BauhausScene, state: BauhausState) -> set[int]:
+    if state.phase != CHOOSE or scene.actor() is None:
+        return set()
+    return {
+        mv.slot for mv in scene.rules.legal_moves(scene.match.state) if mv.kind in (MoveKind.CARD, MoveKind.DISCARD)
+    }
+
+
+def greyed_reason(scene: BauhausScene, slot: int) -> str | None:
+    """Why the card in ``slot`` cannot be taken now, in the rules' words (None: it can, or nobody
+    here chooses a card now)."""
+    state = scene.match.state
+    if state.phase != CHOOSE or scene.actor() is None or state.display[slot] == NO_CARD:
+        return None
+    if slot in _playable_slots(scene, state):
+        return None
+    card = state.display[slot]
+    reason = scene.rules.card_reason(state, card, state.turn)
+    if reason is None:
+        return None
+    return _("{card} cannot be taken now: {reason}.").format(card=card_label(card), reason=translate(reason))
+
+
+def draw_card_tooltip(scene: BauhausScene, surface: pygame.Surface) -> None:
+    """The pointer on a greyed card: why it cannot be taken now, beside the card."""
+    slot = scene.hovered_card()
+    if slot is None:
+        return
+    reason = greyed_reason(scene, slot)
+    if reason:
+        tooltip(surface, reason, scene.mouse, scene.metrics, scene.card_rects[slot])
+
+
+def _draw_info(scene: BauhausScene, surface: pygame.Surface, state: BauhausState) -> None:
+    """Deck, discard and wall supply in one row, each after its little picture. Longer words (French)
+    first close the gaps up, then take the small size, so the row always fits the panel."""
+    m = scene.metrics
+    rect = scene.info_rect
+    cy = rect.centery
+    counts = (
+        ("deck", _("Deck {n}").format(n=len(state.deck))),
+        ("discard", _("Discard {n}").format(n=len(state.discard))),
+        ("walls", _("Walls {n}").format(n=state.supply)),
+    )
+    pictures = 2 * (m.u(2) + m.u(1)) + m.u(3) + m.u(1)
+    size, gap = m.body, m.u(3)
+    for size, gap in ((m.body, m.u(3)), (m.body, m.u(1.5)), (m.small, m.u(1.5))):
+        words = sum(draw.render_text(text, size, theme.INK, "semibold").get_width() for _what, text in counts)
+        if pictures + words + 2 * gap <= rect.width:
+            break
+    x = rect.left
+    with layout_probe.box(rect):
+        for what, text in counts:
+            if what == "walls":
+                bar = pygame.Rect(x, cy - m.u(0.4), m.u(3), m.u(0.8))
+                pygame.draw.rect(surface, theme.INK, bar)
+                x = bar.right + m.u(1)
+            else:
+                card = pygame.Rect(x, cy - m.u(1.4), m.u(2), m.u(2.8))
+                pygame.draw.rect(surface, theme.WHITE if what == "deck" else theme.PAPER_DARK, card)
+                pygame.draw.rect(surface, theme.INK, card, 2)
+                x = card.right + m.u(1)
+            r = draw.text(surface, text, (x, cy), size, theme.INK, "semibold", "midleft")
+            x = r.right + gap
+
+
+def _draw_players(scene: BauhausScene, surface: pygame.Surface, state: BauhausState) -> None:
+    m = scene.metrics
+    scores = scene.rules.scores(state)
+    to_play = scene.match.to_play
+    strong = scene.app.settings.colour_blind
+    for seat, row in enumerate(scene.player_rects):
+        if seat == to_play:
+            pygame.draw.rect(surface, theme.WHITE, row)
+            pygame.draw.rect(surface, theme.INK, row, 2)
+            pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
+        spec = scene.match.setup.seats[seat]
+        colour = seat_colour(seat)
+        draw.seat_shape(
+            surface,
+            seat_shape(seat),
+            (row.left + m.u(3.25), row.centery),
+            m.u(1.7),
+            colour,
+            outline=theme.INK if seat % 4 == 1 or strong else None,
+        )
+        left = row.left + _text_left(scene)
+        button = scene.power_buttons[seat]
+        score_rect = draw.render_text(str(scores[seat]), m.heading, theme.INK, "bold").get_rect()
+        score_rect.topright = (row.right - m.u(1), row.top + m.u(0.5))
+        name_box = pygame.Rect(left, row.top, score_rect.left - m.u(1) - left, m.body + m.u(1.5))
+        level = _(LEVEL_WORDS.get(spec.level, spec.level))
+        who = spec.name if spec.is_human else f"{spec.name} · {level}"
+        with layout_probe.box(name_box):
+            draw.text(
+                surface,
+                fit_text(who, m.body, name_box.width),
+                (left, name_box.centery),
+                m.body,
+                theme.INK,
+                "semibold",
+                "midleft",
+            )
+        with layout_probe.box(row):
+            draw.text(surface, str(scores[seat]), score_rect.topleft, m.heading, theme.INK, "bold")
+            reserve = scene.reserve_rects[seat]
+            draw.text(
+                surface,
+                seat_word(seat).upper(),
+                (left, reserve.centery + 1),
+                m.small,
+                LABEL,
+                "bold",
+                "midleft",
+                0.06,
+            )
+            if state.powers and state.used[seat]:
+                draw.text(surface, _("power used"), button.rect.center, m.small, LABEL, "regular", "center")
+        # The reserve: one small token per token left.
+        step = min(reserve.height, max(4, reserve.width // 8))
+        for i in range(state.reserve[seat]):
+            center = (reserve.left + step // 2 + i * step, reserve.centery)
+            draw_token(surface, center, step * 0.44, seat, False)
+        if scene.placing_kind() == PLACE and scene.actor() is not None:
+            placer = state.turn
+            if seat == placer and state.reserve[seat]:
+                hint = pygame.Rect(reserve.left - 2, reserve.top, step * state.reserve[seat] + 4, reserve.height)
+                pygame.draw.rect(surface, theme.YELLOW, hint, 2)
+
+
+def _draw_prompt(scene: BauhausScene, surface: pygame.Surface, state: BauhausState) -> None:
+    m = scene.metrics
+    rect = scene.prompt_rect
+    pygame.draw.line(surface, theme.INK, rect.topleft, rect.topright, m.rule)
+    words = prompt_words_rect(scene)
+    with layout_probe.box(words):
+        y = rect.top + m.u(1.25)
+        draw.heading(surface, prompt_title(scene, state), (rect.left, y), m.small, theme.RED)
+        y += m.small + m.u(1)
+        text_rect = pygame.Rect(rect.left, y, rect.width, rect.height)
+        y = draw.paragraph(surface, prompt_text(scene, state), text_rect, m.body, theme.INK)
+        _move, reason = scene.preview()
+        if reason and scene.actor() is not None:
+            # Why the move under the pointer would be refused: an ✗ and the rules' words.
+            r = m.small // 2 + 1
+            draw.verdict_mark(surface, (rect.left + r, y + m.u(0.5) + r), r, False)
+            said = translate(reason)
+            text = said[:1].upper() + said[1:]
+            draw.text(surface, text, (rect.left + 2 * r + m.u(1), y + m.u(0.5)), m.small, theme.INK, "semibold")
+
+
+def prompt_title(scene: BauhausScene, state: BauhausState) -> str:
+    if scene.match.over:
+        return _("Game over")
+    if scene.power_mode is not None:
+        return _("Bauhaus! {seat}").format(seat=seat_word(scene.power_mode[0]))
+    seat = scene.match.to_play
+    assert seat is not None
+    if state.phase == OPENING:
+        return _("Opening round · {seat}").format(seat=seat_word(seat))
+    if state.phase == CHOOSE:
+        return _("{seat} chooses a card").format(seat=seat_word(seat))
+    return f"{seat_word(seat)} · {card_label(scene.rules.chosen_card(state))}"
+
+
+def clogged_text(scene: BauhausScene) -> str:
+    """The prompt when no face-up card can be carried out: why, card by card, in the rules' words."""
+    state = scene.match.state
+    reasons = dict.fromkeys(
+        translate(reason)
+        for card in state.display
+        if card != NO_CARD and (reason := scene.rules.card_reason(state, card, state.turn)) is not None
+    )
+    return _("No face-up card can be carried out ({why}): click one to discard it (everyone sees it).").format(
+        why=clauses(list(reasons))
+    )
+
+
+def prompt_text(scene: BauhausScene, state: BauhausState) -> str:
+    if scene.match.over:
+        winners = scene.rules.winners(scene.match.state)
+        # The players' names, as the final table says them ("Josef wins!"), not their colours.
+        names = and_list([scene.match.seat_name(w) for w in winners])
+        return ngettext("Winner: {names}.", "Winners: {names}.", len(winners)).format(names=names)
+    if scene.spectating:
+        return ""  # a replay shows positions: nobody is asked to do anything
+    if scene.power_mode is not None:
+        _seat, power = scene.power_mode
+        return _("{prompt} Esc gives up.").format(prompt=_(POWER_PROMPTS[power.rpartition(":")[2]]))
+    seat = scene.match.to_play
+    if seat is not None and not scene.match.is_human(seat):
+        return scene.thinking_text(f"{seat_word(seat)} ({scene.match.seat_name(seat)})")
+    if state.phase == OPENING:
+        return _("Place one token on any free square: click it, or drag a token from your reserve.")
+    if state.phase == CHOOSE:
+        if any(m.kind == MoveKind.DISCARD for m in scene.rules.legal_moves(scene.match.state)):
+            return clogged_text(scene)
+        return _("Click a face-up card to carry it out. Point at a greyed card to see why it cannot be taken.")
+    what = _card_prompt(scene, state)
+    if state.to_play != state.turn:
+        # Two sentences: what Mind Control means, then what to do.
+        return fill(_("Mind Control: you resolve {seat}'s card. {what}"), seat=seat_word(state.turn), what=what)
+    return what
+
+
+def _card_prompt(scene: BauhausScene, state: BauhausState) -> str:
+    """What to do on the board for the card being carried out."""
+    kind = scene.card_kind()
+    if kind == PLACE:
+        return _("Place a {colour} token: click a free square or drag one from the reserve.").format(
+            colour=_(COLOURS[state.turn])
+        )
+    if kind == FREE_WALLS:
+        return _("Build wall {n} of 2: point at an edge, click to build it.").format(n=state.placed + 1)
+    if kind == PATTERN:
+        return _("Move the pattern over the board; R or right-click rotates, F flips; click to build.")
+    if kind == MOVE_WALL:
+        if scene.held and scene.held.kind == "wall":
+            return _("Now click the edge it moves to (or drag it there). Click it again to put it down.")
+        return _("Click a movable wall (yellow mark), then the edge it moves to; or drag it.")
+    if kind == MOVE_TOKEN:
+        return _("Drag any deployed token to a free square (or click it, then the square).")
+    return _("Click two deployed tokens of different colours to swap them.")

@@ -1,0 +1,1 @@
+"""Bauhaus's tools: the benchmarks ``scripts/bench`` prints."""

@@ -1,0 +1,1 @@
+"""Bits's screen (pygame): the game scene and what it draws; the registry imports it on demand."""

@@ -1,0 +1,255 @@
+"""The side panel of the Bits screen: the round's goal cards, the tile card, and the players (their
+live boards as thumbnails) or, in a solo game, the ladder of solo ranks.
+
+:class:`BitsPanel` is the part of :class:`~bauhausbox.games.bits.screen.scene.BitsScene` that draws it; each
+part declares its box to the layout probe, so a caption running out of the panel fails the layout test.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from bauhausbox.games.bits.cards import CARD_BY_ID, TILES, rank_ladder, solo_rank
+from bauhausbox.games.bits.rules import BitsState, Hidden, Pass, Place
+from bauhausbox.games.bits.screen import paint
+from bauhausbox.i18n import _, counted, translate
+from bauhausbox.ui import draw, layout_probe, theme
+
+if TYPE_CHECKING:
+    from bauhausbox.engine.api import GameRules
+    from bauhausbox.games.bits.rules import Move
+    from bauhausbox.match import Match
+    from bauhausbox.ui.theme import Colour, Metrics
+
+
+class BitsPanel:
+    """Drawing of the side panel; the scene owns the rects (``layout_game``) and the state."""
+
+    if TYPE_CHECKING:  # provided by BitsScene / GameScene
+        metrics: Metrics
+        match: Match
+        game: GameRules[BitsState, Move]
+        mouse: tuple[int, int]
+        cards_rect: pygame.Rect
+        tile_rect: pygame.Rect
+        players_rect: pygame.Rect
+        card_rects: list[tuple[str, pygame.Rect]]
+        thumb_rects: dict[int, pygame.Rect]
+        fresh: dict[int, tuple[int, ...]]
+        fresh_until: float
+        use_neutral: bool
+        personal_best: int | None
+
+        def seat_shown(self) -> int: ...
+        def shown_board(self, state: BitsState, seat: int) -> str: ...
+        def seat_style(self, seat: int) -> tuple[Colour, str]: ...
+
+    def card_size(self, width: int) -> tuple[int, int]:
+        """Goal cards: four fit side by side in ``width`` (the advanced game's fourth round)."""
+        m = self.metrics
+        card_w = min((width - 3 * m.u(1.5)) // 4, m.u(14))
+        return card_w, round(card_w * 1.3)
+
+    def draw_cards(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
+        m = self.metrics
+        rect = self.cards_rect
+        with layout_probe.box(rect):
+            title = _("Goal cards · round {round}").format(round=state.round)
+            draw.heading(surface, title, (rect.left, rect.top), m.small + 2)
+        card_w, card_h = self.card_size(rect.width)
+        self.card_rects = []
+        hovered = None
+        for index, card_id in enumerate(state.active_goals()):
+            r = pygame.Rect(rect.left + index * (card_w + m.u(1.5)), rect.top + m.u(4), card_w, card_h)
+            self.card_rects.append((card_id, r))
+            over = r.collidepoint(self.mouse)
+            with layout_probe.box(r):
+                paint.draw_goal_card(surface, r, CARD_BY_ID[card_id], colour_blind, over)
+            if over:
+                hovered = r, card_id
+        if hovered:
+            self._card_caption(surface, *hovered)
+
+    def _card_caption(self, surface: pygame.Surface, card: pygame.Rect, card_id: str) -> None:
+        """What a hovered goal card asks for, in words, on a slip under the cards (over the tile
+        card for as long as the pointer rests there)."""
+        m = self.metrics
+        card_words = translate(CARD_BY_ID[card_id].describe())
+        words = _("{card} (exact shape, any rotation or mirror)").format(card=card_words)
+        width = self.cards_rect.width
+        lines = draw.wrap(words, m.small, width - m.u(3), "semibold")
+        slip = pygame.Rect(
+            self.cards_rect.left, card.bottom + m.u(1), width, len(lines) * round(m.small * 1.3) + m.u(2)
+        )
+        draw.panel(surface, slip, theme.WHITE, 2)
+        with layout_probe.box(slip):
+            for index, line in enumerate(lines):
+                draw.text(
+                    surface,
+                    line,
+                    (slip.left + m.u(1.5), slip.top + m.u(1) + index * round(m.small * 1.3)),
+                    m.small,
+                    theme.INK,
+                    "semibold",
+                )
+
+    def tile_card_rect(self) -> pygame.Rect:
+        """The tile card (a press there picks the tile up)."""
+        m = self.metrics
+        rect = self.tile_rect
+        card_h = rect.height - m.u(4)
+        return pygame.Rect(rect.left, rect.top + m.u(4), round(card_h * 1.45), card_h)
+
+    def draw_tile_card(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
+        m = self.metrics
+        rect = self.tile_rect
+        seat = self.seat_shown()
+        with layout_probe.box(rect):
+            if state.over:
+                draw.heading(surface, _("Game over"), (rect.left, rect.top), m.small + 2)
+                return
+            start = state.start_phase
+            title = (
+                _("Start tile")
+                if start
+                else _("Tile card {number} of {total}").format(number=len(state.shown), total=len(TILES))
+            )
+            heading = draw.heading(surface, title, (rect.left, rect.top), m.small + 2)
+            card = self.tile_card_rect()
+            layout_probe.control("tile card", card)
+            draw.shadow_rect(surface, card, m.u(0.6))
+            pygame.draw.rect(surface, theme.WHITE, card)
+            pygame.draw.rect(surface, theme.INK, card, 2)
+            face_h = round(card.height * 0.46)
+            face = pygame.Rect(0, 0, face_h * 2, face_h)
+            face.center = (card.centerx, card.top + round(card.height * 0.4))
+            paint.draw_tile_face(surface, face, state.tile_for(seat), False, colour_blind)
+            note = counted("{n} face down", "{n} face down", len(state.deck)) if not start else _("one per player")
+            size = paint.fitted_size(note, max(14, m.small - 2), card.width - m.u(1))
+            with layout_probe.box(card):
+                draw.text(
+                    surface, note, (card.centerx, card.bottom - m.u(0.5)), size, theme.GREY, "semibold", "midbottom"
+                )
+            # Whether the neutral tile is in hand or used: on the heading's line, clear of the buttons.
+            neutral = _("neutral in hand") if self.use_neutral else ""
+            if not neutral and not start and state.neutral_used[seat]:
+                neutral = _("neutral used")
+            if neutral:
+                size = paint.fitted_size(neutral, m.small, rect.right - heading.right - m.u(2))
+                draw.text(
+                    surface,
+                    neutral,
+                    (rect.right, heading.centery),
+                    size,
+                    theme.INK if self.use_neutral else theme.GREY,
+                    "semibold",
+                    "midright",
+                )
+
+    def draw_seats(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
+        m = self.metrics
+        rect = self.players_rect
+        players = len(self.match.setup.seats)
+        totals = self.game.scores(self.match.state)
+        if players == 1:
+            self._draw_solo_ladder(surface, rect, totals[0])
+            return
+        with layout_probe.box(rect):
+            draw.heading(surface, _("Players"), (rect.left, rect.top), m.small + 2)
+        top = rect.top + m.u(4)
+        row_h = min(m.u(15), (rect.bottom - top) // players)
+        shown = self.seat_shown()
+        for seat in range(players):
+            row = pygame.Rect(rect.left, top + seat * row_h, rect.width, row_h - m.u(0.75))
+            if seat == state.to_play:
+                pygame.draw.rect(surface, theme.WHITE, row)
+                pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.6), row.height))
+            thumb = row.height - m.u(1)
+            board_rect = pygame.Rect(row.right - thumb - m.u(0.5), row.top + m.u(0.5), thumb, thumb)
+            self.thumb_rects[seat] = board_rect
+            board = self.shown_board(state, seat) if seat == shown else state.boards[seat]
+            fresh = self.fresh.get(seat, ()) if time.monotonic() < self.fresh_until else ()
+            paint.draw_flat_board(surface, board_rect, board, colour_blind, marked=fresh)
+            colour, shape = self.seat_style(seat)
+            line = m.u(2.5)
+            draw.seat_shape(surface, shape, (row.left + m.u(2.5), row.top + line), m.u(1.3), colour)
+            words = pygame.Rect(row.left, row.top, board_rect.left - m.u(1) - row.left, row.height)
+            with layout_probe.box(words):
+                score = draw.text(
+                    surface, str(totals[seat]), (words.right, row.top + line), m.heading, theme.INK, "bold", "midright"
+                )
+                name = self.match.setup.seats[seat].name
+                room = score.left - m.u(1) - (row.left + m.u(5))
+                draw.text(
+                    surface,
+                    name,
+                    (row.left + m.u(5), row.top + line),
+                    paint.fitted_size(name, m.body, room),
+                    theme.INK,
+                    "semibold",
+                    "midleft",
+                )
+                status = self._status(state, seat)
+                room = words.right - (row.left + m.u(5))
+                draw.text(
+                    surface,
+                    status,
+                    (row.left + m.u(5), row.top + m.u(5.2)),
+                    paint.fitted_size(status, max(14, m.small - 1), room, "regular"),
+                    theme.GREY,
+                    "regular",
+                    "midleft",
+                )
+
+    def _status(self, state: BitsState, seat: int) -> str:
+        spec = self.match.setup.seats[seat]
+        who = _("human") if spec.is_human else _("computer · {level}").format(level=_(spec.level))
+        if state.over:
+            return who
+        if state.done[seat]:
+            return _("{who} · done for the round").format(who=who)
+        choice = state.pending[seat]
+        if isinstance(choice, (Place, Hidden)):
+            return _("{who} · placed").format(who=who)
+        if isinstance(choice, Pass):
+            return _("{who} · ramp full").format(who=who)
+        return (_("{who} · placing…") if seat == state.to_play else _("{who} · to place")).format(who=who)
+
+    def _draw_solo_ladder(self, surface: pygame.Surface, rect: pygame.Rect, total: int) -> None:
+        m = self.metrics
+        # The heading with the best so far beside it, and the points on a line of their own (French
+        # and small windows leave no room for all three on one line).
+        with layout_probe.box(rect):
+            title = draw.heading(surface, _("Solo ranks"), (rect.left, rect.top), m.small + 2)
+            if self.personal_best is not None:
+                best = _("your best: {points}").format(points=self.personal_best)
+                draw.text(
+                    surface,
+                    best,
+                    (rect.right, title.centery),
+                    paint.fitted_size(best, m.small, rect.right - title.right - m.u(2), least=14),
+                    theme.GREY,
+                    "semibold",
+                    "midright",
+                )
+            so_far = counted("{n} point so far", "{n} points so far", total)
+            draw.text(
+                surface,
+                so_far,
+                (rect.left, title.bottom + m.u(0.75)),
+                paint.fitted_size(so_far, m.body, rect.width, "bold", least=14),
+                theme.INK,
+                "bold",
+            )
+        rows = rank_ladder()
+        y = rect.top + m.u(6.5)
+        step = min(m.u(4.2), (rect.bottom - y) // len(rows))
+        current = solo_rank(total)
+        for rank, words in rows:
+            name, span = translate(rank), translate(words)
+            box = pygame.Rect(rect.left, y, rect.width, step - m.u(0.5))
+            paint.rank_row(surface, box, (name, span), rank == current, (m.body - 2, m.small), m.u(1.5))
+            y += step

@@ -1,0 +1,1 @@
+"""Bits's tools: the benchmarks ``scripts/bench`` prints."""

@@ -1,0 +1,1 @@
+"""The Blokus solo puzzles (the game ``blokus-puzzles``): catalogue, rules, hints, sentences; screens in ``screen/``."""

@@ -1,0 +1,1 @@
+"""The Blokus puzzles' own files on disk: best times and completions, through ``bauhausbox.persistence``."""

@@ -1,0 +1,498 @@
+"""The Blokus puzzles' own screens around the game: the menu of six puzzles, the celebration, how to play.
+
+:class:`PuzzleMenuScene` is the game's setup screen (``setup`` in the registry): six cards with the
+records of ``records/best_times.py`` and the unfinished game of each puzzle, read from the ordinary saves;
+a card continues that game or starts a new one through ``bauhausbox/scenes/flow.py``.
+:class:`PuzzleCompleteScene` covers the puzzle screen when the game ends: solved (the time, the
+record) or stuck (no piece left fits). The puzzle itself is ``scene.py``.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Protocol
+
+import pygame
+
+from bauhausbox.engine.history import SeatSpec
+from bauhausbox.games.blokus.pieces import COLOURS
+from bauhausbox.games.blokus.puzzles.records.best_times import (
+    PuzzleRecord,
+    PuzzleRecords,
+    default_directory,
+    load_records,
+)
+from bauhausbox.games.blokus.puzzles.rules import GAME_ID
+from bauhausbox.games.blokus.puzzles.specs import (
+    FULLBOARD,
+    PUZZLE_BY_ID,
+    PUZZLES,
+    YOU,
+    Placement,
+    PuzzleSpec,
+    parse_placement,
+    start_corner,
+)
+from bauhausbox.games.blokus.screen.board_view import PIECE_COLOURS, BoardView, draw_cells, draw_ghost, outline_cells
+from bauhausbox.games.blokus.screen.piece_widgets import ToolRow
+from bauhausbox.games.blokus.solver.search import shipped_solutions
+from bauhausbox.i18n import N_, _, counted
+from bauhausbox.persistence import saves
+from bauhausbox.persistence.store import BrokenFileError
+from bauhausbox.scenes.common import overlay_panel, poster_background
+from bauhausbox.scenes.flow import open_saved, report_broken, start_match
+from bauhausbox.scenes.howto import HowToPage
+from bauhausbox.ui import draw, layout_probe, theme
+from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.text import long_date
+from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Button
+
+
+def format_time(seconds: float) -> str:
+    seconds = int(seconds)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+
+
+def pieces_placed_text(count: int) -> str:
+    return counted("{n} piece placed", "{n} pieces placed", count)
+
+
+# ==== the puzzle menu ===============================================================================
+class PuzzleMenuScene(Scene):
+    """Six puzzle cards (three puzzles × plain / harder) with best times, dates and saved progress."""
+
+    name = "puzzle_menu"
+
+    def __init__(self, app: App, game_id: str = GAME_ID, directory: Path | None = None) -> None:
+        super().__init__(app)
+        self.directory = directory or default_directory()
+        self.records = load_records(self.directory)
+        # Per puzzle: its newest unfinished save and the pieces on its board.
+        self.progress: dict[str, tuple[Path, tuple[Placement, ...], float]] = {}
+        self.cards: dict[str, pygame.Rect] = {}
+        self.hovered: str | None = None
+        self.back_button = self.widgets.add(Button(N_("Back"), self.app.pop, tooltip=N_("Back to the main menu (Esc)")))
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self.records = load_records(self.directory)
+        summaries, problems = saves.list_saves()
+        self.progress = {}
+        broken: list[BrokenFileError] = list(problems)
+        for summary in summaries:  # newest first: the first unfinished save of a puzzle is its game
+            puzzle = str(summary.options.get("puzzle", ""))
+            if summary.game_id != GAME_ID or summary.finished or puzzle in self.progress:
+                continue
+            try:
+                loaded = saves.load_game(summary.path)
+            except BrokenFileError as error:
+                broken.append(error)
+                continue
+            self.progress[puzzle] = (summary.path, loaded.history.state.placements, loaded.saved.seconds_played)
+        if broken:
+            report_broken(self.app, broken)
+
+    def on_uncover(self) -> None:
+        self._refresh()
+
+    def layout(self, metrics: Metrics) -> None:
+        super().layout(metrics)
+        m = metrics
+        top = m.u(15)
+        bottom = m.height - m.u(12)
+        left, right = m.u(6), m.width - m.u(8)
+        gap = m.u(2.5)
+        card_w = (right - left - 2 * gap) // 3
+        card_h = (bottom - top - gap) // 2
+        for spec in PUZZLES:
+            column = ("fullboard", "tetromino", "pentomino").index(spec.kind)
+            row = 1 if spec.hard else 0
+            self.cards[spec.id] = pygame.Rect(
+                left + column * (card_w + gap), top + row * (card_h + gap), card_w, card_h
+            )
+        self.back_button.rect = pygame.Rect(left, m.height - m.u(9.5), m.u(16), m.button_height)
+
+    def open(self, puzzle: str) -> None:
+        """Continue the puzzle's unfinished game, or start one."""
+        progress = self.progress.get(puzzle)
+        if progress is not None and open_saved(self.app, progress[0]):
+            return
+        start_match(self.app, GAME_ID, 1, [SeatSpec(YOU)], {"puzzle": puzzle})
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = next((key for key, rect in self.cards.items() if rect.collidepoint(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for key, rect in self.cards.items():
+                if rect.collidepoint(event.pos):
+                    self.app.sound.play("click")
+                    self.open(key)
+                    return True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return True
+        elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_6:
+            self.open(PUZZLES[event.key - pygame.K_1].id)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        poster_background(surface, m)
+        draw.heading(surface, _("Blokus puzzles"), (m.u(6), m.u(5)), m.title // 2 + m.u(1))
+        draw.text(
+            surface,
+            _("Solo puzzles from the Blokus rules. Your progress is saved as you play."),
+            (m.u(6), m.u(10.5)),
+            m.body,
+            theme.GREY,
+        )
+        for index, spec in enumerate(PUZZLES):
+            self._draw_card(surface, spec, self.cards[spec.id], index + 1)
+        super().draw(surface)
+
+    def _draw_card(self, surface: pygame.Surface, spec: PuzzleSpec, rect: pygame.Rect, number: int) -> None:
+        m = self.metrics
+        hovered = self.hovered == spec.id
+        draw.shadow_rect(surface, rect, m.u(1) if hovered else m.u(0.6))
+        pygame.draw.rect(surface, theme.WHITE, rect)
+        pygame.draw.rect(surface, theme.INK, rect, m.rule)
+        accent = theme.RED if spec.hard else theme.BLUE
+        pygame.draw.rect(surface, accent, (rect.left, rect.top, m.u(1), rect.height))
+        x = rect.left + m.u(3)
+        y = rect.top + m.u(2)
+        draw.text(surface, f"{number}", (rect.right - m.u(2), y), m.small, theme.GREY, "semibold", "topright")
+        # Every title (in every language) is "Name" or "Name, variant".
+        name, _comma, variant = _(spec.title).partition(", ")
+        draw.heading(surface, name, (x, y), max(m.body, m.heading * 2 // 3))
+        y += m.u(4.5)
+        if spec.hard:
+            harder = _("Harder: {variant}").format(variant=variant)
+            draw.text(surface, harder, (x, y - m.u(0.5)), m.small, theme.RED, "semibold")
+            y += m.u(3)
+        y = draw.paragraph(
+            surface, _(spec.goal), pygame.Rect(x, y, rect.right - x - m.u(2), m.u(10)), m.small, theme.INK
+        )
+        preview = pygame.Rect(x, y + m.u(1.25), rect.width - m.u(5), rect.bottom - y - m.u(10.25))
+        progress = self.progress.get(spec.id)
+        _draw_preview(surface, spec, preview, progress[1] if progress else _sample(spec))
+        line = card_status(self.records.for_puzzle(spec.id))
+        draw.text(surface, line, (x, rect.bottom - m.u(6.5)), m.small, theme.INK, "semibold")
+        if progress is not None and progress[1]:
+            placed = pieces_placed_text(len(progress[1]))
+            resume = _("In progress: {placed}, {time}").format(placed=placed, time=format_time(progress[2]))
+            draw.text(surface, resume, (x, rect.bottom - m.u(3.5)), m.small, theme.RED, "semibold")
+
+
+def card_status(record: PuzzleRecord) -> str:
+    """A card's record line: "Not solved yet", or the best solve with its hints and the last day solved:
+    "Best 03:12, no hints  ·  last solved 26 Nov 2026", "Best 05:00, 2 hints  ·  ..." (a solve without
+    hints beats any with hints; only those set the best time). Saved progress is a line of its own."""
+    best = record.best
+    last = record.last_completed
+    if best is None or last is None:
+        return _("Not solved yet")
+    hints = counted("{n} hint", "{n} hints", best.hints) if best.hints else _("no hints")
+    return _("Best {time}, {hints}  ·  last solved {date}").format(
+        time=format_time(best.seconds), hints=hints, date=long_date(last)
+    )
+
+
+def _sample(spec: PuzzleSpec) -> tuple[Placement, ...]:
+    """A few pieces of a stored solution, to decorate a frame's card (none for the full board)."""
+    stored = shipped_solutions("pentomino-hard") if spec.kind == "pentomino" else ()
+    if spec.kind == "tetromino":
+        stored = (_TETROMINO_SAMPLE,)
+    if not stored:
+        return ()
+    solution = stored[0]
+    corner = [p for p in solution if min(x + y for x, y in p.cells) < (4 if spec.kind == "tetromino" else 9)]
+    return tuple(corner)
+
+
+# A hand-checked tiling of the bottom-left corner of the tetromino frame (decoration only).
+_TETROMINO_SAMPLE: tuple[Placement, ...] = tuple(
+    parse_placement(text)
+    for text in ("blue O a1,b1,a2,b2", "red I4 c1,d1,e1,f1", "yellow L4 c2,d2,e2,c3", "green T4 a3,a4,a5,b4")
+)
+
+
+def _draw_preview(
+    surface: pygame.Surface, spec: PuzzleSpec, rect: pygame.Rect, pieces: tuple[Placement, ...]
+) -> pygame.Rect:
+    """The board or frame, small: the pieces of a saved game, else a few sample pieces in a corner."""
+    if rect.width < 20 or rect.height < 20:
+        return rect
+    board = BoardView(spec.width, spec.height, labels=False)
+    board.layout(rect)
+    pygame.draw.rect(surface, theme.mix(theme.PAPER, theme.WHITE, 0.55), board.rect)
+    if spec.kind == FULLBOARD:
+        for colour in COLOURS:
+            pygame.draw.rect(surface, PIECE_COLOURS[colour], board.cell_rect(start_corner(colour)))
+    for placement in pieces:
+        draw_cells(surface, board.cell_rect, placement.cells, PIECE_COLOURS[placement.piece.colour], outline_px=1)
+    pygame.draw.rect(surface, theme.INK, board.rect.inflate(4, 4), 2)
+    return board.rect
+
+
+# ==== the celebration ===============================================================================
+class FinishedPuzzle(Protocol):
+    """What the celebration needs of the puzzle screen under it."""
+
+    spec: PuzzleSpec
+    solved_by_computer: bool
+
+    @property
+    def solved(self) -> bool: ...
+
+    @property
+    def seconds(self) -> float: ...
+
+    @property
+    def hints(self) -> int: ...
+
+    def restart(self) -> None: ...
+
+    def undo(self) -> None: ...
+
+
+class PuzzleCompleteScene(Scene):
+    """Over the finished puzzle: the time, the record, falling squares, and what next. A puzzle that
+    ended stuck (no piece left fits) says so and offers to take back the last move."""
+
+    opaque = False
+    name = "puzzle_complete"
+
+    def __init__(
+        self, app: App, puzzle: FinishedPuzzle, new_best: bool = False, records: PuzzleRecords | None = None
+    ) -> None:
+        super().__init__(app)
+        self.puzzle = puzzle
+        self.new_best = new_best
+        self.records = records
+        self.started = time.monotonic()
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.menu_button = self.widgets.add(Button(N_("Puzzles"), self.to_menu, "primary"))
+        self.again_button = self.widgets.add(Button(N_("Play again"), self.again))
+        if puzzle.solved:
+            self.look_button = self.widgets.add(
+                Button(N_("Look at it"), self.look, tooltip=N_("See the finished board"))
+            )
+        else:
+            self.look_button = self.widgets.add(
+                Button(N_("Take back"), self.take_back, tooltip=N_("Undo the last move"))
+            )
+        self.confetti = [
+            (i * 0.6180339 % 1.0, (i * 0.38) % 1.0, (theme.BLUE, theme.YELLOW, theme.RED, theme.GREEN)[i % 4])
+            for i in range(60)
+        ]
+
+    def layout(self, metrics: Metrics) -> None:
+        super().layout(metrics)
+        m = metrics
+        self.panel = pygame.Rect(0, 0, min(m.width - m.u(4), m.u(70)), min(m.height - m.u(4), m.u(44)))
+        self.panel.center = (m.width // 2, m.height // 2)
+        row = pygame.Rect(0, self.panel.bottom - m.u(4) - m.button_height, self.panel.width - m.u(8), m.button_height)
+        row.left = self.panel.left + m.u(4)
+        ToolRow([self.menu_button, self.again_button, self.look_button]).layout(row, m.u(2), m)
+
+    def to_menu(self) -> None:
+        self.app.go_home()
+        self.app.push(PuzzleMenuScene(self.app))
+
+    def again(self) -> None:
+        self.app.pop(self)
+        self.puzzle.restart()
+
+    def look(self) -> None:
+        self.app.pop(self)
+
+    def take_back(self) -> None:
+        self.app.pop(self)
+        self.puzzle.undo()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.look() if event.key == pygame.K_ESCAPE else self.to_menu()
+            return True
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.metrics
+        title = _("Solved!") if not self.puzzle.solved_by_computer else _("A solution")
+        if not self.puzzle.solved:
+            title = _("Stuck")
+        with layout_probe.box(self.panel):
+            self._draw_panel(surface, m, title)
+        self._draw_confetti(surface)
+        self.widgets.draw(surface, m)
+
+    def _draw_panel(self, surface: pygame.Surface, m: Metrics, title: str) -> None:
+        spec = self.puzzle.spec
+        overlay_panel(surface, self.panel, m, title, theme.YELLOW)
+        x = self.panel.left + m.u(4)
+        y = self.panel.top + m.u(11)
+        draw.text(surface, _(spec.title), (x, y), m.body + 2, theme.INK, "semibold")
+        y += m.u(5)
+        new_best = ""
+        if not self.puzzle.solved:
+            lines = [_("No piece left fits anywhere."), _("Take back a move, or start again.")]
+        elif self.puzzle.solved_by_computer:
+            lines = [
+                _("The computer finished this one: it does not count as a record."),
+                _("Try it yourself from scratch?"),
+            ]
+        else:
+            time_text = format_time(self.puzzle.seconds)
+            if self.puzzle.hints:
+                hints = counted("{n} hint", "{n} hints", self.puzzle.hints)
+                lines = [_("Time {time} with {hints}").format(time=time_text, hints=hints)]
+            else:
+                lines = [_("Time {time}").format(time=time_text)]
+            best = self.records.for_puzzle(spec.id).best_seconds if self.records else None
+            if self.new_best:
+                new_best = _("A new best time!")
+                lines.append(new_best)
+            elif best is not None:
+                lines.append(_("Best time {time}").format(time=format_time(best)))
+            elif self.puzzle.hints:
+                lines.append(_("Solve it without hints to set a best time."))
+        for index, line in enumerate(lines):
+            size = m.heading if index == 0 and self.puzzle.solved and not self.puzzle.solved_by_computer else m.body
+            weight = "bold" if index == 0 else "regular"
+            colour = theme.RED if line == new_best else theme.INK
+            rect = draw.text(surface, line, (x, y), size, colour, weight)
+            y = rect.bottom + m.u(1.5)
+
+    def _draw_confetti(self, surface: pygame.Surface) -> None:
+        """Squares in the four colours drift down across the panel's top for a few seconds."""
+        elapsed = time.monotonic() - self.started
+        factor = self.app.settings.animation_factor
+        if not factor or elapsed > 4.0:
+            return
+        m = self.metrics
+        size = m.u(1.2)
+        for x_frac, phase, colour in self.confetti:
+            t = (elapsed * 0.45 + phase) % 1.0
+            x = round(x_frac * m.width)
+            y = round(-size + t * (self.panel.top + m.u(10)))
+            pygame.draw.rect(surface, colour, (x, y, size, size))
+            pygame.draw.rect(surface, theme.INK, (x, y, size, size), 1)
+
+
+# ==== how to play ====================================================================================
+def _diagram_puzzles(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    """The three boards side by side, with a few pieces in each."""
+    gap = metrics.u(3)
+    width = (rect.width - 2 * gap) // 3
+    for index, spec in enumerate(PUZZLE_BY_ID[id_] for id_ in ("fullboard", "tetromino-hard", "pentomino")):
+        area = pygame.Rect(
+            rect.left + index * (width + gap), rect.top + metrics.u(4), width, rect.height - metrics.u(8)
+        )
+        shown = _draw_preview(surface, spec, area, _sample(spec))
+        label = _(spec.title).partition(",")[0]
+        draw.text(
+            surface,
+            label,
+            (shown.centerx, shown.bottom + metrics.u(1.5)),
+            metrics.small,
+            theme.INK,
+            "semibold",
+            "midtop",
+        )
+
+
+def _diagram_contacts(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    """A harder frame: a blue I4 held beside a blue O is refused, and the touching sides turn red."""
+    board = BoardView(6, 4, labels=False)
+    board.layout(rect)
+    board.draw(surface, metrics)
+    draw_cells(surface, board.cell_rect, [(0, 0), (1, 0), (0, 1), (1, 1)], PIECE_COLOURS["blue"])
+    draw_cells(surface, board.cell_rect, [(0, 2), (1, 2), (2, 2), (0, 3)], PIECE_COLOURS["red"])
+    ghost = [(2, 0), (2, 1), (3, 1), (4, 1)]
+    draw_ghost(surface, board, ghost, PIECE_COLOURS["blue"], legal=False)
+    thickness = max(4, board.cell_px // 5)
+    for cell in ((2, 0), (2, 1)):
+        left = board.cell_rect(cell).left
+        pygame.draw.rect(
+            surface, theme.ILLEGAL, (left - thickness // 2, board.cell_rect(cell).top, thickness, board.cell_px)
+        )
+
+
+def _diagram_hint(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    """A hint: the next piece of a solution, outlined on the board."""
+    board = BoardView(10, 8, labels=False)
+    board.layout(rect)
+    board.draw(surface, metrics)
+    for placement in _TETROMINO_SAMPLE[:3]:
+        draw_cells(surface, board.cell_rect, placement.cells, PIECE_COLOURS[placement.piece.colour])
+    suggestion = _TETROMINO_SAMPLE[3]
+    draw_cells(
+        surface, board.cell_rect, suggestion.cells, PIECE_COLOURS[suggestion.piece.colour], alpha=110, outline=None
+    )
+    outline_cells(surface, board.cell_rect, suggestion.cells, theme.INK, max(3, board.cell_px // 6))
+
+
+def how_to_pages() -> list[HowToPage]:
+    return [
+        HowToPage(
+            _("Six puzzles"),
+            [
+                _(
+                    "Full board: place all 84 pieces on the 20 × 20 board. Every piece follows the Blokus rules "
+                    "for its colour: a colour's first piece covers its own corner, later ones touch that colour "
+                    "corner to corner and never along a side. Colours may be placed in any order. Harder: "
+                    "largest first — every pentomino before any tetromino, and so on."
+                ),
+                _(
+                    "Tetrominoes: the 20 four-square pieces fill an 8 × 10 frame. Pentominoes: the 48 "
+                    "five-square pieces fill a 15 × 16 frame. Harder: no two pieces of one colour touch along "
+                    "a side; the sides at fault light up red."
+                ),
+            ],
+            _diagram_puzzles,
+        ),
+        HowToPage(
+            _("Handling pieces"),
+            [
+                _(
+                    "Drag a piece from the tray onto the board, or click it and click where it goes. While "
+                    "holding it: R or right-click rotates (Shift+R back), F flips, Esc puts it back."
+                ),
+                _(
+                    "In the frames you can press a placed piece to pick it up and move it again. On the full "
+                    "board pieces stay put; Ctrl+Z takes back the last one."
+                ),
+            ],
+            _diagram_contacts,
+            _("Harder frames: a blue piece may not touch another blue piece along a side."),
+        ),
+        HowToPage(
+            _("Help and records"),
+            [
+                _(
+                    "Hint (H) shows one more piece that belongs to a full solution of your board (Space places "
+                    "it) — or, when no solution keeps your pieces, which piece to take away. When none is found "
+                    "in 2 s, H keeps looking longer (and H again stops). Solve shows a whole solution."
+                ),
+                _(
+                    "While you look at the board, the solver is often already looking for a way to finish it, "
+                    "so a hint asked for a little later tends to come at once."
+                ),
+                _(
+                    "The clock runs while you play. A solve without hints sets your best time; progress is "
+                    "saved as you go and waits for you in the puzzle menu."
+                ),
+            ],
+            _diagram_hint,
+            _("A hint outlines one more piece of a full solution."),
+        ),
+    ]

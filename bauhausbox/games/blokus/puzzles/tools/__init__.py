@@ -1,0 +1,1 @@
+"""The Blokus puzzles' tools: the benchmarks and the ``bauhausbox puzzle`` command."""

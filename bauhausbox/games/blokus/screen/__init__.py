@@ -1,0 +1,1 @@
+"""Blokus's screen (pygame): the game scene and what it draws; the registry imports it on demand."""

@@ -1,0 +1,613 @@
+"""The Blokus screen: the 20 × 20 board with the start corners, every colour's tray, the held piece.
+
+Controls (docs/contributing.md): press a piece in the tray and drag it onto the board, or click it (or press its
+letter: I cycles I5 / I4 / I3, 1 and 2 are the monomino and domino) and click on the board. **R** or
+right-click or the wheel rotates (Shift+R back), **F** flips; the Rotate / Flip buttons do the same.
+The ghost snaps to the grid in the piece's own colour, with a solid outline and a tick where it may
+go, a dashed outline and a cross where it may not; a refused drop says why (one note by the ghost and
+the status bar) and changes nothing. Esc, or a drop off the board, puts the piece back in its tray.
+**C** (or the Corners button) marks every square where the colour to play could still attach a
+piece. Hint (H) outlines a good move. The piece in hand is drawn over everything (``draw_overlay``).
+
+The panel lists the four colours (who plays them, live score, remaining pieces, "passed"), then the
+pieces of the colour to play. Every piece carries its colour's seat shape (circle, triangle, square,
+cross) on one square, quietly; the colour-blind setting makes it bold. Drawing is a function
+of the view and this scene's UI state (held piece, animations, caches keyed by the position).
+The how-to-play pages are in ``howto.py``, the board, trays and held piece in the piece widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import pygame
+
+from bauhausbox import i18n
+from bauhausbox.engine.grid import Cell
+from bauhausbox.engine.history import Step
+from bauhausbox.engine.shapes import Shape
+from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus.describe import colour_list, piece_words, squares_span, word_list
+from bauhausbox.games.blokus.pieces import COLOURS, PIECES
+from bauhausbox.games.blokus.rules import (
+    COLOUR_NAMES,
+    GREEN,
+    BlokusState,
+    colour_score,
+    piece_label,
+    pieces_placed,
+    scoring_colours,
+    seat_colours,
+    seat_of_colour,
+)
+from bauhausbox.games.blokus.screen.board_view import (
+    BoardView,
+    Mark,
+    draw_cells,
+    frame_cells,
+    outline_cells,
+)
+from bauhausbox.games.blokus.screen.colours import RGB, SHAPES, START_MARKS
+from bauhausbox.games.blokus.screen.howto import how_to_pages
+from bauhausbox.games.blokus.screen.piece_widgets import PieceController, ToolRow, turn_buttons
+from bauhausbox.games.blokus.screen.tray import PieceTray, TrayItem
+from bauhausbox.i18n import N_, _, counted, ngettext
+from bauhausbox.match import Match
+from bauhausbox.scenes.game_scene import GameScene, MoveMark
+from bauhausbox.scenes.howto import HowToPage
+from bauhausbox.ui import draw, icons, layout_probe, theme
+from bauhausbox.ui.anim import Tween
+from bauhausbox.ui.app import App
+from bauhausbox.ui.theme import Colour, Metrics
+from bauhausbox.ui.widgets import Button
+
+SHAPES_OF = tuple(piece.shape for piece in PIECES)  # Piece.shape parses its picture on every call
+
+# Letter keys pick pieces; a letter shared by several pieces cycles through them, largest first.
+PIECES_BY_KEY: dict[str, tuple[int, ...]] = {}
+for _index in sorted(range(len(PIECES)), key=lambda i: -PIECES[i].size):
+    PIECES_BY_KEY.setdefault(PIECES[_index].name[0].lower(), ())
+    PIECES_BY_KEY[PIECES[_index].name[0].lower()] += (_index,)
+
+
+# The tags under a colour's score (translated where drawn).
+ALL_PLACED, PASSED, TO_PLAY = N_("all placed"), N_("passed"), N_("to play")
+TAGS = (ALL_PLACED, PASSED, TO_PLAY)
+
+
+def cells_of(bits: int) -> list[Cell]:
+    return bb.cells_of(bits)
+
+
+class BlokusScene(GameScene[BlokusState, bb.Placement]):
+    def __init__(self, app: App, match: Match) -> None:
+        super().__init__(app, match)
+        self.board = BoardView(bb.SIZE, bb.SIZE)
+        self.tray = PieceTray()
+        self.mini_trays = [PieceTray(interactive=False) for _ in COLOURS]
+        self.mini_trays_shown = True
+        self.controller = PieceController(
+            self.board,
+            self.tray,
+            shape_of=self._shape_of,
+            colour_of=lambda key: RGB[self.view.colour],
+            on_drop=self._drop,
+            verdict=self._verdict,
+            can_pick=self.input_allowed,
+            owner=lambda: self.view.colour,  # each colour's pieces keep their own turns
+        )
+        self.rotate_button, self.flip_button = turn_buttons(self.controller.rotate, self.controller.flip)
+        self.widgets.add(self.rotate_button)
+        self.widgets.add(self.flip_button)
+        self.corners_button = self.widgets.add(
+            Button(
+                N_("Corners"),
+                self.toggle_corners,
+                tooltip=N_("Mark where this colour can still attach (C)"),
+                icon=icons.eye,
+                size="small",
+            )
+        )
+        self.tool_row = ToolRow([self.rotate_button, self.flip_button, self.corners_button])
+        self.show_corners = False
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.rows: list[pygame.Rect] = []
+        self.row_split = (0, 0)  # where a colour row's name column ends, and its score column's width
+        self.totals_rect = pygame.Rect(0, 0, 0, 0)
+        self.tray_title = (0, 0)
+        self.board_outer = pygame.Rect(0, 0, 0, 0)
+        self.appear: tuple[bb.Placement, Colour, Tween] | None = None
+        self._layer: pygame.Surface | None = None
+        self._layer_key: object = None
+        self._attach_key: object = None
+        self._attach: list[Cell] = []
+        self._trays_key: object = None
+
+    # ==== how to play =========================================================================
+    @classmethod
+    def how_to_play(cls) -> list[HowToPage]:
+        return how_to_pages()
+
+    # ==== layout ==============================================================================
+    def layout_game(self, rect: pygame.Rect) -> None:
+        m = self.metrics
+        side = min(rect.height, int(rect.width * 0.56))
+        self.board.layout(pygame.Rect(rect.left, rect.top, side, side))
+        margin = self.board.cell_px * 2
+        self.board_outer = self.board.rect.inflate(2 * margin, 2 * margin).clip(rect)
+        left = rect.left + side + m.u(3)
+        self.panel_rect = pygame.Rect(left, rect.top, rect.right - left, rect.height)
+        panel = self.panel_rect
+        row_h = m.u(7.5)
+        self.rows = [pygame.Rect(panel.left, panel.top + i * (row_h + m.u(0.75)), panel.width, row_h) for i in range(4)]
+        y = self.rows[-1].bottom + m.u(0.75)
+        self.totals_rect = pygame.Rect(panel.left, y, panel.width, m.u(4) if self._has_totals() else 0)
+        y = self.totals_rect.bottom + m.u(1.5)
+        self.tray_title = (panel.left, y)
+        bh = m.button_height
+        buttons_y = panel.bottom - bh
+        row = pygame.Rect(panel.left, buttons_y, panel.width, bh)
+        self.tool_row.layout(row, m.u(1.5), m)
+        tray_top = y + m.u(4.5)
+        self.tray.layout(
+            pygame.Rect(panel.left, tray_top, panel.width, buttons_y - m.u(2) - tray_top), max_cell_px=m.u(3)
+        )
+        # The mini trays start right of the longest name / who-plays line, and stop before the score.
+        texts = [draw.render_text(_(COLOUR_NAMES[c]), m.body, theme.INK, "bold").get_width() for c in range(4)]
+        texts += [draw.render_text(self._who(self.view, c, longest=True), m.small).get_width() for c in range(4)]
+        text_right = m.u(1.75) + m.u(3.5) + m.u(1.5) + max(texts) + m.u(2)
+        # The score column is as wide as the widest score or tag under it ("ALL PLACED").
+        score_w = max(
+            draw.render_text("-89", m.heading, theme.INK, "bold").get_width(),
+            *(draw.render_text(_(tag).upper(), self._tag_px(), theme.INK, "bold", 0.08).get_width() for tag in TAGS),
+        ) + m.u(3)
+        self.row_split = (text_right, score_w)
+        # A narrow panel (a small window, the replay viewer beside its log) has no room for them: the
+        # names and scores matter more, and the pieces left show in the tray below.
+        room = min(row.width for row in self.rows) - text_right - score_w
+        self.mini_trays_shown = room >= m.u(10)
+        for colour, row in enumerate(self.rows):
+            width = max(0, row.width - text_right - score_w - m.u(1))
+            area = pygame.Rect(row.left + text_right, row.top + m.u(0.75), width, row.height - m.u(1.5))
+            self.mini_trays[colour].layout(area, max_cell_px=m.u(1))
+        self._refresh_trays()
+        self._layer = None
+
+    def _tag_px(self) -> int:
+        return max(14, self.metrics.small - 2)
+
+    def _has_totals(self) -> bool:
+        state = self.view
+        return state.players == 2 or state.teams
+
+    # ==== what the player holds ===============================================================
+    def _refresh_trays(self) -> None:
+        """Tray contents follow the position (rebuilt only when it changed)."""
+        state: BlokusState = self.view
+        key = (state.colour, state.hands)
+        if key == self._trays_key:
+            return
+        self._trays_key = key
+        colour = state.colour
+        self.tray.set_items(
+            [
+                TrayItem(
+                    index,
+                    SHAPES_OF[index],
+                    RGB[colour],
+                    bool(state.hands[colour] >> index & 1),
+                    piece.name,
+                    SHAPES[colour],
+                )
+                for index, piece in enumerate(PIECES)
+            ]
+        )
+        for other, tray in enumerate(self.mini_trays):
+            tray.set_items(
+                [
+                    TrayItem(index, SHAPES_OF[index], RGB[other], bool(state.hands[other] >> index & 1))
+                    for index in range(len(PIECES))
+                ]
+            )
+
+    @staticmethod
+    def _shape_of(key: Hashable) -> Shape:
+        assert isinstance(key, int)  # the tray's keys are piece indices (see _refresh_trays)
+        return SHAPES_OF[key]
+
+    def _placement(self, cells: list[Cell]) -> bb.Placement | None:
+        if not all(self.board.contains(cell) for cell in cells):
+            return None
+        return bb.PLACEMENT_BY_MASK.get(bb.bits_of(cells))
+
+    def _verdict(self, key: Hashable, cells: list[Cell]) -> str | None:
+        """Why dropping here would be refused (the rules' answers are remembered by ``check``)."""
+        placement = self._placement(cells)
+        if placement is None:
+            return _("the piece must lie on the board")
+        if not self.input_allowed():
+            return _("wait for your turn")
+        return self.check(placement)
+
+    def _drop(self, key: Hashable, cells: list[Cell]) -> bool:
+        placement = self._placement(cells)
+        if placement is None:
+            self.refuse(_("the piece must lie on the board"))
+            return False
+        return self.submit(placement)
+
+    def pick_by_letter(self, letter: str) -> bool:
+        choices = PIECES_BY_KEY.get(letter)
+        if not choices or not self.input_allowed():
+            return False
+        hand = self.view.hands[self.view.colour]
+        available = [index for index in choices if hand >> index & 1]
+        if not available:
+            names = " / ".join(i18n.translate(piece_label(PIECES[i].name)) for i in choices)
+            colour = _(COLOUR_NAMES[self.view.colour])
+            self.say(_("{colour} has already placed its {pieces}.").format(colour=colour, pieces=names))
+            return True
+        held = self.controller.held
+        if held is not None and held.key in available:
+            index = available[(available.index(held.key) + 1) % len(available)]
+        else:
+            index = available[0]
+        self.controller.pick(index)
+        return True
+
+    def toggle_corners(self) -> None:
+        self.show_corners = not self.show_corners
+
+    def attach_cells(self) -> list[Cell]:
+        """Squares where the colour to play could attach a piece right now (some legal move covers them)."""
+        key = self._token()
+        if key != self._attach_key:
+            self._attach_key = key
+            state: BlokusState = self.view
+            if state.to_play is None:
+                self._attach = []
+            else:
+                covered = 0
+                for move in self.game.legal_moves(state):
+                    covered |= move.mask
+                attach = bb.attach_cells(state.boards[state.colour], state.occupied, state.colour)
+                self._attach = cells_of(covered & attach)
+        return self._attach
+
+    # ==== events ==============================================================================
+    def handle_game_event(self, event: pygame.event.Event) -> bool:
+        if self.controller.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            name = pygame.key.name(event.key)
+            if name == "c":
+                self.toggle_corners()
+                return True
+            if name in PIECES_BY_KEY:
+                return self.pick_by_letter(name)
+        return False
+
+    def update_game(self, dt: float) -> None:
+        self._refresh_trays()
+        held = self.controller.held is not None
+        self.rotate_button.enabled = held
+        self.flip_button.enabled = held
+        self.corners_button.selected = self.show_corners
+        self.corners_button.enabled = not self.match.over
+        if self.controller.held is not None and not self.input_allowed():
+            self.controller.cancel()
+
+    def animating(self) -> bool:
+        return self.appear is not None and not self.appear[2].done
+
+    def on_move(self, before: BlokusState, after: BlokusState, step: Step) -> None:
+        self.controller.cancel()
+        move: bb.Placement = step.move
+        self.appear = (move, RGB[before.colour], self.tween(0.3))
+        self._refresh_trays()
+        newly_out = after.out & ~before.out
+        if newly_out and after.to_play is not None:
+            finished = [c for c in range(4) if newly_out >> c & 1 and not after.hands[c]]
+            stuck = [c for c in range(4) if newly_out >> c & 1 and after.hands[c]]
+            parts = []
+            if finished:
+                said = ngettext("{colours} placed every piece", "{colours} placed every piece", len(finished))
+                parts.append(said.format(colours=colour_list(finished)))
+            if stuck:
+                parts.append(
+                    ngettext("{colours} passes", "{colours} pass", len(stuck)).format(colours=colour_list(stuck))
+                )
+            self.banner(" · ".join(parts))
+            if stuck:
+                said = ngettext(
+                    "{colours} cannot place any piece and is out.",
+                    "{colours} cannot place any piece and are out.",
+                    len(stuck),
+                )
+                self.say(said.format(colours=colour_list(stuck)))
+
+    def on_history_jump(self) -> None:
+        self.controller.cancel()
+        self.appear = None
+        self._refresh_trays()
+
+    def draw_hint(self, surface: pygame.Surface, move: bb.Placement) -> None:
+        state: BlokusState = self.view
+        if state.to_play is None:
+            return
+        pulse = 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
+        cells = move.cells
+        draw_cells(surface, self.board.cell_rect, cells, RGB[state.colour], alpha=round(90 + 80 * pulse), outline=None)
+        colour = theme.mix(theme.INK, theme.YELLOW, pulse)
+        outline_cells(surface, self.board.cell_rect, cells, colour, max(3, self.board.cell_px // 6))
+
+    def outline_move(self, surface: pygame.Surface, mark: MoveMark[bb.Placement]) -> None:
+        # The neutral marker of every game; only the recap's numbered disc is in the mover's colour.
+        cells = mark.move.cells
+        frame_cells(surface, self.board.cell_rect, cells, max(3, self.board.cell_px // 8))
+        if mark.label:
+            first = min((self.board.cell_rect(cell) for cell in cells), key=lambda rect: (rect.top, rect.left))
+            m = self.metrics
+            draw.badge(surface, first.center, max(m.u(1.5), self.board.cell_px // 2), mark.colour, mark.label, m.small)
+
+    def step_style(self, index: int) -> tuple[Colour, str]:
+        # A seat may play several colours (two players, the shared green): a move is marked by its piece's.
+        colour = self.match.history.states[index].colour
+        return RGB[colour], SHAPES[colour]
+
+    @classmethod
+    def setup_marker(cls, seat: int, players: int) -> tuple[Colour, str]:
+        colour = seat_colours(players, seat)[0]
+        return RGB[colour], SHAPES[colour]
+
+    def seat_style(self, seat: int) -> tuple[Colour, str]:
+        state: BlokusState = self.view
+        colour = state.colour if seat == state.to_play else seat_colours(state.players, seat)[0]
+        return RGB[colour], SHAPES[colour]
+
+    def turn_text(self) -> str:
+        state: BlokusState = self.view
+        seat = state.to_play
+        if seat is None:
+            return _("Game over")
+        name = self.match.seat_name(seat)
+        colour = _(COLOUR_NAMES[state.colour])
+        if state.players == 3 and state.colour == GREEN:
+            colour = _("{colour} (shared)").format(colour=colour)
+        if self.match.is_human(seat):
+            return _("{name} places {colour}").format(name=name, colour=colour)
+        dots = "." * (1 + int(pygame.time.get_ticks() / 330) % 3)
+        return _("{name} is placing {colour}").format(name=name, colour=colour) + dots
+
+    def idle_status(self) -> str:
+        if self.controller.held is not None:
+            return _("Click the board to place  ·  R rotate  ·  F flip  ·  right-click / wheel rotate  ·  Esc put back")
+        return _("Drag or click a piece (or press its letter)  ·  C corners  ·  H hint  ·  Esc menu")
+
+    def hint_text(self, move: bb.Placement) -> str:
+        """ "Hint: place the red L5 on k10–m12": the advice written whole, so each language says it
+        in its own words (not a move's sentence bent into advice)."""
+        state: BlokusState = self.view
+        seat = state.to_play
+        if seat is None:
+            return ""
+        piece = piece_words(self.match.seat_name(seat), COLOUR_NAMES[state.colour], PIECES[move.piece].name)
+        advice = _("Hint: place the {piece} on {squares}").format(piece=piece, squares=squares_span(move.cells))
+        return _("{hint}  ·  Enter plays it").format(hint=advice)
+
+    # ==== drawing =============================================================================
+    @property
+    def colour_blind(self) -> bool:
+        return bool(getattr(self.app.settings, "colour_blind", False))
+
+    def mark(self, colour: int) -> Mark:
+        """The colour's seat shape on its pieces: quiet, or bold with the colour-blind setting."""
+        return SHAPES[colour], self.colour_blind
+
+    def refusal_area(self) -> pygame.Rect | None:
+        return self.controller.ghost_rect()
+
+    def draw_game(self, surface: pygame.Surface) -> None:
+        state: BlokusState = self.view
+        m = self.metrics
+        self._draw_board_layer(surface, state)
+        self._draw_last_move(surface, state)
+        if self.show_corners and state.to_play is not None:
+            colour = RGB[state.colour]
+            radius = max(3, self.board.cell_px // 5)
+            for cell in self.attach_cells():
+                rect = self.board.cell_rect(cell)
+                points = [
+                    (rect.centerx, rect.centery - radius),
+                    (rect.centerx + radius, rect.centery),
+                    (rect.centerx, rect.centery + radius),
+                    (rect.centerx - radius, rect.centery),
+                ]
+                pygame.draw.polygon(surface, colour, points)
+                pygame.draw.polygon(surface, theme.INK, points, max(1, radius // 3))
+        self._draw_panel(surface, state, m)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        # The piece in hand goes over everything, the tool buttons included; the refusal note and
+        # the tooltips over it.
+        self.controller.draw(surface, self.metrics, self.mark(self.view.colour))
+        super().draw_overlay(surface)
+
+    def _draw_board_layer(self, surface: pygame.Surface, state: BlokusState) -> None:
+        """Board and placed pieces, cached as one picture until the position or the size changes."""
+        key = (state.boards, self.board.rect.topleft, self.board.cell_px, self.colour_blind, surface.get_size())
+        if self._layer is None or key != self._layer_key:
+            layer = pygame.Surface(surface.get_size())
+            layer.fill(theme.PAPER)
+            self.board.draw(layer, self.metrics, START_MARKS)
+            for colour, bits in enumerate(state.boards):
+                if bits:
+                    draw_cells(layer, self.board.cell_rect, cells_of(bits), RGB[colour], self.mark(colour))
+            self._layer, self._layer_key = layer, key
+        surface.blit(self._layer, self.board_outer, self.board_outer)
+
+    def _draw_last_move(self, surface: pygame.Surface, state: BlokusState) -> None:
+        """The flash of a piece just placed (its outline in the mover's colour comes from ``outline_move``)."""
+        step = self.match.history.last_step
+        if step is None:
+            return
+        move: bb.Placement = step.move
+        appear = self.appear
+        if appear is not None and not appear[2].done and appear[0] is move:
+            fade = 1 - appear[2].value
+            flash = pygame.Surface((self.board.cell_px, self.board.cell_px), pygame.SRCALPHA)
+            flash.fill((*theme.WHITE, round(220 * fade)))
+            for cell in move.cells:
+                surface.blit(flash, self.board.cell_rect(cell))
+
+    def _draw_panel(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
+        with layout_probe.box(self.panel_rect):
+            self._draw_panel_parts(surface, state, m)
+
+    def _draw_panel_parts(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
+        for colour, row in enumerate(self.rows):
+            self._draw_colour_row(surface, state, colour, row, m)
+        if self.totals_rect.height:
+            self._draw_totals(surface, state, m)
+        x, y = self.tray_title
+        if state.to_play is None:
+            title = draw.heading(surface, _("Game over"), (x, y), m.heading - 6, theme.INK)
+            names = [self.match.seat_name(seat) for seat in range(state.players)]
+            winners = self.game.winners(state)
+            line = (
+                _("{name} wins").format(name=names[winners[0]])
+                if len(winners) == 1
+                else _("Shared win: {names}").format(names=word_list([names[w] for w in winners]))
+            )
+            draw.text(surface, line, (x, title.bottom + m.u(1.5)), m.body, theme.INK, "semibold")
+            return
+        colour = state.colour
+        whose = self.match.seat_name(state.to_play)
+        title = draw.heading(
+            surface, _("{colour}'s pieces").format(colour=_(COLOUR_NAMES[colour])), (x, y), m.heading - 6, RGB[colour]
+        )
+        left = pieces_placed(~state.hands[colour] & bb.FULL_HAND)
+        pieces_left = counted("{n} left", "{n} left", left)
+        line = f"{whose}  ·  {pieces_left}"
+        room = self.panel_rect.right - title.right - m.u(2)
+        if draw.render_text(line, m.small, theme.GREY, "semibold").get_width() > room:
+            line = pieces_left  # a long name (or a longer language): the name is in its colour's row above
+        draw.text(
+            surface,
+            line,
+            (title.right + m.u(2), title.centery + 1),
+            m.small,
+            theme.GREY,
+            "semibold",
+            "midleft",
+        )
+        held = self.controller.held
+        self.tray.draw(
+            surface,
+            m,
+            held=held.key if held else None,
+            orientation=self.controller.orientation,
+            strong_marks=self.colour_blind,
+            hovered=self.controller.hovered if self.input_allowed() else None,
+        )
+
+    def _draw_colour_row(
+        self, surface: pygame.Surface, state: BlokusState, colour: int, row: pygame.Rect, m: Metrics
+    ) -> None:
+        to_play = state.to_play is not None and state.colour == colour
+        out = bool(state.out >> colour & 1) and state.to_play is not None  # at the end nobody "passed"
+        if to_play:
+            pygame.draw.rect(surface, theme.WHITE, row)
+            pygame.draw.rect(surface, theme.INK, row, 2)
+            pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
+        swatch = pygame.Rect(row.left + m.u(1.75), row.centery - m.u(1.75), m.u(3.5), m.u(3.5))
+        pygame.draw.rect(surface, RGB[colour], swatch)
+        draw.seat_mark(surface, SHAPES[colour], swatch, RGB[colour], strong=True)
+        pygame.draw.rect(surface, theme.INK, swatch, 2)
+        text_x = swatch.right + m.u(1.5)
+        # Three columns the layout keeps apart: name and player, the mini tray, score and tag.
+        text_right, score_w = self.row_split
+        with layout_probe.box(pygame.Rect(row.left, row.top, text_right, row.height)):
+            draw.text(
+                surface, _(COLOUR_NAMES[colour]), (text_x, row.centery - m.u(1.3)), m.body, theme.INK, "bold", "midleft"
+            )
+            draw.text(
+                surface,
+                self._who(state, colour),
+                (text_x, row.centery + m.u(1.6)),
+                m.small,
+                theme.GREY,
+                "regular",
+                "midleft",
+            )
+        if self.mini_trays_shown:
+            self.mini_trays[colour].draw(surface, m)
+        score = colour_score(state, colour)
+        tag = ""
+        if out:
+            tag = ALL_PLACED if not state.hands[colour] else PASSED
+        elif to_play:
+            tag = TO_PLAY
+        with layout_probe.box(pygame.Rect(row.right - score_w, row.top, score_w, row.height)):
+            draw.text(
+                surface,
+                f"{score:+d}" if score > 0 else str(score),
+                (row.right - m.u(1.5), row.centery - m.u(0.6)),
+                m.heading,
+                theme.INK,
+                "bold",
+                "midright",
+            )
+            if tag:
+                # Set on the row's foot: an accented capital ("À JOUER") grows upwards, not out of the row.
+                foot = (row.right - m.u(1.5), row.bottom - m.u(1) + self._tag_px() // 2)
+                draw.text(
+                    surface,
+                    _(tag).upper(),
+                    foot,
+                    self._tag_px(),
+                    theme.RED if tag == TO_PLAY else theme.GREY,
+                    "bold",
+                    "bottomright",
+                    spacing=0.08,
+                )
+        if out:
+            veil = pygame.Surface(row.size, pygame.SRCALPHA)
+            veil.fill((*theme.PAPER, 110))
+            surface.blit(veil, row)
+
+    def _who(self, state: BlokusState, colour: int, longest: bool = False) -> str:
+        """Who places this colour: a seat's name, or for the shared green whose turn it is next
+        (``longest``: the widest such line, for the layout)."""
+        if state.players == 3 and colour == GREEN:
+            if longest:
+                name = max((self.match.seat_name(s) for s in range(3)), key=len)
+                return _("shared · next: {name}").format(name=name)
+            seat = seat_of_colour(3, GREEN, pieces_placed(state.hands[GREEN]))
+            if seat is None:
+                return _("shared")
+            return _("shared · next: {name}").format(name=self.match.seat_name(seat))
+        for seat in range(state.players):
+            if colour in seat_colours(state.players, seat):
+                spec = self.match.setup.seats[seat]
+                if spec.is_human:
+                    return _("{name} · human").format(name=spec.name)
+                return _("{name} · computer · {level}").format(name=spec.name, level=_(spec.level))
+        return ""
+
+    def _draw_totals(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
+        rect = self.totals_rect
+        pygame.draw.line(surface, theme.INK, rect.topleft, rect.topright, 2)
+        scores = self.game.scores(state)
+        parts = []
+        seats = range(2) if state.players == 2 or state.teams else ()
+        for seat in seats:
+            names = " + ".join(_(COLOUR_NAMES[c]) for c in scoring_colours(state.players, state.teams, seat))
+            who = self.match.seat_name(seat) if state.players == 2 else _("Team")
+            parts.append(_("{who} ({colours}): {score}").format(who=who, colours=names, score=scores[seat]))
+        draw.text(
+            surface, "   ·   ".join(parts), (rect.left, rect.centery + 2), m.small, theme.INK, "semibold", "midleft"
+        )
+
+
+# ==== how to play pages =========================================================================

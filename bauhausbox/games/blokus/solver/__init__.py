@@ -1,0 +1,1 @@
+"""The Blokus puzzle solver: exact search over the frames and the full board, hints, thinking ahead."""

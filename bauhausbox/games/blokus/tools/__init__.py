@@ -1,0 +1,1 @@
+"""Blokus's tools: the benchmarks ``scripts/bench`` prints."""

@@ -1,0 +1,1 @@
+"""Buizen Wir-War's tools: the benchmarks ``scripts/bench`` prints."""
