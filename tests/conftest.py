@@ -70,7 +70,7 @@ def _language_put_back() -> Iterator[None]:
 def _no_remembered_solutions() -> Iterator[None]:
     """Every test starts with no puzzle solution remembered from an earlier test's search (a hint
     answered from memory would skip the search the test means to run)."""
-    from bauhausbox.games.blokus.solver.repair import forget_solutions
+    from bauhausbox.games.blokus.puzzles.solver.repair import forget_solutions
 
     forget_solutions()
     yield

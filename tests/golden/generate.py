@@ -31,7 +31,7 @@ from bauhausbox.engine.history import History
 from bauhausbox.games.blokus.pieces import COLOURS
 from bauhausbox.games.blokus.puzzles import rules as puzzle_rules
 from bauhausbox.games.blokus.puzzles import specs as puzzle_specs
-from bauhausbox.games.blokus.solver.search import solve
+from bauhausbox.games.blokus.puzzles.solver.search import solve
 from tests.golden.playthrough import (
     DATA,
     PUZZLES_ID,

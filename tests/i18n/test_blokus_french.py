@@ -12,12 +12,12 @@ from bauhausbox.games.blokus.puzzles.records.best_times import PuzzleRecord
 from bauhausbox.games.blokus.puzzles.rules import check, new_puzzle, place
 from bauhausbox.games.blokus.puzzles.screen.menu import card_status, pieces_placed_text
 from bauhausbox.games.blokus.puzzles.screen.menu import how_to_pages as puzzle_pages
+from bauhausbox.games.blokus.puzzles.solver import search as solver
 from bauhausbox.games.blokus.puzzles.specs import parse_placement
 from bauhausbox.games.blokus.puzzles.words import solver_words
 from bauhausbox.games.blokus.rules import GAME
 from bauhausbox.games.blokus.screen.howto import how_to_pages
 from bauhausbox.games.blokus.screen.piece_widgets import ToolRow, turn_buttons
-from bauhausbox.games.blokus.solver import search as solver
 from bauhausbox.ui.text import long_date
 from bauhausbox.ui.theme import Metrics
 

@@ -23,7 +23,7 @@ from bauhausbox.games.blokus.puzzles.rules import new_puzzle
 from bauhausbox.games.blokus.puzzles.screen import scene as puzzle_scene
 from bauhausbox.games.blokus.puzzles.screen.menu import PuzzleMenuScene
 from bauhausbox.games.blokus.puzzles.screen.scene import PuzzleScene
-from bauhausbox.games.blokus.solver.search import solve
+from bauhausbox.games.blokus.puzzles.solver.search import solve
 from bauhausbox.match import Match
 from bauhausbox.persistence import paths, saves, store
 from bauhausbox.persistence.models import GamePreference, SeatPreference

@@ -6,8 +6,8 @@ import random
 from collections.abc import Callable
 
 from bauhausbox.games.blokus.puzzles.rules import PuzzleState, new_puzzle, place
+from bauhausbox.games.blokus.puzzles.solver.search import shipped_solutions, solve
 from bauhausbox.games.blokus.puzzles.tools.bench import hint_positions, run
-from bauhausbox.games.blokus.solver.search import shipped_solutions, solve
 
 
 def test_quick_bench_reports_the_tetromino_targets() -> None:

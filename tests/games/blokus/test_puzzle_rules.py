@@ -150,7 +150,7 @@ def test_the_pure_puzzle_modules_do_not_import_pygame() -> None:
     modules = [
         "puzzles.specs",
         "puzzles.rules",
-        "solver.search",
+        "puzzles.solver.search",
         "puzzles.records.best_times",
         "puzzles.tools.cli",
         "puzzles.tools.bench",

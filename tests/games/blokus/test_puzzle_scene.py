@@ -21,10 +21,10 @@ from bauhausbox.games.blokus.puzzles.screen import menu as puzzle_menu
 from bauhausbox.games.blokus.puzzles.screen import scene as puzzle_scene
 from bauhausbox.games.blokus.puzzles.screen.menu import PuzzleCompleteScene, PuzzleMenuScene, card_status
 from bauhausbox.games.blokus.puzzles.screen.scene import PuzzleScene
+from bauhausbox.games.blokus.puzzles.solver.search import Hint, solve
 from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece
 from bauhausbox.games.blokus.screen.board_view import PIECE_COLOURS
 from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece
-from bauhausbox.games.blokus.solver.search import Hint, solve
 from bauhausbox.persistence import paths, saves
 from bauhausbox.ui import layout_probe
 from tests.ui.helpers import click, frames, key, wait_until

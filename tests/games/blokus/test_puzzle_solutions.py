@@ -24,11 +24,9 @@ from bauhausbox.games.blokus.puzzles.rules import (
     replay,
     same_colour_contacts,
 )
-from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece, get_puzzle
-from bauhausbox.games.blokus.puzzles.tools import cli as puzzle_cli
-from bauhausbox.games.blokus.solver import search as solver
-from bauhausbox.games.blokus.solver.frame import BitSearch
-from bauhausbox.games.blokus.solver.search import (
+from bauhausbox.games.blokus.puzzles.solver import search as solver
+from bauhausbox.games.blokus.puzzles.solver.frame import BitSearch
+from bauhausbox.games.blokus.puzzles.solver.search import (
     SearchResult,
     hint,
     shipped_fit,
@@ -37,6 +35,8 @@ from bauhausbox.games.blokus.solver.search import (
     solve_frame,
     solve_fullboard,
 )
+from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece, get_puzzle
+from bauhausbox.games.blokus.puzzles.tools import cli as puzzle_cli
 
 Cell = tuple[int, int]
 

@@ -9,9 +9,9 @@ import pytest
 
 from bauhausbox.games.blokus.pieces import COLOURS
 from bauhausbox.games.blokus.puzzles.rules import replay
+from bauhausbox.games.blokus.puzzles.solver.frame import BitSearch, colour_tiling, frame_tables
+from bauhausbox.games.blokus.puzzles.solver.search import shipped_fit, shipped_solutions, solve
 from bauhausbox.games.blokus.puzzles.specs import Placement, get_puzzle
-from bauhausbox.games.blokus.solver.frame import BitSearch, colour_tiling, frame_tables
-from bauhausbox.games.blokus.solver.search import shipped_fit, shipped_solutions, solve
 from tests.games.blokus.test_puzzle_solutions import (
     NODES_IN_2_SECONDS,
     SHAPES,

@@ -10,11 +10,11 @@ import pytest
 
 from bauhausbox.games.blokus import pool
 from bauhausbox.games.blokus.puzzles.rules import PuzzleState, place, replay
+from bauhausbox.games.blokus.puzzles.solver import search as solver
+from bauhausbox.games.blokus.puzzles.solver.ponder import Ponderer
+from bauhausbox.games.blokus.puzzles.solver.repair import forget_solutions
+from bauhausbox.games.blokus.puzzles.solver.search import shipped_fit, solve
 from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece, get_puzzle
-from bauhausbox.games.blokus.solver import search as solver
-from bauhausbox.games.blokus.solver.ponder import Ponderer
-from bauhausbox.games.blokus.solver.repair import forget_solutions
-from bauhausbox.games.blokus.solver.search import shipped_fit, solve
 from tests.games.blokus.test_puzzle_solutions import _triples, check_frame_solution
 from tests.games.blokus.test_solver_pool import HARDER
 

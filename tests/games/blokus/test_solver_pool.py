@@ -15,11 +15,11 @@ import pytest
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.games.blokus import pool
 from bauhausbox.games.blokus.puzzles.rules import replay
+from bauhausbox.games.blokus.puzzles.solver import portfolio as solver_portfolio
+from bauhausbox.games.blokus.puzzles.solver import repair as solver_repair
+from bauhausbox.games.blokus.puzzles.solver import search as solver
+from bauhausbox.games.blokus.puzzles.solver.search import SearchResult, frame_part, shipped_solutions, solve_frame
 from bauhausbox.games.blokus.puzzles.specs import get_puzzle, parse_placement
-from bauhausbox.games.blokus.solver import portfolio as solver_portfolio
-from bauhausbox.games.blokus.solver import repair as solver_repair
-from bauhausbox.games.blokus.solver import search as solver
-from bauhausbox.games.blokus.solver.search import SearchResult, frame_part, shipped_solutions, solve_frame
 from tests.games.blokus.test_puzzle_solutions import STRAY_IN_THE_HARDER_FRAME, _triples, check_frame_solution
 
 # Board 139 of the harder pentomino hint bench: the coloured lane finishes it in some 160 nodes.

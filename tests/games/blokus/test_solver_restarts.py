@@ -9,8 +9,8 @@ import pytest
 
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.games.blokus.puzzles.rules import replay
-from bauhausbox.games.blokus.solver.portfolio import luby
-from bauhausbox.games.blokus.solver.search import solve_frame
+from bauhausbox.games.blokus.puzzles.solver.portfolio import luby
+from bauhausbox.games.blokus.puzzles.solver.search import solve_frame
 from tests.games.blokus.test_puzzle_solutions import assert_finishes
 
 # Fresh position 24 of ``puzzle_bench.fresh_positions("pentomino-hard", 30, 11)``: one piece. With the

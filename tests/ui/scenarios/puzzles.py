@@ -10,8 +10,8 @@ import pygame
 from bauhausbox.games.blokus.puzzles.rules import new_puzzle
 from bauhausbox.games.blokus.puzzles.screen.menu import PuzzleCompleteScene, PuzzleMenuScene
 from bauhausbox.games.blokus.puzzles.screen.scene import PuzzleScene
+from bauhausbox.games.blokus.puzzles.solver.search import solve
 from bauhausbox.games.blokus.puzzles.specs import PUZZLES, Placement, PuzzlePiece
-from bauhausbox.games.blokus.solver.search import solve
 from bauhausbox.persistence import paths
 from bauhausbox.ui.app import App
 from tests.ui.helpers import click, frames, key, move, wait_until

@@ -1,10 +1,10 @@
-"""The Blokus puzzles' computer player and hint: the solver (``blokus/solver/``) behind the bot interface.
+"""The Blokus puzzles' computer player and hint: the solver (``blokus/puzzles/solver/``) behind the bot interface.
 
 :class:`PuzzleSolverBot` is the one level, ``hard``: it asks the solver for a hint within its
 :class:`~bauhausbox.engine.bots.base.Budget` and plays that hint's move — the next piece of a
 solution, or, when the search proved the board cannot be finished, the piece to lift. The screen
 runs the same search on its hint runner through :class:`PuzzleAdvisor`, whose answer is the whole
-:class:`~bauhausbox.games.blokus.solver.search.Hint` (its words, whether time ran out), and
+:class:`~bauhausbox.games.blokus.puzzles.solver.search.Hint` (its words, whether time ran out), and
 :class:`SolutionFinder`, whose answer is a whole solution for "Solve". Pure: no pygame.
 """
 
@@ -15,8 +15,8 @@ from typing import Any
 from bauhausbox.engine.api import GameRules, Seat
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.games.blokus.puzzles.rules import PuzzleState, new_puzzle
+from bauhausbox.games.blokus.puzzles.solver.search import Hint, SearchResult, hint, solve
 from bauhausbox.games.blokus.puzzles.specs import Lift, PuzzleMove
-from bauhausbox.games.blokus.solver.search import Hint, SearchResult, hint, solve
 
 
 def hint_move(state: PuzzleState, advice: Hint) -> PuzzleMove | None:

@@ -4,7 +4,7 @@ Six puzzles: the full board (all 84 pieces on 20 × 20 under the Blokus placemen
 tetrominoes in an 8 × 10 frame and the 48 pentominoes in a 15 × 16 frame, each plain or harder.
 This module says what the puzzles are (:data:`PUZZLES`), what a piece and a move are and how they
 read and write as text; ``rules.py`` beside it holds a position, its checks and the puzzles as a
-game of the engine. Pure: no pygame, no solver (see ``blokus/solver/``).
+game of the engine. Pure: no pygame, no solver (see ``blokus/puzzles/solver/``).
 
 Cells are ``(col, row)`` from ``(0, 0)`` at the bottom-left; ``height`` rows of ``width`` columns
 (the tetromino frame is 8 rows of 10, the pentomino frame 15 rows of 16).

@@ -1,6 +1,6 @@
 """The solver's answers in the players' language, translated at the edge.
 
-The puzzle solver (``blokus/solver/``) says what it found in English sentences (``Hint.message``): "No way
+The puzzle solver (``blokus/puzzles/solver/``) says what it found in English sentences (``Hint.message``): "No way
 to finish was found in 2 s.", "This board cannot be finished. Take away the blue T4: then it can.".
 It is search code and stays free of the catalogs; the puzzle screen hands each answer to
 :func:`solver_words`, which recognises it by this table and says it again from the catalogs, with the

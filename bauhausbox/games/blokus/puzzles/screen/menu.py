@@ -24,6 +24,7 @@ from bauhausbox.games.blokus.puzzles.records.best_times import (
     load_records,
 )
 from bauhausbox.games.blokus.puzzles.rules import GAME_ID
+from bauhausbox.games.blokus.puzzles.solver.search import shipped_solutions
 from bauhausbox.games.blokus.puzzles.specs import (
     FULLBOARD,
     PUZZLE_BY_ID,
@@ -36,7 +37,6 @@ from bauhausbox.games.blokus.puzzles.specs import (
 )
 from bauhausbox.games.blokus.screen.board_view import PIECE_COLOURS, BoardView, draw_cells, draw_ghost, outline_cells
 from bauhausbox.games.blokus.screen.piece_widgets import ToolRow
-from bauhausbox.games.blokus.solver.search import shipped_solutions
 from bauhausbox.i18n import N_, _, counted
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.store import BrokenFileError

@@ -35,6 +35,8 @@ from bauhausbox.games.blokus.puzzles.screen.menu import (
     how_to_pages,
     pieces_placed_text,
 )
+from bauhausbox.games.blokus.puzzles.solver.ponder import Ponderer
+from bauhausbox.games.blokus.puzzles.solver.search import Hint, SearchResult, warm_up
 from bauhausbox.games.blokus.puzzles.specs import (
     FULLBOARD,
     YOU,
@@ -58,8 +60,6 @@ from bauhausbox.games.blokus.screen.board_view import (
 )
 from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece, PieceController, ToolRow, turn_buttons
 from bauhausbox.games.blokus.screen.tray import PieceTray, TrayItem
-from bauhausbox.games.blokus.solver.ponder import Ponderer
-from bauhausbox.games.blokus.solver.search import Hint, SearchResult, warm_up
 from bauhausbox.i18n import N_, _, counted
 from bauhausbox.match import Match
 from bauhausbox.persistence import saves

@@ -25,11 +25,11 @@ from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus import pool
 from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME, PIECES
 from bauhausbox.games.blokus.puzzles.rules import PuzzleState, check, new_puzzle, place
+from bauhausbox.games.blokus.puzzles.solver.frame import frame_tables
+from bauhausbox.games.blokus.puzzles.solver.ponder import Ponderer
+from bauhausbox.games.blokus.puzzles.solver.repair import forget_solutions
+from bauhausbox.games.blokus.puzzles.solver.search import hint, shipped_solutions, solve, warm_up
 from bauhausbox.games.blokus.puzzles.specs import FULLBOARD, Placement
-from bauhausbox.games.blokus.solver.frame import frame_tables
-from bauhausbox.games.blokus.solver.ponder import Ponderer
-from bauhausbox.games.blokus.solver.repair import forget_solutions
-from bauhausbox.games.blokus.solver.search import hint, shipped_solutions, solve, warm_up
 
 Row = tuple[str, float, str, str]
 

@@ -20,8 +20,8 @@ from bauhausbox.cli_args import OneLineParser, finite_positive_float, output_fil
 from bauhausbox.engine.api import GameError
 from bauhausbox.engine.grid import cell_name, cell_sort_key
 from bauhausbox.games.blokus.puzzles.rules import new_puzzle, replay
+from bauhausbox.games.blokus.puzzles.solver.search import solve
 from bauhausbox.games.blokus.puzzles.specs import FULLBOARD, KINDS, get_puzzle, render
-from bauhausbox.games.blokus.solver.search import solve
 from bauhausbox.persistence.store import atomic_write_text
 
 DEFAULT_TIME_LIMIT = 60.0

@@ -13,7 +13,7 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 
 from bauhausbox.engine.bots.base import Budget, NodeLimitReached, OutOfTime
-from bauhausbox.games.blokus.solver.frame import BitSearch, Option, ValueOrder
+from bauhausbox.games.blokus.puzzles.solver.frame import BitSearch, Option, ValueOrder
 
 
 def luby(index: int) -> int:

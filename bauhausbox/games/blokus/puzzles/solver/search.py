@@ -35,18 +35,8 @@ from bauhausbox.games.blokus import pool as search_pool
 from bauhausbox.games.blokus.pieces import COLOURS, PIECES
 from bauhausbox.games.blokus.pool import SearchPool
 from bauhausbox.games.blokus.puzzles.rules import PuzzleState, is_complete
-from bauhausbox.games.blokus.puzzles.specs import (
-    FULLBOARD,
-    PUZZLE_BY_ID,
-    Placement,
-    PuzzlePiece,
-    PuzzleSpec,
-    parse_placement,
-    puzzle_id,
-    start_corner,
-)
-from bauhausbox.games.blokus.solver.frame import BitSearch, Option, colour_tiling, frame_tables
-from bauhausbox.games.blokus.solver.portfolio import (
+from bauhausbox.games.blokus.puzzles.solver.frame import BitSearch, Option, colour_tiling, frame_tables
+from bauhausbox.games.blokus.puzzles.solver.portfolio import (
     COLOURED_SHARE,
     HARDER_SCARCE_FIRST,
     HARDER_SCARCE_STYLES,
@@ -58,7 +48,7 @@ from bauhausbox.games.blokus.solver.portfolio import (
     luby,
     portfolio,
 )
-from bauhausbox.games.blokus.solver.repair import (
+from bauhausbox.games.blokus.puzzles.solver.repair import (
     coloured_repair,
     fit_among,
     frame_symmetries,
@@ -66,6 +56,16 @@ from bauhausbox.games.blokus.solver.repair import (
     remember,
     repair_frame,
     shipped_solutions,
+)
+from bauhausbox.games.blokus.puzzles.specs import (
+    FULLBOARD,
+    PUZZLE_BY_ID,
+    Placement,
+    PuzzlePiece,
+    PuzzleSpec,
+    parse_placement,
+    puzzle_id,
+    start_corner,
 )
 
 Status = Literal["found", "none", "timeout"]

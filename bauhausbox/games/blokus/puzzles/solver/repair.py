@@ -25,8 +25,8 @@ from itertools import permutations
 from bauhausbox.engine.bots.base import Budget, NodeLimitReached
 from bauhausbox.engine.shapes import Cell
 from bauhausbox.games.blokus.pieces import COLOURS
+from bauhausbox.games.blokus.puzzles.solver.frame import BitSearch, Option, deal_colours
 from bauhausbox.games.blokus.puzzles.specs import PUZZLE_BY_ID, Placement, PuzzlePiece, PuzzleSpec, parse_placement
-from bauhausbox.games.blokus.solver.frame import BitSearch, Option, deal_colours
 
 
 @cache

@@ -23,9 +23,9 @@ from concurrent.futures.process import BrokenProcessPool
 from bauhausbox.games.blokus import pool as search_pool
 from bauhausbox.games.blokus.pool import SearchPool
 from bauhausbox.games.blokus.puzzles.rules import PuzzleState, is_complete
+from bauhausbox.games.blokus.puzzles.solver.repair import recalled_fit, remember
+from bauhausbox.games.blokus.puzzles.solver.search import WorkerBudget, shipped_fit, solve_frame
 from bauhausbox.games.blokus.puzzles.specs import FULLBOARD, PUZZLE_BY_ID, PuzzleSpec, parse_placement
-from bauhausbox.games.blokus.solver.repair import recalled_fit, remember
-from bauhausbox.games.blokus.solver.search import WorkerBudget, shipped_fit, solve_frame
 
 PONDER_SECONDS = 30.0  # how long one position is thought about at most (one core, niced)
 REMEMBERED_POSITIONS = 64  # positions whose thoughts are counted (for each new thought's shuffle)
