@@ -29,8 +29,8 @@ API
     Just the outer outline of a group of cells (hints).
 
 ``frame_cells(surface, cell_rect, cells, width)``
-    The neutral move marker of every game (``draw.move_outline``) round a group of cells: dashed ink
-    over a white band on the outer outline (last move, a log line under the pointer, the recap).
+    The neutral move marker of every game (``draw.move_band``) round a group of cells: a solid
+    ink–white–ink band on the outer outline (last move, a log line under the pointer, the recap).
 
 ``draw_shape(surface, shape, rect, colour, mark=None, alpha=255, max_cell=None)``
     A shape centred in ``rect`` at the largest cell size that fits (``max_cell`` caps it); the picture
@@ -346,15 +346,13 @@ def _line(surface: pygame.Surface, colour: Colour, edge: Edge, width: int, dash:
 
 
 def frame_cells(surface: pygame.Surface, cell_rect: CellRect, cells: Iterable[Cell], width: int) -> None:
-    """A move's mark, the same as every game's (``draw.move_outline``): dashed ink over a white band,
+    """A move's mark, the same as every game's (``draw.move_band``): a solid ink–white–ink band
     centred on the outer outline of a group of cells. Neutral on purpose: it shows on a piece of any
-    colour and never reads as a seat's colour or as "illegal"."""
-    width = max(2, width)
+    colour and never reads as a seat's colour or as "illegal" (dashed)."""
     edges = outer_edges(cell_rect, cells)
-    for edge in edges:
-        _line(surface, theme.WHITE, edge, width + 4)
-    for edge in edges:
-        _line(surface, theme.INK, edge, width, dash=max(4, width * 2))
+    for colour, band in draw.move_band(width):
+        for edge in edges:
+            _line(surface, colour, edge, band)
 
 
 def shape_size(shape: Iterable[Cell]) -> tuple[int, int]:
