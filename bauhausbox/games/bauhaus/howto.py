@@ -169,7 +169,8 @@ def _diagram_powers(state: BauhausState, caption: str) -> Diagram:
                 colour, shape = theme.SEAT_COLOURS[seat], theme.SEAT_SHAPES[seat]
                 centre = (cell.left + radius + 2, cell.centery)
                 draw.seat_shape(surface, shape, centre, radius, colour, outline=theme.INK)
-                button.paint(surface, pygame.Rect(cell.left + metrics.u(4), cell.top, width, button_h), metrics)
+                button.rect = pygame.Rect(cell.left + metrics.u(4), cell.top, width, button_h)
+                button.draw(surface, metrics)  # the button's own picture, as on the game screen
         board = pygame.Rect(rect.left, rect.top, rect.width, rows.top - gap - rect.top)
         draw_board(surface, fit_board(GAME.board, board), GAME, state, metrics, labels=False)
 
