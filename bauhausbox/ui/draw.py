@@ -277,12 +277,22 @@ def dashed_rect(
         pygame.draw.line(surface, colour, (x1, start), (x1, end), width)
 
 
-def move_outline(surface: pygame.Surface, rect: pygame.Rect, width: int) -> None:
-    """The last-move marker of every game: dashed ink over a white band. Neutral on purpose: it must
-    show on pieces of any colour and never read as a seat's colour or as "illegal" (red)."""
+def move_band(width: int) -> list[tuple[Colour, int]]:
+    """The layers of the last-move band of every game, drawn in this order centred on one line: a
+    solid ink band, then white over its middle, so it reads ink–white–ink. Solid and unbroken on
+    purpose: a dashed outline means "not here" (``ghost_frame``), and the mark never uses a seat's
+    colour or red. Games drawing it round polygons or cells use these layers."""
     width = max(2, width)
-    pygame.draw.rect(surface, theme.WHITE, rect, width + 2)
-    dashed_rect(surface, rect.inflate(-2, -2), theme.INK, width, dash=max(4, width * 2))
+    return [(theme.INK, width + 4), (theme.WHITE, width)]
+
+
+def move_outline(surface: pygame.Surface, rect: pygame.Rect, width: int) -> None:
+    """The last-move marker of every game (``move_band``) inside ``rect``."""
+    layers = move_band(width)
+    outer = layers[0][1]
+    for colour, band in layers:
+        inset = (outer - band) // 2
+        pygame.draw.rect(surface, colour, rect.inflate(-2 * inset, -2 * inset), band)
 
 
 def verdict_mark(surface: pygame.Surface, center: tuple[float, float], radius: int, legal: bool) -> pygame.Rect:

@@ -139,9 +139,7 @@ def _sentence(
         )
     # A power: "mind", "shared", "forced", or Black's "mimetic:<one of those>".
     effect = move.power.rpartition(":")[2]
-    used = _(POWER_TITLES[effect])
-    if move.power.startswith(MIMETIC):
-        used = _("{mimetic} as {power}").format(mimetic=_(POWER_TITLES[MIMETIC]), power=used)
+    used = power_name(move.power)
     if not move.squares:
         chooser = rules.mover_name(state, state.turn, names)
         return fill(
@@ -185,3 +183,11 @@ def _consequences(
     if after.phase == OVER:
         clauses.append(_("; no card is left: the game is over"))
     return clauses
+
+
+def power_name(power: str) -> str:
+    """A power as players name it: "Forced Control", or Black's "Mimetic Control as Forced Control"."""
+    used = _(POWER_TITLES[power.rpartition(":")[2]])
+    if power.startswith(MIMETIC):
+        used = _("{mimetic} as {power}").format(mimetic=_(POWER_TITLES[MIMETIC]), power=used)
+    return used

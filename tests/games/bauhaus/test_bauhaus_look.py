@@ -52,10 +52,13 @@ def test_the_board_edge_has_no_dark_band_but_a_border_wall_is_heavy_ink() -> Non
         (geo.square_rect(GAME.board.parse_square("c1")).centerx, rect.bottom + 2),
     ):
         assert _luminance(surface.get_at((x, y))) > 150, (x, y)
-    # The wall on the border: heavy ink across the frame, inside and outside it.
+    # The wall on the border: heavy ink inside the frame, its whole thickness, and nothing of it
+    # outside (a wall sticking out of the board reads as lying off it).
     y = geo.square_rect(GAME.board.parse_square("h4")).centery
-    for x in (rect.right - half + 1, rect.right + half - 1):
-        assert _luminance(surface.get_at((x, y))) < 60
+    for x in (rect.right - 2 * half + 1, rect.right - 1):
+        assert _luminance(surface.get_at((x, y))) < 60, x
+    assert _luminance(surface.get_at((rect.right + 1, y))) > 150
+    assert geo.edge_rect(wall, geo.wall_thickness() + 10).right <= rect.right  # its highlights too
 
 
 def test_an_owned_black_zone_is_hatched_dark_not_disabled_grey() -> None:

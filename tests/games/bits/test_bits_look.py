@@ -142,7 +142,9 @@ def test_esc_puts_the_tile_back_before_it_opens_the_menu(fresh_app: Any) -> None
     assert isinstance(fresh_app.top, PauseScene)
 
 
-def test_the_last_move_is_outlined_in_neutral_dashed_ink(fresh_app: Any) -> None:
+def test_the_last_move_is_outlined_in_a_solid_neutral_band(fresh_app: Any) -> None:
+    """The last move wears every game's mark (``draw.move_band``): unbroken white along the tile's
+    sides between two lines of ink, never dashed (dashes mean "not here")."""
     scene = open_game(fresh_app, "bits", 1, ["human"], seed=3)
     click(fresh_app, air_point(scene, 3.0))
     move(fresh_app, scene.players_rect.center)  # no ghost near the tile just placed
@@ -150,16 +152,25 @@ def test_the_last_move_is_outlined_in_neutral_dashed_ink(fresh_app: Any) -> None
     placed = scene.match.history.steps[-1].move
     cells = landing(scene.match.history.states[0].boards[0], placed.spot)
     quad = paint.tile_quad(scene.ramp, cells)
-    colours = []
+    along, across = [], []
     for (x0, y0), (x1, y1) in zip(quad, [*quad[1:], quad[0]], strict=True):
-        for i in range(2, 19):
+        normal = pygame.Vector2(y1 - y0, x0 - x1).normalize()
+        for i in range(3, 18):
             t = i / 20
-            colours.append(tuple(fresh_app.screen.get_at((round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t))))[:3])
-    ink = sum(c == theme.INK for c in colours)
-    white = sum(c == theme.WHITE for c in colours)
-    assert ink > len(colours) // 4 and white > len(colours) // 4  # dashes of ink on a white band
+            point = pygame.Vector2(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+            along.append(tuple(fresh_app.screen.get_at((round(point.x), round(point.y))))[:3])
+            line = [
+                tuple(fresh_app.screen.get_at((round(q.x), round(q.y))))[:3]
+                for q in (point + normal * d for d in range(-8, 9))
+            ]
+            across.append([c for k, c in enumerate(line) if k == 0 or c != line[k - 1]])
+    assert sum(c == theme.WHITE for c in along) > 0.9 * len(along), "the band is broken along the side"
+    sandwiched = sum(
+        any(run[k : k + 3] == [theme.INK, theme.WHITE, theme.INK] for k in range(len(run))) for run in across
+    )
+    assert sandwiched > 0.8 * len(across)  # ink, white, ink across the side
     seat_colour, _ = scene.seat_style(0)
-    assert not any(c in (seat_colour, theme.RED, theme.ILLEGAL) for c in colours)
+    assert not any(c in (seat_colour, theme.RED, theme.ILLEGAL) for c in along)
 
 
 @pytest.mark.parametrize("colours", ["BK", "KB"])

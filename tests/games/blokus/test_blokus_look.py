@@ -157,8 +157,13 @@ def test_the_last_move_is_framed_in_neutral_white_and_ink(fresh_app: Any) -> Non
     scene.recap = []
     frames(app, 1)
     rect = scene.board.cell_rect((19, 0))
+    # Every game's mark (``draw.move_band``): unbroken white along the side, never dashed...
     edge = {_rgb(app.screen, (rect.left, y)) for y in range(rect.top + 2, rect.bottom - 2)}
-    assert edge <= {theme.WHITE, theme.INK} and edge == {theme.WHITE, theme.INK}, edge
+    assert edge == {theme.WHITE}, edge
+    # ... between two lines of ink across it.
+    line = [_rgb(app.screen, (x, rect.centery)) for x in range(rect.left - 10, rect.left + 11)]
+    runs = [c for k, c in enumerate(line) if k == 0 or c != line[k - 1]]
+    assert [theme.INK, theme.WHITE, theme.INK] in [runs[k : k + 3] for k in range(len(runs))], runs
 
 
 # ---- the piece in hand ------------------------------------------------------------------------------------

@@ -21,10 +21,11 @@ from bauhausbox.games.bauhaus.cards import (
 from bauhausbox.games.bauhaus.positions import zones_picture
 from bauhausbox.games.bauhaus.rules import GAME, BauhausState
 from bauhausbox.games.bauhaus.screen.paint import LABEL, draw_board, draw_card, draw_orientation, fit_board
-from bauhausbox.i18n import _
+from bauhausbox.i18n import N_, _
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Metrics
+from bauhausbox.ui.widgets import Button
 
 
 def _diagram_state(
@@ -87,7 +88,7 @@ def _diagram_cards(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics)
 
 
 def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    """Four face-up cards, one chosen, and what it did on the board (the last turn's dashed outline)."""
+    """Four face-up cards, one chosen, and what it did on the board (the last turn's outline)."""
     gap = metrics.u(1.5)
     shadow = metrics.u(1)
     w = (rect.width - 3 * gap - shadow) // 4
@@ -149,6 +150,33 @@ def _diagram_patterns(surface: pygame.Surface, rect: pygame.Rect, metrics: Metri
         )
 
 
+def _diagram_powers(state: BauhausState, caption: str) -> Diagram:
+    """The board with a target for a power, and under it each colour's "Bauhaus!" button as the
+    players panel shows it (``panel.layout_panel``), in two rows of two."""
+
+    def paint(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+        with layout_probe.box(rect):
+            below = _caption(surface, caption, rect, metrics)
+            button_h = metrics.small + metrics.u(1.25)
+            gap = metrics.u(1.5)
+            rows = pygame.Rect(rect.left, rect.bottom - below - 2 * button_h - gap, rect.width, 2 * button_h + gap)
+            button = Button(N_("Bauhaus!"), lambda: None, "primary", size="small")
+            width = min(button.natural_width(metrics), rows.width // 2 - metrics.u(5))
+            for seat in range(4):
+                cell = pygame.Rect(0, 0, rows.width // 2, button_h)
+                cell.topleft = (rows.left + seat % 2 * cell.width, rows.top + seat // 2 * (button_h + gap))
+                radius = button_h * 0.4
+                colour, shape = theme.SEAT_COLOURS[seat], theme.SEAT_SHAPES[seat]
+                centre = (cell.left + radius + 2, cell.centery)
+                draw.seat_shape(surface, shape, centre, radius, colour, outline=theme.INK)
+                button.rect = pygame.Rect(cell.left + metrics.u(4), cell.top, width, button_h)
+                button.draw(surface, metrics)  # the button's own picture, as on the game screen
+        board = pygame.Rect(rect.left, rect.top, rect.width, rows.top - gap - rect.top)
+        draw_board(surface, fit_board(GAME.board, board), GAME, state, metrics, labels=False)
+
+    return paint
+
+
 def _diagram_scoring(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     state = _diagram_state([(["a8", "b8", "c8", "d8", "e8"], "b"), (["a1", "b1", "c1", "d1", "e1", "f1"], "bb")], 2)
     _captioned(_diagram_board(state), _("Blue: 5 + 6 + 6 = 17 points"))(surface, rect, metrics)
@@ -177,9 +205,19 @@ def how_to_play_pages() -> list[HowToPage]:
                     "• A closed zone with several colours is unowned (hatched): its walls are frozen, but tokens may "
                     "still be placed into it, moved in or out or swapped, and walls added inside it."
                 ),
+                _(
+                    "• A token shows its deployed face (a ring with its colour's shape) until its zone is owned; "
+                    "then it turns to its solid control face."
+                ),
                 _("• No action may ever close a zone without a token in it."),
             ],
-            _captioned(_diagram_board(zones), _("Blue owns the zone bottom left; the zone top right is unowned.")),
+            _captioned(
+                _diagram_board(zones),
+                _(
+                    "Blue owns the zone bottom left (solid tokens); the zone top right is unowned (hatched, rings). "
+                    "The three walls round the middle square leave one side open: it is not a zone."
+                ),
+            ),
         ),
         HowToPage(
             _("A turn"),
@@ -196,7 +234,7 @@ def how_to_play_pages() -> list[HowToPage]:
                 ),
                 _("The game ends when the deck and the face-up cards are used up."),
             ],
-            _captioned(_diagram_turn, _("Blue chose Place token and put a token on c3 (dashed: the last turn).")),
+            _captioned(_diagram_turn, _("Blue chose Place token and put a token on c3 (framed: the last turn).")),
         ),
         HowToPage(
             _("The six cards"),
@@ -219,8 +257,8 @@ def how_to_play_pages() -> list[HowToPage]:
             [
                 _(
                     "Each pattern card shows walls to build at once. Move the ghost over the board: a solid frame "
-                    "with a tick means it fits, a dashed frame with a cross that it does not (the reason shows under "
-                    "the prompt)."
+                    "with a tick means it fits, a dashed frame with a cross that it does not (click there and a note "
+                    "by the pointer says why)."
                 ),
                 _("R or right-click rotates the pattern, F flips it; the round buttons do the same."),
                 _("A wall card needs enough walls in the supply (66 in all)."),
@@ -243,16 +281,20 @@ def how_to_play_pages() -> list[HowToPage]:
             _("Special powers (optional)"),
             [
                 _(
-                    "With powers on, each colour may shout \u201cBauhaus!\u201d once per game, before a card is "
-                    "chosen, right after, or after it resolves, on anyone's turn:"
+                    "With powers on, each colour may press its \u201cBauhaus!\u201d button (beside its name) once "
+                    "per game, while a card is being chosen or right after, on anyone's turn:"
                 ),
                 _("• Blue, Mind Control: resolve the card another player just chose, your way."),
                 _("• Yellow, Shared Control: every token of an unowned closed zone flips and scores."),
                 _("• Red, Forced Control: flip any deployed token; it scores if its zone is closed at the end."),
                 _("• Black, Mimetic Control: use one of the other powers its owner has not used yet."),
             ],
-            _captioned(
-                _diagram_board(powers), _("An unowned zone (blue, yellow, black): a target for Shared Control.")
+            _diagram_powers(
+                powers,
+                _(
+                    "The hatched zone (blue, yellow, black) is a target for Shared Control; below, each "
+                    "colour's button."
+                ),
             ),
         ),
     ]

@@ -107,11 +107,14 @@ class Geometry:
         return self.corner(line, pos), self.corner(line, pos + 1)
 
     def edge_rect(self, edge: int, thickness: float) -> pygame.Rect:
+        """The bar of ``thickness`` pixels along ``edge``: centred on it inside the board, pushed in
+        on the border, so that a border wall (and its highlight) stays inside the board's frame."""
         (x1, y1), (x2, y2) = self.edge_ends(edge)
         half = thickness / 2
         left, right = min(x1, x2) - half, max(x1, x2) + half
         top, bottom = min(y1, y2) - half, max(y1, y2) + half
-        return pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+        rect = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+        return rect.clamp(self.rect)
 
     def fractional(self, pos: Pos) -> tuple[float, float]:
         """Board coordinates in squares (x right, y up)."""
@@ -145,10 +148,8 @@ class Geometry:
         return wall_thickness(self.cell)
 
     def outer_rect(self) -> pygame.Rect:
-        """Everything the board draws: walls on the border stand half outside it, the shadow further."""
-        return self.rect.inflate(2 * board_overhang(self.cell), 2 * board_overhang(self.cell)).union(
-            self.rect.move(shadow_offset(self.cell), shadow_offset(self.cell))
-        )
+        """Everything the board draws: the board (its walls stay inside it) and its shadow."""
+        return self.rect.union(self.rect.move(shadow_offset(self.cell), shadow_offset(self.cell)))
 
 
 def wall_thickness(cell: float) -> int:
@@ -159,26 +160,16 @@ def shadow_offset(cell: float) -> int:
     return max(2, round(cell * 0.06))
 
 
-def board_overhang(cell: float) -> int:
-    """How far past the board's rectangle a wall on its border reaches."""
-    return (wall_thickness(cell) + 1) // 2
-
-
 def fit_board(board: Board, area: pygame.Rect, anchor: str = "center") -> Geometry:
-    """The largest board (a whole number of pixels per square) whose walls and shadow stay in ``area``."""
+    """The largest board (a whole number of pixels per square) that stays in ``area`` with its shadow."""
     side = min(area.width, area.height)
     side -= side % board.size
-    while side > board.size:
-        cell = side / board.size
-        if side + 2 * board_overhang(cell) + shadow_offset(cell) <= min(area.width, area.height):
-            break
+    while side > board.size and side + shadow_offset(side / board.size) > min(area.width, area.height):
         side -= board.size
-    margin = board_overhang(side / board.size)
-    rect = pygame.Rect(0, 0, side, side)
-    outer = pygame.Rect(0, 0, side + 2 * margin + shadow_offset(side / board.size), side + 2 * margin)
+    offset = shadow_offset(side / board.size)
+    outer = pygame.Rect(0, 0, side + offset, side + offset)
     setattr(outer, anchor, getattr(area, anchor))
-    rect.topleft = (outer.left + margin, outer.top + margin)
-    return Geometry(board, rect)
+    return Geometry(board, pygame.Rect(outer.topleft, (side, side)))
 
 
 # ==== drawing helpers shared by the screen and the how-to-play diagrams ==================================
@@ -289,10 +280,10 @@ def draw_board(
         size = metrics.small
         for i in range(n):
             x, _y = geo.corner(i, 0)
-            top = rect.bottom + board_overhang(geo.cell) + metrics.u(0.25)
+            top = rect.bottom + offset + metrics.u(0.25)
             draw.text(surface, "abcdefgh"[i], (round(x + geo.cell / 2), top), size, LABEL, "semibold", "midtop")
             _x, y = geo.corner(0, i)
-            right = rect.left - board_overhang(geo.cell) - metrics.u(0.5)
+            right = rect.left - metrics.u(0.75)
             draw.text(surface, str(i + 1), (right, round(y - geo.cell / 2)), size, LABEL, "semibold", "midright")
 
 

@@ -69,7 +69,6 @@ class BauhausScene(Protocol):
     spectating: bool
 
     def actor(self) -> int | None: ...
-    def thinking_text(self, name: str) -> str: ...
     def hovered_card(self) -> int | None: ...
     def placing_kind(self) -> str | None: ...
     def card_kind(self) -> str | None: ...
@@ -343,15 +342,8 @@ def _draw_prompt(scene: BauhausScene, surface: pygame.Surface, state: BauhausSta
         draw.heading(surface, prompt_title(scene, state), (rect.left, y), m.small, theme.RED)
         y += m.small + m.u(1)
         text_rect = pygame.Rect(rect.left, y, rect.width, rect.height)
-        y = draw.paragraph(surface, prompt_text(scene, state), text_rect, m.body, theme.INK)
-        _move, reason = scene.preview()
-        if reason and scene.actor() is not None:
-            # Why the move under the pointer would be refused: an ✗ and the rules' words.
-            r = m.small // 2 + 1
-            draw.verdict_mark(surface, (rect.left + r, y + m.u(0.5) + r), r, False)
-            said = translate(reason)
-            text = said[:1].upper() + said[1:]
-            draw.text(surface, text, (rect.left + 2 * r + m.u(1), y + m.u(0.5)), m.small, theme.INK, "semibold")
+        # Why a move is refused is said once, by the pointer (GameScene.refuse): not here.
+        draw.paragraph(surface, prompt_text(scene, state), text_rect, m.body, theme.INK)
 
 
 def prompt_title(scene: BauhausScene, state: BauhausState) -> str:
@@ -394,7 +386,7 @@ def prompt_text(scene: BauhausScene, state: BauhausState) -> str:
         return _("{prompt} Esc gives up.").format(prompt=_(POWER_PROMPTS[power.rpartition(":")[2]]))
     seat = scene.match.to_play
     if seat is not None and not scene.match.is_human(seat):
-        return scene.thinking_text(f"{seat_word(seat)} ({scene.match.seat_name(seat)})")
+        return ""  # the top bar says who is thinking, and the title above what they do
     if state.phase == OPENING:
         return _("Place one token on any free square: click it, or drag a token from your reserve.")
     if state.phase == CHOOSE:
@@ -426,3 +418,44 @@ def _card_prompt(scene: BauhausScene, state: BauhausState) -> str:
     if kind == MOVE_TOKEN:
         return _("Drag any deployed token to a free square (or click it, then the square).")
     return _("Click two deployed tokens of different colours to swap them.")
+
+
+def step_status(scene: BauhausScene, state: BauhausState) -> str:
+    """The status bar on a human's turn: how to do what this step asks (the opening token, choosing
+    a card, carrying out the chosen one, a power's target), in the fewest words and keys."""
+    if scene.power_mode is not None:
+        return _("Bauhaus! Click the target on the board  ·  Esc or right-click gives up")
+    if state.phase == OPENING:
+        return _("Opening round: click a free square or drag a token from your reserve  ·  Ctrl+Z undo  ·  Esc menu")
+    if state.phase == CHOOSE:
+        if any(m.kind == MoveKind.DISCARD for m in scene.rules.legal_moves(scene.match.state)):
+            return _("Click a card to discard it  ·  H hint  ·  Esc menu")
+        text = _("Click a card to choose it  ·  point at a greyed card to see why  ·  H hint  ·  Esc menu")
+    else:
+        text = _step_controls(scene, state)
+    if any(button.visible and button.enabled for button in scene.power_buttons):
+        text = _("{controls}  ·  Bauhaus! uses your power").format(controls=text)
+    return text
+
+
+def _step_controls(scene: BauhausScene, state: BauhausState) -> str:
+    """The controls of the card being carried out."""
+    kind = scene.card_kind()
+    held = scene.held is not None
+    if kind == PLACE:
+        return _("Click a free square or drag a token from your reserve  ·  Cancel card takes it back")
+    if kind == FREE_WALLS:
+        return _("Click an edge to build a wall  ·  Esc menu")
+    if kind == PATTERN:
+        return _("Move the pattern  ·  R / right-click rotates  ·  F flips  ·  click builds  ·  Esc menu")
+    if kind == MOVE_WALL:
+        if held:
+            return _("Click the new edge  ·  click the wall again or Esc to put it down")
+        return _("Click or drag a wall with a yellow mark  ·  Esc menu")
+    if kind == MOVE_TOKEN:
+        if held:
+            return _("Click the free square it goes to  ·  Esc lets go")
+        return _("Click or drag a deployed token  ·  Esc menu")
+    if held:
+        return _("Click the other token  ·  Esc lets go")
+    return _("Click the first token to swap  ·  Esc menu")

@@ -36,6 +36,7 @@ from bauhausbox.games.bauhaus.cards import (
     transformed,
 )
 from bauhausbox.games.bauhaus.checks import SAME_EDGE, SAME_SQUARE, SAME_TOKEN
+from bauhausbox.games.bauhaus.describe import power_name
 from bauhausbox.games.bauhaus.rules import (
     CHOOSE,
     OPENING,
@@ -59,6 +60,7 @@ from bauhausbox.games.bauhaus.screen.panel import (
     draw_panel,
     layout_panel,
     seat_word,
+    step_status,
 )
 from bauhausbox.i18n import N_, _, fill
 from bauhausbox.match import Match
@@ -91,6 +93,10 @@ class Intent:
     pick: Held | None = None
     drop: bool = False
     refusal: str | None = None  # the rules' Words, or the screen's own (shown translated)
+
+
+# The side panel's least width in spacing units: four cards in a row with their titles readable.
+PANEL_LEAST_UNITS = 44
 
 
 class BauhausScene(GameScene[BauhausState, Move]):
@@ -143,12 +149,15 @@ class BauhausScene(GameScene[BauhausState, Move]):
 
     # -- layout ------------------------------------------------------------------------------------
     def layout_game(self, rect: pygame.Rect) -> None:
+        """The board as large as the room left beside the panel's least width allows; the panel
+        takes the rest."""
         m = self.metrics
         label_room = m.small + m.u(1.5)  # the a–h and 1–8 labels
-        area = pygame.Rect(rect.left + label_room, rect.top, int(rect.width * 0.52), rect.height - label_room)
-        area.width = min(area.width, area.height)
+        gap = m.u(4)
+        board_width = rect.width - label_room - gap - m.u(PANEL_LEAST_UNITS)
+        area = pygame.Rect(rect.left + label_room, rect.top, board_width, rect.height - label_room)
         self.geo = fit_board(self.rules.board, area, "topleft")
-        left = self.geo.outer_rect().right + m.u(4)
+        left = self.geo.outer_rect().right + gap
         layout_panel(self, pygame.Rect(left, rect.top, rect.right - left, rect.height))
 
     # -- reading the position ------------------------------------------------------------------------
@@ -321,7 +330,6 @@ class BauhausScene(GameScene[BauhausState, Move]):
                 self.banner(
                     Words("Bauhaus! {seat}: {power}", seat=Words(SEAT_NAMES[seat]), power=Words(POWER_TITLES[effect]))
                 )
-                self.say(Words("{seat} took over the chosen card.", seat=Words(SEAT_NAMES[seat])))
             return
         self.held = None
         self.power_mode = (seat, power)
@@ -499,7 +507,6 @@ class BauhausScene(GameScene[BauhausState, Move]):
                 title = Words(POWER_TITLES[power[1].rpartition(":")[2]])
                 seat = Words(SEAT_NAMES[power[0]])
                 self.banner(Words("Bauhaus! {seat}: {power}", seat=seat, power=title))
-                self.say(Words("{seat} used {power}.", seat=seat, power=title))
         elif intent.drop:
             if self.power_mode is not None:
                 self.say(N_("Power not used."))
@@ -565,10 +572,12 @@ class BauhausScene(GameScene[BauhausState, Move]):
             self.placed_tween = (step.move.squares[0], self.tween(0.25))
         if step.move.kind == MoveKind.CARD:
             self.turns, self.mirrored = 0, False
-        allowed, viewer = self.story_viewer()
-        if step.move.kind == MoveKind.POWER and allowed:  # stays until dismissed or the player acts
-            sentence = self.match.describe_step(self.match.history.cursor - 1, viewer)
-            self.announce(_("Bauhaus! {sentence}").format(sentence=sentence))
+        allowed, _viewer = self.story_viewer()
+        if step.move.kind == MoveKind.POWER and allowed and not self.match.is_human(step.seat):
+            # A computer's power, out of turn: a notice that stays until dismissed or the player
+            # acts. It names the power only; what it did is the log's line (said once).
+            power = power_name(step.move.power)
+            self.announce(fill(_("Bauhaus! {seat} used {power}."), seat=self.seat_title(step.seat), power=power))
 
     def on_history_jump(self) -> None:
         self.held = None
@@ -670,10 +679,9 @@ class BauhausScene(GameScene[BauhausState, Move]):
         return self.thinking_text(name)
 
     def idle_status(self) -> str:
-        return _(
-            "Click a card, then act on the board. R / right-click rotates a pattern, F flips, Esc lets go of what "
-            "you hold."
-        )
+        if self.spectating or self.actor() is None:
+            return super().idle_status()
+        return step_status(self, self.match.state)
 
     # -- drawing -------------------------------------------------------------------------------------
     def draw_game(self, surface: pygame.Surface) -> None:
@@ -768,7 +776,8 @@ class BauhausScene(GameScene[BauhausState, Move]):
             edges = move.edges[1:] if move.kind == MoveKind.MOVE_WALL else move.edges
             for edge in edges:
                 pygame.draw.rect(surface, tint, geo.edge_rect(edge, thick))
-        elif move.kind == MoveKind.PLACE and (self.held is None or not self.held.dragging):
+        elif move.kind == MoveKind.PLACE and legal and (self.held is None or not self.held.dragging):
+            # Only where it may go: over a token already there it would blend the two into one blob.
             ghost = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             draw_token(ghost, geo.square_center(move.squares[0]), geo.cell * 0.34, state.turn, False)
             ghost.set_alpha(140)
@@ -790,7 +799,10 @@ class BauhausScene(GameScene[BauhausState, Move]):
             rects = [geo.square_rect(move.squares[-1])]
         else:
             return None
-        return rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad) if rects else None
+        if not rects:
+            return None
+        # Inside the board, like the walls: a frame round a border square or wall stays off the coordinates.
+        return rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad).clip(geo.rect)
 
     def refusal_area(self) -> pygame.Rect | None:
         move, reason = self.preview()

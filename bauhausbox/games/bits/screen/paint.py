@@ -342,11 +342,10 @@ def dashed_polygon(surface: pygame.Surface, points: Sequence[Point], colour: Col
 
 
 def move_outline(surface: pygame.Surface, points: Sequence[Point], width: int) -> None:
-    """The shared last-move marker (:func:`bauhausbox.ui.draw.move_outline`: dashed ink over a white
+    """The shared last-move marker (:func:`bauhausbox.ui.draw.move_band`: a solid ink–white–ink
     band, no seat colour, never red) around a tile on the tilted ramp."""
-    width = max(2, width)
-    pygame.draw.polygon(surface, theme.WHITE, points, width + 2)
-    dashed_polygon(surface, points, theme.INK, width, max(4, width * 2))
+    for colour, band in draw.move_band(width):
+        pygame.draw.polygon(surface, colour, points, band)
 
 
 def ghost_frame(surface: pygame.Surface, points: Sequence[Point], legal: bool, unit: int) -> pygame.Rect:
@@ -441,10 +440,9 @@ def draw_flat_board(
         pygame.draw.line(surface, RAMP_GRID, (x, top), (x, top + round(cell * SIZE)))
         pygame.draw.line(surface, RAMP_GRID, (left, y), (left + round(cell * SIZE), y))
     pygame.draw.rect(surface, theme.INK, (left, top, round(cell * SIZE), round(cell * SIZE)), 2)
-    if marked:  # new since the last reveal: the neutral last-move look, white band under dashed ink
-        width = max(2, round(cell / 9))
-        outline_area(surface, marked, cell_rect, theme.WHITE, width + 2)
-        outline_area(surface, marked, cell_rect, theme.INK, width, dash=max(3, round(cell / 4)))
+    if marked:  # new since the last reveal: the neutral last-move band of every game
+        for colour, band in draw.move_band(max(2, round(cell / 9))):
+            outline_area(surface, marked, cell_rect, colour, band)
     for cells, points in scored:
         outline_area(surface, cells, cell_rect, theme.ILLEGAL if points < 0 else theme.INK, max(2, round(cell / 9)))
     for cells, points in scored:

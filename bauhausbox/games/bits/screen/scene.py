@@ -464,8 +464,8 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
         """The shown seat's own tiles are outlined on its ramp (while they lie there, in this round);
         another seat's move outlines that seat's board in the players panel: where it placed the
-        tile is its secret until everybody has placed. The outline is the shared neutral one (dashed
-        ink on white, never a seat colour or red); only the recap's numbers wear the mover's colour."""
+        tile is its secret until everybody has placed. The outline is the shared neutral one (solid
+        ink–white–ink, never a seat colour or red); only the recap's numbers wear the mover's colour."""
         m = self.metrics
         before: BitsState = self.match.history.states[mark.index]
         shown = self.seat_shown()

@@ -276,15 +276,13 @@ def _line(surface: pygame.Surface, colour: Colour, edge: Edge, width: int, dash:
 
 
 def frame_cells(surface: pygame.Surface, cell_rect: CellRect, cells: Iterable[Cell], width: int) -> None:
-    """A move's mark, the same as every game's (``draw.move_outline``): dashed ink over a white band,
+    """A move's mark, the same as every game's (``draw.move_band``): a solid ink–white–ink band
     centred on the outer outline of a group of cells. Neutral on purpose: it shows on a piece of any
-    colour and never reads as a seat's colour or as "illegal"."""
-    width = max(2, width)
+    colour and never reads as a seat's colour or as "illegal" (dashed)."""
     edges = outer_edges(cell_rect, cells)
-    for edge in edges:
-        _line(surface, theme.WHITE, edge, width + 4)
-    for edge in edges:
-        _line(surface, theme.INK, edge, width, dash=max(4, width * 2))
+    for colour, band in draw.move_band(width):
+        for edge in edges:
+            _line(surface, colour, edge, band)
 
 
 def shape_size(shape: Iterable[Cell]) -> tuple[int, int]:

@@ -32,8 +32,8 @@ API
     Just the outer outline of a group of cells (hints).
 
 ``frame_cells(surface, cell_rect, cells, width)`` (board_view.py)
-    The neutral move marker of every game (``draw.move_outline``) round a group of cells: dashed ink
-    over a white band on the outer outline (last move, a log line under the pointer, the recap).
+    The neutral move marker of every game (``draw.move_band``) round a group of cells: a solid
+    ink–white–ink band on the outer outline (last move, a log line under the pointer, the recap).
 
 ``draw_shape(surface, shape, rect, colour, mark=None, alpha=255, max_cell=None)`` (board_view.py)
     A shape centred in ``rect`` at the largest cell size that fits (``max_cell`` caps it); the picture
