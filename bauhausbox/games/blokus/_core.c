@@ -34,6 +34,7 @@
 #define KEYS (1 << KEY_SQUARES)
 #define DRAWS 12      /* heuristics._DRAWS */
 #define ALL_OUT 15
+#define PAD (4 * STRIDE + 4) /* bitboard._PAD: a piece covering a square lies within PAD bits of it */
 #define MAX_RELATIVE 1024 /* relative candidates: 414 for the 21 pieces */
 
 #if defined(_MSC_VER)
@@ -61,6 +62,10 @@ static PyObject *placement_objects = NULL; /* bitboard.PLACEMENTS: what generate
 static int relative_count = 0;
 static int16_t *at_square = NULL;      /* [BITS][relative_count]: placement index or -1 off the board */
 static uint16_t *footprint = NULL;     /* [relative_count]: the key squares a relative candidate covers */
+/* Per relative candidate: its piece, and its squares in a window around the attach cell (bit PAD + offset),
+ * the same for every cell, so the test of a candidate touches only these small tables and no placement. */
+static uint8_t rel_piece[MAX_RELATIVE];
+static uint64_t rel_mask[MAX_RELATIVE][3];
 static int16_t *lists[KEYS];           /* per key: the relative candidates avoiding it, filed on first use */
 static int list_length[KEYS];
 static uint64_t wall[WORDS];           /* bitboard.WALL */
@@ -158,20 +163,29 @@ static const int16_t *list_of(int key, int *length) {
     return lists[key];
 }
 
-static int overlaps(const uint64_t *blocked, const Place *place) {
-    const uint64_t *b = blocked + place->base;
-    return ((b[0] & place->mask[0]) | (b[1] & place->mask[1]) | (b[2] & place->mask[2]) |
-            (b[3] & place->mask[3])) != 0;
+/* 64 bits of a board from bit start on (bits below 0 and above the words read as free). */
+static uint64_t bits_at(const uint64_t *board, int start) {
+    if (start <= -64) return 0;
+    if (start < 0) return board[0] << -start;
+    int w = start >> 6, offset = start & 63;
+    uint64_t low = w < WORDS ? board[w] >> offset : 0;
+    uint64_t high = offset && w + 1 < WORDS ? board[w + 1] << (64 - offset) : 0;
+    return low | high;
 }
 
-/* The placement of relative candidate j on square i if it is legal (on the board, piece in hand,
- * covering nothing blocked), else -1. */
-static int legal_at(const uint64_t *blocked, uint32_t hand, int i, int j) {
-    int p = at_square[(size_t)i * (size_t)relative_count + (size_t)j];
-    if (p < 0) return -1;
-    const Place *place = &places[p];
-    if (!(hand >> place->piece & 1u) || overlaps(blocked, place)) return -1;
-    return p;
+/* The blocked squares around square i: bit PAD of the window is square i (bitboard.candidates_at). */
+static void window_at(const uint64_t *blocked, int i, uint64_t *window) {
+    for (int k = 0; k < 3; k++) window[k] = bits_at(blocked, i - PAD + 64 * k);
+}
+
+/* The placement of relative candidate j on square i (window: window_at(i)) if it is legal (piece in
+ * hand, covering nothing blocked), else -1. A legal one lies on the board: a shape reaching off it
+ * covers a padding square, and the padding is blocked. */
+static int legal_at(const uint64_t *window, uint32_t hand, int i, int j) {
+    const uint64_t *mask = rel_mask[j];
+    if (!(hand >> rel_piece[j] & 1u) || ((window[0] & mask[0]) | (window[1] & mask[1]) | (window[2] & mask[2])))
+        return -1;
+    return at_square[(size_t)i * (size_t)relative_count + (size_t)j];
 }
 
 /* Split a blocked set as the Python code builds it (bitboard.blocked_by) into board and hand. */
@@ -306,10 +320,16 @@ static PyObject *core_setup(PyObject *self, PyObject *args) {
             if (distance < centre) centre = distance;
         }
         if (new_shape)
-            for (int k = 0; k < size; k++)
-                for (int m = 0; m < size; m++)
+            for (int k = 0; k < size; k++) {
+                rel_piece[first + k] = (uint8_t)piece;
+                memset(rel_mask[first + k], 0, sizeof rel_mask[first + k]);
+                for (int m = 0; m < size; m++) {
+                    int bit = PAD + r[3 + m] - r[3 + k];
+                    rel_mask[first + k][bit >> 6] |= (uint64_t)1 << (bit & 63);
                     for (int q = 0; q < KEY_SQUARES; q++)
                         if (r[3 + m] - r[3 + k] == key_offsets[q]) footprint[first + k] |= (uint16_t)(1u << q);
+                }
+            }
         ring_words(cells, sides, corners);
         int top = 0;
         for (int i = 0; i < BITS; i++)
@@ -363,8 +383,10 @@ static PyObject *core_generate(PyObject *self, PyObject *args) {
                 Py_DECREF(result);
                 return NULL;
             }
+            uint64_t window[3];
+            window_at(blocked, i, window);
             for (int n = 0; n < length; n++) {
-                int p = legal_at(blocked, hand, i, list[n]);
+                int p = legal_at(window, hand, i, list[n]);
                 if (p >= 0 && PyList_Append(result, PyTuple_GET_ITEM(placement_objects, p)) < 0) {
                     Py_DECREF(result);
                     return NULL;
@@ -387,8 +409,10 @@ static int any_legal(const uint64_t *blocked, uint32_t hand, const uint64_t *att
             int length;
             const int16_t *list = list_of(key_of(blocked, i), &length);
             if (list == NULL) return -1;
+            uint64_t window[3];
+            window_at(blocked, i, window);
             for (int n = 0; n < length; n++)
-                if (legal_at(blocked, hand, i, list[n]) >= 0) return 1;
+                if (legal_at(window, hand, i, list[n]) >= 0) return 1;
         }
     }
     return 0;
@@ -490,7 +514,7 @@ static int scaled(double r, int n) {
 }
 
 /* heuristics._draw: a legal candidate at square i, uniformly (-1: none; -2: error). */
-static int draw(const uint64_t *blocked, uint32_t hand, int i, PyObject *rnd) {
+static int draw(const uint64_t *blocked, const uint64_t *window, uint32_t hand, int i, PyObject *rnd) {
     int length;
     const int16_t *list = list_of(key_of(blocked, i), &length);
     if (list == NULL) return -2;
@@ -498,13 +522,13 @@ static int draw(const uint64_t *blocked, uint32_t hand, int i, PyObject *rnd) {
     double r;
     for (int t = 0; t < DRAWS; t++) {
         if (next_random(rnd, &r) < 0) return -2;
-        int p = legal_at(blocked, hand, i, list[scaled(r, length)]);
+        int p = legal_at(window, hand, i, list[scaled(r, length)]);
         if (p >= 0) return p;
     }
     int16_t legal[MAX_RELATIVE];
     int count = 0;
     for (int n = 0; n < length; n++) {
-        int p = legal_at(blocked, hand, i, list[n]);
+        int p = legal_at(window, hand, i, list[n]);
         if (p >= 0) legal[count++] = (int16_t)p;
     }
     if (!count) return -1;
@@ -528,11 +552,13 @@ static int sample(const uint64_t *blocked, uint32_t hand, const uint64_t *attach
         if (next_random(rnd, &r) < 0) return -2;
         int pick = scaled(r, count);
         int i = cells[pick];
-        int choice = draw(blocked, hand, i, rnd);
+        uint64_t window[3];
+        window_at(blocked, i, window);
+        int choice = draw(blocked, window, hand, i, rnd);
         if (choice == -2) return -2;
         if (choice >= 0) {
             if (places[choice].size < 5) {
-                int other = draw(blocked, hand, i, rnd);
+                int other = draw(blocked, window, hand, i, rnd);
                 if (other == -2) return -2;
                 if (other >= 0 && places[other].size > places[choice].size) choice = other;
             }
