@@ -7,9 +7,9 @@
  * playout draws from the caller's random function exactly as the Python playout does (same calls, same
  * arithmetic), so a seed gives the same game either way.
  *
- * The tables are not written here: setup() receives every placement's piece, orientation and squares
- * (in the order of bitboard.PLACEMENTS) and derives masks, rings and the relative-candidate table the
- * same way bitboard.py does. Boards are the Python layout (bit (row + 1) * 21 + col + 1 per square) cut
+ * The tables are not written here: setup() reads every placement's piece, orientation and squares from
+ * bitboard.PLACEMENTS and derives rings, the relative candidates and their table the same way
+ * bitboard.py does. Boards are the Python layout (bit (row + 1) * 21 + col + 1 per square) cut
  * into 64-bit words; a placement keeps a 4-word window of its mask and rings.
  */
 #define PY_SSIZE_T_CLEAN
@@ -26,7 +26,7 @@
 #define FULL_HAND ((1u << PIECE_COUNT) - 1u)
 #define MONOMINO 0
 #define MAX_CELLS 5
-#define RECORD 8      /* uint16 per placement in setup()'s data: piece, orientation, size, 5 squares */
+#define RECORD 8      /* uint16 per placement record: piece, orientation, size, 5 squares */
 #define BOARD_WORDS 8 /* bits 0..511: the board, and the missing-piece bits 462..482 of a blocked set */
 #define WORDS 12      /* zero words above, so a 4-word window starting at word 7 stays in bounds */
 #define BYTES (BOARD_WORDS * 8)
@@ -71,7 +71,8 @@ static int list_length[KEYS];
 static uint64_t wall[WORDS];           /* bitboard.WALL */
 static uint64_t board_bits[WORDS];     /* bitboard.BOARD */
 static int piece_size[PIECE_COUNT];
-static PyObject *index_name = NULL;    /* "index", the attribute of a Placement */
+static PyObject *index_name = NULL;    /* "index", "piece", "orientation", "mask": attributes of a Placement */
+static PyObject *piece_name = NULL, *orientation_name = NULL, *mask_name = NULL;
 
 /* The squares within two steps of an attach cell, as bit offsets (bitboard._KEY_SQUARES). */
 static int key_offsets[KEY_SQUARES];
@@ -205,27 +206,30 @@ static int ready(void) {
 }
 
 /* -- setup ------------------------------------------------------------------------------------------ */
-static void ring_words(const uint64_t *cells, uint64_t *sides, uint64_t *corners) {
-    /* bitboard.side_ring and corner_ring, square by square (setup only). */
-    memset(sides, 0, sizeof(uint64_t) * WORDS);
-    memset(corners, 0, sizeof(uint64_t) * WORDS);
+/* bitboard.side_ring and corner_ring of a placement's squares, and the lowest and highest bit of the
+ * squares and the two rings: the placement's window (setup only). */
+static void ring_words(const uint16_t *squares, int size, const uint64_t *cells, uint64_t *sides,
+                       uint64_t *corners, int *low, int *top) {
     static const int side_steps[4] = {1, -1, STRIDE, -STRIDE};
     static const int corner_steps[4] = {STRIDE - 1, -(STRIDE - 1), STRIDE + 1, -(STRIDE + 1)};
-    for (int i = 0; i < BITS; i++) {
-        if (!test_bit(cells, i)) continue;
-        for (int s = 0; s < 4; s++) {
-            int t = i + side_steps[s];
-            if (t >= 0 && t < BITS && test_bit(board_bits, t) && !test_bit(cells, t)) set_bit(sides, t);
-        }
+    memset(sides, 0, sizeof(uint64_t) * WORDS);
+    memset(corners, 0, sizeof(uint64_t) * WORDS);
+    *low = BITS;
+    *top = 0;
+    for (int k = 0; k < size; k++) {
+        if (squares[k] < *low) *low = squares[k];
+        if (squares[k] > *top) *top = squares[k];
     }
-    for (int i = 0; i < BITS; i++) {
-        if (!test_bit(cells, i)) continue;
-        for (int s = 0; s < 4; s++) {
-            int t = i + corner_steps[s];
-            if (t >= 0 && t < BITS && test_bit(board_bits, t) && !test_bit(cells, t) && !test_bit(sides, t))
-                set_bit(corners, t);
-        }
-    }
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < size; k++)
+            for (int s = 0; s < 4; s++) {
+                int t = squares[k] + (pass ? corner_steps[s] : side_steps[s]);
+                if (t < 0 || t >= BITS || !test_bit(board_bits, t) || test_bit(cells, t)) continue;
+                if (pass && test_bit(sides, t)) continue; /* a corner square touches only diagonally */
+                set_bit(pass ? corners : sides, t);
+                if (t < *low) *low = t;
+                if (t > *top) *top = t;
+            }
 }
 
 static void free_tables(void) {
@@ -244,17 +248,9 @@ static void free_tables(void) {
     Py_CLEAR(placement_objects);
 }
 
-static PyObject *core_setup(PyObject *self, PyObject *args) {
-    PyObject *objects;
-    Py_buffer data;
-    if (!PyArg_ParseTuple(args, "O!y*", &PyTuple_Type, &objects, &data)) return NULL;
-    Py_ssize_t count = PyTuple_GET_SIZE(objects);
-    if (data.len != count * RECORD * (Py_ssize_t)sizeof(uint16_t) || count > INT16_MAX) {
-        PyBuffer_Release(&data);
-        PyErr_SetString(PyExc_ValueError, "placement data does not match the placements");
-        return NULL;
-    }
-    const uint16_t *records = (const uint16_t *)data.buf;
+/* The tables from one record per placement (piece, orientation, size, squares in the order of
+ * Placement.cells), the placements being the objects generate() returns. */
+static PyObject *build_tables(PyObject *objects, const uint16_t *records, Py_ssize_t count) {
     free_tables();
     memset(board_bits, 0, sizeof board_bits);
     memset(wall, 0, sizeof wall);
@@ -272,7 +268,6 @@ static PyObject *core_setup(PyObject *self, PyObject *args) {
         previous_orientation = r[1];
     }
     if (relatives > MAX_RELATIVE) {
-        PyBuffer_Release(&data);
         PyErr_SetString(PyExc_ValueError, "too many relative candidates");
         return NULL;
     }
@@ -280,7 +275,6 @@ static PyObject *core_setup(PyObject *self, PyObject *args) {
     at_square = (int16_t *)malloc(sizeof(int16_t) * (size_t)BITS * (size_t)relatives);
     footprint = (uint16_t *)calloc((size_t)relatives, sizeof(uint16_t));
     if (places == NULL || at_square == NULL || footprint == NULL) {
-        PyBuffer_Release(&data);
         free_tables();
         return PyErr_NoMemory();
     }
@@ -293,7 +287,6 @@ static PyObject *core_setup(PyObject *self, PyObject *args) {
         const uint16_t *r = records + p * RECORD;
         int piece = r[0], size = r[2];
         if (piece >= PIECE_COUNT || size < 1 || size > MAX_CELLS) {
-            PyBuffer_Release(&data);
             free_tables();
             PyErr_SetString(PyExc_ValueError, "bad placement record");
             return NULL;
@@ -303,12 +296,11 @@ static PyObject *core_setup(PyObject *self, PyObject *args) {
         previous_piece = piece;
         previous_orientation = r[1];
         uint64_t cells[WORDS] = {0}, sides[WORDS], corners[WORDS];
-        int low = BITS;
+        int low, top;
         double centre = 1e9;
         for (int k = 0; k < size; k++) {
             int i = r[3 + k];
             if (i >= BITS || !test_bit(board_bits, i)) {
-                PyBuffer_Release(&data);
                 free_tables();
                 PyErr_SetString(PyExc_ValueError, "placement square off the board");
                 return NULL;
@@ -330,16 +322,9 @@ static PyObject *core_setup(PyObject *self, PyObject *args) {
                         if (r[3 + m] - r[3 + k] == key_offsets[q]) footprint[first + k] |= (uint16_t)(1u << q);
                 }
             }
-        ring_words(cells, sides, corners);
-        int top = 0;
-        for (int i = 0; i < BITS; i++)
-            if (test_bit(sides, i) || test_bit(corners, i)) {
-                if (i < low) low = i;
-                top = i;
-            }
+        ring_words(r + 3, size, cells, sides, corners, &low, &top);
         int base = low >> 6;
         if ((top >> 6) - base > 3 || base + 4 > WORDS) {
-            PyBuffer_Release(&data);
             free_tables();
             PyErr_SetString(PyExc_ValueError, "placement wider than its window");
             return NULL;
@@ -356,10 +341,64 @@ static PyObject *core_setup(PyObject *self, PyObject *args) {
         }
         piece_size[piece] = size;
     }
-    PyBuffer_Release(&data);
     Py_INCREF(objects);
     placement_objects = objects;
     Py_RETURN_NONE;
+}
+
+static long long_attribute(PyObject *object, PyObject *name) {
+    PyObject *value = PyObject_GetAttr(object, name);
+    if (value == NULL) return -1;
+    long result = PyLong_AsLong(value);
+    Py_DECREF(value);
+    return result;
+}
+
+/* setup(placements): the record of each placement read from its piece, orientation and mask (the mask's
+ * squares in increasing bit order are Placement.cells: sorted by row, then column). */
+static PyObject *core_setup(PyObject *self, PyObject *args) {
+    PyObject *objects, *result;
+    if (!PyArg_ParseTuple(args, "O!", &PyTuple_Type, &objects)) return NULL;
+    Py_ssize_t count = PyTuple_GET_SIZE(objects);
+    if (count > INT16_MAX) {
+        PyErr_SetString(PyExc_ValueError, "too many placements");
+        return NULL;
+    }
+    uint16_t *records = (uint16_t *)calloc((size_t)(count ? count : 1) * RECORD, sizeof(uint16_t));
+    if (records == NULL) return PyErr_NoMemory();
+    for (Py_ssize_t p = 0; p < count; p++) {
+        PyObject *placement = PyTuple_GET_ITEM(objects, p), *mask;
+        uint16_t *r = records + p * RECORD;
+        uint64_t words[WORDS];
+        long piece = long_attribute(placement, piece_name), orientation = long_attribute(placement, orientation_name);
+        if ((piece == -1 || orientation == -1) && PyErr_Occurred()) goto error;
+        if (piece < 0 || piece >= PIECE_COUNT || orientation < 0 || orientation > 7) {
+            PyErr_SetString(PyExc_ValueError, "bad placement piece or orientation");
+            goto error;
+        }
+        if ((mask = PyObject_GetAttr(placement, mask_name)) == NULL) goto error;
+        int converted = int_to_words(mask, words);
+        Py_DECREF(mask);
+        if (converted < 0) goto error;
+        int size = 0;
+        for (int w = 0; w < BOARD_WORDS; w++)
+            for (uint64_t bits = words[w]; bits; bits &= bits - 1) {
+                if (size == MAX_CELLS) {
+                    PyErr_SetString(PyExc_ValueError, "a placement of more than five squares");
+                    goto error;
+                }
+                r[3 + size++] = (uint16_t)(w * 64 + lowest_bit(bits));
+            }
+        r[0] = (uint16_t)piece;
+        r[1] = (uint16_t)orientation;
+        r[2] = (uint16_t)size;
+    }
+    result = build_tables(objects, records, count);
+    free(records);
+    return result;
+error:
+    free(records);
+    return NULL;
 }
 
 /* -- move generation -------------------------------------------------------------------------------- */
@@ -710,7 +749,7 @@ static PyObject *core_candidates(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"setup", core_setup, METH_VARARGS, "setup(placements, data): build the tables from every placement."},
+    {"setup", core_setup, METH_VARARGS, "setup(placements): build the tables from every placement, in order."},
     {"generate", core_generate, METH_VARARGS, "generate(blocked, attach) -> list: bitboard.generate."},
     {"can_place", core_can_place, METH_VARARGS, "can_place(closed, attach, hand) -> bool: bitboard.can_place_at."},
     {"move_values", core_move_values, METH_VARARGS,
@@ -734,6 +773,10 @@ static struct PyModuleDef core_module = {
 PyMODINIT_FUNC PyInit__core(void) {
     init_key_offsets();
     if (index_name == NULL && (index_name = PyUnicode_InternFromString("index")) == NULL) return NULL;
+    if (piece_name == NULL && (piece_name = PyUnicode_InternFromString("piece")) == NULL) return NULL;
+    if (orientation_name == NULL && (orientation_name = PyUnicode_InternFromString("orientation")) == NULL)
+        return NULL;
+    if (mask_name == NULL && (mask_name = PyUnicode_InternFromString("mask")) == NULL) return NULL;
     PyObject *module = PyModule_Create(&core_module);
     if (module == NULL) return NULL;
     if (PyModule_AddIntConstant(module, "ABI", ABI) < 0) {

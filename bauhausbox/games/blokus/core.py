@@ -8,7 +8,7 @@ extension in ``setup.py``); without one the package installs all the same and th
 runs, with the same results, several times slower. ``bauhausbox --version`` says which one runs.
 
 The Python modules stay the definition: the compiled core builds its tables from
-:data:`bitboard.PLACEMENTS` (piece, orientation and squares of each placement), gives the same moves in
+:data:`bitboard.PLACEMENTS` (piece, orientation and mask of each placement), gives the same moves in
 the same order, and draws from the caller's random function exactly as the Python playout does, so a
 seed gives the same game on either path (``tests/games/blokus/test_blokus_core.py`` holds the two
 side by side). ``BAUHAUSBOX_BLOKUS_CORE=python`` runs the pure-Python path even where the core is
@@ -18,7 +18,6 @@ built; :func:`pure` does the same for a block of code (tests, benchmarks).
 from __future__ import annotations
 
 import os
-from array import array
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Protocol
@@ -82,23 +81,13 @@ except ImportError:
     _built_module = None
 
 
-def _placement_records() -> bytes:
-    """Piece, orientation, size and squares (bit indexes, padded to 5) of every placement, in order."""
-    records = array("H")
-    for placement in bb.PLACEMENTS:
-        squares = [bb.bit_index(cell) for cell in placement.cells]
-        records.extend((placement.piece, placement.orientation, placement.size, *squares))
-        records.extend([0] * (5 - len(squares)))
-    return records.tobytes()
-
-
 def _load() -> tuple[Native | None, str]:
     """The compiled core set up with this process's placements, or ``None`` and why not."""
     if _built_module is None:
         return None, "not built (no C compiler when the package was installed)"
     if getattr(_built_module, "ABI", None) != ABI:
         return None, "built from another version of _core.c (reinstall the package)"
-    _core.setup(bb.PLACEMENTS, _placement_records())
+    _core.setup(bb.PLACEMENTS)
     return _built_module, ""
 
 

@@ -60,6 +60,9 @@ def on_both(function: Callable[..., T], *args: object) -> tuple[T, T]:
 def test_the_compiled_tables_are_the_placements() -> None:
     assert core.BUILT is not None
     for placement in bb.PLACEMENTS:
+        # The core reads a placement's squares from its mask, in increasing bit order: the order of its cells.
+        squares = [bb.bit_index(cell) for cell in placement.cells]
+        assert squares == sorted(squares)
         mask, sides, corners, piece, centre = core.BUILT.placement_bits(placement.index)
         assert (mask, sides, corners, piece) == (placement.mask, placement.sides, placement.corners, placement.piece)
         assert centre == heuristics.min_distance_to_centre(placement)
