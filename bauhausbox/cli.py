@@ -40,6 +40,20 @@ MAX_SECONDS_PER_MOVE = 3600.0
 DEFAULT_PORT = 8765
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the version, then which Blokus core runs (compiled, or the slower pure Python)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        # Imported here: it builds the Blokus placements, which only this answer needs.
+        from bauhausbox.games.blokus import core
+
+        print(f"bauhausbox {__version__}\n{core.status()}")
+        parser.exit()
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="bauhausbox",
@@ -48,7 +62,7 @@ def _build_parser() -> argparse.ArgumentParser:
         epilog="Bad arguments are refused with one line and exit status 2; an unexpected error prints one line "
         "and exits 1 (--debug or BAUHAUSBOX_DEBUG=1 shows its traceback).",
     )
-    parser.add_argument("--version", action="version", version=f"bauhausbox {__version__}")
+    parser.add_argument("--version", action=_VersionAction)
     parser.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting for this run")
     parser.add_argument(
         "--debug", action="store_true", help="show the full traceback of an unexpected error (or BAUHAUSBOX_DEBUG=1)"

@@ -31,9 +31,11 @@ ensure_venv() {
     fi
     local spec="$ROOT"
     [ -n "$extras" ] && spec="$ROOT[$extras]"
-    # Reinstall only when pyproject changed (keeps repeated runs fast).
+    # Reinstall only when the build inputs changed (keeps repeated runs fast): pyproject, setup.py, and the
+    # compiled Blokus core, which the editable install builds in place.
     local stamp="$VENV/.installed-$(echo "$extras" | tr ',' '-')"
-    if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ] || [ "$ROOT/setup.py" -nt "$stamp" ]; then
+    if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ] || [ "$ROOT/setup.py" -nt "$stamp" ] ||
+        [ "$ROOT/bauhausbox/games/blokus/_core.c" -nt "$stamp" ]; then
         local log="$VENV/install.log"
         echo "Installing bauhausbox${extras:+ with $extras} into $VENV (log: $log)"
         if ! { "$VENV_BIN/python" -m pip install --upgrade pip &&

@@ -17,7 +17,9 @@ from bauhausbox.persistence import saves
 
 def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
-    assert __version__ in capsys.readouterr().out
+    version, core_line = capsys.readouterr().out.splitlines()
+    assert version == f"bauhausbox {__version__}"
+    assert core_line in ("Blokus core: compiled", "Blokus core: pure Python (slower)")
     result = subprocess.run([sys.executable, "-m", "bauhausbox", "--help"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0
     for command in ("play", "selfplay", "replay", "smoke", "puzzle", "bench"):

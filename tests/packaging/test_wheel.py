@@ -1,4 +1,5 @@
-"""The wheel ships everything the app loads at run time: fonts with their licence, sounds, images, game data.
+"""The wheel ships everything the app loads at run time: fonts with their licence, sounds, images, game data,
+and the compiled Blokus core where a C compiler exists (without one the wheel still builds, pure Python).
 
 Builds the wheel from a copy of the project (so no build/ or *.egg-info lands in the shared checkout)
 and inspects the archive. `pip install .` users get exactly this file, so a missing asset here is a
@@ -47,7 +48,8 @@ def _environment_can_build_without_isolation() -> bool:
 
 
 def _copy_project(destination: Path) -> Path:
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build", "dist")
+    # The compiled core built in place in the checkout stays behind: the wheel must build its own.
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "build", "dist", "*.so", "*.pyd")
     for name in BUILD_INPUTS:
         if (REPO / name).is_file():
             shutil.copy2(REPO / name, destination / name)
@@ -56,21 +58,24 @@ def _copy_project(destination: Path) -> Path:
     return destination
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[zipfile.ZipFile]:
-    project = _copy_project(tmp_path_factory.mktemp("project"))
-    out = tmp_path_factory.mktemp("wheel")
+def _build_wheel(project: Path, out: Path, env: dict[str, str]) -> zipfile.ZipFile:
     command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(project)]
     if _environment_can_build_without_isolation():
         command.insert(4, "--no-build-isolation")
-    env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    env = {**env, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     started = time.monotonic()
     result = subprocess.run(command, capture_output=True, text=True, timeout=BUILD_SECONDS, env=env, check=False)
     assert result.returncode == 0, f"pip wheel failed:\n{result.stdout}\n{result.stderr}"
     assert time.monotonic() - started <= BUILD_SECONDS
     wheels = list(out.glob("bauhausbox-*.whl"))
     assert len(wheels) == 1, wheels
-    archive = zipfile.ZipFile(wheels[0])
+    return zipfile.ZipFile(wheels[0])
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[zipfile.ZipFile]:
+    project = _copy_project(tmp_path_factory.mktemp("project"))
+    archive = _build_wheel(project, tmp_path_factory.mktemp("wheel"), dict(os.environ))
     yield archive
     archive.close()
 
@@ -128,3 +133,55 @@ def test_wheel_contains_no_tests_or_caches(wheel: zipfile.ZipFile) -> None:
     for name in wheel.namelist():
         assert not name.startswith("tests/"), name
         assert "__pycache__" not in name, name
+
+
+def _compiled_core(archive: zipfile.ZipFile) -> list[str]:
+    return [
+        name
+        for name in archive.namelist()
+        if name.startswith("bauhausbox/games/blokus/_core.") and name.endswith((".so", ".pyd"))
+    ]
+
+
+def _core_line(archive: zipfile.ZipFile, folder: Path) -> str:
+    """The Blokus core line of ``bauhausbox --version`` run from the unpacked wheel (not the checkout)."""
+    archive.extractall(folder / "site")
+    env = {**os.environ, "PYTHONPATH": str(folder / "site")}
+    env.pop("BAUHAUSBOX_BLOKUS_CORE", None)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import bauhausbox.cli, sys; print(bauhausbox.cli.__file__); sys.exit(bauhausbox.cli.main(['--version']))",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        cwd=folder,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    where, _, core_line = result.stdout.splitlines()
+    assert Path(where).is_relative_to(folder / "site"), where  # the wheel's code ran, not the checkout's
+    return core_line
+
+
+def test_wheel_carries_the_compiled_blokus_core_where_it_compiles(wheel: zipfile.ZipFile, tmp_path: Path) -> None:
+    from bauhausbox.games.blokus import core
+
+    if core.BUILT is None:
+        pytest.skip(f"this machine did not compile the Blokus core either: {core.WHY_NOT}")
+    assert len(_compiled_core(wheel)) == 1, wheel.namelist()
+    assert _core_line(wheel, tmp_path) == "Blokus core: compiled"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="CC names the compiler on Unix only")
+def test_without_a_compiler_the_wheel_still_builds_and_runs_pure_python(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    project = _copy_project(tmp_path_factory.mktemp("project-no-compiler"))
+    env = {**os.environ, "CC": "false"}  # a "compiler" that always fails, as on a machine without one
+    with _build_wheel(project, tmp_path_factory.mktemp("wheel-no-compiler"), env) as archive:
+        assert _compiled_core(archive) == []
+        assert _core_line(archive, tmp_path) == "Blokus core: pure Python (slower)"

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from bauhausbox.engine.api import Seat
 from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus import core
 from bauhausbox.games.blokus.bitboard import Placement
 from bauhausbox.games.blokus.rules import ALL_OUT, BlokusState, scoring_colours, squares_left
 
@@ -53,6 +54,20 @@ def move_values(state: BlokusState, moves: Sequence[Placement], weights: Weights
             rivals |= state.attach[other]
     placed = 21 - state.hands[colour].bit_count()
     opening = placed < weights.opening_plies
+    native = core.native
+    if native is not None:  # the same values, compiled (_core.c)
+        return native.move_values(
+            core.as_list(moves),
+            attach,
+            occupied,
+            forbidden,
+            rivals,
+            opening,
+            weights.size,
+            weights.own_corners,
+            weights.taken_corners,
+            weights.centre,
+        )
     values = []
     for move in moves:
         blocked = occupied | move.mask | forbidden | move.sides
@@ -125,7 +140,23 @@ def _draw(index: int, candidates: Sequence[tuple[int, int]], window: int, rnd: R
 def playout(state: BlokusState, rnd: Random, record: list[int] | None = None) -> list[int]:
     """Finish the game with sampled moves; the final score of each colour. Keeps the forbidden and
     attach squares up to date with :func:`bitboard.after_placement`, as the rules' ``apply`` does.
-    With ``record``, appends each move made as :func:`move_key` (the tree search shares them, AMAF)."""
+    With ``record``, appends each move made as :func:`move_key` (the tree search shares them, AMAF).
+
+    The compiled core (``core.py``) plays the same moves from the same draws of ``rnd``."""
+    native = core.native
+    if native is not None:
+        out = ALL_OUT if state.to_play is None else state.out
+        return native.playout(
+            state.hands,
+            state.forbidden,
+            state.attach,
+            state.occupied,
+            out,
+            state.monomino_last,
+            state.colour,
+            rnd,
+            record,
+        )
     hands = list(state.hands)
     forbidden = list(state.forbidden)
     attach = state.attach

@@ -140,27 +140,31 @@ class Search:
         self.work += len(played)
         self.simulations += 1
         rewards = self._rewards(points)
-        # Walk back up: each node credits its move, and every later move of its colour as AMAF.
+        # Walk back up: each node credits its move, and every later move of its colour as AMAF. The
+        # later moves are kept per colour (a key's low two bits), so a node walks only its own colour's.
         seen: set[int] = set()
-        later = played[len(path) :]
-        for key in later:
-            seen.add(key)
+        by_colour: list[list[int]] = [[], [], [], []]
+        for key in played[len(path) :]:
+            if key not in seen:
+                seen.add(key)
+                by_colour[key & 3].append(key)
         for depth in range(len(path) - 1, -1, -1):
             node, pick = path[depth]
             reward = rewards[node.seat]  # type: ignore[index]
             node.visits[pick] = node.visits.get(pick, 0) + 1
             node.rewards[pick] = node.rewards.get(pick, 0.0) + reward
-            seen.add(played[depth])
-            colour = node.colour
+            key = played[depth]
+            if key not in seen:
+                seen.add(key)
+                by_colour[key & 3].append(key)
             amaf = node.amaf
-            for key in seen:
-                if key & 3 == colour:
-                    entry = amaf.get(key)
-                    if entry is None:
-                        amaf[key] = [1, reward]
-                    else:
-                        entry[0] += 1
-                        entry[1] += reward
+            for key in by_colour[node.colour]:
+                entry = amaf.get(key)
+                if entry is None:
+                    amaf[key] = [1, reward]
+                else:
+                    entry[0] += 1
+                    entry[1] += reward
 
     def _select(self, node: Node) -> int:
         settings = self.settings

@@ -35,6 +35,7 @@ from bauhausbox.engine.api import (
 )
 from bauhausbox.engine.grid import cell_name, parse_cells
 from bauhausbox.games.blokus import bitboard as bb
+from bauhausbox.games.blokus import core
 from bauhausbox.games.blokus.bitboard import Placement
 from bauhausbox.games.blokus.pieces import PIECES
 from bauhausbox.i18n import N_
@@ -210,7 +211,7 @@ def _advance(
         colour = (colour + 1) % 4
         if out >> colour & 1:
             continue
-        if bb.can_place_at(occupied | forbidden[colour], attach[colour], hands[colour]):
+        if core.can_place_at(occupied | forbidden[colour], attach[colour], hands[colour]):
             seat = colour if players == 4 else seat_of_colour(players, colour, pieces_placed(hands[GREEN]))
             return BlokusState(players, teams, boards, hands, colour, seat, out, monomino_last, forbidden, attach)
         out |= 1 << colour
@@ -277,7 +278,7 @@ class BlokusRules(GameRules[BlokusState, Placement]):
             return []
         colour = state.colour
         blocked = bb.blocked_by(state.occupied | state.forbidden[colour], state.hands[colour])
-        return bb.generate(blocked, state.attach[colour], [])
+        return core.generate(blocked, state.attach[colour])
 
     def check(self, state: BlokusState, move: Placement, seat: Seat | None = None) -> Words | None:
         self.seat_or_to_play(state, seat)

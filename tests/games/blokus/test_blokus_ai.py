@@ -12,6 +12,7 @@ from bauhausbox.engine.bots.base import Budget, Cancelled
 from bauhausbox.games.blokus import ai, heuristics
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus.rules import GAME, BlokusState, make_state
+from tests.games.blokus.core_paths import PATHS, on_path
 
 
 def random_position(players: int, plies: int, seed: int, teams: bool = False) -> BlokusState:
@@ -138,25 +139,20 @@ def test_a_cell_draw_is_uniform_over_the_legal_placements_covering_it(
     assert all(per_move - 120 < count < per_move + 120 for count in draws.values()), sorted(draws.values())
 
 
+@pytest.mark.parametrize("path", PATHS)
 @pytest.mark.parametrize("plies", [0, 30])
-def test_a_playout_replays_move_for_move_through_the_rules(plies: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Playouts keep their own forbidden and attach squares: every move they make must be legal for
-    the rules, in the same turn order, and end in the same scores."""
+def test_a_playout_replays_move_for_move_through_the_rules(plies: int, path: str) -> None:
+    """Playouts keep their own forbidden and attach squares: every move they make (as recorded for
+    AMAF) must be legal for the rules, by the colour the rules have to play, and end in the same scores."""
     start = random_position(4, plies, seed=8)
-    made: list[bb.Placement] = []
-    sample = heuristics.sample_placement
-
-    def recording(blocked: int, attach: int, rnd: heuristics.Random) -> bb.Placement | None:
-        move = sample(blocked, attach, rnd)
-        if move is not None:
-            made.append(move)
-        return move
-
-    monkeypatch.setattr(heuristics, "sample_placement", recording)
-    points = heuristics.playout(start, random.Random(plies).random)
+    made: list[int] = []
+    with on_path(path):
+        points = heuristics.playout(start, random.Random(plies).random, made)
+    assert made
     state = start
-    for move in made:
-        state = GAME.apply(state, move)  # raises if the playout made an illegal move
+    for key in made:
+        assert key & 3 == state.colour
+        state = GAME.apply(state, bb.placement_at(key >> 2))  # raises if the playout made an illegal move
     assert state.to_play is None
     assert [heuristics._final_score(state.hands[c], state.monomino_last >> c & 1) for c in range(4)] == points
     assert GAME.invariant_errors(state) == []

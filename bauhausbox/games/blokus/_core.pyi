@@ -1,0 +1,39 @@
+"""Types of the compiled core (``_core.c``); core.py describes it and chooses between it and the
+pure-Python code."""
+
+from collections.abc import Callable
+
+from bauhausbox.games.blokus.bitboard import Placement
+
+ABI: int
+
+def setup(placements: tuple[Placement, ...], /) -> None: ...
+def generate(blocked: int, attach: int, /) -> list[Placement]: ...
+def can_place(closed: int, attach: int, hand: int, /) -> bool: ...
+def move_values(
+    moves: list[Placement],
+    attach: int,
+    occupied: int,
+    forbidden: int,
+    rivals: int,
+    opening: bool,
+    size: float,
+    own_corners: float,
+    taken_corners: float,
+    centre: float,
+    /,
+) -> list[float]: ...
+def playout(
+    hands: tuple[int, int, int, int],
+    forbidden: tuple[int, int, int, int],
+    attach: tuple[int, int, int, int],
+    occupied: int,
+    out: int,
+    monomino_last: int,
+    colour: int,
+    rnd: Callable[[], float],
+    record: list[int] | None,
+    /,
+) -> list[int]: ...
+def placement_bits(index: int, /) -> tuple[int, int, int, int, float]: ...
+def candidates(blocked: int, square: int, /) -> list[int]: ...
