@@ -10,11 +10,11 @@ from dataclasses import replace
 from typing import Any
 
 import pygame
-from bauhausbox.games.bauhaus.howto import how_to_play_pages
-from bauhausbox.games.bauhaus.scene import PANEL_LEAST_UNITS, BauhausScene
 
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD
 from bauhausbox.games.bauhaus.rules import GAME, OPENING
+from bauhausbox.games.bauhaus.screen.howto import how_to_play_pages
+from bauhausbox.games.bauhaus.screen.scene import PANEL_LEAST_UNITS, BauhausScene
 from bauhausbox.ui import layout_probe
 from bauhausbox.ui.theme import Metrics
 from tests.games.bauhaus.test_bauhaus_scene import open_position, square_point, with_tokens
