@@ -28,6 +28,7 @@ from bauhausbox.engine.history import Step
 from bauhausbox.games.bits import bests, paint
 from bauhausbox.games.bits.board import drop, has_room, landing
 from bauhausbox.games.bits.cards import NEUTRAL_TILE, SIZE, CardScore, score_board
+from bauhausbox.games.bits.describe import tile_words
 from bauhausbox.games.bits.howto import how_to_play_pages
 from bauhausbox.games.bits.panel import BitsPanel
 from bauhausbox.games.bits.round_scene import BitsRoundScene
@@ -429,7 +430,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             return _("{name} is placing").format(name=name) + "." * (1 + int(time.monotonic() * 3) % 3)
         if state.start_phase:
             return _("{name}: place your start tile").format(name=name)
-        return _("{name}: place the {tile} tile").format(name=name, tile=paint.tile_name(state.tile_for(seat)))
+        return _("{name}: place the {tile} tile").format(name=name, tile=tile_words(state.tile_for(seat)))
 
     def idle_status(self) -> str:
         if self.spectating or self.held() is None:
