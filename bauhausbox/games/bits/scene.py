@@ -340,12 +340,8 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             self.fresh_until = time.monotonic() + 2.0
         if len(after.finished) > len(before.finished):
             self.round_to_show = len(after.finished)
-            totals = round_totals(after)[-1]
-            points = ", ".join(
-                f"{self.match.seat_name(s)} {'+' if totals[s] >= 0 else '−'}{abs(totals[s])}"
-                for s in range(after.players)
-            )
-            self.announce(_("Round {number} is over: {points}").format(number=len(after.finished), points=points))
+            # The points are the log's sentence and the scoring table's: the notice only says when.
+            self.announce(_("Round {number} is over").format(number=len(after.finished)))
             self._record_solo(after)
         elif after.shown != before.shown and after.shown:
             self.app.sound.play("draw", 0.7)
