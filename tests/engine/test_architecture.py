@@ -38,6 +38,7 @@ GAME_SCREEN_MODULES = {
     "puzzle_menu",
     "panel",
     "round_scene",
+    "final_table",
     "emblem",
 }
 GAME_RECORD_MODULES = {"bests", "puzzle_records"}  # a game's own files on disk, through persistence

@@ -29,6 +29,7 @@ from bauhausbox.games.bits import bests, paint
 from bauhausbox.games.bits.board import drop, has_room, landing
 from bauhausbox.games.bits.cards import NEUTRAL_TILE, SIZE, CardScore, score_board
 from bauhausbox.games.bits.describe import tile_words
+from bauhausbox.games.bits.final_table import BitsGameOverScene, load_bests
 from bauhausbox.games.bits.howto import how_to_play_pages
 from bauhausbox.games.bits.panel import BitsPanel
 from bauhausbox.games.bits.round_scene import BitsRoundScene
@@ -105,6 +106,10 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
                 N_("Neutral"), self.toggle_neutral, tooltip=N_("Place your neutral tile instead, once per round (N)")
             )
         )
+
+    def game_over_scene(self) -> BitsGameOverScene:
+        """The shared final table with the rounds' goal cards drawn, and the solo bests after a solo game."""
+        return BitsGameOverScene(self.app, self, self.best_place)
 
     # ==== how to play =========================================================================
     @classmethod
@@ -347,10 +352,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             self.app.sound.play("draw", 0.7)
 
     def _load_best(self) -> int | None:
-        try:
-            results = bests.load(data_dir()).results
-        except OSError:
-            return None
+        results = load_bests()
         return results[0].score if results else None
 
     def _record_solo(self, state: BitsState) -> None:
