@@ -277,6 +277,7 @@ def how_to_play_pages() -> list[HowToPage]:
                     "back. N (or the button) takes the neutral tile."
                 ),
                 N_("• Hover a goal card to read it. H asks for a hint, Ctrl+Z undoes."),
+                N_("• Click another player's small ramp to see it large; Esc brings yours back."),
             ],
             _ladder_and_bests(load_bests()[:HOWTO_BESTS]),
             N_("The solo ranks and the totals that reach them."),
