@@ -93,6 +93,12 @@ class Step:
     revealed: bool
 
 
+def turns_between(steps: Sequence[Step]) -> int:
+    """How many turns ``steps`` hold, counted as players count them: a seat's run of consecutive
+    decisions (a card chosen and then carried out, a Blokus pass and the next piece) is one turn."""
+    return sum(1 for index, step in enumerate(steps) if index == 0 or steps[index - 1].seat != step.seat)
+
+
 @dataclass(frozen=True, slots=True)
 class UndoPlan:
     """Where an undo would go and whether it crosses a draw that every human must agree to forget."""

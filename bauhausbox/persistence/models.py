@@ -247,6 +247,9 @@ class SavedGame(_Model):
     # The final points per seat, written once the game is over, so the Load list can show the result
     # without replaying every finished game (older saves have none).
     scores: list[Annotated[int, Field(ge=-MAX_SCORE, le=MAX_SCORE)]] | None = None
+    # The turns played up to the cursor, counted as players count them (``history.turns_between``): the
+    # move texts alone do not say whose each decision was (older saves have none).
+    turns: int | None = Field(default=None, ge=0)
 
     @field_validator("schema_version")
     @classmethod

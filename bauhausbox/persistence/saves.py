@@ -19,7 +19,7 @@ from typing import Any
 
 from bauhausbox import __version__, games
 from bauhausbox.engine.api import GameError, Words
-from bauhausbox.engine.history import History, Setup
+from bauhausbox.engine.history import History, Setup, turns_between
 from bauhausbox.persistence import paths
 from bauhausbox.persistence.models import SavedGame, Settings, Statistics, now
 from bauhausbox.persistence.store import (
@@ -56,6 +56,7 @@ class SaveSummary:
     finished: bool
     options: dict[str, Any] = field(default_factory=dict)
     scores: tuple[int, ...] | None = None  # the final points per seat of a finished game, when saved
+    turns: int | None = None  # the turns played, as players count them (None: an older save)
 
 
 def new_save_path(game_id: str) -> Path:
@@ -76,6 +77,7 @@ def write_game(
     saved.seconds_played = min(max(0.0, seconds_played), 10**7)
     saved.hints_taken = hints_taken
     saved.moves = history.move_texts()
+    saved.turns = turns_between(history.steps[: history.cursor])
     saved.redo = [step.text for step in history.steps[history.cursor :]]
     saved.finished = history.game.is_over(history.state)
     if saved.finished:
@@ -165,6 +167,7 @@ def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
                 saved.finished,
                 dict(saved.options),
                 scores,
+                saved.turns,
             )
         )
     summaries.sort(key=lambda s: s.updated, reverse=True)

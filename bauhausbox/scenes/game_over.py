@@ -87,7 +87,14 @@ class GameOverScene(ClosesOnEscape):
         self.tie_lines = (
             draw.wrap(translate(self.tie_break), metrics.body, width - u(8)) if self.tie_break is not None else []
         )
-        height = u(24) + self._tie_room(metrics) + (len(self.rows) + 1) * row_h + metrics.button_height + u(4)
+        height = (
+            u(24)
+            + self._tie_room(metrics)
+            + (len(self.rows) + 1) * row_h
+            + self.below_table_height(metrics)
+            + metrics.button_height
+            + u(4)
+        )
         self.panel = pygame.Rect(0, 0, width, min(metrics.height - u(4), height))
         self.panel.center = (metrics.width // 2, metrics.height // 2)
         spare = max(0, self.panel.width - u(8) - row_w) // len(buttons)
@@ -96,6 +103,22 @@ class GameOverScene(ClosesOnEscape):
         for button, need in zip(buttons, needs, strict=True):
             button.rect = pygame.Rect(x, y, need + spare, metrics.button_height)
             x = button.rect.right + u(2)
+
+    def label_width(self, metrics: Metrics) -> int:
+        """The width of the table's label column (a game drawing pictures there wants more)."""
+        return metrics.u(22)
+
+    def draw_label(self, surface: pygame.Surface, index: int, rect: pygame.Rect) -> None:
+        """Row ``index``'s label in ``rect`` (a game may add pictures: the Bits round's goal cards)."""
+        label = shown(self.rows[index].label)
+        draw.text(surface, label, (rect.left, rect.centery), self.metrics.body, theme.INK, "semibold", "midleft")
+
+    def below_table_height(self, metrics: Metrics) -> int:
+        """Room a game wants under the table (the Bits solo bests); none by default."""
+        return 0
+
+    def draw_below_table(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """What a game shows in that room."""
 
     def _tie_room(self, metrics: Metrics) -> int:
         """The height of the tie-break lines under the headline (none without a tie)."""
@@ -119,7 +142,7 @@ class GameOverScene(ClosesOnEscape):
             draw.paragraph(surface, translate(self.tie_break), room, m.body, line_gap=1.3)
             top += room.height
         # The table: a label column, then one column per seat.
-        label_w = u(22)
+        label_w = self.label_width(m)
         col_w = (self.panel.width - u(8) - label_w) // max(1, len(self.names))
         row_h = round(m.body * 1.7)
         x0 = self.panel.left + u(4)
@@ -143,9 +166,12 @@ class GameOverScene(ClosesOnEscape):
         for index, row in enumerate(self.rows):
             if index % 2:
                 pygame.draw.rect(surface, theme.PAPER, (x0, y, self.panel.width - u(8), row_h))
-            draw.text(surface, shown(row.label), (x0 + u(1), y + row_h // 2), m.body, theme.INK, "semibold", "midleft")
+            self.draw_label(surface, index, pygame.Rect(x0 + u(1), y, label_w - u(1), row_h))
             for i, cell in enumerate(row.cells):
                 cx = x0 + label_w + col_w * i + col_w // 2
                 draw.text(surface, shown(cell), (cx, y + row_h // 2), m.body, theme.INK, "regular", "center")
             y += row_h
+        below = self.below_table_height(m)
+        if below:
+            self.draw_below_table(surface, pygame.Rect(x0, y + u(1), self.panel.width - u(8), below - u(1)))
         super().draw(surface)

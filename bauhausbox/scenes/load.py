@@ -111,10 +111,15 @@ class LoadScene(ClosesOnEscape):
             summary.path.unlink(missing_ok=True)
             self.refresh()
 
-        said = _("{game} with {players}, {moves}. This cannot be undone.").format(
+        turns = turns_words(summary)
+        said = (
+            _("{game} with {players}, {turns}. This cannot be undone.")
+            if turns
+            else _("{game} with {players}. This cannot be undone.")
+        ).format(
             game=game_title(summary.game_id, summary.options),
             players=", ".join(summary.players),
-            moves=counted("{n} move", "{n} moves", summary.moves),
+            turns=", ".join(turns),
         )
         self.app.push(
             DialogScene(
@@ -189,10 +194,12 @@ class LoadScene(ClosesOnEscape):
             title = game_title(summary.game_id, summary.options)
             draw.text(surface, title, (row.left + u(3), row.top + u(1)), m.body, theme.INK, "bold")
             when = date_and_time(summary.updated)
-            moves = counted("{n} move", "{n} moves", summary.moves)
+            turns = turns_words(summary)
             draw.text(
                 surface,
-                _("{players}  ·  {moves}  ·  {when}").format(players=players_line(summary), moves=moves, when=when),
+                (_("{players}  ·  {turns}  ·  {when}") if turns else _("{players}  ·  {when}")).format(
+                    players=players_line(summary), turns=", ".join(turns), when=when
+                ),
                 (row.left + u(3), row.bottom - u(1)),
                 m.small,
                 theme.GREY,
@@ -215,3 +222,11 @@ def players_line(summary: saves.SaveSummary) -> str:
     if summary.scores is None:
         return ", ".join(summary.players)
     return ", ".join(f"{name}: {score}" for name, score in zip(summary.players, summary.scores, strict=True))
+
+
+def turns_words(summary: saves.SaveSummary) -> list[str]:
+    """ "12 turns", counted as players count them (a card chosen and carried out is one turn, not
+    two moves); nothing for an older save that did not record them."""
+    if summary.turns is None:
+        return []
+    return [counted("{n} turn", "{n} turns", summary.turns)]

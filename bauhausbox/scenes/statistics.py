@@ -171,12 +171,17 @@ class StatisticsScene(Scene):
         for place, solo in enumerate(self.solo.results[:SOLO_BESTS], start=1):
             if y + u(3.5) > rect.bottom - u(1):
                 break
-            points = counted("{n} point", "{n} points", solo.score)
-            line = _("{place}. {points}  ·  {rank}  ·  {date}").format(
-                place=place, points=points, rank=_(solo.rank), date=solo_date(solo.date)
-            )
-            draw.text(surface, draw.wrap(line, m.small, width)[0], (x, y), m.small, theme.INK)
+            draw.text(surface, draw.wrap(solo_best_line(place, solo), m.small, width)[0], (x, y), m.small, theme.INK)
             y += u(3.5)
+
+
+def solo_best_line(place: int, solo: bests.SoloResult) -> str:
+    """ "2. 23 points  ·  Mason  ·  26 Nov": one line of the solo bests (here, and where a Bits solo
+    game ends or is about to begin)."""
+    points = counted("{n} point", "{n} points", solo.score)
+    return _("{place}. {points}  ·  {rank}  ·  {date}").format(
+        place=place, points=points, rank=_(solo.rank), date=solo_date(solo.date)
+    )
 
 
 def solo_date(text: str) -> str:

@@ -3,7 +3,7 @@
 import pytest
 
 from bauhausbox.engine.api import IllegalMoveError, InvalidMoveError, join_seat, split_seat
-from bauhausbox.engine.history import History, SeatSpec, Setup
+from bauhausbox.engine.history import History, SeatSpec, Setup, turns_between
 from tests.engine.toy import GAME
 
 
@@ -104,3 +104,12 @@ def test_nothing_to_undo_when_only_a_computer_has_moved() -> None:
     opened.play("pass")  # now the human has decided something: that can be undone
     plan = opened.undo_target(humans=[1])
     assert plan is not None and plan.index == 1
+
+
+def test_turns_between_counts_a_seats_run_of_decisions_once() -> None:
+    setup = Setup("toy", 2, 11, (SeatSpec("Ann"), SeatSpec("Bob")))
+    history = History.replay(GAME, setup, ["draw", "pass", "@1 shout", "draw"])
+    assert [step.seat for step in history.steps] == [0, 1, 1, 0]
+    assert turns_between(history.steps) == 3
+    assert turns_between(history.steps[1:3]) == 1
+    assert turns_between([]) == 0

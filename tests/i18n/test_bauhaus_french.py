@@ -75,7 +75,7 @@ def test_moves_in_words_use_the_rulebook_terms_in_french(french: None) -> None:
         "Gunta possède désormais la zone fermée de 6 cases en f4"
     )
     i18n.set_language("en")
-    assert _say(state, "card2") == "Anni chose Pattern walls L3 (long L)"
+    assert _say(state, "card2") == "Anni chose Pattern L3 (long L)"
 
 
 def test_a_zone_of_one_square_takes_the_singular_in_french(french: None) -> None:

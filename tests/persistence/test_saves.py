@@ -151,3 +151,18 @@ def test_finished_games_are_kept_fifty_per_game_with_their_scores(monkeypatch: p
     newest = next(s for s in summaries if s.path == toys[50])
     assert newest.finished and newest.scores == tuple(GAME.scores(finished.state))
     assert next(s for s in summaries if s.path == in_progress).scores is None  # no result before the end
+
+
+def test_the_listing_counts_turns_as_players_do() -> None:
+    # Ann draws; Bot passes and then shouts (one turn of two decisions); Ann draws, then that draw is undone.
+    setup, history = _played(["draw", "pass", "@1 shout", "draw", "draw"])
+    history.go_to(4)
+    path = saves.new_save_path("toy")
+    saves.write_game(path, setup, history)
+    (summary,), _ = saves.list_saves()
+    assert (summary.moves, summary.turns) == (4, 3)
+    older = json.loads(path.read_text())
+    del older["turns"]  # a save written before turns were counted: the listing does not guess
+    path.write_text(json.dumps(older))
+    (summary,), _ = saves.list_saves()
+    assert summary.turns is None

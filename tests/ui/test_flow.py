@@ -138,3 +138,27 @@ def test_a_computer_thinks_for_its_games_time(fresh_app: Any, game_id: str, leve
     scene.runner.cancel()
     assert started[0] == games.load(game_id).info.think_time(level)
     assert started[0] == {"hard": 3.0, "expert": 8.0, "easy": 1.0}[level]  # the games' rules set these
+
+
+def test_the_load_list_counts_turns_not_decisions(fresh_app: Any) -> None:
+    """Choosing a Bauhaus card and carrying it out are two decisions of one turn."""
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.persistence import saves
+    from bauhausbox.scenes.load import LoadScene
+    from bauhausbox.ui import layout_probe
+
+    app = fresh_app
+    setup = Setup("bauhaus", 2, 201, (SeatSpec("Anni"), SeatSpec("Josef")), {"powers": False})
+    moves = ["place c7", "place h4", "card2", "walls b6N,c6N,b7E"]  # Anni, Josef, Anni, Anni
+    history = History.replay(games.load("bauhaus"), setup, moves)
+    path = saves.new_save_path("bauhaus")
+    saves.write_game(path, setup, history)
+    try:
+        app.push(LoadScene(app))
+        with layout_probe.recording(app.screen.get_size()) as record:
+            frames(app, 1)
+        line = next(text.content for text in record.texts if "Anni, Josef" in text.content)
+        assert "3 turns" in line and "move" not in line
+    finally:
+        path.unlink()
+        key(app, pygame.K_ESCAPE)

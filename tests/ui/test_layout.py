@@ -23,11 +23,7 @@ SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 LANGUAGES = ("en", "fr")
 SCENARIOS = all_scenarios()
 # Cases still being fixed: each must leave this list (an entry that passes fails the test).
-PENDING: frozenset[str] = frozenset(
-    f"{name}-{w}x{h}"
-    for name in ("bits_round_end",)  # a sentence said in two places
-    for w, h in SIZES
-)
+PENDING: frozenset[str] = frozenset()
 
 
 @pytest.fixture()

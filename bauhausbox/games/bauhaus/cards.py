@@ -116,7 +116,7 @@ class CardType:
 
 CARDS: tuple[CardType, ...] = (
     CardType(PLACE, PLACE, Words("Place token"), 24),
-    CardType(FREE_WALLS, FREE_WALLS, Words("Free walls"), 6, walls=2),
+    CardType(FREE_WALLS, FREE_WALLS, Words("Two walls"), 6, walls=2),
     CardType(MOVE_WALL, MOVE_WALL, Words("Move wall"), 8),
     CardType(MOVE_TOKEN, MOVE_TOKEN, Words("Move token"), 6),
     CardType(SWAP, SWAP, Words("Swap tokens"), 6),

@@ -38,10 +38,11 @@ from bauhausbox.i18n import _, counted, fill, translate
 
 
 def card_title(card: int) -> str:
-    """What a card is called in sentences: "Move wall", "Pattern walls L3 (long L)"."""
+    """What a card is called in sentences: the name printed on it ("Move wall", "Two walls"), a
+    pattern's with the pattern's name ("Pattern L3 (long L)")."""
     info = CARDS[card]
     if info.kind == PATTERN and info.pattern is not None:
-        return _("Pattern walls {id} ({title})").format(id=info.pattern.id, title=_(info.pattern.title))
+        return _("{card} ({pattern})").format(card=translate(info.title), pattern=_(info.pattern.title))
     return translate(info.title)
 
 

@@ -22,7 +22,8 @@ from bauhausbox.i18n import _, fill
 
 
 def tile_words(colours: str) -> str:
-    """``red–blue``, ``black`` (a single-colour tile), ``neutral``, in the players' language."""
+    """``red–blue``, ``black`` (a single-colour tile), ``neutral``, in the players' language: what the
+    screen and the log call a tile, its colours in the tile card's order (however it was turned)."""
     first, second = _(COLOUR_NAMES[colours[0]]), _(COLOUR_NAMES[colours[1]])
     return first if first == second else f"{first}–{second}"
 
@@ -65,13 +66,15 @@ def _points(value: int) -> str:
     return f"{value:+d}".replace("-", "−")
 
 
-def _what(move: Place, start: bool) -> str:
-    """``the neutral tile``, ``the red–blue tile``, ``the black start tile``."""
+def _what(state: BitsState, seat: Seat, move: Place) -> str:
+    """``the neutral tile``, ``the red–blue tile``, ``the black start tile``: named as its card shows
+    it, not in the order it was turned to (that is the spot's words: "red on the left")."""
     if move.neutral:
         return _("the neutral tile")
-    if start:
-        return _("the {tile} start tile").format(tile=tile_words(move.colours))
-    return _("the {tile} tile").format(tile=tile_words(move.colours))
+    tile = tile_words(state.tile_for(seat))
+    if state.start_phase:
+        return _("the {tile} start tile").format(tile=tile)
+    return _("the {tile} tile").format(tile=tile)
 
 
 def move_sentence(
@@ -115,7 +118,7 @@ def move_sentence(
 def _placed(rules: BitsRules, state: BitsState, seat: Seat, move: Place, names: Sequence[str] | None) -> str:
     """``Josef placed the red–blue tile standing in column 5``."""
     return _("{who} placed {what} {where}").format(
-        who=rules.mover_name(state, seat, names), what=_what(move, state.start_phase), where=spot_words(move)
+        who=rules.mover_name(state, seat, names), what=_what(state, seat, move), where=spot_words(move)
     )
 
 

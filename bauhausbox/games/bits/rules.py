@@ -292,11 +292,10 @@ class BitsRules(GameRules[BitsState, Move]):
 
     def score_table(self, state: BitsState) -> list[ScoreRow]:
         rows = []
+        # One row per round; the screen draws the round's goal cards beside it (codes like "1b 2d"
+        # mean nothing to players).
         for number, totals in enumerate(round_totals(state), start=1):
-            cards = " ".join(state.active_goals(number))
-            rows.append(
-                ScoreRow(Words("Round {number} ({cards})", number=number, cards=cards), tuple(map(str, totals)))
-            )
+            rows.append(ScoreRow(Words("Round {number}", number=number), tuple(map(str, totals))))
         rows.append(ScoreRow(Words("Total"), tuple(str(t) for t in self.scores(state))))
         if state.players == 1 and state.over:
             rows.append(ScoreRow(Words("Rank"), (Words(solo_rank(solo_total(state))),)))

@@ -71,7 +71,7 @@ def test_choosing_a_card_names_the_card_not_its_place_in_the_display() -> None:
     state = GAME.from_picture(WALLED, players=2, display=("move-wall", "place", "L3", "swap"))
     assert say(state, "card0") == "Blue chose Move wall"
     assert say(state, "card1") == "Blue chose Place token"
-    assert say(state, "card2") == "Blue chose Pattern walls L3 (long L)"
+    assert say(state, "card2") == "Blue chose Pattern L3 (long L)"
     assert say(state, "card3") == "Blue chose Swap tokens"
 
 

@@ -64,8 +64,10 @@ def test_the_reveal_says_once_where_the_hidden_placements_went() -> None:
 def test_two_colour_tiles_name_the_colour_on_the_left_or_on_top() -> None:
     state = after_start()
     assert say(state, "RB H2") == "Circle placed the red–blue tile lying flat on columns 2–3, red on the left"
-    assert say(state, "BR H5") == "Circle placed the blue–red tile lying flat on columns 5–6, blue on the left"
-    assert say(state, "BR V1") == "Circle placed the blue–red tile standing in column 1, blue on top"
+    assert say(state, "BR H5") == (
+        "Circle placed the red–blue tile lying flat on columns 5–6, blue on the left"  # the card's name, turned
+    )
+    assert say(state, "BR V1") == "Circle placed the red–blue tile standing in column 1, blue on top"
     assert say(state, "RB V6") == "Circle placed the red–blue tile standing in column 6, red on top"
     assert say(state, "RB V6", viewer=1) == "Circle placed the tile"
 
@@ -74,7 +76,7 @@ def test_the_reveal_names_a_hidden_neutral_tile_and_which_colour_lies_where() ->
     state = replace(after_start(), boards=(EMPTY_BOARD, EMPTY_BOARD))
     waiting = GAME.play_texts(state, ["neutral H4"])
     assert say(waiting, "BR V6", viewer=1, names=["Anni", "Josef"]) == (
-        "Josef placed the blue–red tile standing in column 6, blue on top; Anni: the neutral tile, columns 4–5"
+        "Josef placed the red–blue tile standing in column 6, blue on top; Anni: the neutral tile, columns 4–5"
     )
     waiting = GAME.play_texts(state, ["BR H1"])
     assert say(waiting, "RB V2", viewer=1, names=["Anni", "Josef"]).endswith("; Anni: columns 1–2, blue on the left")

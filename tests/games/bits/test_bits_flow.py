@@ -213,7 +213,7 @@ def test_solo_game_ends_with_a_rank_row() -> None:
     rows = GAME.score_table(state)
     assert rows[-1].label == "Rank"
     assert rows[-1].cells == (solo_rank(GAME.scores(state)[0]),)
-    assert [r.label.split(" (")[0] for r in rows[:3]] == ["Round 1", "Round 2", "Round 3"]
+    assert [r.label for r in rows[:3]] == ["Round 1", "Round 2", "Round 3"]
 
 
 def test_move_notation() -> None:

@@ -233,3 +233,26 @@ def test_a_human_with_a_full_ramp_passes_automatically(fresh_app: Any) -> None:
     frames(fresh_app, 3)
     assert scene.match.history.move_texts()[:1] == ["pass"]
     assert scene.match.state.to_play == 1
+
+
+def test_an_opponents_ramp_is_shown_large_from_your_view_and_back(fresh_app: Any) -> None:
+    """Clicking an opponent's thumbnail shows its ramp large, named, with only what you may see;
+    clicking it again (or Esc) brings yours back."""
+    from bauhausbox.ui import layout_probe
+
+    scene = open_game(fresh_app, "bits", 3, ["human", "ai:easy", "ai:easy"], seed=5)
+    frames(fresh_app, 5)  # the computers place their start tiles at once, unseen
+    assert isinstance(scene.match.state.pending[1], Place)
+    click(fresh_app, scene.thumb_rects[1].center)
+    assert scene.peek == 1
+    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+        frames(fresh_app, 1)
+    texts = [t.content.lower() for t in record.texts]
+    assert f"{scene.match.seat_name(1)}'s ramp".lower() in texts
+    assert scene.ramp_board(scene.state) == scene.state.boards[1] == "." * 36  # its placement is still secret
+    assert scene.held() is None  # nothing to drop on someone else's ramp
+    click(fresh_app, scene.thumb_rects[1].center)
+    assert scene.peek is None and scene.held() is not None
+    click(fresh_app, scene.thumb_rects[2].center)
+    key(fresh_app, pygame.K_ESCAPE)
+    assert scene.peek is None and fresh_app.top is scene

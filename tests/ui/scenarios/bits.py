@@ -190,3 +190,13 @@ def see_the_board(app: App) -> None:
     button = next(w for w in top.widgets.widgets if getattr(w, "label", "") == "See the board")
     click(app, button.rect.center)
     frames(app, 2)
+
+
+@scenario("bits_peek")
+def peek(app: App) -> None:
+    """An opponent's ramp shown large in place of yours (its thumbnail clicked), mid-round."""
+    match = _match(3, 6)
+    _play_until(match, lambda state, after: len(state.shown) > 4 and state.to_play == 0, 6)
+    scene = _open(app, match)
+    click(app, scene.thumb_rects[1].center)
+    frames(app, 2)

@@ -23,7 +23,7 @@ from bauhausbox.games.bauhaus.cards import (
     transformed,
 )
 from bauhausbox.games.bauhaus.rules import BauhausRules, BauhausState
-from bauhausbox.i18n import N_, _, translate
+from bauhausbox.i18n import translate
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Colour, Metrics
 
@@ -37,14 +37,12 @@ CARD_ACCENTS: dict[str, Colour] = {
     MOVE_TOKEN: theme.BLUE,
     SWAP: theme.YELLOW,
 }
-# The Free-walls card is printed "Two walls"; every other card shows its name (``CardType.title``).
-TWO_WALLS = N_("Two walls")
 
 
 def card_label(card: int) -> str:
     """The name printed on ``card`` in the players' language: "Move wall", "Pattern L3"."""
     info = CARDS[card]
-    return _(TWO_WALLS) if info.kind == FREE_WALLS else translate(info.title)
+    return translate(info.title)
 
 
 # Labels and secondary words on paper: a dark grey that stays legible (light grey means "disabled").

@@ -6,9 +6,12 @@ import pygame
 
 from bauhausbox.games.bits.board import Spot, board_from_rows, landing
 from bauhausbox.games.bits.cards import CARD_BY_ID, RANKS, rank_ladder, score_board
+from bauhausbox.games.bits.records.bests import SoloResult
 from bauhausbox.games.bits.screen import paint
+from bauhausbox.games.bits.screen.final_table import load_bests
 from bauhausbox.i18n import N_, _, translate
-from bauhausbox.scenes.howto import HowToPage
+from bauhausbox.scenes.howto import Diagram, HowToPage
+from bauhausbox.scenes.statistics import solo_best_line
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.theme import Metrics
 
@@ -158,6 +161,28 @@ def _diagram_ladder(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> N
         draw.text(surface, span, (bar.right + m.u(1), bar.centery), m.small, theme.GREY, "semibold", "midleft")
 
 
+HOWTO_BESTS = 3  # the best solo results under the ladder
+
+
+def _ladder_and_bests(results: list[SoloResult]) -> Diagram:
+    """The ladder, and under it the best solo results so far: where a solo player looks before playing."""
+
+    def ladder(surface: pygame.Surface, rect: pygame.Rect, m: Metrics) -> None:
+        room = m.u(5) + max(1, len(results)) * m.u(3.5)
+        _diagram_ladder(surface, pygame.Rect(rect.left, rect.top, rect.width, rect.height - room), m)
+        y = rect.bottom - room + m.u(0.5)
+        draw.heading(surface, _("Solo bests"), (rect.left, y), m.body)
+        y += m.u(4.5)
+        if not results:
+            draw.text(surface, _("No solo game yet."), (rect.left, y), m.small, theme.GREY)
+        for place, solo in enumerate(results, start=1):
+            line = draw.wrap(solo_best_line(place, solo), m.body, rect.width)[0]
+            draw.text(surface, line, (rect.left, y), m.body, theme.INK, "semibold")
+            y += m.u(3.5)
+
+    return ladder
+
+
 def how_to_play_pages() -> list[HowToPage]:
     """The pages, marked for the catalogs: the reader shows them in the players' language as it draws."""
     return [
@@ -252,8 +277,9 @@ def how_to_play_pages() -> list[HowToPage]:
                     "back. N (or the button) takes the neutral tile."
                 ),
                 N_("• Hover a goal card to read it. H asks for a hint, Ctrl+Z undoes."),
+                N_("• Click another player's small ramp to see it large; Esc brings yours back."),
             ],
-            _diagram_ladder,
+            _ladder_and_bests(load_bests()[:HOWTO_BESTS]),
             N_("The solo ranks and the totals that reach them."),
         ),
     ]

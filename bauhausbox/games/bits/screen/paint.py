@@ -17,7 +17,6 @@ import pygame
 from bauhausbox.engine.shapes import parse_picture
 from bauhausbox.games.bits.board import heights
 from bauhausbox.games.bits.cards import (
-    COLOUR_NAMES,
     COLOUR_SYMBOLS,
     EMPTY,
     NEUTRAL,
@@ -603,13 +602,6 @@ def draw_tile_face(
             symbol_colour(colour, colour_blind),
             0 if colour_blind else max(1, half.width // 16),
         )
-
-
-def tile_name(colours: str) -> str:
-    """``red–blue``, ``black–black``, ``neutral``, in the players' language."""
-    if colours == NEUTRAL * 2:
-        return _(COLOUR_NAMES[NEUTRAL])
-    return f"{_(COLOUR_NAMES[colours[0]])}–{_(COLOUR_NAMES[colours[1]])}"
 
 
 def ease_slide(t: float) -> float:

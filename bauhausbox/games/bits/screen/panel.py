@@ -15,7 +15,7 @@ import pygame
 from bauhausbox.games.bits.cards import CARD_BY_ID, TILES, rank_ladder, solo_rank
 from bauhausbox.games.bits.rules import BitsState, Hidden, Pass, Place
 from bauhausbox.games.bits.screen import paint
-from bauhausbox.i18n import _, counted, translate
+from bauhausbox.i18n import _, counted, fill, translate
 from bauhausbox.ui import draw, layout_probe, theme
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ class BitsPanel:
         players_rect: pygame.Rect
         card_rects: list[tuple[str, pygame.Rect]]
         thumb_rects: dict[int, pygame.Rect]
+        peek: int | None
         fresh: dict[int, tuple[int, ...]]
         fresh_until: float
         use_neutral: bool
@@ -158,7 +159,17 @@ class BitsPanel:
             self._draw_solo_ladder(surface, rect, totals[0])
             return
         with layout_probe.box(rect):
-            draw.heading(surface, _("Players"), (rect.left, rect.top), m.small + 2)
+            heading = draw.heading(surface, _("Players"), (rect.left, rect.top), m.small + 2)
+            tip = _("click a ramp to see it large")
+            draw.text(
+                surface,
+                tip,
+                (rect.right, heading.centery),
+                paint.fitted_size(tip, m.small, rect.right - heading.right - m.u(2), least=14),
+                theme.GREY,
+                "semibold",
+                "midright",
+            )
         top = rect.top + m.u(4)
         row_h = min(m.u(15), (rect.bottom - top) // players)
         shown = self.seat_shown()
@@ -170,9 +181,13 @@ class BitsPanel:
             thumb = row.height - m.u(1)
             board_rect = pygame.Rect(row.right - thumb - m.u(0.5), row.top + m.u(0.5), thumb, thumb)
             self.thumb_rects[seat] = board_rect
+            if seat != shown:
+                layout_probe.control(fill(_("{name}'s ramp"), name=self.match.seat_name(seat)), board_rect)
             board = self.shown_board(state, seat) if seat == shown else state.boards[seat]
             fresh = self.fresh.get(seat, ()) if time.monotonic() < self.fresh_until else ()
             paint.draw_flat_board(surface, board_rect, board, colour_blind, marked=fresh)
+            if seat == self.peek:  # the ramp shown large now
+                pygame.draw.rect(surface, theme.BLUE, board_rect.inflate(m.u(0.8), m.u(0.8)), max(3, m.u(0.4)))
             colour, shape = self.seat_style(seat)
             line = m.u(2.5)
             draw.seat_shape(surface, shape, (row.left + m.u(2.5), row.top + line), m.u(1.3), colour)

@@ -33,7 +33,7 @@ class ScoredTable(Protocol):
 
 class BitsRoundScene(Scene):
     """Per-card scoring of a finished round on every board, the scoring areas outlined; hovering a
-    card's line shows only that card's areas. Solo games show the rank after the last round."""
+    card's row shows only that card's areas on every board. Solo games show the rank after the last round."""
 
     opaque = False
     name = "bits-round"
@@ -44,7 +44,7 @@ class BitsRoundScene(Scene):
         self.round_number = round_number
         self.state: BitsState = game_scene.match.state
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.card_lines: list[tuple[int, int, pygame.Rect]] = []  # (seat, card index, rect)
+        self.card_lines: list[tuple[int, pygame.Rect]] = []  # (card index, its row across the table)
         last = round_number >= self.state.rounds_total
         self.button = self.widgets.add(Button(N_("Final scores") if last else N_("Next round"), self.close, "primary"))
 
@@ -73,6 +73,8 @@ class BitsRoundScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
+        """A table: a column per player (name, board, points), a row per goal card, each card said
+        once in the label column on the left, then the round's and the running totals."""
         m = self.metrics
         state = self.state
         players = state.players
@@ -83,105 +85,93 @@ class BitsRoundScene(Scene):
         inner = self.panel.inflate(-m.u(6), 0)
         top = self.panel.top + m.u(10)
         bottom = self.button.rect.top - m.u(2)
-        col_w = inner.width // max(players, 1) if players > 1 else inner.width // 2
+        label_w = max(m.u(24), min(m.u(34), inner.width // (players + 2)))
+        seats_left = inner.left + label_w + m.u(2)
+        col_w = (inner.right - seats_left) // players if players > 1 else min(m.u(34), (inner.right - seats_left) // 2)
         totals = round_totals(state)
         running = [sum(r[s] for r in totals[: self.round_number]) for s in range(players)]
-        self.card_lines = []
         goals = state.active_goals(self.round_number)
-        # Each card's line: its icon, what it asks for (wrapped, never under the points) and the points.
-        line_w = min(col_w - m.u(2), m.u(40))
+        # Each card's row: its picture and what it asks for (wrapped) in the label column.
         base_h = round(m.body * 1.45)
-        size = max(14, m.small - 2)
+        size = m.small
         step = round(size * 1.2)
-        room = line_w - (base_h - 4) - m.u(2.5) - draw.render_text("+10", m.body, weight="bold").get_width()
-        words = [draw.wrap(translate(CARD_BY_ID[card_id].describe()), size, room) for card_id in goals]
+        mini_w = base_h - 4
+        words = [
+            draw.wrap(translate(CARD_BY_ID[card_id].describe()), size, label_w - mini_w - m.u(2)) for card_id in goals
+        ]
         heights = [max(base_h, len(lines) * step + 6) for lines in words]
-        lines_h = sum(heights) + 2 * base_h
-        board_size = max(m.u(12), min(col_w - m.u(4), bottom - top - lines_h - m.u(6)))
+        board_size = max(m.u(12), min(col_w - m.u(3), bottom - top - m.u(6) - sum(heights) - 2 * base_h))
+        y = top + m.u(4) + board_size + m.u(2)
+        rows: list[pygame.Rect] = []
+        for height in heights:
+            rows.append(
+                pygame.Rect(
+                    inner.left, rows[-1].bottom if rows else y, seats_left + players * col_w - inner.left, height
+                )
+            )
+        self.card_lines = [(index, row) for index, row in enumerate(rows)]
+        hovered = next((index for index, row in self.card_lines if row.collidepoint(mouse)), None)
+        if hovered is not None:
+            pygame.draw.rect(surface, theme.YELLOW, rows[hovered])
+        for card_id, row, lines in zip(goals, rows, words, strict=True):
+            mini = pygame.Rect(row.left + m.u(0.5), row.top + 2, mini_w, mini_w)
+            paint.draw_goal_card(surface, mini, CARD_BY_ID[card_id], colour_blind, compact=True)
+            with layout_probe.box(pygame.Rect(row.left, row.top, label_w, row.height)):
+                for number, part in enumerate(lines):
+                    draw.text(surface, part, (mini.right + m.u(1), row.top + 3 + number * step), size, theme.INK)
+        y = (rows[-1].bottom if rows else y) + m.u(0.5)
+        right = seats_left + players * col_w - m.u(1)
+        pygame.draw.line(surface, theme.INK, (inner.left, y), (right, y), 2)
+        draw.text(surface, _("Round"), (inner.left, y + m.u(0.5)), m.body, theme.INK, "bold")
+        draw.text(surface, _("Total"), (inner.left, y + m.u(0.5) + base_h), m.body, theme.GREY, "semibold")
         for seat in range(players):
-            left = inner.left + seat * col_w
+            left = seats_left + seat * col_w
+            column = pygame.Rect(left, top, col_w - m.u(2), bottom - top)
             colour, shape = self.game_scene.seat_style(seat)
             draw.seat_shape(surface, shape, (left + m.u(1.5), top + m.u(1.4)), m.u(1.3), colour)
-            draw.text(
-                surface,
-                self.game_scene.match.seat_name(seat),
-                (left + m.u(4), top + m.u(1.4)),
-                m.body,
-                theme.INK,
-                "semibold",
-                "midleft",
-            )
+            name = self.game_scene.match.seat_name(seat)
+            with layout_probe.box(column):
+                draw.text(surface, name, (left + m.u(4), top + m.u(1.4)), m.body, theme.INK, "semibold", "midleft")
             breakdown = round_breakdown(state, self.round_number, seat)
-            hovered = None
-            y = top + m.u(4) + board_size + m.u(2)
-            lines: list[pygame.Rect] = []
-            for height in heights:
-                lines.append(pygame.Rect(left, lines[-1].bottom if lines else y, line_w, height))
-            for index, line in enumerate(lines):
-                self.card_lines.append((seat, index, line))
-                if line.collidepoint(mouse):
-                    hovered = index
-                    pygame.draw.rect(surface, theme.YELLOW, line)
-            board_rect = pygame.Rect(left, top + m.u(4), board_size, board_size)
             paint.draw_flat_board(
                 surface,
-                board_rect,
+                pygame.Rect(left, top + m.u(4), board_size, board_size),
                 state.finished[self.round_number - 1][seat],
                 colour_blind,
                 paint.card_score_areas(breakdown, hovered),
             )
-            for score, line, text in zip(breakdown, lines, words, strict=True):
-                mini = pygame.Rect(line.left + m.u(0.5), line.top + 2, base_h - 4, base_h - 4)
-                paint.draw_goal_card(surface, mini, score.card, colour_blind, compact=True)
-                with layout_probe.box(line):
-                    for number, part in enumerate(text):
-                        draw.text(
-                            surface,
-                            part,
-                            (mini.right + m.u(1), line.top + 3 + number * step),
-                            size,
-                            theme.INK,
-                            "regular",
-                        )
+            cell_right = left + min(board_size, column.width)
+            for score, row in zip(breakdown, rows, strict=True):
                 draw.text(
                     surface,
                     f"{score.points:+d}",
-                    (line.right - m.u(0.5), line.centery),
+                    (cell_right, row.centery),
                     m.body,
                     theme.RED if score.points < 0 else theme.INK,
                     "bold",
                     "midright",
                 )
-            y = (lines[-1].bottom if lines else y) + m.u(0.5)
-            line_h = base_h
-            right = left + line_w
-            pygame.draw.line(surface, theme.INK, (left, y), (right, y), 2)
-            draw.text(surface, _("Round"), (left, y + m.u(0.5)), m.body, theme.INK, "bold")
             draw.text(
                 surface,
                 f"{totals[self.round_number - 1][seat]:+d}",
-                (right - m.u(0.5), y + m.u(0.5)),
+                (cell_right, y + m.u(0.5)),
                 m.body,
                 theme.INK,
                 "bold",
                 "topright",
             )
-            draw.text(surface, _("Total"), (left, y + m.u(0.5) + line_h), m.body, theme.GREY, "semibold")
             draw.text(
                 surface,
                 str(running[seat]),
-                (right - m.u(0.5), y + m.u(0.5) + line_h),
+                (cell_right, y + m.u(0.5) + base_h),
                 m.body,
                 theme.GREY,
                 "semibold",
                 "topright",
             )
         if players == 1:
-            self._draw_solo(
-                surface,
-                pygame.Rect(inner.left + col_w + m.u(2), top, inner.width - col_w - m.u(2), bottom - top),
-                running[0],
-            )
+            solo_left = seats_left + col_w + m.u(2)
+            self._draw_solo(surface, pygame.Rect(solo_left, top, inner.right - solo_left, bottom - top), running[0])
         draw.text(
             surface,
             _("Hover a card's line to see only its areas."),

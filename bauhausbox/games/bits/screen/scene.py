@@ -8,7 +8,9 @@ anticlockwise): a tile is a domino whose two coloured halves lie left-right, sta
 stand the other way. Every new tile comes to hand lying flat, first colour on the left. Click a column
 (or Space / down arrow) to drop it, or drag it there from the ramp or the tile card and let go; let go
 anywhere else and it stays in hand; Esc puts it back before it opens the menu. **N** or the button takes
-the neutral tile instead (once per round). The left/right arrow keys move the tile between columns.
+the neutral tile instead (once per round). The left/right arrow keys move the tile between columns. A click on another
+player's thumbnail shows that ramp large in place of yours, as your view has it (a click on it again,
+on the ramp, or Esc brings yours back; so does the next tile card).
 
 Everybody places the same tile; in pass-and-play each human places it in turn behind the curtain, and
 nobody sees where the others put it until all have placed. Drawing is a function of the view and this
@@ -27,9 +29,11 @@ from bauhausbox.engine.api import Words
 from bauhausbox.engine.history import Step
 from bauhausbox.games.bits.board import drop, has_room, landing
 from bauhausbox.games.bits.cards import NEUTRAL_TILE, SIZE, CardScore, score_board
+from bauhausbox.games.bits.describe import tile_words
 from bauhausbox.games.bits.records import bests
 from bauhausbox.games.bits.rules import PASS, BitsState, Move, Pass, Place, round_breakdown, round_totals
 from bauhausbox.games.bits.screen import paint
+from bauhausbox.games.bits.screen.final_table import BitsGameOverScene, load_bests
 from bauhausbox.games.bits.screen.howto import how_to_play_pages
 from bauhausbox.games.bits.screen.panel import BitsPanel
 from bauhausbox.games.bits.screen.round_scene import BitsRoundScene
@@ -82,6 +86,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.recorded_best = False
         self.best_place: int | None = None
         self.thumb_rects: dict[int, pygame.Rect] = {}  # each other seat's board in the players panel
+        self.peek: int | None = None  # another seat whose ramp is shown large (a click on its thumbnail)
         self.fresh: dict[int, tuple[int, ...]] = {}  # cells new on each board since the last reveal
         self.fresh_until = 0.0
         self.personal_best = self._load_best() if len(match.setup.seats) == 1 else None
@@ -105,6 +110,10 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
                 N_("Neutral"), self.toggle_neutral, tooltip=N_("Place your neutral tile instead, once per round (N)")
             )
         )
+
+    def game_over_scene(self) -> BitsGameOverScene:
+        """The shared final table with the rounds' goal cards drawn, and the solo bests after a solo game."""
+        return BitsGameOverScene(self.app, self, self.best_place)
 
     # ==== how to play =========================================================================
     @classmethod
@@ -170,7 +179,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
     def held(self) -> tuple[str, bool] | None:
         """The colours and orientation of the tile in hand (for the seat to play), or None."""
         seat = self.match.to_play
-        if seat is None or self.spectating or not self.match.is_human(seat):
+        if seat is None or self.spectating or not self.match.is_human(seat) or self.peek is not None:
             return None
         state = self.state
         if state.over or not state.waiting(seat) or not has_room(state.boards[seat]):
@@ -253,7 +262,25 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.parked = True
         return True
 
+    def toggle_peek(self, seat: int) -> None:
+        """Show ``seat``'s ramp large in place of yours, or yours again (its thumbnail clicked again,
+        or your own). Drawn from your view: a tile it placed that you may not see yet stays hidden."""
+        self.peek = None if seat in (self.peek, self.seat_shown()) else seat
+        self.column, self.dragging = None, False
+        self.app.sound.play("click", 0.5)
+
     def handle_game_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            seat = next((s for s, r in self.thumb_rects.items() if r.collidepoint(event.pos)), None)
+            if seat is not None:
+                self.toggle_peek(seat)
+                return True
+            if self.peek is not None and self.ramp_rect.collidepoint(event.pos):
+                self.peek = None  # a click on the large ramp: yours again, ready to place
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.peek is not None:
+            self.peek = None  # back to your own ramp before Esc opens the menu
+            return True
         if event.type == pygame.MOUSEMOTION:
             column = self.column_at(event.pos)
             if column is None:
@@ -340,21 +367,14 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             self.fresh_until = time.monotonic() + 2.0
         if len(after.finished) > len(before.finished):
             self.round_to_show = len(after.finished)
-            totals = round_totals(after)[-1]
-            points = ", ".join(
-                f"{self.match.seat_name(s)} {'+' if totals[s] >= 0 else '−'}{abs(totals[s])}"
-                for s in range(after.players)
-            )
-            self.announce(_("Round {number} is over: {points}").format(number=len(after.finished), points=points))
+            # The points are the log's sentence and the scoring table's: the notice only says when.
+            self.announce(_("Round {number} is over").format(number=len(after.finished)))
             self._record_solo(after)
         elif after.shown != before.shown and after.shown:
             self.app.sound.play("draw", 0.7)
 
     def _load_best(self) -> int | None:
-        try:
-            results = bests.load(data_dir()).results
-        except OSError:
-            return None
+        results = load_bests()
         return results[0].score if results else None
 
     def _record_solo(self, state: BitsState) -> None:
@@ -368,6 +388,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             self.best_place = None
 
     def on_history_jump(self) -> None:
+        self.peek = None
         self.slide = None
         self.fresh = {}
         self.round_to_show = None
@@ -376,6 +397,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.use_neutral = False
 
     def on_veil(self) -> None:
+        self.peek = None  # the next player at the screen sees their own ramp
         self.column = None
         self.quarter = 0
         self.dragging = False
@@ -391,6 +413,8 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         state = self.match.state
         tile_key = (seat, state.round, len(state.shown), state.start_phase, self.match.history.cursor)
         if tile_key != self.tile_key:  # a new tile (or another seat's turn): it comes to hand lying flat
+            if tile_key[1:4] != (self.tile_key or (None,) * 5)[1:4]:
+                self.peek = None  # a new tile card: your own ramp comes back
             self.tile_key = tile_key
             self.quarter = 0
             self.dragging = False
@@ -430,7 +454,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             return _("{name} is placing").format(name=name) + "." * (1 + int(time.monotonic() * 3) % 3)
         if state.start_phase:
             return _("{name}: place your start tile").format(name=name)
-        return _("{name}: place the {tile} tile").format(name=name, tile=paint.tile_name(state.tile_for(seat)))
+        return _("{name}: place the {tile} tile").format(name=name, tile=tile_words(state.tile_for(seat)))
 
     def idle_status(self) -> str:
         if self.spectating or self.held() is None:
@@ -454,7 +478,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             self.column = None
 
     def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
-        if not isinstance(move, Place) or self.slide is not None:
+        if not isinstance(move, Place) or self.slide is not None or self.peek is not None:
             return
         cells = landing(self.shown_board(self.state, self.seat_shown()), move.spot)
         if cells is not None:
@@ -476,7 +500,12 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
                 if mark.label:
                     draw.badge(surface, box.topleft, m.u(1.6), mark.colour, mark.label, max(14, m.small - 2))
             return
-        if not isinstance(mark.move, Place) or self.slide is not None or before.round != self.state.round:
+        if (
+            not isinstance(mark.move, Place)
+            or self.slide is not None
+            or before.round != self.state.round
+            or self.peek is not None
+        ):
             return
         board = self.shown_board(self.state, shown)
         cells = landing(self.shown_board(before, shown), mark.move.spot)
@@ -509,14 +538,22 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         return self.ramp.quad(move.column, AIR_Y, move.column + width, AIR_Y + height, self.ramp.thickness)
 
     # ==== drawing =============================================================================
+    def ramp_board(self, state: BitsState) -> str:
+        """The board drawn on the large ramp: yours with your own placement, or the peeked seat's as
+        your view has it (its placement of the current tile is secret until everybody has placed)."""
+        if self.peek is not None:
+            return state.boards[self.peek]
+        slide = self.slide
+        if slide is not None and not slide.tween.done:
+            return slide.board_before
+        return self.shown_board(state, self.seat_shown())
+
     def draw_game(self, surface: pygame.Surface) -> None:
         state = self.state
-        seat = self.seat_shown()
+        seat = self.seat_shown() if self.peek is None else self.peek
         colour_blind = bool(getattr(self.app.settings, "colour_blind", False))
-        slide = self.slide
-        board = slide.board_before if slide else self.shown_board(state, seat)
-        if slide and slide.tween.done:
-            board = self.shown_board(state, seat)
+        slide = self.slide if self.peek is None else None
+        board = self.ramp_board(state)
         self._draw_ramp_title(surface, state, seat)
         held = self.held()
         move = self.held_move() if slide is None else None
@@ -526,7 +563,9 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         paint.draw_ramp(surface, self.ramp, board, lane)
         if self.held() is not None:
             layout_probe.control("ramp", self.ramp_rect)
-        paint.draw_board_tiles(surface, self.ramp, board, colour_blind, slide.cells if slide else ())
+        paint.draw_board_tiles(
+            surface, self.ramp, board, colour_blind, slide.cells if slide and not slide.tween.done else ()
+        )
         if slide is not None:
             y = AIR_Y + (slide.to_row - AIR_Y) * slide.tween.value
             paint.draw_domino(surface, self.ramp, slide.colours, slide.vertical, slide.column, y, colour_blind)
@@ -615,6 +654,17 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             theme.GREY,
             "semibold",
         )
+        if self.peek is not None:  # not your ramp: the way back, under whose it is
+            back = _("Esc, or a click on its picture: back to yours")
+            room = self.ramp_rect.right - rect.left - m.u(1)
+            draw.text(
+                surface,
+                back,
+                (rect.left, rect.bottom + m.u(0.75) + m.small + m.u(0.5)),
+                paint.fitted_size(back, m.small, room, least=14),
+                theme.BLUE,
+                "semibold",
+            )
 
 
 def _live(state: BitsState, seat: int) -> list[CardScore]:

@@ -1,0 +1,68 @@
+"""The end of a Bits game on screen: the final table shows each round's goal cards (not codes), a
+solo game ends with the best solo results, and the how-to's solo page lists them before playing."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bauhausbox.games.bits.records import bests
+from bauhausbox.games.bits.screen.howto import how_to_play_pages
+from bauhausbox.persistence.paths import data_dir
+from bauhausbox.scenes.statistics import solo_best_line
+from bauhausbox.ui import layout_probe
+from tests.ui.helpers import frames
+from tests.ui.scenarios.bits import _finished
+
+
+def words(text: str) -> str:
+    """A line as drawn (wrapping joins words with single spaces)."""
+    return " ".join(text.split())
+
+
+def recorded(app: Any) -> layout_probe.Record:
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    return record
+
+
+def test_the_final_table_shows_each_rounds_goal_cards_not_their_codes(fresh_app: Any) -> None:
+    scene = _finished(fresh_app, 4, 13)
+    state = scene.match.state
+    record = recorded(fresh_app)
+    shown = {c.name for c in record.controls if c.name.startswith("goal card ")}
+    assert shown == {f"goal card {card}" for card in state.active_goals(len(state.finished))}
+    labels = [t.content for t in record.texts if re.fullmatch(r"Round \d+", t.content)]
+    assert labels == [f"Round {n}" for n in range(1, len(state.finished) + 1)]  # "Round 2 (1b 2d)" before
+
+
+def _best(score: int, seed: int) -> bests.SoloResult:
+    return bests.make_result(seed, [score, 0, 0])
+
+
+def test_a_solo_game_ends_with_the_best_solo_results(fresh_app: Any) -> None:
+    saved = bests.SoloBests(results=[_best(24, 1), _best(12, 2)])
+    bests.save(data_dir(), saved)
+    try:
+        _finished(fresh_app, 1, 14)
+        texts = [t.content for t in recorded(fresh_app).texts]
+        assert "SOLO BESTS" in texts
+        assert words(solo_best_line(1, saved.results[0])) in texts
+        assert words(solo_best_line(2, saved.results[1])) in texts
+    finally:
+        (data_dir() / bests.FILE_NAME).unlink()
+
+
+def test_the_how_to_solo_page_lists_the_best_results_before_playing(fresh_app: Any) -> None:
+    saved = bests.SoloBests(results=[_best(27, 5)])
+    bests.save(data_dir(), saved)
+    try:
+        page = how_to_play_pages()[-1]
+        assert page.diagram is not None
+        surface = fresh_app.screen.copy()
+        with layout_probe.recording(surface.get_size()) as record:
+            page.diagram(surface, surface.get_rect().inflate(-200, -200), fresh_app.metrics)
+        texts = [t.content for t in record.texts]
+        assert words(solo_best_line(1, saved.results[0])) in texts
+    finally:
+        (data_dir() / bests.FILE_NAME).unlink()
