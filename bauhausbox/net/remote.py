@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any
 
 from bauhausbox import games
-from bauhausbox.engine.api import GameError, IllegalMoveError, Seat, Words, split_seat
+from bauhausbox.engine.api import GameError, IllegalMoveError, Seat, split_seat
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.bots.runner import BotJob
 from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan
@@ -32,6 +33,19 @@ from bauhausbox.table import Asked, Jumped, Notice, Played, Table, TableEvent
 
 ANSWER_SECONDS = 5.0  # how long the screen waits for the server to answer a move, an undo, a redo
 JOIN_SECONDS = 5.0
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """How others join a hosted table: this computer's addresses, the port and the table's code."""
+
+    addresses: tuple[str, ...]
+    port: int
+    code: str
+
+    def where(self) -> str:
+        """``192.168.1.20:51234`` (the addresses joined with "or")."""
+        return _(" or ").join(f"{address}:{self.port}" for address in self.addresses)
 
 
 def setup_of(view: SeatView) -> Setup:
@@ -68,10 +82,10 @@ class RemoteTableAdapter(Table[Any, Any]):
 
     on_server = True
 
-    def __init__(self, loop: NetLoop, remotes: dict[Seat, RemoteTable], invitation: str = "") -> None:
+    def __init__(self, loop: NetLoop, remotes: dict[Seat, RemoteTable], invitation: Invitation | None = None) -> None:
         self.loop = loop
         self.remotes = remotes
-        self.invitation = invitation  # the host's words for "how to join", while seats are free
+        self.invitation = invitation  # at the host: how to join, said while seats are free
         first = next(iter(remotes.values())).view
         assert first is not None
         game = games.load(first.game)
@@ -125,8 +139,12 @@ class RemoteTableAdapter(Table[Any, Any]):
         if view is not None and self.invitation:
             waiting = [view.names[s] for s, human in enumerate(view.humans) if human and not view.connected[s]]
             if waiting:
-                names = ", ".join(waiting)
-                return fill(_("Waiting for {names} to join: {invitation}"), names=names, invitation=self.invitation)
+                return fill(
+                    _("Waiting for {names} to join: table {code} at {address}"),
+                    names=", ".join(waiting),
+                    code=self.invitation.code,
+                    address=self.invitation.where(),
+                )
         return None
 
     # ==== the view ===============================================================================
@@ -349,7 +367,13 @@ class RemoteTableAdapter(Table[Any, Any]):
 
 
 def join_table(
-    url: str, code: str, seats: list[Seat | None], *, name: str = "", language: str = "en", invitation: str = ""
+    url: str,
+    code: str,
+    seats: list[Seat | None],
+    *,
+    name: str = "",
+    language: str = "en",
+    invitation: Invitation | None = None,
 ) -> RemoteTableAdapter:
     """Sit at table ``code`` on the server at ``url`` in each of ``seats`` (``None``: the first free
     human seat) and return the table for the screen; raises :class:`Ended` with the server's
@@ -381,4 +405,4 @@ def refusal_words(error: BaseException, url: str) -> str:
     return fill(_("Nothing answers at {address}: check the address and that the table is hosted."), address=url)
 
 
-__all__ = ["RemoteMatch", "RemoteTableAdapter", "Words", "join_table", "refusal_words", "setup_of"]
+__all__ = ["Invitation", "RemoteMatch", "RemoteTableAdapter", "join_table", "refusal_words", "setup_of"]
