@@ -94,9 +94,7 @@ class JoinScene(Scene):
         self.table, self.problem = None, ""
         url = server_url(self.address)
         if not self.address.strip() or len(self.code) != CODE_LENGTH:
-            self.problem = fill(
-                _("Type the host's address and the table's code ({n} letters and digits)."), n=CODE_LENGTH
-            )
+            self.problem = _("Type the host's address and the table's code.")
         else:
             self.app.settings.join_address = self.address.strip()
             self.app.save_settings()
