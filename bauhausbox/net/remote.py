@@ -28,7 +28,7 @@ from bauhausbox.i18n import N_, _, fill
 from bauhausbox.match import Match
 from bauhausbox.net.background import NetLoop, shared_loop
 from bauhausbox.net.client import Ended, RemoteTable
-from bauhausbox.net.protocol import Refusal, SeatView
+from bauhausbox.net.protocol import SENTENCES, Refusal, SeatView
 from bauhausbox.table import Asked, Jumped, Notice, Played, Table, TableEvent
 
 ANSWER_SECONDS = 5.0  # how long the screen waits for the server to answer a move, an undo, a redo
@@ -401,7 +401,9 @@ def join_table(
 def refusal_words(error: BaseException, url: str) -> str:
     """One sentence for a failed join."""
     if isinstance(error, Ended):
-        return error.refusal.sentence
+        template = SENTENCES[error.refusal.reason]
+        # Said from this computer's catalog where the sentence carries no detail from the host.
+        return _(template) if "{detail}" not in template else error.refusal.sentence
     return fill(_("Nothing answers at {address}: check the address and that the table is hosted."), address=url)
 
 
