@@ -24,6 +24,7 @@ reports (:class:`Played` events) with its sounds, animations and story.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -57,6 +58,35 @@ class Failed:
 
 
 @dataclass(frozen=True)
+class Jumped:
+    """The history moved under the screen (an undo or redo agreed at another computer): what was
+    held, hinted or marked goes."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something players are told that is not a move (a table on a server: someone left, an undo
+    is waiting for agreement); ``text`` is already in the players' language or a marked constant."""
+
+    text: str
+    kind: str = "info"
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The table asks the player at this screen a yes-or-no question (a table on a server: another
+    player wants to undo past a draw); ``agree`` or ``refuse`` answers it."""
+
+    title: str
+    question: str
+    agree: Callable[[], None]
+    refuse: Callable[[], None]
+
+
+TableEvent = Played | Failed | Jumped | Notice | Asked
+
+
+@dataclass(frozen=True)
 class SeatView(Generic[StateT, MoveT]):
     """What one seat may know now: the game's view, and the table's private items for that seat."""
 
@@ -68,6 +98,10 @@ class SeatView(Generic[StateT, MoveT]):
 
 class Table(Generic[StateT, MoveT]):
     """A game at the table: see the module's docstring."""
+
+    #: A table played on a server (``bauhausbox/net/remote.py``): the server asks everyone about an
+    #: undo itself (``ask_undo``), and the table is not restarted from one computer.
+    on_server = False
 
     def __init__(self, match: Match, *, curtain: bool | None = None) -> None:
         self.match = match
@@ -163,6 +197,14 @@ class Table(Generic[StateT, MoveT]):
         self.spectator_seat = seat
         self.jumped()
 
+    def connected(self, seat: Seat) -> bool | None:
+        """Whether ``seat``'s player is connected to the table (``None``: everyone is at this screen)."""
+        return None
+
+    def status_note(self) -> str | None:
+        """What the status bar must say before anything else (a table on a server: reconnecting)."""
+        return None
+
     # ==== what humans may do =====================================================================
     def may_act(self, seat: Seat | None = None) -> bool:
         """Whether a human may act now (for ``seat``, default the seat to play): not while a
@@ -239,7 +281,7 @@ class Table(Generic[StateT, MoveT]):
             seat for seat in self.bots if seat != state.to_play and self.game.legal_moves(state, seat=seat)
         ]
 
-    def run_computers(self, delay: float) -> list[Played | Failed]:
+    def run_computers(self, delay: float) -> list[TableEvent]:
         """Play a computer's move once it is ready, or start the next computer thinking (out of turn
         first); ``delay`` is the least time a computer's turn shows (the settings' pace)."""
         job = self.runner.result()
@@ -263,10 +305,10 @@ class Table(Generic[StateT, MoveT]):
         think = self.game.info.think_time(level)
         self.runner.start(self.bots[seat], self.game, view, seat, self.token(), think, delay, interjection=interjection)
 
-    def _computer_answer(self, job: BotJob) -> list[Played | Failed]:
+    def _computer_answer(self, job: BotJob) -> list[TableEvent]:
         if job.token != self.token():
             return []  # stale: the history moved while it thought
-        said: list[Played | Failed] = []
+        said: list[TableEvent] = []
         if job.error:
             failure = job.error.splitlines()[-1]
             said.append(Failed(Words("A computer player failed ({error}); it plays a random move.", error=failure)))
@@ -296,6 +338,10 @@ class Table(Generic[StateT, MoveT]):
         self.match.undo(plan)
         self.jumped()
         return self.match.history.cursor != cursor
+
+    def ask_undo(self) -> list[TableEvent]:
+        """Undo at a table on a server (``on_server``): what it says comes as events."""
+        return []
 
     def redo(self) -> bool:
         if not self.match.redo():

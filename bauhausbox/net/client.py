@@ -34,9 +34,11 @@ from bauhausbox.net.protocol import (
     Hello,
     Intent,
     Join,
+    Look,
     Refusal,
     SeatGiven,
     SeatView,
+    TableSeen,
     Welcome,
 )
 
@@ -87,6 +89,22 @@ async def create_table(
         if not isinstance(answer, Created):
             raise protocol.ProtocolError(f"expected the table's code, got {answer.type}")
         return answer.code
+
+
+async def look_table(
+    url: str, code: str, *, tls: ssl.SSLContext | None = None, language: str = "en", timeout: float = 5.0
+) -> TableSeen:
+    """Who sits at table ``code`` on the server at ``url`` and which seats are free (raises
+    :class:`Ended` with the server's sentence: a wrong code, an old version)."""
+    async with asyncio.timeout(timeout), connect(url, ssl=tls, max_size=MAX_SERVER_MESSAGE) as connection:
+        await _hello(connection, language, PROTOCOL_VERSION)
+        await connection.send(protocol.encode(Look(code=code)))
+        answer = protocol.read_server(await connection.recv())
+        if isinstance(answer, Refusal):
+            raise Ended(answer)
+        if not isinstance(answer, TableSeen):
+            raise protocol.ProtocolError(f"expected the table, got {answer.type}")
+        return answer
 
 
 class RemoteTable:
@@ -244,6 +262,30 @@ class RemoteTable:
                     return
                 except ConnectionClosed:
                     await asyncio.sleep(self.backoff)
+
+    async def ask(
+        self,
+        action: Action,
+        text: str = "",
+        until: Callable[[SeatView], bool] | None = None,
+        timeout: float = 5.0,
+    ) -> Refusal | None:
+        """Send an intent and wait for its answer: ``None`` once a view for which ``until`` holds
+        came (default: any newer view), or the refusal."""
+        refused = len(self.refusals)
+        version = self.view.version if self.view is not None else -1
+        if until is None:
+            until = lambda view: view.version != version  # noqa: E731
+        await self.send(action, text, timeout)
+        async with asyncio.timeout(timeout), self._changed:
+            while True:
+                if len(self.refusals) > refused:
+                    return self.refusals[refused]
+                if self.ended is not None:
+                    raise Ended(self.ended)
+                if self.view is not None and until(self.view):
+                    return None
+                await self._changed.wait()
 
     async def play(self, text: str) -> None:
         await self.send("move", text)

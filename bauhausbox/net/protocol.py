@@ -79,7 +79,14 @@ class Intent(_Message):
     text: str = Field(default="", max_length=MAX_MOVE_TEXT)
 
 
-ClientMessage = Annotated[Hello | Create | Join | Intent, Field(discriminator="type")]
+class Look(_Message):
+    """Before joining: who sits at table ``code`` and which seats are free."""
+
+    type: Literal["look"] = "look"
+    code: str = Field(max_length=16)
+
+
+ClientMessage = Annotated[Hello | Create | Join | Intent | Look, Field(discriminator="type")]
 
 
 # -- from the server ------------------------------------------------------------------------------
@@ -94,6 +101,19 @@ class Created(_Message):
 
     type: Literal["created"] = "created"
     code: str
+
+
+class TableSeen(_Message):
+    """The answer to :class:`Look`: the table's game, its seats (``human`` / ``ai:LEVEL``) and
+    names, the human seats nobody has taken yet, and who is connected."""
+
+    type: Literal["table"] = "table"
+    code: str
+    game: str
+    seats: list[str]
+    names: list[str]
+    free: list[int]
+    connected: list[bool]
 
 
 class SeatGiven(_Message):
@@ -144,6 +164,9 @@ class SeatView(_Message):
     humans: list[bool]
     connected: list[bool]
     seed: int | None = None  # told once the game is over: the finished game can be replayed anywhere
+    # The seats as ``human`` / ``ai:LEVEL`` and the table's options (public facts of the setup).
+    seats: list[str] = Field(default_factory=list)
+    options: dict[str, str | int | bool] = Field(default_factory=dict)
 
 
 Reason = Literal[
@@ -208,10 +231,10 @@ class Refusal(_Message):
     fatal: bool = False
 
 
-ServerMessage = Annotated[Welcome | Created | SeatGiven | SeatView | Refusal, Field(discriminator="type")]
+ServerMessage = Annotated[Welcome | Created | TableSeen | SeatGiven | SeatView | Refusal, Field(discriminator="type")]
 
-_CLIENT: TypeAdapter[Hello | Create | Join | Intent] = TypeAdapter(ClientMessage)
-_SERVER: TypeAdapter[Welcome | Created | SeatGiven | SeatView | Refusal] = TypeAdapter(ServerMessage)
+_CLIENT: TypeAdapter[Hello | Create | Join | Intent | Look] = TypeAdapter(ClientMessage)
+_SERVER: TypeAdapter[Welcome | Created | TableSeen | SeatGiven | SeatView | Refusal] = TypeAdapter(ServerMessage)
 
 
 class ProtocolError(Exception):
@@ -224,14 +247,14 @@ def encode(message: _Message) -> str:
     return message.model_dump_json()
 
 
-def read_client(text: str | bytes) -> Hello | Create | Join | Intent:
+def read_client(text: str | bytes) -> Hello | Create | Join | Intent | Look:
     try:
         return _CLIENT.validate_json(text)
     except ValidationError as error:
         raise ProtocolError(str(error).splitlines()[0]) from None
 
 
-def read_server(text: str | bytes) -> Welcome | Created | SeatGiven | SeatView | Refusal:
+def read_server(text: str | bytes) -> Welcome | Created | TableSeen | SeatGiven | SeatView | Refusal:
     try:
         return _SERVER.validate_json(text)
     except ValidationError as error:

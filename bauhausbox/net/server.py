@@ -51,11 +51,13 @@ from bauhausbox.net.protocol import (
     Hello,
     Intent,
     Join,
+    Look,
     MoveSeen,
     Reason,
     Refusal,
     SeatGiven,
     SeatView,
+    TableSeen,
     UndoRequest,
     Welcome,
 )
@@ -175,6 +177,20 @@ class HostedTable:
             humans=[spec.is_human for spec in match.setup.seats],
             connected=[not spec.is_human or index in self.seated for index, spec in enumerate(match.setup.seats)],
             seed=match.setup.seed if match.over else None,
+            seats=[spec.to_text() for spec in match.setup.seats],
+            options=dict(match.setup.options),
+        )
+
+    def seen(self) -> TableSeen:
+        """The table as someone about to join sees it: public facts only."""
+        seats = self.match.setup.seats
+        return TableSeen(
+            code=self.code,
+            game=self.match.setup.game_id,
+            seats=[spec.to_text() for spec in seats],
+            names=[spec.name for spec in seats],
+            free=[seat for seat in self.humans if seat not in self.digests],
+            connected=[not spec.is_human or index in self.seated for index, spec in enumerate(seats)],
         )
 
     def _seen(self, index: int, seat: Seat) -> MoveSeen:
@@ -411,6 +427,11 @@ class Server:
                     if isinstance(message, Create):
                         code = self.create_table(self.setup_from(message))
                         await connection.send(protocol.encode(Created(code=code)))
+                    elif isinstance(message, Look):
+                        hosted = self.tables.get(message.code.strip().upper())
+                        if hosted is None:
+                            raise Refused("wrong_code")
+                        await connection.send(protocol.encode(hosted.seen()))
                     elif isinstance(message, Join):
                         if sitting is not None:
                             await self._leave(*sitting)

@@ -183,6 +183,10 @@ class Settings(_Model):
     language: Language = "system"
     player_names: list[str] = Field(default_factory=_default_names)
     last_setups: dict[str, GamePreference] = Field(default_factory=dict)
+    # Play across computers: the port a hosted table listens on (0: one the system picks) and the
+    # address last typed to join one.
+    host_port: int = Field(0, ge=0, le=65535)
+    join_address: str = Field("", max_length=200)
 
     @field_validator("player_names", mode="before")
     @classmethod

@@ -24,6 +24,7 @@ from bauhausbox.engine.bots.runner import BotJob, BotRunner
 from bauhausbox.engine.history import UndoPlan
 from bauhausbox.i18n import N_, counted
 from bauhausbox.match import Match
+from bauhausbox.net.remote import RemoteMatch
 from bauhausbox.scenes.decision import DecisionWindows
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_over import GameOverScene
@@ -32,7 +33,7 @@ from bauhausbox.scenes.howto import HowToScene
 from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.scenes.story import MoveMark
 from bauhausbox.scenes.table_chrome import LEVEL_WORDS
-from bauhausbox.table import Failed, Played, Table
+from bauhausbox.table import Asked, Failed, Jumped, Notice, Table, TableEvent
 from bauhausbox.ui import theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
@@ -56,7 +57,9 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
         self.match = match
         super().__init__(app)
         self.game: GameRules[StateT, MoveT] = match.game
-        self.table: Table[StateT, MoveT] = Table(match, curtain=self.needs_curtain())
+        # A table on a server (play across computers) comes with its mirror of the game.
+        remote = match.table if isinstance(match, RemoteMatch) else None
+        self.table: Table[StateT, MoveT] = remote or Table(match, curtain=self.needs_curtain())
         self.mouse = (0, 0)
 
     # ==== what the table gives this screen =======================================================
@@ -106,11 +109,21 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
         curtain: it decides nothing and shows nothing."""
         self._follow([self.table.play(move)])
 
-    def _follow(self, events: list[Played | Failed]) -> None:
+    def _follow(self, events: list[TableEvent]) -> None:
         """What the table reports, on screen: sounds, animations, the story, messages."""
         for event in events:
             if isinstance(event, Failed):
                 self.say(event.words, "error")
+                continue
+            if isinstance(event, Notice):
+                self.say(event.text, event.kind)
+                continue
+            if isinstance(event, Jumped):
+                self._jumped()
+                continue
+            if isinstance(event, Asked):
+                answers = [(N_("Agree"), event.agree, "primary"), (N_("Keep playing"), event.refuse, "plain")]
+                self.app.push(DialogScene(self.app, event.title, event.question, answers))
                 continue
             if self.match.is_human(event.step.seat):
                 self.clear_story_marks()  # the player acted: the recap and notices have been read
@@ -152,6 +165,9 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
             self.accept_hint() if self.hint_move is not None else self.request_hint()
 
     def undo(self) -> None:
+        if self.table.on_server:  # the server asks every player itself, each at their own screen
+            self._follow(self.table.ask_undo())
+            return
         plan = self.table.undo_plan()
         if plan is None:
             self.say(N_("Nothing to undo."))
@@ -198,6 +214,9 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
 
     def restart(self) -> None:
         """A new game with the same seats and options (a fresh shuffle)."""
+        if self.table.on_server:  # a new table across computers is hosted from the setup screen
+            self.app.go_home()
+            return
         new_match = self.match.restart()
         self.table.close()
         self.app.replace(type(self)(self.app, new_match))

@@ -18,6 +18,7 @@ from bauhausbox.i18n import N_, _, counted
 from bauhausbox.persistence import saves
 from bauhausbox.scenes.common import game_title
 from bauhausbox.scenes.flow import open_saved, report_broken
+from bauhausbox.scenes.join import JoinScene
 from bauhausbox.scenes.load import LoadScene
 from bauhausbox.scenes.settings import SettingsScene
 from bauhausbox.scenes.setup import SetupScene
@@ -101,6 +102,9 @@ class MainMenuScene(Scene):
             Button(N_("Statistics"), self.open_statistics, tooltip=N_("Games played and won, scores, bests"))
         )
         self.settings_button = self.widgets.add(Button(N_("Settings"), self.open_settings))
+        self.join_button = self.widgets.add(
+            Button(N_("Join a table"), self.open_join, tooltip=N_("Play at a table hosted on another computer"))
+        )
         self.quit_button = self.widgets.add(
             Button(N_("Quit"), self.app.quit, tooltip=N_("Games are saved after every move"))
         )
@@ -146,6 +150,9 @@ class MainMenuScene(Scene):
     def open_statistics(self) -> None:
         self.app.push(StatisticsScene(self.app))
 
+    def open_join(self) -> None:
+        self.app.push(JoinScene(self.app))
+
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
 
@@ -176,6 +183,9 @@ class MainMenuScene(Scene):
         self.statistics_button.rect = pygame.Rect(
             self.poster.left + u(5), self.poster.top + u(8) + round(title_size * 1.95) + u(6), stats_w, bottom_bar
         )
+        join_w = max(u(20), self.join_button.natural_width(metrics))
+        stats = self.statistics_button.rect
+        self.join_button.rect = pygame.Rect(stats.left, stats.bottom + u(1.5), join_w, bottom_bar)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):

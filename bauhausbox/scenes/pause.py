@@ -5,7 +5,7 @@ players, how to play, settings and the main menu, and no Undo, Redo or Restart."
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -14,6 +14,7 @@ from bauhausbox.match import Match
 from bauhausbox.scenes.common import overlay_panel, stack_vertically
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.settings import SettingsScene
+from bauhausbox.table import Table
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
@@ -24,6 +25,7 @@ class PausedTable(Protocol):
     """What the pause menu needs of the game screen under it (``GameScene`` is one)."""
 
     match: Match
+    table: Table[Any, Any]
 
     def undo(self) -> None: ...
 
@@ -71,6 +73,8 @@ class PauseScene(Scene):
             button.visible = not over
         for button in (self.scores_button, self.again_button, self.home_button):
             button.visible = over
+        # A table across computers is the host's: nobody restarts it from one screen.
+        self.restart_button.visible = not over and not game_scene.table.on_server
         if over:
             self.resume_button.label = N_("Back to the board")
 

@@ -18,6 +18,7 @@ from bauhausbox.persistence import saves
 from bauhausbox.persistence.models import GamePreference, GameStatistics, SeatPreference, clean_name
 from bauhausbox.scenes.common import poster_background
 from bauhausbox.scenes.flow import start_match
+from bauhausbox.scenes.host import host_table
 from bauhausbox.scenes.howto import HowToScene
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
@@ -25,14 +26,19 @@ from bauhausbox.ui.text import short_date, shown
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button, Choice, TextField
 
+REMOTE = "remote"  # a human playing on another computer (the table is hosted: scenes/host.py)
 SEAT_KINDS = [
     ("human", N_("Human")),
+    (REMOTE, N_("Human · other computer")),
     ("ai:easy", N_("Computer · easy")),
     ("ai:medium", N_("Computer · medium")),
     ("ai:hard", N_("Computer · hard")),
     ("ai:expert", N_("Computer · expert")),
     ("ai:random", N_("Computer · random")),
 ]
+
+
+START_LABELS = (N_("Start"), N_("Host the table"))
 
 
 def generic_name(seat: int) -> str:
@@ -65,8 +71,9 @@ class SetupScene(Scene):
         self.options: dict[str, str | int | bool] = dict(remembered.options) if remembered else {}
         levels = {"random", *info.levels}
         self.kind_choices = [
-            (value, label) for value, label in SEAT_KINDS if value == "human" or value.split(":")[1] in levels
+            (value, label) for value, label in SEAT_KINDS if ":" not in value or value.split(":")[1] in levels
         ]
+        self.remote: set[int] = set()  # the seats played on other computers (not remembered)
         add = self.widgets.add
         self.players_choice = add(
             Choice(
@@ -137,11 +144,15 @@ class SetupScene(Scene):
 
     def _set_kind(self, seat: int, value: str) -> None:
         pref = self.seat_prefs[seat]
-        if value == "human":
+        self.remote.discard(seat)
+        if value in ("human", REMOTE):
             pref.kind = "human"
+            if value == REMOTE:
+                self.remote.add(seat)
         else:
             pref.kind = "ai"
             pref.level = value.split(":", 1)[1]
+        self.start_button.label = START_LABELS[1] if self.remote else START_LABELS[0]
 
     def _set_option(self, key: str, value: str | int | bool) -> None:
         self.options[key] = value
@@ -174,7 +185,11 @@ class SetupScene(Scene):
         settings.player_names = (humans + [n for n in settings.player_names if n not in humans])[:8]
         self.app.save_settings()
         options = self.game.normalize_options(self.players, self.options)
-        start_match(self.app, self.game_id, self.players, seats, options)
+        remote = {seat for seat in self.remote if seat < self.players}
+        if remote:  # someone plays on another computer: the table is hosted here
+            host_table(self.app, self.game_id, self.players, seats, options, remote)
+        else:
+            start_match(self.app, self.game_id, self.players, seats, options)
 
     def open_help(self) -> None:
         self.app.push(HowToScene(self.app, self.game.info.title, self.scene_type.how_to_play()))
@@ -222,7 +237,7 @@ class SetupScene(Scene):
         self.back_button.rect = pygame.Rect(left, bottom, back_w, bh)
         help_w = max(u(22), self.help_button.natural_width(metrics))
         self.help_button.rect = pygame.Rect(left + back_w + u(2), bottom, help_w, bh)
-        start_w = max(u(24), self.start_button.natural_width(metrics))
+        start_w = max(u(24), *(self.start_button.natural_width(metrics, label) for label in START_LABELS))
         self.start_button.rect = pygame.Rect(metrics.width - u(10) - start_w, bottom, start_w, bh)
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -193,7 +193,8 @@ class GameStory(Scene):
         hovered = self.log.hovered if self.log_rect.width else None
         if hovered is not None and hovered < history.cursor:
             marks.append(self.step_mark(hovered, None))
-        self.draw_marks(surface, marks)
+        # Across computers a move this seat may not know has no value to outline (net/remote.py).
+        self.draw_marks(surface, [mark for mark in marks if mark.move is not None])
 
     def step_mark(self, index: int, label: str | None) -> MoveMark[Any]:
         """The mark of step ``index`` of the history, in its colour, numbered ``label``."""

@@ -216,8 +216,17 @@ class TableChrome(GameHooks[Any, Any]):
             sub = _("human") if spec.is_human else _("computer · {level}").format(level=level)
             if extra and seat < len(extra) and extra[seat]:
                 sub = extra[seat]
+            connected = self.table.connected(seat) if spec.is_human else None
+            if connected is not None:  # across computers: who is at their screen now
+                sub = _("human · connected") if connected else _("human · not connected")
             draw.text(
-                surface, sub, (row.left + m.u(6), row.centery + m.u(1.5)), m.small, theme.GREY, "regular", "midleft"
+                surface,
+                sub,
+                (row.left + m.u(6), row.centery + m.u(1.5)),
+                m.small,
+                theme.GREY if connected is not False else theme.RED,
+                "regular",
+                "midleft",
             )
             draw.text(
                 surface,
@@ -316,6 +325,9 @@ class TableChrome(GameHooks[Any, Any]):
         """The status line when there is no message: what is happening now. Only on a human's turn
         does it list the controls (``idle_status``); otherwise it says who the table waits for."""
         match = self.match
+        note = self.table.status_note()  # a table across computers: reconnecting, the host left
+        if note:
+            return note
         if match.over:
             return _("Game over  ·  Scores: the final table again  ·  Esc menu")
         deciding = self.deciding

@@ -14,6 +14,7 @@ import pytest
 
 from bauhausbox import i18n
 from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.scenes.join import JoinScene
 from bauhausbox.scenes.statistics import StatisticsScene
 from bauhausbox.ui import layout_probe
 from tests.ui.helpers import frames, redraw_everything
@@ -41,6 +42,8 @@ def names_on_screen(app: Any) -> set[str]:
     for scene in app.stack:
         if isinstance(scene, GameScene):
             names.update(seat.name for seat in scene.match.setup.seats)
+        if isinstance(scene, JoinScene):  # the address and code as typed, the names the host chose
+            names.update({scene.address, scene.code, *(scene.table.names if scene.table else [])})
         if isinstance(scene, StatisticsScene):  # the names in the results are the players', as typed
             names.update(name for game in scene.stats.games.values() for r in game.results for name in r.players)
     return names

@@ -18,7 +18,7 @@ from bauhausbox.ui.app import App
 
 Scenario = Callable[[App], None]
 SCENARIOS: dict[str, Scenario] = {}
-MODULES = ("common", "bauhaus", "bits", "buizen", "blokus", "puzzles")
+MODULES = ("common", "bauhaus", "bits", "buizen", "blokus", "puzzles", "across")
 
 
 def scenario(name: str) -> Callable[[Scenario], Scenario]:

@@ -1,0 +1,142 @@
+"""The app's side of "Play across computers": one asyncio loop on a background thread, and the server
+a hosting player runs inside the app.
+
+The window's loop never waits on the network for long: the clients (:class:`RemoteTable`) and the
+hosted :class:`~bauhausbox.net.server.Server` live on :func:`shared_loop`, a daemon thread started
+on first use. A screen hands it a coroutine (:meth:`NetLoop.run` waits for the answer with a time
+limit, :meth:`NetLoop.submit` does not wait). :func:`local_host` starts the server once, on a port
+the system picks (or the one asked for), and it ends with the app: at exit every guest hears that
+the host left.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import concurrent.futures
+import contextlib
+import socket
+import threading
+from collections.abc import Coroutine
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bauhausbox.engine.history import Setup
+from bauhausbox.net.server import Server
+
+T = TypeVar("T")
+
+# Where the app's own server listens: every interface, so other computers can reach it (tests set
+# the loopback address).
+LISTEN_ON = "0.0.0.0"
+CLOSE_SECONDS = 2.0
+
+
+class NetLoop:
+    """An asyncio loop running on a daemon thread."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="bauhausbox-net", daemon=True)
+        self.thread.start()
+
+    def submit(self, coroutine: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+        """Run ``coroutine`` on the loop; the answer comes later (or never looked at)."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+
+    def run(self, coroutine: Coroutine[Any, Any, T], timeout: float) -> T:
+        """Run ``coroutine`` on the loop and wait for its answer (``TimeoutError`` after ``timeout``;
+        the coroutine is then cancelled)."""
+        future = self.submit(coroutine)
+        try:
+            return future.result(timeout)
+        except concurrent.futures.TimeoutError:
+            future.cancel()
+            raise TimeoutError from None
+
+
+_shared: NetLoop | None = None
+_host: LocalHost | None = None
+_lock = threading.RLock()  # local_host starts the loop while holding it
+
+
+def shared_loop() -> NetLoop:
+    """The app's network loop, started on first use."""
+    global _shared
+    with _lock:
+        if _shared is None:
+            _shared = NetLoop()
+        return _shared
+
+
+class LocalHost:
+    """The server a player hosts from the app (see the module's docstring)."""
+
+    def __init__(self, data: Path, computer_delay: float) -> None:
+        self.loop = shared_loop()
+        self.server = self.loop.run(self._make(data, computer_delay), timeout=10.0)
+
+    @staticmethod
+    async def _make(data: Path, computer_delay: float) -> Server:
+        return Server(data, computer_delay=computer_delay)
+
+    def start(self, port: int = 0) -> None:
+        self.loop.run(self.server.start(LISTEN_ON, port), timeout=10.0)
+
+    @property
+    def port(self) -> int:
+        assert self.server.address is not None
+        return self.server.address[1]
+
+    @property
+    def local_url(self) -> str:
+        """Where this computer's own seats connect."""
+        return f"ws://127.0.0.1:{self.port}"
+
+    def create_table(self, setup: Setup) -> str:
+        """Host a new table (on the loop: the server's tables are the loop's); returns its code."""
+
+        async def create() -> str:
+            return self.server.create_table(setup)
+
+        return self.loop.run(create(), timeout=10.0)
+
+    def set_computer_delay(self, seconds: float) -> None:
+        self.server.computer_delay = seconds
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):  # at exit, whatever state the loop is in
+            self.loop.run(self.server.close(), timeout=CLOSE_SECONDS)
+
+
+def local_host(data: Path, computer_delay: float, port: int = 0) -> LocalHost:
+    """The app's server, started on first use (``port`` 0: a free port the system picks); raises
+    ``OSError`` when the port cannot be used."""
+    global _host
+    with _lock:
+        if _host is None:
+            host = LocalHost(data, computer_delay)
+            host.start(port)
+            _host = host
+            atexit.register(host.close)
+        _host.set_computer_delay(computer_delay)
+        return _host
+
+
+def hosting() -> LocalHost | None:
+    """The app's server, if this app hosts tables."""
+    return _host
+
+
+def lan_addresses() -> list[str]:
+    """This computer's addresses other computers on the local network may reach (IPv4; the
+    loopback address when there is no network)."""
+    found: list[str] = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
+        found.append(probe.getsockname()[0])
+    with contextlib.suppress(OSError):
+        for *_, address in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(address[0]))
+    addresses = [address for address in dict.fromkeys(found) if not address.startswith("127.")]
+    return addresses or ["127.0.0.1"]

@@ -1,0 +1,410 @@
+"""A table on a server, seen from this computer: what a game's screen draws when players sit at
+different computers.
+
+:class:`RemoteTableAdapter` is a :class:`~bauhausbox.table.Table` whose game is played on a server
+(``net/server.py``), through one :class:`~bauhausbox.net.client.RemoteTable` per seat of this
+computer. Its :class:`RemoteMatch` mirrors what those seats may see: the position of the seat in
+front of the screen (``from_text`` of its view), one step per move with the sentence the server
+wrote for that seat, and the move's value where the seat may know it (for the game's animations and
+outlines). The screen calls the table as it would a local one: a move is sent and the server's
+answer awaited (a refusal comes back as the rules' sentence), undo asks the server, which asks every
+human for agreement where needed (:class:`~bauhausbox.table.Asked`), and ``run_computers`` reports
+what others did since the last frame (moves, an undo, a player who left, a refusal).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any
+
+from bauhausbox import games
+from bauhausbox.engine.api import GameError, IllegalMoveError, Seat, split_seat
+from bauhausbox.engine.bots.base import Budget
+from bauhausbox.engine.bots.runner import BotJob
+from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan
+from bauhausbox.i18n import N_, _, fill
+from bauhausbox.match import Match
+from bauhausbox.net.background import NetLoop, shared_loop
+from bauhausbox.net.client import Ended, RemoteTable
+from bauhausbox.net.protocol import SENTENCES, Refusal, SeatView
+from bauhausbox.table import Asked, Jumped, Notice, Played, Table, TableEvent
+
+ANSWER_SECONDS = 5.0  # how long the screen waits for the server to answer a move, an undo, a redo
+JOIN_SECONDS = 5.0
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """How others join a hosted table: this computer's addresses, the port and the table's code."""
+
+    addresses: tuple[str, ...]
+    port: int
+    code: str
+
+    def where(self) -> str:
+        """``192.168.1.20:51234`` (the addresses joined with "or")."""
+        return _(" or ").join(f"{address}:{self.port}" for address in self.addresses)
+
+
+def setup_of(view: SeatView) -> Setup:
+    """The table's setup as a seat knows it (the seed only once the game is over)."""
+    seats = tuple(
+        SeatSpec.from_text(view.seats[index] if index < len(view.seats) else ("human" if human else "ai"), name)
+        for index, (name, human) in enumerate(zip(view.names, view.humans, strict=True))
+    )
+    return Setup(view.game, len(seats), view.seed or 0, seats, dict(view.options))
+
+
+class RemoteMatch(Match):
+    """The mirror of a table on a server: positions as this computer's seats see them; never saved
+    here (the server keeps the table)."""
+
+    def __init__(self, setup: Setup, history: History[Any]) -> None:
+        super().__init__(setup, history, autosave=False)
+        self.said: list[str] = []  # each step in words, as the server wrote it for the seat on screen
+        self.shown: Callable[[], Seat | None] = lambda: None
+        self.table: RemoteTableAdapter | None = None  # the table the screen plays at
+
+    def describe_step(self, index: int, viewer: Seat | None) -> str:
+        return self.said[index] if index < len(self.said) else ""
+
+    def viewer(self) -> Seat | None:
+        return self.shown()
+
+    def restart(self, same_seed: bool = False) -> Match:
+        raise GameError("a table on a server is not restarted from one computer")
+
+
+class RemoteTableAdapter(Table[Any, Any]):
+    """See the module's docstring. ``remotes``: this computer's seats, each already seated."""
+
+    on_server = True
+
+    def __init__(self, loop: NetLoop, remotes: dict[Seat, RemoteTable], invitation: Invitation | None = None) -> None:
+        self.loop = loop
+        self.remotes = remotes
+        self.invitation = invitation  # at the host: how to join, said while seats are free
+        first = next(iter(remotes.values())).view
+        assert first is not None
+        game = games.load(first.game)
+        self._shown_seat = self._pick_seat(first)
+        view = self.remotes[self._shown_seat].view
+        assert view is not None
+        state = game.from_text(view.position)
+        match = RemoteMatch(setup_of(view), History(game, state))
+        match.shown = self._viewer_seat
+        match.table = self
+        super().__init__(match, curtain=game.info.hidden_information and len(remotes) >= 2)
+        self.match: RemoteMatch = match
+        self.bots = {}
+        self.interjections = []
+        self._seen: tuple[int, Seat] | None = None
+        self._moves: list[tuple[int, str | None, str]] = []
+        self._pending: list[TableEvent] = []
+        self._refusals = {seat: len(remote.refusals) for seat, remote in remotes.items()}
+        self._asked: set[tuple[Seat, int, int]] = set()
+        self._hint_given: tuple[int, str] | None = None
+        self._ended_told = False
+        self._absorb()
+
+    # ==== who is where ===========================================================================
+    def _pick_seat(self, view: SeatView) -> Seat:
+        """The seat of this computer whose view the screen shows: the one to play, else the last."""
+        if view.to_play in self.remotes:
+            return view.to_play
+        if getattr(self, "_shown_seat", None) in self.remotes:
+            return self._shown_seat
+        return next(iter(self.remotes))
+
+    def _viewer_seat(self) -> Seat | None:
+        return self._shown_seat
+
+    def connected(self, seat: Seat) -> bool | None:
+        view = self.remotes[self._shown_seat].view
+        if view is None or seat >= len(view.connected):
+            return None
+        if seat in self.remotes:
+            return self.remotes[seat].connected
+        return view.connected[seat]
+
+    def status_note(self) -> str | None:
+        for remote in self.remotes.values():
+            if remote.ended is not None:
+                return remote.ended.sentence
+        if not all(remote.connected for remote in self.remotes.values()):
+            return _("The connection to the table was lost: reconnecting…")
+        view = self.remotes[self._shown_seat].view
+        if view is not None and self.invitation:
+            waiting = [view.names[s] for s, human in enumerate(view.humans) if human and not view.connected[s]]
+            if waiting:
+                return fill(
+                    _("Waiting for {names} to join: table {code} at {address}"),
+                    names=", ".join(waiting),
+                    code=self.invitation.code,
+                    address=self.invitation.where(),
+                )
+        return None
+
+    # ==== the view ===============================================================================
+    @property
+    def view(self) -> Any:
+        return self.match.state  # already the view of the seat on screen
+
+    def seat_view(self, seat: Seat | None) -> Any:
+        from bauhausbox.table import SeatView as TableSeatView
+
+        hint = self.hint_move if seat == self.match.to_play and seat == self._shown_seat else None
+        return TableSeatView(seat, self.match.state, hint, self.veiled())
+
+    def _absorb(self, own: tuple[str, Any] | None = None, quiet: bool = False) -> list[TableEvent]:
+        """Bring the mirror up to the server's latest view for the seat on screen; what changed, as
+        events. ``own``: the move this screen has just sent (its text and value)."""
+        events: list[TableEvent] = []
+        for seat, remote in self.remotes.items():
+            events.extend(self._news(seat, remote))
+        current = self.remotes[self._shown_seat].view
+        if current is None:
+            return events
+        seat = self._pick_seat(current)
+        view = self.remotes[seat].view
+        if view is None or self._seen == (view.version, seat):
+            return events
+        game, history = self.game, self.match.history
+        state = game.from_text(view.position)
+        moves = [(move.seat, move.text, move.said) for move in view.moves]
+        known = self._moves
+        if seat == self._shown_seat and self._seen is not None and moves[: len(known)] == known:
+            for index, (mover, text, _said) in enumerate(moves[len(known) :], start=len(known)):
+                before = history.state
+                move = self._parse(before, mover, text, own)
+                step = Step(mover, move, text or "", False)
+                history.states.append(state if index == len(moves) - 1 else before)
+                history.steps.append(step)
+                history.cursor += 1
+                if move is not None:
+                    events.append(Played(before, step))
+            history.states[history.cursor] = state
+        else:
+            history.states = [state] * (len(moves) + 1)
+            history.steps = [Step(mover, None, text or "", False) for mover, text, _said in moves]
+            history.cursor = len(moves)
+            if self._seen is not None and not quiet:
+                events.append(Jumped())
+            self.hint_move = None
+        self._shown_seat = seat
+        self._seen = (view.version, seat)
+        self._moves = moves
+        self.match.said = [said for _seat, _text, said in moves]
+        self._view_key = None
+        return events
+
+    def _parse(self, before: Any, mover: Seat, text: str | None, own: tuple[str, Any] | None) -> Any:
+        """The move's value where this seat may know it (else ``None``: no animation, no outline)."""
+        if own is not None and text == own[0]:
+            return own[1]
+        if text is None:
+            return None
+        try:
+            prefix, body = split_seat(text)
+            return self.game.parse_move(before, body, mover if prefix is None else prefix)
+        except (GameError, ValueError):
+            return None
+
+    def _news(self, seat: Seat, remote: RemoteTable) -> list[TableEvent]:
+        """What a seat of this computer heard besides views: refusals, an undo to agree to, the end."""
+        events: list[TableEvent] = []
+        for refusal in remote.refusals[self._refusals[seat] :]:
+            if not refusal.fatal:
+                events.append(Notice(refusal.sentence, "error"))
+        self._refusals[seat] = len(remote.refusals)
+        if remote.ended is not None and not self._ended_told:
+            self._ended_told = True
+            events.append(Notice(remote.ended.sentence, "error"))
+        view = remote.view
+        request = view.undo_request if view is not None else None
+        if request is not None and seat in request.waiting_for:
+            key = (seat, request.asked_by, len(view.moves) if view is not None else 0)
+            if key not in self._asked:
+                self._asked.add(key)
+                asker = self.match.seat_name(request.asked_by)
+                events.append(
+                    Asked(
+                        fill(_("{name} asks to undo"), name=asker),
+                        _(
+                            "Going back takes back moves everyone at the table has seen (a draw, or "
+                            "another player's move). Undo only if you agree."
+                        ),
+                        self._answer(remote, agree=True),
+                        self._answer(remote, agree=False),
+                    )
+                )
+        return events
+
+    def _answer(self, remote: RemoteTable, *, agree: bool) -> Callable[[], None]:
+        """The dialog's answer to an undo request, sent from ``remote``'s seat."""
+        return lambda: self._send(remote.agree() if agree else remote.refuse())
+
+    def _send(self, intent: Coroutine[Any, Any, None]) -> None:
+        self.loop.submit(intent)  # answered by the next view (or a refusal), like every intent
+
+    # ==== what humans may do =====================================================================
+    def may_act(self, seat: Seat | None = None) -> bool:
+        if self.veiled() or any(remote.ended is not None or not remote.connected for remote in self.remotes.values()):
+            return False
+        if seat is None:
+            seat = self.match.to_play
+        elif self.curtained() and seat != self.unveiled:
+            return False
+        return seat in self.remotes
+
+    def play(self, move: Any, seat: Seat | None = None) -> Played:
+        mover = self.match.to_play if seat is None else seat
+        remote = self.remotes.get(mover) if mover is not None else None
+        if remote is None:
+            raise IllegalMoveError(N_("It is not your turn."))
+        text = self.game.format_move(self.match.state, move)
+        answer = self._ask(remote, "move", text)
+        events = self._absorb(own=(text, move))
+        played = next((e for e in events if isinstance(e, Played) and e.step.move is move), None)
+        if answer is not None or played is None:
+            self._pending.extend(events)
+            raise IllegalMoveError(answer.sentence if answer is not None else N_("The table did not answer in time."))
+        self._pending.extend(event for event in events if event is not played)
+        return played
+
+    def _ask(self, remote: RemoteTable, action: str, text: str = "") -> Refusal | None:
+        """Send an intent and wait (briefly) until the server has answered it."""
+        seat = remote.seat
+        before = remote.view.moves if remote.view is not None else []
+        request = remote.view.undo_request if remote.view is not None else None
+
+        def answered(view: SeatView) -> bool:
+            return view.moves != before or view.undo_request != request
+
+        try:
+            answer = self.loop.run(remote.ask(action, text, until=answered), ANSWER_SECONDS)  # type: ignore[arg-type]
+        except Ended as ended:
+            answer = ended.refusal
+        except TimeoutError:
+            answer = Refusal(reason="not_stored", sentence=_("The table did not answer in time."))
+        if seat is not None:
+            self._refusals[seat] = len(remote.refusals)  # said here, not again as news
+        return answer
+
+    def run_computers(self, delay: float) -> list[TableEvent]:
+        events, self._pending = self._pending, []
+        return events + self._absorb()
+
+    # ==== hints ==================================================================================
+    def request_hint(self, level: str = "hard") -> bool:
+        remote = self.remotes.get(self.match.to_play) if self.match.to_play is not None else None
+        if remote is None or self.veiled():
+            return False
+        self.hint_runner.job = BotJob(remote.seat or 0, self.token(), Budget(0.0), time.monotonic(), 0.0)
+        self._send(remote.hint())
+        return True
+
+    def hint_answer(self) -> BotJob | None:
+        remote = self.remotes.get(self._shown_seat)
+        view = remote.view if remote is not None else None
+        if view is None or view.hint is None or view.to_play != self._shown_seat or self.veiled():
+            return None
+        if self._hint_given == (len(view.moves), view.hint):
+            return None
+        self._hint_given = (len(view.moves), view.hint)
+        self.hint_runner.job = None
+        move = self._parse(self.match.state, self._shown_seat, view.hint, None)
+        if move is None:
+            return None
+        return BotJob(self._shown_seat, self.token(), Budget(0.0), time.monotonic(), 0.0, move=move, done=True)
+
+    # ==== computers, undo and redo: on the server ================================================
+    def queue_interjections(self) -> None:
+        self.interjections = []
+
+    def undo_plan(self) -> UndoPlan | None:
+        view = self.remotes[self._shown_seat].view
+        return UndoPlan(0, False) if view is not None and view.can_undo else None
+
+    def ask_undo(self) -> list[TableEvent]:
+        remote = self.remotes[self._shown_seat]
+        answer = self._ask(remote, "undo")
+        if answer is not None:
+            return [Notice(answer.sentence, "error")]
+        events = self._absorb()
+        view = remote.view
+        if view is not None and view.undo_request is not None:
+            names = ", ".join(self.match.seat_name(seat) for seat in view.undo_request.waiting_for)
+            events.append(Notice(fill(_("Waiting for {names} to agree to undo…"), names=names)))
+        elif any(isinstance(event, Jumped) for event in events):
+            events.append(Notice(N_("Undone.")))
+        return events
+
+    def undo(self, plan: UndoPlan) -> bool:
+        return any(isinstance(event, Jumped) for event in self.ask_undo())
+
+    def redo(self) -> bool:
+        if self._ask(self.remotes[self._shown_seat], "redo") is not None:
+            return False
+        self._absorb(quiet=True)
+        return True
+
+    def step_back(self) -> bool:
+        return False
+
+    def turns_ahead(self) -> int:
+        return 0
+
+    def jumped(self) -> None:
+        self.hint_move = None
+        self.hint_runner.job = None
+
+    def close(self) -> None:
+        for remote in self.remotes.values():
+            self._send(remote.close())
+
+
+def join_table(
+    url: str,
+    code: str,
+    seats: list[Seat | None],
+    *,
+    name: str = "",
+    language: str = "en",
+    invitation: Invitation | None = None,
+) -> RemoteTableAdapter:
+    """Sit at table ``code`` on the server at ``url`` in each of ``seats`` (``None``: the first free
+    human seat) and return the table for the screen; raises :class:`Ended` with the server's
+    sentence (wrong code, table full, an old version) or ``OSError`` / ``TimeoutError`` when the
+    server cannot be reached."""
+    loop = shared_loop()
+    remotes: dict[Seat, RemoteTable] = {}
+    try:
+        for wanted in seats:
+            remote = RemoteTable(url, code.strip().upper(), seat=wanted, name=name, language=language)
+            try:
+                loop.run(remote.start(JOIN_SECONDS), JOIN_SECONDS + 1.0)
+            except BaseException:
+                loop.submit(remote.close())
+                raise
+            assert remote.seat is not None
+            remotes[remote.seat] = remote
+    except BaseException:
+        for remote in remotes.values():
+            loop.submit(remote.close())
+        raise
+    return RemoteTableAdapter(loop, remotes, invitation)
+
+
+def refusal_words(error: BaseException, url: str) -> str:
+    """One sentence for a failed join."""
+    if isinstance(error, Ended):
+        template = SENTENCES[error.refusal.reason]
+        # Said from this computer's catalog where the sentence carries no detail from the host.
+        return _(template) if "{detail}" not in template else error.refusal.sentence
+    return fill(_("Nothing answers at {address}: check the address and that the table is hosted."), address=url)
+
+
+__all__ = ["Invitation", "RemoteMatch", "RemoteTableAdapter", "join_table", "refusal_words", "setup_of"]

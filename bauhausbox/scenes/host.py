@@ -1,0 +1,69 @@
+"""Hosting a table for play across computers, from the setup screen.
+
+The app starts its own server (``net/background.py``: a background thread, a port the system picks
+or the one in the settings, ending with the app), creates the table there, sits this computer's
+human seats at it through the server like any other player, and opens the game's screen on that
+table with the invitation: the addresses, the port and the table's code. Seats played on another
+computer wait for their player (the status bar says so); computer seats play on the server.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bauhausbox import games, i18n
+from bauhausbox.engine.api import Seat
+from bauhausbox.engine.history import SeatSpec, Setup
+from bauhausbox.i18n import N_, _, fill
+from bauhausbox.match import new_seed
+from bauhausbox.net import background
+from bauhausbox.net.client import Ended
+from bauhausbox.net.remote import Invitation, RemoteTableAdapter, join_table
+from bauhausbox.persistence import paths
+from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.ui.app import App
+
+
+def open_remote(app: App, table: RemoteTableAdapter) -> None:
+    """Show the game's screen on a table across computers, over a fresh main menu."""
+    scene_type = games.scene_class(table.match.setup.game_id)
+    app.go_home()
+    app.push(scene_type(app, table.match))
+
+
+def invitation_words(invitation: Invitation) -> str:
+    return fill(
+        _(
+            "On the other computers, choose Join a table in the main menu, type the address {address} "
+            "and the code {code}."
+        ),
+        address=invitation.where(),
+        code=invitation.code,
+    )
+
+
+def host_table(
+    app: App, game_id: str, players: int, seats: list[SeatSpec], options: dict[str, Any], remote: set[Seat]
+) -> RemoteTableAdapter | None:
+    """Host a table with these seats (``remote``: humans at other computers) and open its screen;
+    ``None`` (and a dialog saying why) when it cannot be hosted."""
+    try:
+        host = background.local_host(paths.data_dir() / "tables", app.settings.computer_delay, app.settings.host_port)
+        setup = Setup(game_id, players, new_seed(), tuple(seats), options)
+        code = host.create_table(setup)
+        invitation = Invitation(tuple(background.lan_addresses()), host.port, code)
+        here: list[Seat | None] = [seat for seat, spec in enumerate(seats) if spec.is_human and seat not in remote]
+        if not here:  # this computer only hosts: the others play
+            app.push(DialogScene(app, N_("Table hosted"), invitation_words(invitation)))
+            return None
+        table = join_table(host.local_url, code, here, language=i18n.language(), invitation=invitation)
+    except (OSError, TimeoutError, Ended) as error:
+        reason = (
+            error.refusal.sentence if isinstance(error, Ended) else (getattr(error, "strerror", None) or str(error))
+        )
+        message = fill(_("The table could not be hosted: {reason}"), reason=reason or _("no answer"))
+        app.push(DialogScene(app, N_("Host a table"), message))
+        return None
+    open_remote(app, table)
+    app.push(DialogScene(app, N_("Table hosted"), invitation_words(invitation)))
+    return table

@@ -1,0 +1,83 @@
+"""Play across computers: the Join screen (empty, a table found with its seats, a refusal), the
+setup screen hosting a table, the invitation, and the host's table waiting for a player."""
+
+from __future__ import annotations
+
+from bauhausbox.net import background
+from bauhausbox.net.remote import RemoteTableAdapter
+from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.scenes.join import JoinScene
+from bauhausbox.scenes.setup import REMOTE, SetupScene
+from bauhausbox.ui.app import App
+from tests.ui.helpers import frames
+from tests.ui.scenarios import scenario
+
+background.LISTEN_ON = "127.0.0.1"  # the tests' servers listen on loopback only
+
+
+def _setup_with_guest(app: App, game_id: str = "blokus", players: int = 4) -> SetupScene:
+    setup = SetupScene(app, game_id)
+    app.push(setup)
+    setup._set_players(players)
+    setup.kind_fields[0].on_change("human")
+    setup.kind_fields[1].on_change(REMOTE)
+    setup.kind_fields[2].on_change("ai:hard")
+    frames(app, 1)
+    return setup
+
+
+def _hosted(app: App) -> RemoteTableAdapter:
+    """A hosted Blokus table (the invitation still up), seat 2 on another computer."""
+    _setup_with_guest(app).start()
+    frames(app, 1)
+    scene = app.stack[-2]
+    assert isinstance(scene, GameScene) and isinstance(scene.table, RemoteTableAdapter)
+    return scene.table
+
+
+@scenario("join")
+def join(app: App) -> None:
+    app.push(JoinScene(app))
+    frames(app, 1)
+
+
+@scenario("join_refused")
+def join_refused(app: App) -> None:
+    table = _hosted(app)
+    assert table.invitation is not None
+    scene = JoinScene(app)
+    app.push(scene)
+    scene._set_address(f"127.0.0.1:{table.invitation.port}")
+    scene._set_code("ZZZZZ2")
+    scene.find()
+    frames(app, 1)
+
+
+@scenario("join_seats")
+def join_seats(app: App) -> None:
+    table = _hosted(app)
+    assert table.invitation is not None
+    scene = JoinScene(app)
+    app.push(scene)
+    scene._set_address(f"127.0.0.1:{table.invitation.port}")
+    scene._set_code(table.invitation.code)
+    scene.find()
+    frames(app, 1)
+
+
+@scenario("setup_host")
+def setup_host(app: App) -> None:
+    _setup_with_guest(app)
+
+
+@scenario("host_invitation")
+def host_invitation(app: App) -> None:
+    _hosted(app)
+    frames(app, 1)
+
+
+@scenario("host_waiting")
+def host_waiting(app: App) -> None:
+    _hosted(app)
+    app.pop(app.top)  # the invitation read: the table waits, the status bar says for whom
+    frames(app, 2)

@@ -1,0 +1,189 @@
+"""Play across computers, the screens: the app hosts a table with one seat on another computer, a
+headless client (``net.client``) sits there and plays, and the host's screen follows; the Join
+screen's refusals (a wrong code, a full table, nothing at the address) in one sentence.
+
+Everything runs over loopback with real WebSockets; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bauhausbox.games import REGISTRY
+from bauhausbox.net import background
+from bauhausbox.net.client import RemoteTable
+from bauhausbox.net.protocol import SENTENCES
+from bauhausbox.net.remote import RemoteTableAdapter
+from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.scenes.join import JoinScene, server_url
+from bauhausbox.scenes.setup import REMOTE, SetupScene
+from tests.ui.helpers import frames, wait_until
+
+
+@pytest.fixture(autouse=True)
+def _loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(background, "LISTEN_ON", "127.0.0.1")
+
+
+def host_blokus(app: Any) -> GameScene[Any, Any]:
+    """Through the setup screen: two players, the second on another computer; Host the table."""
+    setup = SetupScene(app, "blokus")
+    app.push(setup)
+    frames(app, 1)
+    setup.players_choice.on_change(2)
+    setup._set_players(2)
+    setup.kind_fields[0].on_change("human")
+    setup.kind_fields[1].on_change(REMOTE)
+    assert setup.start_button.label == "Host the table"
+    setup.start_button.on_click()
+    frames(app, 2)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene)  # the invitation
+    scene = app.stack[-2]
+    assert isinstance(scene, GameScene) and isinstance(scene.table, RemoteTableAdapter)
+    assert scene.table.invitation is not None and scene.table.invitation.code in dialog.message
+    app.pop(dialog)
+    return scene
+
+
+def test_host_sees_the_remote_players_moves(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = host_blokus(app)
+    table = scene.table
+    assert isinstance(table, RemoteTableAdapter)
+    invitation = table.invitation
+    assert invitation is not None
+    frames(app, 1)
+    assert "Waiting for" in scene.situation() and invitation.code in scene.situation()
+    assert table.connected(1) is False
+
+    # The host plays first (blue), on its own screen, through its own server.
+    move = scene.game.legal_moves(scene.view)[0]
+    assert scene.submit(move)
+    assert len(scene.match.history.steps) == 1
+
+    # The guest: a headless client on another "computer" sits down and plays its move.
+    host = background.hosting()
+    assert host is not None
+    guest = RemoteTable(host.local_url, invitation.code, seat=1, name="Bert")
+    loop = background.shared_loop()
+    view = loop.run(guest.start(5.0), 6.0)
+    assert view.seat == 1 and view.to_play == 1
+    assert wait_until(app, lambda: table.connected(1) is True, 300)
+    assert "Waiting for" not in scene.situation()
+    guest_state = guest.state()
+    text = scene.game.format_move(guest_state, scene.game.legal_moves(guest_state)[0])
+    loop.run(guest.play(text), 5.0)
+    assert wait_until(app, lambda: len(scene.match.history.steps) == 2, 300)
+    assert scene.match.history.steps[1].text == text
+    # The story, as the server wrote it for the host's seat.
+    assert scene.match.said[1].startswith(f"{scene.match.seat_name(1)} placed")
+    assert scene.match.to_play == 0 and scene.input_allowed()
+
+    # The guest leaves: the host's players panel says so.
+    loop.run(guest.close(), 5.0)
+    assert wait_until(app, lambda: table.connected(1) is False, 300)
+    table.close()
+
+
+def test_undo_of_another_players_move_is_asked_on_each_screen(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = host_blokus(app)
+    table = scene.table
+    assert isinstance(table, RemoteTableAdapter) and table.invitation is not None
+    host = background.hosting()
+    assert host is not None
+    loop = background.shared_loop()
+    guest = RemoteTable(host.local_url, table.invitation.code, seat=1)
+    loop.run(guest.start(5.0), 6.0)
+    assert scene.submit(scene.game.legal_moves(scene.view)[0])
+    guest_state = loop.run(guest.wait_for(lambda v: v.to_play == 1), 5.0) and guest.state()
+    loop.run(guest.play(scene.game.format_move(guest_state, scene.game.legal_moves(guest_state)[0])), 5.0)
+    assert wait_until(app, lambda: len(scene.match.history.steps) == 2, 300)
+    assert scene.submit(scene.game.legal_moves(scene.view)[0])
+    loop.run(guest.wait_for(lambda v: len(v.moves) == 3), 5.0)
+    # The guest asks to undo, which takes back the host's move: the host is asked, in a dialog.
+    loop.run(guest.undo(), 5.0)
+    assert wait_until(app, lambda: isinstance(app.top, DialogScene), 300)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and "asks to undo" in dialog.title
+    assert len(scene.match.history.steps) == 3  # nothing is undone before everyone agrees
+    dialog.buttons[0].on_click()  # Agree
+    assert wait_until(app, lambda: len(scene.match.history.steps) == 2, 300)
+    loop.run(guest.close(), 5.0)
+    table.close()
+
+
+def test_join_screen_says_why_it_cannot_join(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = host_blokus(app)
+    table = scene.table
+    assert isinstance(table, RemoteTableAdapter) and table.invitation is not None
+    port, code = table.invitation.port, table.invitation.code
+    join = JoinScene(app)
+    app.push(join)
+    frames(app, 1)
+    join._set_address(f"127.0.0.1:{port}")
+    join._set_code("ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY")
+    join.find()
+    assert join.problem == SENTENCES["wrong_code"] and join.table is None
+
+    join._set_code(code.lower())
+    join.find()
+    assert join.problem == "" and join.table is not None and join.table.free == [1]
+    assert join.seat_buttons[1].visible and not join.seat_buttons[0].visible
+    assert REGISTRY[join.table.game].title == "Blokus"
+
+    # Someone else sits down first: the table is full.
+    loop = background.shared_loop()
+    other = RemoteTable(server_url(f"127.0.0.1:{port}"), code, seat=1)
+    loop.run(other.start(5.0), 6.0)
+    join.sit(1)
+    assert join.problem == SENTENCES["table_full"]
+    join.find()
+    assert join.problem == SENTENCES["table_full"] and not any(button.visible for button in join.seat_buttons)
+
+    join._set_address("127.0.0.1:1")  # nothing listens there
+    join.find()
+    assert join.problem.startswith("Nothing answers at ws://127.0.0.1:1")
+    loop.run(other.close(), 5.0)
+    app.pop(join)
+    table.close()
+
+
+def test_join_screen_sits_and_plays(fresh_app: Any) -> None:
+    app = fresh_app
+    host_scene = host_blokus(app)
+    host_table = host_scene.table
+    assert isinstance(host_table, RemoteTableAdapter) and host_table.invitation is not None
+    join = JoinScene(app)
+    app.push(join)
+    join._set_address(f"127.0.0.1:{host_table.invitation.port}")
+    join._set_code(host_table.invitation.code)
+    join.find()
+    join.sit(1)
+    scene = app.top
+    assert isinstance(scene, GameScene) and isinstance(scene.table, RemoteTableAdapter)
+    assert scene.match.to_play == 0 and not scene.input_allowed()  # the host plays first
+    # The host moves (its table lives on, though its screen was replaced by the guest's here).
+    host_table.play(scene.game.legal_moves(host_table.view)[0])
+    assert wait_until(app, lambda: scene.match.to_play == 1, 300)
+    assert scene.submit(scene.game.legal_moves(scene.view)[0])
+    assert wait_until(app, lambda: len(host_table.match.history.steps) == 2 or bool(host_table.run_computers(0)), 300)
+    scene.table.close()
+    host_table.close()
+
+
+def test_server_url_reads_what_players_type() -> None:
+    assert server_url("192.168.1.20:51234") == "ws://192.168.1.20:51234"
+    assert server_url(" example.org ") == "ws://example.org:8765"
+    assert server_url("[::1]:9000") == "ws://[::1]:9000"
+    assert server_url("fe80::1") == "ws://[fe80::1]:8765"
+    assert server_url("wss://example.org:443") == "wss://example.org:443"
+
+
+del asyncio
