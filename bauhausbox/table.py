@@ -30,7 +30,7 @@ from typing import Any, Generic, TypeVar
 
 from bauhausbox.engine.api import GameRules, HasToPlay, IllegalMoveError, Seat, Words
 from bauhausbox.engine.bots.runner import BotJob, BotRunner
-from bauhausbox.engine.history import Step, UndoPlan
+from bauhausbox.engine.history import Step, UndoPlan, turns_between
 from bauhausbox.games import thinker
 from bauhausbox.match import Match
 
@@ -357,11 +357,9 @@ class Table(Generic[StateT, MoveT]):
         return True
 
     def turns_ahead(self) -> int:
-        """The turns that redo can bring back, counted as players count them (a seat's run of
-        decisions is one turn)."""
+        """The turns that redo can bring back, counted as players count them."""
         history = self.match.history
-        steps = history.steps[history.cursor :]
-        return sum(1 for index, step in enumerate(steps) if index == 0 or steps[index - 1].seat != step.seat)
+        return turns_between(history.steps[history.cursor :])
 
     def jumped(self) -> None:
         """The history moved (undo, redo, restart, spectating): thinking and the hint stop."""

@@ -33,7 +33,7 @@ from bauhausbox.scenes.howto import HowToScene
 from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.scenes.story import MoveMark
 from bauhausbox.scenes.table_chrome import LEVEL_WORDS
-from bauhausbox.table import Asked, Failed, Jumped, Notice, Table, TableEvent
+from bauhausbox.table import Table
 from bauhausbox.ui import theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
@@ -108,29 +108,6 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
         """Play the only move a human seat has (a full ramp's pass) for them, even before their
         curtain: it decides nothing and shows nothing."""
         self._follow([self.table.play(move)])
-
-    def _follow(self, events: list[TableEvent]) -> None:
-        """What the table reports, on screen: sounds, animations, the story, messages."""
-        for event in events:
-            if isinstance(event, Failed):
-                self.say(event.words, "error")
-                continue
-            if isinstance(event, Notice):
-                self.say(event.text, event.kind)
-                continue
-            if isinstance(event, Jumped):
-                self._jumped()
-                continue
-            if isinstance(event, Asked):
-                answers = [(N_("Agree"), event.agree, "primary"), (N_("Keep playing"), event.refuse, "plain")]
-                self.app.push(DialogScene(self.app, event.title, event.question, answers))
-                continue
-            if self.match.is_human(event.step.seat):
-                self.clear_story_marks()  # the player acted: the recap and notices have been read
-            self.app.sound.play("place")
-            if self.match.save_error:
-                self.say(self.match.save_error, "error")
-            self.on_move(event.before, self.match.state, event.step)
 
     def request_hint(self) -> None:
         if self.hint_move is not None:

@@ -1,10 +1,12 @@
-"""The moments between turns on a game's screen: the curtain, "Your turn", and the end.
+"""The table's moments on a game's screen: what it reports, the curtain, "Your turn", and the end.
 
-The part of :class:`~bauhausbox.scenes.game_scene.GameScene` that follows who is to play: when the
-device must pass to another player, the curtain goes up at once (the table gives nobody's secrets
-until that player says they are at the screen); when the turn comes back to a human after others
-played, a brief banner and a sound say so (not right after a curtain that named them, nor after undo
-or redo); and once the game is over, the final table comes after a short pause.
+The part of :class:`~bauhausbox.scenes.game_scene.GameScene` that follows the table: each move it
+reports gets its sound, animation and story marks; a notice or an undo request from across the
+network gets its message or dialog. It follows who is to play: when the device must pass to
+another player, the curtain goes up at once (the table gives nobody's secrets until that player
+says they are at the screen); when the turn comes back to a human after others played, a brief
+banner and a sound say so (not right after a curtain that named them, nor after undo or redo); and
+once the game is over, the final table comes after a short pause.
 """
 
 from __future__ import annotations
@@ -13,13 +15,13 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from bauhausbox.engine.api import Seat, Words
+from bauhausbox.i18n import N_
 from bauhausbox.scenes.curtain import CurtainScene
+from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.story import GameStory
 from bauhausbox.scenes.table_chrome import TableChrome
+from bauhausbox.table import Asked, Failed, Jumped, Notice, Table, TableEvent
 from bauhausbox.ui.app import App, Scene
-
-if TYPE_CHECKING:
-    from bauhausbox.table import Table
 
 
 class Handover(TableChrome, GameStory):
@@ -30,6 +32,7 @@ class Handover(TableChrome, GameStory):
 
         def _token(self) -> int: ...
         def game_over_scene(self) -> Scene: ...
+        def _jumped(self) -> None: ...
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -76,3 +79,26 @@ class Handover(TableChrome, GameStory):
         self.app.push(
             CurtainScene(self.app, self.match.seat_name(seat), lambda: self.table.present(seat), colour, shape)
         )
+
+    def _follow(self, events: list[TableEvent]) -> None:
+        """What the table reports, on screen: sounds, animations, the story, messages."""
+        for event in events:
+            if isinstance(event, Failed):
+                self.say(event.words, "error")
+                continue
+            if isinstance(event, Notice):
+                self.say(event.text, event.kind)
+                continue
+            if isinstance(event, Jumped):
+                self._jumped()
+                continue
+            if isinstance(event, Asked):
+                answers = [(N_("Agree"), event.agree, "primary"), (N_("Keep playing"), event.refuse, "plain")]
+                self.app.push(DialogScene(self.app, event.title, event.question, answers))
+                continue
+            if self.match.is_human(event.step.seat):
+                self.clear_story_marks()  # the player acted: the recap and notices have been read
+            self.app.sound.play("place")
+            if self.match.save_error:
+                self.say(self.match.save_error, "error")
+            self.on_move(event.before, self.match.state, event.step)
