@@ -47,6 +47,9 @@ class GameEntry:
     # The game's own setup screen ("module:Class"), when the shared one does not fit (the puzzles
     # show their six cards with records); empty for the shared setup screen.
     setup: str = ""
+    # The game's own part of the statistics screen ("module:Class" with ``refresh()`` and ``draw(surface,
+    # x, y, width, bottom, metrics)``: the Bits solo bests); empty for none.
+    statistics: str = ""
     # "module:function" drawing a position in text (``board_text(state, names) -> str``), pure Python.
     text_board: str = "text_board:board_text"
     # Whether a seat's score tells a secret before the end (Buizen's hidden colours): then a replay
@@ -75,6 +78,7 @@ REGISTRY: dict[str, GameEntry] = {
             N_("Bits"),
             N_("Slide tiles down your ramp to match the goal cards"),
             N_("1–4 players"),
+            statistics="screen.solo_bests:SoloBestsSection",
         ),
         GameEntry(
             "buizen",
@@ -163,6 +167,13 @@ def setup_class(game_id: str) -> Any | None:
     """The game's own setup screen class, or ``None`` for the shared setup screen."""
     game = entry(game_id)
     return _import_object(f"{game.package}.{game.setup}") if game.setup else None
+
+
+def statistics_section(game_id: str) -> Any | None:
+    """A new object for the game's own part of the statistics screen, or ``None`` (a screen module:
+    typed ``Any`` so this module stays pygame-free)."""
+    game = entry(game_id)
+    return _import_object(f"{game.package}.{game.statistics}")() if game.statistics else None
 
 
 def text_board(game_id: str, state: Any, names: Sequence[str]) -> str:

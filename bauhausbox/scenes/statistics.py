@@ -2,21 +2,22 @@
 average and best score; the recent results; and for Bits the solo bests.
 
 Everything is read fresh from disk each time the screen shows, through the persistence layer
-(``saves.load_statistics`` for ``statistics.json``, ``bits/records/bests.py`` for the solo bests), so nothing
-here keeps a copy that could go stale or writes a file.
+(``saves.load_statistics`` for ``statistics.json``); a game adds its own part through its registry
+entry (``statistics``: the Bits solo bests, read by their owner). Nothing here keeps a copy that
+could go stale or writes a file.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
 from functools import partial
+from typing import Any
 
 import pygame
 
+from bauhausbox import games
 from bauhausbox.games import GAME_IDS, REGISTRY
-from bauhausbox.games.bits.records import bests
 from bauhausbox.i18n import N_, _, counted, fill
-from bauhausbox.persistence import paths, saves
+from bauhausbox.persistence import saves
 from bauhausbox.persistence.models import Statistics
 from bauhausbox.persistence.tally import player_tallies
 from bauhausbox.scenes.common import poster_background
@@ -27,7 +28,6 @@ from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
 RECENT = 6  # results listed
-SOLO_BESTS = 5  # Bits solo results listed
 
 
 class StatisticsScene(Scene):
@@ -37,7 +37,7 @@ class StatisticsScene(Scene):
         super().__init__(app)
         self.game_id = game_id
         self.stats = Statistics()
-        self.solo = bests.SoloBests()
+        self.extra: Any = None  # what the game adds (Bits: its solo bests), from its registry entry
         self.tabs = {
             key: self.widgets.add(Button(REGISTRY[key].title, partial(self.show, key), size="small"))
             for key in GAME_IDS
@@ -48,7 +48,6 @@ class StatisticsScene(Scene):
 
     def refresh(self) -> None:
         self.stats = saves.load_statistics()
-        self.solo = bests.load(paths.data_dir())
         self.show(self.game_id)
 
     def on_uncover(self) -> None:
@@ -58,6 +57,9 @@ class StatisticsScene(Scene):
         self.game_id = game_id
         for key, button in self.tabs.items():
             button.selected = key == game_id
+        self.extra = games.statistics_section(game_id)
+        if self.extra is not None:
+            self.extra.refresh()
 
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
@@ -161,32 +163,5 @@ class StatisticsScene(Scene):
                 draw.text(surface, part, (x, y), m.small, theme.INK)
                 y += u(3)
             y += u(0.5)
-        if self.game_id != "bits":
-            return
-        y += u(2)
-        draw.heading(surface, _("Solo bests"), (x, y), m.body)
-        y += u(4.5)
-        if not self.solo.results:
-            draw.text(surface, _("No solo game yet."), (x, y), m.small, theme.GREY)
-        for place, solo in enumerate(self.solo.results[:SOLO_BESTS], start=1):
-            if y + u(3.5) > rect.bottom - u(1):
-                break
-            draw.text(surface, draw.wrap(solo_best_line(place, solo), m.small, width)[0], (x, y), m.small, theme.INK)
-            y += u(3.5)
-
-
-def solo_best_line(place: int, solo: bests.SoloResult) -> str:
-    """ "2. 23 points  ·  Mason  ·  26 Nov": one line of the solo bests (here, and where a Bits solo
-    game ends or is about to begin)."""
-    points = counted("{n} point", "{n} points", solo.score)
-    return _("{place}. {points}  ·  {rank}  ·  {date}").format(
-        place=place, points=points, rank=_(solo.rank), date=solo_date(solo.date)
-    )
-
-
-def solo_date(text: str) -> str:
-    """A solo result's day (kept as ``2026-11-26``) as players read it; an odd value as it is."""
-    try:
-        return short_date(datetime.fromisoformat(text))
-    except ValueError:
-        return text
+        if self.extra is not None:
+            self.extra.draw(surface, x, y + u(2), width, rect.bottom, m)

@@ -8,8 +8,8 @@ from typing import Any
 
 from bauhausbox.games.bits.records import bests
 from bauhausbox.games.bits.screen.howto import how_to_play_pages
+from bauhausbox.games.bits.screen.solo_bests import solo_best_line
 from bauhausbox.persistence.paths import data_dir
-from bauhausbox.scenes.statistics import solo_best_line
 from bauhausbox.ui import layout_probe
 from tests.ui.helpers import frames
 from tests.ui.scenarios.bits import _finished

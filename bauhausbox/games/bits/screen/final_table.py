@@ -10,10 +10,10 @@ from bauhausbox.games.bits.cards import CARD_BY_ID
 from bauhausbox.games.bits.records import bests
 from bauhausbox.games.bits.rules import BitsState
 from bauhausbox.games.bits.screen import paint
+from bauhausbox.games.bits.screen.solo_bests import solo_best_line
 from bauhausbox.i18n import _, translate
 from bauhausbox.persistence.paths import data_dir
 from bauhausbox.scenes.game_over import FinishedTable, GameOverScene
-from bauhausbox.scenes.statistics import solo_best_line
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App
 from bauhausbox.ui.theme import Metrics

@@ -9,9 +9,9 @@ from bauhausbox.games.bits.cards import CARD_BY_ID, RANKS, rank_ladder, score_bo
 from bauhausbox.games.bits.records.bests import SoloResult
 from bauhausbox.games.bits.screen import paint
 from bauhausbox.games.bits.screen.final_table import load_bests
+from bauhausbox.games.bits.screen.solo_bests import solo_best_line
 from bauhausbox.i18n import N_, _, translate
 from bauhausbox.scenes.howto import Diagram, HowToPage
-from bauhausbox.scenes.statistics import solo_best_line
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.theme import Metrics
 
