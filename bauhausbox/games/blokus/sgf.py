@@ -138,7 +138,7 @@ def read(data: bytes | str) -> SgfGame:
         state = _setup(state, node, keys, game, number)
         for key in [key for key in node if key in keys]:
             for value in node[key]:
-                state = _play(state, keys.index(key), value, game, f"move {len(game.moves) + 1}")
+                state = _play(state, keys.index(key), value, game, Words("move {number}", number=len(game.moves) + 1))
     return game
 
 
@@ -159,7 +159,7 @@ def _setup(state: BlokusState, node: Node, keys: tuple[str, ...], game: SgfGame,
             except GameError:
                 continue
             if GAME.check(state, move) is None:
-                state = _play(state, colour, value, game, f"setup piece {len(game.moves) + 1}")
+                state = _play(state, colour, value, game, Words("setup piece {number}", number=len(game.moves) + 1))
                 del values[index]
                 break
         else:
@@ -177,7 +177,7 @@ def _squares(value: str) -> str:
     return value.strip().lower()
 
 
-def _play(state: BlokusState, colour: int, value: str, game: SgfGame, what: str) -> BlokusState:
+def _play(state: BlokusState, colour: int, value: str, game: SgfGame, what: Words) -> BlokusState:
     """``state`` after ``colour`` places the piece ``value``; :class:`SgfError` naming ``what`` otherwise."""
     if state.to_play is None:
         raise SgfError(Words("{what}: the game is already over", what=what))
@@ -251,7 +251,7 @@ def main_line(text: str) -> list[Node]:
                 return nodes
             # Back in a tree whose first child is done: its other children are skipped, then it closes.
         else:
-            raise SgfError(Words("the game tree is broken: unexpected {char!r} at byte {at}", char=ch, at=at + 1))
+            raise SgfError(Words("the game tree is broken: unexpected '{char}' at byte {at}", char=ch, at=at + 1))
 
 
 def _skip_tree(text: str, at: int) -> int:
