@@ -112,7 +112,9 @@ def read(data: bytes | str) -> SgfGame:
     """The game in a ``.blksgf`` (its main line), checked move by move; :class:`SgfError` otherwise."""
     if isinstance(data, bytes):
         if len(data) > MAX_BYTES:
-            raise SgfError(Words("the file is too large for a Blokus game ({size} bytes)", size=len(data)))
+            raise SgfError(
+                Words("the file is too large for a Blokus game (over {limit} MB)", limit=MAX_BYTES // 1_000_000)
+            )
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
