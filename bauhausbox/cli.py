@@ -99,8 +99,13 @@ def _build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--jobs", type=positive_int(MAX_JOBS), default=1, help="games played in parallel processes")
     selfplay.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
-    replay = sub.add_parser("replay", help="replay a saved game, validating every move")
+    replay = sub.add_parser(
+        "replay", help="replay a saved game (or a Blokus game file of Pentobi's, .blksgf), validating every move"
+    )
     replay.add_argument("file", type=Path)
+    replay.add_argument(
+        "--sgf", type=Path, default=None, metavar="OUT", help="Blokus: also write the game as a Pentobi file (.blksgf)"
+    )
     shown_as = replay.add_mutually_exclusive_group()
     shown_as.add_argument(
         "--log",
@@ -202,7 +207,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "selfplay":
         return _selfplay(args)
     if args.command == "replay":
-        return _replay(args.file, log=args.log, view=args.view, position=args.position, windowed=args.windowed)
+        return _replay(
+            args.file, log=args.log, view=args.view, position=args.position, windowed=args.windowed, sgf_out=args.sgf
+        )
     if args.command == "smoke":
         from bauhausbox.smoke import run_smoke
 
@@ -305,18 +312,29 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 # -- replay --------------------------------------------------------------------------------------
-def _replay(path: Path, log: bool = False, view: bool = False, position: bool = False, windowed: bool = False) -> int:
+def _replay(
+    path: Path,
+    log: bool = False,
+    view: bool = False,
+    position: bool = False,
+    windowed: bool = False,
+    sgf_out: Path | None = None,
+) -> int:
     from bauhausbox.persistence.saves import load_game
     from bauhausbox.persistence.store import BrokenFileError
 
     # The same reader and checks as the app: a folder, a FIFO, a name too long, JSON nested too deep
     # or a save whose seats do not fit its game all end here as one line, never a traceback.
+    shown = str(path) if len(str(path)) <= 80 else str(path)[:77] + "..."
     try:
-        loaded = load_game(path)
+        loaded = _load_sgf(path) if path.suffix.lower() == ".blksgf" else load_game(path)
     except BrokenFileError as error:
-        shown = str(path) if len(str(path)) <= 80 else str(path)[:77] + "..."
         print(f"bauhausbox: {shown}: {error.reason}", file=sys.stderr)
         return 1
+    if sgf_out is not None:
+        written = _write_sgf(loaded, sgf_out)
+        if written:
+            return written
     if view:
         from bauhausbox.app_main import run_replay
 
@@ -325,6 +343,51 @@ def _replay(path: Path, log: bool = False, view: bool = False, position: bool = 
         _print_log(loaded)
         return 0
     _print_final_position(loaded, coded=position)
+    return 0
+
+
+def _load_sgf(path: Path) -> Any:
+    """A Pentobi game file (``.blksgf``) as a loaded game: its main line replayed through the rules,
+    every seat a human named as in the file. Raises :class:`BrokenFileError` with one sentence."""
+    from bauhausbox.games.blokus import sgf
+    from bauhausbox.persistence.models import SavedGame, SavedSeat
+    from bauhausbox.persistence.saves import replay
+    from bauhausbox.persistence.store import BrokenFileError, read_bytes
+
+    data = read_bytes(path)
+    try:
+        game = sgf.read(data)
+    except sgf.SgfError as error:
+        raise BrokenFileError(path, error.args[0]) from None
+    seats = [SavedSeat(name=name or f"Player {n}") for n, name in enumerate(game.names, 1)]
+    saved = SavedGame(game_id="blokus", players=game.players, seed=0, options=game.options, seats=seats)
+    saved.moves = list(game.moves)
+    return replay(saved, path)
+
+
+def _write_sgf(loaded: Any, out: Path) -> int:
+    """Write a loaded Blokus game as a ``.blksgf``; 0, or 1 after one line on stderr."""
+    from bauhausbox import __version__
+    from bauhausbox.games.blokus import sgf
+    from bauhausbox.persistence.store import atomic_write_text
+
+    setup = loaded.setup
+    if setup.game_id != "blokus":
+        print(f"bauhausbox: --sgf writes Blokus games only, not {setup.game_id}", file=sys.stderr)
+        return 1
+    text = sgf.write(
+        setup.players,
+        dict(setup.options),
+        [seat.name for seat in setup.seats],
+        loaded.history.move_texts(),
+        date=loaded.saved.created.date().isoformat(),
+        application=f"bauhausbox:{__version__}",
+    )
+    try:
+        atomic_write_text(out, text)
+    except OSError as error:
+        print(f"bauhausbox: {out}: cannot write ({error.strerror or type(error).__name__})", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -93,6 +93,8 @@ VARIANTS: tuple[Variant, ...] = (
     _game("blokus", "4-players", 401, "easy medium easy medium"),
     _game("blokus", "4-players-medium", 532, "medium medium medium medium"),
     _game("blokus", "4-players-teams", 403, "medium easy medium easy", teams=True),
+    _game("blokus", "duo", 601, "medium easy", variant="duo"),
+    _game("blokus", "junior", 602, "easy medium", variant="junior"),
     _game("bits", "solo", 101, "hard"),
     _game("bits", "solo-easy", 102, "easy"),
     _game("bits", "2-players", 201, "easy hard"),

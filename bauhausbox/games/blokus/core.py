@@ -133,6 +133,27 @@ def compiled_core() -> Iterator[None]:
         native = saved
 
 
+#: The jobs of :func:`native_for`.
+MOVE_VALUES, PLAYOUT = "move values", "playout"
+# What the compiled core does for each variant besides the classic board. Legal moves and "can it
+# still place?" take the closed squares as given, so they serve Duo and Junior as they are (the squares
+# beyond the 14 x 14 board are closed to every colour). The one-move evaluation pulls toward the
+# classic board's centre, and the playout keeps one copy of each piece and scores the classic bonuses:
+# Duo's playouts are classic ones, the rest runs on the pure path.
+_COMPILED_JOBS: dict[str, frozenset[str]] = {
+    "classic": frozenset({MOVE_VALUES, PLAYOUT}),
+    "duo": frozenset({PLAYOUT}),
+    "junior": frozenset(),
+}
+
+
+def native_for(variant: str, job: str) -> Native | None:
+    """The compiled core for ``job`` in ``variant``, or ``None`` where the pure path must run."""
+    if native is None or job not in _COMPILED_JOBS.get(variant, frozenset()):
+        return None
+    return native
+
+
 def generate(blocked: int, attach: int) -> list[Placement]:
     """:func:`bitboard.generate` into a new list, compiled when the core runs."""
     if native is not None:

@@ -12,14 +12,25 @@ from bauhausbox.engine.api import Seat
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus import core
 from bauhausbox.games.blokus.bitboard import Placement
-from bauhausbox.games.blokus.rules import ALL_OUT, BlokusState, scoring_colours, squares_left
+from bauhausbox.games.blokus.rules import ALL_OUT, BlokusState, colour_score, pieces_down, scoring_colours, squares_left
+from bauhausbox.games.blokus.variants import CLASSIC, JUNIOR, take_piece, variant_of
 
 # The centre 4 × 4 and the ring around it, as a pull for the opening.
 _CENTRE = bb.bits_of((col, row) for col in range(8, 12) for row in range(8, 12))
 _NEAR_CENTRE = bb.bits_of((col, row) for col in range(6, 14) for row in range(6, 14))
-_DISTANCE_TO_CENTRE: tuple[float, ...] = tuple(
-    abs(bb.cell_of(i)[0] - 9.5) + abs(bb.cell_of(i)[1] - 9.5) if bb.BOARD >> i & 1 else 0.0 for i in range(bb.BITS)
-)
+
+
+def _distances(size: int) -> tuple[float, ...]:
+    """Steps from each square to the centre of a ``size`` board (0 off it)."""
+    middle = (size - 1) / 2
+    return tuple(
+        abs(bb.cell_of(i)[0] - middle) + abs(bb.cell_of(i)[1] - middle) if bb.BOARD >> i & 1 else 0.0
+        for i in range(bb.BITS)
+    )
+
+
+_DISTANCE_TO_CENTRE = _distances(bb.SIZE)
+_SMALL_DISTANCE_TO_CENTRE = _distances(variant_of(JUNIOR).size)  # Duo and Junior share the 14 x 14 board
 
 
 # -- one-move evaluation ------------------------------------------------------------------------------
@@ -47,14 +58,15 @@ def move_values(state: BlokusState, moves: Sequence[Placement], weights: Weights
     forbidden = state.forbidden[colour]
     attach = state.attach[colour] if own else 0
     # Colours scoring for the same seat (a team mate, a seat's second colour) are not blocked.
-    friends = scoring_colours(state.players, state.teams, state.to_play) if state.to_play is not None else ()
+    friends = (
+        scoring_colours(state.players, state.teams, state.to_play, state.variant) if state.to_play is not None else ()
+    )
     rivals = 0
     for other in range(4):
         if other != colour and other not in friends and not state.out >> other & 1:
             rivals |= state.attach[other]
-    placed = 21 - state.hands[colour].bit_count()
-    opening = placed < weights.opening_plies
-    native = core.native
+    opening = pieces_down(state, colour) < weights.opening_plies
+    native = core.native_for(state.variant, core.MOVE_VALUES)
     if native is not None:  # the same values, compiled (_core.c)
         return native.move_values(
             core.as_list(moves),
@@ -75,19 +87,22 @@ def move_values(state: BlokusState, moves: Sequence[Placement], weights: Weights
         value = weights.size * move.size + weights.own_corners * corners
         value += weights.taken_corners * (rivals & move.mask).bit_count()
         if opening:
-            value -= weights.centre * min_distance_to_centre(move)
+            value -= weights.centre * min_distance_to_centre(move, state.variant)
         values.append(value)
     return values
 
 
-def min_distance_to_centre(move: Placement) -> float:
-    distance = _CENTRE_STEPS.get(move.index)
+def min_distance_to_centre(move: Placement, variant: str = CLASSIC) -> float:
+    steps = _CENTRE_STEPS if variant == CLASSIC else _SMALL_CENTRE_STEPS
+    distance = steps.get(move.index)
     if distance is None:  # worked out once per placement: the tree search asks for it again and again
-        distance = _CENTRE_STEPS[move.index] = min(_DISTANCE_TO_CENTRE[bb.bit_index(cell)] for cell in move.cells)
+        table = _DISTANCE_TO_CENTRE if variant == CLASSIC else _SMALL_DISTANCE_TO_CENTRE
+        distance = steps[move.index] = min(table[bb.bit_index(cell)] for cell in move.cells)
     return distance
 
 
 _CENTRE_STEPS: dict[int, float] = {}
+_SMALL_CENTRE_STEPS: dict[int, float] = {}
 
 
 # -- fast simulation ---------------------------------------------------------------------------------
@@ -143,7 +158,7 @@ def playout(state: BlokusState, rnd: Random, record: list[int] | None = None) ->
     With ``record``, appends each move made as :func:`move_key` (the tree search shares them, AMAF).
 
     The compiled core (``core.py``) plays the same moves from the same draws of ``rnd``."""
-    native = core.native
+    native = core.native_for(state.variant, core.PLAYOUT)
     if native is not None:
         out = ALL_OUT if state.to_play is None else state.out
         return native.playout(
@@ -158,6 +173,8 @@ def playout(state: BlokusState, rnd: Random, record: list[int] | None = None) ->
             record,
         )
     hands = list(state.hands)
+    spare = list(state.spare)
+    junior = state.variant == JUNIOR
     forbidden = list(state.forbidden)
     attach = state.attach
     occupied = state.occupied
@@ -176,12 +193,22 @@ def playout(state: BlokusState, rnd: Random, record: list[int] | None = None) ->
                 out |= 1 << colour
             else:
                 occupied |= move.mask
-                hands[colour] = hand & ~(1 << move.piece)
+                if junior:  # two copies of each piece: the spare one goes first
+                    hands[colour], spare[colour] = take_piece(hand, spare[colour], move.piece)
+                else:
+                    hands[colour] = hand & ~(1 << move.piece)
                 forbidden[colour], attach = bb.after_placement(forbidden[colour], attach, colour, move, occupied)
                 mono = (mono | 1 << colour) if move.piece == bb.MONOMINO else (mono & ~(1 << colour))
                 if record is not None:
                     record.append(move.index << 2 | colour)
         colour = (colour + 1) & 3
+    if state.variant != CLASSIC:
+        final = state._replace(
+            hands=(hands[0], hands[1], hands[2], hands[3]),
+            spare=(spare[0], spare[1], spare[2], spare[3]),
+            monomino_last=mono,
+        )
+        return [colour_score(final, c) for c in range(4)]
     return [_final_score(hands[c], mono >> c & 1) for c in range(4)]
 
 
@@ -198,11 +225,11 @@ def _final_score(hand: int, monomino_last: int) -> int:
 
 def seat_margin(state: BlokusState, colour_points: Sequence[int], seat: Seat) -> float:
     """A seat's total minus the best other seat's total (teams and two-colour seats summed)."""
-    mine = scoring_colours(state.players, state.teams, seat)
+    mine = scoring_colours(state.players, state.teams, seat, state.variant)
     own = sum(colour_points[c] for c in mine)
     others = [
-        sum(colour_points[c] for c in scoring_colours(state.players, state.teams, s))
+        sum(colour_points[c] for c in scoring_colours(state.players, state.teams, s, state.variant))
         for s in range(state.players)
-        if scoring_colours(state.players, state.teams, s) != mine  # a team mate is not a rival
+        if scoring_colours(state.players, state.teams, s, state.variant) != mine  # a team mate is not a rival
     ]
     return own - max(others)

@@ -99,7 +99,9 @@ class Search:
         self.simulations = 0
         self.work = 0
         # The seats' scoring colours, worked out once (teams and two-colour seats).
-        self.colours_of = [heuristics.scoring_colours(root.players, root.teams, seat) for seat in range(root.players)]
+        self.colours_of = [
+            heuristics.scoring_colours(root.players, root.teams, seat, root.variant) for seat in range(root.players)
+        ]
 
     def run(self, stop: Callable[[], bool] = lambda: False) -> RootStats:
         """Simulate until the work or the time is spent, or ``stop()`` says so; the root's statistics."""

@@ -35,16 +35,24 @@ from bauhausbox.engine.api import (
 )
 from bauhausbox.engine.grid import cell_name, parse_cells
 from bauhausbox.games.blokus import bitboard as bb
-from bauhausbox.games.blokus import core
+from bauhausbox.games.blokus import core, positions
 from bauhausbox.games.blokus.bitboard import Placement
 from bauhausbox.games.blokus.pieces import PIECES
+from bauhausbox.games.blokus.positions import (
+    COLOUR_LETTERS,
+    board_text,
+    hand_from_board,
+    letters,
+    parse_board_text,
+    parse_letters,
+)
+from bauhausbox.games.blokus.variants import CLASSIC, DUO, JUNIOR, off_board, start_bits, take_piece, variant_of
 from bauhausbox.i18n import N_
 
 BLUE, YELLOW, RED, GREEN = range(4)
 #: The colours as names (a seat, a row of the panel) and as words inside a sentence ("the red L5").
 COLOUR_NAMES: tuple[str, ...] = (N_("Blue"), N_("Yellow"), N_("Red"), N_("Green"))
 COLOUR_WORDS: tuple[str, ...] = (N_("blue"), N_("yellow"), N_("red"), N_("green"))
-COLOUR_LETTERS = "byrg"
 ALL_OUT = 0b1111
 ALL_PLACED_BONUS = 15
 MONOMINO_LAST_BONUS = 5
@@ -70,6 +78,8 @@ class BlokusState(NamedTuple):
     monomino_last: int  # colours whose latest piece was the monomino (bit per colour)
     forbidden: Four  # squares beside each colour's pieces: closed to that colour
     attach: Four  # free squares where each colour's next piece may touch it (see bitboard.attach_cells)
+    variant: str = CLASSIC  # classic, duo or junior (variants.py)
+    spare: Four = (0, 0, 0, 0)  # Junior: the pieces each colour still holds a second copy of
 
     @property
     def occupied(self) -> int:
@@ -86,18 +96,40 @@ def make_state(
     to_play: Seat | None,
     out: int = 0,
     monomino_last: int = 0,
+    variant: str = CLASSIC,
+    spare: Four = (0, 0, 0, 0),
 ) -> BlokusState:
     """A state from its boards and hands, with the forbidden and attach squares worked out."""
     blue, yellow, red, green = boards
     occupied = blue | yellow | red | green
-    forbidden = (bb.side_ring(blue), bb.side_ring(yellow), bb.side_ring(red), bb.side_ring(green))
-    attach = (
-        bb.attach_cells(blue, occupied, BLUE),
-        bb.attach_cells(yellow, occupied, YELLOW),
-        bb.attach_cells(red, occupied, RED),
-        bb.attach_cells(green, occupied, GREEN),
+    if variant == CLASSIC:
+        forbidden = (bb.side_ring(blue), bb.side_ring(yellow), bb.side_ring(red), bb.side_ring(green))
+        attach = (
+            bb.attach_cells(blue, occupied, BLUE),
+            bb.attach_cells(yellow, occupied, YELLOW),
+            bb.attach_cells(red, occupied, RED),
+            bb.attach_cells(green, occupied, GREEN),
+        )
+    else:
+        forbidden, attach = _small_board_squares(boards, occupied, variant)
+    return BlokusState(
+        players, teams, boards, hands, colour, to_play, out, monomino_last, forbidden, attach, variant, spare
     )
-    return BlokusState(players, teams, boards, hands, colour, to_play, out, monomino_last, forbidden, attach)
+
+
+def _small_board_squares(boards: Four, occupied: int, variant: str) -> tuple[Four, Four]:
+    """Forbidden and attach squares on a 14 x 14 board: the squares beyond it are closed to every
+    colour, and each colour starts from its own starting square."""
+    closed = off_board(variant)
+    starts = start_bits(variant)
+    forbidden = [bb.side_ring(own) | closed for own in boards]
+    attach = []
+    for colour, own in enumerate(boards):
+        if own:
+            attach.append(bb.attach_cells(own, occupied, colour) & ~forbidden[colour])
+        else:
+            attach.append(starts[colour] & ~occupied)
+    return (forbidden[0], forbidden[1], forbidden[2], forbidden[3]), (attach[0], attach[1], attach[2], attach[3])
 
 
 # -- seats and colours -------------------------------------------------------------------------------
@@ -113,21 +145,22 @@ def seat_of_colour(players: int, colour: int, green_placed: int = 0) -> Seat | N
     return green_placed % 3
 
 
-def seat_colours(players: int, seat: Seat) -> tuple[int, ...]:
-    """The colours a seat owns (3 players: the shared green belongs to no seat)."""
-    if players == 2:
+def seat_colours(players: int, seat: Seat, variant: str = CLASSIC) -> tuple[int, ...]:
+    """The colours a seat owns (3 players: the shared green belongs to no seat; Duo and Junior: one each)."""
+    if players == 2 and variant == CLASSIC:
         return (seat, seat + 2)
     return (seat,)
 
 
-def scoring_colours(players: int, teams: bool, seat: Seat) -> tuple[int, ...]:
+def scoring_colours(players: int, teams: bool, seat: Seat, variant: str = CLASSIC) -> tuple[int, ...]:
     """The colours whose points make up a seat's score (its own, or its team's)."""
     if players == 4 and teams:
         return (seat % 2, seat % 2 + 2)
-    return seat_colours(players, seat)
+    return seat_colours(players, seat, variant)
 
 
 def pieces_placed(hand: int) -> int:
+    """Classic pieces placed, from a hand of the 21 (see :func:`pieces_down` for any variant)."""
     return (bb.FULL_HAND & ~hand).bit_count()
 
 
@@ -135,12 +168,26 @@ def squares_left(hand: int) -> int:
     return sum(bb.PIECE_SIZES[i] for i in range(bb.PIECE_COUNT) if hand >> i & 1)
 
 
+def pieces_down(state: BlokusState, colour: int) -> int:
+    """How many pieces ``colour`` has placed (Junior's copies counted)."""
+    variant = variant_of(state.variant)
+    held = state.hands[colour].bit_count() + state.spare[colour].bit_count()
+    return (variant.piece_count if colour in variant.colours else 0) - held
+
+
+def colour_squares_left(state: BlokusState, colour: int) -> int:
+    return squares_left(state.hands[colour]) + squares_left(state.spare[colour])
+
+
 def colour_score(state: BlokusState, colour: int) -> int:
-    """−1 per square still in hand; +15 when all 21 pieces are down, +5 more if the last was the monomino."""
-    hand = state.hands[colour]
-    if hand:
-        return -squares_left(hand)
-    return ALL_PLACED_BONUS + (MONOMINO_LAST_BONUS if state.monomino_last >> colour & 1 else 0)
+    """−1 per square still in hand; when all pieces are down, +15 and +5 more if the last was the
+    monomino (Junior: no bonus)."""
+    if state.hands[colour] or state.spare[colour]:
+        return -colour_squares_left(state, colour)
+    if state.variant == CLASSIC:  # the classic bonuses without a look-up: playouts score often
+        return ALL_PLACED_BONUS + (MONOMINO_LAST_BONUS if state.monomino_last >> colour & 1 else 0)
+    variant = variant_of(state.variant)
+    return variant.all_placed_bonus + (variant.monomino_bonus if state.monomino_last >> colour & 1 else 0)
 
 
 def colour_scores(state: BlokusState) -> list[int]:
@@ -165,6 +212,12 @@ def colour_name(colour: int) -> Words:
 def placement_error(state: BlokusState, colour: int, placement: Placement) -> Words | None:
     """Why ``colour`` may not make ``placement`` here, in words for players; ``None`` when it may."""
     piece = PIECES[placement.piece]
+    if state.variant != CLASSIC:
+        outside = placement.mask & off_board(state.variant)
+        if outside:
+            return Words("square {square} is off the board", square=cell_name(bb.cells_of(outside)[0]))
+        if not variant_of(state.variant).hand >> placement.piece & 1:
+            return Words("there is no {piece} in Blokus Junior", piece=piece_label(piece.name))
     if not state.hands[colour] >> placement.piece & 1:
         return Words(
             "{colour} has already placed its {piece}", colour=colour_name(colour), piece=piece_label(piece.name)
@@ -175,6 +228,9 @@ def placement_error(state: BlokusState, colour: int, placement: Placement) -> Wo
     if placement.mask & state.forbidden[colour]:
         return Words("touches your own piece along a side")
     if not placement.mask & state.attach[colour]:
+        if not state.boards[colour] and state.variant != CLASSIC:
+            start = variant_of(state.variant).starts[colour]
+            return Words("must cover your starting square {square}", square=cell_name(start or (0, 0)))
         if not state.boards[colour]:
             return Words("must cover your corner {square}", square=cell_name(bb.START_CELLS[colour]))
         return Words("must touch one of your own pieces corner to corner")
@@ -202,6 +258,8 @@ def _advance(
     after: int,
     out: int,
     monomino_last: int,
+    variant: str = CLASSIC,
+    spare: Four = (0, 0, 0, 0),
 ) -> BlokusState:
     """The state where the colour after ``after`` that can still place is to move; colours found
     unable to place are marked out on the way (automatic passes)."""
@@ -213,9 +271,13 @@ def _advance(
             continue
         if core.can_place_at(occupied | forbidden[colour], attach[colour], hands[colour]):
             seat = colour if players == 4 else seat_of_colour(players, colour, pieces_placed(hands[GREEN]))
-            return BlokusState(players, teams, boards, hands, colour, seat, out, monomino_last, forbidden, attach)
+            return BlokusState(
+                players, teams, boards, hands, colour, seat, out, monomino_last, forbidden, attach, variant, spare
+            )
         out |= 1 << colour
-    return BlokusState(players, teams, boards, hands, 0, None, ALL_OUT, monomino_last, forbidden, attach)
+    return BlokusState(
+        players, teams, boards, hands, 0, None, ALL_OUT, monomino_last, forbidden, attach, variant, spare
+    )
 
 
 # -- the rules object --------------------------------------------------------------------------------
@@ -226,6 +288,18 @@ TEAMS_OPTION = OptionSpec(
     default=False,
     help=N_("Four players in two teams; a team scores the sum of its two colours."),
     players=(4,),
+)
+VARIANT_OPTION = OptionSpec(
+    key="variant",
+    label=N_("Board"),
+    choices=(
+        (CLASSIC, N_("Classic: 20 × 20, two colours each")),
+        (DUO, N_("Blokus Duo: 14 × 14, one colour each")),
+        (JUNIOR, N_("Blokus Junior: 14 × 14, 12 pieces in two copies")),
+    ),
+    default=CLASSIC,
+    help=N_("Two players on the classic board, or on Blokus Duo's small board with the 21 pieces or Junior's set."),
+    players=(2,),
 )
 
 
@@ -238,7 +312,7 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         min_players=2,
         max_players=4,
         default_players=4,
-        options=(TEAMS_OPTION,),
+        options=(TEAMS_OPTION, VARIANT_OPTION),
         seat_names=COLOUR_NAMES,
         levels=(N_("easy"), N_("medium"), N_("hard"), N_("expert")),
         hidden_information=False,
@@ -254,8 +328,11 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         """A fresh board (Blokus has no chance, so ``seed`` changes nothing)."""
         chosen = self.normalize_options(players, options)
         teams = bool(chosen.get("teams", False))
-        hands = (bb.FULL_HAND, bb.FULL_HAND, bb.FULL_HAND, bb.FULL_HAND)
-        return make_state(players, teams, (0, 0, 0, 0), hands, BLUE, seat_of_colour(players, BLUE))
+        name = str(chosen.get("variant", CLASSIC))
+        if name == CLASSIC:
+            hands = (bb.FULL_HAND, bb.FULL_HAND, bb.FULL_HAND, bb.FULL_HAND)
+            return make_state(players, teams, (0, 0, 0, 0), hands, BLUE, seat_of_colour(players, BLUE))
+        return small_board_start(name)
 
     def seat_name(self, seat: Seat, players: int) -> str:
         self.check_seat(seat, players)
@@ -304,7 +381,13 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         ):
             raise IllegalMoveError(self.check(state, move, seat) or Words("that placement is not allowed"))
         boards = _replace(state.boards, colour, state.boards[colour] | move.mask)
-        hands = _replace(state.hands, colour, state.hands[colour] & ~(1 << move.piece))
+        if state.variant == JUNIOR:
+            hand, spare = take_piece(state.hands[colour], state.spare[colour], move.piece)
+            hands = _replace(state.hands, colour, hand)
+            spares = _replace(state.spare, colour, spare)
+        else:
+            hands = _replace(state.hands, colour, state.hands[colour] & ~(1 << move.piece))
+            spares = state.spare
         occupied = state.occupied | move.mask
         closed, attach = bb.after_placement(state.forbidden[colour], state.attach, colour, move, occupied)
         forbidden = _replace(state.forbidden, colour, closed)
@@ -312,7 +395,19 @@ class BlokusRules(GameRules[BlokusState, Placement]):
             monomino_last = state.monomino_last | 1 << colour
         else:
             monomino_last = state.monomino_last & ~(1 << colour)
-        return _advance(state.players, state.teams, boards, hands, forbidden, attach, colour, state.out, monomino_last)
+        return _advance(
+            state.players,
+            state.teams,
+            boards,
+            hands,
+            forbidden,
+            attach,
+            colour,
+            state.out,
+            monomino_last,
+            state.variant,
+            spares,
+        )
 
     def format_move(self, state: BlokusState, move: Placement) -> str:
         return move.text
@@ -323,7 +418,8 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         if text == "pass":
             mover = colour_name(state.colour) if state.to_play is not None else Words("nobody")
             raise IllegalMoveError(Words("passes are automatic: {colour} can still place a piece", colour=mover))
-        cells = parse_cells(text, bb.SIZE, bb.SIZE)
+        size = variant_of(state.variant).size
+        cells = parse_cells(text, size, size)
         placement = bb.PLACEMENT_BY_MASK.get(bb.bits_of(cells))
         if placement is None:
             raise InvalidMoveError(Words("{move} is not the shape of a Blokus piece", move=text))
@@ -333,7 +429,7 @@ class BlokusRules(GameRules[BlokusState, Placement]):
     def scores(self, state: BlokusState) -> list[int]:
         per_colour = colour_scores(state)
         return [
-            sum(per_colour[colour] for colour in scoring_colours(state.players, state.teams, seat))
+            sum(per_colour[colour] for colour in scoring_colours(state.players, state.teams, seat, state.variant))
             for seat in range(state.players)
         ]
 
@@ -346,7 +442,7 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         seats = range(state.players)
         per_colour = colour_scores(state)
         totals = self.scores(state)
-        if state.players == 2:
+        if state.players == 2 and state.variant == CLASSIC:
             rows = [
                 ScoreRow(
                     colour_name(colour),
@@ -357,8 +453,8 @@ class BlokusRules(GameRules[BlokusState, Placement]):
             rows.append(ScoreRow(Words("Total"), tuple(str(total) for total in totals)))
             return rows
         rows = [
-            ScoreRow(Words("Pieces placed"), tuple(str(pieces_placed(state.hands[seat])) for seat in seats)),
-            ScoreRow(Words("Squares left"), tuple(str(squares_left(state.hands[seat])) for seat in seats)),
+            ScoreRow(Words("Pieces placed"), tuple(str(pieces_down(state, seat)) for seat in seats)),
+            ScoreRow(Words("Squares left"), tuple(str(colour_squares_left(state, seat)) for seat in seats)),
             ScoreRow(Words("Bonus"), tuple(_bonus_text(state, seat) for seat in seats)),
             ScoreRow(Words("Points"), tuple(str(per_colour[seat]) for seat in seats)),
         ]
@@ -375,66 +471,83 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         """``<players>[t] <colour to move or -> <board> <out colours> <monomino-last colours>``.
 
         The board lists rows 20 down to 1 separated by ``/``; ``b y r g`` are the colours' squares and
-        a number counts empty squares (as in chess FEN). ``-`` stands for none.
+        a number counts empty squares (as in chess FEN). ``-`` stands for none. Blokus Duo and Junior
+        write ``duo`` or ``junior`` instead of the player count, and their board has 14 rows.
         """
-        variant = f"{state.players}{'t' if state.teams else ''}"
+        if state.variant != CLASSIC:
+            variant = state.variant
+        else:
+            variant = f"{state.players}{'t' if state.teams else ''}"
         mover = "-" if state.to_play is None else COLOUR_LETTERS[state.colour]
-        return " ".join((variant, mover, board_text(state.boards), _letters(state.out), _letters(state.monomino_last)))
+        size = variant_of(state.variant).size
+        board = board_text(state.boards, size)
+        return " ".join((variant, mover, board, letters(state.out), letters(state.monomino_last)))
 
     def from_text(self, text: str) -> BlokusState:
         parts = text.split()
         if len(parts) != 5:
             raise InvalidPositionError("a Blokus position has 5 fields: players, mover, board, out, monomino-last")
         variant, mover, board, out_text, mono_text = parts
+        name = variant if variant in (DUO, JUNIOR) else CLASSIC
         teams = variant.endswith("t")
         try:
-            players = int(variant.rstrip("t"))
+            players = 2 if name != CLASSIC else int(variant.rstrip("t"))
         except ValueError as error:
             raise InvalidPositionError(f"bad player count {variant!r}") from error
         if players not in (2, 3, 4) or (teams and players != 4):
             raise InvalidPositionError(f"bad variant {variant!r}")
-        boards = parse_board_text(board)
-        blue, yellow, red, green = (_hand_from_board(bits, COLOUR_NAMES[colour]) for colour, bits in enumerate(boards))
-        hands = (blue, yellow, red, green)
-        out = _parse_letters(out_text)
-        monomino_last = _parse_letters(mono_text)
+        boards = parse_board_text(board, variant_of(name).size)
+        held = [hand_from_board(bits, COLOUR_NAMES[colour], name, colour) for colour, bits in enumerate(boards)]
+        hands = (held[0][0], held[1][0], held[2][0], held[3][0])
+        spare = (held[0][1], held[1][1], held[2][1], held[3][1])
+        out = parse_letters(out_text)
+        monomino_last = parse_letters(mono_text)
         for colour in range(4):
-            if monomino_last >> colour & 1 and hands[colour] & 1:
+            if monomino_last >> colour & 1 and not boards[colour] & _monomino_squares(boards[colour]):
                 raise InvalidPositionError(f"{COLOUR_NAMES[colour]} cannot have played its monomino last")
+        if name != CLASSIC:
+            for colour in range(4):
+                if colour not in variant_of(name).colours and not out >> colour & 1:
+                    raise InvalidPositionError(f"{COLOUR_NAMES[colour]} does not play in {name} and must be out")
         if mover == "-":
             if out != ALL_OUT:
                 raise InvalidPositionError("the game is over only when every colour is out")
-            return make_state(players, teams, boards, hands, 0, None, out, monomino_last)
+            return make_state(players, teams, boards, hands, 0, None, out, monomino_last, name, spare)
         if mover not in COLOUR_LETTERS or len(mover) != 1:
             raise InvalidPositionError(f"bad colour to move {mover!r}")
         colour = COLOUR_LETTERS.index(mover)
         if out >> colour & 1:
             raise InvalidPositionError("the colour to move cannot be out")
         seat = seat_of_colour(players, colour, pieces_placed(hands[GREEN]))
-        return make_state(players, teams, boards, hands, colour, seat, out, monomino_last)
+        return make_state(players, teams, boards, hands, colour, seat, out, monomino_last, name, spare)
 
     def invariant_errors(self, state: BlokusState) -> list[str]:
         errors = []
         seen = 0
+        board = variant_of(state.variant).board
         for colour, bits in enumerate(state.boards):
-            if bits & ~bb.BOARD:
+            if bits & ~board:
                 errors.append(f"{COLOUR_NAMES[colour]} has squares off the board")
             if bits & seen:
                 errors.append(f"{COLOUR_NAMES[colour]} overlaps another colour")
             seen |= bits
             try:
-                if _hand_from_board(bits, COLOUR_NAMES[colour]) != state.hands[colour]:
+                held = hand_from_board(bits, COLOUR_NAMES[colour], state.variant, colour)
+                if held != (state.hands[colour], state.spare[colour]):
                     errors.append(f"{COLOUR_NAMES[colour]}'s hand does not match its pieces on the board")
             except InvalidPositionError as error:
                 errors.append(str(error))
         occupied = state.occupied
-        derived = make_state(state.players, state.teams, state.boards, state.hands, 0, None)
+        derived = make_state(
+            state.players, state.teams, state.boards, state.hands, 0, None, variant=state.variant, spare=state.spare
+        )
         if state.forbidden != derived.forbidden:
             errors.append("the squares beside each colour's pieces are not up to date")
         if state.attach != derived.attach:
             errors.append("the attach squares are not up to date")
         for colour in range(4):
-            movable = bb.can_place(state.boards[colour], occupied, state.hands[colour], colour)
+            closed = occupied | derived.forbidden[colour]
+            movable = bb.can_place_at(closed, derived.attach[colour], state.hands[colour])
             if state.out >> colour & 1 and movable:
                 errors.append(f"{COLOUR_NAMES[colour]} is marked out but can still place")
         if state.to_play is None:
@@ -449,15 +562,40 @@ class BlokusRules(GameRules[BlokusState, Placement]):
         return errors
 
 
+def small_board_start(name: str) -> BlokusState:
+    """A fresh game of Blokus Duo or Junior: two colours of one seat each, the other two out."""
+    rules = variant_of(name)
+    hands = tuple(rules.hand if colour in rules.colours else 0 for colour in range(4))
+    spare = tuple(rules.spare if colour in rules.colours else 0 for colour in range(4))
+    out = sum(1 << colour for colour in range(4) if colour not in rules.colours)
+    return make_state(
+        2,
+        False,
+        (0, 0, 0, 0),
+        (hands[0], hands[1], hands[2], hands[3]),
+        BLUE,
+        0,
+        out,
+        0,
+        name,
+        (spare[0], spare[1], spare[2], spare[3]),
+    )
+
+
+def _monomino_squares(bits: int) -> int:
+    """The squares of a colour's monominoes (a lone square among its pieces)."""
+    return sum(group for group in bb.components(bits) if group & (group - 1) == 0)
+
+
 def _bonus_text(state: BlokusState, colour: int) -> str:
     points = colour_score(state, colour)
-    return f"+{points}" if not state.hands[colour] else ""
+    return f"+{points}" if not state.hands[colour] and not state.spare[colour] else ""
 
 
 def _colour_cell(state: BlokusState, colour: int) -> str:
     """``-8 (8 squares left)`` or ``+20 (all placed, monomino last)``."""
     points = colour_score(state, colour)
-    left = squares_left(state.hands[colour])
+    left = colour_squares_left(state, colour)
     if left == 1:  # the monomino alone: "1 square", in both languages
         return Words("{points} ({squares} square left)", points=points, squares=left)
     if left:
@@ -467,94 +605,9 @@ def _colour_cell(state: BlokusState, colour: int) -> str:
     return Words("+{points} (all placed)", points=points)
 
 
-def board_text(boards: tuple[int, ...]) -> str:
-    rows = []
-    for row in range(bb.SIZE - 1, -1, -1):
-        text = ""
-        empty = 0
-        for col in range(bb.SIZE):
-            bit = 1 << bb.bit_index((col, row))
-            owner = next((c for c in range(4) if boards[c] & bit), None)
-            if owner is None:
-                empty += 1
-                continue
-            if empty:
-                text += str(empty)
-                empty = 0
-            text += COLOUR_LETTERS[owner]
-        if empty:
-            text += str(empty)
-        rows.append(text)
-    return "/".join(rows)
-
-
-def parse_board_text(text: str) -> Four:
-    rows = text.split("/")
-    if len(rows) != bb.SIZE:
-        raise InvalidPositionError(f"the board needs {bb.SIZE} rows separated by '/'")
-    boards = [0, 0, 0, 0]
-    for number, row_text in enumerate(rows):
-        row = bb.SIZE - 1 - number
-        col = 0
-        digits = ""
-        for ch in row_text + "/":
-            if ch.isdigit():
-                digits += ch
-                continue
-            if digits:
-                col += int(digits)
-                digits = ""
-            if ch == "/":
-                break
-            if ch not in COLOUR_LETTERS or col >= bb.SIZE:
-                raise InvalidPositionError(f"bad square {ch!r} in board row {row + 1}")
-            boards[COLOUR_LETTERS.index(ch)] |= 1 << bb.bit_index((col, row))
-            col += 1
-        if col != bb.SIZE:
-            raise InvalidPositionError(f"board row {row + 1} has {col} squares, not {bb.SIZE}")
-    return boards[0], boards[1], boards[2], boards[3]
-
-
-def _hand_from_board(bits: int, name: str) -> int:
-    """The pieces a colour still holds, given its squares: each side-connected group is one piece."""
-    hand = bb.FULL_HAND
-    for group in bb.components(bits):
-        placement = bb.PLACEMENT_BY_MASK.get(group)
-        if placement is None:
-            raise InvalidPositionError(f"{name} has a group of squares that is not a Blokus piece")
-        if not hand >> placement.piece & 1:
-            raise InvalidPositionError(f"{name} has its {PIECES[placement.piece].name} piece twice")
-        hand &= ~(1 << placement.piece)
-    return hand
-
-
-def _letters(bits: int) -> str:
-    return "".join(COLOUR_LETTERS[c] for c in range(4) if bits >> c & 1) or "-"
-
-
-def _parse_letters(text: str) -> int:
-    if text == "-":
-        return 0
-    bits = 0
-    for ch in text:
-        if ch not in COLOUR_LETTERS:
-            raise InvalidPositionError(f"bad colour letter {ch!r}")
-        bits |= 1 << COLOUR_LETTERS.index(ch)
-    return bits
-
-
 def board_picture(state: BlokusState) -> str:
-    """The board as 20 lines of ``. b y r g`` with coordinates, for logs, the CLI and test failures."""
-    lines = []
-    for row in range(bb.SIZE - 1, -1, -1):
-        marks = []
-        for col in range(bb.SIZE):
-            bit = 1 << bb.bit_index((col, row))
-            owner = next((c for c in range(4) if state.boards[c] & bit), None)
-            marks.append("." if owner is None else COLOUR_LETTERS[owner])
-        lines.append(f"{row + 1:>2} {' '.join(marks)}")
-    lines.append("   " + " ".join(chr(ord("a") + col) for col in range(bb.SIZE)))
-    return "\n".join(lines)
+    """The board as lines of ``. b y r g`` with coordinates, for logs, the CLI and test failures."""
+    return positions.board_picture(state.boards, variant_of(state.variant).size)
 
 
 GAME = BlokusRules()

@@ -18,10 +18,11 @@ from bauhausbox.games.blokus.rules import (
     COLOUR_WORDS,
     GREEN,
     BlokusState,
-    pieces_placed,
+    colour_squares_left,
+    pieces_down,
     seat_of_colour,
-    squares_left,
 )
+from bauhausbox.games.blokus.variants import variant_of
 
 EMPTY = "."
 
@@ -34,17 +35,19 @@ def board_text(state: BlokusState, names: Sequence[str]) -> str:
         owner = next((colour for colour in range(4) if state.boards[colour] & bit), None)
         return EMPTY if owner is None else COLOUR_LETTERS[owner].upper()
 
-    lines = [draw_grid(bb.SIZE, bb.SIZE, square)]
-    lines.append(legend([*((COLOUR_LETTERS[c].upper(), COLOUR_WORDS[c]) for c in range(4)), (EMPTY, "empty")]))
-    for colour in range(4):
+    variant = variant_of(state.variant)
+    lines = [draw_grid(variant.size, variant.size, square)]
+    colours = variant.colours
+    lines.append(legend([*((COLOUR_LETTERS[c].upper(), COLOUR_WORDS[c]) for c in colours), (EMPTY, "empty")]))
+    for colour in colours:
         lines.append(_colour_line(state, colour, names))
     return "\n".join(lines)
 
 
 def _colour_line(state: BlokusState, colour: int, names: Sequence[str]) -> str:
     word = COLOUR_WORDS[colour].capitalize()
-    hand = state.hands[colour]
-    left = bb.PIECE_COUNT - pieces_placed(hand)
+    hand = state.hands[colour] | state.spare[colour]
+    left = variant_of(state.variant).piece_count - pieces_down(state, colour)
     if state.players == 3 and colour == GREEN:
         who = "shared, counts for nobody"
     else:
@@ -53,7 +56,8 @@ def _colour_line(state: BlokusState, colour: int, names: Sequence[str]) -> str:
     if not hand:
         status = "all pieces placed"
     else:
-        status = f"{plural(left, 'piece', 'pieces')} left ({plural(squares_left(hand), 'square', 'squares')})"
+        squares = plural(colour_squares_left(state, colour), "square", "squares")
+        status = f"{plural(left, 'piece', 'pieces')} left ({squares})"
     if state.to_play is not None and state.colour == colour:
         status += ", to place now"
     elif state.out >> colour & 1 and hand:

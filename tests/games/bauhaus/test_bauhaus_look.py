@@ -278,10 +278,9 @@ def test_a_recap_number_on_column_a_stays_off_the_row_labels(fresh_app: Any, mon
 
 def test_the_log_calls_every_card_by_the_name_printed_on_it() -> None:
     """One name for one thing: the card that reads "TWO WALLS" is not "chose Free walls" in the log."""
-    from bauhausbox.games.bauhaus.screen.paint import card_label
-
     from bauhausbox.games.bauhaus.cards import CARD_INDEX, CARDS
     from bauhausbox.games.bauhaus.describe import card_title
+    from bauhausbox.games.bauhaus.screen.paint import card_label
 
     for card in CARDS:
         assert card_title(CARD_INDEX[card.name]).startswith(card_label(CARD_INDEX[card.name])), card.name

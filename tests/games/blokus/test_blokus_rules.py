@@ -360,7 +360,7 @@ def test_three_players_take_turns_with_green() -> None:
 def test_teams_option_only_for_four_players() -> None:
     assert GAME.new_game(4, 0, teams=True).teams
     assert not GAME.new_game(4, 0).teams
-    assert GAME.normalize_options(2, {"teams": True}) == {}
+    assert GAME.normalize_options(2, {"teams": True}) == {"variant": "classic"}
     with pytest.raises(InvalidMoveError):
         GAME.new_game(5, 0)
 

@@ -108,6 +108,10 @@ class BoardView:
         rect = self.cell_rect(cell)
         pygame.draw.rect(surface, theme.mix(BOARD_FILL, colour, 0.35), rect)
         col, row = cell
+        if 0 < col < self.columns - 1 and 0 < row < self.rows - 1:
+            # A starting square inside the board (Blokus Duo, Junior): a solid dot, as their boards print it.
+            pygame.draw.circle(surface, colour, rect.center, max(2, rect.width // 4))
+            return
         left = col == 0
         bottom = row == 0
         corner_x = rect.left if left else rect.right - 1

@@ -35,6 +35,7 @@ from bauhausbox.games.blokus.rules import (
     BlokusState,
     colour_score,
     piece_label,
+    pieces_down,
     pieces_placed,
     scoring_colours,
     seat_colours,
@@ -47,10 +48,11 @@ from bauhausbox.games.blokus.screen.board_view import (
     frame_cells,
     outline_cells,
 )
-from bauhausbox.games.blokus.screen.colours import RGB, SHAPES, START_MARKS
+from bauhausbox.games.blokus.screen.colours import RGB, SHAPES, start_marks
 from bauhausbox.games.blokus.screen.howto import how_to_pages
 from bauhausbox.games.blokus.screen.piece_widgets import PieceController, ToolRow, turn_buttons
 from bauhausbox.games.blokus.screen.tray import PieceTray, TrayItem
+from bauhausbox.games.blokus.variants import CLASSIC, variant_of
 from bauhausbox.i18n import N_, _, counted, ngettext
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
@@ -82,7 +84,9 @@ def cells_of(bits: int) -> list[Cell]:
 class BlokusScene(GameScene[BlokusState, bb.Placement]):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
-        self.board = BoardView(bb.SIZE, bb.SIZE)
+        # The board's size and the colours that play come with the variant (Duo and Junior: 14 x 14, two).
+        self.variant = variant_of(self.view.variant)
+        self.board = BoardView(self.variant.size, self.variant.size)
         self.tray = PieceTray()
         self.mini_trays = [PieceTray(interactive=False) for _ in COLOURS]
         self.mini_trays_shown = True
@@ -139,7 +143,10 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         self.panel_rect = pygame.Rect(left, rect.top, rect.right - left, rect.height)
         panel = self.panel_rect
         row_h = m.u(7.5)
-        self.rows = [pygame.Rect(panel.left, panel.top + i * (row_h + m.u(0.75)), panel.width, row_h) for i in range(4)]
+        self.rows = [
+            pygame.Rect(panel.left, panel.top + i * (row_h + m.u(0.75)), panel.width, row_h)
+            for i in self.variant.colours
+        ]
         y = self.rows[-1].bottom + m.u(0.75)
         self.totals_rect = pygame.Rect(panel.left, y, panel.width, m.u(4) if self._has_totals() else 0)
         y = self.totals_rect.bottom + m.u(1.5)
@@ -153,8 +160,9 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             pygame.Rect(panel.left, tray_top, panel.width, buttons_y - m.u(2) - tray_top), max_cell_px=m.u(3)
         )
         # The mini trays start right of the longest name / who-plays line, and stop before the score.
-        texts = [draw.render_text(_(COLOUR_NAMES[c]), m.body, theme.INK, "bold").get_width() for c in range(4)]
-        texts += [draw.render_text(self._who(self.view, c, longest=True), m.small).get_width() for c in range(4)]
+        colours = self.variant.colours
+        texts = [draw.render_text(_(COLOUR_NAMES[c]), m.body, theme.INK, "bold").get_width() for c in colours]
+        texts += [draw.render_text(self._who(self.view, c, longest=True), m.small).get_width() for c in colours]
         text_right = m.u(1.75) + m.u(3.5) + m.u(1.5) + max(texts) + m.u(2)
         # The score column is as wide as the widest score or tag under it ("ALL PLACED").
         score_w = max(
@@ -178,13 +186,13 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
 
     def _has_totals(self) -> bool:
         state = self.view
-        return state.players == 2 or state.teams
+        return (state.players == 2 and state.variant == CLASSIC) or state.teams
 
     # ==== what the player holds ===============================================================
     def _refresh_trays(self) -> None:
         """Tray contents follow the position (rebuilt only when it changed)."""
         state: BlokusState = self.view
-        key = (state.colour, state.hands)
+        key = (state.colour, state.hands, state.spare)
         if key == self._trays_key:
             return
         self._trays_key = key
@@ -196,10 +204,11 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
                     SHAPES_OF[index],
                     RGB[colour],
                     bool(state.hands[colour] >> index & 1),
-                    piece.name,
+                    self._piece_label(state, colour, index),
                     SHAPES[colour],
                 )
                 for index, piece in enumerate(PIECES)
+                if self.variant.hand >> index & 1  # Junior's set has 12 of the 21
             ]
         )
         for other, tray in enumerate(self.mini_trays):
@@ -207,8 +216,15 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
                 [
                     TrayItem(index, SHAPES_OF[index], RGB[other], bool(state.hands[other] >> index & 1))
                     for index in range(len(PIECES))
+                    if self.variant.hand >> index & 1
                 ]
             )
+
+    @staticmethod
+    def _piece_label(state: BlokusState, colour: int, index: int) -> str:
+        """The piece's name in the tray, with "×2" while Junior's second copy is still in hand."""
+        name = PIECES[index].name
+        return f"{name} ×2" if state.spare[colour] >> index & 1 else name
 
     @staticmethod
     def _shape_of(key: Hashable) -> Shape:
@@ -270,7 +286,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
                 covered = 0
                 for move in self.game.legal_moves(state):
                     covered |= move.mask
-                attach = bb.attach_cells(state.boards[state.colour], state.occupied, state.colour)
+                attach = state.attach[state.colour]  # kept by the rules, whatever the board
                 self._attach = cells_of(covered & attach)
         return self._attach
 
@@ -439,7 +455,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         if self._layer is None or key != self._layer_key:
             layer = pygame.Surface(surface.get_size())
             layer.fill(theme.PAPER)
-            self.board.draw(layer, self.metrics, START_MARKS)
+            self.board.draw(layer, self.metrics, start_marks(self.variant.starts))
             for colour, bits in enumerate(state.boards):
                 if bits:
                     draw_cells(layer, self.board.cell_rect, cells_of(bits), RGB[colour], self.mark(colour))
@@ -486,7 +502,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         title = draw.heading(
             surface, _("{colour}'s pieces").format(colour=_(COLOUR_NAMES[colour])), (x, y), m.heading - 6, RGB[colour]
         )
-        left = pieces_placed(~state.hands[colour] & bb.FULL_HAND)
+        left = self.variant.piece_count - pieces_down(state, colour)
         pieces_left = counted("{n} left", "{n} left", left)
         line = f"{whose}  ·  {pieces_left}"
         room = self.panel_rect.right - title.right - m.u(2)
@@ -588,7 +604,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
                 return _("shared")
             return _("shared · next: {name}").format(name=self.match.seat_name(seat))
         for seat in range(state.players):
-            if colour in seat_colours(state.players, seat):
+            if colour in seat_colours(state.players, seat, state.variant):
                 spec = self.match.setup.seats[seat]
                 if spec.is_human:
                     return _("{name} · human").format(name=spec.name)
@@ -602,7 +618,9 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         parts = []
         seats = range(2) if state.players == 2 or state.teams else ()
         for seat in seats:
-            names = " + ".join(_(COLOUR_NAMES[c]) for c in scoring_colours(state.players, state.teams, seat))
+            names = " + ".join(
+                _(COLOUR_NAMES[c]) for c in scoring_colours(state.players, state.teams, seat, state.variant)
+            )
             who = self.match.seat_name(seat) if state.players == 2 else _("Team")
             parts.append(_("{who} ({colours}): {score}").format(who=who, colours=names, score=scores[seat]))
         draw.text(
