@@ -8,7 +8,9 @@ The table pans with a right-drag or the arrow keys and zooms with the wheel or +
 layout. Press and hold your colour tile (or C) to peek at your material. When no tile can be played the
 Draw / Pass button lights up (D).
 
-Drawing is a function of the view and this scene's UI state (camera, held tile, animations).
+Drawing is a function of the view and this scene's UI state (camera, held tile, animations). This module
+holds the scene's state, layout, gestures and turn logic; the table's camera and drawing are in
+``table_view.py``, the hand strip and the side panel in ``hand_panel.py``.
 """
 
 from __future__ import annotations
@@ -16,38 +18,24 @@ from __future__ import annotations
 import pygame
 
 from bauhausbox.engine.history import Step
-from bauhausbox.games.buizen import marks
-from bauhausbox.games.buizen.networks import networks
-from bauhausbox.games.buizen.screen import howto, paint
+from bauhausbox.games.buizen.screen import howto
+from bauhausbox.games.buizen.screen.hand_panel import BuizenHandPanel
+from bauhausbox.games.buizen.screen.table_view import MAX_CELL as MAX_CELL
+from bauhausbox.games.buizen.screen.table_view import MIN_CELL as MIN_CELL
+from bauhausbox.games.buizen.screen.table_view import BuizenTableView
 from bauhausbox.games.buizen.state import BuizenState, Cell, Draw, Move, Pass, Place, Special
-from bauhausbox.games.buizen.tiles import (
-    CANONICAL_ROTATION,
-    MATERIAL_NAMES,
-    SPECIAL_NAMES,
-    TILE_BY_NUMBER,
-    Sides,
-    sides_of,
-)
-from bauhausbox.i18n import N_, _, counted, fill
+from bauhausbox.games.buizen.tiles import CANONICAL_ROTATION, TILE_BY_NUMBER
+from bauhausbox.i18n import N_, _
 from bauhausbox.match import Match
-from bauhausbox.scenes.game_scene import GameScene, MoveMark
+from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
-from bauhausbox.ui import draw, icons, layout_probe, theme
+from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
 from bauhausbox.ui.app import App
-from bauhausbox.ui.theme import Colour
-from bauhausbox.ui.widgets import Button, IconPainter
-
-# The zoom range in pixels per cell. Small enough that Fit shows the largest tables whole in the
-# smallest window with the log open (tiles that small tell materials apart by colour and stripes).
-MIN_CELL, MAX_CELL = 16.0, 160.0
+from bauhausbox.ui.widgets import Button
 
 
-def _stack_names(stack: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(SPECIAL_NAMES[k] for k in stack)
-
-
-class BuizenScene(GameScene[BuizenState, Move]):
+class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
         self.camera = [0.0, 0.0]  # the world point (cells) at the centre of the table
@@ -124,71 +112,6 @@ class BuizenScene(GameScene[BuizenState, Move]):
         self.info_top = y
         if self._fitted is None or self._fitted == (self.camera[0], self.camera[1], self.cell_px):
             self.fit()  # the first view, or a fitted one in a board of another size (the log, the window)
-
-    def _share_row(
-        self, left: tuple[Button, IconPainter], right: tuple[Button, IconPainter], x: int, y: int, w: int, space: int
-    ) -> None:
-        """Two tool buttons side by side: halves with their icons while both labels fit; in a language
-        with longer words they give up the icons, then take smaller letters, rather than lose their
-        words (the tooltips say the rest), and share the row by what each label needs."""
-        pair = (left[0], right[0])
-        room = w - space
-        for with_icons, size in ((True, "body"), (False, "body"), (False, "small")):
-            for button, icon in (left, right):
-                button.icon = icon if with_icons else None
-                button.size = size
-            need = [button.natural_width(self.metrics) for button in pair]
-            if max(need) <= room // 2 or sum(need) <= room:
-                break
-        first = room // 2 if max(need) <= room // 2 else need[0] + (room - sum(need)) // 2
-        bh = self.metrics.button_height
-        pair[0].rect = pygame.Rect(x, y, first, bh)
-        pair[1].rect = pygame.Rect(x + first + space, y, room - first, bh)
-
-    # ==== camera ==============================================================================
-    def to_screen(self, cell: Cell) -> pygame.Rect:
-        s = self.cell_px
-        cx, cy = self.board_rect.center
-        left = cx + (cell[0] - self.camera[0] - 0.5) * s
-        top = cy + (cell[1] - self.camera[1] - 0.5) * s
-        return pygame.Rect(round(left), round(top), round(left + s) - round(left), round(top + s) - round(top))
-
-    def to_cell(self, pos: tuple[int, int]) -> Cell:
-        cx, cy = self.board_rect.center
-        x = (pos[0] - cx) / self.cell_px + self.camera[0] + 0.5
-        y = (pos[1] - cy) / self.cell_px + self.camera[1] + 0.5
-        return int(x // 1), int(y // 1)
-
-    def occupied(self, state: BuizenState) -> list[Cell]:
-        cells = [cell for cell, _laid in state.pipes] + list(state.pumps) + [cell for cell, _stack in state.roads]
-        return cells + list(state.blocked)
-
-    def fit(self) -> None:
-        """Zoom and pan so the layout and a ring of empty cells round it fill the table."""
-        if self.board_rect.width <= 0:
-            return
-        cells = self.occupied(self.view)
-        xs = [c[0] for c in cells]
-        ys = [c[1] for c in cells]
-        lo_x, hi_x, lo_y, hi_y = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-        self.camera = [(lo_x + hi_x) / 2, (lo_y + hi_y) / 2]
-        span = max((hi_x - lo_x + 1) / self.board_rect.width, (hi_y - lo_y + 1) / self.board_rect.height)
-        self.cell_px = max(MIN_CELL, min(MAX_CELL * 0.7, 1 / span))
-        self._fitted = (self.camera[0], self.camera[1], self.cell_px)
-
-    def zoom(self, factor: float, around: tuple[int, int] | None = None) -> None:
-        around = around or self.board_rect.center
-        cx, cy = self.board_rect.center
-        before = ((around[0] - cx) / self.cell_px, (around[1] - cy) / self.cell_px)
-        self.cell_px = max(MIN_CELL, min(MAX_CELL, self.cell_px * factor))
-        after = ((around[0] - cx) / self.cell_px, (around[1] - cy) / self.cell_px)
-        # Keep the world point under the pointer where it was.
-        self.camera[0] += before[0] - after[0]
-        self.camera[1] += before[1] - after[1]
-
-    def pan(self, dx_cells: float, dy_cells: float) -> None:
-        self.camera[0] += dx_cells
-        self.camera[1] += dy_cells
 
     # ==== what the human may do ===============================================================
     def my_seat(self) -> int | None:
@@ -487,69 +410,6 @@ class BuizenScene(GameScene[BuizenState, Move]):
         if isinstance(move, Place | Special):
             self.scroll_into_view(move.cell)
 
-    def scroll_into_view(self, cell: Cell) -> None:
-        """Pan so ``cell`` and a ring of half a cell round it lie on the table (centred if not)."""
-        margin = round(self.cell_px / 2)
-        if not self.board_rect.contains(self.to_screen(cell).inflate(2 * margin, 2 * margin)):
-            self.camera = [float(cell[0]), float(cell[1])]
-
-    def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
-        move = mark.move
-        previous_clip = surface.get_clip()
-        surface.set_clip(self.board_rect)
-        if isinstance(move, Place | Special):  # a draw or a pass leaves nothing on the table
-            box = self.to_screen(move.cell)
-            draw.move_outline(surface, box.inflate(4, 4), max(2, min(self.metrics.u(0.6), box.width // 8)))
-        if mark.label and mark.label == str(len(self.recap)):
-            self._draw_recap_badges(surface)  # after the last recap outline: no outline covers a badge
-        surface.set_clip(previous_clip)
-
-    def recap_badges(self) -> list[tuple[str, Colour, pygame.Rect, tuple[int, int]]]:
-        """The recap's numbered badges on the table: (number, mover's colour, cell, badge centre),
-        placed so that none covers another at any zoom."""
-        items = []
-        for number, index in enumerate(self.recap, start=1):
-            move = self.match.history.steps[index].move
-            if isinstance(move, Place | Special):
-                items.append((str(number), self.step_style(index)[0], self.to_screen(move.cell)))
-        boxes = [(b.left, b.top, b.width, b.height) for _label, _colour, b in items]
-        centres = marks.place_badges(boxes, self.badge_radius())
-        return [(label, colour, box, centre) for (label, colour, box), centre in zip(items, centres, strict=True)]
-
-    def badge_radius(self) -> int:
-        m = self.metrics
-        return max(m.u(1.5), draw.render_text("8", m.small, weight="bold").get_height() // 2 + m.u(0.5))
-
-    def _draw_recap_badges(self, surface: pygame.Surface) -> None:
-        m = self.metrics
-        badges = self.recap_badges()
-        for _label, _colour, box, centre in badges:
-            end = marks.leader((box.left, box.top, box.width, box.height), centre)
-            if end is not None:
-                pygame.draw.line(surface, theme.WHITE, centre, end, max(4, m.u(0.6)))
-                pygame.draw.line(surface, theme.INK, centre, end, max(2, m.u(0.25)))
-        for label, colour, _box, centre in badges:
-            draw.badge(surface, centre, self.badge_radius(), colour, label, m.small)
-
-    def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
-        if not isinstance(move, Place | Special):
-            return  # drawing or passing: the status line says it
-        size = max(8, round(self.cell_px))
-        if isinstance(move, Place):
-            picture = paint.pipe_face(sides_of(move.number, move.face, move.rotation), size, self.label_px).copy()
-        else:
-            stack = dict(self.view.roads).get(move.cell, ())
-            picture = paint.road(size, (*_stack_names(stack), SPECIAL_NAMES[move.kind])).copy()
-        box = self.to_screen(move.cell)
-        previous_clip = surface.get_clip()
-        surface.set_clip(self.board_rect)
-        picture.set_alpha(170)
-        surface.blit(picture, box)
-        pygame.draw.rect(surface, theme.YELLOW, box.inflate(8, 8), max(4, self.metrics.u(0.75)))
-        if self.recap and self.story_viewer()[0]:
-            self._draw_recap_badges(surface)  # the hint's frame never hides what the others did
-        surface.set_clip(previous_clip)
-
     def status_line(self, sentence: str, tail: str = "") -> str:
         """``sentence`` (then ``tail``) cut with an ellipsis to the status bar's room for a message."""
         m = self.metrics
@@ -581,74 +441,6 @@ class BuizenScene(GameScene[BuizenState, Move]):
         self._draw_table(surface, view)
         self._draw_hand(surface, view)
         self._draw_panel(surface, view)
-
-    def _draw_table(self, surface: pygame.Surface, view: BuizenState) -> None:
-        m = self.metrics
-        rect = self.board_rect
-        pygame.draw.rect(surface, theme.PAPER_DARK, rect)
-        previous_clip = surface.get_clip()
-        surface.set_clip(rect)
-        size = max(8, round(self.cell_px))
-        over = view.to_play is None
-        # The places of the tile the pointer rests on in the hand, else of the tile in hand.
-        anyhow, exactly = self.fitting_cells(self.hovered_tile()) if not over else (set(), set())
-        for cell in anyhow:
-            box = self.to_screen(cell)
-            strong = cell in exactly
-            layer = pygame.Surface(box.size, pygame.SRCALPHA)
-            layer.fill((*theme.LEGAL, 70 if strong else 30))
-            surface.blit(layer, box)
-            pygame.draw.rect(surface, theme.LEGAL, box, max(2, m.u(0.3)) if strong else 1)
-        for cell in view.blocked:
-            self._blit_tile(surface, cell, paint.blocked(size))
-        for cell in view.pumps:
-            self._blit_tile(surface, cell, paint.pump_room(size, start=cell == (0, 0)))
-        for cell, stack in view.roads:
-            self._blit_tile(surface, cell, paint.road(size, _stack_names(stack)))
-        for cell, laid in view.pipes:
-            self._blit_tile(surface, cell, paint.pipe_face(laid.sides, size, self.label_px))
-            self._report_tags(surface, laid.sides, self.to_screen(cell))
-        if over:
-            self._draw_closed_networks(surface, view)
-        surface.set_clip(previous_clip)
-        pygame.draw.rect(surface, theme.INK, rect, m.rule)
-
-    @property
-    def label_px(self) -> int:
-        """The size of the material tags on tiles: fixed by the window, not by the zoom."""
-        return self.metrics.small - 1
-
-    def _report_tags(self, surface: pygame.Surface, sides: Sides, box: pygame.Rect) -> None:
-        """Tell the layout check about the material tags painted on a tile (a cached picture)."""
-        if not layout_probe.active() or not self.board_rect.union(self.hand_rect).contains(box):
-            return
-        for text, tag in paint.pipe_labels(sides, box.width, self.label_px):
-            layout_probe.text(text, tag.move(box.topleft), self.label_px, surface.get_size())
-
-    def _blit_tile(self, surface: pygame.Surface, cell: Cell, picture: pygame.Surface) -> None:
-        box = self.to_screen(cell)
-        if not box.colliderect(self.board_rect):
-            return
-        tween = self.appear.get(cell)
-        if tween is not None and not tween.done:
-            scale = max(0.05, tween.value)
-            width = max(1, round(box.width * scale))
-            scaled = pygame.transform.smoothscale(picture, (width, width))
-            scaled.set_alpha(round(255 * min(1.0, tween.progress * 2)))
-            surface.blit(scaled, scaled.get_rect(center=box.center))
-            return
-        if picture.get_width() != box.width:
-            picture = pygame.transform.scale(picture, box.size)
-        surface.blit(picture, box)
-
-    def held_picture(self, size: int, cell: Cell | None = None) -> pygame.Surface:
-        """The held tile as it would lie (on ``cell``'s road, for an open pit or a manhole)."""
-        assert self.selected is not None
-        if self.selected in TILE_BY_NUMBER:
-            face, rotation = self.held_orientation()
-            return paint.pipe_face(sides_of(self.selected, face, rotation), size, self.label_px)
-        stack = dict(self.view.roads).get(cell, ()) if cell is not None else ()
-        return paint.road(size, (*_stack_names(stack), SPECIAL_NAMES[self.selected]))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         # The held tile goes above everything the scene drew (buttons, marks, the hint), under
@@ -686,145 +478,6 @@ class BuizenScene(GameScene[BuizenState, Move]):
             draw.shadow_rect(surface, box, m.u(0.75))
             surface.blit(picture, box)
 
-    def _draw_closed_networks(self, surface: pygame.Surface, view: BuizenState) -> None:
-        """The end: each closed network with an owner outlined in the owner's seat colour, with points."""
-        m = self.metrics
-        owners = {view.colours[s]: s for s in range(view.players)}
-        for network in networks(view):
-            if not network.closed or network.links == 0:
-                continue
-            seat = owners.get(network.material)
-            colour = self.seat_style(seat)[0] if seat is not None else theme.GREY
-            for cell, points in network.points:
-                box = self.to_screen(cell)
-                pygame.draw.rect(surface, colour, box.inflate(-4, -4), max(3, m.u(0.6)))
-                if points and seat is not None:
-                    # One corner per seat, so a tile in two players' networks shows both numbers.
-                    corner_x = box.right - m.u(2) if seat in (0, 1) else box.left + m.u(2)
-                    corner_y = box.top + m.u(2) if seat in (0, 3) else box.bottom - m.u(2)
-                    centre = (corner_x, corner_y)
-                    pygame.draw.circle(surface, colour, centre, m.u(1.6))
-                    pygame.draw.circle(surface, theme.INK, centre, m.u(1.6), 2)
-                    ink = theme.readable_on(colour)
-                    draw.text(surface, str(points), (centre[0], centre[1] + 1), m.small, ink, "bold", "center")
-
-    def _draw_hand(self, surface: pygame.Surface, view: BuizenState) -> None:
-        m = self.metrics
-        rect = self.hand_rect
-        pygame.draw.rect(surface, theme.WHITE, rect)
-        pygame.draw.rect(surface, theme.INK, rect, m.rule)
-        self.hand_slots = []
-        viewer = self.viewer
-        title = _("Your tiles") if viewer is not None else _("Tiles")
-        if viewer is not None and view.to_play is not None and view.to_play != viewer:
-            title = fill(_("{name}'s tiles (waiting)"), name=self.match.seat_name(viewer))
-        with layout_probe.box(rect):
-            draw.heading(surface, title, (rect.left + m.u(2), rect.top + m.u(1.2)), m.small)
-            if viewer is None:
-                words = _("Computer players' tiles stay hidden.")
-                draw.text(surface, words, (rect.left + m.u(2), rect.centery), m.body, theme.GREY, anchor="midleft")
-                return
-            hand = self.hand()
-            layout_probe.private(viewer, "hand")
-            gap = m.u(2)
-            room = rect.width - 2 * m.u(2) - gap * (len(hand) - 1)
-            # As large as the strip allows, smaller when the hand grows: every tile stays in view.
-            size = min(rect.height - m.u(7), m.u(11), room // max(1, len(hand)))
-            self.hand_tile_px = size
-            x = rect.left + m.u(2)
-            y = rect.top + m.u(4.2)
-            for index, number in enumerate(hand):
-                box = pygame.Rect(x, y, size, size)
-                if number == self.selected:
-                    box.y -= m.u(0.75)  # lifted: the tile in hand
-                if number in TILE_BY_NUMBER:
-                    sides = sides_of(number, *self.orientation.get(number, (0, 0)))
-                    picture = paint.pipe_face(sides, size, self.label_px)
-                    self._report_tags(surface, sides, box)
-                else:
-                    picture = paint.road(size, (SPECIAL_NAMES[number],))
-                if number == self.selected and self.dragging_tile:
-                    picture = picture.copy()
-                    picture.set_alpha(90)  # it travels with the pointer; its place stays marked
-                surface.blit(picture, box)
-                if number == self.selected:
-                    pygame.draw.rect(surface, theme.INK, box.inflate(8, 8), max(3, m.u(0.5)))
-                if index < 9:  # its key
-                    caption = (box.centerx, box.bottom + m.u(0.4))
-                    draw.text(surface, str(index + 1), caption, m.small - 2, theme.GREY, "semibold", "midtop")
-                self.hand_slots.append((number, box))
-                x += size + gap
-            if not hand:
-                draw.text(surface, _("No tiles left."), (x, rect.centery), m.body, theme.GREY, anchor="midleft")
-
     def score_visible(self, seat: int) -> bool:
         """A live score would give a secret colour away: only the viewer's own shows before the end."""
         return seat == self.viewer
-
-    def _draw_players(self, surface: pygame.Surface, rect: pygame.Rect, view: BuizenState) -> int:
-        """The shared players panel, with tile counts (and each material once the game is over), each
-        line as full as the panel's width allows beside the score."""
-        m = self.metrics
-        over = view.to_play is None
-        room = rect.width - m.u(6) - draw.render_text("00", m.heading, weight="bold").get_width() - m.u(2.5)
-        lines = []
-        for seat, spec in enumerate(self.match.setup.seats):
-            held = len(view.hands[seat])
-            tiles = counted("{n} tile", "{n} tiles", held)
-            first = _(MATERIAL_NAMES[view.colours[seat]]) if over else ""
-            level = _(spec.level)
-            who = [_("human")] if spec.is_human else [_("computer · {level}").format(level=level), _("computer"), level]
-            options = [" · ".join(part for part in (first, kind, "" if over else tiles) if part) for kind in who]
-            fits = (o for o in options if draw.render_text(o, m.small).get_width() <= room)
-            lines.append(next(fits, options[-1]))
-        return self.draw_players(surface, rect, extra=lines)
-
-    def _draw_panel(self, surface: pygame.Surface, view: BuizenState) -> None:
-        rect = self.panel_rect
-        with layout_probe.box(pygame.Rect(rect.left, rect.top, rect.width, self.info_top - rect.top)):
-            self._draw_panel_texts(surface, view, rect)
-
-    def _draw_panel_texts(self, surface: pygame.Surface, view: BuizenState, rect: pygame.Rect) -> None:
-        m = self.metrics
-        over = view.to_play is None
-        y = self._draw_players(surface, rect, view) + m.u(1.5)
-        bottom = self.info_top - m.u(1)
-        step = round(m.small * 1.25)
-
-        def lines(words: str, x: int, top: int, colour: theme.Colour, weight: str = "regular") -> int:
-            """``words`` wrapped to the panel from ``x``, as far as there is room; returns the y below."""
-            for line in draw.wrap(words, m.small, rect.right - x, weight):
-                if top + m.small > bottom:
-                    break
-                draw.text(surface, line, (x, top), m.small, colour, weight)
-                top += step
-            return top
-
-        # The secret colour tile.
-        viewer = self.viewer
-        tile = m.u(8)
-        self.colour_rect = pygame.Rect(rect.left, y, tile, tile)
-        if viewer is not None:
-            material = view.colours[viewer]
-            show = over or self.peeking or self.key_peek
-            if show:
-                layout_probe.private(viewer, "colour")
-            surface.blit(paint.colour_tile(tile, material if show and material != "?" else None), self.colour_rect)
-            x = rect.left + tile + m.u(1.5)
-            heading = _("Your colour") if not over else _("Your colour (revealed)")
-            below = lines(heading, x, y + m.u(0.5), theme.INK, "semibold")
-            hint = _(MATERIAL_NAMES[material]) if show and material in MATERIAL_NAMES else ""
-            hint = hint if show else _("hold to peek (C)")
-            below = lines(hint, x, below, theme.GREY)
-            y = max(y + tile, below)
-        else:
-            self.colour_rect = pygame.Rect(0, 0, 0, 0)
-        y += m.u(1.5)
-        texts = [
-            counted("Bag: {n} tile", "Bag: {n} tiles", len(view.bag)),
-            _("Pump rooms left: {pumps}  ·  roads left: {roads}").format(pumps=view.pump_pile, roads=view.road_pile),
-        ]
-        if over:
-            texts.append(_("Closed networks are outlined in their owner's colour; numbers are points per tile."))
-        for words in texts:
-            y = lines(words, rect.left, y, theme.INK) + m.u(0.5)

@@ -1,0 +1,226 @@
+"""What the Bauhaus screen draws on and over the board besides the position itself.
+
+:class:`BauhausBoardMarks` is the part of :class:`~bauhausbox.games.bauhaus.screen.scene.BauhausScene` that
+draws the played moves' outlines and their badges' places (``outline_move``, ``badge_at``), the hint, the
+ring of a token just placed, the movable walls and the picked piece, the power targets, the ghost of the
+move under the pointer with its refusal area, and the piece held at the pointer. The board itself is
+``paint.draw_board``; the scene owns the state drawn here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from bauhausbox.games.bauhaus.board import bits
+from bauhausbox.games.bauhaus.cards import MOVE_WALL
+from bauhausbox.games.bauhaus.rules import BauhausState, Move, MoveKind
+from bauhausbox.games.bauhaus.screen.paint import draw_token, token_at
+from bauhausbox.scenes.game_scene import MoveMark
+from bauhausbox.ui import draw, theme
+
+if TYPE_CHECKING:
+    from bauhausbox.games.bauhaus.rules import BauhausRules
+    from bauhausbox.games.bauhaus.screen.gestures import Held
+    from bauhausbox.games.bauhaus.screen.paint import Geometry
+    from bauhausbox.ui.anim import Tween
+    from bauhausbox.ui.theme import Metrics
+
+
+class BauhausBoardMarks:
+    """Drawing of the marks, ghosts and held pieces on the board; the scene owns the state."""
+
+    if TYPE_CHECKING:  # provided by BauhausScene / GameScene
+        metrics: Metrics
+        mouse: tuple[int, int]
+        rules: BauhausRules
+        geo: Geometry
+        card_rects: list[pygame.Rect]
+        held: Held | None
+        power_mode: tuple[int, str] | None
+        placed_tween: tuple[int, Tween] | None
+
+        def actor(self) -> int | None: ...
+        def card_kind(self) -> str | None: ...
+        def power_moves(self, seat: int) -> list[Move]: ...
+        def preview(self) -> tuple[Move | None, str | None]: ...
+
+    def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
+        """What a move changed, outlined: where a token or wall *is now* (a moved one's old place
+        gets a faint ghost and an arrow to the new one); a card choice leaves no mark. The number
+        goes at ``badge_at``."""
+        origin, rects = self._changed(mark.move)
+        if origin is not None and rects:
+            self._draw_origin(surface, origin, rects[0], mark.move.kind == MoveKind.MOVE_TOKEN)
+        for rect in rects:
+            draw.move_outline(surface, rect, self._mark_width())
+
+    def badge_at(self, mark: MoveMark[Move]) -> tuple[int, int] | None:
+        """Inside the board, in the destination's corner: never on the coordinates beside the board,
+        where a number between two rows would read as a row's number."""
+        _origin, rects = self._changed(mark.move)
+        if not rects:
+            return None
+        width, radius = self._mark_width(), self.metrics.u(1.6)
+        spot = pygame.Rect(rects[0].left + width, rects[0].top + width, 2 * radius, 2 * radius)
+        spot.clamp_ip(self.geo.rect)
+        return spot.center
+
+    def _mark_width(self) -> int:
+        return max(3, self.metrics.u(0.5))
+
+    def _changed(self, move: Move) -> tuple[pygame.Rect | None, list[pygame.Rect]]:
+        """Where a move's tokens and walls are now, and where a moved one came from (or ``None``)."""
+        geo, m, width = self.geo, self.metrics, self._mark_width()
+        squares, edges = list(move.squares), list(move.edges)
+        origin: pygame.Rect | None = None
+        if move.kind == MoveKind.MOVE_TOKEN and len(squares) == 2:
+            origin, squares = geo.square_rect(squares[0]), squares[1:]
+        elif move.kind == MoveKind.MOVE_WALL and len(edges) == 2:
+            origin, edges = geo.edge_rect(edges[0], geo.wall_thickness()), edges[1:]
+        rects = [geo.square_rect(square).inflate(-m.u(0.5), -m.u(0.5)) for square in squares]
+        rects += [geo.edge_rect(edge, geo.wall_thickness() + 2 * width) for edge in edges]
+        return origin, rects
+
+    def _draw_origin(self, surface: pygame.Surface, origin: pygame.Rect, target: pygame.Rect, token: bool) -> None:
+        """Where a moved token or wall came from: its faint ghost, and a thin arrow to where it went."""
+        geo = self.geo
+        faint = theme.mix(theme.GREY, theme.WHITE, 0.35)
+        line = max(2, self.metrics.u(0.3))
+        if token:
+            pygame.draw.circle(surface, faint, origin.center, geo.cell * 0.34, line)
+        else:
+            pygame.draw.rect(surface, faint, origin, line)
+        start, end = pygame.Vector2(origin.center), pygame.Vector2(target.center)
+        if start.distance_to(end) < geo.cell * 0.5:
+            return
+        direction = (end - start).normalize()
+        start += direction * geo.cell * 0.36
+        end -= direction * geo.cell * 0.4
+        pygame.draw.line(surface, faint, start, end, line)
+        side = pygame.Vector2(-direction.y, direction.x) * geo.cell * 0.12
+        back = end - direction * geo.cell * 0.18
+        pygame.draw.polygon(surface, faint, [end, back + side, back - side])
+
+    def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
+        if not isinstance(move, Move):
+            return
+        geo = self.geo
+        width = max(3, self.metrics.u(0.5))
+        if move.kind in (MoveKind.CARD, MoveKind.DISCARD):
+            pygame.draw.rect(surface, theme.BLUE, self.card_rects[move.slot].inflate(width * 2, width * 2), width)
+        for square in move.squares:
+            pygame.draw.rect(surface, theme.BLUE, geo.square_rect(square).inflate(-width, -width), width)
+        for edge in move.edges:
+            pygame.draw.rect(surface, theme.BLUE, geo.edge_rect(edge, geo.wall_thickness() + width * 2), width)
+
+    def _draw_placed(self, surface: pygame.Surface) -> None:
+        """A ring closing in on a token just placed: neutral ink, like every last-move mark."""
+        geo = self.geo
+        if self.placed_tween:
+            square, tween = self.placed_tween
+            ring = geo.cell * (0.34 + 0.3 * (1 - tween.value))
+            pygame.draw.circle(surface, theme.INK, geo.square_center(square), ring, 2)
+
+    def _draw_marks(self, surface: pygame.Surface, state: BauhausState) -> None:
+        """Movable walls during a Move-wall card; the picked wall or token; power targets."""
+        geo = self.geo
+        m = self.metrics
+        if self.actor() is not None and self.card_kind() == MOVE_WALL:
+            movable = self.rules.movable_walls(state)
+            stripe = max(2, geo.wall_thickness() // 3)
+            for edge in bits(movable):
+                (x1, y1), (x2, y2) = geo.edge_ends(edge)
+                length = geo.cell * 0.6
+                if geo.board.is_horizontal(edge):
+                    mark = pygame.Rect(0, 0, round(length), stripe)
+                else:
+                    mark = pygame.Rect(0, 0, stripe, round(length))
+                mark.center = (round((x1 + x2) / 2), round((y1 + y2) / 2))
+                pygame.draw.rect(surface, theme.YELLOW, mark)
+        held = self.held
+        if held and held.kind == "wall":
+            rect = geo.edge_rect(held.source, geo.wall_thickness() + m.u(1))
+            pygame.draw.rect(surface, theme.YELLOW, rect, max(2, m.u(0.4)))
+        if held and held.kind in ("token", "swap") and not held.dragging:
+            pygame.draw.rect(surface, theme.YELLOW, geo.square_rect(held.source).inflate(-2, -2), max(3, m.u(0.5)))
+        if self.power_mode is not None:
+            seat, power = self.power_mode
+            targets = [mv for mv in self.power_moves(seat) if mv.power == power]
+            for move in targets:
+                if power.endswith("shared"):
+                    zone = self.rules.region_of(state, move.squares[0])
+                    for square in bits(zone):
+                        pygame.draw.rect(surface, theme.YELLOW, geo.square_rect(square).inflate(-2, -2), 3)
+                else:
+                    pygame.draw.circle(surface, theme.YELLOW, geo.square_center(move.squares[0]), geo.cell * 0.45, 3)
+
+    def _draw_preview(self, surface: pygame.Surface, state: BauhausState) -> None:
+        """The ghost of the move under the pointer, framed the shared way: a solid outline and ✓ where
+        it may go, a dashed outline and ✗ where it may not (so the tint is never the only sign)."""
+        if self.actor() is None:
+            return
+        move, reason = self.preview()
+        if move is None:
+            return
+        geo = self.geo
+        m = self.metrics
+        legal = reason is None
+        tint = theme.mix(theme.INK, theme.LEGAL if legal else theme.ILLEGAL, 0.55)
+        thick = geo.wall_thickness()
+        if move.kind in (MoveKind.WALL, MoveKind.WALLS, MoveKind.MOVE_WALL):
+            edges = move.edges[1:] if move.kind == MoveKind.MOVE_WALL else move.edges
+            for edge in edges:
+                pygame.draw.rect(surface, tint, geo.edge_rect(edge, thick))
+        elif move.kind == MoveKind.PLACE and legal and (self.held is None or not self.held.dragging):
+            # Only where it may go: over a token already there it would blend the two into one blob.
+            ghost = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            draw_token(ghost, geo.square_center(move.squares[0]), geo.cell * 0.34, state.turn, False)
+            ghost.set_alpha(140)
+            surface.blit(ghost, (0, 0))
+        area = self.ghost_area(move)
+        if area is not None:
+            draw.ghost_frame(surface, area, legal, m.u(1))
+
+    def ghost_area(self, move: Move) -> pygame.Rect | None:
+        """The screen rectangle of what ``move`` would change: its walls, or its target squares."""
+        geo = self.geo
+        pad = self.metrics.u(0.5)
+        if move.kind in (MoveKind.WALL, MoveKind.WALLS, MoveKind.MOVE_WALL):
+            edges = move.edges[1:] if move.kind == MoveKind.MOVE_WALL else move.edges
+            rects = [geo.edge_rect(edge, geo.wall_thickness()) for edge in edges]
+        elif move.kind in (MoveKind.PLACE, MoveKind.SWAP):
+            rects = [geo.square_rect(square) for square in move.squares]
+        elif move.kind == MoveKind.MOVE_TOKEN:
+            rects = [geo.square_rect(move.squares[-1])]
+        else:
+            return None
+        if not rects:
+            return None
+        # Inside the board, like the walls: a frame round a border square or wall stays off the coordinates.
+        return rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad).clip(geo.rect)
+
+    def refusal_area(self) -> pygame.Rect | None:
+        move, reason = self.preview()
+        return self.ghost_area(move) if move is not None and reason is not None else None
+
+    def _draw_held(self, surface: pygame.Surface, state: BauhausState) -> None:
+        """A token or wall being dragged, at the pointer."""
+        held = self.held
+        if held is None or self.actor() is None:
+            return
+        geo = self.geo
+        if held.dragging and held.kind == "token":
+            token = token_at(state, held.source)
+            if token:
+                draw_token(surface, self.mouse, geo.cell * 0.38, token[0], False)
+        if held.kind == "reserve":
+            draw_token(surface, self.mouse, geo.cell * 0.38, state.turn, False)
+        if held.dragging and held.kind == "wall":
+            thick = geo.wall_thickness()
+            bar = pygame.Rect(0, 0, round(geo.cell), thick)
+            if not geo.board.is_horizontal(held.source):
+                bar = pygame.Rect(0, 0, thick, round(geo.cell))
+            bar.center = self.mouse
+            pygame.draw.rect(surface, theme.INK, bar)
