@@ -29,6 +29,7 @@ from bauhausbox.cli_args import (
 from bauhausbox.engine.api import GameError
 from bauhausbox.engine.text_board import plural
 from bauhausbox.games import GAME_IDS
+from bauhausbox.persistence.models import DEFAULT_NAMES
 from bauhausbox.selfplay import play_one as _selfplay_one  # a module name of its own: tests stop it
 
 # Each subcommand imports what it needs inside its own function: headless commands (selfplay,
@@ -278,9 +279,9 @@ def _play_request(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _default_name(game: Any, seat: int, kind: str) -> str:
-    if kind.strip().lower().startswith("ai"):
-        return f"Computer {seat + 1}"
-    return f"Player {seat + 1}"
+    """The names the setup screen offers (Anni, Josef, …): names read the same in every language,
+    where "Player 1" would stay English in a French game."""
+    return DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
 
 
 # -- selfplay ------------------------------------------------------------------------------------

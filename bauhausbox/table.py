@@ -148,6 +148,20 @@ class Table(Generic[StateT, MoveT]):
         the seat (a turn, undo, redo, restart, a game opened from a save) ends here."""
         return self.curtained() and self.match.viewer() != self.unveiled
 
+    def hidden(self) -> bool:
+        """True while no seat's private view may be drawn: the device is passing, or, in a curtain
+        game, a computer plays between two humans (the last player's hand must not stay face up
+        while the next one comes to take the device)."""
+        if self.veiled():
+            return True
+        return self.curtained() and not self.match.is_human(self.match.to_play)
+
+    def leave_screen(self) -> None:
+        """Everyone is asked something at the screen (an undo past a draw): nobody's secrets may show
+        meanwhile, and whoever plays next says again that they are at the screen."""
+        self.unveiled = None
+        self.veil()
+
     def present(self, seat: Seat) -> None:
         """``seat``'s player is at the screen now (they dismissed the curtain)."""
         self.unveiled = seat
@@ -187,7 +201,7 @@ class Table(Generic[StateT, MoveT]):
         """What ``seat`` may know now. A seat that is not at the screen of a curtain game gets its
         game view but no hint; while the device passes nobody gets a hint."""
         state: StateT = self.match.state
-        veiled = self.veiled() or (self.curtained() and seat != self.unveiled)
+        veiled = self.hidden() or (self.curtained() and seat != self.unveiled)
         hint = self.hint_move if seat == self.match.to_play and not veiled else None
         return SeatView(seat, state if seat is None else self.game.view(state, seat), hint, veiled)
 

@@ -79,7 +79,8 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
         return self.table.curtained()
 
     def veiled(self) -> bool:
-        return self.table.veiled()
+        """Whether no seat's private view may be drawn now (``Table.hidden``)."""
+        return self.table.hidden()
 
     def _token(self) -> int:
         return self.table.token()
@@ -157,6 +158,8 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
                 (N_("Everyone agrees"), lambda: self._undo(plan), "primary"),
                 (N_("Keep playing"), None, "plain"),
             ]
+            if self.curtained():  # every player looks at the question: nobody's hand stays under it
+                self.table.leave_screen()
             self.app.push(DialogScene(self.app, N_("Undo past a draw?"), question, answers))
         else:
             self._undo(plan)
@@ -169,8 +172,8 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
         turns = self.table.turns_ahead()
         if plan.crosses_reveal:
             said = counted(
-                "Undone ({n} turn can be redone). The same draws will come again: chance is fixed by the seed.",
-                "Undone ({n} turns can be redone). The same draws will come again: chance is fixed by the seed.",
+                "Undone ({n} turn can be redone). The same draws will come again.",
+                "Undone ({n} turns can be redone). The same draws will come again.",
                 turns,
             )
         else:
@@ -235,7 +238,7 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-        if self.veiled():
+        if self.table.veiled():
             return True  # the curtain goes up at the next update; until then nobody acts
         if self.widgets.handle_event(event) or self._handle_story_event(event):
             return True
@@ -265,7 +268,7 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
         self._refresh_log()
         if (hint := self.table.hint_answer()) is not None:
             self.take_hint(hint)
-        if self.veiled():
+        if self.table.veiled():
             # The device passes at once, even while the last move still animates: the previous
             # player's hand must not stay on screen while the next one is called to the table.
             if self.app.top is self:

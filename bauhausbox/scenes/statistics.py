@@ -157,7 +157,8 @@ class StatisticsScene(Scene):
             draw.paragraph(surface, _("No results yet."), pygame.Rect(x, y, width, u(10)), m.small)
             y += u(5)
         for result in results:
-            scores = ", ".join(f"{name} {score}" for name, score in zip(result.players, result.scores, strict=False))
+            # "Anni: 8", as on the Load screen ("Player 1 8" read as "Player 18").
+            scores = ", ".join(f"{name}: {score}" for name, score in zip(result.players, result.scores, strict=False))
             line = fill(_("{date}: {scores}"), date=short_date(result.date), scores=scores)
             for part in draw.wrap(line, m.small, width):  # many long names take two lines
                 draw.text(surface, part, (x, y), m.small, theme.INK)

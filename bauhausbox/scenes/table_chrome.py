@@ -333,7 +333,7 @@ class TableChrome(GameHooks[Any, Any]):
         deciding = self.deciding
         if deciding is not None:
             return fill(_("Waiting for {name} to decide"), name=self.seat_title(deciding))
-        if self.curtained() and (self.table.unveiled is None or self.veiled()):
+        if self.curtained() and (self.table.unveiled is None or self.table.veiled()):
             seat = match.viewer()
             return fill(_("Pass the device to {name}"), name=match.seat_name(seat)) if seat is not None else ""
         seat = match.to_play

@@ -10,7 +10,8 @@ turns it sees, never from the screen's bookkeeping:
 
 - a seat may look once its curtain was dismissed, until the turn passes to another human;
 - from the moment the turn passes to another human, nobody may look until that human's curtain
-  is dismissed.
+  is dismissed; nor while a computer plays between two humans (the next one may come to the
+  screen), nor while everyone is asked a question (an undo past a draw).
 
 A frame fails when it draws a seat's private material while that seat may not look, or a hint's
 words after the hint's position was left.
@@ -26,6 +27,7 @@ import pytest
 
 from bauhausbox import games
 from bauhausbox.scenes.curtain import CurtainScene
+from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.load import PAGE_SIZE, LoadScene
@@ -80,6 +82,10 @@ class Watch:
         seat = match.to_play
         if not match.over and match.is_human(seat) and seat != self.allowed:
             self.allowed = None  # the turn passed to another human: nobody looks until their curtain
+        if isinstance(app.top, DialogScene) and len(match.humans) > 1:
+            self.allowed = None  # everyone at the table is asked to look (an undo past a draw)
+        if not match.over and not match.is_human(seat):
+            self.allowed = None  # a computer plays: the next human may come to take the device
 
     def after_draw(self, app: App, record: layout_probe.Record) -> None:
         scene = self.scene(app)
