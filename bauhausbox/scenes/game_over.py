@@ -156,7 +156,8 @@ class GameOverScene(ClosesOnEscape):
                 u(1.2),
                 colour,
             )
-            draw.text(surface, name, (cx, top + row_h // 2), m.body, theme.INK, "bold", "center")
+            size = draw.fitting_size(name, m.body, col_w - u(1.5), "bold")
+            draw.text(surface, name, (cx, top + row_h // 2), size, theme.INK, "bold", "center")
             if i in self.winners:
                 pygame.draw.rect(
                     surface, theme.YELLOW, (x0 + label_w + col_w * i + u(1), top + row_h - u(0.6), col_w - u(2), u(0.6))
@@ -169,7 +170,10 @@ class GameOverScene(ClosesOnEscape):
             self.draw_label(surface, index, pygame.Rect(x0 + u(1), y, label_w - u(1), row_h))
             for i, cell in enumerate(row.cells):
                 cx = x0 + label_w + col_w * i + col_w // 2
-                draw.text(surface, shown(cell), (cx, y + row_h // 2), m.body, theme.INK, "regular", "center")
+                # A long cell ("4×2 + 3 + 2 + 1 + 1") is set smaller to keep inside its column.
+                words = shown(cell)
+                size = draw.fitting_size(words, m.body, col_w - u(1.5), "regular")
+                draw.text(surface, words, (cx, y + row_h // 2), size, theme.INK, "regular", "center")
             y += row_h
         below = self.below_table_height(m)
         if below:
