@@ -261,7 +261,9 @@ class Choice(Widget):
             surface, colour, [(rx - arrow // 2, cy - arrow), (rx - arrow // 2, cy + arrow), (rx + arrow // 2, cy)]
         )
         label = shown(self.choices[self.index][1]) if self.choices else ""
-        draw.text(surface, label, (rect.centerx, cy + 1), metrics.body, colour, "semibold", "center")
+        # Between the arrows; a long choice (a longer language) is set smaller rather than run under them.
+        size = draw.fitting_size(label, metrics.body, rx - lx - rect.height, "semibold")
+        draw.text(surface, label, (rect.centerx, cy + 1), size, colour, "semibold", "center")
 
 
 class Toggle(Widget):

@@ -63,7 +63,7 @@ def test_the_main_menu_opens_the_statistics_read_from_disk(fresh_app: Any, own_d
     # Anni: 2 played, 1 won, average (-3 - 20) / 2, best -3; Bert: 2, 1, -8.5, 0.
     assert table[table.index("Anni") :][:5] == ["Anni", "2", "1", "-11.5", "-3"]
     assert table[table.index("Bert") :][:5] == ["Bert", "2", "1", "-8.5", "0"]
-    assert any("Anni -20, Bert 0" in line for line in shown)  # the newest result first
+    assert any("Anni: -20, Bert: 0" in line for line in shown)  # the newest result first
     assert not any("31 points" in line for line in shown)  # the solo bests are Bits'
     click(app, scene.tabs["bits"].rect.center)
     with layout_probe.recording(app.screen.get_size()) as record:
