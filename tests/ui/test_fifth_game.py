@@ -22,7 +22,7 @@ import pytest
 
 from bauhausbox import games
 from bauhausbox.engine.history import SeatSpec
-from bauhausbox.persistence import saves
+from bauhausbox.persistence import paths, saves
 from bauhausbox.scenes import main_menu
 from bauhausbox.scenes.flow import start_match
 from bauhausbox.ui import layout_probe
@@ -122,6 +122,9 @@ def fifth(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     yield "fifth"
     for name in [n for n in sys.modules if n.startswith("fifthgame")]:
         del sys.modules[name]
+    # Its saves go with it: once the entry is gone, a later Continue would find a game it cannot open.
+    for path in paths.saves_dir().glob("fifth-*"):
+        path.unlink()
 
 
 def test_a_fifth_game_joins_the_whole_app_from_its_one_entry(fresh_app: Any, fifth: str) -> None:
