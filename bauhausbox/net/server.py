@@ -118,6 +118,9 @@ class PendingUndo:
     agreed: set[Seat] = field(default_factory=set)
 
 
+VERSION_BITS = 32  # a view's number: the table's openings above, its changes in this opening below
+
+
 class HostedTable:
     """A table on the server: the :class:`Table`, its seat tokens and who is connected."""
 
@@ -251,7 +254,9 @@ class Server:
             history.play_text(text)
         history.go_to(stored.cursor)
         match = Match(stored.setup, history, autosave=False)
-        return self._host(stored.code, match, stored.digests)
+        hosted = self._host(stored.code, match, stored.digests)
+        hosted.version = self.store.reopened(stored.code) << VERSION_BITS  # above every earlier view
+        return hosted
 
     def create_table(self, setup: Setup, start: Any = None) -> str:
         """Host a new table; returns its code. ``start``: a position to start from instead of the

@@ -33,7 +33,8 @@ CREATE TABLE IF NOT EXISTS tables (
     options TEXT NOT NULL,   -- JSON object
     cursor INTEGER NOT NULL, -- how many of the steps are played (the rest can be redone)
     start TEXT,              -- the starting position (to_text), when it is not the seed's
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    opened INTEGER NOT NULL DEFAULT 0 -- how many times a server reopened it (its views' numbers start above)
 );
 CREATE TABLE IF NOT EXISTS tokens (
     code TEXT NOT NULL REFERENCES tables(code),
@@ -110,6 +111,15 @@ class Store:
         """Undo or redo: the same steps, another position."""
         with self._transaction() as db:
             db.execute("UPDATE tables SET cursor = ? WHERE code = ?", (cursor, code))
+
+    def reopened(self, code: str) -> int:
+        """A server opens the table again: how many times that has happened now. The views it sends
+        are numbered above every view of the earlier openings, so players never take a new view for
+        one they already have."""
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET opened = opened + 1 WHERE code = ?", (code,))
+            (opened,) = db.execute("SELECT opened FROM tables WHERE code = ?", (code,)).fetchone()
+        return int(opened)
 
     def set_token(self, code: str, seat: int, digest: str) -> None:
         with self._transaction() as db:
