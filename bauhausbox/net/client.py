@@ -133,6 +133,8 @@ class RemoteTable:
         self.tls = tls
         self.protocol_version = protocol_version
         self.backoff = backoff
+        # A little under the server's limit: hello, join and look are not counted here.
+        self._pace = protocol.RateLimit(protocol.RATE_PER_SECOND * 0.9, protocol.RATE_BURST / 2)
         self.max_backoff = max_backoff
         self.view: SeatView | None = None
         self.refusals: list[Refusal] = []
@@ -257,6 +259,10 @@ class RemoteTable:
                 connection = self._connection
                 if connection is None:
                     continue
+                # Keep below the server's rate (a burst of clicks, a script): an intent waits its
+                # turn rather than being refused as too fast.
+                while not self._pace.allow(asyncio.get_running_loop().time()):
+                    await asyncio.sleep(self._pace.wait())
                 try:
                     await connection.send(protocol.encode(Intent(action=action, text=text)))
                     return

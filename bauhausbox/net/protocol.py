@@ -278,3 +278,7 @@ class RateLimit:
             return False
         self.tokens -= 1.0
         return True
+
+    def wait(self) -> float:
+        """Seconds until the next message is allowed (0 when one is allowed now)."""
+        return max(0.0, (1.0 - self.tokens) / self.per_second)
