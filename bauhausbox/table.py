@@ -201,9 +201,16 @@ class Table(Generic[StateT, MoveT]):
         """What ``seat`` may know now. A seat that is not at the screen of a curtain game gets its
         game view but no hint; while the device passes nobody gets a hint."""
         state: StateT = self.match.state
-        veiled = self.hidden() or (self.curtained() and seat != self.unveiled)
-        hint = self.hint_move if seat == self.match.to_play and not veiled else None
-        return SeatView(seat, state if seat is None else self.game.view(state, seat), hint, veiled)
+        veiled = self._veiled_for(seat)
+        return SeatView(seat, state if seat is None else self.game.view(state, seat), self.hint_for(seat), veiled)
+
+    def hint_for(self, seat: Seat | None) -> MoveT | None:
+        """The hint ``seat`` may see now (its seat view's, without building the view: the screen asks
+        every frame)."""
+        return self.hint_move if seat == self.match.to_play and not self._veiled_for(seat) else None
+
+    def _veiled_for(self, seat: Seat | None) -> bool:
+        return self.hidden() or (self.curtained() and seat != self.unveiled)
 
     def spectate(self, seat: Seat | None) -> None:
         """Read-only from now on: ``seat``'s view (``None``: everything), no moves, no computers."""
@@ -255,10 +262,10 @@ class Table(Generic[StateT, MoveT]):
         step = self.match.play(move, seat)
         return self._moved(before, step)
 
-    def _moved(self, before: Any, step: Step) -> Played:
+    def _moved(self, before: StateT, step: Step) -> Played:
         # A hint belongs to its position. A move out of turn (a computer's placement in Bits)
         # changes the position under a player still looking for one: look again from the new one.
-        looking = self.hint_runner.busy and self.match.to_play == getattr(before, "to_play", None)
+        looking = self.hint_runner.busy and self.match.to_play == before.to_play
         self.hint_move = None
         self.hint_runner.cancel()
         self.queue_interjections()

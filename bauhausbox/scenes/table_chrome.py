@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from bauhausbox import i18n
 from bauhausbox.engine.api import Seat
 from bauhausbox.i18n import N_, _, fill
 from bauhausbox.scenes.game_hooks import GameHooks
@@ -83,6 +84,7 @@ class TableChrome(GameHooks[Any, Any]):
         self.top_rect = pygame.Rect(0, 0, 0, 0)
         self.status_rect = pygame.Rect(0, 0, 0, 0)
         self.game_rect = pygame.Rect(0, 0, 0, 0)
+        self._hint_words: tuple[object, str] = (None, "")
         button = self.widgets.add
         self.menu_button = button(
             Button("", self.open_pause, tooltip=N_("Menu: undo, restart, save (Esc)"), icon=icons.menu)
@@ -134,11 +136,15 @@ class TableChrome(GameHooks[Any, Any]):
 
     def hint_line(self) -> str:
         """The status line of the hint on the board, or "" (none, or the device is passing)."""
-        hint = self.table.seat_view(self.viewer).hint if self.viewer is not None else self.hint_move
+        hint = self.table.hint_for(self.viewer) if self.viewer is not None else self.hint_move
         if hint is None or self.veiled():
             return ""
         self._record_hint()
-        return self.hint_text(hint)
+        # Its words are made once per position, hint and language, not every frame.
+        key = (self.match.state, hint, i18n.language())
+        if self._hint_words[0] != key:
+            self._hint_words = (key, self.hint_text(hint))
+        return self._hint_words[1]
 
     def _record_hint(self) -> None:
         if self.match.to_play is not None:
