@@ -92,13 +92,13 @@ def test_a_zone_of_one_square_takes_the_singular_in_french(french: None) -> None
     )
     free = choose(state, "free")
     assert _say(free, "wall a1E") == (
-        f"Anni a posé la première de deux limites à droite de a1{NNBSP}; "
+        f"Anni a posé la première de deux limites sur le côté droit de a1{NNBSP}; "
         "Anni possède désormais la zone fermée de 1 case en a1"
     )
     i18n.set_language("en")
     assert (
         _say(free, "wall a1E")
-        == "Anni built the first of two walls right of a1; Anni now owns the closed zone of 1 square at a1"
+        == "Anni built the first of two walls on the right side of a1; Anni now owns the closed zone of 1 square at a1"
     )
 
 

@@ -1,10 +1,11 @@
 """Bauhaus moves in words (the engine contract's ``describe_move``).
 
 A turn is several engine moves (choose a card, then carry it out), and each gets its sentence:
-"Anni chose Move wall", "Anni moved the wall right of b3 to above a6", "Marianne used Forced
-Control on the red token on f1". Squares are named as on the board (columns from ``a``, rows from
-``1`` at the bottom); an edge is named by the square beside it ("above c3", "right of b2", and on
-the bottom and left borders "below c1", "left of a5"). Display places are never named: a card is
+"Anni chose Move wall", "Anni moved the wall from the right side of b3 to the top side of a6",
+"Marianne used Forced Control on the red token on f1". Squares are named as on the board (columns
+from ``a``, rows from ``1`` at the bottom); a wall is named by a square and its side, never as a
+neighbour's ("the top side of c3", "the left and bottom sides of c4"): the notation's square
+(``c3N``) alone, the square they surround for walls built together. Display places are never named: a card is
 named by what it does. What the rules do on their own within the move is added: zones that close
 and lock, a choice made void by a power, the end of the game.
 
@@ -34,7 +35,7 @@ from bauhausbox.games.bauhaus.rules import (
     Move,
     MoveKind,
 )
-from bauhausbox.i18n import _, counted, fill, translate
+from bauhausbox.i18n import N_, _, counted, fill, ngettext, translate
 
 
 def card_title(card: int) -> str:
@@ -46,17 +47,62 @@ def card_title(card: int) -> str:
     return translate(info.title)
 
 
-def edge_words(rules: BauhausRules, edge: int) -> str:
-    """``above c3``, ``right of b2``; on the bottom and left borders ``below c1``, ``left of a5``."""
+# The sides of a square in words, in the order a group lists them (top first, clockwise).
+SIDE_ORDER = "NESW"
+SIDE_WORDS = {"N": N_("top"), "E": N_("right"), "S": N_("bottom"), "W": N_("left")}
+
+
+def edge_places(rules: BauhausRules, edge: int) -> list[tuple[int, str]]:
+    """The ``(square, side)`` pairs that name ``edge``: the notation's canonical one first (the N or
+    E side of the square below or left of it), then the square on its other side, if any."""
     b = rules.board
     horizontal, line, pos = b.edge_line(edge)
     if horizontal:
-        if line > 0:
-            return _("above {square}").format(square=b.square_name(b.square(pos, line - 1)))
-        return _("below {square}").format(square=b.square_name(b.square(pos, 0)))
-    if line > 0:
-        return _("right of {square}").format(square=b.square_name(b.square(line - 1, pos)))
-    return _("left of {square}").format(square=b.square_name(b.square(0, pos)))
+        pairs = [(b.square(pos, line - 1), "N")] if line > 0 else []
+        return pairs + ([(b.square(pos, line), "S")] if line < b.size else [])
+    pairs = [(b.square(line - 1, pos), "E")] if line > 0 else []
+    return pairs + ([(b.square(line, pos), "W")] if line < b.size else [])
+
+
+def edge_words(rules: BauhausRules, edge: int) -> str:
+    """``the top side of c3``: one wall named by one square and its side, the way the notation
+    names it (``c3N``)."""
+    return walls_words(rules, [edge])
+
+
+def walls_words(rules: BauhausRules, edges: Sequence[int]) -> str:
+    """Walls named by their own squares and sides: ``the left and bottom sides of c4``, ``the top
+    sides of c3 and d3``. Each wall is named by one of its two squares; the square that holds the
+    most of them is taken first (so a pattern round one square names that square, never its
+    neighbours), else the notation's own square. Squares with the same sides are listed together."""
+    left = list(dict.fromkeys(edges))
+    groups: list[tuple[int, list[str]]] = []
+    while left:
+        # Candidates in the order met, each wall's canonical square before its other one, so a tie
+        # goes to the notation's square of the earliest wall still unnamed.
+        counts: dict[int, int] = {}
+        for edge in left:
+            for square, _side in edge_places(rules, edge):
+                counts[square] = counts.get(square, 0) + 1
+        square = max(counts, key=lambda sq: counts[sq])
+        sides = sorted(
+            (side for edge in left for sq, side in edge_places(rules, edge) if sq == square), key=SIDE_ORDER.index
+        )
+        left = [edge for edge in left if all(sq != square for sq, _side in edge_places(rules, edge))]
+        groups.append((square, sides))
+    # Squares with the same sides in one phrase, in the order they came.
+    merged: dict[tuple[str, ...], list[int]] = {}
+    for square, sides in groups:
+        merged.setdefault(tuple(sides), []).append(square)
+    phrases = []
+    for group_sides, squares in merged.items():
+        words = and_list([_(SIDE_WORDS[side]) for side in group_sides])
+        names = and_list([rules.board.square_name(sq) for sq in squares])
+        template = ngettext(
+            "the {sides} side of {squares}", "the {sides} sides of {squares}", len(group_sides) * len(squares)
+        )
+        phrases.append(template.format(sides=words, squares=names))
+    return and_list(phrases)
 
 
 def and_list(words: Sequence[str]) -> str:
@@ -99,7 +145,8 @@ def move_sentence(
 def _sentence(
     rules: BauhausRules, state: BauhausState, move: Move, seat: Seat, who: str, names: Sequence[str] | None
 ) -> str:
-    """What the mover did, as a whole sentence ("Anni moved the wall above c3 to right of b2")."""
+    """What the mover did, as a whole sentence ("Anni moved the wall from the top side of c3 to the
+    right side of b2")."""
     sq = rules.board.square_name
     if move.kind == MoveKind.CARD:
         return _("{who} chose {card}").format(who=who, card=card_title(state.display[move.slot]))
@@ -117,15 +164,15 @@ def _sentence(
     if move.kind == MoveKind.WALL:
         edge = edge_words(rules, move.edges[0])
         if state.placed:
-            return _("{who} built the second wall {edge}").format(who=who, edge=edge)
-        return _("{who} built the first of two walls {edge}").format(who=who, edge=edge)
+            return _("{who} built the second wall on {edge}").format(who=who, edge=edge)
+        return _("{who} built the first of two walls on {edge}").format(who=who, edge=edge)
     if move.kind == MoveKind.WALLS:
         pattern = CARDS[rules.chosen_card(state)].name
-        edges = and_list([edge_words(rules, e) for e in move.edges])
-        return _("{who} built the {pattern} walls {edges}").format(who=who, pattern=pattern, edges=edges)
+        edges = walls_words(rules, move.edges)
+        return _("{who} built the {pattern} walls on {edges}").format(who=who, pattern=pattern, edges=edges)
     if move.kind == MoveKind.MOVE_WALL:
         source, target = move.edges
-        return _("{who} moved the wall {source} to {target}").format(
+        return _("{who} moved the wall from {source} to {target}").format(
             who=who, source=edge_words(rules, source), target=edge_words(rules, target)
         )
     if move.kind == MoveKind.MOVE_TOKEN:

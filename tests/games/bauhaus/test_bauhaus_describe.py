@@ -6,6 +6,7 @@ worked examples' positions."""
 from __future__ import annotations
 
 from bauhausbox import games
+from bauhausbox.games.bauhaus.describe import walls_words
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, choose
 from bauhausbox.games.bauhaus.rules import GAME, BauhausState
 
@@ -78,19 +79,39 @@ def test_choosing_a_card_names_the_card_not_its_place_in_the_display() -> None:
 def test_every_card_is_carried_out_in_words() -> None:
     state = GAME.from_picture(WALLED, players=2, display=("move-wall", "place", "L3", "swap"))
     assert say(choose(state, "place"), "place a1") == "Blue placed a token on a1"
-    # Example 3's L3 shape; c6W is the edge right of b6 in the notation's canonical names.
-    assert say(choose(state, "L3"), "walls c6N,d6N,c6W") == "Blue built the L3 walls above c6, above d6 and right of b6"
-    assert say(choose(state, "move-wall"), "move-wall b2E>f6N") == "Blue moved the wall right of b2 to above f6"
-    assert say(choose(state, "move-wall"), "move-wall b2N>a1S") == "Blue moved the wall above b2 to below a1"
+    # Example 3's L3 shape: two of its walls are c6's own sides, so c6 names them (c6W is b6E in
+    # the notation, but never "right of b6" in words).
+    assert say(choose(state, "L3"), "walls c6N,d6N,c6W") == (
+        "Blue built the L3 walls on the top and left sides of c6 and the top side of d6"
+    )
+    assert say(choose(state, "move-wall"), "move-wall b2E>f6N") == (
+        "Blue moved the wall from the right side of b2 to the top side of f6"
+    )
+    assert say(choose(state, "move-wall"), "move-wall b2N>a1S") == (
+        "Blue moved the wall from the top side of b2 to the bottom side of a1"
+    )
     assert say(choose(state, "swap"), "swap d4,e5") == "Blue swapped the yellow token on d4 with the blue token on e5"
+
+
+def test_walls_are_named_by_their_own_square_and_side_never_by_neighbours() -> None:
+    # The review's case: c4's left and bottom sides were "right of b4 and above c3".
+    assert walls_words(GAME, [GAME.board.parse_edge(e) for e in ("c4W", "c4S")]) == "the bottom and left sides of c4"
+    # A cup round c4 (U3), and a straight run named side by side.
+    cup = [GAME.board.parse_edge(e) for e in ("c4W", "c4S", "c4E")]
+    assert walls_words(GAME, cup) == "the right, bottom and left sides of c4"
+    run = [GAME.board.parse_edge(e) for e in ("c2N", "d2N", "e2N")]
+    assert walls_words(GAME, run) == "the top sides of c2, d2 and e2"
+    # One wall alone: the notation's square (c3N is "the top side of c3", b4E "the right side of b4").
+    assert walls_words(GAME, [GAME.board.parse_edge("c4S")]) == "the top side of c3"
+    assert walls_words(GAME, [GAME.board.parse_edge("c4W")]) == "the right side of b4"
 
 
 def test_free_walls_come_one_at_a_time_and_move_token_names_the_colour_moved() -> None:
     state = GAME.from_picture(WALLED, players=2, display=("free", "move", "place", "place"))
     free = choose(state, "free")
-    assert say(free, "wall a5W") == "Blue built the first of two walls left of a5"
+    assert say(free, "wall a5W") == "Blue built the first of two walls on the left side of a5"
     second = GAME.apply(free, GAME.parse_move(free, "wall a5W"))
-    assert say(second, "wall h8N") == "Blue built the second wall above h8"
+    assert say(second, "wall h8N") == "Blue built the second wall on the top side of h8"
     assert say(choose(state, "move"), "move d4>g7") == "Blue moved the yellow token on d4 to g7"
 
 
