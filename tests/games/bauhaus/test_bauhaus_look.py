@@ -1,7 +1,8 @@
-"""The Bauhaus look: the board's border is not drawn like a wall, owned black zones are not the
-disabled grey, the how-to diagrams stay in their frames with readable captions, greyed cards and a
-clogged display say why, a wall just built is not called a refusal, a cancelled card cannot be
-redone, ghosts carry the shared ✓/✗ frame, and four players' names fit at 1024×700 with the log open."""
+"""The Bauhaus look: the board's border is not drawn like a wall, owned zones (black's too) are flat
+fields, never hatched like unowned ones, the how-to diagrams stay in their frames with readable
+captions, greyed cards and a clogged display say why, a wall just built is not called a refusal, a
+cancelled card cannot be redone, ghosts carry the shared ✓/✗ frame, and four players' names fit at
+1024×700 with the log open."""
 
 from __future__ import annotations
 
@@ -61,28 +62,48 @@ def test_the_board_edge_has_no_dark_band_but_a_border_wall_is_heavy_ink() -> Non
     assert geo.edge_rect(wall, geo.wall_thickness() + 10).right <= rect.right  # its highlights too
 
 
-def test_an_owned_black_zone_is_hatched_dark_not_disabled_grey() -> None:
-    picture = zones_picture([(["a1", "b1"], "k."), (["g7", "h7"], "b.")])
-    surface, geo = _board_picture(GAME.from_picture(picture, players=4))
-    black = geo.square_rect(GAME.board.parse_square("b1")).inflate(-6, -6)
-    colours = {
+def _ring(surface: pygame.Surface, cell: pygame.Rect, wall: int) -> set[tuple[int, ...]]:
+    """The colours of a square's band between its walls (``wall`` thick) and its middle (where a
+    mark goes)."""
+    inner = cell.inflate(-2 * wall, -2 * wall)
+    middle = cell.inflate(-cell.width // 2, -cell.height // 2)
+    return {
         tuple(surface.get_at((x, y)))[:3]
-        for x in range(black.left, black.right)
-        for y in range(black.top, black.bottom)
+        for x in range(inner.left, inner.right)
+        for y in range(inner.top, inner.bottom)
+        if not middle.collidepoint(x, y)
     }
-    shades = sorted(_luminance(c) for c in colours)
-    assert shades[0] < 60 and shades[-1] > 200  # dark hatching on a pale ground, not one flat grey
-    assert theme.mix(theme.INK, theme.WHITE, 0.55) not in colours
+
+
+@pytest.mark.parametrize("owner", range(4), ids=("blue", "yellow", "red", "black"))
+def test_an_owned_zone_reads_as_owned_whatever_the_owner(owner: int) -> None:
+    """Hatching means "unowned" on this board: an owned zone, black's included, is one flat field
+    (the review found black's owned zones hatched like unowned ones), and black's is dark, not the
+    grey of disabled things nor the grey of the hatching."""
+    letter = "byrk"[owner]  # the picture's letters for Blue, Yellow, Red, Black
+    picture = zones_picture([(["a1", "b1"], letter + "."), (["e5", "f5"], "by"), (["g7", "h7"], "br")])
+    surface, geo = _board_picture(GAME.from_picture(picture, players=4))
+    owned = _ring(surface, geo.square_rect(GAME.board.parse_square("b1")), geo.wall_thickness())
+    assert len(owned) == 1, f"an owned square is one flat colour, not {len(owned)} (hatched?)"
+    ground = next(iter(owned))
+    unowned = _ring(surface, geo.square_rect(GAME.board.parse_square("f5")), geo.wall_thickness())
+    assert len(unowned) > 1  # the unowned zone keeps its hatching
+    assert ground not in unowned
+    free = _ring(surface, geo.square_rect(GAME.board.parse_square("d2")), geo.wall_thickness())
+    assert ground not in free
+    if owner == 3:
+        assert _luminance(ground) < 120
+        assert max(abs(a - b) for a, b in zip(ground, theme.GREY, strict=True)) > 30
     # An empty owned square carries its owner's shape, not only a tint.
-    blue = geo.square_rect(GAME.board.parse_square("h7"))
-    tint = theme.mix(theme.BLUE, theme.WHITE, 0.55)
+    cell = geo.square_rect(GAME.board.parse_square("b1"))
+    middle = cell.inflate(-cell.width // 2, -cell.height // 2)
     marked = [
-        surface.get_at((x, y))
-        for x in range(blue.left + 2, blue.right - 2)
-        for y in range(blue.top + 2, blue.bottom - 2)
-        if tuple(surface.get_at((x, y)))[:3] != tint
+        (x, y)
+        for x in range(middle.left, middle.right)
+        for y in range(middle.top, middle.bottom)
+        if tuple(surface.get_at((x, y)))[:3] != ground
     ]
-    assert len(marked) > blue.width  # the circle's outline
+    assert len(marked) > middle.width // 2
 
 
 def _diagrams() -> list[Any]:

@@ -88,6 +88,24 @@ def four_players_black_zone(app: App) -> None:
     _position(app, replace(state, supply=66 - state.walls.bit_count()))
 
 
+@scenario("bauhaus_owned_4p")
+def owned_four(app: App) -> None:
+    """Four players, each owning a zone (black's too), beside an unowned zone and a shared one: owned
+    reads as a flat field in the owner's ground, unowned as hatching."""
+    picture = zones_picture(
+        [
+            (["a1", "b1", "a2"], "b.."),
+            (["g1", "h1"], "y."),
+            (["a7", "a8", "b8"], "r.."),
+            (["g7", "h7", "g8", "h8"], "k..."),
+            (["d4", "e4", "d5"], "by."),
+            (["d8", "e8"], "RK"),
+        ]
+    )
+    state = GAME.from_picture(picture, players=4, powers=True, display=("place", "free", "swap", "move"))
+    _position(app, replace(state, reserve=(6, 7, 6, 6), supply=66 - state.walls.bit_count()))
+
+
 @scenario("bauhaus_pattern_legal")
 def pattern_legal(app: App) -> None:
     scene = _position(app, _zones_state(("T3", "free", "swap", "place")))

@@ -285,18 +285,26 @@ def draw_board(
             draw.text(surface, str(i + 1), (right, round(y - geo.cell / 2)), size, LABEL, "semibold", "midright")
 
 
-def draw_owned_square(surface: pygame.Surface, cell: pygame.Rect, seat: int, empty: bool, strong: bool) -> None:
-    """A square of a zone ``seat`` owns: a light tint of the seat's colour (black, whose tint would
-    be the grey of disabled things, gets dark hatching on a pale ground instead), and on an empty
-    square the seat's shape, so ownership never rests on colour alone."""
+# Black's owned ground: a flat slate, far darker than the greys of disabled things and of the
+# unowned zones' hatching, so that hatching always means "unowned" and a flat field "owned".
+BLACK_OWNED = theme.mix(theme.INK, theme.WHITE, 0.38)
+
+
+def owned_ground(seat: int) -> Colour:
+    """The flat colour of a square in a zone ``seat`` owns: a light tint of the seat's colour, and
+    for black (whose tint would be the grey of disabled things) a dark slate."""
     colour = seat_colour(seat)
-    if colour == theme.INK:
-        pygame.draw.rect(surface, theme.mix(theme.INK, theme.WHITE, 0.88), cell)
-        draw.hatch(surface, cell, theme.INK, max(4, cell.width // 9), max(1, cell.width // 30))
-    else:
-        pygame.draw.rect(surface, theme.mix(colour, theme.WHITE, 0.55), cell)
+    return BLACK_OWNED if colour == theme.INK else theme.mix(colour, theme.WHITE, 0.55)
+
+
+def draw_owned_square(surface: pygame.Surface, cell: pygame.Rect, seat: int, empty: bool, strong: bool) -> None:
+    """A square of a zone ``seat`` owns: its owner's flat ground (never hatched: hatching is for
+    unowned zones), and on an empty square the seat's shape, so ownership never rests on colour
+    alone (on black's slate the shape is light)."""
+    colour = seat_colour(seat)
+    pygame.draw.rect(surface, owned_ground(seat), cell)
     if empty:
-        draw.seat_mark(surface, seat_shape(seat), cell, colour, strong)
+        draw.seat_mark(surface, seat_shape(seat), cell, theme.WHITE if colour == theme.INK else colour, strong)
 
 
 def draw_orientation(
