@@ -5,7 +5,11 @@ what, e.g. "Mind Control"), one dialog, "Blue (Anni): use Mind Control now? [Use
 up before any computer or other human goes on, beside the board (``decision_area``), never over the
 position it is about, and says what using it would do (``reaction_effect``). [Use] calls the
 screen's ``react(seat)``; [Not now] lets play continue and is not asked again at the same moment (the
-same history position). The setting "Ask me when I can react: never" turns the dialog off.
+same history position); [Stop asking] turns the window off for that seat until the game
+ends (a power that could answer every card of every opponent would otherwise stop play every turn):
+the screen's own control (Bauhaus: the power's button) still uses it, and ``quiet_reactions`` names
+what such a seat could do now, for a cue beside the board that play does not wait for. The setting
+"Ask me when I can react: never" turns the dialog off for everyone.
 """
 
 from __future__ import annotations
@@ -39,6 +43,10 @@ class DecisionWindows(Scene):
         # The windows already offered, as (moment, seat): "Not now" holds for that moment.
         self._offered: set[tuple[int, Seat]] = set()
         self._open_window: tuple[DialogScene, Seat] | None = None
+        # The seats that said "Stop asking this game": no window for them, only the cue.
+        self._quiet: set[Seat] = set()
+        # The cue asks the rules for the powers: once per moment, not every frame.
+        self._cues: tuple[tuple[object, ...], dict[Seat, list[str]]] | None = None
 
     @property
     def deciding(self) -> Seat | None:
@@ -68,6 +76,25 @@ class DecisionWindows(Scene):
         """How the dialog addresses ``seat`` (default: the player's name)."""
         return self.match.seat_name(seat)
 
+    def quiet_reactions(self) -> dict[Seat, list[str]]:
+        """What each human who is not asked could do out of turn now (they stopped the windows for
+        this game, or the setting says never): the screen shows it as a cue play does not wait for."""
+        match = self.match
+        never = self.app.settings.ask_reactions == "never"
+        key = (self._token(), never, frozenset(self._quiet), self.curtained(), self.unveiled)
+        if self._cues is not None and self._cues[0] == key:
+            return self._cues[1]
+        cues: dict[Seat, list[str]] = {}
+        for seat in match.humans:
+            if seat == match.to_play or not (never or seat in self._quiet):
+                continue
+            if self.curtained() and seat != self.unveiled:
+                continue
+            if powers := self.reactions(seat):
+                cues[seat] = powers
+        self._cues = (key, cues)
+        return cues
+
     def offer_reaction(self) -> bool:
         """Put up the dialog for the first human who could answer now and was not yet asked at this
         moment; True when a dialog went up. In a curtain game only the seat whose view is on
@@ -77,7 +104,7 @@ class DecisionWindows(Scene):
         match = self.match
         moment = self._token()
         for seat in match.humans:
-            if seat == match.to_play or (moment, seat) in self._offered:
+            if seat == match.to_play or (moment, seat) in self._offered or seat in self._quiet:
                 continue
             if self.curtained() and seat != self.unveiled:
                 continue
@@ -90,11 +117,18 @@ class DecisionWindows(Scene):
             def use(seat: Seat = seat) -> None:
                 self.react(seat)
 
+            def stop(seat: Seat = seat) -> None:
+                self._quiet.add(seat)
+
             dialog = DialogScene(
                 self.app,
                 Words("{name}: use {power} now?", name=self.seat_title(seat), power=what),
-                Words("{effect} Not now lets play go on.", effect=self.reaction_effect(seat)),
-                [(N_("Use"), use, "primary"), (N_("Not now"), None, "plain")],
+                Words(
+                    "{effect} Not now lets play go on. Stop asking: no more questions this game, the power's "
+                    "own button still uses it.",
+                    effect=self.reaction_effect(seat),
+                ),
+                [(N_("Use"), use, "primary"), (N_("Not now"), None, "plain"), (N_("Stop asking"), stop, "plain")],
                 keep_clear=self.decision_area,
             )
             self._open_window = (dialog, seat)

@@ -11,6 +11,7 @@ import pytest
 from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD
 from bauhausbox.games.bauhaus.rules import GAME, RESOLVE, Move, MoveKind
+from bauhausbox.games.bauhaus.screen.panel import prompt_text
 from bauhausbox.games.bauhaus.screen.scene import BauhausScene
 from bauhausbox.match import Match
 from bauhausbox.scenes.dialog import DialogScene
@@ -110,3 +111,40 @@ def test_the_decision_window_stands_beside_the_board_and_says_what_the_power_doe
     # The power's effect (docs/rules/bauhaus.md), not only its name: Blue carries out Yellow's card.
     assert "Yellow's card" in dialog.message and "turn is spent" in dialog.message
     assert "You can answer what just happened" not in dialog.message
+
+
+def test_stop_asking_leaves_a_cue_and_the_button_uses_the_power(fresh_app: Any) -> None:
+    """The review: the question came after every opponent card. "Stop asking" ends the windows for
+    this seat, play goes on, and a cue beside the board with the Bauhaus! button stays."""
+    scene = yellow_has_chosen(fresh_app, yellow="human")
+    dialog = fresh_app.top
+    assert isinstance(dialog, DialogScene)
+    click(fresh_app, button(dialog, "Stop asking"))
+    frames(fresh_app, 3)
+    assert fresh_app.top is scene  # not asked again, and Yellow may place
+    assert scene.input_allowed()
+    assert "Blue may use Mind Control now: press Bauhaus!" in prompt_text(scene, scene.match.state)
+    blue = scene.power_buttons[BLUE]
+    assert blue.enabled
+    click(fresh_app, blue.rect.center)
+    assert scene.match.state.to_play == BLUE and scene.match.state.used == (True, False)
+
+
+def test_after_stop_asking_the_next_opponent_card_does_not_stop_play(fresh_app: Any) -> None:
+    scene = yellow_has_chosen(fresh_app)
+    dialog = fresh_app.top
+    assert isinstance(dialog, DialogScene)
+    click(fresh_app, button(dialog, "Stop asking"))
+    # Yellow (a computer) places; Blue plays a whole turn; Yellow chooses and carries out a card again.
+    assert wait_until(fresh_app, lambda: scene.match.state.to_play == BLUE)
+    while scene.match.state.to_play == BLUE:
+        assert scene.submit(GAME.legal_moves(scene.match.state)[0])
+        frames(fresh_app, 1)
+    chosen_again = scene.match.history.cursor + 2  # Yellow's card, then what it does
+    for _frame in range(600):
+        frames(fresh_app, 1)
+        assert not isinstance(fresh_app.top, DialogScene), "asked again after Stop asking"
+        if scene.match.history.cursor >= chosen_again:
+            break
+    assert scene.match.history.cursor >= chosen_again
+    assert scene.match.state.used == (False, False)

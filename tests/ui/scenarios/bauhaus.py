@@ -178,6 +178,25 @@ def decision(app: App) -> None:
     assert isinstance(app.top, DialogScene), "no decision window came up"
 
 
+@scenario("bauhaus_power_cue")
+def power_cue(app: App) -> None:
+    """Two humans, powers on: Yellow has chosen a card, Blue said "Stop asking" to the decision
+    window, so Blue's Mind Control is only a cue beside the board and Yellow plays on."""
+    state = _tokens(
+        GAME.from_picture(EMPTY_BOARD, display=("place", "move", "I2", "swap"), powers=True, turn=1), ("c3",), ("f6",)
+    )
+    specs = tuple(SeatSpec.from_text("human", NAMES[i]) for i in range(2))
+    setup = Setup("bauhaus", 2, 1, specs, {"powers": True})
+    open_match(app, Match(setup, History(GAME, GAME.play_texts(state, ["card0"])), autosave=False))
+    frames(app, 2)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene), "no decision window came up"
+    stop = next(b for b in dialog.buttons if b.label == "Stop asking")
+    click(app, stop.rect.center)
+    frames(app, 2)
+    assert isinstance(app.top, BauhausScene)
+
+
 @scenario("bauhaus_game_over")
 def game_over(app: App) -> None:
     """Four players, the last move played on the screen: the game-over table."""

@@ -69,6 +69,7 @@ class BauhausScene(Protocol):
     spectating: bool
 
     def actor(self) -> int | None: ...
+    def quiet_reactions(self) -> dict[int, list[str]]: ...
     def hovered_card(self) -> int | None: ...
     def placing_kind(self) -> str | None: ...
     def card_kind(self) -> str | None: ...
@@ -384,9 +385,10 @@ def prompt_text(scene: BauhausScene, state: BauhausState) -> str:
     if scene.power_mode is not None:
         _seat, power = scene.power_mode
         return _("{prompt} Esc gives up.").format(prompt=_(POWER_PROMPTS[power.rpartition(":")[2]]))
+    cue = reaction_cue(scene)
     seat = scene.match.to_play
     if seat is not None and not scene.match.is_human(seat):
-        return ""  # the top bar says who is thinking, and the title above what they do
+        return cue  # the top bar says who is thinking, and the title above what they do
     if state.phase == OPENING:
         return _("Place one token on any free square: click it, or drag a token from your reserve.")
     if state.phase == CHOOSE:
@@ -397,7 +399,17 @@ def prompt_text(scene: BauhausScene, state: BauhausState) -> str:
     if state.to_play != state.turn:
         # Two sentences: what Mind Control means, then what to do.
         return fill(_("Mind Control: you resolve {seat}'s card. {what}"), seat=seat_word(state.turn), what=what)
-    return what
+    return _("{prompt} {cue}").format(prompt=what, cue=cue) if cue else what
+
+
+def reaction_cue(scene: BauhausScene) -> str:
+    """The cue for a seat that stopped the decision windows (or never wants them) and could use a
+    power now: one sentence beside the board; play does not wait for it."""
+    cues = scene.quiet_reactions()
+    return " ".join(
+        _("{seat} may use {power} now: press Bauhaus!").format(seat=seat_word(seat), power=translate(powers[0]))
+        for seat, powers in cues.items()
+    )
 
 
 def _card_prompt(scene: BauhausScene, state: BauhausState) -> str:
