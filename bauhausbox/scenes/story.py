@@ -41,6 +41,46 @@ class MoveMark(Generic[MoveT]):
     label: str | None = None
 
 
+def badge_spots(
+    spots: list[tuple[int, int]], radius: int, gap: int, bounds: pygame.Rect | None = None
+) -> list[tuple[int, int]]:
+    """Where the recap's badges go so that each stays readable: badges that would touch (two marks
+    on one square, or on neighbouring ones) are set side by side in a row, in their order, centred
+    where they wanted to be; rows that then touch are merged, and a row is kept inside ``bounds``."""
+    step = 2 * radius + gap
+    groups: list[list[int]] = [[i] for i in range(len(spots))]
+
+    def layout(group: list[int]) -> list[tuple[int, int]]:
+        cx = sum(spots[i][0] for i in group) / len(group)
+        cy = round(sum(spots[i][1] for i in group) / len(group))
+        width = (len(group) - 1) * step
+        left = cx - width / 2
+        if bounds is not None and bounds.width > width + 2 * radius:
+            left = min(max(left, bounds.left + radius), bounds.right - radius - width)
+        return [(round(left + k * step), cy) for k in range(len(group))]
+
+    def touch(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> bool:
+        return any((ax - bx) ** 2 + (ay - by) ** 2 < step * step for ax, ay in a for bx, by in b)
+
+    merged = True
+    while merged:  # each pass merges two rows, so this ends after at most len(spots) passes
+        merged = False
+        rows = [layout(group) for group in groups]
+        for i in range(len(groups)):
+            for j in range(i + 1, len(groups)):
+                if touch(rows[i], rows[j]):
+                    groups[i] = sorted(groups[i] + groups.pop(j))
+                    merged = True
+                    break
+            if merged:
+                break
+    result: list[tuple[int, int]] = list(spots)
+    for group in groups:
+        for index, spot in zip(group, layout(group), strict=True):
+            result[index] = spot
+    return result
+
+
 class GameStory(Scene):
     """The log, the recap, the move marks and the notices of a game's screen."""
 
@@ -208,10 +248,10 @@ class GameStory(Scene):
         for mark in marks:
             self.outline_move(surface, mark)
         radius = self.metrics.u(1.6)
-        for mark in marks:
-            spot = self.badge_at(mark) if mark.label else None
-            if spot is not None and mark.label:
-                draw.badge(surface, spot, radius, mark.colour, mark.label, self.metrics.small - 2)
+        placed = [(mark, spot) for mark in marks if mark.label and (spot := self.badge_at(mark)) is not None]
+        spots = badge_spots([spot for _mark, spot in placed], radius, self.metrics.u(0.5), self.game_rect)
+        for (mark, _spot), spot in zip(placed, spots, strict=True):
+            draw.badge(surface, spot, radius, mark.colour, mark.label or "", self.metrics.small - 2)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         self._refresh_log()  # a move played in this frame's update shows at once (only the panel changes)

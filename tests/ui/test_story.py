@@ -19,6 +19,8 @@ from bauhausbox.games.blokus.pieces import COLOURS
 from bauhausbox.match import Match
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
+from bauhausbox.scenes.story import badge_spots
+from bauhausbox.ui import draw
 from bauhausbox.ui.text import advice
 from tests.ui.helpers import click, frames, key, move, open_game, wait_until
 
@@ -255,3 +257,41 @@ def test_advice_turns_a_sentence_into_what_to_do() -> None:
         "place the red tile standing in column 2"
     )
     assert advice("Jo's ramp is full: done for this round", "Jo") == "Jo's ramp is full: done for this round"
+
+
+def _apart(spots: list[tuple[int, int]], distance: int) -> bool:
+    return all(
+        (ax - bx) ** 2 + (ay - by) ** 2 >= distance * distance
+        for i, (ax, ay) in enumerate(spots)
+        for bx, by in spots[i + 1 :]
+    )
+
+
+def test_badges_that_would_overlap_are_set_side_by_side() -> None:
+    radius, gap = 12, 4
+    # Two marks on one square: a row of two, centred where they wanted to be, in their order.
+    (a, b) = badge_spots([(100, 100), (100, 100)], radius, gap)
+    assert a[1] == b[1] == 100 and a[0] < 100 < b[0] and a[0] + b[0] == 200
+    assert b[0] - a[0] >= 2 * radius + gap
+    # Three on neighbouring spots, and one far away that stays where it is.
+    spots = badge_spots([(100, 100), (110, 104), (96, 98), (300, 300)], radius, gap)
+    assert _apart(spots, 2 * radius + gap)
+    assert spots[3] == (300, 300)
+    # A row pressed against the board's edge stays inside it.
+    inside = badge_spots([(5, 50), (5, 50), (5, 50)], radius, gap, pygame.Rect(0, 0, 400, 400))
+    assert _apart(inside, 2 * radius + gap)
+    assert all(x - radius >= 0 for x, _y in inside)
+    # Marks already apart are left alone.
+    assert badge_spots([(0, 0), (100, 0)], radius, gap) == [(0, 0), (100, 0)]
+
+
+def test_two_recap_numbers_on_one_square_stay_readable(story_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review: two marks on one Bauhaus square drew one number over the other. The shared story
+    lays out every game's badges (Bauhaus and Bits give their spots with ``badge_at``)."""
+    scene = _push(story_app, _long_match("bauhaus", 6, (SeatSpec("Anni"), SeatSpec("Bo"))))
+    index = next(i for i in range(scene.match.history.cursor - 1, -1, -1) if scene.badge_at(scene.step_mark(i, "1")))
+    drawn: list[tuple[int, int]] = []
+    monkeypatch.setattr(draw, "badge", lambda surface, centre, radius, *rest, **kw: drawn.append(centre))
+    scene.draw_marks(story_app.screen, [scene.step_mark(index, "1"), scene.step_mark(index, "2")])
+    assert len(drawn) == 2
+    assert _apart(drawn, 2 * scene.metrics.u(1.6))

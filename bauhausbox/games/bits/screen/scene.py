@@ -489,33 +489,52 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         """The shown seat's own tiles are outlined on its ramp (while they lie there, in this round);
         another seat's move outlines that seat's board in the players panel: where it placed the
         tile is its secret until everybody has placed. The outline is the shared neutral one (solid
-        ink–white–ink, never a seat colour or red); only the recap's numbers wear the mover's colour."""
+        ink–white–ink, never a seat colour or red); only the recap's numbers wear the mover's colour,
+        at ``badge_at`` (the story sets numbers that would touch side by side)."""
         m = self.metrics
+        box = self._thumb_marked(mark)
+        if box is not None:
+            draw.move_outline(surface, box.inflate(m.u(1), m.u(1)), max(3, m.u(0.5)))
+            return
+        cells = self._ramp_marked(mark)
+        if cells is not None:
+            paint.move_outline(surface, paint.tile_quad(self.ramp, cells), max(3, round(self.ramp.cell * 0.06)))
+
+    def badge_at(self, mark: MoveMark[Move]) -> tuple[int, int] | None:
+        """A recap number: on the corner of another seat's board, or above the shown seat's tile."""
+        box = self._thumb_marked(mark)
+        if box is not None:
+            return box.topleft
+        cells = self._ramp_marked(mark)
+        if cells is None:
+            return None
+        top = max(cells, key=lambda i: i // SIZE)
+        x, y = self.ramp.point(top % SIZE + 0.5, top // SIZE + 1.0)
+        return round(x), round(y)
+
+    def _thumb_marked(self, mark: MoveMark[Move]) -> pygame.Rect | None:
+        """Another seat's move: its board in the players panel (``None`` for the shown seat's)."""
+        if mark.seat == self.seat_shown():
+            return None
+        return self.thumb_rects.get(mark.seat)
+
+    def _ramp_marked(self, mark: MoveMark[Move]) -> list[int] | None:
+        """The shown seat's tile of ``mark`` on its ramp, while it lies there in this round."""
         before: BitsState = self.match.history.states[mark.index]
         shown = self.seat_shown()
-        if mark.seat != shown:
-            box = self.thumb_rects.get(mark.seat)
-            if box is not None:
-                draw.move_outline(surface, box.inflate(m.u(1), m.u(1)), max(3, m.u(0.5)))
-                if mark.label:
-                    draw.badge(surface, box.topleft, m.u(1.6), mark.colour, mark.label, max(14, m.small - 2))
-            return
         if (
-            not isinstance(mark.move, Place)
+            mark.seat != shown
+            or not isinstance(mark.move, Place)
             or self.slide is not None
             or before.round != self.state.round
             or self.peek is not None
         ):
-            return
+            return None
         board = self.shown_board(self.state, shown)
         cells = landing(self.shown_board(before, shown), mark.move.spot)
         if cells is None or any(board[i] == "." for i in cells):
-            return  # gone: the round's boards were cleared
-        paint.move_outline(surface, paint.tile_quad(self.ramp, cells), max(3, round(self.ramp.cell * 0.06)))
-        if mark.label:
-            top = max(cells, key=lambda i: i // SIZE)
-            x, y = self.ramp.point(top % SIZE + 0.5, top // SIZE + 1.0)
-            draw.badge(surface, (x, y), m.u(1.8), mark.colour, mark.label, m.small)
+            return None  # gone: the round's boards were cleared
+        return list(cells)
 
     def refusal_area(self) -> pygame.Rect | None:
         """The tile in hand above the ramp and the cells it would land on: a refusal's note stays off them."""
