@@ -13,7 +13,7 @@ from bauhausbox.games.buizen.screen.scene import BuizenScene
 from bauhausbox.games.buizen.state import Draw, Place
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.ui import layout_probe, theme
-from tests.ui.helpers import click, drag, frames, key, move, open_game, spy_verdicts, window_size
+from tests.ui.helpers import click, drag, frames, key, move, open_game, spy_verdicts, wait_until, window_size
 
 
 def _hand_row_colours(app: Any, scene: BuizenScene) -> set[tuple[int, int, int]]:
@@ -496,3 +496,30 @@ def test_resting_on_a_tile_in_the_hand_shows_where_it_fits(fresh_app: Any) -> No
     assert shaded != bare
     # The shade leans towards the legal green: its green share grows.
     assert shaded[1] - max(shaded[0], shaded[2]) > bare[1] - max(bare[0], bare[2])
+
+
+def _distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    return float(sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5)
+
+
+def test_seat_markers_cannot_be_taken_for_a_material(fresh_app: Any) -> None:
+    """The review: yellow, red and black seats read as gas, fire hose and PE100. Each seat's marker,
+    the same in the panel, the log, the banners and the setup, is far from every material colour
+    (and the pipes' colours are taken from the materials here, not from the seats)."""
+    scene = open_game(fresh_app, "buizen", 4, ["human", "ai:random", "ai:random", "ai:random"], seed=3)
+    styles = [scene.seat_style(seat) for seat in range(4)]
+    assert [shape for _colour, shape in styles] == ["circle", "triangle", "square", "cross"]
+    for colour, _shape in styles:
+        for material in ("PP", "PE", "FH", "GAS"):
+            assert _distance(colour, paint.MATERIAL_COLOURS[material]) > 70, (colour, material)
+    assert min(_distance(a, b) for i, (a, _s) in enumerate(styles) for b, _t in styles[i + 1 :]) > 40
+    assert [BuizenScene.setup_marker(seat, 4) for seat in range(4)] == styles
+    assert wait_until(fresh_app, lambda: scene.match.to_play == 0, 2000)
+    assert scene.submit(GAME.legal_moves(scene.match.state)[0])
+    assert wait_until(fresh_app, lambda: scene.match.history.cursor >= 2, 2000)
+    frames(fresh_app, 2)
+    assert len(scene.log.lines) >= 2
+    for index, line in enumerate(scene.log.lines):
+        assert line.colour == styles[scene.match.history.steps[index].seat][0]
+    scene.banner("x", 2)
+    assert scene.banner_style == styles[2]

@@ -50,6 +50,10 @@ MATERIAL_COLOURS: dict[str, Colour] = {
 # TRANSLATORS: a material's letters on the tiles (two or three capitals, as short as "GAS").
 MATERIAL_MARKS: dict[str, str] = {"PP": N_("PP"), "PE": N_("PE"), "FH": N_("FH"), "GAS": N_("GAS")}
 STRIPED = frozenset({"FH"})  # red and PP green are equally dark: the fire hose is striped as well
+# The seats' markers (panel, log, banners, recap numbers, closed networks at the end): their shape
+# (circle, triangle, square, cross) in a muted palette far from every material's colour, so a seat
+# never reads as a pipe (the app's seat yellow, red and black are gas, fire hose and PE100 here).
+SEAT_COLOURS: tuple[Colour, ...] = ((52, 86, 146), (126, 84, 152), (140, 112, 84), (96, 96, 120))
 
 _CACHE: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
 _CACHE_SIZE = 600

@@ -18,7 +18,7 @@ from __future__ import annotations
 import pygame
 
 from bauhausbox.engine.history import Step
-from bauhausbox.games.buizen.screen import howto
+from bauhausbox.games.buizen.screen import howto, paint
 from bauhausbox.games.buizen.screen.hand_panel import BuizenHandPanel
 from bauhausbox.games.buizen.screen.table_view import MAX_CELL as MAX_CELL
 from bauhausbox.games.buizen.screen.table_view import MIN_CELL as MIN_CELL
@@ -32,6 +32,7 @@ from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
 from bauhausbox.ui.app import App
+from bauhausbox.ui.theme import Colour
 from bauhausbox.ui.widgets import Button
 
 
@@ -423,6 +424,13 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
 
     def idle_status(self) -> str:
         return _("Click a tile, R turn, F flip, click a cell  ·  right-drag / arrows pan  ·  wheel zoom  ·  H hint")
+
+    def seat_style(self, seat: int) -> tuple[Colour, str]:
+        return paint.SEAT_COLOURS[seat % 4], theme.SEAT_SHAPES[seat % 4]
+
+    @classmethod
+    def setup_marker(cls, seat: int, players: int) -> tuple[Colour, str]:
+        return paint.SEAT_COLOURS[seat % 4], theme.SEAT_SHAPES[seat % 4]
 
     def turn_text(self) -> str:
         text = super().turn_text()
