@@ -150,15 +150,17 @@ def window_size(app: App, size: tuple[int, int]) -> Iterator[App]:
         app._relayout()
 
 
-def spy_verdicts(monkeypatch: Any) -> list[bool]:
-    """Every ✓ (True) and ✗ (False) the screens draw from now on (``draw.verdict_mark``), in order."""
+def spy_verdicts(monkeypatch: Any, outside: pygame.Rect | None = None) -> list[bool]:
+    """Every ✓ (True) and ✗ (False) the screens draw from now on (``draw.verdict_mark``), in order;
+    with ``outside``, only those drawn outside that rect (Buizen's hand marks its tiles with them)."""
     from bauhausbox.ui import draw
 
     verdicts: list[bool] = []
     real = draw.verdict_mark
 
     def spy(surface: pygame.Surface, center: tuple[float, float], radius: int, legal: bool) -> pygame.Rect:
-        verdicts.append(legal)
+        if outside is None or not outside.collidepoint(center):
+            verdicts.append(legal)
         return real(surface, center, radius, legal)
 
     monkeypatch.setattr(draw, "verdict_mark", spy)

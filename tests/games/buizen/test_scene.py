@@ -12,7 +12,7 @@ from bauhausbox.games.buizen.screen import paint
 from bauhausbox.games.buizen.screen.scene import BuizenScene
 from bauhausbox.games.buizen.state import Draw, Place
 from bauhausbox.scenes.curtain import CurtainScene
-from bauhausbox.ui import layout_probe, theme
+from bauhausbox.ui import draw, icons, layout_probe, theme
 from tests.ui.helpers import click, drag, frames, key, move, open_game, spy_verdicts, wait_until, window_size
 
 
@@ -260,9 +260,9 @@ def test_the_dragged_tile_is_drawn_over_the_buttons(fresh_app: Any) -> None:
 
 
 def test_the_ghost_says_yes_or_no_with_a_tick_or_a_cross(fresh_app: Any, monkeypatch: Any) -> None:
-    verdicts = spy_verdicts(monkeypatch)
     app = fresh_app
     scene = _open(app, ["human", "human"])
+    verdicts = spy_verdicts(monkeypatch, outside=scene.hand_rect)  # the hand's own marks aside
     wanted = _first_placement(scene)
     _hold(app, scene, wanted)
     move(app, scene.to_screen(wanted.cell).center)
@@ -467,7 +467,7 @@ def test_a_hint_shows_one_ghost_not_a_second_one_under_the_pointer(fresh_app: An
     hinted = scene.hint_move
     assert isinstance(hinted, Place)
     assert scene.selected == hinted.number
-    verdicts = spy_verdicts(monkeypatch)
+    verdicts = spy_verdicts(monkeypatch, outside=scene.hand_rect)  # the hand's own marks aside
     move(app, scene.to_screen((0, 0)).center)  # on the start pump room, away from the hinted cell
     frames(app, 1)
     assert verdicts == []
@@ -523,3 +523,50 @@ def test_seat_markers_cannot_be_taken_for_a_material(fresh_app: Any) -> None:
         assert line.colour == styles[scene.match.history.steps[index].seat][0]
     scene.banner("x", 2)
     assert scene.banner_style == styles[2]
+
+
+def _fits_by_the_rules(state: Any) -> dict[int, set[int]]:
+    """The faces on which each tile of the hand has a legal place, from the rules alone."""
+    faces: dict[int, set[int]] = {}
+    for legal in GAME.legal_moves(state):
+        if isinstance(legal, Place):
+            faces.setdefault(legal.number, set()).add(legal.face)
+    return faces
+
+
+def test_the_hand_marks_which_tiles_have_a_place_before_one_is_picked(
+    fresh_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review: nothing said which tiles of the hand could go anywhere. A ✓ on a tile that fits
+    as it shows, the flip sign on one that fits only on its other face, a ✗ (washed out) on one that
+    fits nowhere; F on the hand's tile turns its mark into a ✓."""
+    seed = next(
+        s
+        for s in range(100)
+        if len({frozenset(_fits_by_the_rules(GAME.new_game(2, s)).get(n, ())) for n in GAME.new_game(2, s).hands[0]})
+        == 3
+        and GAME.new_game(2, s).to_play == 0
+    )
+    scene = open_game(fresh_app, "buizen", 2, ["human", "ai:random"], seed=seed)
+    state = scene.match.state
+    assert state.hands[0] == GAME.new_game(2, seed).hands[0]
+    faces = _fits_by_the_rules(state)
+    marks: list[tuple[tuple[int, int], bool]] = []
+    monkeypatch.setattr(draw, "verdict_mark", lambda s, centre, r, legal: marks.append((centre, legal)) or None)
+    flips: list[pygame.Rect] = []
+    monkeypatch.setattr(icons, "flip", lambda s, rect, colour: flips.append(rect))
+    frames(fresh_app, 1)
+    seen: dict[int, str] = {}
+    for number, box in scene.hand_slots:
+        near = box.inflate(box.width, box.height)
+        legal = [ok for centre, ok in marks if near.collidepoint(centre) and box.right - centre[0] < box.width // 2]
+        flipped = [r for r in flips if box.inflate(box.width // 2, box.height // 2).collidepoint(r.center)]
+        seen[number] = "flip" if flipped else ("yes" if legal == [True] else "no" if legal == [False] else "?")
+    expected = {n: "no" if n not in faces else ("yes" if 0 in faces[n] else "flip") for n in state.hands[0] if n}
+    assert seen == expected
+    assert set(expected.values()) == {"no", "yes", "flip"}
+    # Flipping the other-face tile (picked, then F) makes it fit as it shows.
+    other = next(n for n, what in expected.items() if what == "flip")
+    click(fresh_app, next(box for n, box in scene.hand_slots if n == other).center)
+    key(fresh_app, pygame.K_f)
+    assert scene.playable() is not None and scene.playable()[other] == "fits"

@@ -17,7 +17,7 @@ from bauhausbox.games.buizen.screen import paint
 from bauhausbox.games.buizen.state import BuizenState
 from bauhausbox.games.buizen.tiles import MATERIAL_NAMES, SPECIAL_NAMES, TILE_BY_NUMBER, Sides, sides_of
 from bauhausbox.i18n import _, counted, fill
-from bauhausbox.ui import draw, layout_probe, theme
+from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.widgets import Button, IconPainter
 
 if TYPE_CHECKING:
@@ -48,6 +48,7 @@ class BuizenHandPanel:
         @property
         def label_px(self) -> int: ...
         def hand(self) -> tuple[int, ...]: ...
+        def playable(self) -> dict[int, str] | None: ...
         def _report_tags(self, surface: pygame.Surface, sides: Sides, box: pygame.Rect) -> None: ...
         def draw_players(self, surface: pygame.Surface, rect: pygame.Rect, extra: list[str] | None = None) -> int: ...
 
@@ -96,6 +97,7 @@ class BuizenHandPanel:
             self.hand_tile_px = size
             x = rect.left + m.u(2)
             y = rect.top + m.u(4.2)
+            playable = self.playable()
             for index, number in enumerate(hand):
                 box = pygame.Rect(x, y, size, size)
                 if number == self.selected:
@@ -110,6 +112,8 @@ class BuizenHandPanel:
                     picture = picture.copy()
                     picture.set_alpha(90)  # it travels with the pointer; its place stays marked
                 surface.blit(picture, box)
+                if playable is not None:
+                    self._draw_fit_mark(surface, box, playable.get(number))
                 if number == self.selected:
                     pygame.draw.rect(surface, theme.INK, box.inflate(8, 8), max(3, m.u(0.5)))
                 if index < 9:  # its key
@@ -119,6 +123,26 @@ class BuizenHandPanel:
                 x += size + gap
             if not hand:
                 draw.text(surface, _("No tiles left."), (x, rect.centery), m.body, theme.GREY, anchor="midleft")
+
+    def _draw_fit_mark(self, surface: pygame.Surface, box: pygame.Rect, fit: str | None) -> None:
+        """Whether a tile of the hand has a place, before it is picked: a ✓ in its corner when it fits
+        as it shows, the flip sign when it fits only on its other face (F), and washed out with a ✗
+        when it fits nowhere. Shapes carry the meaning, never hue alone."""
+        radius = max(7, round(box.width * 0.16))
+        corner = (box.right - radius // 2, box.top + radius // 2)
+        if fit is None:
+            wash = pygame.Surface(box.size, pygame.SRCALPHA)
+            wash.fill((*theme.PAPER, 150))
+            surface.blit(wash, box)
+            draw.verdict_mark(surface, corner, radius, False)
+        elif fit == "fits":
+            draw.verdict_mark(surface, corner, radius, True)
+        else:
+            pygame.draw.circle(surface, theme.WHITE, corner, radius)
+            pygame.draw.circle(surface, theme.INK, corner, radius, max(1, radius // 5))
+            icon = pygame.Rect(0, 0, round(radius * 1.3), round(radius * 1.1))
+            icon.center = corner
+            icons.flip(surface, icon, theme.INK)
 
     def _draw_players(self, surface: pygame.Surface, rect: pygame.Rect, view: BuizenState) -> int:
         """The shared players panel, with tile counts (and each material once the game is over), each

@@ -59,6 +59,9 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         self.appear: dict[Cell, Tween] = {}
         self._moves_key: object = None
         self._moves: list[Move] = []
+        # The hand's playable tiles (playable), made once per position and orientation.
+        self._playable_key: object = None
+        self._playable: dict[int, str] = {}
         self._fitted: tuple[float, float, float] | None = None  # the view Fit made, while unchanged
         self.refused_cell: Cell | None = None
         self.hand_tile_px = 0
@@ -126,6 +129,26 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
             self._moves_key = key
             self._moves = [] if seat is None else self.game.legal_moves(self.match.state, seat)
         return self._moves
+
+    def playable(self) -> dict[int, str] | None:
+        """While the human on screen is to play: each tile of the hand with a legal place, ``"fits"``
+        (on the face it shows, in some turn) or ``"other face"`` (only once flipped); a tile not
+        listed fits nowhere. From the rules' legal moves, kept per position and orientation."""
+        seat = self.my_seat()
+        if seat is None or seat != self.viewer:
+            return None
+        key = (self._token(), seat, tuple(sorted(self.orientation.items())))
+        if key != self._playable_key:
+            faces: dict[int, set[int]] = {}
+            for move in self.legal():
+                if isinstance(move, Place):
+                    faces.setdefault(move.number, set()).add(move.face)
+                elif isinstance(move, Special):
+                    faces.setdefault(move.kind, set()).add(0)
+            shown = {n: self.orientation.get(n, (0, 0))[0] for n in faces}
+            self._playable_key = key
+            self._playable = {n: "fits" if shown[n] in f else "other face" for n, f in faces.items()}
+        return self._playable
 
     def hand(self) -> tuple[int, ...]:
         viewer = self.viewer
@@ -423,6 +446,13 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         return " ".join(words).rstrip(",;:") + "…" + tail
 
     def idle_status(self) -> str:
+        hovered, playable = self.hovered_tile(), self.playable()
+        if hovered is not None and playable is not None:
+            # The hand's marks in words, for the tile under the pointer.
+            if hovered not in playable:
+                return _("This tile fits nowhere now  ·  another tile, or draw when none fits")
+            if playable[hovered] == "other face":
+                return _("This tile fits only on its other face: pick it and press F to flip it")
         return _("Click a tile, R turn, F flip, click a cell  ·  right-drag / arrows pan  ·  wheel zoom  ·  H hint")
 
     def seat_style(self, seat: int) -> tuple[Colour, str]:
