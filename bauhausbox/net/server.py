@@ -23,6 +23,7 @@ import logging
 import secrets
 import ssl
 import time
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,7 +68,13 @@ from bauhausbox.table import Failed, Played, Table
 log = logging.getLogger(__name__)
 
 TICK_SECONDS = 0.02  # how often computer players and hint searches are looked at
+SWEEP_SECONDS = 1.0  # how often finished and idle tables are looked at
 TOKEN_BYTES = 24
+FINISHED_SECONDS = 600.0  # a finished game's table stays open this long (for a last look), then closes
+IDLE_SECONDS = 1800.0  # a table nobody is connected to leaves memory after this long (the store keeps it)
+HELLO_SECONDS = 10.0  # a connection that has not said hello by then is closed
+KEEPALIVE_SECONDS = 20.0  # pings every so often; a peer silent as long again is gone (a client stopped mid-frame)
+TABLES_WINDOW_SECONDS = 3600.0  # tables created per address are counted over the last hour
 
 
 @contextlib.contextmanager
@@ -134,6 +141,8 @@ class HostedTable:
         self.pending_undo: PendingUndo | None = None
         self.version = 0
         self.hint_level = "hard"
+        self.active = time.monotonic()  # the last change or connection: idle tables leave memory
+        self.finished: float | None = None  # when the game was seen over (the table closes a while later)
         # Sentences already written, per (step index, seat, language), with the step they describe.
         self._said: dict[tuple[int, Seat, str], tuple[Any, str]] = {}
 
@@ -222,12 +231,26 @@ class Server:
         hint_level: str = "hard",
         computer_delay: float = 0.5,
         on_created: Callable[[str, Setup], None] | None = None,
+        finished_seconds: float = FINISHED_SECONDS,
+        idle_seconds: float = IDLE_SECONDS,
+        connections_per_address: int = protocol.CONNECTIONS_PER_ADDRESS,
+        tables_per_address: int = protocol.TABLES_PER_ADDRESS,
+        hello_seconds: float = HELLO_SECONDS,
+        keepalive_seconds: float = KEEPALIVE_SECONDS,
     ) -> None:
         self.store = Store(data)
         self.hint_level = hint_level
         self.computer_delay = computer_delay
         self.on_created = on_created
+        self.finished_seconds = finished_seconds
+        self.idle_seconds = idle_seconds
+        self.connections_per_address = connections_per_address
+        self.tables_per_address = tables_per_address
+        self.hello_seconds = hello_seconds
+        self.keepalive_seconds = keepalive_seconds
         self.tables: dict[str, HostedTable] = {}
+        self.connections: Counter[str] = Counter()  # open connections per address
+        self._created: dict[str, deque[float]] = {}  # when each address created its recent tables
         self._server: WebSocketServer | None = None
         self._ticker: asyncio.Task[None] | None = None
         self.address: tuple[str, int] | None = None
@@ -271,10 +294,38 @@ class Server:
             self.on_created(code, setup)
         return code
 
+    def find(self, code: str) -> HostedTable:
+        """The table with this code: in memory, or reopened from the store when it was unloaded
+        while idle (raises ``Refused``: no such table, or its finished game has closed)."""
+        code = code.strip().upper()
+        hosted = self.tables.get(code)
+        if hosted is not None:
+            return hosted
+        stored = self.store.tables(code)
+        if not stored:
+            raise Refused("wrong_code")
+        if self.store.is_closed(code):
+            raise Refused("table_closed")
+        try:
+            hosted = self.tables[code] = self._reopen(stored[0])
+        except (GameError, ValueError, KeyError) as error:
+            log.warning("table %s could not be reopened: %s", code, error)
+            raise Refused("wrong_code") from None
+        return hosted
+
+    def _may_create(self, address: str, now: float) -> None:
+        """At most ``tables_per_address`` new tables per address in the last hour."""
+        times = self._created.setdefault(address, deque())
+        while times and now - times[0] > TABLES_WINDOW_SECONDS:
+            times.popleft()
+        if len(times) >= self.tables_per_address:
+            raise Refused("too_many_tables")
+        times.append(now)
+
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.tables:
+            if code not in self.tables and not self.store.tables(code):
                 return code
 
     @staticmethod
@@ -303,7 +354,19 @@ class Server:
         """Listen on ``host:port`` (port 0: any free port; :attr:`address` says which)."""
         # Frames up to twice the limit are read so that one slightly too large gets its sentence;
         # anything larger is cut off by the WebSocket layer itself.
-        self._server = await serve(self._connection, host, port, ssl=tls, max_size=2 * MAX_MESSAGE_BYTES, max_queue=16)
+        self._server = await serve(
+            self._connection,
+            host,
+            port,
+            ssl=tls,
+            max_size=2 * MAX_MESSAGE_BYTES,
+            max_queue=16,
+            ping_interval=self.keepalive_seconds,
+            ping_timeout=self.keepalive_seconds,
+            # A peer that does not answer the closing handshake (stopped, or hostile) is cut off soon.
+            close_timeout=min(self.keepalive_seconds, 10.0),
+            open_timeout=self.hello_seconds,
+        )
         sockname = self._server.sockets[0].getsockname() if self._server.sockets else (host, port)
         self.address = (sockname[0], sockname[1])
         self.secure = tls is not None
@@ -336,6 +399,7 @@ class Server:
         await self._server.serve_forever()
 
     async def _tick(self) -> None:
+        swept = time.monotonic()
         while True:
             await asyncio.sleep(TICK_SECONDS)
             for hosted in list(self.tables.values()):
@@ -344,6 +408,36 @@ class Server:
                         await self._advance(hosted)
                     except Exception:  # one table's trouble must not stop the others
                         log.exception("table %s", hosted.code)
+            now = time.monotonic()
+            if now - swept >= min(SWEEP_SECONDS, self.finished_seconds, self.idle_seconds):
+                swept = now
+                await self.sweep(now)
+
+    async def sweep(self, now: float) -> None:
+        """Close finished tables after ``finished_seconds`` (whoever is still there hears it; the
+        store keeps the game as its record) and take idle ones out of memory after
+        ``idle_seconds`` without anyone connected (reopened from the store when someone comes)."""
+        for hosted in list(self.tables.values()):
+            try:
+                if hosted.finished is not None and now - hosted.finished >= self.finished_seconds:
+                    await self._close_table(hosted)
+                elif not hosted.seated and now - hosted.active >= self.idle_seconds and not hosted.busy():
+                    del self.tables[hosted.code]
+                    hosted.table.close()
+            except Exception:  # one table's trouble must not stop the others
+                log.exception("table %s", hosted.code)
+
+    async def _close_table(self, hosted: HostedTable) -> None:
+        self.store.close_table(hosted.code)
+        del self.tables[hosted.code]
+        hosted.table.close()
+        for seated in list(hosted.seated.values()):
+            with speaking(seated.language):
+                text = protocol.encode(refusal("table_closed"))
+            with contextlib.suppress(ConnectionClosed):
+                await seated.connection.send(text)
+            await seated.connection.close(1000, "table closed")
+        hosted.seated.clear()
 
     async def _advance(self, hosted: HostedTable) -> None:
         """Computer moves that are ready, and a hint that came."""
@@ -377,6 +471,11 @@ class Server:
 
     async def _broadcast(self, hosted: HostedTable) -> None:
         hosted.version += 1
+        hosted.active = time.monotonic()
+        if not hosted.match.over:
+            hosted.finished = None  # an undo after the end opens the game again
+        elif hosted.finished is None:
+            hosted.finished = hosted.active
         for seated in list(hosted.seated.values()):
             await self._send_view(hosted, seated)
 
@@ -388,10 +487,24 @@ class Server:
 
     # -- one connection --------------------------------------------------------------------------
     async def _connection(self, connection: ServerConnection) -> None:
+        address = str(connection.remote_address[0]) if connection.remote_address else "?"
+        self.connections[address] += 1
+        try:
+            await self._converse(connection, address)
+        finally:
+            self.connections[address] -= 1
+            if self.connections[address] <= 0:
+                del self.connections[address]
+
+    async def _converse(self, connection: ServerConnection, address: str) -> None:
         limit = protocol.RateLimit()
         language = "en"
         hello: Hello | None = None
         sitting: tuple[HostedTable, Seated] | None = None
+        # Someone who connects and never speaks holds a place of their address: not for long.
+        silent = asyncio.get_running_loop().call_later(
+            self.hello_seconds, lambda: hello is None and asyncio.ensure_future(connection.close(1008, "no hello"))
+        )
 
         async def refuse(reason: Reason, detail: str = "") -> None:
             with speaking(language):
@@ -426,17 +539,19 @@ class Server:
                     if message.protocol > PROTOCOL_VERSION:
                         await refuse("protocol_too_new")
                         return
+                    if self.connections[address] > self.connections_per_address:
+                        await refuse("too_many_connections")
+                        return
                     await connection.send(protocol.encode(Welcome(protocol=PROTOCOL_VERSION, app=__version__)))
                     continue
                 try:
                     if isinstance(message, Create):
-                        code = self.create_table(self.setup_from(message))
+                        setup = self.setup_from(message)
+                        self._may_create(address, time.monotonic())
+                        code = self.create_table(setup)
                         await connection.send(protocol.encode(Created(code=code)))
                     elif isinstance(message, Look):
-                        hosted = self.tables.get(message.code.strip().upper())
-                        if hosted is None:
-                            raise Refused("wrong_code")
-                        await connection.send(protocol.encode(hosted.seen()))
+                        await connection.send(protocol.encode(self.find(message.code).seen()))
                     elif isinstance(message, Join):
                         if sitting is not None:
                             await self._leave(*sitting)
@@ -454,13 +569,12 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
+            silent.cancel()
             if sitting is not None:
                 await self._leave(*sitting)
 
     async def _join(self, connection: ServerConnection, message: Join, language: str) -> tuple[HostedTable, Seated]:
-        hosted = self.tables.get(message.code.strip().upper())
-        if hosted is None:
-            raise Refused("wrong_code")
+        hosted = self.find(message.code)
         if message.token is not None:
             digest = token_digest(message.token)
             seat = next((s for s, known in hosted.digests.items() if hmac.compare_digest(known, digest)), None)
@@ -490,7 +604,7 @@ class Server:
         return hosted, seated
 
     async def _leave(self, hosted: HostedTable, seated: Seated) -> None:
-        if hosted.seated.get(seated.seat) is seated:
+        if hosted.seated.get(seated.seat) is seated and self.tables.get(hosted.code) is hosted:
             del hosted.seated[seated.seat]
             await self._broadcast(hosted)
 

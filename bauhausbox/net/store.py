@@ -34,7 +34,8 @@ CREATE TABLE IF NOT EXISTS tables (
     cursor INTEGER NOT NULL, -- how many of the steps are played (the rest can be redone)
     start TEXT,              -- the starting position (to_text), when it is not the seed's
     created REAL NOT NULL,
-    opened INTEGER NOT NULL DEFAULT 0 -- how many times a server reopened it (its views' numbers start above)
+    opened INTEGER NOT NULL DEFAULT 0, -- how many times a server reopened it (its views' numbers start above)
+    closed REAL              -- when the finished game's table closed (kept as a record; never reopened)
 );
 CREATE TABLE IF NOT EXISTS tokens (
     code TEXT NOT NULL REFERENCES tables(code),
@@ -79,6 +80,10 @@ class Store:
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(_SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+        for column, kind in (("opened", "INTEGER NOT NULL DEFAULT 0"), ("closed", "REAL")):
+            if column not in columns:  # a file written before the column existed
+                self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -128,20 +133,37 @@ class Store:
                 (code, seat, digest),
             )
 
-    def tables(self) -> list[StoredTable]:
-        """Every table, oldest first, with its steps and tokens."""
+    def close_table(self, code: str) -> None:
+        """The finished game's table closes: its moves stay as the game's record."""
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET closed = ? WHERE code = ?", (time.time(), code))
+
+    def is_closed(self, code: str) -> bool:
+        row = self.db.execute("SELECT closed FROM tables WHERE code = ?", (code,)).fetchone()
+        return row is not None and row[0] is not None
+
+    def tables(self, code: str | None = None) -> list[StoredTable]:
+        """Every open table, oldest first, with its steps and tokens (only table ``code`` when
+        given, closed or not)."""
         found: dict[str, StoredTable] = {}
+        where, arguments = ("WHERE code = ?", (code,)) if code is not None else ("WHERE closed IS NULL", ())
         rows = self.db.execute(
-            "SELECT code, game, players, seed, seats, options, cursor, start FROM tables ORDER BY created, code"
+            "SELECT code, game, players, seed, seats, options, cursor, start FROM tables"
+            f" {where} ORDER BY created, code",
+            arguments,
         ).fetchall()
-        for code, game, players, seed, seats, options, cursor, start in rows:
+        for key, game, players, seed, seats, options, cursor, start in rows:
             specs = tuple(SeatSpec.from_text(kind, name) for kind, name in json.loads(seats))
             setup = Setup(game, players, seed, specs, json.loads(options))
-            found[code] = StoredTable(code, setup, cursor=cursor, start=start)
-        for code, _index, text in self.db.execute("SELECT code, idx, text FROM steps ORDER BY code, idx"):
-            found[code].texts.append(text)
-        for code, seat, digest in self.db.execute("SELECT code, seat, digest FROM tokens"):
-            found[code].digests[seat] = digest
+            found[key] = StoredTable(key, setup, cursor=cursor, start=start)
+        only = "WHERE code = ?" if code is not None else ""
+        steps = self.db.execute(f"SELECT code, idx, text FROM steps {only} ORDER BY code, idx", arguments)
+        for key, _index, text in steps:
+            if key in found:
+                found[key].texts.append(text)
+        for key, seat, digest in self.db.execute(f"SELECT code, seat, digest FROM tokens {only}", arguments):
+            if key in found:
+                found[key].digests[seat] = digest
         return list(found.values())
 
     def close(self) -> None:
