@@ -40,6 +40,22 @@ def legal_texts(client: RemoteTable) -> list[str]:
     return [game.format_move(state, move) for move in moves]
 
 
+def random_text(client: RemoteTable, rng: random.Random) -> str | None:
+    """One random legal move of the client's seat from its own view (only that one written in
+    notation: cheaper than :func:`legal_texts` for the load benchmark), or None."""
+    view = client.view
+    assert view is not None and client.seat is not None
+    if view.over:
+        return None
+    game = games.load(view.game)
+    state = client.state()
+    try:
+        moves = game.legal_moves(state, seat=client.seat)
+    except Exception:  # a game whose view does not list the moves of a seat out of turn
+        return None
+    return game.format_move(state, rng.choice(moves)) if moves else None
+
+
 def _from(version: int) -> Callable[[SeatView], bool]:
     return lambda seen: seen.version >= version
 
