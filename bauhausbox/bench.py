@@ -2,7 +2,9 @@
 
 ``bauhausbox bench [--quick] [SECTION ...]`` (or ``scripts/bench``). Sections: ``app`` (start-up
 to the first menu frame, menu/setup frame times, resident memory, and the frames while hard computers
-think: each frame's own work apart from the interval between frames) and one per game module that
+think: each frame's own work apart from the interval between frames), ``net`` (play across
+computers under load: 200 tables of four clients, the server in its own process,
+``bauhausbox/net/load.py``) and one per game module that
 provides ``bench.run(quick) -> [(label, value, unit, target), ...]``, named by the game's registry entry
 (``bauhaus``, ``bits``, ``buizen``, ``blokus``, ``blokus-puzzles``).
 """
@@ -21,12 +23,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from bauhausbox import games
+from bauhausbox.engine.measure import resident_mb as _rss_mb
 
 Measurement = tuple[str, float, str, str]
 
 # Each game's benchmark module, as its registry entry names it; the section is the game id.
 GAME_BENCHES = {game_id: games.bench_module(game_id) for game_id in games.GAME_IDS if games.bench_module(game_id)}
-SECTIONS: tuple[str, ...] = ("app", *GAME_BENCHES)
+SECTIONS: tuple[str, ...] = ("app", "net", *GAME_BENCHES)
 
 
 def _headless_env(home: str) -> dict[str, str]:
@@ -248,18 +251,26 @@ def _print_load(when: str) -> None:
         print(f"M\tmachine load (1-minute average), {when}\t{os.getloadavg()[0]:.2f}\t\tquiet: near 0", flush=True)
 
 
-def _rss_mb() -> float:
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    import resource
+def net_measurements(quick: bool) -> list[Measurement]:
+    """Play across computers under load: tables of four scripted clients, each table a random legal
+    move a second, the server in its own process (bauhausbox/net/load.py)."""
+    from bauhausbox.net.load import run_load
 
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+    tables = 50 if quick else 200
+    result = run_load(tables=tables, seconds=10.0 if quick else 30.0, interval=1.0)
+    latencies = result.latencies_ms
+    return [
+        (f"tables of 4 clients (Bauhaus), a move a second each, for {result.seconds:.0f} s", tables, "", ""),
+        ("moves played per second (all tables)", result.moves_per_second, "moves/s", f"≈ {tables}"),
+        ("intent → every client's view, median", statistics.median(latencies) if latencies else 0.0, "ms", ""),
+        ("intent → every client's view, 99th percentile", percentile(latencies, 0.99), "ms", "< 50 ms"),
+        ("views not received within 30 s", result.late, "", "0"),
+        ("server resident memory, every client seated", result.server_mb_seated, "MB", ""),
+        ("server resident memory, after playing", result.server_mb_end, "MB", "< 300 MB"),
+        ("server CPU while playing (share of one core)", result.server_cpu / result.seconds * 100, "%", ""),
+        ("clients' CPU while playing (share of one core)", result.clients_cpu / result.seconds * 100, "%", ""),
+        ("machine load (1-minute average) after playing", result.load[0], "", "quiet: near 0"),
+    ]
 
 
 def print_table(section: str, rows: list[Measurement]) -> None:
@@ -282,6 +293,8 @@ def main(quick: bool = False, only: Sequence[str] = ()) -> int:
         try:
             if section == "app":
                 rows = app_measurements(quick)
+            elif section == "net":
+                rows = net_measurements(quick)
             else:
                 module = importlib.import_module(GAME_BENCHES[section])
                 rows = module.run(quick)

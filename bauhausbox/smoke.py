@@ -2,21 +2,26 @@
 
 Used by the packaged-executable check and the test suite: it exercises fonts, sounds and images
 from wherever the app is installed, every game's scene with computer players, the pause menu, the
-how-to-play pages and the menus, and exits 0 only when no scene raised.
+how-to-play pages and the menus, then plays a game across computers on loopback (a server and two
+of the app's own headless clients, :func:`~bauhausbox.net.scripted.host_and_play`), and exits 0
+only when nothing raised.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import tempfile
 import time
 from collections.abc import Iterable
+from pathlib import Path
 
 import pygame
 
 from bauhausbox import games
 from bauhausbox.app_main import open_app
 from bauhausbox.engine.history import SeatSpec
+from bauhausbox.net.scripted import host_and_play
 from bauhausbox.scenes.flow import start_match
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToScene
@@ -105,5 +110,10 @@ def _smoke(frames_per_scene: int) -> int:
         app.pop()
         checked.append(game_id)
     pygame.quit()
+    # Play across computers from the installed (or packaged) app: a server on loopback, two of the
+    # app's own headless clients, a whole game.
+    with tempfile.TemporaryDirectory(prefix="bauhausbox-smoke-net-", ignore_cleanup_errors=True) as folder:
+        print(f"network ok: {asyncio.run(host_and_play(Path(folder)))}", flush=True)
+    checked.append("network")
     print(f"smoke ok: {', '.join(checked)} in {time.perf_counter() - started:.1f} s")
     return 0

@@ -27,6 +27,9 @@ RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
 MAX_NAME = 40
 MAX_MOVE_TEXT = 400
+# Per address (one computer): open connections at once, and tables created per hour.
+CONNECTIONS_PER_ADDRESS = 32
+TABLES_PER_ADDRESS = 30
 CODE_LENGTH = 6
 # Table codes avoid letters and digits that read alike (0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -190,6 +193,9 @@ Reason = Literal[
     "undo_refused",
     "host_left",
     "not_stored",
+    "table_closed",
+    "too_many_connections",
+    "too_many_tables",
 ]
 
 # The sentence for each reason (``{detail}`` filled from the refusal); marked for the catalogs.
@@ -214,11 +220,24 @@ SENTENCES: dict[str, str] = {
     "undo_refused": N_("{detail} does not want to undo the draw."),
     "host_left": N_("The host has left: the game has stopped."),
     "not_stored": N_("The host could not store the move, so it was not played."),
+    "table_closed": N_("That game is over and its table has closed."),
+    "too_many_connections": N_("Too many connections from this computer: close some games and try again."),
+    "too_many_tables": N_("This computer has opened too many tables lately: try again in an hour."),
 }
 
 # A refusal that ends the connection (the client does not try again on its own).
 FATAL: frozenset[str] = frozenset(
-    {"protocol_too_old", "protocol_too_new", "wrong_code", "table_full", "bad_token", "host_left", "too_large"}
+    {
+        "protocol_too_old",
+        "protocol_too_new",
+        "wrong_code",
+        "table_full",
+        "bad_token",
+        "host_left",
+        "too_large",
+        "table_closed",
+        "too_many_connections",
+    }
 )
 
 

@@ -11,7 +11,9 @@ only way back into the seat. Computer seats think on the server (``Table.run_com
 every :data:`TICK_SECONDS`). An undo that takes back a draw several humans have seen, or another
 human's move, waits until every human at the table has agreed, each from their own connection.
 
-Everything runs on one asyncio loop; the rules and SQLite calls are short and run on it directly.
+Everything runs on one asyncio loop; the rules are short and run on it directly. Moves and undos
+are stored by a group commit in a thread (:meth:`Server._commit`): the moves played at every table
+while one sync to disk runs share the next one, and a table waits only for its own move.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import logging
 import secrets
 import ssl
 import time
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,13 +64,19 @@ from bauhausbox.net.protocol import (
     UndoRequest,
     Welcome,
 )
-from bauhausbox.net.store import Store, StoredTable, token_digest
+from bauhausbox.net.store import Store, StoredTable, Write, token_digest, write_cursor, write_move
 from bauhausbox.table import Failed, Played, Table
 
 log = logging.getLogger(__name__)
 
 TICK_SECONDS = 0.02  # how often computer players and hint searches are looked at
+SWEEP_SECONDS = 1.0  # how often finished and idle tables are looked at
 TOKEN_BYTES = 24
+FINISHED_SECONDS = 600.0  # a finished game's table stays open this long (for a last look), then closes
+IDLE_SECONDS = 1800.0  # a table nobody is connected to leaves memory after this long (the store keeps it)
+HELLO_SECONDS = 10.0  # a connection that has not said hello by then is closed
+KEEPALIVE_SECONDS = 20.0  # pings every so often; a peer silent as long again is gone (a client stopped mid-frame)
+TABLES_WINDOW_SECONDS = 3600.0  # tables created per address are counted over the last hour
 
 
 @contextlib.contextmanager
@@ -134,6 +143,11 @@ class HostedTable:
         self.pending_undo: PendingUndo | None = None
         self.version = 0
         self.hint_level = "hard"
+        self.active = time.monotonic()  # the last change or connection: idle tables leave memory
+        # One intent or computer move at a time: the next waits while this one's move is committed
+        # (other tables go on meanwhile).
+        self.lock = asyncio.Lock()
+        self.finished: float | None = None  # when the game was seen over (the table closes a while later)
         # Sentences already written, per (step index, seat, language), with the step they describe.
         self._said: dict[tuple[int, Seat, str], tuple[Any, str]] = {}
 
@@ -222,12 +236,32 @@ class Server:
         hint_level: str = "hard",
         computer_delay: float = 0.5,
         on_created: Callable[[str, Setup], None] | None = None,
+        finished_seconds: float = FINISHED_SECONDS,
+        idle_seconds: float = IDLE_SECONDS,
+        connections_per_address: int = protocol.CONNECTIONS_PER_ADDRESS,
+        tables_per_address: int = protocol.TABLES_PER_ADDRESS,
+        hello_seconds: float = HELLO_SECONDS,
+        keepalive_seconds: float = KEEPALIVE_SECONDS,
     ) -> None:
         self.store = Store(data)
         self.hint_level = hint_level
         self.computer_delay = computer_delay
         self.on_created = on_created
+        self.finished_seconds = finished_seconds
+        self.idle_seconds = idle_seconds
+        self.connections_per_address = connections_per_address
+        self.tables_per_address = tables_per_address
+        self.hello_seconds = hello_seconds
+        self.keepalive_seconds = keepalive_seconds
         self.tables: dict[str, HostedTable] = {}
+        self.connections: Counter[str] = Counter()  # open connections per address
+        self._created: dict[str, deque[float]] = {}  # when each address created its recent tables
+        # Group commit: writes waiting for the next transaction, each with its caller's future.
+        self._writes: list[tuple[Write, asyncio.Future[None]]] = []
+        self._wake_writer = asyncio.Event()
+        self._writer: asyncio.Task[None] | None = None
+        self._advancing: set[asyncio.Task[None]] = set()
+        self._closing = False
         self._server: WebSocketServer | None = None
         self._ticker: asyncio.Task[None] | None = None
         self.address: tuple[str, int] | None = None
@@ -271,10 +305,38 @@ class Server:
             self.on_created(code, setup)
         return code
 
+    def find(self, code: str) -> HostedTable:
+        """The table with this code: in memory, or reopened from the store when it was unloaded
+        while idle (raises ``Refused``: no such table, or its finished game has closed)."""
+        code = code.strip().upper()
+        hosted = self.tables.get(code)
+        if hosted is not None:
+            return hosted
+        stored = self.store.tables(code)
+        if not stored:
+            raise Refused("wrong_code")
+        if self.store.is_closed(code):
+            raise Refused("table_closed")
+        try:
+            hosted = self.tables[code] = self._reopen(stored[0])
+        except (GameError, ValueError, KeyError) as error:
+            log.warning("table %s could not be reopened: %s", code, error)
+            raise Refused("wrong_code") from None
+        return hosted
+
+    def _may_create(self, address: str, now: float) -> None:
+        """At most ``tables_per_address`` new tables per address in the last hour."""
+        times = self._created.setdefault(address, deque())
+        while times and now - times[0] > TABLES_WINDOW_SECONDS:
+            times.popleft()
+        if len(times) >= self.tables_per_address:
+            raise Refused("too_many_tables")
+        times.append(now)
+
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.tables:
+            if code not in self.tables and not self.store.tables(code):
                 return code
 
     @staticmethod
@@ -303,11 +365,24 @@ class Server:
         """Listen on ``host:port`` (port 0: any free port; :attr:`address` says which)."""
         # Frames up to twice the limit are read so that one slightly too large gets its sentence;
         # anything larger is cut off by the WebSocket layer itself.
-        self._server = await serve(self._connection, host, port, ssl=tls, max_size=2 * MAX_MESSAGE_BYTES, max_queue=16)
+        self._server = await serve(
+            self._connection,
+            host,
+            port,
+            ssl=tls,
+            max_size=2 * MAX_MESSAGE_BYTES,
+            max_queue=16,
+            ping_interval=self.keepalive_seconds,
+            ping_timeout=self.keepalive_seconds,
+            # A peer that does not answer the closing handshake (stopped, or hostile) is cut off soon.
+            close_timeout=min(self.keepalive_seconds, 10.0),
+            open_timeout=self.hello_seconds,
+        )
         sockname = self._server.sockets[0].getsockname() if self._server.sockets else (host, port)
         self.address = (sockname[0], sockname[1])
         self.secure = tls is not None
         self._ticker = asyncio.get_running_loop().create_task(self._tick())
+        self._writer = asyncio.get_running_loop().create_task(self._write_loop())
 
     @property
     def url(self) -> str:
@@ -320,6 +395,13 @@ class Server:
         """Stop: every player hears that the host left; thinking stops; the store is closed."""
         if self._ticker is not None:
             self._ticker.cancel()
+        for task in list(self._advancing):
+            task.cancel()
+        if self._writer is not None:  # what was played is stored (and told to nobody: they hear the host left)
+            self._closing = True
+            self._wake_writer.set()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._writer, 30)
         for hosted in self.tables.values():
             for seated in list(hosted.seated.values()):
                 with speaking(seated.language), contextlib.suppress(ConnectionClosed):
@@ -336,31 +418,92 @@ class Server:
         await self._server.serve_forever()
 
     async def _tick(self) -> None:
+        swept = time.monotonic()
         while True:
             await asyncio.sleep(TICK_SECONDS)
             for hosted in list(self.tables.values()):
-                if hosted.busy():
-                    try:
-                        await self._advance(hosted)
-                    except Exception:  # one table's trouble must not stop the others
-                        log.exception("table %s", hosted.code)
+                if hosted.busy() and not hosted.lock.locked():
+                    task = asyncio.get_running_loop().create_task(self._advance(hosted))
+                    self._advancing.add(task)
+                    task.add_done_callback(self._advancing.discard)
+            now = time.monotonic()
+            if now - swept >= min(SWEEP_SECONDS, self.finished_seconds, self.idle_seconds):
+                swept = now
+                await self.sweep(now)
+
+    async def sweep(self, now: float) -> None:
+        """Close finished tables after ``finished_seconds`` (whoever is still there hears it; the
+        store keeps the game as its record) and take idle ones out of memory after
+        ``idle_seconds`` without anyone connected (reopened from the store when someone comes)."""
+        for hosted in list(self.tables.values()):
+            try:
+                if hosted.finished is not None and now - hosted.finished >= self.finished_seconds:
+                    await self._close_table(hosted)
+                elif not hosted.seated and now - hosted.active >= self.idle_seconds and not hosted.busy():
+                    del self.tables[hosted.code]
+                    hosted.table.close()
+            except Exception:  # one table's trouble must not stop the others
+                log.exception("table %s", hosted.code)
+
+    async def _close_table(self, hosted: HostedTable) -> None:
+        self.store.close_table(hosted.code)
+        del self.tables[hosted.code]
+        hosted.table.close()
+        for seated in list(hosted.seated.values()):
+            with speaking(seated.language):
+                text = protocol.encode(refusal("table_closed"))
+            with contextlib.suppress(ConnectionClosed):
+                await seated.connection.send(text)
+            await seated.connection.close(1000, "table closed")
+        hosted.seated.clear()
 
     async def _advance(self, hosted: HostedTable) -> None:
         """Computer moves that are ready, and a hint that came."""
-        changed = False
-        for event in hosted.table.run_computers(self.computer_delay):
-            if isinstance(event, Played):
-                changed = self._stored(hosted) or changed
-            elif isinstance(event, Failed):
-                log.warning("table %s: %s", hosted.code, event.words)
-        job = hosted.table.hint_answer()
-        if job is not None and job.move is not None:
-            hosted.table.hint_move = job.move
-            changed = True
-        if changed:
-            await self._broadcast(hosted)
+        try:
+            async with hosted.lock:
+                changed = False
+                for event in hosted.table.run_computers(self.computer_delay):
+                    if isinstance(event, Played):
+                        changed = await self._stored(hosted) or changed
+                    elif isinstance(event, Failed):
+                        log.warning("table %s: %s", hosted.code, event.words)
+                job = hosted.table.hint_answer()
+                if job is not None and job.move is not None:
+                    hosted.table.hint_move = job.move
+                    changed = True
+                if changed:
+                    await self._broadcast(hosted)
+        except Exception:  # one table's trouble must not stop the others
+            log.exception("table %s", hosted.code)
 
-    def _stored(self, hosted: HostedTable) -> bool:
+    async def _commit(self, write: Write) -> None:
+        """Store ``write`` with the next group commit; returns once it is on disk (raises its error)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._writes.append((write, future))
+        self._wake_writer.set()
+        await future
+
+    async def _write_loop(self) -> None:
+        """The group commit: whatever was played while the last commit synced goes in the next one,
+        in a thread, so no table waits for another's sync and many moves share one."""
+        while True:
+            if not self._writes:
+                if self._closing:
+                    return
+                await self._wake_writer.wait()
+                self._wake_writer.clear()
+                continue
+            batch, self._writes = self._writes, []
+            errors = await asyncio.to_thread(self.store.write_together, [write for write, _ in batch])
+            for (_, future), error in zip(batch, errors, strict=True):
+                if future.done():
+                    continue
+                if error is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(error)
+
+    async def _stored(self, hosted: HostedTable) -> bool:
         """Store the move just played (before anyone hears of it); undo it in memory if the disk
         refuses. Returns whether it stands."""
         history = hosted.match.history
@@ -368,7 +511,7 @@ class Server:
         assert step is not None
         hosted.pending_undo = None  # the position moved: an undo request for the old one goes
         try:
-            self.store.record_move(hosted.code, history.cursor - 1, step.text)
+            await self._commit(write_move(hosted.code, history.cursor - 1, step.text))
         except Exception as error:
             log.error("table %s: move not stored: %s", hosted.code, error)
             hosted.table.step_back()
@@ -377,6 +520,11 @@ class Server:
 
     async def _broadcast(self, hosted: HostedTable) -> None:
         hosted.version += 1
+        hosted.active = time.monotonic()
+        if not hosted.match.over:
+            hosted.finished = None  # an undo after the end opens the game again
+        elif hosted.finished is None:
+            hosted.finished = hosted.active
         for seated in list(hosted.seated.values()):
             await self._send_view(hosted, seated)
 
@@ -388,10 +536,24 @@ class Server:
 
     # -- one connection --------------------------------------------------------------------------
     async def _connection(self, connection: ServerConnection) -> None:
+        address = str(connection.remote_address[0]) if connection.remote_address else "?"
+        self.connections[address] += 1
+        try:
+            await self._converse(connection, address)
+        finally:
+            self.connections[address] -= 1
+            if self.connections[address] <= 0:
+                del self.connections[address]
+
+    async def _converse(self, connection: ServerConnection, address: str) -> None:
         limit = protocol.RateLimit()
         language = "en"
         hello: Hello | None = None
         sitting: tuple[HostedTable, Seated] | None = None
+        # Someone who connects and never speaks holds a place of their address: not for long.
+        silent = asyncio.get_running_loop().call_later(
+            self.hello_seconds, lambda: hello is None and asyncio.ensure_future(connection.close(1008, "no hello"))
+        )
 
         async def refuse(reason: Reason, detail: str = "") -> None:
             with speaking(language):
@@ -426,17 +588,19 @@ class Server:
                     if message.protocol > PROTOCOL_VERSION:
                         await refuse("protocol_too_new")
                         return
+                    if self.connections[address] > self.connections_per_address:
+                        await refuse("too_many_connections")
+                        return
                     await connection.send(protocol.encode(Welcome(protocol=PROTOCOL_VERSION, app=__version__)))
                     continue
                 try:
                     if isinstance(message, Create):
-                        code = self.create_table(self.setup_from(message))
+                        setup = self.setup_from(message)
+                        self._may_create(address, time.monotonic())
+                        code = self.create_table(setup)
                         await connection.send(protocol.encode(Created(code=code)))
                     elif isinstance(message, Look):
-                        hosted = self.tables.get(message.code.strip().upper())
-                        if hosted is None:
-                            raise Refused("wrong_code")
-                        await connection.send(protocol.encode(hosted.seen()))
+                        await connection.send(protocol.encode(self.find(message.code).seen()))
                     elif isinstance(message, Join):
                         if sitting is not None:
                             await self._leave(*sitting)
@@ -444,7 +608,8 @@ class Server:
                     elif isinstance(message, Intent):
                         if sitting is None:
                             raise Refused("not_joined")
-                        await self._intent(sitting[0], sitting[1].seat, message)
+                        async with sitting[0].lock:
+                            await self._intent(sitting[0], sitting[1].seat, message)
                     else:
                         raise Refused("bad_message")
                 except Refused as refused:
@@ -454,13 +619,12 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
+            silent.cancel()
             if sitting is not None:
                 await self._leave(*sitting)
 
     async def _join(self, connection: ServerConnection, message: Join, language: str) -> tuple[HostedTable, Seated]:
-        hosted = self.tables.get(message.code.strip().upper())
-        if hosted is None:
-            raise Refused("wrong_code")
+        hosted = self.find(message.code)
         if message.token is not None:
             digest = token_digest(message.token)
             seat = next((s for s, known in hosted.digests.items() if hmac.compare_digest(known, digest)), None)
@@ -486,13 +650,15 @@ class Server:
         if old is not None and old.connection is not connection:
             await old.connection.close(1000, "seat taken back")  # the same player, come back
         await connection.send(protocol.encode(SeatGiven(code=hosted.code, seat=seat, token=token)))
-        await self._broadcast(hosted)
+        async with hosted.lock:  # not while a move is being committed: nobody hears of it before
+            await self._broadcast(hosted)
         return hosted, seated
 
     async def _leave(self, hosted: HostedTable, seated: Seated) -> None:
-        if hosted.seated.get(seated.seat) is seated:
+        if hosted.seated.get(seated.seat) is seated and self.tables.get(hosted.code) is hosted:
             del hosted.seated[seated.seat]
-            await self._broadcast(hosted)
+            async with hosted.lock:
+                await self._broadcast(hosted)
 
     # -- intents ---------------------------------------------------------------------------------
     async def _intent(self, hosted: HostedTable, seat: Seat, intent: Intent) -> None:
@@ -502,15 +668,15 @@ class Server:
             await self._send_view(hosted, hosted.seated[seat])
             return
         if action == "move":
-            self._move(hosted, seat, intent.text)
+            await self._move(hosted, seat, intent.text)
         elif action == "undo":
-            self._undo(hosted, seat)
+            await self._undo(hosted, seat)
         elif action == "redo":
             hosted.pending_undo = None
             cursor = match.history.cursor
             if not table.redo():
                 raise Refused("nothing_to_redo")
-            self._store_cursor(hosted, cursor)
+            await self._store_cursor(hosted, cursor)
         elif action == "hint":
             if match.to_play != seat or not table.request_hint(hosted.hint_level):
                 raise Refused("no_hint")
@@ -531,10 +697,10 @@ class Server:
                             await other.connection.send(text)
                 return
             pending.agreed.add(seat)
-            self._maybe_undo(hosted)
+            await self._maybe_undo(hosted)
         await self._broadcast(hosted)
 
-    def _move(self, hosted: HostedTable, seat: Seat, text: str) -> None:
+    async def _move(self, hosted: HostedTable, seat: Seat, text: str) -> None:
         table, match, game = hosted.table, hosted.match, hosted.game
         if match.over:
             raise Refused("illegal_move", i18n._("the game is over"))
@@ -550,23 +716,23 @@ class Server:
         except GameError as error:  # IllegalMoveError (the rules' reason) or a malformed text
             reason = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
             raise Refused("illegal_move", reason) from None
-        if not self._stored(hosted):
+        if not await self._stored(hosted):
             raise Refused("not_stored")
 
-    def _undo(self, hosted: HostedTable, seat: Seat) -> None:
+    async def _undo(self, hosted: HostedTable, seat: Seat) -> None:
         plan = hosted.table.undo_plan()
         if plan is None:
             raise Refused("nothing_to_undo")
         history = hosted.match.history
         if self._needs_agreement(hosted, plan, seat):
             hosted.pending_undo = PendingUndo(plan, seat, history.cursor, {seat})
-            self._maybe_undo(hosted)
+            await self._maybe_undo(hosted)
             return
         cursor = history.cursor
         hosted.pending_undo = None
         if not hosted.table.undo(plan):
             raise Refused("nothing_to_undo")
-        self._store_cursor(hosted, cursor)
+        await self._store_cursor(hosted, cursor)
 
     @staticmethod
     def _needs_agreement(hosted: HostedTable, plan: Plan, seat: Seat) -> bool:
@@ -577,7 +743,7 @@ class Server:
         steps = hosted.match.history.steps[plan.index : hosted.match.history.cursor]
         return any(step.seat != seat and hosted.match.is_human(step.seat) for step in steps)
 
-    def _maybe_undo(self, hosted: HostedTable) -> None:
+    async def _maybe_undo(self, hosted: HostedTable) -> None:
         pending = hosted.pending_undo
         if pending is None or not set(hosted.humans) <= pending.agreed:
             return
@@ -586,13 +752,13 @@ class Server:
         if history.cursor != pending.cursor:
             return  # the position moved since it was asked: nothing to undo any more
         hosted.table.undo(pending.plan)
-        self._store_cursor(hosted, pending.cursor)
+        await self._store_cursor(hosted, pending.cursor)
 
-    def _store_cursor(self, hosted: HostedTable, before: int) -> None:
+    async def _store_cursor(self, hosted: HostedTable, before: int) -> None:
         """Store an undo or redo; put the cursor back if the disk refuses."""
         history = hosted.match.history
         try:
-            self.store.set_cursor(hosted.code, history.cursor)
+            await self._commit(write_cursor(hosted.code, history.cursor))
         except Exception as error:
             log.error("table %s: cursor not stored: %s", hosted.code, error)
             history.go_to(before)

@@ -1,6 +1,7 @@
 """The server's memory: every hosted table's setup, seat tokens and moves in one SQLite file.
 
-A move is acknowledged to the players only once :meth:`Store.record_move` has committed it, so a
+A move is acknowledged to the players only once it is committed (:meth:`Store.write_together`, the
+server's group commit: the moves of many tables share one sync to disk), so a
 server killed at any moment restarts (:meth:`Store.tables`) with every table at its last
 acknowledged move: the setup and the move texts are replayed through the rules. The file uses
 write-ahead logging with full sync, so a commit survives the process and the machine stopping.
@@ -14,8 +15,8 @@ import hashlib
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,7 +35,8 @@ CREATE TABLE IF NOT EXISTS tables (
     cursor INTEGER NOT NULL, -- how many of the steps are played (the rest can be redone)
     start TEXT,              -- the starting position (to_text), when it is not the seed's
     created REAL NOT NULL,
-    opened INTEGER NOT NULL DEFAULT 0 -- how many times a server reopened it (its views' numbers start above)
+    opened INTEGER NOT NULL DEFAULT 0, -- how many times a server reopened it (its views' numbers start above)
+    closed REAL              -- when the finished game's table closed (kept as a record; never reopened)
 );
 CREATE TABLE IF NOT EXISTS tokens (
     code TEXT NOT NULL REFERENCES tables(code),
@@ -55,6 +57,29 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+Write = Callable[[sqlite3.Connection], None]
+
+
+def write_move(code: str, index: int, text: str) -> Write:
+    """Step ``index`` of table ``code`` is ``text`` and the game stands after it (the redo tail beyond goes)."""
+
+    def write(db: sqlite3.Connection) -> None:
+        db.execute("DELETE FROM steps WHERE code = ? AND idx >= ?", (code, index))
+        db.execute("INSERT INTO steps (code, idx, text) VALUES (?, ?, ?)", (code, index, text))
+        db.execute("UPDATE tables SET cursor = ? WHERE code = ?", (index + 1, code))
+
+    return write
+
+
+def write_cursor(code: str, cursor: int) -> Write:
+    """Undo or redo at table ``code``: the same steps, another position."""
+
+    def write(db: sqlite3.Connection) -> None:
+        db.execute("UPDATE tables SET cursor = ? WHERE code = ?", (cursor, code))
+
+    return write
+
+
 @dataclass
 class StoredTable:
     """A table as the file keeps it: enough to play it again up to its last acknowledged move."""
@@ -73,12 +98,22 @@ class Store:
     def __init__(self, folder: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / FILE_NAME
-        # Autocommit mode: each write below opens its own transaction explicitly.
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db = self._connect()
         self.db.executescript(_SCHEMA)
+        self._writer: sqlite3.Connection | None = None  # the group commits' own connection
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+        for column, kind in (("opened", "INTEGER NOT NULL DEFAULT 0"), ("closed", "REAL")):
+            if column not in columns:  # a file written before the column existed
+                self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+
+    def _connect(self) -> sqlite3.Connection:
+        # Autocommit mode: each write opens its own transaction explicitly. Another connection's
+        # write in progress (the group commit) is waited for, not an error.
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30.0)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -103,14 +138,39 @@ class Store:
     def record_move(self, code: str, index: int, text: str) -> None:
         """Step ``index`` is ``text`` and the game stands after it; a redo tail beyond it goes."""
         with self._transaction() as db:
-            db.execute("DELETE FROM steps WHERE code = ? AND idx >= ?", (code, index))
-            db.execute("INSERT INTO steps (code, idx, text) VALUES (?, ?, ?)", (code, index, text))
-            db.execute("UPDATE tables SET cursor = ? WHERE code = ?", (index + 1, code))
+            write_move(code, index, text)(db)
 
     def set_cursor(self, code: str, cursor: int) -> None:
         """Undo or redo: the same steps, another position."""
         with self._transaction() as db:
-            db.execute("UPDATE tables SET cursor = ? WHERE code = ?", (cursor, code))
+            write_cursor(code, cursor)(db)
+
+    def write_together(self, writes: Sequence[Write]) -> list[BaseException | None]:
+        """Group commit: every write in one transaction, one sync to disk for all of them (from a
+        thread of its own, on a connection of its own: the server's loop goes on meanwhile). Each
+        write's error, or None; if the commit itself fails, every write has that error."""
+        if self._writer is None:
+            self._writer = self._connect()
+        db = self._writer
+        errors: list[BaseException | None] = []
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for write in writes:
+                db.execute("SAVEPOINT one")
+                try:
+                    write(db)
+                    db.execute("RELEASE one")
+                    errors.append(None)
+                except sqlite3.Error as error:  # this write only: the others stand
+                    db.execute("ROLLBACK TO one")
+                    db.execute("RELEASE one")
+                    errors.append(error)
+            db.execute("COMMIT")
+        except BaseException as error:
+            with suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            return [error] * len(writes)
+        return errors
 
     def reopened(self, code: str) -> int:
         """A server opens the table again: how many times that has happened now. The views it sends
@@ -128,21 +188,40 @@ class Store:
                 (code, seat, digest),
             )
 
-    def tables(self) -> list[StoredTable]:
-        """Every table, oldest first, with its steps and tokens."""
+    def close_table(self, code: str) -> None:
+        """The finished game's table closes: its moves stay as the game's record."""
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET closed = ? WHERE code = ?", (time.time(), code))
+
+    def is_closed(self, code: str) -> bool:
+        row = self.db.execute("SELECT closed FROM tables WHERE code = ?", (code,)).fetchone()
+        return row is not None and row[0] is not None
+
+    def tables(self, code: str | None = None) -> list[StoredTable]:
+        """Every open table, oldest first, with its steps and tokens (only table ``code`` when
+        given, closed or not)."""
         found: dict[str, StoredTable] = {}
+        where, arguments = ("WHERE code = ?", (code,)) if code is not None else ("WHERE closed IS NULL", ())
         rows = self.db.execute(
-            "SELECT code, game, players, seed, seats, options, cursor, start FROM tables ORDER BY created, code"
+            "SELECT code, game, players, seed, seats, options, cursor, start FROM tables"
+            f" {where} ORDER BY created, code",
+            arguments,
         ).fetchall()
-        for code, game, players, seed, seats, options, cursor, start in rows:
+        for key, game, players, seed, seats, options, cursor, start in rows:
             specs = tuple(SeatSpec.from_text(kind, name) for kind, name in json.loads(seats))
             setup = Setup(game, players, seed, specs, json.loads(options))
-            found[code] = StoredTable(code, setup, cursor=cursor, start=start)
-        for code, _index, text in self.db.execute("SELECT code, idx, text FROM steps ORDER BY code, idx"):
-            found[code].texts.append(text)
-        for code, seat, digest in self.db.execute("SELECT code, seat, digest FROM tokens"):
-            found[code].digests[seat] = digest
+            found[key] = StoredTable(key, setup, cursor=cursor, start=start)
+        only = "WHERE code = ?" if code is not None else ""
+        steps = self.db.execute(f"SELECT code, idx, text FROM steps {only} ORDER BY code, idx", arguments)
+        for key, _index, text in steps:
+            if key in found:
+                found[key].texts.append(text)
+        for key, seat, digest in self.db.execute(f"SELECT code, seat, digest FROM tokens {only}", arguments):
+            if key in found:
+                found[key].digests[seat] = digest
         return list(found.values())
 
     def close(self) -> None:
         self.db.close()
+        if self._writer is not None:
+            self._writer.close()

@@ -270,6 +270,7 @@ def test_smoke_leaves_no_temporary_folder(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "smoke ok" in result.stdout
+    assert "network ok: bits across 2 clients on ws://127.0.0.1:" in result.stdout
     assert list(tmp_path.iterdir()) == []
 
 

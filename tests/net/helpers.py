@@ -16,11 +16,11 @@ from typing import Any
 from bauhausbox import games
 from bauhausbox.engine.api import Seat
 from bauhausbox.engine.history import History
+from bauhausbox.net import scripted
 from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.protocol import SeatView
+from bauhausbox.net.scripted import STEP_SECONDS, legal_texts
 from bauhausbox.net.server import Server
-
-STEP_SECONDS = 20.0  # the longest wait for one change at the table (a computer thinking included)
 
 
 def run(coroutine: Coroutine[Any, Any, Any], seconds: float = 120.0) -> Any:
@@ -57,40 +57,12 @@ async def seated(url: str, code: str, count: int, **options: Any) -> list[Remote
 
 def my_moves(client: RemoteTable) -> list[str]:
     """The legal moves of the client's seat, judged from its own view only."""
-    view = client.view
-    assert view is not None and client.seat is not None
-    if view.over:
-        return []
-    game = games.load(view.game)
-    state = client.state()
-    if view.to_play != client.seat and not game.legal_moves(state, seat=client.seat):
-        return []
-    try:
-        moves = game.legal_moves(state, seat=client.seat)
-    except Exception:  # a game whose view does not list the moves of a seat out of turn
-        return []
-    return [game.format_move(state, move) for move in moves]
+    return legal_texts(client)
 
 
 async def play_out(clients: list[RemoteTable], rng: random.Random, limit: int = 3000) -> SeatView:
-    """Random legal moves from each client's own view until the game is over (the seat to play
-    first, then any seat that may move out of turn); computers play on the server meanwhile."""
-    watcher = clients[0]
-    for _ in range(limit):
-        view = watcher.view
-        assert view is not None
-        if view.over:
-            return view
-        for client in clients:
-            await client.wait_for(lambda seen, at=view.version: seen.version >= at, STEP_SECONDS)
-        order = sorted(clients, key=lambda client: client.seat != view.to_play)
-        for client in order:
-            texts = my_moves(client)
-            if texts:
-                await client.play(rng.choice(texts))
-                break
-        await watcher.wait_for(lambda seen, at=view.version: seen.version > at, STEP_SECONDS)
-    raise AssertionError("the game did not end")
+    """Random legal moves from each seat's own view until the game is over (bauhausbox.net.scripted)."""
+    return await scripted.play_out(clients, rng, limit, STEP_SECONDS)
 
 
 def replayed(game_id: str, players: int, seed: int, options: dict[str, Any], texts: list[str]) -> History[Any]:
