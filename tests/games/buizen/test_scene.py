@@ -612,3 +612,30 @@ def test_the_replay_shows_each_seats_tiles_at_the_position_shown(fresh_app: Any)
     assert sorted(n for n, _box in replay.board.hand_slots) == sorted(n for n in unfinished.states[6].hands[0] if n)
     assert replay.board.playable() is None
     fresh_app.pop()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 700), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_cells_where_a_tile_may_go_never_touch_the_tables_frame(fresh_app: Any, size: tuple[int, int]) -> None:
+    """The review found the table cramped at 1024×700: the fitted view put the ring of free cells
+    (where a tile goes, and its ghost) against the frame. Fitted, they keep a quarter cell clear."""
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.match import Match
+
+    with window_size(fresh_app, size):
+        for players, seed in ((2, 1), (2, 2), (3, 4)):  # a wide table, a tall one, three players
+            state = _final_table(players, seed)
+            specs = tuple(SeatSpec.from_text("human" if i == 0 else "ai:easy", f"P{i + 1}") for i in range(players))
+            setup = Setup("buizen", players, seed, specs, GAME.normalize_options(players, {}))
+            scene = BuizenScene(fresh_app, Match(setup, History(GAME, state), autosave=False))
+            fresh_app.push(scene)
+            frames(fresh_app, 2)
+            scene.fit()
+            cells = set(scene.occupied(state))
+            ring = {(x + dx, y + dy) for x, y in cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - cells
+            clear = round(scene.cell_px / 4)
+            for cell in ring:
+                box = scene.to_screen(cell).inflate(2 * clear, 2 * clear)
+                assert scene.board_rect.contains(box), (size, seed, cell, box, scene.board_rect)
+            while fresh_app.top is not scene:
+                fresh_app.pop()
+            fresh_app.pop()

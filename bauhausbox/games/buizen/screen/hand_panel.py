@@ -100,10 +100,11 @@ class BuizenHandPanel:
             gap = m.u(2)
             room = rect.width - 2 * m.u(2) - gap * (len(hand) - 1)
             # As large as the strip allows, smaller when the hand grows: every tile stays in view.
-            size = min(rect.height - m.u(7), m.u(11), room // max(1, len(hand)))
+            # Below the heading with room for the picked tile's lift and frame, above the key numbers.
+            size = min(rect.height - m.u(8), m.u(11), room // max(1, len(hand)))
             self.hand_tile_px = size
             x = rect.left + m.u(2)
-            y = rect.top + m.u(4.2)
+            y = rect.top + m.u(5.2)
             playable = self.playable()
             for index, number in enumerate(hand):
                 box = pygame.Rect(x, y, size, size)
@@ -182,6 +183,7 @@ class BuizenHandPanel:
         as it shows, the flip sign when it fits only on its other face (F), and washed out with a ✗
         when it fits nowhere. Shapes carry the meaning, never hue alone."""
         radius = max(7, round(box.width * 0.16))
+        # On the tile's corner, off its material letters; the strip leaves room above for it.
         corner = (box.right - radius // 2, box.top + radius // 2)
         if fit is None:
             wash = pygame.Surface(box.size, pygame.SRCALPHA)
