@@ -8,6 +8,7 @@ look-up.
 from __future__ import annotations
 
 import math
+import re
 from collections import OrderedDict
 from functools import lru_cache
 
@@ -109,6 +110,28 @@ def heading(
     return text(surface, content.upper(), pos, size, colour, "bold", anchor, spacing=0.12)
 
 
+# A word that is a number (3, 10, 12,5, 3/4, 40%, -2, a count in brackets) or a lone separator
+# ("·", "—", "–"): it stays on the line of the word before it, so a label is never parted from its
+# number ("routes : 10") and no line starts with a lone number or a dot.
+_GLUED = re.compile(r"^[(\[]?[-+−]?\d[\d.,/%]*[)\]]?[.,;:!?…)]*$|^[·—–:;!?]$")
+
+
+def break_units(paragraph: str) -> list[str]:
+    """The pieces a line may be broken between: the words at ordinary spaces, with each number and
+    separator joined to the word before it (no-break spaces, as French puts before ":", are never
+    breaks: they are inside a word)."""
+    units: list[str] = []
+    for word in paragraph.split(" "):
+        if not word:
+            continue
+        bare = word.strip(i18n.PSEUDO_OPEN + i18n.PSEUDO_CLOSE)
+        if units and _GLUED.match(bare):
+            units[-1] = f"{units[-1]} {word}"
+        else:
+            units.append(word)
+    return units
+
+
 def heading_lines(content: str, size: int, width: int, smallest: int) -> tuple[int, list[str]]:
     """A heading fitted to ``width``: its size and lines. One line at ``size`` if it fits, else one
     line at a smaller size down to ``smallest``, else broken into lines at ``size`` (a title that a
@@ -118,7 +141,7 @@ def heading_lines(content: str, size: int, width: int, smallest: int) -> tuple[i
     if render_text(words, fitted, theme.INK, "bold", 0.12).get_width() <= width:
         return fitted, [words]
     lines: list[str] = []
-    for word in words.split(" "):
+    for word in break_units(words):
         candidate = f"{lines[-1]} {word}" if lines else word
         if lines and render_text(candidate, size, theme.INK, "bold", 0.12).get_width() <= width:
             lines[-1] = candidate
@@ -160,8 +183,8 @@ def _wrap(content: str, size: int, width: int, weight: str) -> list[str]:
     lines: list[str] = []
     for paragraph in content.split("\n"):
         # Break at ordinary spaces only: French keeps a no-break space before ":" and a narrow one
-        # before "; ! ?", and those must never start a line.
-        words = [word for word in paragraph.split(" ") if word]
+        # before "; ! ?", and those must never start a line; a number stays with its label.
+        words = break_units(paragraph)
         if not words:
             lines.append("")
             continue

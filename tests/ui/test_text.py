@@ -53,6 +53,27 @@ def test_wrapping_never_breaks_at_a_no_break_space(app: object) -> None:
             assert not line.startswith((":", "!", "\u00a0", "\u202f")), (width, line)
 
 
+def test_wrapping_never_parts_a_label_from_its_number(app: object) -> None:
+    """The review: "Salles de pompes restantes : 9 · routes : 10" left "10" (or "routes :" and its
+    number) split over two lines. At every width, no line starts with a number or a separator."""
+    from bauhausbox.ui import draw
+
+    texts = [
+        "Salles de pompes restantes\u00a0: 9  ·  routes\u00a0: 10",
+        "Pump rooms left: 9  ·  roads left: 10",
+        "Pochette\u00a0: 36 tuiles  ·  coup 28 — sauvegardé",
+    ]
+    lone = re.compile(r"^[-+−(]?\d|^[·—–:]")
+    for words in texts:
+        for width in range(40, 420, 7):
+            lines = draw.wrap(words, 18, width)
+            assert not [line for line in lines if lone.match(line)], (width, lines)
+            assert " ".join(lines) == " ".join(w for w in words.split(" ") if w), (width, lines)
+    # Headings too (a title broken into lines keeps a number with its word).
+    _size, lines = draw.heading_lines("Manche 3 sur 10", 40, 120, 40)
+    assert not [line for line in lines if lone.match(line)], lines
+
+
 def test_accented_capitals_sit_on_the_same_line_as_the_others(app: object) -> None:
     """Spaced capitals are drawn glyph by glyph; an accented one (taller) must share the baseline:
     the lowest inked row of "É" is the lowest inked row of "D"."""

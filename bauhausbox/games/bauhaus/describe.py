@@ -97,12 +97,31 @@ def walls_words(rules: BauhausRules, edges: Sequence[int]) -> str:
     phrases = []
     for group_sides, squares in merged.items():
         words = and_list([_(SIDE_WORDS[side]) for side in group_sides])
-        names = and_list([rules.board.square_name(sq) for sq in squares])
+        names = _square_run(rules, squares)
         template = ngettext(
             "the {sides} side of {squares}", "the {sides} sides of {squares}", len(group_sides) * len(squares)
         )
         phrases.append(template.format(sides=words, squares=names))
     return and_list(phrases)
+
+
+def _square_run(rules: BauhausRules, squares: list[int]) -> str:
+    """Squares said together: "c2 and d2", and three or more in a straight unbroken line as "c2 to
+    e2" (as players read a row, and never a list of coordinates)."""
+    b = rules.board
+    names = [b.square_name(sq) for sq in squares]
+    if len(squares) > 2:
+        cells = sorted(b.cell(sq) for sq in squares)
+        cols = {c for c, _r in cells}
+        rows = {r for _c, r in cells}
+        across = len(rows) == 1 and max(cols) - min(cols) == len(cells) - 1
+        down = len(cols) == 1 and max(rows) - min(rows) == len(cells) - 1
+        if across or down:
+            first, last = cells[0], cells[-1]
+            return _("{first} to {last}").format(
+                first=b.square_name(b.square(*first)), last=b.square_name(b.square(*last))
+            )
+    return and_list(names)
 
 
 def and_list(words: Sequence[str]) -> str:

@@ -100,7 +100,7 @@ def test_walls_are_named_by_their_own_square_and_side_never_by_neighbours() -> N
     cup = [GAME.board.parse_edge(e) for e in ("c4W", "c4S", "c4E")]
     assert walls_words(GAME, cup) == "the right, bottom and left sides of c4"
     run = [GAME.board.parse_edge(e) for e in ("c2N", "d2N", "e2N")]
-    assert walls_words(GAME, run) == "the top sides of c2, d2 and e2"
+    assert walls_words(GAME, run) == "the top sides of c2 to e2"
     # One wall alone: the notation's square (c3N is "the top side of c3", b4E "the right side of b4").
     assert walls_words(GAME, [GAME.board.parse_edge("c4S")]) == "the top side of c3"
     assert walls_words(GAME, [GAME.board.parse_edge("c4W")]) == "the right side of b4"

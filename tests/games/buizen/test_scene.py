@@ -570,3 +570,72 @@ def test_the_hand_marks_which_tiles_have_a_place_before_one_is_picked(
     click(fresh_app, next(box for n, box in scene.hand_slots if n == other).center)
     key(fresh_app, pygame.K_f)
     assert scene.playable() is not None and scene.playable()[other] == "fits"
+
+
+def test_the_replay_shows_each_seats_tiles_at_the_position_shown(fresh_app: Any) -> None:
+    """The review: the replay's tiles panel contradicted the board ("Computer players' tiles stay
+    hidden" under "everything is shown", or a seat's tiles called "Your tiles" with play marks). A
+    finished game's replay shows every seat's hand at each position; an unfinished one names the seat."""
+    import random
+
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.scenes.replay import ReplayScene
+
+    seats = (SeatSpec("Anni"), SeatSpec("Bo"), SeatSpec("Cy", "ai"))
+    setup = Setup("buizen", 3, 7, seats, GAME.normalize_options(3, {}))
+    history: History[Any] = History(GAME, setup.new_state(GAME))
+    rnd = random.Random(1)
+    while history.state.to_play is not None:
+        history.play(rnd.choice(GAME.legal_moves(history.state)))
+    replay = ReplayScene(fresh_app, setup, history)
+    fresh_app.push(replay)
+    board = replay.board
+    assert isinstance(board, BuizenScene)
+    for position in (0, 5, 12, replay.moves // 2):
+        replay.go_to(position, pause=True)
+        frames(fresh_app, 1)
+        state = history.states[position]
+        shown = sorted(number for number, _box in board.hand_slots)
+        assert shown == sorted(n for hand in state.hands for n in hand if n), position
+        assert board.playable() is None
+    fresh_app.pop()
+    unfinished = History(GAME, setup.new_state(GAME))
+    for step in history.steps[:10]:
+        unfinished.play(step.move, step.seat)
+    replay = ReplayScene(fresh_app, setup, unfinished)
+    fresh_app.push(replay)
+    replay.go_to(6, pause=True)
+    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+        frames(fresh_app, 1)
+    words = [text.content for text in record.texts]
+    assert "YOUR TILES" not in words and "ANNI'S TILES" in words, words
+    assert sorted(n for n, _box in replay.board.hand_slots) == sorted(n for n in unfinished.states[6].hands[0] if n)
+    assert replay.board.playable() is None
+    fresh_app.pop()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 700), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_cells_where_a_tile_may_go_never_touch_the_tables_frame(fresh_app: Any, size: tuple[int, int]) -> None:
+    """The review found the table cramped at 1024×700: the fitted view put the ring of free cells
+    (where a tile goes, and its ghost) against the frame. Fitted, they keep a quarter cell clear."""
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.match import Match
+
+    with window_size(fresh_app, size):
+        for players, seed in ((2, 1), (2, 2), (3, 4)):  # a wide table, a tall one, three players
+            state = _final_table(players, seed)
+            specs = tuple(SeatSpec.from_text("human" if i == 0 else "ai:easy", f"P{i + 1}") for i in range(players))
+            setup = Setup("buizen", players, seed, specs, GAME.normalize_options(players, {}))
+            scene = BuizenScene(fresh_app, Match(setup, History(GAME, state), autosave=False))
+            fresh_app.push(scene)
+            frames(fresh_app, 2)
+            scene.fit()
+            cells = set(scene.occupied(state))
+            ring = {(x + dx, y + dy) for x, y in cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - cells
+            clear = round(scene.cell_px / 4)
+            for cell in ring:
+                box = scene.to_screen(cell).inflate(2 * clear, 2 * clear)
+                assert scene.board_rect.contains(box), (size, seed, cell, box, scene.board_rect)
+            while fresh_app.top is not scene:
+                fresh_app.pop()
+            fresh_app.pop()

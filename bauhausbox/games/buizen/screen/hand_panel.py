@@ -42,6 +42,7 @@ class BuizenHandPanel:
         dragging_tile: bool
         peeking: bool
         key_peek: bool
+        spectating: bool
 
         @property
         def viewer(self) -> int | None: ...
@@ -80,9 +81,15 @@ class BuizenHandPanel:
         self.hand_slots = []
         viewer = self.viewer
         title = _("Your tiles") if viewer is not None else _("Tiles")
-        if viewer is not None and view.to_play is not None and view.to_play != viewer:
+        if viewer is not None and self.spectating:
+            # A replay shows a seat's view, not the reader's own tiles.
+            title = fill(_("{name}'s tiles"), name=self.match.seat_name(viewer))
+        elif viewer is not None and view.to_play is not None and view.to_play != viewer:
             title = fill(_("{name}'s tiles (waiting)"), name=self.match.seat_name(viewer))
         with layout_probe.box(rect):
+            if viewer is None and self.spectating:
+                self._draw_every_hand(surface, view)
+                return
             draw.heading(surface, title, (rect.left + m.u(2), rect.top + m.u(1.2)), m.small)
             if viewer is None:
                 words = _("Computer players' tiles stay hidden.")
@@ -93,10 +100,11 @@ class BuizenHandPanel:
             gap = m.u(2)
             room = rect.width - 2 * m.u(2) - gap * (len(hand) - 1)
             # As large as the strip allows, smaller when the hand grows: every tile stays in view.
-            size = min(rect.height - m.u(7), m.u(11), room // max(1, len(hand)))
+            # Below the heading with room for the picked tile's lift and frame, above the key numbers.
+            size = min(rect.height - m.u(8), m.u(11), room // max(1, len(hand)))
             self.hand_tile_px = size
             x = rect.left + m.u(2)
-            y = rect.top + m.u(4.2)
+            y = rect.top + m.u(5.2)
             playable = self.playable()
             for index, number in enumerate(hand):
                 box = pygame.Rect(x, y, size, size)
@@ -124,11 +132,58 @@ class BuizenHandPanel:
             if not hand:
                 draw.text(surface, _("No tiles left."), (x, rect.centery), m.body, theme.GREY, anchor="midleft")
 
+    def _draw_every_hand(self, surface: pygame.Surface, view: BuizenState) -> None:
+        """A replay that shows everything (a finished game): each seat's tiles at the position shown,
+        one row per seat after its name, so the panel agrees with the board and the players panel
+        (it said "Computer players' tiles stay hidden" under "everything is shown")."""
+        m = self.metrics
+        rect = self.hand_rect
+        draw.heading(surface, _("Tiles in hand"), (rect.left + m.u(2), rect.top + m.u(1.2)), m.small)
+        top = rect.top + m.u(4)
+        names = [self.match.seat_name(seat) for seat in range(view.players)]
+        widest = max(draw.render_text(n, m.small, weight="semibold").get_width() for n in names)
+        longest = max(1, max(sum(1 for n in hand if n) for hand in view.hands))
+        gap = m.u(0.5)
+
+        def shape(columns: int) -> tuple[int, int, int, int]:
+            """(tile size, rows, column width, name width) with the seats in ``columns`` columns:
+            every tile of the longest hand fits its row."""
+            rows = -(-view.players // columns)
+            column_w = (rect.width - m.u(2)) // columns
+            name_w = min(column_w // 3, widest)
+            across = (column_w - m.u(3) - name_w) // longest - gap
+            return max(8, min((rect.bottom - m.u(1) - top) // rows - gap, across)), rows, column_w, name_w
+
+        # Three or four seats in two columns when that makes the tiles larger.
+        size, rows, column_w, name_w = max(shape(1), shape(2) if view.players > 2 else shape(1))
+        row_h = size + gap
+        for seat, name in enumerate(names):
+            left = rect.left + m.u(2) + (seat // rows) * column_w
+            right = left + column_w - m.u(2)
+            y = top + (seat % rows) * row_h
+            fitted = draw.fitting_size(name, m.small, name_w, "semibold", smallest=14)
+            draw.text(surface, name, (left, y + size // 2), fitted, theme.INK, "semibold", "midleft")
+            x = left + m.u(1) + name_w
+            tiles = [n for n in view.hands[seat] if n]
+            if not tiles:
+                draw.text(surface, _("no tiles"), (x, y + size // 2), m.small, theme.GREY, anchor="midleft")
+            for number in tiles:
+                if x + size > right:
+                    break
+                if number in TILE_BY_NUMBER:
+                    picture = paint.pipe_face(sides_of(number, 0, 0), size, 0)
+                else:
+                    picture = paint.road(size, (SPECIAL_NAMES[number],))
+                surface.blit(picture, (x, y))
+                self.hand_slots.append((number, pygame.Rect(x, y, size, size)))  # what is shown, for tests
+                x += size + m.u(0.5)
+
     def _draw_fit_mark(self, surface: pygame.Surface, box: pygame.Rect, fit: str | None) -> None:
         """Whether a tile of the hand has a place, before it is picked: a ✓ in its corner when it fits
         as it shows, the flip sign when it fits only on its other face (F), and washed out with a ✗
         when it fits nowhere. Shapes carry the meaning, never hue alone."""
         radius = max(7, round(box.width * 0.16))
+        # On the tile's corner, off its material letters; the strip leaves room above for it.
         corner = (box.right - radius // 2, box.top + radius // 2)
         if fit is None:
             wash = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -195,6 +250,8 @@ class BuizenHandPanel:
             surface.blit(paint.colour_tile(tile, material if show and material != "?" else None), self.colour_rect)
             x = rect.left + tile + m.u(1.5)
             heading = _("Your colour") if not over else _("Your colour (revealed)")
+            if self.spectating:
+                heading = fill(_("{name}'s colour"), name=self.match.seat_name(viewer))
             below = lines(heading, x, y + m.u(0.5), theme.INK, "semibold")
             hint = _(MATERIAL_NAMES[material]) if show and material in MATERIAL_NAMES else ""
             hint = hint if show else _("hold to peek (C)")

@@ -221,6 +221,6 @@ def _diagram_scoring(surface: pygame.Surface, rect: pygame.Rect, metrics: Metric
     points = {(1, 1): 1, (2, 1): 3, (3, 1): 2, (2, 2): 2, (3, 2): 3, (4, 2): 1}
     for (x, y), value in points.items():
         centre = (left + x * size + size - metrics.u(2), top + (y - 1) * size + metrics.u(2))  # rows start at y=1
-        pygame.draw.circle(surface, theme.RED, centre, metrics.u(1.6))
+        pygame.draw.circle(surface, paint.SEAT_COLOURS[0], centre, metrics.u(1.6))  # as at the end: the seat's marker
         pygame.draw.circle(surface, theme.INK, centre, metrics.u(1.6), 2)
         draw.text(surface, str(value), (centre[0], centre[1] + 1), metrics.small, theme.WHITE, "bold", "center")

@@ -135,7 +135,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         (on the face it shows, in some turn) or ``"other face"`` (only once flipped); a tile not
         listed fits nowhere. From the rules' legal moves, kept per position and orientation."""
         seat = self.my_seat()
-        if seat is None or seat != self.viewer:
+        if seat is None or seat != self.viewer or self.spectating:  # a replay asks nobody to play
             return None
         key = (self._token(), seat, tuple(sorted(self.orientation.items())))
         if key != self._playable_key:

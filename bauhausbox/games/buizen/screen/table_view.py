@@ -78,7 +78,8 @@ class BuizenTableView:
         return cells + list(state.blocked)
 
     def fit(self) -> None:
-        """Zoom and pan so the layout and a ring of empty cells round it fill the table."""
+        """Zoom and pan so the layout and a ring of empty cells round it fill the table, with half a
+        cell to spare on every side."""
         if self.board_rect.width <= 0:
             return
         cells = self.occupied(self.view)
@@ -86,7 +87,9 @@ class BuizenTableView:
         ys = [c[1] for c in cells]
         lo_x, hi_x, lo_y, hi_y = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
         self.camera = [(lo_x + hi_x) / 2, (lo_y + hi_y) / 2]
-        span = max((hi_x - lo_x + 1) / self.board_rect.width, (hi_y - lo_y + 1) / self.board_rect.height)
+        # Half a cell of table beyond the ring on every side: the ring's cells (where tiles may go,
+        # and the held tile's ghost) never touch the frame.
+        span = max((hi_x - lo_x + 2) / self.board_rect.width, (hi_y - lo_y + 2) / self.board_rect.height)
         self.cell_px = max(MIN_CELL, min(MAX_CELL * 0.7, 1 / span))
         self._fitted = (self.camera[0], self.camera[1], self.cell_px)
 
