@@ -1,20 +1,29 @@
-"""Load: the saved games, newest first, in two tabs. "In progress" resumes a game; "Finished games"
-(the newest 50 of each game, with date, players and scores) opens the replay viewer. Either can be
-deleted. Broken files are set aside and explained."""
+"""Load: the saved games, newest first, in three tabs. "In progress" resumes a game; "Finished games"
+(the newest 50 of each game, with date, players and scores) opens the replay viewer; "Game files"
+lists the files of other programs a game reads (Blokus: Pentobi's ``.blksgf``, from the game files
+folder of the data directory, where the Blokus screen's Export puts them) and opens one to replay or
+to continue. A file dropped on the window opens the same way, from wherever it is. Any row can be
+deleted. Broken files are set aside and explained; a dropped file that cannot be opened is only
+explained (it is not ours to move)."""
 
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
+from typing import Any
 
 import pygame
 
+from bauhausbox import games
 from bauhausbox.engine.api import Words
-from bauhausbox.i18n import N_, _, counted
-from bauhausbox.persistence import saves
+from bauhausbox.i18n import N_, _, counted, translate
+from bauhausbox.match import Match
+from bauhausbox.persistence import paths, saves
+from bauhausbox.persistence.store import BrokenFileError
 from bauhausbox.scenes.common import ClosesOnEscape, game_title, poster_background
 from bauhausbox.scenes.dialog import DialogScene
-from bauhausbox.scenes.flow import open_saved, report_broken
-from bauhausbox.scenes.replay import open_replay
+from bauhausbox.scenes.flow import open_match, open_saved, report_broken
+from bauhausbox.scenes.replay import ReplayScene, open_replay
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App
 from bauhausbox.ui.text import date_and_time
@@ -32,6 +41,8 @@ class LoadScene(ClosesOnEscape):
         self.summaries: list[saves.SaveSummary] = []  # the rows of the tab shown
         self.all_summaries: list[saves.SaveSummary] = []
         self.finished_tab = False
+        self.files_tab = False  # the game files of other programs (then finished_tab is False)
+        self.files_folders = ""  # where they are looked for (read when the tab is shown)
         self.page = 0
         self.row_buttons: list[tuple[Button, Button]] = []
         self.back_button = self.widgets.add(Button(N_("Back"), lambda: self.app.pop(self), tooltip=N_("Esc")))
@@ -42,6 +53,13 @@ class LoadScene(ClosesOnEscape):
         )
         self.finished_tab_button = self.widgets.add(
             Button(N_("Finished games"), lambda: self.show_tab(True), tooltip=N_("Replay a finished game move by move"))
+        )
+        self.files_tab_button = self.widgets.add(
+            Button(
+                N_("Game files"),
+                self.show_files,
+                tooltip=N_("Blokus games of Pentobi (.blksgf): drop one on the window, or put it in the folder shown"),
+            )
         )
         for index in range(PAGE_SIZE):
             open_button = self.widgets.add(Button("", partial(self.open, index)))
@@ -56,6 +74,14 @@ class LoadScene(ClosesOnEscape):
     def refresh(self, report: bool = False) -> None:
         self.all_summaries, problems = saves.list_saves()  # newest first
         self.summaries = [s for s in self.all_summaries if s.finished == self.finished_tab]
+        if self.files_tab:
+            self.summaries = []
+            self.files_folders = ", ".join(str(module.folder()) for module in games.game_files())
+            for module in games.game_files():
+                found, broken = module.list_files()
+                self.summaries += found
+                problems += broken
+            self.summaries.sort(key=lambda s: s.updated, reverse=True)
         self.page = min(self.page, max(0, (len(self.summaries) - 1) // PAGE_SIZE))
         if problems and report:
             report_broken(self.app, problems)
@@ -63,10 +89,18 @@ class LoadScene(ClosesOnEscape):
 
     def show_tab(self, finished: bool) -> None:
         """Show the finished games (``True``) or the games in progress."""
-        if finished != self.finished_tab:
+        if finished != self.finished_tab or self.files_tab:
             self.finished_tab = finished
+            self.files_tab = False
             self.page = 0
             self.refresh()
+
+    def show_files(self) -> None:
+        """Show the game files of other programs (broken ones are set aside and explained)."""
+        if not self.files_tab:
+            self.files_tab, self.finished_tab = True, False
+            self.page = 0
+            self.refresh(report=True)
 
     def turn(self, delta: int) -> None:
         self.page = max(0, min((len(self.summaries) - 1) // PAGE_SIZE, self.page + delta))
@@ -82,13 +116,14 @@ class LoadScene(ClosesOnEscape):
             open_button.visible = delete_button.visible = shown
             if shown:
                 summary = visible[index]
-                open_button.label = N_("Replay") if summary.finished else N_("Resume")
+                open_button.label = N_("Replay") if summary.finished else N_("Open") if self.files_tab else N_("Resume")
                 open_button.kind = "plain" if summary.finished else "primary"
         finished = sum(s.finished for s in self.all_summaries)
         self.progress_tab.label = Words("In progress ({count})", count=len(self.all_summaries) - finished)
         self.finished_tab_button.label = Words("Finished games ({count})", count=finished)
-        self.progress_tab.selected = not self.finished_tab
+        self.progress_tab.selected = not self.finished_tab and not self.files_tab
         self.finished_tab_button.selected = self.finished_tab
+        self.files_tab_button.selected = self.files_tab
         self.prev_button.visible = self.page > 0
         self.next_button.visible = (self.page + 1) * PAGE_SIZE < len(self.summaries)
 
@@ -97,9 +132,18 @@ class LoadScene(ClosesOnEscape):
         if index >= len(visible):
             return
         summary = visible[index]
-        opened = open_replay(self.app, summary.path) if summary.finished else open_saved(self.app, summary.path)
+        if self.files_tab:
+            opened = open_game_file(self.app, summary.path)
+        else:
+            opened = open_replay(self.app, summary.path) if summary.finished else open_saved(self.app, summary.path)
         if not opened:
             self.refresh()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.DROPFILE:
+            open_game_file(self.app, Path(event.file))
+            return True
+        return super().handle_event(event)
 
     def delete(self, index: int) -> None:
         visible = self._visible()
@@ -143,6 +187,9 @@ class LoadScene(ClosesOnEscape):
             delete_button.rect = pygame.Rect(self.list_rect.right - delete_w, y, delete_w, bh)
             open_button.rect = pygame.Rect(delete_button.rect.left - u(2) - open_w, y, open_w, bh)
         x = self.list_rect.right
+        files_w = self.files_tab_button.natural_width(metrics)
+        self.files_tab_button.rect = pygame.Rect(x - files_w, u(6), files_w, bh)
+        x = self.files_tab_button.rect.left - u(2)
         for tab, name in (
             (self.finished_tab_button, "Finished games ({count})"),
             (self.progress_tab, "In progress ({count})"),
@@ -170,7 +217,9 @@ class LoadScene(ClosesOnEscape):
         m = self.metrics
         u = m.u
         self.blit_static(surface)
-        if not self.summaries:
+        if self.files_tab:
+            self._draw_files_note(surface, m)
+        elif not self.summaries:
             empty = (
                 _("No finished games yet. The last 50 of each game are kept to replay.")
                 if self.finished_tab
@@ -207,6 +256,65 @@ class LoadScene(ClosesOnEscape):
                 "bottomleft",
             )
         super().draw(surface)
+
+    def _draw_files_note(self, surface: pygame.Surface, m: Metrics) -> None:
+        """Where the game files are looked for, under the list (or in its place when it is empty)."""
+        bh = m.button_height
+        shown = min(len(self._visible()), PAGE_SIZE)
+        y = self.list_rect.top + shown * (bh + m.u(3)) + m.u(2)
+        width = self.list_rect.width
+        if not self.summaries:
+            draw.text(surface, _("No game files yet."), (self.list_rect.left, y), m.body, theme.GREY)
+            y += round(m.body * 1.6)
+        if y + 2 * m.small > self.back_button.rect.top:
+            return  # a full page: the tab's tooltip says where the files come from
+        note = _("Blokus games exported here, and Pentobi files (.blksgf) put in: {folder}")
+        note = note.format(folder=self.files_folders)
+        draw.paragraph(surface, note, pygame.Rect(self.list_rect.left, y, width, 3 * m.small * 2), m.small, theme.GREY)
+
+
+def open_game_file(app: App, path: Path) -> bool:
+    """Open a game file of another program (a dropped file, or a row of the Game files tab): a
+    finished game in the replay viewer; an unfinished one asks whether to continue it or replay it.
+    A file that cannot be opened is explained in one sentence; in the game files folder it is also
+    set aside, elsewhere it is left as it is."""
+    module = next((m for m in games.game_files() if path.name.lower().endswith(m.SUFFIX)), None)
+    try:
+        if module is None:
+            raise BrokenFileError(path, Words("the app opens its own saves and Blokus files of Pentobi (.blksgf)"))
+        loaded = module.load(path)
+    except BrokenFileError as error:
+        ours = module is not None and path.resolve().parent == module.folder().resolve()
+        if ours or path.resolve().parent == paths.saves_dir().resolve():
+            report_broken(app, [error])
+        else:
+            said = _("{file}: {reason}").format(file=path.name, reason=translate(error.reason))
+            app.push(DialogScene(app, N_("This file could not be opened"), said, [(N_("OK"), None, "primary")]))
+        return False
+    history = loaded.history
+    if history.game.is_over(history.state):
+        app.push(ReplayScene(app, loaded.setup, history))
+        return True
+
+    def play_on(loaded: Any = loaded) -> None:
+        open_match(app, Match.from_loaded(module.to_continue(loaded)))
+
+    def replay_it() -> None:
+        app.push(ReplayScene(app, loaded.setup, history))
+
+    app.push(
+        DialogScene(
+            app,
+            N_("Open a game file"),
+            _("{file}: an unfinished game. Continue it as a new saved game, or replay it?").format(file=path.name),
+            [
+                (N_("Continue"), play_on, "primary"),
+                (N_("Replay"), replay_it, "plain"),
+                (N_("Cancel"), None, "plain"),
+            ],
+        )
+    )
+    return True
 
 
 def widest(button: Button, label: str, metrics: Metrics) -> int:
