@@ -252,3 +252,28 @@ def test_replay_png_draws_the_position_after_a_move_with_numbers(tmp_path: Path,
     assert main(["replay", str(game), "--png", str(plain), "--move", "9"]) == 1
     assert "only 5 moves" in capsys.readouterr().err
     assert main(["replay", str(game), "--numbers"]) == 2
+
+
+def test_the_how_to_pages_tell_duo_and_junior_as_the_rules_play_them(app: Any) -> None:
+    from bauhausbox.engine.grid import cell_name
+    from bauhausbox.games.blokus.pieces import PIECE_BY_NAME
+    from bauhausbox.games.blokus.screen.howto import how_to_pages
+    from bauhausbox.games.blokus.variants import DUO, JUNIOR, JUNIOR_PIECES, VARIANTS
+    from bauhausbox.ui.theme import Metrics
+
+    pages = {page.title: page for page in how_to_pages()}
+    duo, junior = " ".join(pages["Blokus Duo"].paragraphs), " ".join(pages["Blokus Junior"].paragraphs)
+    size = VARIANTS[DUO].size
+    assert f"{size} × {size}" in duo
+    for start in VARIANTS[DUO].starts[:2]:  # each starting square, named as the board names it
+        assert start is not None and cell_name(start) in duo
+    assert VARIANTS[JUNIOR].starts == VARIANTS[DUO].starts and "same starting squares" in junior
+    squares = 2 * sum(PIECE_BY_NAME[name].size for name in JUNIOR_PIECES)
+    assert f"{2 * len(JUNIOR_PIECES)} pieces, {squares} squares" in junior
+    assert "no bonus" in junior and VARIANTS[JUNIOR].all_placed_bonus == VARIANTS[JUNIOR].monomino_bonus == 0
+    surface = pygame.Surface((600, 500))
+    for page in (pages["Blokus Duo"], pages["Blokus Junior"]):
+        surface.fill(theme.PAPER)
+        assert page.diagram is not None
+        page.diagram(surface, surface.get_rect(), Metrics(1280, 800))
+        assert _share(surface, RGB[0] if page is pages["Blokus Duo"] else RGB[1]) > 0.01  # pieces drawn
