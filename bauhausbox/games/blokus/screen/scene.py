@@ -713,17 +713,22 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         rect = self.totals_rect
         pygame.draw.line(surface, theme.INK, rect.topleft, rect.topright, 2)
         scores = self.game.scores(state)
-        parts = []
+        full, short = [], []
         seats = range(2) if state.players == 2 or state.teams else ()
         for seat in seats:
             names = " + ".join(
                 _(COLOUR_NAMES[c]) for c in scoring_colours(state.players, state.teams, seat, state.variant)
             )
             who = self.match.seat_name(seat) if state.players == 2 else _("Team")
-            parts.append(_("{who} ({colours}): {score}").format(who=who, colours=names, score=scores[seat]))
-        draw.text(
-            surface, "   ·   ".join(parts), (rect.left, rect.centery + 2), m.small, theme.INK, "semibold", "midleft"
-        )
+            full.append(_("{who} ({colours}): {score}").format(who=who, colours=names, score=scores[seat]))
+            short.append(_("{who}: {score}").format(who=who, score=scores[seat]))
+        # Long names in a narrow panel (beside the log): the colours go first (the rows above show
+        # them), then the line is set smaller, never below the smallest secondary text.
+        line = "   ·   ".join(full)
+        if draw.render_text(line, m.small, theme.INK, "semibold").get_width() > rect.width:
+            line = "  ·  ".join(short)
+        size = draw.fitting_size(line, m.small, rect.width, "semibold", smallest=14)
+        draw.text(surface, line, (rect.left, rect.centery + 2), size, theme.INK, "semibold", "midleft")
 
 
 # ==== how to play pages =========================================================================
