@@ -8,6 +8,7 @@ explained (it is not ours to move)."""
 
 from __future__ import annotations
 
+import contextlib
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,7 @@ class LoadScene(ClosesOnEscape):
         self.finished_tab = False
         self.files_tab = False  # the game files of other programs (then finished_tab is False)
         self.files_folders = ""  # where they are looked for (read when the tab is shown)
+        self.files_count = 0
         self.page = 0
         self.row_buttons: list[tuple[Button, Button]] = []
         self.back_button = self.widgets.add(Button(N_("Back"), lambda: self.app.pop(self), tooltip=N_("Esc")))
@@ -74,6 +76,10 @@ class LoadScene(ClosesOnEscape):
     def refresh(self, report: bool = False) -> None:
         self.all_summaries, problems = saves.list_saves()  # newest first
         self.summaries = [s for s in self.all_summaries if s.finished == self.finished_tab]
+        self.files_count = 0
+        for module in games.game_files():  # counted by name only: each is read when its tab is shown
+            with contextlib.suppress(OSError):
+                self.files_count += sum(1 for _ in module.folder().glob(f"*{module.SUFFIX}"))
         if self.files_tab:
             self.summaries = []
             self.files_folders = ", ".join(str(module.folder()) for module in games.game_files())
@@ -82,6 +88,7 @@ class LoadScene(ClosesOnEscape):
                 self.summaries += found
                 problems += broken
             self.summaries.sort(key=lambda s: s.updated, reverse=True)
+            self.files_count = len(self.summaries)
         self.page = min(self.page, max(0, (len(self.summaries) - 1) // PAGE_SIZE))
         if problems and report:
             report_broken(self.app, problems)
@@ -121,6 +128,7 @@ class LoadScene(ClosesOnEscape):
         finished = sum(s.finished for s in self.all_summaries)
         self.progress_tab.label = Words("In progress ({count})", count=len(self.all_summaries) - finished)
         self.finished_tab_button.label = Words("Finished games ({count})", count=finished)
+        self.files_tab_button.label = Words("Game files ({count})", count=self.files_count)
         self.progress_tab.selected = not self.finished_tab and not self.files_tab
         self.finished_tab_button.selected = self.finished_tab
         self.files_tab_button.selected = self.files_tab
@@ -187,7 +195,10 @@ class LoadScene(ClosesOnEscape):
             delete_button.rect = pygame.Rect(self.list_rect.right - delete_w, y, delete_w, bh)
             open_button.rect = pygame.Rect(delete_button.rect.left - u(2) - open_w, y, open_w, bh)
         x = self.list_rect.right
+        label = self.files_tab_button.label
+        self.files_tab_button.label = Words("Game files ({count})", count="000")  # room for the count
         files_w = self.files_tab_button.natural_width(metrics)
+        self.files_tab_button.label = label
         self.files_tab_button.rect = pygame.Rect(x - files_w, u(6), files_w, bh)
         x = self.files_tab_button.rect.left - u(2)
         for tab, name in (
