@@ -277,3 +277,25 @@ def test_the_how_to_pages_tell_duo_and_junior_as_the_rules_play_them(app: Any) -
         assert page.diagram is not None
         page.diagram(surface, surface.get_rect(), Metrics(1280, 800))
         assert _share(surface, RGB[0] if page is pages["Blokus Duo"] else RGB[1]) > 0.01  # pieces drawn
+
+
+def test_with_numbers_on_a_recap_badge_says_the_move_number_on_the_numbered_square(
+    fresh_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bauhausbox.scenes.story import MoveMark
+    from bauhausbox.ui import draw
+
+    app = fresh_app
+    scene = _scene(app, OPENING)
+    badges: list[tuple[tuple[int, int], str]] = []
+    monkeypatch.setattr(
+        draw, "badge", lambda surface, centre, radius, colour, label, size: badges.append((centre, label))
+    )
+    step = scene.match.history.steps[4]
+    mark = MoveMark(4, step.seat, step.move, RGB[0], "1")  # the recap's first move since the player's turn
+    scene.outline_move(app.screen, mark)
+    assert badges[-1][1] == "1"  # numbers off: the recap's count
+    app.settings.move_numbers = True
+    scene.outline_move(app.screen, mark)
+    assert badges[-1] == (scene.board.cell_rect(number_cell(step.move.cells)).center, "5")
+    app.pop(scene)

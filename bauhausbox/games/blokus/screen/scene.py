@@ -55,7 +55,7 @@ from bauhausbox.games.blokus.screen.board_view import (
 from bauhausbox.games.blokus.screen.colours import RGB, SHAPES, start_marks
 from bauhausbox.games.blokus.screen.exports import save_game_file, save_picture
 from bauhausbox.games.blokus.screen.howto import how_to_pages
-from bauhausbox.games.blokus.screen.picture import draw_move_numbers, numbered_pieces
+from bauhausbox.games.blokus.screen.picture import draw_move_numbers, number_cell, numbered_pieces
 from bauhausbox.games.blokus.screen.piece_widgets import PieceController, ToolRow, turn_buttons
 from bauhausbox.games.blokus.screen.tray import PieceTray, TrayItem
 from bauhausbox.games.blokus.variants import CLASSIC, variant_of
@@ -456,8 +456,13 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         frame_cells(surface, self.board.cell_rect, cells, max(3, self.board.cell_px // 8))
         if mark.label:
             first = min((self.board.cell_rect(cell) for cell in cells), key=lambda rect: (rect.top, rect.left))
+            label = mark.label
+            if self.show_numbers:
+                # The piece shows its move number: the badge goes over it and says the same number,
+                # never a recap count beside another number on the same piece.
+                first, label = self.board.cell_rect(number_cell(cells)), str(mark.index + 1)
             m = self.metrics
-            draw.badge(surface, first.center, max(m.u(1.5), self.board.cell_px // 2), mark.colour, mark.label, m.small)
+            draw.badge(surface, first.center, max(m.u(1.5), self.board.cell_px // 2), mark.colour, label, m.small)
 
     def step_style(self, index: int) -> tuple[Colour, str]:
         # A seat may play several colours (two players, the shared green): a move is marked by its piece's.
