@@ -186,30 +186,34 @@ class LoadScene(ClosesOnEscape):
         super().layout(metrics)
         u = metrics.u
         bh = metrics.button_height
-        self.list_rect = pygame.Rect(u(10), u(16), metrics.width - u(20), PAGE_SIZE * (bh + u(3)))
-        # Every button as wide as its longest label needs in the players' language.
-        delete_w = max(u(16), self.row_buttons[0][1].natural_width(metrics))
-        open_w = max(u(20), *(widest(self.row_buttons[0][0], label, metrics) for label in (N_("Replay"), N_("Resume"))))
-        for index, (open_button, delete_button) in enumerate(self.row_buttons):
-            y = self.list_rect.top + index * (bh + u(3)) + u(1)
-            delete_button.rect = pygame.Rect(self.list_rect.right - delete_w, y, delete_w, bh)
-            open_button.rect = pygame.Rect(delete_button.rect.left - u(2) - open_w, y, open_w, bh)
-        x = self.list_rect.right
-        label = self.files_tab_button.label
-        self.files_tab_button.label = Words("Game files ({count})", count="000")  # room for the count
-        files_w = self.files_tab_button.natural_width(metrics)
-        self.files_tab_button.label = label
-        self.files_tab_button.rect = pygame.Rect(x - files_w, u(6), files_w, bh)
-        x = self.files_tab_button.rect.left - u(2)
+        # The tabs sit right of the title, or under it when the players' language makes them too wide.
+        tabs = []
         for tab, name in (
+            (self.files_tab_button, "Game files ({count})"),
             (self.finished_tab_button, "Finished games ({count})"),
             (self.progress_tab, "In progress ({count})"),
         ):
             label = tab.label
             tab.label = Words(name, count="000")  # room for the count
-            tab_w = tab.natural_width(metrics)
+            tabs.append((tab, tab.natural_width(metrics)))
             tab.label = label
-            tab.rect = pygame.Rect(x - tab_w, u(6), tab_w, bh)
+        tabs_w = sum(width for _tab, width in tabs) + u(2) * (len(tabs) - 1)
+        title_w = draw.heading(pygame.Surface((1, 1)), _("Saved games"), (0, 0), self.title_size(metrics)).width
+        below = u(10) + title_w + u(3) > metrics.width - u(10) - tabs_w
+        tabs_y = u(13.5) if below else u(6)
+        list_top = tabs_y + bh + u(2) if below else u(16)
+        self.list_rect = pygame.Rect(u(10), list_top, metrics.width - u(20), PAGE_SIZE * (bh + u(3)))
+        # Every button as wide as its longest label needs in the players' language.
+        delete_w = max(u(16), self.row_buttons[0][1].natural_width(metrics))
+        labels = (N_("Replay"), N_("Resume"), N_("Open"))
+        open_w = max(u(20), *(widest(self.row_buttons[0][0], label, metrics) for label in labels))
+        for index, (open_button, delete_button) in enumerate(self.row_buttons):
+            y = self.list_rect.top + index * (bh + u(3)) + u(1)
+            delete_button.rect = pygame.Rect(self.list_rect.right - delete_w, y, delete_w, bh)
+            open_button.rect = pygame.Rect(delete_button.rect.left - u(2) - open_w, y, open_w, bh)
+        x = self.list_rect.right
+        for tab, width in tabs:
+            tab.rect = pygame.Rect(x - width, tabs_y, width, bh)
             x = tab.rect.left - u(2)
         bottom = metrics.height - u(4) - bh
         self.back_button.rect = pygame.Rect(u(10), bottom, max(u(16), self.back_button.natural_width(metrics)), bh)
@@ -222,7 +226,11 @@ class LoadScene(ClosesOnEscape):
         m = self.metrics
         u = m.u
         poster_background(surface, m)
-        draw.heading(surface, _("Saved games"), (u(10), u(7)), m.title // 2 + u(1))
+        draw.heading(surface, _("Saved games"), (u(10), u(7)), self.title_size(m))
+
+    @staticmethod
+    def title_size(metrics: Metrics) -> int:
+        return metrics.title // 2 + metrics.u(1)
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
