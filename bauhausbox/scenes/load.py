@@ -300,7 +300,7 @@ def open_game_file(app: App, path: Path) -> bool:
     module = next((m for m in games.game_files() if path.name.lower().endswith(m.SUFFIX)), None)
     try:
         if module is None:
-            raise BrokenFileError(path, Words("the app opens its own saves and Blokus files of Pentobi (.blksgf)"))
+            raise BrokenFileError(path, Words("only Blokus files of Pentobi (.blksgf) open this way"))
         loaded = module.load(path)
     except BrokenFileError as error:
         ours = module is not None and path.resolve().parent == module.folder().resolve()

@@ -188,11 +188,13 @@ def test_game_files_tab_opens_a_file_to_continue_or_replay_and_sets_a_broken_one
     frames(app, 1)
     load = app.top
     assert isinstance(load, LoadScene)
+    assert load.files_tab_button.label == "Game files (3)"  # counted by name before the tab is read
     click(app, load.files_tab_button.rect.center)
     assert isinstance(app.top, DialogScene) and "broken.blksgf" in app.top.message  # explained once
     assert not broken.exists() and (folder / "broken.blksgf.broken").exists()
     key(app, pygame.K_ESCAPE)
     assert {s.path.name for s in load.summaries} == {"unfinished.blksgf", "finished.blksgf"}
+    assert load.files_tab_button.label == "Game files (2)"  # the ones that open
     rows = {s.path.name: i for i, s in enumerate(load.summaries)}
     click(app, load.row_buttons[rows["finished.blksgf"]][0].rect.center)
     assert isinstance(app.top, ReplayScene) and app.top.moves == len(ended) and app.top.finished
