@@ -9,7 +9,7 @@ explained (it is not ours to move)."""
 from __future__ import annotations
 
 import contextlib
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,7 @@ from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App
 from bauhausbox.ui.text import date_and_time
 from bauhausbox.ui.theme import Metrics
-from bauhausbox.ui.widgets import Button
+from bauhausbox.ui.widgets import Button, TextField
 
 PAGE_SIZE = 7
 
@@ -62,6 +62,13 @@ class LoadScene(ClosesOnEscape):
                 self.show_files,
                 tooltip=N_("Blokus games of Pentobi (.blksgf): drop one on the window, or put it in the folder shown"),
             )
+        )
+        # The Game files tab also opens a file named by its path (from anywhere on the disk).
+        self.path_field = self.widgets.add(
+            PathField("", lambda text: None, 1000, tooltip=N_("The path of a .blksgf file (Enter opens it)"))
+        )
+        self.open_path_button = self.widgets.add(
+            Button(N_("Open the file"), self.open_path, tooltip=N_("Open the .blksgf file at this path"))
         )
         for index in range(PAGE_SIZE):
             open_button = self.widgets.add(Button("", partial(self.open, index)))
@@ -132,6 +139,7 @@ class LoadScene(ClosesOnEscape):
         self.progress_tab.selected = not self.finished_tab and not self.files_tab
         self.finished_tab_button.selected = self.finished_tab
         self.files_tab_button.selected = self.files_tab
+        self.path_field.visible = self.open_path_button.visible = self.files_tab
         self.prev_button.visible = self.page > 0
         self.next_button.visible = (self.page + 1) * PAGE_SIZE < len(self.summaries)
 
@@ -147,7 +155,18 @@ class LoadScene(ClosesOnEscape):
         if not opened:
             self.refresh()
 
+    def open_path(self) -> None:
+        """Open the file whose path is typed in the field (a file elsewhere is only read)."""
+        text = self.path_field.value.strip().strip('"')
+        if text:
+            self.path_field.focused = False
+            open_game_file(self.app, Path(text).expanduser())
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+        if enter and self.path_field.focused:
+            self.open_path()
+            return True
         if event.type == pygame.DROPFILE:
             open_game_file(self.app, Path(event.file))
             return True
@@ -221,6 +240,12 @@ class LoadScene(ClosesOnEscape):
         prev_w = max(u(16), self.prev_button.natural_width(metrics))
         self.next_button.rect = pygame.Rect(metrics.width - u(10) - next_w, bottom, next_w, bh)
         self.prev_button.rect = pygame.Rect(self.next_button.rect.left - u(2) - prev_w, bottom, prev_w, bh)
+        # The path field and its button across the page, above Back and the pages' buttons.
+        open_w = self.open_path_button.natural_width(metrics)
+        row_y = bottom - bh - u(2.5)
+        self.open_path_button.rect = pygame.Rect(self.list_rect.right - open_w, row_y, open_w, bh)
+        field_w = self.open_path_button.rect.left - u(1.5) - self.list_rect.left
+        self.path_field.rect = pygame.Rect(self.list_rect.left, row_y, field_w, bh)
 
     def draw_static(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -285,7 +310,7 @@ class LoadScene(ClosesOnEscape):
         if not self.summaries:
             draw.text(surface, _("No game files yet."), (self.list_rect.left, y), m.body, theme.GREY)
             y += round(m.body * 1.6)
-        if y + 2 * m.small > self.back_button.rect.top:
+        if y + 2 * m.small > self.path_field.rect.top:
             return  # a full page: the tab's tooltip says where the files come from
         note = _("Blokus games exported here, and Pentobi files (.blksgf) put in: {folder}")
         note = note.format(folder=self.files_folders)
@@ -334,6 +359,48 @@ def open_game_file(app: App, path: Path) -> bool:
         )
     )
     return True
+
+
+class PathField(TextField):
+    """A text field for a file's path: a path longer than the field shows its end (the file's name)."""
+
+    def draw(self, surface: pygame.Surface, metrics: Metrics) -> None:
+        if not self.visible:
+            return
+        room = self.rect.width - 2 * metrics.u(1.5) - 4
+        if not self.value and not self.focused:  # what to type, in grey, until the field is used
+            super().draw(surface, metrics)
+            hint = _("Or type the path of a .blksgf file here")
+            size = draw.fitting_size(hint, metrics.body, room)
+            draw.text(
+                surface,
+                hint,
+                (self.rect.left + metrics.u(1.5), self.rect.centery + 1),
+                size,
+                theme.GREY,
+                "regular",
+                "midleft",
+            )
+            return
+        full = self.value
+        self.value = self._tail(full, room, metrics.body)  # drawn from its end; the whole path is kept
+        try:
+            super().draw(surface, metrics)
+        finally:
+            self.value = full
+
+    @staticmethod
+    @lru_cache(maxsize=64)
+    def _tail(text: str, room: int, size: int) -> str:
+        """The longest end of ``text`` that fits ``room`` pixels (found by halving, once per text)."""
+        low, high = 0, len(text)  # the first character shown
+        while low < high:
+            middle = (low + high) // 2
+            if draw.render_text(text[middle:], size).get_width() <= room:
+                high = middle
+            else:
+                low = middle + 1
+        return text[low:]
 
 
 def widest(button: Button, label: str, metrics: Metrics) -> int:

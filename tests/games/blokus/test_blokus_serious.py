@@ -301,3 +301,30 @@ def test_with_numbers_on_a_recap_badge_says_the_move_number_on_the_numbered_squa
     scene.outline_move(app.screen, mark)
     assert badges[-1] == (scene.board.cell_rect(number_cell(step.move.cells)).center, "5")
     app.pop(scene)
+
+
+def test_the_game_files_tab_opens_a_typed_path(fresh_app: Any, tmp_path: Path) -> None:
+    from tests.ui.helpers import type_text
+
+    app = fresh_app
+    elsewhere = tmp_path / "a folder" / "from Pentobi.blksgf"
+    elsewhere.parent.mkdir()
+    texts = _random_game(2, {"variant": "duo"}, seed=4)
+    elsewhere.write_text(sgf.write(2, {"variant": "duo"}, ["Anni", "Bert"], texts))
+    load = LoadScene(app)
+    app.push(load)
+    frames(app, 1)
+    assert not load.path_field.visible  # only with the game files
+    click(app, load.files_tab_button.rect.center)
+    assert load.path_field.visible and load.open_path_button.visible
+    click(app, load.path_field.rect.center)
+    type_text(app, f'"{elsewhere}"')  # pasted with quotes, as a file manager copies it
+    frames(app, 1)  # a path longer than the field is drawn from its end
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, ReplayScene) and app.top.moves == len(texts)
+    key(app, pygame.K_ESCAPE)
+    load.path_field.value = str(tmp_path / "missing.blksgf")
+    click(app, load.open_path_button.rect.center)
+    assert isinstance(app.top, DialogScene) and "missing.blksgf" in app.top.message
+    key(app, pygame.K_ESCAPE)
+    app.pop(load)
