@@ -328,3 +328,28 @@ def test_the_game_files_tab_opens_a_typed_path(fresh_app: Any, tmp_path: Path) -
     assert isinstance(app.top, DialogScene) and "missing.blksgf" in app.top.message
     key(app, pygame.K_ESCAPE)
     app.pop(load)
+
+
+def test_hostile_game_files_are_each_refused_in_one_sentence_and_set_aside(fresh_app: Any) -> None:
+    import os
+
+    from bauhausbox.games.blokus.records import files
+
+    folder = paths.game_files_dir()
+    (folder / "dir.blksgf").mkdir()
+    os.mkfifo(folder / "fifo.blksgf")  # opening it must not wait for a writer
+    (folder / "deep.blksgf").write_text("(" * 100_000)
+    (folder / "empty.blksgf").write_bytes(b"")
+    (folder / "big.blksgf").write_bytes(b"(;GM[Blokus Duo]" + b" " * 5_000_000 + b")")
+    found, problems = files.list_files()
+    assert found == [] and sorted(p.path.name for p in problems) == sorted(
+        ["dir.blksgf", "fifo.blksgf", "deep.blksgf", "empty.blksgf", "big.blksgf"]
+    )
+    assert all(p.reason and p.reason.isprintable() for p in problems)
+    for problem in problems:
+        assert saves.quarantine(problem) is not None
+    names = sorted(os.listdir(folder))
+    assert names == sorted(f"{n}.blksgf.broken" for n in ("dir", "fifo", "deep", "empty", "big"))
+    for name in names:
+        path = folder / name
+        path.rmdir() if path.is_dir() else path.unlink()
