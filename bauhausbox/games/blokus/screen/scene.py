@@ -330,7 +330,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
                 self.app,
                 N_("Export"),
                 _(
-                    "A picture of the board as it is now (PNG), or the whole game as a Pentobi file "
+                    "A picture of the board as it is now (PNG), or the game so far as a Pentobi file "
                     "(.blksgf) that Pentobi and the Load screen open."
                 ),
                 [
