@@ -22,9 +22,11 @@ from bauhausbox.cli_args import (
     finite_positive_float,
     level_list,
     one_line,
+    output_file,
     positive_int,
     seed_number,
     shown,
+    whole_number,
 )
 from bauhausbox.engine.api import GameError
 from bauhausbox.engine.text_board import plural
@@ -107,6 +109,17 @@ def _build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--sgf", type=Path, default=None, metavar="OUT", help="Blokus: also write the game as a Pentobi file (.blksgf)"
     )
+    replay.add_argument(
+        "--png", type=output_file, default=None, metavar="OUT", help="Blokus: also draw the position as a PNG picture"
+    )
+    replay.add_argument(
+        "--move",
+        type=whole_number(0),
+        default=None,
+        metavar="N",
+        help="with --png: the position after N moves (default: the last)",
+    )
+    replay.add_argument("--numbers", action="store_true", help="with --png: the move numbers on the pieces")
     shown_as = replay.add_mutually_exclusive_group()
     shown_as.add_argument(
         "--log",
@@ -209,7 +222,13 @@ def _run(args: argparse.Namespace) -> int:
         return _selfplay(args)
     if args.command == "replay":
         return _replay(
-            args.file, log=args.log, view=args.view, position=args.position, windowed=args.windowed, sgf_out=args.sgf
+            args.file,
+            log=args.log,
+            view=args.view,
+            position=args.position,
+            windowed=args.windowed,
+            sgf_out=args.sgf,
+            png=(args.png, args.move, args.numbers),
         )
     if args.command == "smoke":
         from bauhausbox.smoke import run_smoke
@@ -320,6 +339,7 @@ def _replay(
     position: bool = False,
     windowed: bool = False,
     sgf_out: Path | None = None,
+    png: tuple[Path | None, int | None, bool] = (None, None, False),
 ) -> int:
     from bauhausbox.persistence.saves import load_game
     from bauhausbox.persistence.store import BrokenFileError
@@ -336,6 +356,14 @@ def _replay(
         written = _write_sgf(loaded, sgf_out)
         if written:
             return written
+    png_out, png_move, png_numbers = png
+    if png_out is None and (png_move is not None or png_numbers):
+        print("bauhausbox: --move and --numbers go with --png", file=sys.stderr)
+        return 2
+    if png_out is not None:
+        written = _write_png(loaded, png_out, png_move, png_numbers)
+        if written:
+            return written
     if view:
         from bauhausbox.app_main import run_replay
 
@@ -348,47 +376,52 @@ def _replay(
 
 
 def _load_sgf(path: Path) -> Any:
-    """A Pentobi game file (``.blksgf``) as a loaded game: its main line replayed through the rules,
-    every seat a human named as in the file. Raises :class:`BrokenFileError` with one sentence."""
-    from bauhausbox.games.blokus import sgf
-    from bauhausbox.persistence.models import SavedGame, SavedSeat
-    from bauhausbox.persistence.saves import replay
-    from bauhausbox.persistence.store import BrokenFileError, read_bytes
+    """A Pentobi game file (``.blksgf``) as a loaded game (``blokus/records/files.py``); raises
+    :class:`BrokenFileError` with one sentence."""
+    from bauhausbox.games.blokus.records import files
 
-    data = read_bytes(path)
-    try:
-        game = sgf.read(data)
-    except sgf.SgfError as error:
-        raise BrokenFileError(path, error.args[0]) from None
-    seats = [SavedSeat(name=name or f"Player {n}") for n, name in enumerate(game.names, 1)]
-    saved = SavedGame(game_id="blokus", players=game.players, seed=0, options=game.options, seats=seats)
-    saved.moves = list(game.moves)
-    return replay(saved, path)
+    return files.load(path)
 
 
 def _write_sgf(loaded: Any, out: Path) -> int:
     """Write a loaded Blokus game as a ``.blksgf``; 0, or 1 after one line on stderr."""
-    from bauhausbox import __version__
-    from bauhausbox.games.blokus import sgf
-    from bauhausbox.persistence.store import atomic_write_text
+    from bauhausbox.games.blokus.records import files
 
     setup = loaded.setup
     if setup.game_id != "blokus":
         print(f"bauhausbox: --sgf writes Blokus games only, not {setup.game_id}", file=sys.stderr)
         return 1
-    text = sgf.write(
-        setup.players,
-        dict(setup.options),
-        [seat.name for seat in setup.seats],
-        loaded.history.move_texts(),
-        date=loaded.saved.created.date().isoformat(),
-        application=f"bauhausbox:{__version__}",
-    )
     try:
-        atomic_write_text(out, text)
+        files.export(setup, loaded.history.move_texts(), loaded.saved.created, out)
     except OSError as error:
         print(f"bauhausbox: {out}: cannot write ({error.strerror or type(error).__name__})", file=sys.stderr)
         return 1
+    return 0
+
+
+def _write_png(loaded: Any, out: Path, move: int | None, numbers: bool) -> int:
+    """Write the Blokus position after ``move`` moves (default: the last) as a PNG, with the move
+    numbers on the pieces when ``numbers``; 0, or 1 after one line on stderr."""
+    setup, history = loaded.setup, loaded.history
+    if setup.game_id != "blokus":
+        print(f"bauhausbox: --png draws Blokus games only, not {setup.game_id}", file=sys.stderr)
+        return 1
+    played = history.cursor
+    if move is not None and move > played:
+        print(f"bauhausbox: --move {move}: the game has only {plural(played, 'move', 'moves')}", file=sys.stderr)
+        return 1
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # drawn off-screen: no window, no display needed
+    from bauhausbox.games.blokus.screen import picture
+
+    history.go_to(played if move is None else move)
+    try:
+        surface = picture.board_picture(history.state, picture.numbered_pieces(history) if numbers else ())
+        picture.save_png(surface, out)
+    except OSError as error:
+        print(f"bauhausbox: {out}: cannot write ({error.strerror or error})", file=sys.stderr)
+        return 1
+    finally:
+        history.go_to(played)
     return 0
 
 

@@ -48,6 +48,7 @@ def fresh_app(app: Any) -> Iterator[Any]:
     """The session app with an empty scene stack and a fresh main menu."""
     app.go_home()
     app.running = True
+    app.settings.move_numbers = False  # a switch one test turned on (Blokus's move numbers) is off for the next
     yield app
     for scene in list(app.stack):
         runner = getattr(scene, "runner", None)

@@ -55,6 +55,10 @@ class GameEntry:
     # Whether a seat's score tells a secret before the end (Buizen's hidden colours): then a replay
     # of an unfinished game shows only the viewing seat's score, as the game's screen does.
     secret_scores: bool = False
+    # The game's own game files (Blokus: Pentobi's .blksgf), a module of its ``records/`` with ``SUFFIX``,
+    # ``folder()``, ``list_files()``, ``load(path)`` and ``to_continue(loaded)``: the Load screen lists
+    # and opens them. Empty for none.
+    files: str = ""
 
     def import_module(self, name: str) -> Any:
         return importlib.import_module(f"{self.package}.{name}")
@@ -96,6 +100,7 @@ REGISTRY: dict[str, GameEntry] = {
             N_("Blokus"),
             N_("Corner to corner: claim the board with your pieces"),
             N_("2–4 players"),
+            files="records.files",
         ),
         GameEntry(
             "blokus-puzzles",
@@ -174,6 +179,11 @@ def statistics_section(game_id: str) -> Any | None:
     typed ``Any`` so this module stays pygame-free)."""
     game = entry(game_id)
     return _import_object(f"{game.package}.{game.statistics}")() if game.statistics else None
+
+
+def game_files() -> list[Any]:
+    """The modules of every game that has game files of its own (``GameEntry.files``)."""
+    return [entry.import_module(entry.files) for entry in REGISTRY.values() if entry.files]
 
 
 def text_board(game_id: str, state: Any, names: Sequence[str]) -> str:

@@ -178,6 +178,7 @@ class Settings(_Model):
     animation_speed: AnimationSpeed = "normal"
     computer_delay: float = Field(0.6, ge=0.0, le=3.0)  # minimum seconds a computer move stays "thinking"
     log_open: bool = True  # the game log beside the board (Tab or the "Log" button hides it)
+    move_numbers: bool = False  # Blokus: each piece shows the number of the move that placed it (M)
     # Whether play pauses to ask a human who could answer the moment out of turn (a Bauhaus power).
     ask_reactions: AskReactions = "always"
     language: Language = "system"

@@ -45,3 +45,17 @@ def settings_file() -> Path:
 
 def stats_file() -> Path:
     return data_dir() / "statistics.json"
+
+
+def pictures_dir() -> Path:
+    """Pictures of positions the player exported (PNG)."""
+    path = data_dir() / "pictures"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def game_files_dir() -> Path:
+    """Games exported for other programs (Blokus: Pentobi's .blksgf), and such files to open."""
+    path = data_dir() / "game-files"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

@@ -9,6 +9,8 @@ default does nothing or what most games want, so a screen overrides only what it
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
@@ -29,6 +31,23 @@ if TYPE_CHECKING:
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
+
+#: What a tool says when it is done: a message for the status bar and its kind ("info", "error").
+Said = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class ViewerTool:
+    """A command of a game's screen that the replay viewer offers too, as a button and a key
+    (Blokus: the move numbers, a picture, the game as a Pentobi file). ``action`` returns what the
+    status bar should say, if anything; ``selected`` tells whether a switch is on."""
+
+    label: str  # marked with N_ (the button translates it)
+    tooltip: str
+    action: Callable[[], Said | None]
+    key: int  # pygame key code
+    ctrl: bool = False  # the key wants Ctrl (or Cmd)
+    selected: Callable[[], bool] | None = None
 
 
 class GameHooks(Scene, Generic[StateT, MoveT]):
@@ -141,6 +160,10 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
 
     def on_veil(self) -> None:
         """The device passes to another player: forget what the previous one held or peeked at."""
+
+    def viewer_tools(self) -> list[ViewerTool]:
+        """The commands the replay viewer shows beside its own for this game (default: none)."""
+        return []
 
     def refusal_area(self) -> pygame.Rect | None:
         """The part of the screen a refusal explains (the refused piece's cells, the wall, the tile),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
 import pygame
 
@@ -19,7 +20,7 @@ from bauhausbox.persistence import saves
 from bauhausbox.scenes.common import game_title
 from bauhausbox.scenes.flow import open_saved, report_broken
 from bauhausbox.scenes.join import JoinScene
-from bauhausbox.scenes.load import LoadScene
+from bauhausbox.scenes.load import LoadScene, open_game_file
 from bauhausbox.scenes.settings import SettingsScene
 from bauhausbox.scenes.setup import SetupScene
 from bauhausbox.scenes.statistics import StatisticsScene
@@ -189,6 +190,9 @@ class MainMenuScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):
+            return True
+        if event.type == pygame.DROPFILE:  # a Blokus file of Pentobi's dropped on the window
+            open_game_file(self.app, Path(event.file))
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:

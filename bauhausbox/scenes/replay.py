@@ -6,7 +6,9 @@ Opened from the game-over table ("Review the game"), from the Load screen's fini
 board as the game would (``on_history_jump``, then ``on_move`` for the move that led here, so it
 animates) and draws it with ``layout_game`` / ``draw_game`` beside the log and the controls; the move
 that led to the position is outlined on the board with its number, as in the log (``outline_move``).
-Nothing here plays a move or writes a file.
+Nothing here plays a move or writes a file; a game's screen may offer its own commands beside the
+Close button (``viewer_tools``: Blokus's move numbers, picture and Pentobi file), each with its key,
+and what they say shows in the status bar.
 
 A finished game is shown whole: every hand and hidden colour, at every step. An unfinished one is
 shown only as its first human seat saw it (the screen says so), and its log is told to that seat,
@@ -15,7 +17,9 @@ because the game may still be continued (``match.replay_seat``).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -24,11 +28,12 @@ import pygame
 from bauhausbox import games
 from bauhausbox.engine.api import Seat
 from bauhausbox.engine.history import History, Setup, Step
-from bauhausbox.i18n import N_, _
+from bauhausbox.i18n import N_, _, translate
 from bauhausbox.match import Match, move_log, replay_seat
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.store import BrokenFileError
 from bauhausbox.scenes.flow import report_broken
+from bauhausbox.scenes.game_hooks import ViewerTool
 from bauhausbox.scenes.story import MoveMark
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.app import App, Scene
@@ -64,6 +69,8 @@ class ReplayBoard(Protocol):
     def step_style(self, index: int) -> tuple[Colour, str]: ...
 
     def draw_marks(self, surface: pygame.Surface, marks: list[MoveMark[Any]]) -> None: ...
+
+    def viewer_tools(self) -> list[ViewerTool]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +135,14 @@ class ReplayScene(Scene):
         self.end_button = self.widgets.add(
             Button("", lambda: self.go_to(self.moves, pause=True), tooltip=N_("To the end (End)"), icon=icons.to_end)
         )
+        # The game's own commands (a hook of its screen), left of Close; what they say goes in the status bar.
+        self.tools = board.viewer_tools()
+        self.tool_buttons = [
+            self.widgets.add(Button(tool.label, partial(self.use, tool), tooltip=tool.tooltip, size="small"))
+            for tool in self.tools
+        ]
+        self.message = ("", "info")
+        self.message_until = 0.0
 
     @classmethod
     def of_match(cls, app: App, match: Match) -> ReplayScene:
@@ -163,6 +178,11 @@ class ReplayScene(Scene):
     def close(self) -> None:
         self.app.pop(self)
 
+    def use(self, tool: ViewerTool) -> None:
+        said = tool.action()
+        if said is not None:
+            self.message, self.message_until = said, time.monotonic() + 8.0
+
     # -- layout -----------------------------------------------------------------------------------
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
@@ -192,6 +212,11 @@ class ReplayScene(Scene):
         close_w = max(u(14), self.close_button.natural_width(m))
         size = top_h - u(2.5)
         self.close_button.rect = pygame.Rect(width - pad - close_w, (top_h - size) // 2 - u(0.25), close_w, size)
+        right = self.close_button.rect.left - u(3)
+        for button in reversed(self.tool_buttons):
+            tool_w = button.natural_width(m)
+            button.rect = pygame.Rect(right - tool_w, self.close_button.rect.top, tool_w, size)
+            right = button.rect.left - u(1)
         self._layout_rows()
         self.board.metrics = metrics
         self.board.game_rect = self.board_rect.copy()
@@ -264,6 +289,11 @@ class ReplayScene(Scene):
             if action is not None:
                 action()
                 return True
+            ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+            tool = next((t for t in self.tools if t.key == event.key and t.ctrl == ctrl), None)
+            if tool is not None:
+                self.use(tool)
+                return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             row = self.row_at(event.pos)
             if row is not None:
@@ -280,6 +310,8 @@ class ReplayScene(Scene):
         self.play_button.icon = icons.pause if self.playing else icons.play
         self.back_button.enabled = self.start_button.enabled = self.position > 0
         self.forward_button.enabled = self.end_button.enabled = self.position < self.moves
+        for tool, button in zip(self.tools, self.tool_buttons, strict=True):
+            button.selected = tool.selected is not None and tool.selected()
         if not self.playing or self.board.animating():
             return
         self.wait += dt
@@ -300,7 +332,8 @@ class ReplayScene(Scene):
         self._draw_log(surface)
         m = self.metrics
         idle = _("Left / Right step  ·  Space play / pause  ·  Home / End  ·  click a move to jump there  ·  Esc close")
-        draw.status_bar(surface, self.status_rect, m, "", "info", idle)
+        said, kind = self.message if time.monotonic() < self.message_until else ("", "info")
+        draw.status_bar(surface, self.status_rect, m, translate(said), kind, idle)
         super().draw(surface)
 
     def _mark_moves(self, surface: pygame.Surface) -> None:
@@ -338,11 +371,14 @@ class ReplayScene(Scene):
             anchor="midleft",
         )
         note = self.seen_as()
-        room = self.close_button.rect.left - m.u(3) - (title.right + m.u(4))
+        left_of = self.tool_buttons[0] if self.tool_buttons else self.close_button
+        room = left_of.rect.left - m.u(3) - (title.right + m.u(4))
         if draw.render_text(note, m.body, weight="semibold").get_width() > room:
             note = (
                 _("Everything shown") if self.seat is None else _("As {name} saw it").format(name=self.names[self.seat])
             )
+        if draw.render_text(note, m.body, weight="semibold").get_width() > room:
+            return  # a narrow window with the game's commands: the title and the buttons matter more
         colour = theme.INK if self.seat is None else theme.RED
         draw.text(surface, note, (title.right + m.u(4), rect.centery + 2), m.body, colour, "semibold", "midleft")
 

@@ -56,6 +56,12 @@ def _colour_keys(variant: str) -> tuple[str, ...]:
     return ("B", "W") if variant != CLASSIC else ("1", "2", "3", "4")
 
 
+def _shown(text: str, limit: int) -> str:
+    """A piece of the file quoted in a refusal: on one line, nothing unprintable, at most ``limit`` long."""
+    flat = " ".join(text.split())
+    return "".join(ch if ch.isprintable() else "?" for ch in flat)[:limit]
+
+
 def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
@@ -128,7 +134,9 @@ def read(data: bytes | str) -> SgfGame:
     gm = root.get("GM", [""])[0].strip()
     if gm not in _BY_NAME:
         known = ", ".join(GAME_NAMES.values())
-        raise SgfError(Words("GM[{gm}] is not a game bauhausbox plays (it reads {known})", gm=gm[:40], known=known))
+        raise SgfError(
+            Words("GM[{gm}] is not a game bauhausbox plays (it reads {known})", gm=_shown(gm, 40), known=known)
+        )
     players, variant = _BY_NAME[gm]
     options = {"variant": variant} if players == 2 else {}
     keys = _colour_keys(variant)
@@ -198,7 +206,7 @@ def _play(state: BlokusState, colour: int, value: str, game: SgfGame, what: Word
     except GameError as error:
         reason = error.args[0] if error.args else str(error)
         raise SgfError(
-            Words("{what} ({squares}) is not allowed: {reason}", what=what, squares=value[:60], reason=reason)
+            Words("{what} ({squares}) is not allowed: {reason}", what=what, squares=_shown(value, 60), reason=reason)
         ) from None
     game.moves.append(move.text)
     return after
@@ -253,7 +261,9 @@ def main_line(text: str) -> list[Node]:
                 return nodes
             # Back in a tree whose first child is done: its other children are skipped, then it closes.
         else:
-            raise SgfError(Words("the game tree is broken: unexpected '{char}' at byte {at}", char=ch, at=at + 1))
+            raise SgfError(
+                Words("the game tree is broken: unexpected '{char}' at byte {at}", char=_shown(ch, 1), at=at + 1)
+            )
 
 
 def _skip_tree(text: str, at: int) -> int:

@@ -1,7 +1,8 @@
 """The key states of blokus's screen for the layout test and the screenshots: two and four players
 at the start, a piece held over a legal and over an illegal spot, a refusal just made, a hint, a
-pass banner, game over (the table, and the board after "See the board"), and a four-player game
-well under way with the log open."""
+pass banner, game over (the table, and the board after "See the board"), a four-player game
+well under way with the log open, the move numbers on the pieces, the Export question, the replay
+viewer with its Blokus tools and a picture just saved, and the Load screen's Game files tab."""
 
 from __future__ import annotations
 
@@ -10,11 +11,15 @@ import random
 import pygame
 
 from bauhausbox.engine.history import SeatSpec
+from bauhausbox.games.blokus import sgf
 from bauhausbox.games.blokus.pieces import PIECES
 from bauhausbox.games.blokus.rules import GAME, BlokusState
 from bauhausbox.games.blokus.screen.scene import BlokusScene
 from bauhausbox.match import Match
+from bauhausbox.persistence import paths
 from bauhausbox.scenes.flow import open_match
+from bauhausbox.scenes.load import LoadScene
+from bauhausbox.scenes.replay import ReplayScene
 from bauhausbox.ui.app import App
 from tests.ui.helpers import click, frames, key, move, open_game, wait_until
 from tests.ui.scenarios import scenario
@@ -171,3 +176,51 @@ def four_players_log_open(app: App) -> None:
     frames(app, 2)
     for line in range(3):  # the pointer on a line of the log: that move is outlined on the board
         move(app, (scene.log_rect.centerx, scene.log_rect.top + scene.metrics.u(6 + 3 * line)))
+
+
+@scenario("blokus_move_numbers")
+def move_numbers(app: App) -> None:
+    open_match(app, _played(4, 60, 13))
+    scene = _scene(app)
+    _show_log(scene)
+    key(app, pygame.K_m)
+    frames(app, 2)
+    assert app.settings.move_numbers
+
+
+@scenario("blokus_export_question")
+def export_question(app: App) -> None:
+    open_match(app, _played(2, 12, 5))
+    click(app, _scene(app).export_button.rect.center)
+
+
+@scenario("blokus_replay_tools")
+def replay_tools(app: App) -> None:
+    match = _played(4, 50, 17)
+    replay = ReplayScene.of_match(app, match)
+    app.push(replay)
+    replay.go_to(30)
+    key(app, pygame.K_m)
+    key(app, pygame.K_p, pygame.KMOD_CTRL)  # the status says where the picture went
+    frames(app, 2)
+    assert replay.message[1] == "info"
+
+
+@scenario("blokus_load_game_files")
+def load_game_files(app: App) -> None:
+    folder = paths.game_files_dir()
+    for old in folder.glob("*.blksgf"):
+        old.unlink()
+    for seed, variant in ((21, "duo"), (22, "junior")):
+        state, texts = GAME.new_game(2, 0, variant=variant), []
+        rnd = random.Random(seed)
+        while state.to_play is not None and len(texts) < 10 + seed:
+            move_ = rnd.choice(GAME.legal_moves(state))
+            texts.append(move_.text)
+            state = GAME.apply(state, move_)
+        (folder / f"{variant}.blksgf").write_text(sgf.write(2, {"variant": variant}, NAMES[:2], texts))
+    load = LoadScene(app)
+    app.push(load)
+    frames(app, 1)
+    click(app, load.files_tab_button.rect.center)
+    assert len(load.summaries) == 2

@@ -22,8 +22,9 @@ from bauhausbox.games.blokus.screen.board_view import (
     draw_ghost,
     draw_shape,
 )
-from bauhausbox.games.blokus.screen.colours import RGB, SHAPES, START_MARKS
+from bauhausbox.games.blokus.screen.colours import RGB, SHAPES, START_MARKS, start_marks
 from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece
+from bauhausbox.games.blokus.variants import DUO, JUNIOR_PIECES, VARIANTS
 from bauhausbox.i18n import N_, _
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, theme
@@ -157,6 +158,37 @@ def _diagram_scores(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics
             x = box.right + round(cell)
 
 
+def _diagram_duo(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    """The 14 × 14 board with its coordinates and two starting dots, blue's covered by a first piece."""
+    board = BoardView(14, 14)
+    board.layout(rect.inflate(-metrics.u(2), -metrics.u(2)))
+    board.draw(surface, metrics, start_marks(VARIANTS[DUO].starts))
+    cells = [parse_cell(name) for name in ("e9", "d10", "e10", "f10", "e11")]
+    draw_cells(surface, board.cell_rect, cells, RGB[0], (SHAPES[0], False))
+
+
+def _diagram_junior(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
+    """Junior's twelve pieces, each with its "×2"."""
+    by_name = {piece.name: piece for piece in PIECES}
+    columns, rows = 4, 3
+    slot_w, slot_h = rect.width // columns, rect.height // rows
+    cell = min(slot_w / 6, slot_h / 4.5, metrics.u(3))
+    for index, name in enumerate(JUNIOR_PIECES):
+        col, row = index % columns, index // columns
+        slot = pygame.Rect(rect.left + col * slot_w, rect.top + row * slot_h, slot_w, slot_h)
+        box = pygame.Rect(slot.left, slot.top, slot.width, slot.height - metrics.small - metrics.u(1))
+        draw_shape(surface, by_name[name].shape, box, RGB[1], (SHAPES[1], False), max_cell=cell)
+        draw.text(
+            surface,
+            f"{name} ×2",
+            (slot.centerx, slot.bottom - metrics.u(0.5)),
+            metrics.small,
+            theme.GREY,
+            "semibold",
+            "midbottom",
+        )
+
+
 def _diagram_controls(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     """The three tool buttons with their keys, and one piece as it is rotated and flipped."""
     u = metrics.u
@@ -268,6 +300,41 @@ def how_to_pages() -> list[HowToPage]:
             ],
         ),
         HowToPage(
+            _("Blokus Duo"),
+            [
+                _(
+                    "Blokus Duo is for two players on a smaller board of 14 × 14 squares, one colour each: blue "
+                    "moves first, then yellow (choose Duo as the board in the game's setup)."
+                ),
+                _(
+                    "Blue's first piece must cover e10 and yellow's j5, the two squares marked with a dot, so the "
+                    "colours meet near the middle from the start."
+                ),
+                _(
+                    "Each player has the 21 pieces and scores as in the classic game: −1 per square left, +15 "
+                    "when all are placed, +5 more if the single square came last."
+                ),
+            ],
+            _diagram_duo,
+            _("Blue's first piece covers e10; yellow's must cover j5, the yellow dot."),
+        ),
+        HowToPage(
+            _("Blokus Junior"),
+            [
+                _(
+                    "Blokus Junior is played on the Duo board, with the same starting squares, but each player has "
+                    "twelve of the pieces, each in two copies: 24 pieces, 88 squares."
+                ),
+                _(
+                    "The tray shows “×2” while the second copy is still in hand; both copies follow the same "
+                    "rules as every other piece."
+                ),
+                _("Scoring: −1 per square left and no bonus, so a player who places everything scores 0."),
+            ],
+            _diagram_junior,
+            _("Junior's twelve pieces, each twice."),
+        ),
+        HowToPage(
             _("Controls"),
             [
                 _(
@@ -283,6 +350,11 @@ def how_to_pages() -> list[HowToPage]:
                     "outline where it may not; a refused drop says why."
                 ),
                 _("• Esc, or a drop off the board, puts the piece back. H shows a good move. Ctrl+Z undoes."),
+                _(
+                    "• M (or Numbers) shows on each piece the number of the move that placed it. Export saves a "
+                    "picture of the board (Ctrl+P) or the game as a Pentobi file (Ctrl+S), which the Load screen "
+                    "opens again."
+                ),
             ],
             _diagram_controls,
         ),

@@ -8,6 +8,10 @@ go, a dashed outline and a cross where it may not; a refused drop says why (one 
 the status bar) and changes nothing. Esc, or a drop off the board, puts the piece back in its tray.
 **C** (or the Corners button) marks every square where the colour to play could still attach a
 piece. Hint (H) outlines a good move. The piece in hand is drawn over everything (``draw_overlay``).
+**M** (or the Numbers button) shows on each piece the number of the move that placed it, as Pentobi
+does (remembered in the settings); the Export button, **Ctrl+P** and **Ctrl+S** save a picture of the
+board and the game as a Pentobi file (``exports.py``). The replay viewer offers the same three
+(``viewer_tools``).
 
 The panel lists the four colours (who plays them, live score, remaining pieces, "passed"), then the
 pieces of the colour to play. Every piece carries its colour's seat shape (circle, triangle, square,
@@ -49,12 +53,16 @@ from bauhausbox.games.blokus.screen.board_view import (
     outline_cells,
 )
 from bauhausbox.games.blokus.screen.colours import RGB, SHAPES, start_marks
+from bauhausbox.games.blokus.screen.exports import save_game_file, save_picture
 from bauhausbox.games.blokus.screen.howto import how_to_pages
+from bauhausbox.games.blokus.screen.picture import draw_move_numbers, number_cell, numbered_pieces
 from bauhausbox.games.blokus.screen.piece_widgets import PieceController, ToolRow, turn_buttons
 from bauhausbox.games.blokus.screen.tray import PieceTray, TrayItem
 from bauhausbox.games.blokus.variants import CLASSIC, variant_of
 from bauhausbox.i18n import N_, _, counted, ngettext
 from bauhausbox.match import Match
+from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.scenes.game_hooks import Said, ViewerTool
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, layout_probe, theme
@@ -112,7 +120,25 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
                 size="small",
             )
         )
-        self.tool_row = ToolRow([self.rotate_button, self.flip_button, self.corners_button])
+        self.numbers_button = self.widgets.add(
+            Button(
+                N_("Numbers"),
+                self.toggle_numbers,
+                tooltip=N_("Show the number of the move that placed each piece (M)"),
+                size="small",
+            )
+        )
+        self.export_button = self.widgets.add(
+            Button(
+                N_("Export"),
+                self.ask_export,
+                tooltip=N_("Save a picture of the board (Ctrl+P) or the game as a Pentobi file (Ctrl+S)"),
+                size="small",
+            )
+        )
+        self.tool_row = ToolRow(
+            [self.rotate_button, self.flip_button, self.corners_button, self.numbers_button, self.export_button]
+        )
         self.show_corners = False
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[pygame.Rect] = []
@@ -274,6 +300,64 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
     def toggle_corners(self) -> None:
         self.show_corners = not self.show_corners
 
+    # ==== move numbers and exports ============================================================
+    @property
+    def show_numbers(self) -> bool:
+        return bool(getattr(self.app.settings, "move_numbers", False))
+
+    def toggle_numbers(self) -> Said | None:
+        """Move numbers on the pieces, on or off; remembered in the settings."""
+        self.app.settings.move_numbers = not self.show_numbers
+        self.app.save_settings()
+        return None
+
+    def export_picture(self) -> Said:
+        return save_picture(self.match, self.view, self.show_numbers)
+
+    def export_game(self) -> Said:
+        # The replay viewer's game is the whole game it shows; a game being played stops at its cursor.
+        return save_game_file(self.match, whole=self.spectating)
+
+    def _say(self, said: Said | None) -> None:
+        if said is not None:
+            self.say(said[0], said[1], seconds=8.0)
+
+    def ask_export(self) -> None:
+        """The Export button: a picture or the game file, each also on its own key."""
+        self.controller.cancel()
+        self.app.push(
+            DialogScene(
+                self.app,
+                N_("Export"),
+                _(
+                    "A picture of the board as it is now (PNG), or the game so far as a Pentobi file "
+                    "(.blksgf) that Pentobi and the Load screen open."
+                ),
+                [
+                    (N_("Picture"), lambda: self._say(self.export_picture()), "primary"),
+                    (N_("Pentobi file"), lambda: self._say(self.export_game()), "primary"),
+                    (N_("Cancel"), None, "plain"),
+                ],
+            )
+        )
+
+    def viewer_tools(self) -> list[ViewerTool]:
+        return [
+            ViewerTool(
+                N_("Numbers"),
+                N_("Show the number of the move that placed each piece (M)"),
+                self.toggle_numbers,
+                pygame.K_m,
+                selected=lambda: self.show_numbers,
+            ),
+            ViewerTool(
+                N_("Picture"), N_("Save a picture of this position (Ctrl+P)"), self.export_picture, pygame.K_p, True
+            ),
+            ViewerTool(
+                N_("Pentobi file"), N_("Save the game as a .blksgf file (Ctrl+S)"), self.export_game, pygame.K_s, True
+            ),
+        ]
+
     def attach_cells(self) -> list[Cell]:
         """Squares where the colour to play could attach a piece right now (some legal move covers them)."""
         key = self._token()
@@ -294,10 +378,18 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
     def handle_game_event(self, event: pygame.event.Event) -> bool:
         if self.controller.handle_event(event):
             return True
+        if event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            exports = {pygame.K_p: self.export_picture, pygame.K_s: self.export_game}
+            if event.key in exports:
+                self._say(exports[event.key]())
+                return True
         if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
             name = pygame.key.name(event.key)
             if name == "c":
                 self.toggle_corners()
+                return True
+            if name == "m":
+                self.toggle_numbers()
                 return True
             if name in PIECES_BY_KEY:
                 return self.pick_by_letter(name)
@@ -310,6 +402,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         self.flip_button.enabled = held
         self.corners_button.selected = self.show_corners
         self.corners_button.enabled = not self.match.over
+        self.numbers_button.selected = self.show_numbers
         if self.controller.held is not None and not self.input_allowed():
             self.controller.cancel()
 
@@ -363,8 +456,13 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         frame_cells(surface, self.board.cell_rect, cells, max(3, self.board.cell_px // 8))
         if mark.label:
             first = min((self.board.cell_rect(cell) for cell in cells), key=lambda rect: (rect.top, rect.left))
+            label = mark.label
+            if self.show_numbers:
+                # The piece shows its move number: the badge goes over it and says the same number,
+                # never a recap count beside another number on the same piece.
+                first, label = self.board.cell_rect(number_cell(cells)), str(mark.index + 1)
             m = self.metrics
-            draw.badge(surface, first.center, max(m.u(1.5), self.board.cell_px // 2), mark.colour, mark.label, m.small)
+            draw.badge(surface, first.center, max(m.u(1.5), self.board.cell_px // 2), mark.colour, label, m.small)
 
     def step_style(self, index: int) -> tuple[Colour, str]:
         # A seat may play several colours (two players, the shared green): a move is marked by its piece's.
@@ -398,7 +496,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
     def idle_status(self) -> str:
         if self.controller.held is not None:
             return _("Click the board to place  ·  R rotate  ·  F flip  ·  right-click / wheel rotate  ·  Esc put back")
-        return _("Drag or click a piece (or press its letter)  ·  C corners  ·  H hint  ·  Esc menu")
+        return _("Drag or click a piece (or press its letter)  ·  C corners  ·  M numbers  ·  H hint  ·  Esc menu")
 
     def hint_text(self, move: bb.Placement) -> str:
         """ "Hint: place the red L5 on k10–m12": the advice written whole, so each language says it
@@ -451,7 +549,10 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
 
     def _draw_board_layer(self, surface: pygame.Surface, state: BlokusState) -> None:
         """Board and placed pieces, cached as one picture until the position or the size changes."""
-        key = (state.boards, self.board.rect.topleft, self.board.cell_px, self.colour_blind, surface.get_size())
+        history = self.match.history
+        numbers = (history.cursor, len(history.steps)) if self.show_numbers else None
+        size = surface.get_size()
+        key = (state.boards, self.board.rect.topleft, self.board.cell_px, self.colour_blind, size, numbers)
         if self._layer is None or key != self._layer_key:
             layer = pygame.Surface(surface.get_size())
             layer.fill(theme.PAPER)
@@ -459,6 +560,8 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             for colour, bits in enumerate(state.boards):
                 if bits:
                     draw_cells(layer, self.board.cell_rect, cells_of(bits), RGB[colour], self.mark(colour))
+            if numbers is not None:
+                draw_move_numbers(layer, self.board.cell_rect, self.board.cell_px, numbered_pieces(history))
             self._layer, self._layer_key = layer, key
         surface.blit(self._layer, self.board_outer, self.board_outer)
 
@@ -615,17 +718,22 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         rect = self.totals_rect
         pygame.draw.line(surface, theme.INK, rect.topleft, rect.topright, 2)
         scores = self.game.scores(state)
-        parts = []
+        full, short = [], []
         seats = range(2) if state.players == 2 or state.teams else ()
         for seat in seats:
             names = " + ".join(
                 _(COLOUR_NAMES[c]) for c in scoring_colours(state.players, state.teams, seat, state.variant)
             )
             who = self.match.seat_name(seat) if state.players == 2 else _("Team")
-            parts.append(_("{who} ({colours}): {score}").format(who=who, colours=names, score=scores[seat]))
-        draw.text(
-            surface, "   ·   ".join(parts), (rect.left, rect.centery + 2), m.small, theme.INK, "semibold", "midleft"
-        )
+            full.append(_("{who} ({colours}): {score}").format(who=who, colours=names, score=scores[seat]))
+            short.append(_("{who}: {score}").format(who=who, score=scores[seat]))
+        # Long names in a narrow panel (beside the log): the colours go first (the rows above show
+        # them), then the line is set smaller, never below the smallest secondary text.
+        line = "   ·   ".join(full)
+        if draw.render_text(line, m.small, theme.INK, "semibold").get_width() > rect.width:
+            line = "  ·  ".join(short)
+        size = draw.fitting_size(line, m.small, rect.width, "semibold", smallest=14)
+        draw.text(surface, line, (rect.left, rect.centery + 2), size, theme.INK, "semibold", "midleft")
 
 
 # ==== how to play pages =========================================================================

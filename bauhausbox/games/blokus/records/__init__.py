@@ -1,0 +1,1 @@
+"""Blokus's own files on disk: games as Pentobi files (.blksgf), exported and opened."""
