@@ -28,6 +28,7 @@ from bauhausbox.i18n import N_, _
 from bauhausbox.match import Match, move_log, replay_seat
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.store import BrokenFileError
+from bauhausbox.scenes.analysis_view import AnalysisView
 from bauhausbox.scenes.flow import report_broken
 from bauhausbox.scenes.story import MoveMark
 from bauhausbox.ui import draw, icons, theme
@@ -64,6 +65,8 @@ class ReplayBoard(Protocol):
     def step_style(self, index: int) -> tuple[Colour, str]: ...
 
     def draw_marks(self, surface: pygame.Surface, marks: list[MoveMark[Any]]) -> None: ...
+
+    def analysis_view(self, history: History[Any]) -> AnalysisView | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +105,9 @@ class ReplayScene(Scene):
         self.names = [spec.name for spec in setup.seats]
         board: ReplayBoard = games.scene_class(setup.game_id)(app, Match(setup, self.history, autosave=False))
         self.board = board
+        # The game's analysis (Blokus): chances along the moves, under the board once asked for.
+        self.analysis = board.analysis_view(self.history)
+        self.analysis_shown = False
         self.history.go_to(0)
         board.spectate(self.seat)
         self.position = 0
@@ -128,6 +134,8 @@ class ReplayScene(Scene):
         self.end_button = self.widgets.add(
             Button("", lambda: self.go_to(self.moves, pause=True), tooltip=N_("To the end (End)"), icon=icons.to_end)
         )
+        for button in self.analysis.buttons if self.analysis is not None else ():
+            self.widgets.add(button)
 
     @classmethod
     def of_match(cls, app: App, match: Match) -> ReplayScene:
@@ -163,6 +171,15 @@ class ReplayScene(Scene):
     def close(self) -> None:
         self.app.pop(self)
 
+    def on_exit(self) -> None:
+        if self.analysis is not None:
+            self.analysis.close()  # no search goes on for a screen that is gone
+
+    def analyse(self) -> None:
+        """Show the analysis under the board and start it (the game-over table's "Analyse")."""
+        if self.analysis is not None and not self.analysis.shown:
+            self.analysis.toggle()
+
     # -- layout -----------------------------------------------------------------------------------
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
@@ -176,6 +193,12 @@ class ReplayScene(Scene):
         body = pygame.Rect(pad, top_h + pad, width - 2 * pad, height - top_h - status_h - 2 * pad)
         self.log_rect = pygame.Rect(body.right - log_w, body.top, log_w, body.height)
         self.board_rect = pygame.Rect(body.left, body.top, body.width - log_w - u(3), body.height)
+        self.close_button.rect = pygame.Rect(0, 0, 0, 0)  # placed below; the analysis's toggle goes left of it
+        strip = pygame.Rect(0, 0, 0, 0)
+        if self.analysis is not None and self.analysis.shown:  # the graph takes the bottom of the board's room
+            strip_h = self.analysis.strip_height(m)
+            strip = pygame.Rect(self.board_rect.left, self.board_rect.bottom - strip_h, self.board_rect.width, strip_h)
+            self.board_rect.height -= strip_h + u(2)
         # The controls under the log: five buttons in one row.
         bh = m.button_height
         gap = u(1)
@@ -192,6 +215,8 @@ class ReplayScene(Scene):
         close_w = max(u(14), self.close_button.natural_width(m))
         size = top_h - u(2.5)
         self.close_button.rect = pygame.Rect(width - pad - close_w, (top_h - size) // 2 - u(0.25), close_w, size)
+        if self.analysis is not None:
+            self.analysis.layout(m, strip, self.close_button.rect.left - u(2), self.close_button.rect)
         self._layout_rows()
         self.board.metrics = metrics
         self.board.game_rect = self.board_rect.copy()
@@ -260,6 +285,8 @@ class ReplayScene(Scene):
                 pygame.K_SPACE: self.toggle_play,
                 pygame.K_ESCAPE: self.close,
             }
+            if self.analysis is not None:
+                actions[pygame.K_a] = self.analysis.toggle
             action = actions.get(event.key)
             if action is not None:
                 action()
@@ -269,6 +296,10 @@ class ReplayScene(Scene):
             if row is not None:
                 self.go_to(row.position, pause=True)
                 return True
+            point = self.analysis.position_at(event.pos) if self.analysis is not None else None
+            if point is not None:
+                self.go_to(point, pause=True)
+                return True
         if event.type == pygame.MOUSEWHEEL and self.list_rect.collidepoint(self.mouse):
             self.scroll -= event.y * round(self.metrics.body * 2.5)
             self._clamp_scroll()
@@ -277,6 +308,11 @@ class ReplayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.board.update_game(dt)
+        if self.analysis is not None:
+            self.analysis.update(dt)
+            if self.analysis.shown != self.analysis_shown:  # the graph came or went: the board's room changes
+                self.analysis_shown = self.analysis.shown
+                self.layout(self.metrics)
         self.play_button.icon = icons.pause if self.playing else icons.play
         self.back_button.enabled = self.start_button.enabled = self.position > 0
         self.forward_button.enabled = self.end_button.enabled = self.position < self.moves
@@ -295,13 +331,20 @@ class ReplayScene(Scene):
         surface.set_clip(self.board_rect)
         self.board.draw_game(surface)
         self._mark_moves(surface)
+        if self.analysis is not None:
+            self.analysis.draw_on_board(surface, self.position)
         surface.set_clip(previous_clip)
+        if self.analysis is not None:
+            self.analysis.draw(surface, self.position, self.graph_hovered())
         self._draw_top_bar(surface)
         self._draw_log(surface)
         m = self.metrics
         idle = _("Left / Right step  ·  Space play / pause  ·  Home / End  ·  click a move to jump there  ·  Esc close")
         draw.status_bar(surface, self.status_rect, m, "", "info", idle)
         super().draw(surface)
+
+    def graph_hovered(self) -> int | None:
+        return self.analysis.position_at(self.mouse) if self.analysis is not None else None
 
     def _mark_moves(self, surface: pygame.Surface) -> None:
         """The move that led to the position shown, outlined on the board with its number (as in the
@@ -338,7 +381,8 @@ class ReplayScene(Scene):
             anchor="midleft",
         )
         note = self.seen_as()
-        room = self.close_button.rect.left - m.u(3) - (title.right + m.u(4))
+        right = self.analysis.buttons[0].rect.left if self.analysis is not None else self.close_button.rect.left
+        room = right - m.u(3) - (title.right + m.u(4))
         if draw.render_text(note, m.body, weight="semibold").get_width() > room:
             note = (
                 _("Everything shown") if self.seat is None else _("As {name} saw it").format(name=self.names[self.seat])
