@@ -103,7 +103,13 @@ class BlokusAnalysisView:
         graph = pygame.Rect(strip.left, self.header.bottom, strip.width, self.note_rect.top - self.header.bottom)
         self.graph.layout(graph, metrics, len(self.states) - 1)
         bh = min(metrics.button_height, u(4.5))
-        stop_w = max(u(12), self.stop_button.natural_width(metrics))
+        label = self.stop_button.label
+        widths = []
+        for words in (N_("Stop"), N_("Resume")):  # the button keeps its width when its label changes
+            self.stop_button.label = words
+            widths.append(self.stop_button.natural_width(metrics))
+        self.stop_button.label = label
+        stop_w = max(u(12), *widths)
         self.stop_button.rect = pygame.Rect(strip.right - stop_w, self.header.centery - bh // 2, stop_w, bh)
         bar_w = min(u(24), strip.width // 4)
         self.bar_rect = pygame.Rect(

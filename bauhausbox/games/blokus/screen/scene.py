@@ -635,9 +635,16 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             )
             who = self.match.seat_name(seat) if state.players == 2 else _("Team")
             parts.append(_("{who} ({colours}): {score}").format(who=who, colours=names, score=scores[seat]))
-        draw.text(
-            surface, "   ·   ".join(parts), (rect.left, rect.centery + 2), m.small, theme.INK, "semibold", "midleft"
-        )
+        line = "   ·   ".join(parts)
+        if draw.render_text(line, m.small, theme.INK, "semibold").get_width() > rect.width:
+            # No room for the colours (the panel above names them): who and how much.
+            who_of = [self.match.seat_name(seat) if state.players == 2 else _("Team") for seat in seats]
+            line = "   ·   ".join(
+                _("{who}: {score}").format(who=who, score=scores[seat]) for who, seat in zip(who_of, seats, strict=True)
+            )
+        # Long names in a narrow panel (the replay viewer beside its log and graph) set it smaller.
+        size = draw.fitting_size(line, m.small, rect.width, "semibold", smallest=10)
+        draw.text(surface, line, (rect.left, rect.centery + 2), size, theme.INK, "semibold", "midleft")
 
 
 # ==== how to play pages =========================================================================
