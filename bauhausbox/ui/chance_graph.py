@@ -21,11 +21,12 @@ from bauhausbox.ui.theme import Colour, Metrics
 
 @dataclass(frozen=True, slots=True)
 class GraphLine:
-    """One seat's line: its colour and shape, and its points as (position, value 0..1), in order."""
+    """One seat's line: its colour and shape, and its points as (position, value 0..1), in order; a
+    value of ``None`` (not known yet) breaks the line there."""
 
     colour: Colour
     shape: str
-    points: Sequence[tuple[int, float]]
+    points: Sequence[tuple[int, float | None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,11 +102,18 @@ class ChanceGraph:
         pygame.draw.line(surface, theme.RED, (edge, plot.top), (edge, plot.bottom), 2)
         radius = max(3, m.u(0.55))
         for line in lines:
-            points = [(self.x_of(position), self.y_of(value)) for position, value in line.points]
-            if len(points) > 1:
-                pygame.draw.lines(surface, line.colour, False, points, max(2, m.u(0.3)))
-            for point in points:
-                draw.seat_shape(surface, line.shape, point, radius, line.colour, theme.INK)
+            segments: list[list[tuple[int, int]]] = [[]]
+            for position, chance in line.points:
+                if chance is None:
+                    segments.append([])
+                else:
+                    segments[-1].append((self.x_of(position), self.y_of(chance)))
+            for points in segments:
+                if len(points) > 1:
+                    pygame.draw.lines(surface, line.colour, False, points, max(2, m.u(0.3)))
+            for points in segments:
+                for point in points:
+                    draw.seat_shape(surface, line.shape, point, radius, line.colour, theme.INK)
         for mark in marks:
             center = (self.x_of(mark.position), self.y_of(mark.value))
             draw.badge(surface, center, max(m.u(1.2), m.small // 2 + 3), mark.colour, mark.label, m.small - 2)

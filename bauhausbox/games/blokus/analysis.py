@@ -40,6 +40,10 @@ from bauhausbox.games.blokus.rules import GAME, BlokusState, scoring_colours
 #: two-player classic game (about 84 positions) then takes well under a minute on two cores
 #: (docs/blokus.md, "Analysis").
 DEFAULT_WORK = 60_000
+#: Simulations at most per position: near the end a playout is a placement or two, so the work alone
+#: would ask for tens of thousands of them (each with its walk through the tree), and a few thousand
+#: already tell a win from a loss. The opening spends its work in about a thousand.
+MAX_SIMULATIONS = 3_000
 #: How many turning points a game shows.
 TURNING_POINTS = 3
 _POLL = 0.05  # seconds between the runner's looks at the stop flag
@@ -95,7 +99,7 @@ def estimate(stop: Callable[[], bool], state: BlokusState, position: int, work: 
     search.root.expand(search.settings.weights)
     while True:  # as Search.run, but a single legal move is searched too: its chances are wanted
         search.simulate()
-        if search.work >= work or stop():
+        if search.work >= work or search.simulations >= MAX_SIMULATIONS or stop():
             break
     root = search.root
     pick = max(root.tried, key=lambda i: (root.visits[i], root.rewards[i] / root.visits[i], -root.moves[i].index))
@@ -201,7 +205,7 @@ class Analysis:
         return sorted(todo, key=lambda i: (self.states[i].to_play is not None, i))
 
     def _record(self, result: Estimate) -> None:
-        if result.seat is not None and result.work < self.work:
+        if result.seat is not None and result.work < self.work and result.simulations < MAX_SIMULATIONS:
             return  # stopped part-way: not the estimate asked for (the same seed would give another)
         with self.lock:
             self.estimates[result.position] = result

@@ -124,10 +124,11 @@ class BlokusAnalysisView:
         lines = []
         for seat in range(players):
             colour = seat_colours(players, seat, self.states[0].variant)[0]
+            # The seat's turns and the end; a turn not estimated yet leaves a gap in its line.
             points = [
-                (e.position, e.chances[seat])
-                for e in work.estimates
-                if e is not None and (e.seat == seat or e.seat is None)
+                (position, None if e is None else e.chances[seat])
+                for position, (state, e) in enumerate(zip(self.states, work.estimates, strict=True))
+                if state.to_play in (seat, None)
             ]
             lines.append(GraphLine(RGB[colour], SHAPES[colour], points))
         return lines
