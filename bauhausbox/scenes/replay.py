@@ -6,6 +6,8 @@ Opened from the game-over table ("Review the game"), from the Load screen's fini
 board as the game would (``on_history_jump``, then ``on_move`` for the move that led here, so it
 animates) and draws it with ``layout_game`` / ``draw_game`` beside the log and the controls; the move
 that led to the position is outlined on the board with its number, as in the log (``outline_move``).
+A game with an analysis (Blokus: ``GameHooks.analysis_view``) adds an "Analyse" toggle (key A) and,
+once on, a strip under the board with its chances along the moves (``scenes/analysis_view.py``).
 Nothing here plays a move or writes a file.
 
 A finished game is shown whole: every hand and hidden colour, at every step. An unfinished one is
@@ -193,7 +195,6 @@ class ReplayScene(Scene):
         body = pygame.Rect(pad, top_h + pad, width - 2 * pad, height - top_h - status_h - 2 * pad)
         self.log_rect = pygame.Rect(body.right - log_w, body.top, log_w, body.height)
         self.board_rect = pygame.Rect(body.left, body.top, body.width - log_w - u(3), body.height)
-        self.close_button.rect = pygame.Rect(0, 0, 0, 0)  # placed below; the analysis's toggle goes left of it
         strip = pygame.Rect(0, 0, 0, 0)
         if self.analysis is not None and self.analysis.shown:  # the graph takes the bottom of the board's room
             strip_h = self.analysis.strip_height(m)
