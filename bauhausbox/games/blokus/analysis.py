@@ -1,8 +1,9 @@
 """Analysis of a whole Blokus game (Pentobi's "Analyze game"): each position's winning chances and the
 game's turning points. Pure: no pygame.
 
-For every position of a game the tree search of the hard level (``mcts.py``) runs at a fixed work
-budget from a seed of its own, and gives
+For every position of a game the tree search of the hard level (``mcts.py``) runs at a fixed budget
+(:data:`DEFAULT_WORK` placements, or :data:`MAX_SIMULATIONS` simulations if those come first) from a
+seed of its own, and gives
 
 - each seat's **winning chance**: the share of the playouts through the search's preferred move that
   the seat won (a win shared by tied seats counts as a fraction; team mates win together), so the
