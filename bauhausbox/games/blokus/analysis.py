@@ -27,7 +27,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
+from concurrent.futures import CancelledError, Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -222,6 +222,10 @@ class Analysis:
                 pool.forget(workers)
                 self.workers = None
                 todo = self._jobs()
+            except (CancelledError, RuntimeError):
+                # The pool was shut down under it (the app is closing): what is done stays.
+                self.failed = True
+                return
         for position in todo:  # no pool: one after the other, here
             if stopping.is_set():
                 return

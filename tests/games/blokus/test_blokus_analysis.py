@@ -133,3 +133,17 @@ def test_a_seed_gives_the_same_analysis_in_the_pool_and_a_stop_frees_every_worke
     finally:
         workers.shutdown()
     assert all(not process.is_alive() for process in (workers.executor._processes or {}).values())
+
+
+def test_a_pool_shut_down_under_the_analysis_ends_it_quietly() -> None:
+    states, _moves = medium_game(5)
+    workers = pool.SearchPool(2)
+    try:
+        endless = analysis.Analysis(states, work=1 << 40, seed=1, workers=workers)
+        endless.start()
+        time.sleep(0.3)
+    finally:
+        workers.shutdown()  # as the app does when its window closes
+    assert endless.thread is not None
+    endless.thread.join(5.0)
+    assert not endless.running and endless.failed and not endless.finished
