@@ -37,6 +37,7 @@ class BlokusAnalysisView:
         self.draw_move = draw_move  # (surface, state, placement): the hint's look, from the Blokus screen
         self.analysis: analysis.Analysis | None = None
         self.points: list[analysis.TurningPoint] = []
+        self.points_of: analysis.Analysis | None = None
         self.visible = False
         self.graph = ChanceGraph()
         self.metrics: Metrics | None = None
@@ -83,9 +84,10 @@ class BlokusAnalysisView:
         self.stop_button.visible = self.visible and work is not None and not work.finished
         self.stop_button.label = N_("Stop") if running else N_("Resume")
         self.stop_button.tooltip = N_("Stop the analysis") if running else N_("Go on with the analysis")
-        if work is not None and work.finished and not self.points:
+        if work is not None and work.finished and self.points_of is not work:
             estimates = [e for e in work.estimates if e is not None]
             self.points = analysis.turning_points(self.moves, estimates)
+            self.points_of = work  # found once (a game may have none)
 
     # -- layout and drawing ----------------------------------------------------------------------------
     def strip_height(self, metrics: Metrics) -> int:
