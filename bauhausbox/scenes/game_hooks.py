@@ -17,8 +17,9 @@ import pygame
 
 from bauhausbox import games
 from bauhausbox.engine.api import Seat
-from bauhausbox.engine.history import Step
+from bauhausbox.engine.history import History, Step
 from bauhausbox.i18n import _, fill
+from bauhausbox.scenes.analysis_view import AnalysisView
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.scenes.story import MoveMark
 from bauhausbox.ui import theme
@@ -109,6 +110,14 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
         """Outline a played move on the board in ``mark.colour``, with ``mark.label`` (a number)
         beside it when given (or at ``badge_at``): the last move, the moves since the player's last
         turn, the log line under the pointer. Draw only what the seat on screen may see of it (default: nothing)."""
+
+    #: Whether the game's analysis can be shown (``analysis_view``; the game-over table offers it).
+    analysable = False
+
+    def analysis_view(self, history: History[Any]) -> AnalysisView | None:
+        """The analysis of the game of ``history`` for the replay viewer (its positions, from the start
+        to the cursor), or ``None`` when the game has none (default)."""
+        return None
 
     def badge_at(self, mark: MoveMark[Any]) -> tuple[int, int] | None:
         """Where the number of a numbered mark goes (drawn after every outline, so never covered);

@@ -23,6 +23,7 @@ class FinishedTable(Protocol):
     """What the game-over table needs of the game screen under it (``GameScene`` is one)."""
 
     match: Match
+    analysable: bool  # the replay viewer can analyse the game (an "Analyse" button here)
 
     def restart(self) -> None: ...
 
@@ -61,6 +62,10 @@ class GameOverScene(ClosesOnEscape):
         self.review_button = self.widgets.add(
             Button(N_("Review the game"), self.review, tooltip=N_("Step through every move, with the log in words"))
         )
+        self.analyse_button = self.widgets.add(
+            Button(N_("Analyse"), self.analyse, tooltip=N_("The replay with each position's winning chances"))
+        )
+        self.analyse_button.visible = game_scene.analysable
         self.menu_button = self.widgets.add(Button(N_("Main menu"), self.to_menu))
         self.panel = pygame.Rect(0, 0, 0, 0)
 
@@ -72,6 +77,13 @@ class GameOverScene(ClosesOnEscape):
         """The replay viewer over this table; closing it comes back here."""
         self.app.push(ReplayScene.of_match(self.app, self.game_scene.match))
 
+    def analyse(self) -> None:
+        """The replay viewer at the end of the game, its analysis started."""
+        replay = ReplayScene.of_match(self.app, self.game_scene.match)
+        self.app.push(replay)
+        replay.go_to(replay.moves)
+        replay.analyse()
+
     def to_menu(self) -> None:
         self.app.go_home()
 
@@ -80,7 +92,11 @@ class GameOverScene(ClosesOnEscape):
         u = metrics.u
         row_h = round(metrics.body * 1.7)
         # One row of buttons, each as wide as its label needs, the spare room shared out evenly.
-        buttons = (self.again_button, self.review_button, self.board_button, self.menu_button)
+        buttons = tuple(
+            b
+            for b in (self.again_button, self.review_button, self.analyse_button, self.board_button, self.menu_button)
+            if b.visible
+        )
         needs = [b.natural_width(metrics) for b in buttons]
         row_w = sum(needs) + u(2) * (len(buttons) - 1)
         width = min(metrics.width - u(6), max(u(80), u(24) + len(self.names) * u(18), row_w + u(8)))

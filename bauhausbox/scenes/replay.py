@@ -6,6 +6,8 @@ Opened from the game-over table ("Review the game"), from the Load screen's fini
 board as the game would (``on_history_jump``, then ``on_move`` for the move that led here, so it
 animates) and draws it with ``layout_game`` / ``draw_game`` beside the log and the controls; the move
 that led to the position is outlined on the board with its number, as in the log (``outline_move``).
+A game with an analysis (Blokus: ``GameHooks.analysis_view``) adds an "Analyse" toggle (key A) and,
+once on, a strip under the board with its chances along the moves (``scenes/analysis_view.py``).
 Nothing here plays a move or writes a file; a game's screen may offer its own commands beside the
 Close button (``viewer_tools``: Blokus's move numbers, picture and Pentobi file), each with its key,
 and what they say shows in the status bar.
@@ -32,6 +34,7 @@ from bauhausbox.i18n import N_, _, translate
 from bauhausbox.match import Match, move_log, replay_seat
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.store import BrokenFileError
+from bauhausbox.scenes.analysis_view import AnalysisView
 from bauhausbox.scenes.flow import report_broken
 from bauhausbox.scenes.game_hooks import ViewerTool
 from bauhausbox.scenes.story import MoveMark
@@ -71,6 +74,7 @@ class ReplayBoard(Protocol):
     def draw_marks(self, surface: pygame.Surface, marks: list[MoveMark[Any]]) -> None: ...
 
     def viewer_tools(self) -> list[ViewerTool]: ...
+    def analysis_view(self, history: History[Any]) -> AnalysisView | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +113,9 @@ class ReplayScene(Scene):
         self.names = [spec.name for spec in setup.seats]
         board: ReplayBoard = games.scene_class(setup.game_id)(app, Match(setup, self.history, autosave=False))
         self.board = board
+        # The game's analysis (Blokus): chances along the moves, under the board once asked for.
+        self.analysis = board.analysis_view(self.history)
+        self.analysis_shown = False
         self.history.go_to(0)
         board.spectate(self.seat)
         self.position = 0
@@ -143,6 +150,8 @@ class ReplayScene(Scene):
         ]
         self.message = ("", "info")
         self.message_until = 0.0
+        for button in self.analysis.buttons if self.analysis is not None else ():
+            self.widgets.add(button)
 
     @classmethod
     def of_match(cls, app: App, match: Match) -> ReplayScene:
@@ -183,6 +192,15 @@ class ReplayScene(Scene):
         if said is not None:
             self.message, self.message_until = said, time.monotonic() + 8.0
 
+    def on_exit(self) -> None:
+        if self.analysis is not None:
+            self.analysis.close()  # no search goes on for a screen that is gone
+
+    def analyse(self) -> None:
+        """Show the analysis under the board and start it (the game-over table's "Analyse")."""
+        if self.analysis is not None and not self.analysis.shown:
+            self.analysis.toggle()
+
     # -- layout -----------------------------------------------------------------------------------
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
@@ -196,6 +214,11 @@ class ReplayScene(Scene):
         body = pygame.Rect(pad, top_h + pad, width - 2 * pad, height - top_h - status_h - 2 * pad)
         self.log_rect = pygame.Rect(body.right - log_w, body.top, log_w, body.height)
         self.board_rect = pygame.Rect(body.left, body.top, body.width - log_w - u(3), body.height)
+        strip = pygame.Rect(0, 0, 0, 0)
+        if self.analysis is not None and self.analysis.shown:  # the graph takes the bottom of the board's room
+            strip_h = self.analysis.strip_height(m)
+            strip = pygame.Rect(self.board_rect.left, self.board_rect.bottom - strip_h, self.board_rect.width, strip_h)
+            self.board_rect.height -= strip_h + u(2)
         # The controls under the log: five buttons in one row.
         bh = m.button_height
         gap = u(1)
@@ -217,6 +240,8 @@ class ReplayScene(Scene):
             tool_w = button.natural_width(m)
             button.rect = pygame.Rect(right - tool_w, self.close_button.rect.top, tool_w, size)
             right = button.rect.left - u(1)
+        if self.analysis is not None:
+            self.analysis.layout(m, strip, right, self.close_button.rect)
         self._layout_rows()
         self.board.metrics = metrics
         self.board.game_rect = self.board_rect.copy()
@@ -285,6 +310,8 @@ class ReplayScene(Scene):
                 pygame.K_SPACE: self.toggle_play,
                 pygame.K_ESCAPE: self.close,
             }
+            if self.analysis is not None:
+                actions[pygame.K_a] = self.analysis.toggle
             action = actions.get(event.key)
             if action is not None:
                 action()
@@ -299,6 +326,10 @@ class ReplayScene(Scene):
             if row is not None:
                 self.go_to(row.position, pause=True)
                 return True
+            point = self.analysis.position_at(event.pos) if self.analysis is not None else None
+            if point is not None:
+                self.go_to(point, pause=True)
+                return True
         if event.type == pygame.MOUSEWHEEL and self.list_rect.collidepoint(self.mouse):
             self.scroll -= event.y * round(self.metrics.body * 2.5)
             self._clamp_scroll()
@@ -307,6 +338,11 @@ class ReplayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.board.update_game(dt)
+        if self.analysis is not None:
+            self.analysis.update(dt)
+            if self.analysis.shown != self.analysis_shown:  # the graph came or went: the board's room changes
+                self.analysis_shown = self.analysis.shown
+                self.layout(self.metrics)
         self.play_button.icon = icons.pause if self.playing else icons.play
         self.back_button.enabled = self.start_button.enabled = self.position > 0
         self.forward_button.enabled = self.end_button.enabled = self.position < self.moves
@@ -327,7 +363,11 @@ class ReplayScene(Scene):
         surface.set_clip(self.board_rect)
         self.board.draw_game(surface)
         self._mark_moves(surface)
+        if self.analysis is not None:
+            self.analysis.draw_on_board(surface, self.position)
         surface.set_clip(previous_clip)
+        if self.analysis is not None:
+            self.analysis.draw(surface, self.position, self.graph_hovered())
         self._draw_top_bar(surface)
         self._draw_log(surface)
         m = self.metrics
@@ -335,6 +375,9 @@ class ReplayScene(Scene):
         said, kind = self.message if time.monotonic() < self.message_until else ("", "info")
         draw.status_bar(surface, self.status_rect, m, translate(said), kind, idle)
         super().draw(surface)
+
+    def graph_hovered(self) -> int | None:
+        return self.analysis.position_at(self.mouse) if self.analysis is not None else None
 
     def _mark_moves(self, surface: pygame.Surface) -> None:
         """The move that led to the position shown, outlined on the board with its number (as in the
@@ -371,7 +414,10 @@ class ReplayScene(Scene):
             anchor="midleft",
         )
         note = self.seen_as()
-        left_of = self.tool_buttons[0] if self.tool_buttons else self.close_button
+        if self.analysis is not None:
+            left_of = self.analysis.buttons[0]
+        else:
+            left_of = self.tool_buttons[0] if self.tool_buttons else self.close_button
         room = left_of.rect.left - m.u(3) - (title.right + m.u(4))
         if draw.render_text(note, m.body, weight="semibold").get_width() > room:
             note = (

@@ -102,6 +102,8 @@ class Search:
         self.colours_of = [
             heuristics.scoring_colours(root.players, root.teams, seat, root.variant) for seat in range(root.players)
         ]
+        # Per root move, each seat's share of the playouts' wins (the analysis asks for it; a bot does not).
+        self.results: dict[int, list[float]] | None = None
 
     def run(self, stop: Callable[[], bool] = lambda: False) -> RootStats:
         """Simulate until the work or the time is spent, or ``stop()`` says so; the root's statistics."""
@@ -142,6 +144,8 @@ class Search:
         self.work += len(played)
         self.simulations += 1
         rewards = self._rewards(points)
+        if self.results is not None:
+            self._count_result(path[0][1], points)
         # Walk back up: each node credits its move, and every later move of its colour as AMAF. The
         # later moves are kept per colour (a key's low two bits), so a node walks only its own colour's.
         seen: set[int] = set()
@@ -192,6 +196,17 @@ class Search:
             if score > best_score:
                 best, best_score = i, score
         return best
+
+    def _count_result(self, pick: int, points: Sequence[int]) -> None:
+        """Credit the root move ``pick`` with each seat's share of the win: 1 for a sole winner, shared
+        out among tied winners (team mates, one team's two seats, count as one winner)."""
+        totals = [sum(points[c] for c in colours) for colours in self.colours_of]
+        best = max(totals)
+        winners = {self.colours_of[seat] for seat, total in enumerate(totals) if total == best}
+        sums = self.results.setdefault(pick, [0.0] * len(totals))  # type: ignore[union-attr]
+        for seat, total in enumerate(totals):
+            if total == best:
+                sums[seat] += 1 / len(winners)
 
     def _rewards(self, points: Sequence[int]) -> list[float]:
         """Each seat's reward for a finished game: its result against the best other seat, in 0..1."""

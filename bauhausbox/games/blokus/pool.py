@@ -126,6 +126,12 @@ class SearchPool:
         generation = self._next_generation()
         return self.executor.submit(_run_job, fn, generation, args), generation
 
+    def submit_many(self, fn: Callable[..., T], calls: Sequence[tuple[Any, ...]]) -> tuple[list[Future[T]], int]:
+        """Run ``fn(stop, *args)`` for each ``args`` of ``calls`` as one search: the workers take them in
+        turn, and cancelling the generation stops them all (as :meth:`submit`)."""
+        generation = self._next_generation()
+        return [self.executor.submit(_run_job, fn, generation, args) for args in calls], generation
+
     def cancel(self, generation: int) -> None:
         """Stop the search of ``generation`` in the workers, unless a newer one has started."""
         with self.lock:

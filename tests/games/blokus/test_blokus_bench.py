@@ -11,6 +11,7 @@ def test_quick_bench_reports_every_measurement() -> None:
     assert any("import" in label for label in labels)
     assert any("legal moves" in label for label in labels)
     assert any("playouts" in label for label in labels)
+    assert any(label.startswith("analysis of a 2-player game") for label in labels)
     assert sum("bot, median time per move" in label for label in labels) == 3
     for label, value, unit, target in rows:
         assert value > 0 or "easy" in label or "medium" in label, label

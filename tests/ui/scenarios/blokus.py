@@ -2,7 +2,8 @@
 at the start, a piece held over a legal and over an illegal spot, a refusal just made, a hint, a
 pass banner, game over (the table, and the board after "See the board"), a four-player game
 well under way with the log open, the move numbers on the pieces, the Export question, the replay
-viewer with its Blokus tools and a picture just saved, and the Load screen's Game files tab."""
+viewer with its Blokus tools and a picture just saved, the Load screen's Game files tab, and the replay
+of a two-player game with its analysis (done, at a turning point; and stopped part-way)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ import random
 import pygame
 
 from bauhausbox.engine.history import SeatSpec
-from bauhausbox.games.blokus import sgf
+from bauhausbox.games.blokus import analysis, sgf
 from bauhausbox.games.blokus.pieces import PIECES
 from bauhausbox.games.blokus.rules import GAME, BlokusState
+from bauhausbox.games.blokus.screen.analysis_view import BlokusAnalysisView
 from bauhausbox.games.blokus.screen.scene import BlokusScene
 from bauhausbox.match import Match
 from bauhausbox.persistence import paths
@@ -224,3 +226,37 @@ def load_game_files(app: App) -> None:
     frames(app, 1)
     click(app, load.files_tab_button.rect.center)
     assert len(load.summaries) == 2
+
+
+def _replay_with_analysis(app: App, work: int) -> ReplayScene:
+    """The replay of a whole two-player game, its analysis shown (at ``work`` per position, in process)."""
+    replay = ReplayScene.of_match(app, _played(2, 200, 5, humans=2))
+    app.push(replay)
+    view = replay.analysis
+    assert isinstance(view, BlokusAnalysisView)
+    view.analysis = analysis.Analysis(view.states, work)
+    view.toggle()
+    frames(app, 2)
+    return replay
+
+
+@scenario("blokus_replay_analysed")
+def replay_analysed(app: App) -> None:
+    replay = _replay_with_analysis(app, 300)
+    view = replay.analysis
+    assert isinstance(view, BlokusAnalysisView) and view.analysis is not None
+    work = view.analysis
+    assert wait_until(app, lambda: work.finished, limit=3000)
+    frames(app, 1)
+    replay.go_to(view.points[0].position, pause=True)  # a turning point: the better move and its sentence
+    frames(app, 2)
+    move(app, (view.graph.x_of(view.points[-1].position), view.graph.plot.centery))
+
+
+@scenario("blokus_replay_analysis_stopped")
+def replay_analysis_stopped(app: App) -> None:
+    replay = _replay_with_analysis(app, 1 << 40)
+    view = replay.analysis
+    assert isinstance(view, BlokusAnalysisView)
+    click(app, view.stop_button.rect.center)  # "Stopped at …" beside the progress bar, and Resume
+    frames(app, 2)

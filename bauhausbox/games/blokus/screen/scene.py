@@ -28,7 +28,7 @@ import pygame
 
 from bauhausbox import i18n
 from bauhausbox.engine.grid import Cell
-from bauhausbox.engine.history import Step
+from bauhausbox.engine.history import History, Step
 from bauhausbox.engine.shapes import Shape
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus.describe import colour_list, piece_words, squares_span, word_list
@@ -45,6 +45,7 @@ from bauhausbox.games.blokus.rules import (
     seat_colours,
     seat_of_colour,
 )
+from bauhausbox.games.blokus.screen.analysis_view import BlokusAnalysisView
 from bauhausbox.games.blokus.screen.board_view import (
     BoardView,
     Mark,
@@ -444,6 +445,17 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         state: BlokusState = self.view
         if state.to_play is None:
             return
+        self.draw_suggestion(surface, state, move)
+
+    analysable = True
+
+    def analysis_view(self, history: History[BlokusState]) -> BlokusAnalysisView:
+        names = [seat.name for seat in self.match.setup.seats]
+        return BlokusAnalysisView(history, names, self.draw_suggestion)
+
+    def draw_suggestion(self, surface: pygame.Surface, state: BlokusState, move: bb.Placement) -> None:
+        """A move advised for ``state``'s colour to play (the hint, the analysis's better move): its
+        squares in the colour, see-through, inside a pulsing outline."""
         pulse = 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
         cells = move.cells
         draw_cells(surface, self.board.cell_rect, cells, RGB[state.colour], alpha=round(90 + 80 * pulse), outline=None)
@@ -728,11 +740,11 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             full.append(_("{who} ({colours}): {score}").format(who=who, colours=names, score=scores[seat]))
             short.append(_("{who}: {score}").format(who=who, score=scores[seat]))
         # Long names in a narrow panel (beside the log): the colours go first (the rows above show
-        # them), then the line is set smaller, never below the smallest secondary text.
+        # them), then the line is set smaller (the replay viewer's panel beside its log and graph is the narrowest).
         line = "   ·   ".join(full)
         if draw.render_text(line, m.small, theme.INK, "semibold").get_width() > rect.width:
             line = "  ·  ".join(short)
-        size = draw.fitting_size(line, m.small, rect.width, "semibold", smallest=14)
+        size = draw.fitting_size(line, m.small, rect.width, "semibold", smallest=10)
         draw.text(surface, line, (rect.left, rect.centery + 2), size, theme.INK, "semibold", "midleft")
 
 

@@ -182,6 +182,13 @@ def run(quick: bool = False) -> list[Row]:
         moves = (1 if level in ("hard", "expert") else 2) if quick else (6 if level in ("hard", "expert") else None)
         times = bot_move_times(level, 1 if quick else count, seed=4, moves_per_game=moves)
         rows.append((f"{level} bot, median time per move", 1000 * statistics.median(times), "ms", target))
+    # The analysis of a whole two-player classic game on both cores (quick: at a sixteenth of the depth).
+    from bauhausbox.games.blokus import analysis
+
+    depth = 16 if quick else 1
+    seconds, analysed = analysis_seconds(seed=42, work=analysis.DEFAULT_WORK // depth)
+    label = f"analysis of a 2-player game ({analysed} positions){', 1/16 depth' if quick else ''}, wall time"
+    rows.append((label, seconds, "s", "≤ 60 s" if not quick else "speed figure"))
     if quick:
         # A few games only: the lazily built candidate tables are still cold, so rates read low.
         rows = [
@@ -189,6 +196,27 @@ def run(quick: bool = False) -> list[Row]:
             for label, value, unit, target in rows
         ]
     return rows
+
+
+def analysis_seconds(seed: int, work: int) -> tuple[float, int]:
+    """Wall seconds to analyse a seeded game of two medium players (classic board) in the search pool,
+    its workers started and warm first, and the game's number of positions."""
+    from bauhausbox.engine.bots.base import Budget
+    from bauhausbox.games.blokus import ai, analysis, pool
+    from bauhausbox.games.blokus.rules import GAME
+
+    bots = [ai.MediumBot(seed * 10 + seat) for seat in range(2)]
+    state = GAME.new_game(2, seed)
+    states = [state]
+    while state.to_play is not None:
+        state = GAME.apply(state, bots[state.to_play].choose(GAME, state, state.to_play, Budget(math.inf)))
+        states.append(state)
+    workers = pool.shared()
+    for warm in workers.warmed if workers is not None else ():
+        warm.result()
+    started = time.perf_counter()
+    analysis.analyse(states, work, seed=seed, workers=workers)
+    return time.perf_counter() - started, len(states)
 
 
 #: A bot of a level the shipped game does not have (a frozen yardstick), from its seed and the work scale.

@@ -1,0 +1,98 @@
+"""The analysis in the replay viewer and from the game-over table: A shows the graph under the board
+and starts it, a click on the graph jumps there, a turning point shows the better move in words,
+Stop and closing the viewer stop the search."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from bauhausbox.games.blokus import analysis
+from bauhausbox.games.blokus.screen.analysis_view import BlokusAnalysisView
+from bauhausbox.games.blokus.screen.scene import BlokusScene
+from bauhausbox.scenes.game_over import GameOverScene
+from bauhausbox.scenes.replay import ReplayScene
+from tests.ui.helpers import click, frames, key, seeded_game, wait_until
+
+
+@pytest.fixture
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(analysis, "DEFAULT_WORK", 800)  # the tests run the searches on a thread here
+
+
+def _view(scene: ReplayScene) -> BlokusAnalysisView:
+    assert isinstance(scene.analysis, BlokusAnalysisView)
+    return scene.analysis
+
+
+def test_the_graph_comes_under_the_board_and_a_click_on_it_jumps_there(fresh_app: Any, quick: None) -> None:
+    app = fresh_app
+    match = seeded_game("blokus", 2, seed=5)
+    scene = ReplayScene.of_match(app, match)
+    app.push(scene)
+    frames(app, 1)
+    view = _view(scene)
+    board_height = scene.board_rect.height
+    assert not view.shown and view.analysis is None
+    key(app, pygame.K_a)
+    frames(app, 1)
+    assert view.shown and scene.board_rect.height < board_height  # the strip took the bottom of the board's room
+    assert view.graph.rect.top >= scene.board_rect.bottom and view.graph.rect.width > 0
+    work = view.analysis
+    assert work is not None
+    assert wait_until(app, lambda: work.finished, limit=6000)
+    frames(app, 1)
+    assert 1 <= len(view.points) <= 3
+    # A click on the graph over a position's column shows that position.
+    target = scene.moves // 2
+    click(app, (view.graph.x_of(target), view.graph.plot.centery))
+    assert scene.position == target
+    # At a turning point the sentence names the better move and both chances.
+    point = view.points[0]
+    scene.go_to(point.position, pause=True)
+    sentence = view.sentence(point.position)
+    assert sentence.startswith("Turning point 1") and f"{round(100 * point.before)} %" in sentence
+    assert f"{round(100 * point.after)} %" in sentence
+    # A again hides the graph and gives the board its room back.
+    key(app, pygame.K_a)
+    frames(app, 2)
+    assert not view.shown and scene.board_rect.height == board_height
+    key(app, pygame.K_ESCAPE)
+
+
+def test_stop_and_closing_the_viewer_stop_the_analysis(fresh_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(analysis, "DEFAULT_WORK", 1 << 40)  # it would never end by itself
+    app = fresh_app
+    scene = ReplayScene.of_match(app, seeded_game("blokus", 2, seed=6))
+    app.push(scene)
+    frames(app, 1)
+    view = _view(scene)
+    key(app, pygame.K_a)
+    frames(app, 2)
+    work = view.analysis
+    assert work is not None and work.running
+    click(app, view.stop_button.rect.center)
+    assert not work.running and not work.finished
+    frames(app, 1)
+    assert view.stop_button.label == "Resume"
+    click(app, view.stop_button.rect.center)
+    assert work.running
+    key(app, pygame.K_ESCAPE)  # closing the viewer stops it
+    assert app.top is not scene and not work.running
+
+
+def test_the_game_over_table_opens_the_analysed_replay_at_the_end(fresh_app: Any, quick: None) -> None:
+    app = fresh_app
+    match = seeded_game("blokus", 2, seed=7)
+    table = GameOverScene(app, BlokusScene(app, match))  # the game's screen under its final table
+    app.push(table)
+    frames(app, 1)
+    assert table.analyse_button.visible
+    click(app, table.analyse_button.rect.center)
+    replay = app.top
+    assert isinstance(replay, ReplayScene) and replay.position == replay.moves
+    assert _view(replay).shown and _view(replay).analysis is not None
+    key(app, pygame.K_ESCAPE)
+    assert app.top is table
