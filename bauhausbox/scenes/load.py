@@ -1,6 +1,7 @@
 """Load: the saved games, newest first, in two tabs. "In progress" resumes a game; "Finished games"
 (the newest 50 of each game, with date, players and scores) opens the replay viewer. Either can be
-deleted. Broken files are set aside and explained."""
+deleted. Broken files are set aside and explained. The screen opens on the tab of the most recent
+game, so it never opens on an empty tab while the other has games."""
 
 from __future__ import annotations
 
@@ -52,6 +53,9 @@ class LoadScene(ClosesOnEscape):
 
     def on_enter(self) -> None:
         self.refresh(report=True)
+        if self.all_summaries:
+            # Open where the most recent game is (a finished one: its replay), never on an empty tab.
+            self.show_tab(self.all_summaries[0].finished)
 
     def refresh(self, report: bool = False) -> None:
         self.all_summaries, problems = saves.list_saves()  # newest first

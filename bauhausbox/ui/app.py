@@ -398,6 +398,10 @@ class App:
             for scene in self.stack:
                 scene.widgets.forget_hover()
             return
+        if event.type == pygame.WINDOWENTER:  # it came in (or the window opened under it): no tooltip yet
+            for scene in self.stack:
+                scene.widgets.pointer_entered()
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
