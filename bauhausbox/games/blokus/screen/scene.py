@@ -171,12 +171,9 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         self._layer = None
 
     def _row_need(self) -> int:
-        """The narrowest panel that keeps a colour's name, player and score apart (no mini tray),
-        and the two sides' totals on their line."""
+        """The narrowest panel that keeps a colour's name, player and score apart (no mini tray)."""
         text_right, score_w = self.row_split
-        totals = self._totals_line()
-        wide = draw.render_text(totals, self.metrics.small, theme.INK, "semibold").get_width() if totals else 0
-        return max(text_right + score_w + self.metrics.u(1), wide)
+        return text_right + score_w + self.metrics.u(1)
 
     def _layout_with(self, rect: pygame.Rect, side: int) -> None:
         """The board in a square of ``side`` at the left of ``rect``, the panel in the rest."""
@@ -678,12 +675,14 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
     def _draw_totals(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
         rect = self.totals_rect
         pygame.draw.line(surface, theme.INK, rect.topleft, rect.topright, 2)
-        draw.text(
-            surface, self._totals_line(), (rect.left, rect.centery + 2), m.small, theme.INK, "semibold", "midleft"
-        )
+        line = self._totals_line()
+        if draw.render_text(line, m.small, theme.INK, "semibold").get_width() > rect.width:
+            line = self._totals_line(short=True)  # a narrow panel: the rows above name the colours
+        draw.text(surface, line, (rect.left, rect.centery + 2), m.small, theme.INK, "semibold", "midleft")
 
-    def _totals_line(self) -> str:
-        """The two sides' scores when each plays two colours ("Anni (Blue + Red): -178 · ..."), or ""."""
+    def _totals_line(self, short: bool = False) -> str:
+        """The two sides' scores when each plays two colours ("Anni (Blue + Red): -178 · ..."; ``short``:
+        "Anni: -178 · ..."), or ""."""
         state: BlokusState = self.view
         if not self._has_totals():
             return ""
@@ -695,7 +694,8 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
                 _(COLOUR_NAMES[c]) for c in scoring_colours(state.players, state.teams, seat, state.variant)
             )
             who = self.match.seat_name(seat) if state.players == 2 else _("Team")
-            parts.append(_("{who} ({colours}): {score}").format(who=who, colours=names, score=scores[seat]))
+            said = _("{who}: {score}") if short else _("{who} ({colours}): {score}")
+            parts.append(said.format(who=who, colours=names, score=scores[seat]))
         return "   ·   ".join(parts)
 
 
