@@ -156,9 +156,10 @@ class App:
             self.windowed_size = size
         else:
             x, y = self.settings.window_x, self.settings.window_y
+            width, height = self.settings.window_width, self.settings.window_height
             placement = fit_window(
                 self.desktop_size(),
-                (self.settings.window_width, self.settings.window_height),
+                (width, height) if width is not None and height is not None else None,  # remembered wins
                 (x, y) if x is not None and y is not None else None,
                 MIN_SIZE,
             )
