@@ -45,8 +45,10 @@ API
     so it never depends on hue); cells off the board are hatched. Returns the ghost's bounding rect.
 
 ``TrayItem(key, shape, colour, available=True, label="", mark=None, waiting=False)`` and ``PieceTray`` (tray.py)
-    ``tray.set_items(items)``, ``tray.layout(rect, max_cell_px)`` (uniform slots in a grid sized to
-    the items), ``tray.item_at(pos)``, ``tray.slot_rect(key)``, ``tray.draw(surface, metrics,
+    ``tray.set_items(items)``, ``tray.layout(rect, max_cell_px, label_px)`` (uniform slots in a grid
+    sized to the items, each with a strip for its label above the piece), ``tray.item_at(pos)``,
+    ``tray.slot_rect(key)``, ``tray.picture_rect(key)``, ``tray.square_at(key, shape, pos)`` (the
+    square of the piece drawn under ``pos``: where a piece picked up is held), ``tray.draw(surface, metrics,
     selected=key, held=key, orientation=lambda key: shape, strong_marks=False)``. Unavailable items
     are drawn as grey outlines, waiting ones (not allowed yet) pale and cannot be picked; every slot
     that can be picked is reported to the layout probe as a control.
