@@ -168,8 +168,10 @@ class Settings(_Model):
     volume: float = Field(0.7, ge=0.0, le=1.0)
     muted: bool = False
     fullscreen: bool = False
-    window_width: int = Field(1280, ge=640, le=10000)
-    window_height: int = Field(800, ge=480, le=10000)
+    # The window's size as the player left it; None until they choose one (drag, settings): the
+    # app then takes a share of the desktop (bauhausbox/ui/window_fit.py, first_size).
+    window_width: int | None = Field(None, ge=640, le=10000)
+    window_height: int | None = Field(None, ge=480, le=10000)
     # Where the window was last (SDL's screen coordinates); None: centred. The app checks it still
     # fits the desktop before using it (bauhausbox/ui/window_fit.py).
     window_x: int | None = Field(None, ge=-100000, le=100000)

@@ -1,4 +1,8 @@
-"""The pass-the-device curtain: hides hands and secret tiles between two humans' turns."""
+"""The pass-the-device curtain: hides hands and secret tiles between two humans' turns.
+
+Esc opens the pause menu over the curtain (``on_escape``), with only what reveals and changes
+nothing: resume, how to play, settings, save and quit. The curtain stays under it, so nothing of
+the game shows."""
 
 from __future__ import annotations
 
@@ -27,10 +31,12 @@ class CurtainScene(Scene):
         on_ready: Callable[[], None],
         colour: Colour = theme.RED,
         shape: str = "circle",
+        on_escape: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(app)
         self.player = player
         self.on_ready = on_ready
+        self.on_escape = on_escape
         # The seat's own colour and shape, so the table sees at a glance whose turn it is.
         self.colour, self.shape = colour, shape
         self.ready_button = self.widgets.add(
@@ -51,6 +57,8 @@ class CurtainScene(Scene):
         super().handle_event(event)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE):
             self.ready()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_escape is not None:
+            self.on_escape()
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

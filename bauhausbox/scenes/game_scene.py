@@ -217,8 +217,9 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
         self.table.spectate(seat)
         self._jumped()
 
-    def open_pause(self) -> None:
-        self.app.push(PauseScene(self.app, self))
+    def open_pause(self, curtained: bool = False) -> None:
+        """The pause menu; ``curtained``: over the curtain, without what would move the game."""
+        self.app.push(PauseScene(self.app, self, curtained))
 
     def open_help(self) -> None:
         self.app.push(HowToScene(self.app, self.game.info.title, type(self).how_to_play()))

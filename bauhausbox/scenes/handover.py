@@ -33,6 +33,7 @@ class Handover(TableChrome, GameStory):
         def _token(self) -> int: ...
         def game_over_scene(self) -> Scene: ...
         def _jumped(self) -> None: ...
+        def open_pause(self, curtained: bool = False) -> None: ...
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -77,7 +78,14 @@ class Handover(TableChrome, GameStory):
         self.on_veil()
         colour, shape = self.seat_style(seat)
         self.app.push(
-            CurtainScene(self.app, self.match.seat_name(seat), lambda: self.table.present(seat), colour, shape)
+            CurtainScene(
+                self.app,
+                self.match.seat_name(seat),
+                lambda: self.table.present(seat),
+                colour,
+                shape,
+                on_escape=lambda: self.open_pause(curtained=True),
+            )
         )
 
     def _follow(self, events: list[TableEvent]) -> None:

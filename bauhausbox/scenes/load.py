@@ -4,7 +4,8 @@ lists the files of other programs a game reads (Blokus: Pentobi's ``.blksgf``, f
 folder of the data directory, where the Blokus screen's Export puts them) and opens one to replay or
 to continue. A file dropped on the window opens the same way, from wherever it is. Any row can be
 deleted. Broken files are set aside and explained; a dropped file that cannot be opened is only
-explained (it is not ours to move)."""
+explained (it is not ours to move). The screen opens on the tab of the most recent save, so it never
+opens on an empty tab while another has games."""
 
 from __future__ import annotations
 
@@ -79,6 +80,9 @@ class LoadScene(ClosesOnEscape):
 
     def on_enter(self) -> None:
         self.refresh(report=True)
+        if self.all_summaries:
+            # Open where the most recent game is (a finished one: its replay), never on an empty tab.
+            self.show_tab(self.all_summaries[0].finished)
 
     def refresh(self, report: bool = False) -> None:
         self.all_summaries, problems = saves.list_saves()  # newest first

@@ -42,7 +42,7 @@ class PauseScene(Scene):
     opaque = False
     name = "pause"
 
-    def __init__(self, app: App, game_scene: PausedTable) -> None:
+    def __init__(self, app: App, game_scene: PausedTable, curtained: bool = False) -> None:
         super().__init__(app)
         self.game_scene = game_scene
         add = self.widgets.add
@@ -75,6 +75,10 @@ class PauseScene(Scene):
             button.visible = over
         # A table across computers is the host's: nobody restarts it from one screen.
         self.restart_button.visible = not over and not game_scene.table.on_server
+        if curtained:
+            # Over the pass-the-device curtain: nothing that moves the game (and would show it).
+            for button in (self.undo_button, self.redo_button, self.restart_button):
+                button.visible = False
         if over:
             self.resume_button.label = N_("Back to the board")
 

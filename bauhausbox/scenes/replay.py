@@ -10,7 +10,8 @@ A game with an analysis (Blokus: ``GameHooks.analysis_view``) adds an "Analyse" 
 once on, a strip under the board with its chances along the moves (``scenes/analysis_view.py``).
 Nothing here plays a move or writes a file; a game's screen may offer its own commands beside the
 Close button (``viewer_tools``: Blokus's move numbers, picture and Pentobi file), each with its key,
-and what they say shows in the status bar.
+and what they say shows in the status bar. Playing (Space, or the play button) goes at ½×, 1×, 2×
+or 4× (the speed button in the top bar, or + and -).
 
 A finished game is shown whole: every hand and hidden colour, at every step. An unfinished one is
 shown only as its first human seat saw it (the screen says so), and its log is told to that seat,
@@ -43,7 +44,9 @@ from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
-AUTOPLAY_SECONDS = 1.2  # between two moves while playing (after the move's animation)
+AUTOPLAY_SECONDS = 1.2  # between two moves while playing at 1x (after the move's animation)
+#: The playing speeds, slowest first, and how each is written on its button.
+SPEEDS: tuple[tuple[float, str], ...] = ((0.5, "½×"), (1.0, "1×"), (2.0, "2×"), (4.0, "4×"))
 
 
 class ReplayBoard(Protocol):
@@ -120,6 +123,7 @@ class ReplayScene(Scene):
         board.spectate(self.seat)
         self.position = 0
         self.playing = False
+        self.speed = 1  # an index into SPEEDS: 1x
         self.wait = 0.0
         self.scroll = 0
         self.hovered: int | None = None
@@ -127,6 +131,9 @@ class ReplayScene(Scene):
         self.rows: list[LogRow] = []
         self.top_rect = self.board_rect = self.log_rect = self.list_rect = self.status_rect = pygame.Rect(0, 0, 0, 0)
         self.close_button = self.widgets.add(Button(N_("Close"), self.close, tooltip=N_("Back (Esc)")))
+        self.speed_button = self.widgets.add(
+            Button(SPEEDS[self.speed][1], self.cycle_speed, tooltip=N_("Playing speed: faster (+), slower (-)"))
+        )
         self.start_button = self.widgets.add(
             Button("", lambda: self.go_to(0, pause=True), tooltip=N_("To the start (Home)"), icon=icons.to_start)
         )
@@ -184,6 +191,15 @@ class ReplayScene(Scene):
         self.playing = not self.playing
         self.wait = 0.0
 
+    def change_speed(self, delta: int) -> None:
+        """Play faster (``delta`` > 0) or slower, within ``SPEEDS``."""
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        self.speed_button.label = SPEEDS[self.speed][1]
+
+    def cycle_speed(self) -> None:
+        """The speed button: the next speed, back to the slowest after the fastest."""
+        self.change_speed(1 if self.speed < len(SPEEDS) - 1 else -self.speed)
+
     def close(self) -> None:
         self.app.pop(self)
 
@@ -235,7 +251,10 @@ class ReplayScene(Scene):
         close_w = max(u(14), self.close_button.natural_width(m))
         size = top_h - u(2.5)
         self.close_button.rect = pygame.Rect(width - pad - close_w, (top_h - size) // 2 - u(0.25), close_w, size)
-        right = self.close_button.rect.left - u(3)
+        speed_w = max(self.speed_button.natural_width(m, label) for _speed, label in SPEEDS)
+        self.speed_button.rect = self.close_button.rect.move(-speed_w - u(1.5), 0)
+        self.speed_button.rect.width = speed_w
+        right = self.speed_button.rect.left - u(1.5)
         for button in reversed(self.tool_buttons):
             tool_w = button.natural_width(m)
             button.rect = pygame.Rect(right - tool_w, self.close_button.rect.top, tool_w, size)
@@ -309,6 +328,11 @@ class ReplayScene(Scene):
                 pygame.K_END: lambda: self.go_to(self.moves, pause=True),
                 pygame.K_SPACE: self.toggle_play,
                 pygame.K_ESCAPE: self.close,
+                pygame.K_PLUS: lambda: self.change_speed(1),
+                pygame.K_EQUALS: lambda: self.change_speed(1),  # + without Shift on many keyboards
+                pygame.K_KP_PLUS: lambda: self.change_speed(1),
+                pygame.K_MINUS: lambda: self.change_speed(-1),
+                pygame.K_KP_MINUS: lambda: self.change_speed(-1),
             }
             if self.analysis is not None:
                 actions[pygame.K_a] = self.analysis.toggle
@@ -351,7 +375,7 @@ class ReplayScene(Scene):
         if not self.playing or self.board.animating():
             return
         self.wait += dt
-        if self.wait >= AUTOPLAY_SECONDS:
+        if self.wait >= AUTOPLAY_SECONDS / SPEEDS[self.speed][0]:
             self.go_to(self.position + 1)
             if self.position >= self.moves:
                 self.playing = False
@@ -371,7 +395,10 @@ class ReplayScene(Scene):
         self._draw_top_bar(surface)
         self._draw_log(surface)
         m = self.metrics
-        idle = _("Left / Right step  ·  Space play / pause  ·  Home / End  ·  click a move to jump there  ·  Esc close")
+        idle = _(
+            "Left / Right step  ·  Space play / pause  ·  + / - speed  ·  Home / End  ·  click a move to jump there"
+            "  ·  Esc close"
+        )
         said, kind = self.message if time.monotonic() < self.message_until else ("", "info")
         draw.status_bar(surface, self.status_rect, m, translate(said), kind, idle)
         super().draw(surface)
@@ -417,7 +444,7 @@ class ReplayScene(Scene):
         if self.analysis is not None:
             left_of = self.analysis.buttons[0]
         else:
-            left_of = self.tool_buttons[0] if self.tool_buttons else self.close_button
+            left_of = self.tool_buttons[0] if self.tool_buttons else self.speed_button
         room = left_of.rect.left - m.u(3) - (title.right + m.u(4))
         if draw.render_text(note, m.body, weight="semibold").get_width() > room:
             note = (

@@ -202,6 +202,8 @@ class GameStory(Scene):
                     )
                 )
         self.log.set_lines(tuple(lines))
+        # While the device passes nothing is told, and the empty log must not say "No moves yet.".
+        self.log.empty = N_("No moves yet.") if allowed else ""
 
     def _handle_story_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:

@@ -2,9 +2,10 @@
 
 The part of :class:`~bauhausbox.scenes.game_scene.GameScene` that tells the players things: the
 game's title and whose turn it is (top bar), the latest message, the hint or the situation and the
-move count (status bar), a refusal's note by the pointer, brief banners across the board ("Your
-turn, Anni"), and the shared players panel. Each thing is said in one place: a refusal in the note
-by the pointer, a hint in the status bar, and the status bar otherwise says what happens now.
+move count (status bar), a refusal's note by the pointer, brief banners in the top bar ("Your
+turn, Anni", where the turn text stands: never over the position), and the shared players panel.
+Each thing is said in one place: a refusal in the note by the pointer, a hint in the status bar,
+and the status bar otherwise says what happens now.
 """
 
 from __future__ import annotations
@@ -84,6 +85,7 @@ class TableChrome(GameHooks[Any, Any]):
         self.top_rect = pygame.Rect(0, 0, 0, 0)
         self.status_rect = pygame.Rect(0, 0, 0, 0)
         self.game_rect = pygame.Rect(0, 0, 0, 0)
+        self.banner_area = pygame.Rect(0, 0, 0, 0)  # the top bar's room for the turn text and banners
         self._hint_words: tuple[object, str] = (None, "")
         button = self.widgets.add
         self.menu_button = button(
@@ -178,7 +180,8 @@ class TableChrome(GameHooks[Any, Any]):
         self.message, self.message_kind, self.message_until = message, kind, time.monotonic() + seconds
 
     def banner(self, message: str, seat: Seat | None = None) -> None:
-        """A large, brief banner across the board ("Your turn, Anni", "Blue passes", "Round over"),
+        """A brief banner in the top bar, in the turn text's place ("Your turn, Anni", "Blue passes",
+        "Round over"): seen at a glance, and the position under it stays in sight;
         with ``seat``'s colour and shape when it is about one seat. ``message`` is shown in the
         players' language when drawn (a marked constant, :class:`~bauhausbox.engine.api.Words`, or
         a text already translated)."""
@@ -291,6 +294,10 @@ class TableChrome(GameHooks[Any, Any]):
         )
         seat = self.match.to_play
         tx = title_rect.right + m.u(5)
+        self.banner_area = pygame.Rect(tx, rect.top + m.u(0.75), self.undo_button.rect.left - m.u(2) - tx, rect.height)
+        self.banner_area.height -= m.u(1.5) + m.rule
+        if self.banner_busy():
+            return  # the banner takes the turn text's place for its moment
         if seat is not None:
             colour, shape = self.seat_style(seat)
             draw.seat_shape(surface, shape, (tx + m.u(1.5), cy), m.u(1.5), colour)
@@ -351,5 +358,8 @@ class TableChrome(GameHooks[Any, Any]):
         tween, m = self.banner_tween, self.metrics
         if tween and not tween.done and self.banner_text:
             colour, shape = self.banner_style
-            size = m.title // 2 + m.u(1)
-            draw.banner(surface, self.game_rect, shown(self.banner_text), tween.progress, size, m.u(2), colour, shape)
+            # As tall as the bar allows, centred where the turn text stands.
+            size = m.body + 2
+            edge = max(4, (self.banner_area.height - draw.font(size, "black").get_height()) // 2)
+            area = self.banner_area
+            draw.banner(surface, area, shown(self.banner_text), tween.progress, size, edge, colour, shape)

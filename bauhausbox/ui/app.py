@@ -156,9 +156,10 @@ class App:
             self.windowed_size = size
         else:
             x, y = self.settings.window_x, self.settings.window_y
+            width, height = self.settings.window_width, self.settings.window_height
             placement = fit_window(
                 self.desktop_size(),
-                (self.settings.window_width, self.settings.window_height),
+                (width, height) if width is not None and height is not None else None,  # remembered wins
                 (x, y) if x is not None and y is not None else None,
                 MIN_SIZE,
             )
@@ -397,6 +398,10 @@ class App:
         if event.type == pygame.WINDOWLEAVE:  # the pointer left the window: no tooltip stays behind
             for scene in self.stack:
                 scene.widgets.forget_hover()
+            return
+        if event.type == pygame.WINDOWENTER:  # it came in (or the window opened under it): no tooltip yet
+            for scene in self.stack:
+                scene.widgets.pointer_entered()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()

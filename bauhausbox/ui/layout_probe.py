@@ -5,7 +5,8 @@ draw, and the screens report whose secrets they draw (:func:`private`). Nothing 
 recording is on (one ``None`` test per draw otherwise), so the app pays nothing for it. The layout
 test (``tests/ui/test_layout.py``) turns it on for one frame of every scene and state and checks the
 record: text inside its box, button labels with room, no two controls on top of each other, tooltips
-inside the window and off their control and the other controls' labels, text large enough.
+inside the window and off their control and the other controls' labels, text large enough, and no
+text over a picture that must stay clear (:func:`figure`: a tray's pieces).
 
 A scene says where its texts must stay with :func:`box` (``with layout_probe.box(panel_rect): ...``)
 and names its own interactive areas (a tray slot, a card) with :func:`control`.
@@ -29,6 +30,7 @@ class TextDraw:
     size: int
     box: pygame.Rect | None
     role: str  # "body" (prose a player reads), "secondary" (captions, labels) or "label" (on a control)
+    layer: int = 0  # which scene of the stack drew it
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,15 @@ class TooltipDraw:
 
 
 @dataclass(frozen=True)
+class FigureDraw:
+    """A picture no text may be drawn over (a piece in a tray): its label goes beside it."""
+
+    name: str
+    rect: pygame.Rect
+    layer: int = 0
+
+
+@dataclass(frozen=True)
 class PrivateDraw:
     """A seat's private material drawn (its hand, secret colour, hint, pending choice): the privacy
     check fails a frame that shows it while another seat holds the device."""
@@ -66,6 +77,7 @@ class Record:
     texts: list[TextDraw] = field(default_factory=list)
     controls: list[ControlDraw] = field(default_factory=list)
     tooltips: list[TooltipDraw] = field(default_factory=list)
+    figures: list[FigureDraw] = field(default_factory=list)
     privates: list[PrivateDraw] = field(default_factory=list)
     layer: int = 0
     _boxes: list[pygame.Rect] = field(default_factory=list)
@@ -76,6 +88,7 @@ class Record:
         self.texts.clear()
         self.controls.clear()
         self.tooltips.clear()
+        self.figures.clear()
         self.privates.clear()
 
 
@@ -171,6 +184,7 @@ def text(content: str, rect: pygame.Rect, size: int, surface_size: tuple[int, in
             size,
             pygame.Rect(record._boxes[-1]) if record._boxes else None,
             record._roles[-1] if record._roles else "secondary",
+            record.layer,
         )
     )
 
@@ -180,6 +194,14 @@ def control(name: str, rect: pygame.Rect, label: pygame.Rect | None = None) -> N
     if record is None or rect.width <= 0 or rect.height <= 0:
         return
     record.controls.append(ControlDraw(name, pygame.Rect(rect), pygame.Rect(label) if label else None, record.layer))
+
+
+def figure(name: str, rect: pygame.Rect) -> None:
+    """A picture was drawn that no text of its scene may cover (a tray's piece, under its label)."""
+    record = _record
+    if record is None or rect.width <= 0 or rect.height <= 0:
+        return
+    record.figures.append(FigureDraw(name, pygame.Rect(rect), record.layer))
 
 
 def tooltip(content: str, rect: pygame.Rect, control_rect: pygame.Rect) -> None:

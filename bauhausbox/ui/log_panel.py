@@ -185,7 +185,8 @@ class LogPanel:
             surface, theme.INK, (self.rect.left, self.body.top - m.u(1)), (self.rect.right, self.body.top - m.u(1)), 2
         )
         if not self.lines:
-            draw.text(surface, shown(self.empty), (self.body.left, self.body.top), m.small, theme.GREY)
+            if self.empty:  # "" says nothing (the story is not told now): never a false "No moves yet."
+                draw.text(surface, shown(self.empty), (self.body.left, self.body.top), m.small, theme.GREY)
             return
         clip = surface.get_clip()
         surface.set_clip(self.body.clip(clip) if clip else self.body)

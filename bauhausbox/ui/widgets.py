@@ -442,6 +442,7 @@ class WidgetGroup:
         self._hover_widget: Widget | None = None
         self._hover_since = 0.0
         self._mouse = (0, 0)
+        self._resting = False  # the next motion only says where a pointer at rest is (no tooltip)
 
     def add(self, widget: Widget) -> Any:
         self.widgets.append(widget)
@@ -460,10 +461,22 @@ class WidgetGroup:
                 break
         if event.type == pygame.MOUSEMOTION:
             hovered = next((w for w in reversed(self.widgets) if w.visible and w.rect.collidepoint(event.pos)), None)
+            if self._resting:
+                # The window learns where the pointer already was (it opened under it): the
+                # player asked for nothing, so no tooltip until the pointer really moves.
+                self._resting = False
+                self._hover_widget = None
+                return used
             if hovered is not self._hover_widget:
                 self._hover_widget = hovered
                 self._hover_since = time.monotonic()
         return used
+
+    def pointer_entered(self) -> None:
+        """The pointer came into the window (or the window opened under it): SDL then reports where
+        it is with one motion, which must not count as the player pointing at something."""
+        self.forget_hover()
+        self._resting = True
 
     def forget_hover(self) -> None:
         """Forget what the pointer was on (another scene covers this one, the layout moved, the

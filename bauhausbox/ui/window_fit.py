@@ -3,8 +3,10 @@
 The window must open where the player can reach all of it: a remembered size or position from a
 larger screen (or another monitor) must not leave the top bar or the Settings button off screen.
 :func:`fit_window` decides, from the desktop's size, the remembered size and position and the
-smallest size every layout supports, the window's size and position; :func:`offered_sizes` lists
-the sizes the settings screen offers. No pygame here, so the decisions are tested with any desktop.
+smallest size every layout supports, the window's size and position; with no remembered size (a
+first start) it uses the room: :func:`first_size`, 1280 × 800 or about 90 % of a bigger desktop;
+:func:`offered_sizes` lists the sizes the settings screen offers. No pygame here, so the decisions
+are tested with any desktop.
 
 Positions are those of SDL: the top-left corner of the window's inside (below its title bar),
 relative to the top-left of the primary display.
@@ -37,6 +39,13 @@ COMMON_SIZES: tuple[Size, ...] = (
     (2560, 1440),
     (2560, 1600),
 )
+
+
+#: The window of a first start on a desktop that has the room for it (the size the layouts are drawn for).
+FIRST_SIZE: Size = (1280, 800)
+#: How much of a bigger desktop's room a first window takes: the board gets the room, the desktop
+#: keeps a margin around the window.
+FIRST_SHARE = 0.9
 
 
 @dataclass(frozen=True)
@@ -78,9 +87,24 @@ def fits_at(size: Size, position: Position, desktop: Size) -> bool:
     return x >= 0 and y >= TITLE_BAR and x + size[0] <= desktop[0] and y + size[1] <= desktop[1]
 
 
-def fit_window(desktop: Size, wanted_size: Size, wanted_position: Position | None, minimum: Size) -> WindowPlacement:
+def first_size(desktop: Size, minimum: Size) -> Size:
+    """The window of a first start: ``FIRST_SIZE`` where the desktop has the room for it, and on a
+    bigger desktop ``FIRST_SHARE`` of its room (the same proportions as the room); never more than
+    the room, nor less than ``minimum`` (while the room allows)."""
+    most = room(desktop)
+    share = (round(most[0] * FIRST_SHARE), round(most[1] * FIRST_SHARE))
+    return fit_size((max(FIRST_SIZE[0], share[0]), max(FIRST_SIZE[1], share[1])), desktop, minimum)
+
+
+def fit_window(
+    desktop: Size, wanted_size: Size | None, wanted_position: Position | None, minimum: Size
+) -> WindowPlacement:
     """The window's size and position: the remembered ones when they fit on ``desktop``; else the
-    remembered size made to fit, centred."""
+    remembered size made to fit, centred. ``wanted_size`` None (nothing remembered): the
+    :func:`first_size`, centred."""
+    if wanted_size is None:
+        size = first_size(desktop, minimum)
+        return WindowPlacement(size, centred(size, desktop))
     size = fit_size(wanted_size, desktop, minimum)
     if wanted_position is not None and size == wanted_size and fits_at(size, wanted_position, desktop):
         return WindowPlacement(size, wanted_position)

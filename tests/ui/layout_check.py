@@ -8,6 +8,8 @@
 - a sentence (four words or more) is said in one place: the same words in two places of one frame
   say one thing twice (a refusal by the pointer and again in the status bar);
 - no text says a hint that was already played (``spent_hints``: its words are stale);
+- no text of a scene lies on a picture that scene keeps clear (``layout_probe.figure``: a tray's
+  pieces under their names), tooltips aside (they are drawn over things on purpose);
 - at 1280×800, prose ("body") is at least 16 px and every other text at least 14 px.
 """
 
@@ -83,6 +85,20 @@ def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = (
         for name, label in _labels(record, tip.layer):
             if label.colliderect(tip.rect) and not tip.control.contains(label):
                 found.append(f"tooltip {tip.content!r} covers the label of {name!r} at {tuple(label)}")
+    found += _texts_on_figures(record)
+    return found
+
+
+def _texts_on_figures(record: Record) -> list[str]:
+    """Texts drawn on a picture of their own scene that must stay clear (a piece under its name)."""
+    found = []
+    for figure in record.figures:
+        for text in record.texts:
+            if text.layer != figure.layer or any(tip.rect.contains(text.rect) for tip in record.tooltips):
+                continue
+            overlap = text.rect.clip(figure.rect)
+            if overlap.width > SLACK and overlap.height > SLACK:
+                found.append(f"text {text.content!r} lies on {figure.name!r} at {tuple(overlap)}")
     return found
 
 

@@ -21,8 +21,8 @@ def _drawn_tooltips(app: Any) -> list[layout_probe.TooltipDraw]:
 
 
 def _rest_on(app: Any, widget: Any) -> None:
-    """The pointer on ``widget``, long enough for its tooltip."""
-    move(app, widget.rect.center)
+    """The pointer on ``widget`` (or at a point), long enough for its tooltip."""
+    move(app, widget if isinstance(widget, tuple) else widget.rect.center)
     app.top.widgets._hover_since = time.monotonic() - 5
 
 
@@ -71,3 +71,15 @@ def test_after_a_resize_no_tooltip_is_drawn_where_the_pointer_was(fresh_app: Any
         (drawn,) = _drawn_tooltips(fresh_app)
         assert drawn.control == card.rect
         assert abs(drawn.rect.centery - card.rect.centery) <= card.rect.height, "the tooltip is by the pointer"
+
+
+def test_no_tooltip_shows_where_the_window_opened_under_a_resting_pointer(fresh_app: Any) -> None:
+    menu = fresh_app.top
+    card = menu.cards[-1]
+    # What SDL sends when the window opens under the pointer: it enters, then one motion to where it is.
+    fresh_app.frame([pygame.event.Event(pygame.WINDOWENTER)], 1 / 60)
+    _rest_on(fresh_app, card)
+    assert _drawn_tooltips(fresh_app) == [], "the player pointed at nothing yet"
+    _rest_on(fresh_app, (card.rect.centerx + 3, card.rect.centery))
+    (drawn,) = _drawn_tooltips(fresh_app)
+    assert drawn.control == card.rect, "once the pointer moves, the tooltip comes"

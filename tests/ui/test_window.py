@@ -51,6 +51,27 @@ def test_a_remembered_place_off_the_desktop_gives_a_centred_window() -> None:
     assert abs((y + 800 / 2) - (TITLE_BAR + (1080 - FRAME[1]) / 2)) <= 1, "centred down, title bar included"
 
 
+@pytest.mark.parametrize(
+    ("desktop", "expected"),
+    [
+        # 90 % of the room a 1920 x 1080 desktop leaves (1920 x 1020): far more than 1280 x 800.
+        ((1920, 1080), (1728, 918)),
+        ((2560, 1440), (2304, 1242)),
+        # A desktop about the window's size: all of its room, not 90 % of it (the board needs it).
+        ((1280, 800), (1280, 740)),
+        ((1024, 700), (1024, 640)),
+    ],
+)
+def test_a_first_window_takes_most_of_a_big_desktop(desktop: tuple[int, int], expected: tuple[int, int]) -> None:
+    placement = fit_window(desktop, None, None, MINIMUM)
+    assert placement.size == expected
+    assert _shows_whole(placement.size, placement.position, desktop)
+
+
+def test_a_remembered_size_wins_over_the_desktops_share() -> None:
+    assert fit_window((1920, 1080), (1280, 800), None, MINIMUM).size == (1280, 800)
+
+
 def test_no_window_is_smaller_than_every_layout_supports_while_the_desktop_allows_it() -> None:
     assert fit_window((1920, 1080), (700, 500), None, MINIMUM).size == MINIMUM
 
@@ -140,6 +161,14 @@ def test_the_window_remembers_its_place_and_size_between_runs(small_desktop: Fak
     App(home=MainMenuScene, settings=saves.load_settings())
     assert small_desktop.modes[-1] == ((1300, 820), pygame.RESIZABLE)
     assert small_desktop.positions[-1] == (150, 90)
+
+
+def test_a_first_start_on_a_big_desktop_opens_a_big_window(small_desktop: FakeDisplay) -> None:
+    small_desktop.desktop = (1920, 1080)
+    window = App(home=MainMenuScene, settings=Settings())
+    (size, _flags), position = small_desktop.modes[-1], small_desktop.positions[-1]
+    assert size == window.screen.get_size() and size[0] > 1280 and size[1] > 800
+    assert _shows_whole(size, position, small_desktop.desktop)
 
 
 def test_a_window_dragged_below_the_minimum_is_set_back_to_it(small_desktop: FakeDisplay) -> None:

@@ -171,3 +171,18 @@ def curtain_long_name(app: App) -> None:
 def banner_your_turn(app: App) -> None:
     scene = open_game(app, "blokus", 2, ["human", "ai:easy"], seed=3)
     scene.banner("Your turn, WWWWWWWWWWWWWWWWWWWWWWWW", 0)
+
+
+@scenario("replay_speed_tooltip")
+def replay_speed_tooltip(app: App) -> None:
+    """The replay viewer of a finished Blokus game, playing at 4x, the pointer on the speed button."""
+    from bauhausbox.scenes.replay import ReplayScene
+    from tests.ui.helpers import seeded_game
+
+    replay = app.push(ReplayScene.of_match(app, seeded_game("blokus", 2, seed=5)))
+    assert isinstance(replay, ReplayScene)
+    replay.toggle_play()
+    replay.change_speed(2)
+    frames(app, 2)
+    move(app, replay.speed_button.rect.center)
+    replay.widgets._hover_since = time.monotonic() - 5

@@ -244,6 +244,10 @@ def how_to_pages() -> list[HowToPage]:
                     "yellow t20 (top right), red t1 (bottom right), green a1 (bottom left)."
                 ),
                 _("The corners are marked on the board in their colours."),
+                _(
+                    "Each colour also has a shape, drawn on each of its pieces and beside its name: blue a circle, "
+                    "yellow a triangle, red a square, green a cross. Settings can make them bold."
+                ),
             ],
             _diagram_corner,
             _("Blue's first piece covers a20; a piece elsewhere is refused."),

@@ -45,8 +45,10 @@ API
     so it never depends on hue); cells off the board are hatched. Returns the ghost's bounding rect.
 
 ``TrayItem(key, shape, colour, available=True, label="", mark=None, waiting=False)`` and ``PieceTray`` (tray.py)
-    ``tray.set_items(items)``, ``tray.layout(rect, max_cell_px)`` (uniform slots in a grid sized to
-    the items), ``tray.item_at(pos)``, ``tray.slot_rect(key)``, ``tray.draw(surface, metrics,
+    ``tray.set_items(items)``, ``tray.layout(rect, max_cell_px, label_px)`` (uniform slots in a grid
+    sized to the items, each with a strip for its label above the piece), ``tray.item_at(pos)``,
+    ``tray.slot_rect(key)``, ``tray.picture_rect(key)``, ``tray.square_at(key, shape, pos)`` (the
+    square of the piece drawn under ``pos``: where a piece picked up is held), ``tray.draw(surface, metrics,
     selected=key, held=key, orientation=lambda key: shape, strong_marks=False)``. Unavailable items
     are drawn as grey outlines, waiting ones (not allowed yet) pale and cannot be picked; every slot
     that can be picked is reported to the layout probe as a control.
@@ -75,7 +77,6 @@ API
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
 import pygame
@@ -373,20 +374,7 @@ class PieceController:
 
     def _grab_in_slot(self, key: Hashable, pos: tuple[int, int]) -> Cell | None:
         """The square of the tray picture under ``pos``, so the piece stays under the pointer."""
-        slot = self.tray.slot_rect(key)
-        if slot is None:
-            return None
-        shape = self.orientation(key)
-        width, height = shape_size(shape)
-        inner = slot.inflate(-round(self.tray.cell_px * 0.3), -round(self.tray.cell_px * 0.3))
-        cell = min(inner.width / width, inner.height / height, self.tray.cell_px)
-        left = inner.centerx - width * cell / 2
-        top = inner.centery - height * cell / 2
-        x = math.floor((pos[0] - left) / cell)
-        y = height - 1 - math.floor((pos[1] - top) / cell)
-        if (x, y) in shape:
-            return x, y
-        return min(sorted(shape), key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
+        return self.tray.square_at(key, self.orientation(key), pos)
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, metrics: Metrics, mark: Mark | None = None) -> None:

@@ -70,7 +70,7 @@ from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
 from bauhausbox.ui.theme import Colour, Metrics
-from bauhausbox.ui.widgets import Button
+from bauhausbox.ui.widgets import Button, tooltip
 
 SHAPES_OF = tuple(piece.shape for piece in PIECES)  # Piece.shape parses its picture on every call
 
@@ -80,6 +80,14 @@ for _index in sorted(range(len(PIECES)), key=lambda i: -PIECES[i].size):
     PIECES_BY_KEY.setdefault(PIECES[_index].name[0].lower(), ())
     PIECES_BY_KEY[PIECES[_index].name[0].lower()] += (_index,)
 
+
+# What each colour's seat shape says, for the tooltip on its mark in the panel (translated where drawn).
+SHAPE_WORDS = (
+    N_("Blue's mark is the circle: it is on each blue piece, so the colours are told apart without colour."),
+    N_("Yellow's mark is the triangle: it is on each yellow piece, so the colours are told apart without colour."),
+    N_("Red's mark is the square: it is on each red piece, so the colours are told apart without colour."),
+    N_("Green's mark is the cross: it is on each green piece, so the colours are told apart without colour."),
+)
 
 # The tags under a colour's score (translated where drawn).
 ALL_PLACED, PASSED, TO_PLAY = N_("all placed"), N_("passed"), N_("to play")
@@ -161,15 +169,51 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
 
     # ==== layout ==============================================================================
     def layout_game(self, rect: pygame.Rect) -> None:
+        # The board is the hero: it takes the whole height when the panel beside it still shows
+        # each colour's row and a tray whose pieces are large enough to pick; otherwise it gives up
+        # one square's width at a time (a small window, the log open) until the panel has that room.
         m = self.metrics
-        side = min(rect.height, int(rect.width * 0.56))
+        columns = self.variant.size + 1.4  # the squares and the coordinates' margin (BoardView.layout)
+        least_tray_cell = max(8.0, m.u(1.25))
+        side = min(rect.height, rect.width - m.u(3))
+        earlier = min(rect.height, int(rect.width * 0.56))  # the board's share before it could grow
+        self._refresh_trays()  # the tray's pieces decide how large it can draw them
+        # The largest board that leaves each colour's pieces room in its row, when it is no smaller
+        # than the board used to be; else the largest that leaves names, scores and the tray room.
+        chosen: int | None = None
+        largest: int | None = None
+        while side > rect.width * 0.5:
+            self._layout_with(rect, side)
+            if self.tray.cell_px >= least_tray_cell and self.panel_rect.width >= self._row_need():
+                if self.mini_trays_shown:
+                    chosen = side
+                    break
+                largest = largest or side
+                if side <= earlier:
+                    chosen = largest
+                    break
+            side = int(side - columns)
+        self._layout_with(rect, chosen or largest or side)
+        self._refresh_trays()
+        self._layer = None
+
+    def _row_need(self) -> int:
+        """The narrowest panel that keeps a colour's name, player and score apart (no mini tray)."""
+        text_right, score_w = self.row_split
+        return text_right + score_w + self.metrics.u(1)
+
+    def _layout_with(self, rect: pygame.Rect, side: int) -> None:
+        """The board in a square of ``side`` at the left of ``rect``, the panel in the rest."""
+        m = self.metrics
         self.board.layout(pygame.Rect(rect.left, rect.top, side, side))
         margin = self.board.cell_px * 2
         self.board_outer = self.board.rect.inflate(2 * margin, 2 * margin).clip(rect)
         left = rect.left + side + m.u(3)
         self.panel_rect = pygame.Rect(left, rect.top, rect.right - left, rect.height)
         panel = self.panel_rect
-        row_h = m.u(7.5)
+        # A short window (1024 x 640) gives the colour rows only the height their two lines need,
+        # and the rest to the tray.
+        row_h = m.u(7.5) if rect.height >= m.u(90) else max(m.u(6), m.body + m.small + m.u(1.5))
         self.rows = [
             pygame.Rect(panel.left, panel.top + i * (row_h + m.u(0.75)), panel.width, row_h)
             for i in self.variant.colours
@@ -184,7 +228,9 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         self.tool_row.layout(row, m.u(1.5), m)
         tray_top = y + m.u(4.5)
         self.tray.layout(
-            pygame.Rect(panel.left, tray_top, panel.width, buttons_y - m.u(2) - tray_top), max_cell_px=m.u(3)
+            pygame.Rect(panel.left, tray_top, panel.width, buttons_y - m.u(2) - tray_top),
+            max_cell_px=m.u(3),
+            label_px=self._tag_px(),
         )
         # The mini trays start right of the longest name / who-plays line, and stop before the score.
         colours = self.variant.colours
@@ -205,8 +251,6 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             width = max(0, row.width - text_right - score_w - m.u(1))
             area = pygame.Rect(row.left + text_right, row.top + m.u(0.75), width, row.height - m.u(1.5))
             self.mini_trays[colour].layout(area, max_cell_px=m.u(1))
-        self._refresh_trays()
-        self._layer = None
 
     def _tag_px(self) -> int:
         return max(14, self.metrics.small - 2)
@@ -557,6 +601,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         # The piece in hand goes over everything, the tool buttons included; the refusal note and
         # the tooltips over it.
         self.controller.draw(surface, self.metrics, self.mark(self.view.colour))
+        self._draw_shape_tooltip(surface)
         super().draw_overlay(surface)
 
     def _draw_board_layer(self, surface: pygame.Surface, state: BlokusState) -> None:
@@ -651,7 +696,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             pygame.draw.rect(surface, theme.WHITE, row)
             pygame.draw.rect(surface, theme.INK, row, 2)
             pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
-        swatch = pygame.Rect(row.left + m.u(1.75), row.centery - m.u(1.75), m.u(3.5), m.u(3.5))
+        swatch = self._swatch(row)
         pygame.draw.rect(surface, RGB[colour], swatch)
         draw.seat_mark(surface, SHAPES[colour], swatch, RGB[colour], strong=True)
         pygame.draw.rect(surface, theme.INK, swatch, 2)
@@ -707,6 +752,22 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             veil.fill((*theme.PAPER, 110))
             surface.blit(veil, row)
 
+    def _swatch(self, row: pygame.Rect) -> pygame.Rect:
+        """The colour's square with its seat shape, at the left of its row in the panel."""
+        m = self.metrics
+        return pygame.Rect(row.left + m.u(1.75), row.centery - m.u(1.75), m.u(3.5), m.u(3.5))
+
+    def _draw_shape_tooltip(self, surface: pygame.Surface) -> None:
+        """Under the pointer, a colour's mark says what it is (the shape on each of its pieces)."""
+        if self.app.top is not self or self.controller.held is not None:
+            return
+        for colour, row in enumerate(self.rows):
+            swatch = self._swatch(row)
+            if swatch.collidepoint(self.mouse):
+                others = [self._swatch(other) for other in self.rows if other is not row]
+                tooltip(surface, _(SHAPE_WORDS[colour]), self.mouse, self.metrics, swatch, others)
+                return
+
     def _who(self, state: BlokusState, colour: int, longest: bool = False) -> str:
         """Who places this colour: a seat's name, or for the shared green whose turn it is next
         (``longest``: the widest such line, for the layout)."""
@@ -729,23 +790,30 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
     def _draw_totals(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
         rect = self.totals_rect
         pygame.draw.line(surface, theme.INK, rect.topleft, rect.topright, 2)
+        line = self._totals_line()
+        if draw.render_text(line, m.small, theme.INK, "semibold").get_width() > rect.width:
+            line = self._totals_line(short=True)  # a narrow panel: the rows above name the colours
+        # Long names in the narrowest panel (the replay viewer's, beside its log and graph) set it smaller.
+        size = draw.fitting_size(line, m.small, rect.width, "semibold", smallest=10)
+        draw.text(surface, line, (rect.left, rect.centery + 2), size, theme.INK, "semibold", "midleft")
+
+    def _totals_line(self, short: bool = False) -> str:
+        """The two sides' scores when each plays two colours ("Anni (Blue + Red): -178 · ..."; ``short``:
+        "Anni: -178 · ..."), or ""."""
+        state: BlokusState = self.view
+        if not self._has_totals():
+            return ""
         scores = self.game.scores(state)
-        full, short = [], []
+        parts = []
         seats = range(2) if state.players == 2 or state.teams else ()
         for seat in seats:
             names = " + ".join(
                 _(COLOUR_NAMES[c]) for c in scoring_colours(state.players, state.teams, seat, state.variant)
             )
             who = self.match.seat_name(seat) if state.players == 2 else _("Team")
-            full.append(_("{who} ({colours}): {score}").format(who=who, colours=names, score=scores[seat]))
-            short.append(_("{who}: {score}").format(who=who, score=scores[seat]))
-        # Long names in a narrow panel (beside the log): the colours go first (the rows above show
-        # them), then the line is set smaller (the replay viewer's panel beside its log and graph is the narrowest).
-        line = "   ·   ".join(full)
-        if draw.render_text(line, m.small, theme.INK, "semibold").get_width() > rect.width:
-            line = "  ·  ".join(short)
-        size = draw.fitting_size(line, m.small, rect.width, "semibold", smallest=10)
-        draw.text(surface, line, (rect.left, rect.centery + 2), size, theme.INK, "semibold", "midleft")
+            said = _("{who}: {score}") if short else _("{who} ({colours}): {score}")
+            parts.append(said.format(who=who, colours=names, score=scores[seat]))
+        return "   ·   ".join(parts)
 
 
 # ==== how to play pages =========================================================================
