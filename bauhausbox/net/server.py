@@ -110,11 +110,14 @@ class Refused(Exception):
 
 @dataclass
 class Seated:
-    """One open connection sitting at a seat."""
+    """One open connection sitting at a seat, and the moves its client has from earlier views."""
 
     connection: ServerConnection
     seat: Seat
     language: str
+    protocol: int = PROTOCOL_VERSION
+    told: int = 0  # how many moves the client's view holds
+    last_told: Any = None  # the step object of the last of them: an undo and a new move replace it
 
 
 @dataclass
@@ -163,9 +166,10 @@ class HostedTable:
         return not self.match.over and self.match.to_play in table.bots
 
     # -- what a seat may see ---------------------------------------------------------------------
-    def view_for(self, seat: Seat) -> SeatView:
+    def view_for(self, seat: Seat, first: int = 0) -> SeatView:
         """Everything in this message comes from ``view(state, seat)``, the seat's own hint and the
-        table's public facts (names, who is connected, the undo request)."""
+        table's public facts (names, who is connected, the undo request). ``first``: the moves
+        before it are left out (the client has them)."""
         match, game, table = self.match, self.game, self.table
         seen = table.seat_view(seat)
         hint = None
@@ -185,7 +189,7 @@ class HostedTable:
             position=game.to_text(seen.state),
             to_play=match.to_play,
             over=match.over,
-            moves=[self._seen(index, seat) for index in range(history.cursor)],
+            moves=[self._seen(index, seat) for index in range(first, history.cursor)],
             hint=hint,
             undo_request=request,
             can_undo=table.undo_plan() is not None,
@@ -196,7 +200,20 @@ class HostedTable:
             seed=match.setup.seed if match.over else None,
             seats=[spec.to_text() for spec in match.setup.seats],
             options=dict(match.setup.options),
+            first=first,
         )
+
+    def known_to(self, seated: Seated) -> int:
+        """How many moves of the current history ``seated``'s client already has as they are now:
+        0 (a whole view) after an undo that took back one of them, at the end (every move's
+        notation is told then), or for a client of protocol 1."""
+        history = self.match.history
+        told = seated.told
+        if seated.protocol < protocol.DELTA_PROTOCOL or self.match.over or told > history.cursor:
+            return 0
+        if told and history.steps[told - 1] is not seated.last_told:
+            return 0
+        return told
 
     def seen(self) -> TableSeen:
         """The table as someone about to join sees it: public facts only."""
@@ -528,9 +545,14 @@ class Server:
         for seated in list(hosted.seated.values()):
             await self._send_view(hosted, seated)
 
-    async def _send_view(self, hosted: HostedTable, seated: Seated) -> None:
+    async def _send_view(self, hosted: HostedTable, seated: Seated, whole: bool = False) -> None:
+        """The seat's view; only the moves its client does not have yet, unless ``whole``."""
+        history = hosted.match.history
+        first = 0 if whole else hosted.known_to(seated)
         with speaking(seated.language):
-            text = protocol.encode(hosted.view_for(seated.seat))
+            text = protocol.encode(hosted.view_for(seated.seat, first))
+        seated.told = history.cursor
+        seated.last_told = history.steps[history.cursor - 1] if history.cursor else None
         with contextlib.suppress(ConnectionClosed):
             await seated.connection.send(text)
 
@@ -604,7 +626,7 @@ class Server:
                     elif isinstance(message, Join):
                         if sitting is not None:
                             await self._leave(*sitting)
-                        sitting = await self._join(connection, message, language)
+                        sitting = await self._join(connection, message, language, hello.protocol)
                     elif isinstance(message, Intent):
                         if sitting is None:
                             raise Refused("not_joined")
@@ -623,7 +645,9 @@ class Server:
             if sitting is not None:
                 await self._leave(*sitting)
 
-    async def _join(self, connection: ServerConnection, message: Join, language: str) -> tuple[HostedTable, Seated]:
+    async def _join(
+        self, connection: ServerConnection, message: Join, language: str, version: int = PROTOCOL_VERSION
+    ) -> tuple[HostedTable, Seated]:
         hosted = self.find(message.code)
         if message.token is not None:
             digest = token_digest(message.token)
@@ -645,7 +669,7 @@ class Server:
             self.store.set_token(hosted.code, seat, token_digest(token))
             hosted.digests[seat] = token_digest(token)
         old = hosted.seated.get(seat)
-        seated = Seated(connection, seat, language)
+        seated = Seated(connection, seat, language, version)
         hosted.seated[seat] = seated
         if old is not None and old.connection is not connection:
             await old.connection.close(1000, "seat taken back")  # the same player, come back
@@ -664,8 +688,8 @@ class Server:
     async def _intent(self, hosted: HostedTable, seat: Seat, intent: Intent) -> None:
         table, match = hosted.table, hosted.match
         action = intent.action
-        if action == "present":  # "show me my seat again": only this connection hears
-            await self._send_view(hosted, hosted.seated[seat])
+        if action == "present":  # "show me my seat again", all of it: only this connection hears
+            await self._send_view(hosted, hosted.seated[seat], whole=True)
             return
         if action == "move":
             await self._move(hosted, seat, intent.text)
