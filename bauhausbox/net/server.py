@@ -307,6 +307,8 @@ class Server:
         match = Match(stored.setup, history, autosave=False)
         hosted = self._host(stored.code, match, stored.digests)
         hosted.version = self.store.reopened(stored.code) << VERSION_BITS  # above every earlier view
+        if match.over:  # a finished game reopened: its table closes as it would have
+            hosted.finished = time.monotonic()
         return hosted
 
     def create_table(self, setup: Setup, start: Any = None) -> str:
