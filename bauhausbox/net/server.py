@@ -455,6 +455,8 @@ class Server:
         store keeps the game as its record) and take idle ones out of memory after
         ``idle_seconds`` without anyone connected (reopened from the store when someone comes)."""
         for hosted in list(self.tables.values()):
+            if hosted.lock.locked():
+                continue  # a move being committed: next time
             try:
                 if hosted.finished is not None and now - hosted.finished >= self.finished_seconds:
                     await self._close_table(hosted)
@@ -468,13 +470,20 @@ class Server:
         self.store.close_table(hosted.code)
         del self.tables[hosted.code]
         hosted.table.close()
-        for seated in list(hosted.seated.values()):
-            with speaking(seated.language):
+        seated, hosted.seated = list(hosted.seated.values()), {}
+        # Told on a task of its own: a player's slow connection must not hold the other tables.
+        task = asyncio.get_running_loop().create_task(self._tell_closed(seated))
+        self._advancing.add(task)
+        task.add_done_callback(self._advancing.discard)
+
+    @staticmethod
+    async def _tell_closed(seated: list[Seated]) -> None:
+        for one in seated:
+            with speaking(one.language):
                 text = protocol.encode(refusal("table_closed"))
             with contextlib.suppress(ConnectionClosed):
-                await seated.connection.send(text)
-            await seated.connection.close(1000, "table closed")
-        hosted.seated.clear()
+                await one.connection.send(text)
+        await asyncio.gather(*(one.connection.close(1000, "table closed") for one in seated))
 
     async def _advance(self, hosted: HostedTable) -> None:
         """Computer moves that are ready, and a hint that came."""
