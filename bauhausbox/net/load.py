@@ -150,7 +150,7 @@ async def _play(
     loop = asyncio.get_running_loop()
     next_move = loop.time() + rng.random() * interval  # the tables do not all move at once
     while True:
-        await asyncio.sleep(max(0.0, next_move - loop.time()))
+        await asyncio.sleep(max(0.0, min(next_move, deadline) - loop.time()))
         next_move += interval
         if loop.time() >= deadline:
             return
