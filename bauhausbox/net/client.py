@@ -1,7 +1,8 @@
 """The client of "Play across computers": one seat at a table on a server, without a screen.
 
 :class:`RemoteTable` connects, says hello, joins (a seat, or back into its seat with its token) and
-keeps the latest :class:`~bauhausbox.net.protocol.SeatView`; ``play``, ``undo``, ``redo``, ``hint``,
+keeps the latest :class:`~bauhausbox.net.protocol.SeatView` (whole: a view with only the new moves
+is added to the one before); ``play``, ``undo``, ``redo``, ``hint``,
 ``agree``, ``refuse`` and ``present`` send intents. A dropped connection is opened again on its
 own, with growing pauses (:data:`BACKOFF_SECONDS` doubling up to :data:`MAX_BACKOFF_SECONDS`), and
 the token brings the client back into the same seat, at the table's current position. A refusal
@@ -216,7 +217,14 @@ class RemoteTable:
             self.connections += 1
             self._seated.set()
         elif isinstance(message, SeatView):
-            self.view = message
+            if message.first == 0:
+                self.view = message
+            elif self.view is not None and len(self.view.moves) == message.first:
+                # Only the new moves: the earlier ones are those of the view before.
+                self.view = message.model_copy(update={"moves": [*self.view.moves, *message.moves], "first": 0})
+            elif self._connection is not None:  # a gap (never expected): ask for the whole view
+                await self._connection.send(protocol.encode(Intent(action="present")))
+                return
         elif isinstance(message, Refusal):
             if message.fatal or not self._seated.is_set():  # refused a seat: nothing to come back to
                 raise Ended(message)

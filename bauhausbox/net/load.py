@@ -5,7 +5,7 @@ The server runs in a process of its own, as ``bauhausbox serve`` would; the clie
 :class:`~bauhausbox.net.client.RemoteTable`) run in ``workers`` other processes. Each client notes
 when every view arrives; a move's latency is from just before its intent is sent to the moment each
 of the table's clients received the view with it (four latencies per move). The server reports its
-resident memory and CPU time. ``BAUHAUSBOX_NET_PROFILE=FILE`` profiles the server while the tables
+resident memory and CPU time. ``BAUHAUSBOX_NET_PROFILE=FILE`` profiles the server's CPU while the tables
 play (``python -m pstats FILE``).
 """
 
@@ -72,7 +72,7 @@ async def _serve(folder: Path) -> None:
     await server.start("127.0.0.1", 0)
     print(f"url {server.url}", flush=True)
     profile = os.environ.get(PROFILE_ENV)
-    profiler = cProfile.Profile() if profile else None
+    profiler = cProfile.Profile(time.process_time) if profile else None  # CPU, not waiting
     try:
         while True:
             line = (await asyncio.to_thread(sys.stdin.readline)).strip()
@@ -150,7 +150,7 @@ async def _play(
     loop = asyncio.get_running_loop()
     next_move = loop.time() + rng.random() * interval  # the tables do not all move at once
     while True:
-        await asyncio.sleep(max(0.0, next_move - loop.time()))
+        await asyncio.sleep(max(0.0, min(next_move, deadline) - loop.time()))
         next_move += interval
         if loop.time() >= deadline:
             return

@@ -3,7 +3,8 @@
 A client opens with :class:`Hello`, then either creates a table (:class:`Create`) or joins one
 (:class:`Join`: a table code with the seat it wants, or the seat's token to come back). The server
 answers a join with :class:`SeatGiven` (the token, a secret only that client knows) and from then on
-sends a :class:`SeatView` after every change: what that seat may see, never more. The client's
+sends a :class:`SeatView` after every change: what that seat may see, never more (from protocol
+2, with only the moves the client has not had yet, after a first whole view). The client's
 :class:`Intent` messages are wishes; the server's rules decide. Anything refused comes back as one
 :class:`Refusal` sentence in the client's language, with a stable ``reason`` code.
 
@@ -19,9 +20,11 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from bauhausbox.i18n import N_
 
-PROTOCOL_VERSION = 1
-# The oldest client version the server still speaks with.
+# 2: a view may carry only the moves since the client's last view (``SeatView.first``).
+PROTOCOL_VERSION = 2
+# The oldest client version the server still speaks with (version 1 clients get whole views).
 OLDEST_PROTOCOL = 1
+DELTA_PROTOCOL = 2
 MAX_MESSAGE_BYTES = 64 * 1024
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
@@ -170,6 +173,9 @@ class SeatView(_Message):
     # The seats as ``human`` / ``ai:LEVEL`` and the table's options (public facts of the setup).
     seats: list[str] = Field(default_factory=list)
     options: dict[str, str | int | bool] = Field(default_factory=dict)
+    # ``moves`` starts at this index: the earlier ones are those of the client's previous view
+    # (protocol 2). 0, a whole view, is left out of the frame: the same bytes as protocol 1.
+    first: int = Field(default=0, ge=0)
 
 
 Reason = Literal[
@@ -263,6 +269,8 @@ class ProtocolError(Exception):
 def encode(message: _Message) -> str:
     """The JSON text of a message (compact, fields in their declared order: the same message is
     always the same bytes)."""
+    if isinstance(message, SeatView) and message.first == 0:
+        return message.model_dump_json(exclude={"first"})
     return message.model_dump_json()
 
 

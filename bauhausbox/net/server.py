@@ -110,11 +110,14 @@ class Refused(Exception):
 
 @dataclass
 class Seated:
-    """One open connection sitting at a seat."""
+    """One open connection sitting at a seat, and the moves its client has from earlier views."""
 
     connection: ServerConnection
     seat: Seat
     language: str
+    protocol: int = PROTOCOL_VERSION
+    told: int = 0  # how many moves the client's view holds
+    last_told: Any = None  # the step object of the last of them: an undo and a new move replace it
 
 
 @dataclass
@@ -163,9 +166,10 @@ class HostedTable:
         return not self.match.over and self.match.to_play in table.bots
 
     # -- what a seat may see ---------------------------------------------------------------------
-    def view_for(self, seat: Seat) -> SeatView:
+    def view_for(self, seat: Seat, first: int = 0) -> SeatView:
         """Everything in this message comes from ``view(state, seat)``, the seat's own hint and the
-        table's public facts (names, who is connected, the undo request)."""
+        table's public facts (names, who is connected, the undo request). ``first``: the moves
+        before it are left out (the client has them)."""
         match, game, table = self.match, self.game, self.table
         seen = table.seat_view(seat)
         hint = None
@@ -185,7 +189,7 @@ class HostedTable:
             position=game.to_text(seen.state),
             to_play=match.to_play,
             over=match.over,
-            moves=[self._seen(index, seat) for index in range(history.cursor)],
+            moves=[self._seen(index, seat) for index in range(first, history.cursor)],
             hint=hint,
             undo_request=request,
             can_undo=table.undo_plan() is not None,
@@ -196,7 +200,20 @@ class HostedTable:
             seed=match.setup.seed if match.over else None,
             seats=[spec.to_text() for spec in match.setup.seats],
             options=dict(match.setup.options),
+            first=first,
         )
+
+    def known_to(self, seated: Seated) -> int:
+        """How many moves of the current history ``seated``'s client already has as they are now:
+        0 (a whole view) after an undo that took back one of them, at the end (every move's
+        notation is told then), or for a client of protocol 1."""
+        history = self.match.history
+        told = seated.told
+        if seated.protocol < protocol.DELTA_PROTOCOL or self.match.over or told > history.cursor:
+            return 0
+        if told and history.steps[told - 1] is not seated.last_told:
+            return 0
+        return told
 
     def seen(self) -> TableSeen:
         """The table as someone about to join sees it: public facts only."""
@@ -262,6 +279,10 @@ class Server:
         self._writer: asyncio.Task[None] | None = None
         self._advancing: set[asyncio.Task[None]] = set()
         self._closing = False
+        # The tables where a computer or a hint search may have something to do: looked at every
+        # tick. A table joins the set at every change and leaves it once nothing is running there
+        # (scanning all 200 tables of the load benchmark every tick was 18% of a core, idle).
+        self._watched: set[HostedTable] = set()
         self._server: WebSocketServer | None = None
         self._ticker: asyncio.Task[None] | None = None
         self.address: tuple[str, int] | None = None
@@ -277,6 +298,7 @@ class Server:
         # Every seat has its own screen: no curtain; a seat's secrets go only to its own connection.
         hosted = HostedTable(code, Table(match, curtain=False), digests)
         hosted.hint_level = self.hint_level
+        self._watched.add(hosted)
         return hosted
 
     def _reopen(self, stored: StoredTable) -> HostedTable:
@@ -290,6 +312,8 @@ class Server:
         match = Match(stored.setup, history, autosave=False)
         hosted = self._host(stored.code, match, stored.digests)
         hosted.version = self.store.reopened(stored.code) << VERSION_BITS  # above every earlier view
+        if match.over:  # a finished game reopened: its table closes as it would have
+            hosted.finished = time.monotonic()
         return hosted
 
     def create_table(self, setup: Setup, start: Any = None) -> str:
@@ -421,11 +445,17 @@ class Server:
         swept = time.monotonic()
         while True:
             await asyncio.sleep(TICK_SECONDS)
-            for hosted in list(self.tables.values()):
-                if hosted.busy() and not hosted.lock.locked():
+            for hosted in list(self._watched):
+                if self.tables.get(hosted.code) is not hosted:
+                    self._watched.discard(hosted)  # closed or unloaded
+                elif hosted.lock.locked():
+                    continue
+                elif hosted.busy():
                     task = asyncio.get_running_loop().create_task(self._advance(hosted))
                     self._advancing.add(task)
                     task.add_done_callback(self._advancing.discard)
+                else:
+                    self._watched.discard(hosted)
             now = time.monotonic()
             if now - swept >= min(SWEEP_SECONDS, self.finished_seconds, self.idle_seconds):
                 swept = now
@@ -436,6 +466,8 @@ class Server:
         store keeps the game as its record) and take idle ones out of memory after
         ``idle_seconds`` without anyone connected (reopened from the store when someone comes)."""
         for hosted in list(self.tables.values()):
+            if hosted.lock.locked():
+                continue  # a move being committed: next time
             try:
                 if hosted.finished is not None and now - hosted.finished >= self.finished_seconds:
                     await self._close_table(hosted)
@@ -449,13 +481,20 @@ class Server:
         self.store.close_table(hosted.code)
         del self.tables[hosted.code]
         hosted.table.close()
-        for seated in list(hosted.seated.values()):
-            with speaking(seated.language):
+        seated, hosted.seated = list(hosted.seated.values()), {}
+        # Told on a task of its own: a player's slow connection must not hold the other tables.
+        task = asyncio.get_running_loop().create_task(self._tell_closed(seated))
+        self._advancing.add(task)
+        task.add_done_callback(self._advancing.discard)
+
+    @staticmethod
+    async def _tell_closed(seated: list[Seated]) -> None:
+        for one in seated:
+            with speaking(one.language):
                 text = protocol.encode(refusal("table_closed"))
             with contextlib.suppress(ConnectionClosed):
-                await seated.connection.send(text)
-            await seated.connection.close(1000, "table closed")
-        hosted.seated.clear()
+                await one.connection.send(text)
+        await asyncio.gather(*(one.connection.close(1000, "table closed") for one in seated))
 
     async def _advance(self, hosted: HostedTable) -> None:
         """Computer moves that are ready, and a hint that came."""
@@ -519,6 +558,7 @@ class Server:
         return True
 
     async def _broadcast(self, hosted: HostedTable) -> None:
+        self._watched.add(hosted)
         hosted.version += 1
         hosted.active = time.monotonic()
         if not hosted.match.over:
@@ -528,9 +568,14 @@ class Server:
         for seated in list(hosted.seated.values()):
             await self._send_view(hosted, seated)
 
-    async def _send_view(self, hosted: HostedTable, seated: Seated) -> None:
+    async def _send_view(self, hosted: HostedTable, seated: Seated, whole: bool = False) -> None:
+        """The seat's view; only the moves its client does not have yet, unless ``whole``."""
+        history = hosted.match.history
+        first = 0 if whole else hosted.known_to(seated)
         with speaking(seated.language):
-            text = protocol.encode(hosted.view_for(seated.seat))
+            text = protocol.encode(hosted.view_for(seated.seat, first))
+        seated.told = history.cursor
+        seated.last_told = history.steps[history.cursor - 1] if history.cursor else None
         with contextlib.suppress(ConnectionClosed):
             await seated.connection.send(text)
 
@@ -604,7 +649,7 @@ class Server:
                     elif isinstance(message, Join):
                         if sitting is not None:
                             await self._leave(*sitting)
-                        sitting = await self._join(connection, message, language)
+                        sitting = await self._join(connection, message, language, hello.protocol)
                     elif isinstance(message, Intent):
                         if sitting is None:
                             raise Refused("not_joined")
@@ -623,7 +668,9 @@ class Server:
             if sitting is not None:
                 await self._leave(*sitting)
 
-    async def _join(self, connection: ServerConnection, message: Join, language: str) -> tuple[HostedTable, Seated]:
+    async def _join(
+        self, connection: ServerConnection, message: Join, language: str, version: int = PROTOCOL_VERSION
+    ) -> tuple[HostedTable, Seated]:
         hosted = self.find(message.code)
         if message.token is not None:
             digest = token_digest(message.token)
@@ -645,7 +692,7 @@ class Server:
             self.store.set_token(hosted.code, seat, token_digest(token))
             hosted.digests[seat] = token_digest(token)
         old = hosted.seated.get(seat)
-        seated = Seated(connection, seat, language)
+        seated = Seated(connection, seat, language, version)
         hosted.seated[seat] = seated
         if old is not None and old.connection is not connection:
             await old.connection.close(1000, "seat taken back")  # the same player, come back
@@ -664,8 +711,8 @@ class Server:
     async def _intent(self, hosted: HostedTable, seat: Seat, intent: Intent) -> None:
         table, match = hosted.table, hosted.match
         action = intent.action
-        if action == "present":  # "show me my seat again": only this connection hears
-            await self._send_view(hosted, hosted.seated[seat])
+        if action == "present":  # "show me my seat again", all of it: only this connection hears
+            await self._send_view(hosted, hosted.seated[seat], whole=True)
             return
         if action == "move":
             await self._move(hosted, seat, intent.text)
@@ -680,6 +727,7 @@ class Server:
         elif action == "hint":
             if match.to_play != seat or not table.request_hint(hosted.hint_level):
                 raise Refused("no_hint")
+            self._watched.add(hosted)
             return  # the answer comes on a later tick
         elif action in ("agree", "refuse"):
             pending = hosted.pending_undo

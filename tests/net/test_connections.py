@@ -18,7 +18,7 @@ from websockets.asyncio.client import connect
 from bauhausbox import games
 from bauhausbox.net import protocol
 from bauhausbox.net.client import Ended, RemoteTable, create_table
-from bauhausbox.net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, Hello, Intent
+from bauhausbox.net.protocol import MAX_MESSAGE_BYTES, OLDEST_PROTOCOL, PROTOCOL_VERSION, Hello, Intent
 from tests.net.helpers import STEP_SECONDS, hosting, my_moves, play_out, run, seated, view_text
 
 
@@ -135,7 +135,7 @@ def test_every_refusal_is_one_sentence(tmp_path: Path) -> None:
             elsewhere = (await seated(url, other, 1))[0]
             stale = await _refused(RemoteTable(url, code, token=elsewhere.token))
             assert stale.sentence == "This computer's place at that table is not valid any more: join again."
-            old = await _refused(RemoteTable(url, code, protocol_version=PROTOCOL_VERSION - 1))
+            old = await _refused(RemoteTable(url, code, protocol_version=OLDEST_PROTOCOL - 1))
             assert old.sentence == "This copy of bauhausbox is too old to play at that table: please update it."
             french = await _refused(RemoteTable(url, "ZZZZZZ", language="fr"))
             assert french.sentence != wrong.sentence and french.reason == "wrong_code"

@@ -259,6 +259,12 @@ def test_hostile_clients_leave_another_table_undisturbed(tmp_path: Path) -> None
                 await raw.send(protocol.encode(Hello(protocol=PROTOCOL_VERSION, app="x")))
                 assert (await answer(raw)).reason == "bad_message"
 
+            # Far too large a frame: the WebSocket layer closes the connection (1009, too big).
+            async with spoken(url) as huge:
+                await huge.send("x" * (4 * protocol.MAX_MESSAGE_BYTES))
+                await asyncio.wait_for(huge.wait_closed(), STEP_SECONDS)
+                assert huge.close_code == 1009
+
             # Out of turn: seat 1 plays a move that is legal for seat 0, with and without "@0".
             legal = my_moves(first)
             await second.play(legal[0])

@@ -119,3 +119,19 @@ def test_an_idle_table_leaves_memory_and_comes_back_when_a_player_does(tmp_path:
             await back.close()
 
     run(scenario())
+
+
+def test_a_finished_table_reopened_by_a_restart_closes_too(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosting(tmp_path) as server:
+            code = await create_table(server.url, "bits", ["human", "human"])
+            clients = await seated(server.url, code, 2)
+            assert (await play_out(clients, random.Random(6))).over
+            for client in clients:
+                await client.close()
+        async with hosting(tmp_path, finished_seconds=0.3) as server:
+            assert code in server.tables  # reopened, nobody at it
+            await _until(lambda: code not in server.tables)
+            assert server.store.is_closed(code)
+
+    run(scenario())
