@@ -24,7 +24,7 @@ import secrets
 import ssl
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -195,6 +195,9 @@ class HostedTable:
             free=[seat for seat in self.humans if seat not in self.digests],
             connected=[not spec.is_human or index in self.seated for index, spec in enumerate(seats)],
         )
+
+    def forget_sentences(self) -> None:
+        self._said.clear()
 
     def _seen(self, index: int, seat: Seat) -> MoveSeen:
         step = self.match.history.steps[index]
@@ -480,6 +483,9 @@ class Server:
             token = secrets.token_urlsafe(TOKEN_BYTES)
             self.store.set_token(hosted.code, seat, token_digest(token))
             hosted.digests[seat] = token_digest(token)
+            if message.name:
+                self._rename(hosted, seat, message.name)
+            log.info("table %s: %s sits at seat %d", hosted.code, hosted.match.seat_name(seat), seat + 1)
         old = hosted.seated.get(seat)
         seated = Seated(connection, seat, language)
         hosted.seated[seat] = seated
@@ -488,6 +494,14 @@ class Server:
         await connection.send(protocol.encode(SeatGiven(code=hosted.code, seat=seat, token=token)))
         await self._broadcast(hosted)
         return hosted, seated
+
+    def _rename(self, hosted: HostedTable, seat: Seat, name: str) -> None:
+        """The player sitting down at ``seat`` is called ``name`` (kept with the table)."""
+        setup = hosted.match.setup
+        seats = tuple(replace(spec, name=name) if index == seat else spec for index, spec in enumerate(setup.seats))
+        hosted.match.setup = replace(setup, seats=seats)
+        hosted.forget_sentences()  # the sentences name the players
+        self.store.set_names(hosted.code, hosted.match.setup)
 
     async def _leave(self, hosted: HostedTable, seated: Seated) -> None:
         if hosted.seated.get(seated.seat) is seated:
