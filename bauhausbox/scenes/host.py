@@ -23,6 +23,22 @@ from bauhausbox.persistence import paths
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.ui.app import App
 
+# The ports a player may choose: above the ones only the system's services may take.
+LOWEST_PORT = 1024
+HIGHEST_PORT = 65535
+
+
+def port_choice(text: str) -> int | None:
+    """The port typed in the setup screen: 0 (the system picks one) when empty, the number when it
+    is one a table may listen on, else ``None``."""
+    text = text.strip()
+    if not text:
+        return 0
+    if not text.isdigit() or not text.isascii() or len(text) > 5:
+        return None
+    port = int(text)
+    return port if LOWEST_PORT <= port <= HIGHEST_PORT else None
+
 
 def open_remote(app: App, table: RemoteTableAdapter) -> None:
     """Show the game's screen on a table across computers, over a fresh main menu."""

@@ -21,6 +21,7 @@ from bauhausbox.scenes.game_hooks import GameHooks
 from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
+from bauhausbox.ui.presence import presence_mark
 from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
@@ -209,6 +210,8 @@ class TableChrome(GameHooks[Any, Any]):
                 pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
             colour, shape = self.seat_style(seat)
             draw.seat_shape(surface, shape, (row.left + m.u(3), row.centery), m.u(1.6), colour)
+            connected = self.table.connected(seat) if spec.is_human else None
+            presence_mark(surface, (row.left + m.u(3), row.centery), m.u(1.6), connected)
             draw.text(
                 surface,
                 spec.name,
@@ -220,11 +223,10 @@ class TableChrome(GameHooks[Any, Any]):
             )
             level = _(LEVEL_WORDS.get(spec.level, spec.level))
             sub = _("human") if spec.is_human else _("computer · {level}").format(level=level)
-            if extra and seat < len(extra) and extra[seat]:
-                sub = extra[seat]
-            connected = self.table.connected(seat) if spec.is_human else None
             if connected is not None:  # across computers: who is at their screen now
                 sub = _("human · connected") if connected else _("human · not connected")
+            if extra and seat < len(extra) and extra[seat]:
+                sub = extra[seat]  # the game's own words (the marker still says who is connected)
             draw.text(
                 surface,
                 sub,

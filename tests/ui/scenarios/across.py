@@ -89,6 +89,15 @@ def setup_host(app: App) -> None:
     _setup_with_guest(app)
 
 
+@scenario("setup_host_port_refused")
+def setup_host_port_refused(app: App) -> None:
+    setup = _setup_with_guest(app)
+    if setup.port_field.enabled:  # before this app hosts: a port that cannot be used
+        setup._set_port("80")
+        setup.start()
+    frames(app, 1)
+
+
 @scenario("host_invitation")
 def host_invitation(app: App) -> None:
     _hosted(app)
