@@ -102,12 +102,12 @@ class LocalHost:
         async def create() -> str:
             return self.server.create_table(setup)
 
-        code = self.loop.run(create(), timeout=10.0)
-        self.created.append(code)
-        return code
+        return self.loop.run(create(), timeout=10.0)
 
-    def advertise(self) -> None:
-        """Announce this app's open tables on the local network (once; see ``net/discovery.py``)."""
+    def advertise(self, code: str) -> None:
+        """Announce table ``code`` on the local network while it has a free seat (``net/discovery.py``);
+        called once this computer's own seats sit there, so nobody hears of a seat that is not free."""
+        self.created.append(code)
         if self.advertiser is None:
             # Where the server listens: every interface (this computer's addresses), or only one.
             addresses = lan_addresses() if LISTEN_ON in ("0.0.0.0", "") else [LISTEN_ON]

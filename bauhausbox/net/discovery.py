@@ -138,9 +138,9 @@ class Advertiser:
                 zeroconf.register_service(info)
             self._services[code] = (info, facts)
 
-    def advertised(self) -> int:
-        """How many tables are advertised now."""
-        return len(self._services)
+    def advertised(self) -> list[str]:
+        """The codes of the tables advertised now (never sent: for the host's own use and tests)."""
+        return list(self._services)
 
     def close(self, timeout: float = 5.0) -> None:
         """Withdraw every service and stop the thread."""

@@ -129,6 +129,9 @@ class RemoteTableAdapter(Table[Any, Any]):
             return self.remotes[seat].connected
         return view.connected[seat]
 
+    def plays_here(self, seat: Seat | None) -> bool:
+        return seat in self.remotes
+
     def status_note(self) -> str | None:
         for remote in self.remotes.values():
             if remote.ended is not None:

@@ -23,7 +23,7 @@ import logging
 import secrets
 import ssl
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -70,18 +70,10 @@ TICK_SECONDS = 0.02  # how often computer players and hint searches are looked a
 TOKEN_BYTES = 24
 
 
-@contextlib.contextmanager
-def speaking(language: str) -> Iterator[None]:
-    """Sentences in ``language`` while inside (one loop, no await inside: nothing else runs)."""
-    before = i18n.language()
-    if language == before:
-        yield
-        return
-    i18n.set_language(language)
-    try:
-        yield
-    finally:
-        i18n.set_language(before)
+def speaking(language: str) -> contextlib.AbstractContextManager[str]:
+    """Sentences in ``language`` while inside, on the server's thread only (``i18n.speaking``): in
+    the host's app, the window keeps the players' language meanwhile."""
+    return i18n.speaking(language)
 
 
 def refusal(reason: Reason, detail: str = "") -> Refusal:

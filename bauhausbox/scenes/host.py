@@ -67,13 +67,14 @@ def host_table(
         host = background.local_host(paths.data_dir() / "tables", app.settings.computer_delay, app.settings.host_port)
         setup = Setup(game_id, players, new_seed(), tuple(seats), options)
         code = host.create_table(setup)
-        host.advertise()
         invitation = Invitation(tuple(background.lan_addresses()), host.port, code)
         here: list[Seat | None] = [seat for seat, spec in enumerate(seats) if spec.is_human and seat not in remote]
         if not here:  # this computer only hosts: the others play
+            host.advertise(code)
             app.push(DialogScene(app, N_("Table hosted"), invitation_words(invitation)))
             return None
         table = join_table(host.local_url, code, here, language=i18n.language(), invitation=invitation)
+        host.advertise(code)
     except (OSError, TimeoutError, Ended) as error:
         reason = (
             error.refusal.sentence if isinstance(error, Ended) else (getattr(error, "strerror", None) or str(error))

@@ -59,7 +59,7 @@ def test_an_advertised_table_is_found_updated_and_withdrawn() -> None:
         assert found.protocol == PROTOCOL_VERSION and found.compatible
         # The code is the secret to sit down: it is nowhere in what the network hears.
         assert "K7QX2M" not in repr(found)
-        assert eventually(lambda: advertiser.advertised() == 1)
+        assert eventually(lambda: advertiser.advertised() == ["K7QX2M"])
         for info, _facts in advertiser._services.values():
             assert b"K7QX2M" not in info.text and "K7QX2M" not in info.name
 

@@ -197,6 +197,10 @@ def test_join_screen_finds_the_table_on_the_network_and_sits_under_the_name_type
     rect, found = next((r, t) for r, t in join.found_rects if t.address.endswith(f":{port}"))
     assert (found.game, found.free, found.seats) == ("blokus", 1, 2)
     assert found.host == host_scene.match.seat_name(0)
+    hosting = background.hosting()
+    assert hosting is not None and hosting.advertiser is not None
+    advertiser = hosting.advertiser
+    assert wait_until(app, lambda: code in advertiser.advertised(), 2000)
     click(app, rect.center)
     assert join.address == found.address and join.address_field.value == found.address
     assert join.code_field.focused  # the code is not advertised: the player types it
@@ -218,10 +222,7 @@ def test_join_screen_finds_the_table_on_the_network_and_sits_under_the_name_type
     assert host_table.match.seat_name(1) == "Bert"
     assert join.browser is None  # the Join screen is gone, and its listening with it
     # The table's last seat is taken: it is no longer advertised.
-    host = background.hosting()
-    assert host is not None and host.advertiser is not None
-    advertiser = host.advertiser
-    assert wait_until(app, lambda: advertiser.advertised() == 0, 600)
+    assert wait_until(app, lambda: code not in advertiser.advertised(), 600)
     scene.table.close()
     host_table.close()
 
