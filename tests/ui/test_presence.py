@@ -93,3 +93,28 @@ def test_no_mark_at_one_computer(fresh_app: Any, marks: Any) -> None:
         open_game(fresh_app, game_id, 2, seats=["human", "human"])
         assert _says(marks, fresh_app) == []
         fresh_app.go_home()
+
+
+def test_a_screen_never_judges_the_tiles_of_a_player_at_another_computer(fresh_app: Any) -> None:
+    """Buizen: when the player at another computer is to play, the host's screen neither offers
+    moves for them nor says that none of their tiles fits (it cannot see their tiles)."""
+    app = fresh_app
+    game = games.load("buizen")
+    seats = [SeatSpec("Anni"), SeatSpec("Bert"), SeatSpec("Cleo", "ai", "random")]
+    table = host_table(app, "buizen", 3, seats, game.normalize_options(3, {}), remote={1})
+    assert isinstance(table, RemoteTableAdapter)
+    app.pop(app.top)
+    scene = app.top
+    assert isinstance(scene, GameScene)
+    assert not table.plays_here(1) and table.plays_here(0) and not table.plays_here(2)
+
+    def guests_turn() -> bool:
+        if scene.match.to_play == 0 and scene.input_allowed():
+            scene.submit(scene.game.legal_moves(scene.view, 0)[0])
+        return scene.match.to_play == 1
+
+    assert wait_until(app, guests_turn, 600)
+    frames(app, 2)
+    assert scene.legal() == []  # type: ignore[attr-defined]
+    assert "fits" not in scene.turn_text() and not scene.action_button.visible  # type: ignore[attr-defined]
+    table.close()

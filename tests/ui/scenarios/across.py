@@ -58,6 +58,16 @@ def join(app: App) -> None:
     frames(app, 1)
 
 
+@scenario("join_no_multicast")
+def join_no_multicast(app: App) -> None:
+    scene = JoinScene(app)
+    app.push(scene)
+    _heard(scene, [])
+    assert scene.browser is not None
+    scene.browser.problem = "multicast is not available here"
+    frames(app, 1)
+
+
 @scenario("join_refused")
 def join_refused(app: App) -> None:
     table = _hosted(app)
