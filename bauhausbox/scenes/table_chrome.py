@@ -307,7 +307,12 @@ class TableChrome(GameHooks[Any, Any]):
     def _move_count(self) -> tuple[str, int]:
         """The status bar's right end — the move count and whether the game is saved — and its width."""
         moves = self.match.history.cursor
-        words = (_("move {n}  ·  not saved!") if self.match.save_error else _("move {n}  ·  saved")).format(n=moves)
+        if self.table.on_server:  # every move is stored by the host before anyone hears of it
+            words = _("move {n}  ·  kept by the host").format(n=moves)
+        elif self.match.save_error:
+            words = _("move {n}  ·  not saved!").format(n=moves)
+        else:
+            words = _("move {n}  ·  saved").format(n=moves)
         return words, draw.render_text(words, self.metrics.small, weight="regular").get_width()
 
     def status_room(self) -> int:
