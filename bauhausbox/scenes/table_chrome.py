@@ -130,7 +130,7 @@ class TableChrome(GameHooks[Any, Any]):
             self.hint_button.enabled, self.hint_button.label = True, N_("Scores")
             self.hint_button.tooltip = N_("Show the final table again")
             return
-        self.hint_button.enabled = self.match.is_human(self.match.to_play) and not self.hint_runner.busy
+        self.hint_button.enabled = self.table.plays_here(self.match.to_play) and not self.hint_runner.busy
         hinted = self.hint_move is not None
         self.hint_button.label = N_("Play hint") if hinted else N_("Hint")
         self.hint_button.tooltip = N_("Play the hinted move (Enter)") if hinted else N_("Show a good move (H)")
@@ -352,6 +352,8 @@ class TableChrome(GameHooks[Any, Any]):
         seat = match.to_play
         if seat is not None and not match.is_human(seat):
             return fill(_("{name} is thinking  ·  Esc menu  ·  Ctrl+Z undo"), name=match.seat_name(seat))
+        if seat is not None and not self.table.plays_here(seat):  # at another computer
+            return fill(_("{name} is playing at another computer  ·  Esc menu"), name=match.seat_name(seat))
         return self.idle_status()
 
     def _draw_banner(self, surface: pygame.Surface) -> None:

@@ -96,9 +96,10 @@ def test_no_mark_at_one_computer(fresh_app: Any, marks: Any) -> None:
         fresh_app.go_home()
 
 
-def test_a_screen_never_judges_the_tiles_of_a_player_at_another_computer(fresh_app: Any) -> None:
+def test_a_screen_never_plays_for_a_player_at_another_computer(fresh_app: Any) -> None:
     """Buizen: when the player at another computer is to play, the host's screen neither offers
-    moves for them nor says that none of their tiles fits (it cannot see their tiles)."""
+    moves for them nor says that none of their tiles fits (it cannot see their tiles), nor says
+    "Your turn" to them, nor offers a hint; its status bar says where they play."""
     app = fresh_app
     game = games.load("buizen")
     seats = [SeatSpec("Anni"), SeatSpec("Bert"), SeatSpec("Cleo", "ai", "random")]
@@ -108,6 +109,11 @@ def test_a_screen_never_judges_the_tiles_of_a_player_at_another_computer(fresh_a
     scene = app.top
     assert isinstance(scene, GameScene)
     assert not table.plays_here(1) and table.plays_here(0) and not table.plays_here(2)
+    host = background.hosting()
+    assert host is not None and table.invitation is not None
+    guest = RemoteTable(host.local_url, table.invitation.code, seat=1, name="Bert")  # sits, plays nothing
+    loop = background.shared_loop()
+    loop.run(guest.start(5.0), 6.0)
 
     def guests_turn() -> bool:
         if scene.match.to_play == 0 and scene.input_allowed():
@@ -118,4 +124,8 @@ def test_a_screen_never_judges_the_tiles_of_a_player_at_another_computer(fresh_a
     frames(app, 2)
     assert scene.legal() == []  # type: ignore[attr-defined]
     assert "fits" not in scene.turn_text() and not scene.action_button.visible  # type: ignore[attr-defined]
+    # Nor does it tell them it is their turn, offer a hint for them, or list its own controls.
+    assert "Bert" not in str(scene.banner_text or "") and not scene.hint_button.enabled
+    assert scene.situation().startswith("Bert is playing at another computer")
+    loop.run(guest.close(), 5.0)
     table.close()
