@@ -199,11 +199,11 @@ class Browser:
             return sorted(self._found.values(), key=lambda table: (table.host.lower(), table.key))
 
     def _run(self) -> None:
-        from zeroconf import ServiceBrowser, ServiceListener
-
         try:
+            from zeroconf import ServiceBrowser, ServiceListener
+
             zeroconf = _zeroconf()
-        except Exception as error:  # multicast unavailable: the Join screen says so, calmly
+        except Exception as error:  # no multicast here (or no zeroconf): the Join screen says so, calmly
             self.problem = str(error) or type(error).__name__
             log.info("tables on the local network cannot be looked for: %s", self.problem)
             return

@@ -131,3 +131,17 @@ def test_a_hostile_record_is_read_safely() -> None:
     assert table is not None
     assert table.host.isprintable() and len(table.host) <= discovery.MAX_TXT_VALUE
     assert (table.free, table.seats, table.protocol, table.compatible) == (0, 0, 0, False)
+
+
+def test_without_zeroconf_the_app_carries_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build that lacks the package: the Join screen says tables cannot be looked for."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "zeroconf", None)  # importing it now fails
+    browser = Browser()
+    assert eventually(lambda: browser.problem is not None, 5.0)
+    browser.close()
+    advertiser = Advertiser(lambda: [], ["127.0.0.1"], 1234)
+    assert eventually(lambda: advertiser.problem is not None, 5.0)
+    advertiser.close()
+    assert not browser._thread.is_alive() and not advertiser._thread.is_alive()
