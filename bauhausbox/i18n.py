@@ -20,11 +20,13 @@ in it and look for text that did not go through the catalogs.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gettext
 import locale
 import os
 import re
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 DOMAIN = "bauhausbox"
@@ -64,6 +66,15 @@ def system_language() -> str:
     return "en"
 
 
+@functools.lru_cache(maxsize=8)
+def _catalog(chosen: str) -> gettext.NullTranslations:
+    if chosen == PSEUDO:
+        return _Pseudo()
+    if chosen == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, [chosen], fallback=True)
+
+
 def set_language(code: str | None) -> str:
     """Switch to ``code`` ("en", "fr"; ``None`` or "system": the system's); returns the language now
     in use. ``BAUHAUSBOX_LANG`` (for scripts and tests) wins over ``code``."""
@@ -72,34 +83,56 @@ def set_language(code: str | None) -> str:
     chosen = forced or (code or "system").lower()
     if chosen == "system" or (chosen not in LANGUAGES and chosen != PSEUDO):
         chosen = system_language()
-    if chosen == PSEUDO:
-        _translations = _Pseudo()
-    elif chosen == "en":
-        _translations = gettext.NullTranslations()
-    else:
-        _translations = gettext.translation(DOMAIN, LOCALE_DIR, [chosen], fallback=True)
+    _translations = _catalog(chosen)
     _language = chosen
     return chosen
 
 
+# A thread speaking another language than the players' for a while (:func:`speaking`).
+_speaking = threading.local()
+
+
+@contextlib.contextmanager
+def speaking(code: str) -> Iterator[str]:
+    """Texts in ``code`` on this thread only, while inside: a server in the host's app writes each
+    guest's sentences in that guest's language while the window keeps the players' own (and
+    ``BAUHAUSBOX_LANG``, which sets the players' language, does not change a guest's). An unknown
+    code speaks the players' language."""
+    chosen = code.strip().lower()
+    if chosen not in LANGUAGES and chosen != PSEUDO:
+        chosen = _language
+    before = getattr(_speaking, "now", None)
+    _speaking.now = (_catalog(chosen) if chosen != _language else _translations, chosen)
+    try:
+        yield chosen
+    finally:
+        _speaking.now = before
+
+
+def _current() -> gettext.NullTranslations:
+    now = getattr(_speaking, "now", None)
+    return _translations if now is None else now[0]
+
+
 def language() -> str:
-    return _language
+    now = getattr(_speaking, "now", None)
+    return _language if now is None else now[1]
 
 
 def _(message: str) -> str:
     """``message`` in the players' language."""
-    return _translations.gettext(message)
+    return _current().gettext(message)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` as said in ``context`` (a game whose rulebook has its own word: Buizen's
     "Scoring" is "Le pointage", not the "Décompte" of the others)."""
-    return _translations.pgettext(context, message)
+    return _current().pgettext(context, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a text for ``n`` of something, in the players' language ("1 pièce", "2 pièces")."""
-    return _translations.ngettext(singular, plural, n)
+    return _current().ngettext(singular, plural, n)
 
 
 def counted(singular: str, plural: str, n: int) -> str:
@@ -133,7 +166,7 @@ def fill(text: str, /, **values: object) -> str:
     language's contractions at the places filled in: in French "Au tour de {name}" with "Anni" reads
     "Au tour d’Anni" (and "de Bert" stays). English is filled exactly as ``format`` would. Use it for
     every template whose translation puts a name or a word after "de" or "que"."""
-    if _language == "fr":
+    if language() == "fr":
 
         def contract(found: re.Match[str]) -> str:
             if not _elided(values.get(found.group(2))):

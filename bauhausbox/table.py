@@ -226,6 +226,11 @@ class Table(Generic[StateT, MoveT]):
         """What the status bar must say before anything else (a table on a server: reconnecting)."""
         return None
 
+    def plays_here(self, seat: Seat | None) -> bool:
+        """Whether ``seat`` is a human playing at this screen (across computers: one of this
+        computer's seats, never a player at another computer)."""
+        return self.match.is_human(seat)
+
     # ==== what humans may do =====================================================================
     def may_act(self, seat: Seat | None = None) -> bool:
         """Whether a human may act now (for ``seat``, default the seat to play): not while a

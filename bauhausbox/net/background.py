@@ -6,7 +6,7 @@ hosted :class:`~bauhausbox.net.server.Server` live on :func:`shared_loop`, a dae
 on first use. A screen hands it a coroutine (:meth:`NetLoop.run` waits for the answer with a time
 limit, :meth:`NetLoop.submit` does not wait). :func:`local_host` starts the server once, on a port
 the system picks (or the one asked for), and it ends with the app: at exit every guest hears that
-the host left.
+the host left. Its open tables are advertised on the local network (``net/discovery.py``).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bauhausbox.engine.history import Setup
+from bauhausbox.net.discovery import Advertiser, TableFacts
 from bauhausbox.net.server import Server
 
 T = TypeVar("T")
@@ -75,6 +76,8 @@ class LocalHost:
     def __init__(self, data: Path, computer_delay: float) -> None:
         self.loop = shared_loop()
         self.server = self.loop.run(self._make(data, computer_delay), timeout=10.0)
+        self.created: list[str] = []  # the tables hosted since the app started (the only ones advertised)
+        self.advertiser: Advertiser | None = None
 
     @staticmethod
     async def _make(data: Path, computer_delay: float) -> Server:
@@ -101,10 +104,40 @@ class LocalHost:
 
         return self.loop.run(create(), timeout=10.0)
 
+    def advertise(self, code: str) -> None:
+        """Announce table ``code`` on the local network while it has a free seat (``net/discovery.py``);
+        called once this computer's own seats sit there, so nobody hears of a seat that is not free."""
+        self.created.append(code)
+        if self.advertiser is None:
+            # Where the server listens: every interface (this computer's addresses), or only one.
+            addresses = lan_addresses() if LISTEN_ON in ("0.0.0.0", "") else [LISTEN_ON]
+            self.advertiser = Advertiser(self.open_tables, addresses, self.port)
+
+    def open_tables(self) -> list[TableFacts]:
+        """The tables hosted since the app started that still have a free seat (read on the loop,
+        which owns the server's tables)."""
+
+        async def look() -> list[TableFacts]:
+            found = []
+            for code in self.created:
+                hosted = self.server.tables.get(code)
+                if hosted is None or hosted.match.over:
+                    continue
+                seats = hosted.match.setup.seats
+                free = [seat for seat in hosted.humans if seat not in hosted.digests]
+                here = [seats[seat].name for seat in hosted.humans if seat in hosted.digests]
+                host = ", ".join(here) or socket.gethostname()
+                found.append((code, hosted.match.setup.game_id, host, len(free), len(seats)))
+            return found
+
+        return self.loop.run(look(), timeout=5.0)
+
     def set_computer_delay(self, seconds: float) -> None:
         self.server.computer_delay = seconds
 
     def close(self) -> None:
+        if self.advertiser is not None:
+            self.advertiser.close()
         with contextlib.suppress(Exception):  # at exit, whatever state the loop is in
             self.loop.run(self.server.close(), timeout=CLOSE_SECONDS)
 

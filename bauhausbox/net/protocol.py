@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from bauhausbox.i18n import N_
+from bauhausbox.persistence.models import name_problem
 
 # 2: a view may carry only the moves since the client's last view (``SeatView.first``).
 PROTOCOL_VERSION = 2
@@ -38,6 +39,19 @@ CODE_LENGTH = 6
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 Action = Literal["move", "undo", "redo", "hint", "agree", "refuse", "present"]
+
+
+def _joining_name(name: str) -> str:
+    """A name a joining player chose: none (keep the host's), or a player name as the app keeps
+    them (not blank, short, nothing that cannot be shown: no control characters)."""
+    if name:
+        problem = name_problem(name)
+        if problem:
+            raise ValueError(problem)
+    return name.strip()
+
+
+JoiningName = Annotated[str, AfterValidator(_joining_name)]
 
 
 class _Message(BaseModel):
@@ -73,7 +87,9 @@ class Join(_Message):
     code: str = Field(max_length=16)
     seat: int | None = Field(default=None, ge=0, lt=4)
     token: str | None = Field(default=None, max_length=100)
-    name: str = Field(default="", max_length=MAX_NAME)
+    # The joining player's name for the seat (empty: the name the host gave it); refused as a bad
+    # message when it is no player name (``persistence.models.name_problem``).
+    name: JoiningName = Field(default="", max_length=MAX_NAME)
 
 
 class Intent(_Message):

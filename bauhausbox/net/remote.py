@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bauhausbox import games
@@ -129,6 +129,9 @@ class RemoteTableAdapter(Table[Any, Any]):
             return self.remotes[seat].connected
         return view.connected[seat]
 
+    def plays_here(self, seat: Seat | None) -> bool:
+        return seat in self.remotes
+
     def status_note(self) -> str | None:
         for remote in self.remotes.values():
             if remote.ended is not None:
@@ -175,7 +178,10 @@ class RemoteTableAdapter(Table[Any, Any]):
         state = game.from_text(view.position)
         moves = [(move.seat, move.text, move.said) for move in view.moves]
         known = self._moves
-        if seat == self._shown_seat and self._seen is not None and moves[: len(known)] == known:
+        self._rename(view)
+        # The sentences may change under the same moves (a player who joined named themselves).
+        same = [(mover, text) for mover, text, _said in moves[: len(known)]] == [(m, t) for m, t, _s in known]
+        if seat == self._shown_seat and self._seen is not None and same:
             for index, (mover, text, _said) in enumerate(moves[len(known) :], start=len(known)):
                 before = history.state
                 move = self._parse(before, mover, text, own)
@@ -199,6 +205,12 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.match.said = [said for _seat, _text, said in moves]
         self._view_key = None
         return events
+
+    def _rename(self, view: SeatView) -> None:
+        """Names chosen by players who joined since (the server tells every seat)."""
+        setup = self.match.setup
+        if view.names != [spec.name for spec in setup.seats]:
+            self.match.setup = replace(setup, seats=setup_of(view).seats)
 
     def _parse(self, before: Any, mover: Seat, text: str | None, own: tuple[str, Any] | None) -> Any:
         """The move's value where this seat may know it (else ``None``: no animation, no outline)."""

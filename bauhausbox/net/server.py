@@ -26,8 +26,8 @@ import secrets
 import ssl
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -79,18 +79,10 @@ KEEPALIVE_SECONDS = 20.0  # pings every so often; a peer silent as long again is
 TABLES_WINDOW_SECONDS = 3600.0  # tables created per address are counted over the last hour
 
 
-@contextlib.contextmanager
-def speaking(language: str) -> Iterator[None]:
-    """Sentences in ``language`` while inside (one loop, no await inside: nothing else runs)."""
-    before = i18n.language()
-    if language == before:
-        yield
-        return
-    i18n.set_language(language)
-    try:
-        yield
-    finally:
-        i18n.set_language(before)
+def speaking(language: str) -> contextlib.AbstractContextManager[str]:
+    """Sentences in ``language`` while inside, on the server's thread only (``i18n.speaking``): in
+    the host's app, the window keeps the players' language meanwhile."""
+    return i18n.speaking(language)
 
 
 def refusal(reason: Reason, detail: str = "") -> Refusal:
@@ -226,6 +218,9 @@ class HostedTable:
             free=[seat for seat in self.humans if seat not in self.digests],
             connected=[not spec.is_human or index in self.seated for index, spec in enumerate(seats)],
         )
+
+    def forget_sentences(self) -> None:
+        self._said.clear()
 
     def _seen(self, index: int, seat: Seat) -> MoveSeen:
         step = self.match.history.steps[index]
@@ -691,6 +686,9 @@ class Server:
             token = secrets.token_urlsafe(TOKEN_BYTES)
             self.store.set_token(hosted.code, seat, token_digest(token))
             hosted.digests[seat] = token_digest(token)
+            if message.name:
+                self._rename(hosted, seat, message.name)
+            log.info("table %s: %s sits at seat %d", hosted.code, hosted.match.seat_name(seat), seat + 1)
         old = hosted.seated.get(seat)
         seated = Seated(connection, seat, language, version)
         hosted.seated[seat] = seated
@@ -700,6 +698,14 @@ class Server:
         async with hosted.lock:  # not while a move is being committed: nobody hears of it before
             await self._broadcast(hosted)
         return hosted, seated
+
+    def _rename(self, hosted: HostedTable, seat: Seat, name: str) -> None:
+        """The player sitting down at ``seat`` is called ``name`` (kept with the table)."""
+        setup = hosted.match.setup
+        seats = tuple(replace(spec, name=name) if index == seat else spec for index, spec in enumerate(setup.seats))
+        hosted.match.setup = replace(setup, seats=seats)
+        hosted.forget_sentences()  # the sentences name the players
+        self.store.set_names(hosted.code, hosted.match.setup)
 
     async def _leave(self, hosted: HostedTable, seated: Seated) -> None:
         if hosted.seated.get(seated.seat) is seated and self.tables.get(hosted.code) is hosted:

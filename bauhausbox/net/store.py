@@ -80,6 +80,10 @@ def write_cursor(code: str, cursor: int) -> Write:
     return write
 
 
+def _seats_text(setup: Setup) -> str:
+    return json.dumps([[spec.to_text(), spec.name] for spec in setup.seats])
+
+
 @dataclass
 class StoredTable:
     """A table as the file keeps it: enough to play it again up to its last acknowledged move."""
@@ -126,7 +130,7 @@ class Store:
         self.db.execute("COMMIT")
 
     def create(self, code: str, setup: Setup, start: str | None = None) -> None:
-        seats = json.dumps([[spec.to_text(), spec.name] for spec in setup.seats])
+        seats = _seats_text(setup)
         options = json.dumps(dict(setup.options))
         with self._transaction() as db:
             db.execute(
@@ -134,6 +138,12 @@ class Store:
                 " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
                 (code, setup.game_id, setup.players, setup.seed, seats, options, start, time.time()),
             )
+
+    def set_names(self, code: str, setup: Setup) -> None:
+        """A player who sat down chose their name: the seats as they are now."""
+        seats = _seats_text(setup)
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET seats = ? WHERE code = ?", (seats, code))
 
     def record_move(self, code: str, index: int, text: str) -> None:
         """Step ``index`` is ``text`` and the game stands after it; a redo tail beyond it goes."""

@@ -190,6 +190,7 @@ class Settings(_Model):
     # address last typed to join one.
     host_port: int = Field(0, ge=0, le=65535)
     join_address: str = Field("", max_length=200)
+    join_name: str = Field("", max_length=MAX_NAME_LENGTH)  # the name last given when joining a table
 
     @field_validator("player_names", mode="before")
     @classmethod
@@ -200,6 +201,14 @@ class Settings(_Model):
         if len(good) != len(value):
             _repaired(info, "a remembered player name could not be used")
         return good or _default_names()
+
+    @field_validator("join_name", mode="before")
+    @classmethod
+    def _join_name(cls, value: Any, info: ValidationInfo) -> Any:
+        if isinstance(value, str) and value and name_problem(value):
+            _repaired(info, "the remembered name for joining a table could not be used")
+            return ""
+        return value
 
     @field_validator("last_setups", mode="before")
     @classmethod

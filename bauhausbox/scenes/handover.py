@@ -43,7 +43,9 @@ class Handover(TableChrome, GameStory):
 
     def _announce_turn(self) -> None:
         seat = self.match.to_play
-        if seat is None or not self.match.is_human(seat) or self._announced_turn == (self._token(), seat):
+        # Only a player at this screen is told it is their turn (across computers, the others' own
+        # screens tell them).
+        if seat is None or not self.table.plays_here(seat) or self._announced_turn == (self._token(), seat):
             return
         self._announced_turn = (self._token(), seat)
         self._start_recap(seat)

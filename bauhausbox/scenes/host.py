@@ -23,6 +23,22 @@ from bauhausbox.persistence import paths
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.ui.app import App
 
+# The ports a player may choose: above the ones only the system's services may take.
+LOWEST_PORT = 1024
+HIGHEST_PORT = 65535
+
+
+def port_choice(text: str) -> int | None:
+    """The port typed in the setup screen: 0 (the system picks one) when empty, the number when it
+    is one a table may listen on, else ``None``."""
+    text = text.strip()
+    if not text:
+        return 0
+    if not text.isdigit() or not text.isascii() or len(text) > 5:
+        return None
+    port = int(text)
+    return port if LOWEST_PORT <= port <= HIGHEST_PORT else None
+
 
 def open_remote(app: App, table: RemoteTableAdapter) -> None:
     """Show the game's screen on a table across computers, over a fresh main menu."""
@@ -54,9 +70,11 @@ def host_table(
         invitation = Invitation(tuple(background.lan_addresses()), host.port, code)
         here: list[Seat | None] = [seat for seat, spec in enumerate(seats) if spec.is_human and seat not in remote]
         if not here:  # this computer only hosts: the others play
+            host.advertise(code)
             app.push(DialogScene(app, N_("Table hosted"), invitation_words(invitation)))
             return None
         table = join_table(host.local_url, code, here, language=i18n.language(), invitation=invitation)
+        host.advertise(code)
     except (OSError, TimeoutError, Ended) as error:
         reason = (
             error.refusal.sentence if isinstance(error, Ended) else (getattr(error, "strerror", None) or str(error))

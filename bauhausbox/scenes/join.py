@@ -1,8 +1,11 @@
-"""Joining a table hosted on another computer: type its address and code, pick a free seat, play.
+"""Joining a table hosted on another computer: your name, its address and code, a free seat, play.
 
-"Find the table" asks the host who sits at the table (``net.client.look_table``); the seats come
-back with the free ones to choose from. Sitting down opens the game's screen on the table
-(``net/remote.py``), where this computer sees only what its seat may see. Whatever goes wrong is
+The tables hosts advertise on the local network are listed beside the form, live (``net/discovery.py``,
+listening on its own thread while this screen is open); picking one fills the address, and the player
+types the code the host's screen shows (it is not advertised). "Find the table" asks the host who sits
+at the table (``net.client.look_table``); the seats come back with the free ones to choose from.
+Sitting down (under the name typed here, remembered in the settings) opens the game's screen on the
+table (``net/remote.py``), where this computer sees only what its seat may see. Whatever goes wrong is
 said in one sentence: nothing answers at that address, a wrong code, a full table, an old version.
 """
 
@@ -13,15 +16,17 @@ from functools import partial
 import pygame
 
 from bauhausbox import games, i18n
-from bauhausbox.i18n import N_, _, fill
+from bauhausbox.i18n import N_, _, counted, fill
 from bauhausbox.net.background import shared_loop
 from bauhausbox.net.client import Ended, look_table
+from bauhausbox.net.discovery import Browser, OpenTable
 from bauhausbox.net.protocol import CODE_LENGTH, SENTENCES, TableSeen
 from bauhausbox.net.remote import JOIN_SECONDS, join_table, refusal_words
+from bauhausbox.persistence.models import MAX_NAME_LENGTH, name_problem
 from bauhausbox.scenes.common import poster_background
 from bauhausbox.scenes.host import open_remote
 from bauhausbox.scenes.table_chrome import LEVEL_WORDS
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Metrics
@@ -60,8 +65,13 @@ class JoinScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         add = self.widgets.add
-        self.address = app.settings.join_address
+        settings = app.settings
+        self.name = settings.join_name or (settings.player_names[0] if settings.player_names else "")
+        self.address = settings.join_address
         self.code = ""
+        self.name_field = add(
+            TextField(self.name, self._set_name, MAX_NAME_LENGTH, tooltip=N_("Your name at the table"))
+        )
         self.address_field = add(
             TextField(self.address, self._set_address, 60, tooltip=N_("The host's address and port"))
         )
@@ -74,9 +84,41 @@ class JoinScene(Scene):
         self.table: TableSeen | None = None
         self.problem = ""  # one sentence: why the last attempt failed
         self.rows: list[tuple[int, int]] = []  # (seat, centre y) of the seats shown
+        self.browser: Browser | None = None  # listening for tables on the local network while shown
+        self.found: list[OpenTable] = []  # the tables heard of, as last drawn
+        self.found_rects: list[tuple[pygame.Rect, OpenTable]] = []
+        self.found_area = pygame.Rect(0, 0, 0, 0)
+        self.pick_lines: list[str] = []  # "Pick a table…", wrapped to the list's width
         self._show_seats()
 
+    def on_enter(self) -> None:
+        self.browser = Browser()
+
+    def on_exit(self) -> None:
+        if self.browser is not None:
+            self.browser.close(timeout=0.0)  # its thread ends by itself; the window never waits
+            self.browser = None
+
+    def update(self, dt: float) -> None:
+        found = self.browser.found() if self.browser is not None else []
+        if found != self.found:
+            self.found = found
+            self.layout(self.metrics)
+
     # -- changes -----------------------------------------------------------------------------
+    def _set_name(self, value: str) -> None:
+        self.name = value
+
+    def pick(self, table: OpenTable) -> None:
+        """A table heard of on the network: its address goes in the form; the code is typed."""
+        self.address = self.address_field.value = table.address
+        self.table, self.problem = None, ""
+        self.code_field.focused = True
+        self.name_field.focused = self.address_field.focused = False
+        pygame.key.start_text_input()
+        self._show_seats()
+        self.layout(self.metrics)
+
     def _set_address(self, value: str) -> None:
         self.address = value
 
@@ -110,9 +152,15 @@ class JoinScene(Scene):
         self.layout(self.metrics)
 
     def sit(self, seat: int) -> None:
+        name = self.name.strip()
+        if name_problem(name):
+            self.problem = _("Type your name first: a short name, with letters you can see.")
+            return
+        self.app.settings.join_name = name
+        self.app.save_settings()
         url = server_url(self.address)
         try:
-            table = join_table(url, self.code, [seat], language=i18n.language())
+            table = join_table(url, self.code, [seat], name=name, language=i18n.language())
         except (Ended, OSError, TimeoutError, ValueError) as error:
             self.problem = refusal_words(error, url)
             self.find_again_later()
@@ -130,8 +178,9 @@ class JoinScene(Scene):
         u, bh = metrics.u, metrics.button_height
         left = u(10)
         x = left + u(24)
-        self.address_field.rect = pygame.Rect(x, u(20), u(44), bh)
-        self.code_field.rect = pygame.Rect(x, u(20) + bh + u(1.5), u(20), bh)
+        self.name_field.rect = pygame.Rect(x, u(20), u(30), bh)
+        self.address_field.rect = pygame.Rect(x, u(20) + bh + u(1.5), u(44), bh)
+        self.code_field.rect = pygame.Rect(x, u(20) + 2 * (bh + u(1.5)), u(20), bh)
         find_w = max(u(22), self.find_button.natural_width(metrics))
         self.find_button.rect = pygame.Rect(self.code_field.rect.right + u(2), self.code_field.rect.top, find_w, bh)
         y = self.code_field.rect.bottom + u(9)
@@ -145,10 +194,29 @@ class JoinScene(Scene):
         bottom = metrics.height - u(4) - bh
         back_w = max(u(16), self.back_button.natural_width(metrics))
         self.back_button.rect = pygame.Rect(left, bottom, back_w, bh)
+        # The tables on the network: a column on the right, one card per table.
+        area_left = max(x + u(40) + sit_w, self.address_field.rect.right) + u(6)
+        self.found_area = pygame.Rect(area_left, u(20), metrics.width - u(10) - area_left, bottom - u(2) - u(20))
+        self.found_rects = []
+        card_h = u(7.5)
+        self.pick_lines = draw.wrap(
+            _("Pick a table, then type the code its host shows."), metrics.small, self.found_area.width
+        )
+        top = self.found_area.top + u(6) + len(self.pick_lines) * round(metrics.small * 1.3)
+        for table in self.found:
+            if top + card_h > self.found_area.bottom:
+                break
+            self.found_rects.append((pygame.Rect(self.found_area.left, top, self.found_area.width, card_h), table))
+            top += card_h + u(1)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, table in self.found_rects:
+                if rect.collidepoint(event.pos) and table.compatible:
+                    self.pick(table)
+                    return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            for field in (self.address_field, self.code_field):
+            for field in (self.name_field, self.address_field, self.code_field):
                 field.focused = False
             self.find()
             return True
@@ -171,7 +239,12 @@ class JoinScene(Scene):
         u = m.u
         self.blit_static(surface)
         label_x = u(10)
-        for label, field in ((N_("Address"), self.address_field), (N_("Code"), self.code_field)):
+        fields = (
+            (N_("Your name"), self.name_field),
+            (N_("Address"), self.address_field),
+            (N_("Code"), self.code_field),
+        )
+        for label, field in fields:
             draw.text(surface, _(label), (label_x, field.rect.centery), m.body, theme.INK, "semibold", "midleft")
         top = self.code_field.rect.bottom + u(3)
         if self.problem:
@@ -202,4 +275,48 @@ class JoinScene(Scene):
                 else:
                     status = _("taken")
                 draw.text(surface, status, (label_x + u(24), cy), m.body, theme.GREY, "regular", "midleft")
+        self._draw_found(surface)
         super().draw(surface)
+
+    def _draw_found(self, surface: pygame.Surface) -> None:
+        """The tables advertised on the local network, or one calm sentence why there are none."""
+        m = self.metrics
+        u = m.u
+        area = self.found_area
+        if area.width < u(24):
+            return  # no room beside the form: typing the address still works
+        with layout_probe.box(area):
+            draw.heading(surface, _("On this network"), (area.left, area.top), m.body)
+            if self.found_rects:
+                for index, line in enumerate(self.pick_lines):
+                    y = area.top + u(5) + index * round(m.small * 1.3)
+                    draw.text(surface, line, (area.left, y), m.small, theme.GREY)
+            else:
+                if self.browser is not None and self.browser.problem:
+                    said = _("Tables on this network cannot be looked for here: type the host's address.")
+                else:
+                    said = _("No table found on this network yet: it appears here when a host opens one.")
+                lines = draw.wrap(said, m.small, area.width)
+                for index, line in enumerate(lines):
+                    y = area.top + u(5) + index * round(m.small * 1.3)
+                    draw.text(surface, line, (area.left, y), m.small, theme.GREY)
+            for rect, table in self.found_rects:
+                chosen = table.address == self.address.strip()
+                draw.panel(surface, rect, theme.WHITE if table.compatible else theme.PAPER_DARK, 3 if chosen else 2)
+                pad = u(1.5)
+                title = games.REGISTRY[table.game].title if table.game in games.REGISTRY else table.game
+                head = fill(_("{game} · {host}"), game=_(title), host=table.host)
+                size = draw.fitting_size(head, m.body, rect.width - 2 * pad, "semibold", smallest=14)
+                draw.text(surface, head, (rect.left + pad, rect.top + u(2.2)), size, theme.INK, "semibold", "midleft")
+                if not table.compatible:
+                    sub = _("another version of bauhausbox")
+                elif table.free:
+                    sub = counted("{n} free seat", "{n} free seats", table.free)
+                else:
+                    sub = _("full")
+                where = fill(_("{what} · {address}"), what=sub, address=table.address)
+                if draw.render_text(where, 14).get_width() > rect.width - 2 * pad:
+                    where = sub  # a narrow window: picking the table shows its address in the form
+                size = draw.fitting_size(where, m.small, rect.width - 2 * pad, smallest=14)
+                draw.text(surface, where, (rect.left + pad, rect.top + u(5.4)), size, theme.GREY, "regular", "midleft")
+                layout_probe.control(f"table:{table.key}", rect)

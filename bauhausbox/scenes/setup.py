@@ -1,6 +1,8 @@
 """Game setup: number of players, each seat human or computer (with a level), names, variant options.
 
-The last choices per game and the names typed are remembered in the settings.
+The last choices per game and the names typed are remembered in the settings. When a seat is played on
+another computer, Start hosts the table and a port field beside it says where it listens (empty: a
+port the system picks; remembered as ``host_port``; fixed once this app hosts).
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from bauhausbox import games
 from bauhausbox.engine.api import GameRules
 from bauhausbox.engine.history import SeatSpec
 from bauhausbox.i18n import N_, _, counted, fill
+from bauhausbox.net import background
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.models import GamePreference, GameStatistics, SeatPreference, clean_name
 from bauhausbox.scenes.common import poster_background
 from bauhausbox.scenes.flow import start_match
-from bauhausbox.scenes.host import host_table
+from bauhausbox.scenes.host import HIGHEST_PORT, LOWEST_PORT, host_table, port_choice
 from bauhausbox.scenes.howto import HowToScene
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
@@ -110,6 +113,12 @@ class SetupScene(Scene):
             self.option_fields.append((spec.label, field))
         self.back_button = add(Button(N_("Back"), lambda: self.app.pop(self), tooltip=N_("Esc")))
         self.help_button = add(Button(N_("How to play"), self.open_help, tooltip="F1"))
+        port = app.settings.host_port
+        self.port_field = add(
+            TextField(str(port) if port else "", self._set_port, 5, tooltip=N_("Empty: a port the system picks"))
+        )
+        self.port_text = self.port_field.value
+        self.port_problem = ""  # why the port typed cannot be used
         self.start_button = add(Button(N_("Start"), self.start, "primary", tooltip=N_("Enter")))
         self.rows: list[tuple[str, int]] = []
         self.note_lines: list[str] = []  # the player count's note, wrapped to its room
@@ -153,6 +162,11 @@ class SetupScene(Scene):
             pref.kind = "ai"
             pref.level = value.split(":", 1)[1]
         self.start_button.label = START_LABELS[1] if self.remote else START_LABELS[0]
+        self._update_visibility()
+
+    def _set_port(self, value: str) -> None:
+        self.port_text = value
+        self.port_problem = ""
 
     def _set_option(self, key: str, value: str | int | bool) -> None:
         self.options[key] = value
@@ -164,6 +178,12 @@ class SetupScene(Scene):
             self.kind_fields[seat].visible = visible
         for spec, (_label, field) in zip(self.game.info.options, self.option_fields, strict=True):
             field.visible = spec.applies_to(self.players)
+        self.port_field.visible = any(seat < self.players for seat in self.remote)
+        hosting = background.hosting()
+        if hosting is not None:  # the app's server already listens: its port is the table's
+            self.port_field.value = self.port_text = str(hosting.port)
+            self.port_field.enabled = False
+            self.port_field.tooltip = N_("This app already hosts tables on this port")
 
     def seats(self) -> list[SeatSpec]:
         result = []
@@ -187,6 +207,16 @@ class SetupScene(Scene):
         options = self.game.normalize_options(self.players, self.options)
         remote = {seat for seat in self.remote if seat < self.players}
         if remote:  # someone plays on another computer: the table is hosted here
+            port = port_choice(self.port_text) if self.port_field.enabled else settings.host_port
+            if port is None:
+                self.port_problem = fill(
+                    _("The port is a number from {lowest} to {highest}, or empty for one the system picks."),
+                    lowest=LOWEST_PORT,
+                    highest=HIGHEST_PORT,
+                )
+                return
+            settings.host_port = port
+            self.app.save_settings()
             host_table(self.app, self.game_id, self.players, seats, options, remote)
         else:
             start_match(self.app, self.game_id, self.players, seats, options)
@@ -239,6 +269,9 @@ class SetupScene(Scene):
         self.help_button.rect = pygame.Rect(left + back_w + u(2), bottom, help_w, bh)
         start_w = max(u(24), *(self.start_button.natural_width(metrics, label) for label in START_LABELS))
         self.start_button.rect = pygame.Rect(metrics.width - u(10) - start_w, bottom, start_w, bh)
+        # The port sits beside "Host the table", which it belongs to; its label left of it.
+        port_w = max(u(12), draw.render_text("65535", metrics.body).get_width() + u(4))
+        self.port_field.rect = pygame.Rect(self.start_button.rect.left - u(2) - port_w, bottom, port_w, bh)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):
@@ -293,7 +326,23 @@ class SetupScene(Scene):
         for index, line in enumerate(self.note_lines):
             draw.text(surface, line, (x, self.note_top + index * round(m.small * 1.3)), m.small, theme.GREY)
         self._draw_record(surface)
+        if self.port_field.visible:
+            self._draw_port(surface)
         super().draw(surface)
+
+    def _draw_port(self, surface: pygame.Surface) -> None:
+        """The port field's label, and above it why the port typed cannot be used."""
+        m = self.metrics
+        u = m.u
+        field = self.port_field.rect
+        draw.text(surface, _("Port"), (field.left - u(1.5), field.centery), m.body, theme.INK, "semibold", "midright")
+        if self.port_problem:
+            right = self.start_button.rect.right
+            lines = draw.wrap(self.port_problem, m.small, right - self.help_button.rect.right - u(4))
+            line_h = round(m.small * 1.3)
+            for index, line in enumerate(lines):
+                y = field.top - u(1.5) - (len(lines) - index) * line_h
+                draw.text(surface, line, (right, y), m.small, theme.RED, "semibold", "topright")
 
     def _draw_record(self, surface: pygame.Surface) -> None:
         """The player's record for this game: played, finished, recent results."""

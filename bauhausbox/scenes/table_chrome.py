@@ -22,6 +22,7 @@ from bauhausbox.scenes.game_hooks import GameHooks
 from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
+from bauhausbox.ui.presence import presence_mark
 from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
@@ -131,7 +132,7 @@ class TableChrome(GameHooks[Any, Any]):
             self.hint_button.enabled, self.hint_button.label = True, N_("Scores")
             self.hint_button.tooltip = N_("Show the final table again")
             return
-        self.hint_button.enabled = self.match.is_human(self.match.to_play) and not self.hint_runner.busy
+        self.hint_button.enabled = self.table.plays_here(self.match.to_play) and not self.hint_runner.busy
         hinted = self.hint_move is not None
         self.hint_button.label = N_("Play hint") if hinted else N_("Hint")
         self.hint_button.tooltip = N_("Play the hinted move (Enter)") if hinted else N_("Show a good move (H)")
@@ -212,6 +213,8 @@ class TableChrome(GameHooks[Any, Any]):
                 pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
             colour, shape = self.seat_style(seat)
             draw.seat_shape(surface, shape, (row.left + m.u(3), row.centery), m.u(1.6), colour)
+            connected = self.table.connected(seat) if spec.is_human else None
+            presence_mark(surface, (row.left + m.u(3), row.centery), m.u(1.6), connected)
             draw.text(
                 surface,
                 spec.name,
@@ -223,11 +226,10 @@ class TableChrome(GameHooks[Any, Any]):
             )
             level = _(LEVEL_WORDS.get(spec.level, spec.level))
             sub = _("human") if spec.is_human else _("computer · {level}").format(level=level)
-            if extra and seat < len(extra) and extra[seat]:
-                sub = extra[seat]
-            connected = self.table.connected(seat) if spec.is_human else None
             if connected is not None:  # across computers: who is at their screen now
                 sub = _("human · connected") if connected else _("human · not connected")
+            if extra and seat < len(extra) and extra[seat]:
+                sub = extra[seat]  # the game's own words (the marker still says who is connected)
             draw.text(
                 surface,
                 sub,
@@ -312,7 +314,12 @@ class TableChrome(GameHooks[Any, Any]):
     def _move_count(self) -> tuple[str, int]:
         """The status bar's right end — the move count and whether the game is saved — and its width."""
         moves = self.match.history.cursor
-        words = (_("move {n}  ·  not saved!") if self.match.save_error else _("move {n}  ·  saved")).format(n=moves)
+        if self.table.on_server:  # every move is stored by the host before anyone hears of it
+            words = _("move {n}  ·  kept by the host").format(n=moves)
+        elif self.match.save_error:
+            words = _("move {n}  ·  not saved!").format(n=moves)
+        else:
+            words = _("move {n}  ·  saved").format(n=moves)
         return words, draw.render_text(words, self.metrics.small, weight="regular").get_width()
 
     def status_room(self) -> int:
@@ -352,6 +359,8 @@ class TableChrome(GameHooks[Any, Any]):
         seat = match.to_play
         if seat is not None and not match.is_human(seat):
             return fill(_("{name} is thinking  ·  Esc menu  ·  Ctrl+Z undo"), name=match.seat_name(seat))
+        if seat is not None and not self.table.plays_here(seat):  # at another computer
+            return fill(_("{name} is playing at another computer  ·  Esc menu"), name=match.seat_name(seat))
         return self.idle_status()
 
     def _draw_banner(self, surface: pygame.Surface) -> None:

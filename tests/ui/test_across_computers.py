@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bauhausbox.games import REGISTRY
-from bauhausbox.net import background
+from bauhausbox.net import background, discovery
 from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.protocol import SENTENCES
 from bauhausbox.net.remote import RemoteTableAdapter
@@ -21,12 +21,14 @@ from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.join import JoinScene, server_url
 from bauhausbox.scenes.setup import REMOTE, SetupScene
-from tests.ui.helpers import frames, wait_until
+from tests.ui.helpers import click, frames, type_text, wait_until
 
 
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(background, "LISTEN_ON", "127.0.0.1")
+    monkeypatch.setattr(discovery, "INTERFACES", ["127.0.0.1"])
+    monkeypatch.setattr(discovery, "REFRESH_SECONDS", 0.2)
 
 
 def host_blokus(app: Any) -> GameScene[Any, Any]:
@@ -174,6 +176,53 @@ def test_join_screen_sits_and_plays(fresh_app: Any) -> None:
     assert wait_until(app, lambda: scene.match.to_play == 1, 300)
     assert scene.submit(scene.game.legal_moves(scene.view)[0])
     assert wait_until(app, lambda: len(host_table.match.history.steps) == 2 or bool(host_table.run_computers(0)), 300)
+    scene.table.close()
+    host_table.close()
+
+
+def test_join_screen_finds_the_table_on_the_network_and_sits_under_the_name_typed(fresh_app: Any) -> None:
+    app = fresh_app
+    host_scene = host_blokus(app)
+    host_table = host_scene.table
+    assert isinstance(host_table, RemoteTableAdapter) and host_table.invitation is not None
+    port, code = host_table.invitation.port, host_table.invitation.code
+    join = JoinScene(app)
+    app.push(join)
+    join._set_address("")
+    # The host's table is heard of on the (loopback) network and listed; a click fills the address.
+    assert wait_until(app, lambda: any(t.address.endswith(f":{port}") for t in join.found), 2000), (
+        join.browser and join.browser.problem
+    )
+    frames(app, 1)
+    rect, found = next((r, t) for r, t in join.found_rects if t.address.endswith(f":{port}"))
+    assert (found.game, found.free, found.seats) == ("blokus", 1, 2)
+    assert found.host == host_scene.match.seat_name(0)
+    hosting = background.hosting()
+    assert hosting is not None and hosting.advertiser is not None
+    advertiser = hosting.advertiser
+    assert wait_until(app, lambda: code in advertiser.advertised(), 2000)
+    click(app, rect.center)
+    assert join.address == found.address and join.address_field.value == found.address
+    assert join.code_field.focused  # the code is not advertised: the player types it
+    type_text(app, code.lower())
+    assert join.code == code
+    # A name that is no name is refused before anything is sent; then the name typed is the seat's.
+    join.name_field.value = ""
+    join._set_name("   ")
+    join.find()
+    join.sit(1)
+    assert "name" in join.problem and app.top is join
+    join._set_name("Bert")
+    join.sit(1)
+    scene = app.top
+    assert isinstance(scene, GameScene) and isinstance(scene.table, RemoteTableAdapter)
+    assert scene.match.seat_name(1) == "Bert" and app.settings.join_name == "Bert"
+    # The host's side hears the name too, and its players panel says it.
+    assert wait_until(app, lambda: bool(host_table.run_computers(0)) or host_table.match.seat_name(1) == "Bert", 300)
+    assert host_table.match.seat_name(1) == "Bert"
+    assert join.browser is None  # the Join screen is gone, and its listening with it
+    # The table's last seat is taken: it is no longer advertised.
+    assert wait_until(app, lambda: code not in advertiser.advertised(), 600)
     scene.table.close()
     host_table.close()
 

@@ -1,9 +1,11 @@
-"""Play across computers: the Join screen (empty, a table found with its seats, a refusal), the
-setup screen hosting a table, the invitation, and the host's table waiting for a player."""
+"""Play across computers: the Join screen (empty, a table found with its seats and tables listed
+from the local network, a refusal), the setup screen hosting a table, the invitation, and the host's
+table waiting for a player."""
 
 from __future__ import annotations
 
-from bauhausbox.net import background
+from bauhausbox.net import background, discovery
+from bauhausbox.net.discovery import OpenTable
 from bauhausbox.net.remote import RemoteTableAdapter
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.join import JoinScene
@@ -13,6 +15,19 @@ from tests.ui.helpers import frames
 from tests.ui.scenarios import scenario
 
 background.LISTEN_ON = "127.0.0.1"  # the tests' servers listen on loopback only
+discovery.INTERFACES = ["127.0.0.1"]
+
+# What the network says in the scenarios (the live list depends on what else runs on the machine).
+HEARD = [
+    OpenTable("a", "192.168.100.200:51234", "blokus", "Anni-Charlotte, Bérénice", 2, 4, 1),
+    OpenTable("b", "192.168.100.201:40000", "buizen", "Bert", 1, 3, 1),
+    OpenTable("c", "192.168.100.202:8765", "bits", "Dana", 1, 2, 99),
+]
+
+
+def _heard(scene: JoinScene, tables: list[OpenTable]) -> None:
+    assert scene.browser is not None
+    scene.browser.found = lambda: list(tables)  # type: ignore[method-assign]
 
 
 def _setup_with_guest(app: App, game_id: str = "blokus", players: int = 4) -> SetupScene:
@@ -37,7 +52,19 @@ def _hosted(app: App) -> RemoteTableAdapter:
 
 @scenario("join")
 def join(app: App) -> None:
-    app.push(JoinScene(app))
+    scene = JoinScene(app)
+    app.push(scene)
+    _heard(scene, [])
+    frames(app, 1)
+
+
+@scenario("join_no_multicast")
+def join_no_multicast(app: App) -> None:
+    scene = JoinScene(app)
+    app.push(scene)
+    _heard(scene, [])
+    assert scene.browser is not None
+    scene.browser.problem = "multicast is not available here"
     frames(app, 1)
 
 
@@ -49,6 +76,7 @@ def join_refused(app: App) -> None:
     app.push(scene)
     scene._set_address(f"127.0.0.1:{table.invitation.port}")
     scene._set_code("ZZZZZ2")
+    _heard(scene, HEARD[:1])
     scene.find()
     frames(app, 1)
 
@@ -61,13 +89,23 @@ def join_seats(app: App) -> None:
     app.push(scene)
     scene._set_address(f"127.0.0.1:{table.invitation.port}")
     scene._set_code(table.invitation.code)
+    _heard(scene, HEARD)
     scene.find()
-    frames(app, 1)
+    frames(app, 2)
 
 
 @scenario("setup_host")
 def setup_host(app: App) -> None:
     _setup_with_guest(app)
+
+
+@scenario("setup_host_port_refused")
+def setup_host_port_refused(app: App) -> None:
+    setup = _setup_with_guest(app)
+    if setup.port_field.enabled:  # before this app hosts: a port that cannot be used
+        setup._set_port("80")
+        setup.start()
+    frames(app, 1)
 
 
 @scenario("host_invitation")

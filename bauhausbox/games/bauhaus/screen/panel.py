@@ -39,8 +39,10 @@ from bauhausbox.games.bauhaus.screen.paint import (
 from bauhausbox.i18n import N_, _, fill, ngettext, translate
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import LEVEL_WORDS
+from bauhausbox.table import Table
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App
+from bauhausbox.ui.presence import presence_mark
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button, tooltip
 
@@ -53,6 +55,7 @@ class BauhausScene(Protocol):
     metrics: Metrics
     rules: BauhausRules
     match: Match
+    table: Table[Any, Any]
     mouse: tuple[int, int]
     held: Any
     power_mode: tuple[int, str] | None
@@ -289,6 +292,8 @@ def _draw_players(scene: BauhausScene, surface: pygame.Surface, state: BauhausSt
             colour,
             outline=theme.INK if seat % 4 == 1 or strong else None,
         )
+        connected = scene.table.connected(seat) if spec.is_human else None
+        presence_mark(surface, (row.left + m.u(3.25), row.centery), m.u(1.7), connected)
         left = row.left + _text_left(scene)
         button = scene.power_buttons[seat]
         score_rect = draw.render_text(str(scores[seat]), m.heading, theme.INK, "bold").get_rect()

@@ -170,7 +170,9 @@ class BauhausScene(BauhausGestures, BauhausPowers, BauhausBoardMarks, GameScene[
             state.phase == RESOLVE
             and state.placed == 0
             and step is not None
+            and step.move is not None  # across computers a step may come without its value
             and step.move.kind == MoveKind.CARD
+            and not self.table.on_server  # the server keeps the card: undo asks it instead
             and self.match.is_human(step.seat)
             and self.input_allowed()
         )

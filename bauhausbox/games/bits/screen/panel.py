@@ -8,7 +8,7 @@ part declares its box to the layout probe, so a caption running out of the panel
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -17,11 +17,13 @@ from bauhausbox.games.bits.rules import BitsState, Hidden, Pass, Place
 from bauhausbox.games.bits.screen import paint
 from bauhausbox.i18n import _, counted, fill, translate
 from bauhausbox.ui import draw, layout_probe, theme
+from bauhausbox.ui.presence import presence_mark
 
 if TYPE_CHECKING:
     from bauhausbox.engine.api import GameRules
     from bauhausbox.games.bits.rules import Move
     from bauhausbox.match import Match
+    from bauhausbox.table import Table
     from bauhausbox.ui.theme import Colour, Metrics
 
 
@@ -31,6 +33,7 @@ class BitsPanel:
     if TYPE_CHECKING:  # provided by BitsScene / GameScene
         metrics: Metrics
         match: Match
+        table: Table[Any, Any]
         game: GameRules[BitsState, Move]
         mouse: tuple[int, int]
         cards_rect: pygame.Rect
@@ -191,6 +194,10 @@ class BitsPanel:
             colour, shape = self.seat_style(seat)
             line = m.u(2.5)
             draw.seat_shape(surface, shape, (row.left + m.u(2.5), row.top + line), m.u(1.3), colour)
+            human = self.match.setup.seats[seat].is_human
+            presence_mark(
+                surface, (row.left + m.u(2.5), row.top + line), m.u(1.3), self.table.connected(seat) if human else None
+            )
             words = pygame.Rect(row.left, row.top, board_rect.left - m.u(1) - row.left, row.height)
             with layout_probe.box(words):
                 score = draw.text(

@@ -69,6 +69,7 @@ from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
+from bauhausbox.ui.presence import presence_mark
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button, tooltip
 
@@ -700,6 +701,10 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         pygame.draw.rect(surface, RGB[colour], swatch)
         draw.seat_mark(surface, SHAPES[colour], swatch, RGB[colour], strong=True)
         pygame.draw.rect(surface, theme.INK, swatch, 2)
+        seat = self._seat_of(state, colour)
+        human = seat is not None and self.match.is_human(seat)
+        connected = self.table.connected(seat) if human and seat is not None else None
+        presence_mark(surface, swatch.center, swatch.width / 2, connected)
         text_x = swatch.right + m.u(1.5)
         # Three columns the layout keeps apart: name and player, the mini tray, score and tag.
         text_right, score_w = self.row_split
@@ -768,6 +773,12 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
                 tooltip(surface, _(SHAPE_WORDS[colour]), self.mouse, self.metrics, swatch, others)
                 return
 
+    def _seat_of(self, state: BlokusState, colour: int) -> int | None:
+        """The seat that plays this colour (``None``: the shared green of three players)."""
+        if state.players == 3 and colour == GREEN:
+            return None
+        return next((s for s in range(state.players) if colour in seat_colours(state.players, s, state.variant)), None)
+
     def _who(self, state: BlokusState, colour: int, longest: bool = False) -> str:
         """Who places this colour: a seat's name, or for the shared green whose turn it is next
         (``longest``: the widest such line, for the layout)."""
@@ -779,13 +790,13 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             if seat is None:
                 return _("shared")
             return _("shared · next: {name}").format(name=self.match.seat_name(seat))
-        for seat in range(state.players):
-            if colour in seat_colours(state.players, seat, state.variant):
-                spec = self.match.setup.seats[seat]
-                if spec.is_human:
-                    return _("{name} · human").format(name=spec.name)
-                return _("{name} · computer · {level}").format(name=spec.name, level=_(spec.level))
-        return ""
+        seat = self._seat_of(state, colour)
+        if seat is None:
+            return ""
+        spec = self.match.setup.seats[seat]
+        if spec.is_human:
+            return _("{name} · human").format(name=spec.name)
+        return _("{name} · computer · {level}").format(name=spec.name, level=_(spec.level))
 
     def _draw_totals(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
         rect = self.totals_rect

@@ -120,7 +120,8 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
     # ==== what the human may do ===============================================================
     def my_seat(self) -> int | None:
         seat = self.match.to_play
-        return seat if self.match.is_human(seat) else None
+        # A player at another computer: this screen knows nothing of their tiles.
+        return seat if self.table.plays_here(seat) else None
 
     def legal(self) -> list[Move]:
         seat = self.my_seat()
@@ -465,7 +466,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
     def turn_text(self) -> str:
         text = super().turn_text()
         view = self.view
-        if view.to_play is not None and view.hands and self.match.is_human(view.to_play):
+        if view.to_play is not None and view.hands and self.table.plays_here(view.to_play):
             moves = self.legal()
             if moves and isinstance(moves[0], Draw):
                 return _("{turn} — no tile fits: draw").format(turn=text)

@@ -1,0 +1,255 @@
+"""Finding tables on the local network: the host's app advertises each open table with mDNS / DNS-SD
+(``zeroconf``), and the Join screen lists the tables it hears of, live.
+
+Each open table is one service of type :data:`SERVICE_TYPE` at the host's addresses and port, with
+a TXT record of public facts only: the protocol version, the game, the host's name and how many seats
+are free. The table's code is *not* advertised: it stays the secret that lets a player sit down
+(docs/network.md, "Finding tables"), so picking a table fills the address and the player types the
+code the host's screen shows.
+
+Nothing here runs on the window's thread: :class:`Advertiser` keeps its own thread, which looks at the
+host's tables every :data:`REFRESH_SECONDS` and registers, updates or withdraws their services, and
+:class:`Browser` starts zeroconf on its own thread; the screen only reads :meth:`Browser.found`. Both
+stop when asked (the Join screen left, the app's exit) and leave no thread behind. Where multicast
+cannot be used, :attr:`Browser.problem` says so and the app carries on without.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import socket
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bauhausbox.net.protocol import PROTOCOL_VERSION
+
+log = logging.getLogger(__name__)
+
+SERVICE_TYPE = "_bauhausbox._tcp.local."
+REFRESH_SECONDS = 2.0  # how often the advertiser looks at the host's tables
+LOOKUP_MS = 1500  # how long the browser waits for a service's address and TXT record
+MAX_TXT_VALUE = 60  # a TXT value longer than this (a hostile record) is cut
+# Which interfaces zeroconf uses: None for every one; tests keep it to the loopback address.
+INTERFACES: list[str] | None = None
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """One table as advertised: where it is and its public facts (never its code)."""
+
+    key: str  # the service's name, unique on the network
+    address: str  # host:port, as a player would type it
+    game: str
+    host: str  # the host's name
+    free: int  # free seats
+    seats: int
+    protocol: int
+
+    @property
+    def compatible(self) -> bool:
+        return self.protocol == PROTOCOL_VERSION
+
+
+def _zeroconf() -> Any:
+    """A zeroconf instance on :data:`INTERFACES` (IPv4: what ``lan_addresses`` offers); raises
+    ``OSError`` (or zeroconf's own errors) where multicast cannot be used."""
+    from zeroconf import InterfaceChoice, IPVersion, Zeroconf  # imported late: the app starts faster
+
+    interfaces: Any = INTERFACES if INTERFACES is not None else InterfaceChoice.All
+    return Zeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
+
+
+# -- the host's side ---------------------------------------------------------------------------------
+# A table as the advertiser sees it: (code, game, host name, free seats, seats).
+TableFacts = tuple[str, str, str, int, int]
+
+
+class Advertiser:
+    """Advertises the host's open tables (see the module's docstring). ``tables`` gives the tables
+    now (called on the advertiser's thread); ``addresses`` and ``port`` say where they are."""
+
+    def __init__(self, tables: Callable[[], Sequence[TableFacts]], addresses: Sequence[str], port: int) -> None:
+        self.tables = tables
+        self.addresses = list(addresses)
+        self.port = port
+        self.problem: str | None = None  # why nothing could be advertised (logged, for the tests)
+        self._stop = threading.Event()
+        self._services: dict[str, tuple[Any, tuple[Any, ...]]] = {}  # code -> (ServiceInfo, facts)
+        self._thread = threading.Thread(target=self._run, name="bauhausbox-advertise", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            zeroconf = _zeroconf()
+        except Exception as error:  # no multicast here: the invitation's address still works
+            self.problem = str(error) or type(error).__name__
+            log.info("tables are not advertised on the local network: %s", self.problem)
+            return
+        try:
+            while not self._stop.is_set():
+                try:
+                    self._refresh(zeroconf)
+                except Exception as error:  # a network that went away: try again at the next look
+                    log.info("advertising tables failed: %s", error)
+                self._stop.wait(REFRESH_SECONDS)
+        finally:
+            for info, _facts in self._services.values():
+                try:
+                    zeroconf.unregister_service(info)
+                except Exception as error:
+                    log.info("withdrawing a table's service failed: %s", error)
+            zeroconf.close()
+
+    def _refresh(self, zeroconf: Any) -> None:
+        from zeroconf import ServiceInfo
+
+        now = {facts[0]: facts for facts in self.tables() if facts[3] > 0}  # open tables only
+        for code in [code for code in self._services if code not in now]:
+            info, _facts = self._services.pop(code)
+            zeroconf.unregister_service(info)
+        for code, facts in now.items():
+            _code, game, host, free, seats = facts
+            properties = {
+                "v": str(PROTOCOL_VERSION),
+                "game": game,
+                "host": host[:MAX_TXT_VALUE],
+                "free": str(free),
+                "seats": str(seats),
+            }
+            known = self._services.get(code)
+            if known is not None and known[1] == facts:
+                continue
+            # A random instance name: unique on the network, and it tells nothing of the code.
+            name = known[0].name if known is not None else f"bauhausbox {secrets.token_hex(4)}.{SERVICE_TYPE}"
+            info = ServiceInfo(
+                SERVICE_TYPE,
+                name,
+                addresses=[socket.inet_aton(address) for address in self.addresses],
+                port=self.port,
+                properties=properties,
+                server=name,  # what zeroconf names the host by default; an update must say it again
+            )
+            if known is not None:  # the same service, its record changed (a seat was taken)
+                zeroconf.update_service(info)
+            else:
+                zeroconf.register_service(info)
+            self._services[code] = (info, facts)
+
+    def advertised(self) -> list[str]:
+        """The codes of the tables advertised now (never sent: for the host's own use and tests)."""
+        return list(self._services)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Withdraw every service and stop the thread."""
+        self._stop.set()
+        self._thread.join(timeout)
+
+
+# -- the joining side ----------------------------------------------------------------------------------
+def _text(properties: dict[bytes, bytes | None], key: str) -> str:
+    value = properties.get(key.encode())
+    if not value:
+        return ""
+    return "".join(ch for ch in value.decode("utf-8", "replace") if ch.isprintable())[:MAX_TXT_VALUE]
+
+
+def _number(properties: dict[bytes, bytes | None], key: str) -> int:
+    text = _text(properties, key)
+    return int(text) if text.isdigit() and len(text) < 6 else 0
+
+
+def read_service(key: str, info: Any) -> OpenTable | None:
+    """An advertised table from a service's record (``None`` when it says nothing usable: the record
+    comes from anyone on the network)."""
+    addresses = info.parsed_addresses() if info is not None else []
+    if not addresses or not info.port:
+        return None
+    properties = info.properties or {}
+    game = _text(properties, "game")
+    if not game:
+        return None
+    return OpenTable(
+        key=key,
+        address=f"{addresses[0]}:{info.port}",
+        game=game,
+        host=_text(properties, "host"),
+        free=_number(properties, "free"),
+        seats=_number(properties, "seats"),
+        protocol=_number(properties, "v"),
+    )
+
+
+class Browser:
+    """Listens for advertised tables (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.problem: str | None = None  # set when zeroconf cannot run here
+        self._found: dict[str, OpenTable] = {}
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="bauhausbox-browse", daemon=True)
+        self._thread.start()
+
+    def found(self) -> list[OpenTable]:
+        """The tables heard of now, by host name."""
+        with self._lock:
+            return sorted(self._found.values(), key=lambda table: (table.host.lower(), table.key))
+
+    def _run(self) -> None:
+        try:
+            from zeroconf import ServiceBrowser, ServiceListener
+
+            zeroconf = _zeroconf()
+        except Exception as error:  # no multicast here (or no zeroconf): the Join screen says so, calmly
+            self.problem = str(error) or type(error).__name__
+            log.info("tables on the local network cannot be looked for: %s", self.problem)
+            return
+        browser = self
+
+        class Listener(ServiceListener):
+            def add_service(self, zc: Any, type_: str, name: str) -> None:
+                browser._look(zc, type_, name)
+
+            def update_service(self, zc: Any, type_: str, name: str) -> None:
+                browser._look(zc, type_, name)
+
+            def remove_service(self, zc: Any, type_: str, name: str) -> None:
+                with browser._lock:
+                    browser._found.pop(name, None)
+
+        service_browser = None
+        try:
+            service_browser = ServiceBrowser(zeroconf, SERVICE_TYPE, Listener())
+            self._stop.wait()
+        except Exception as error:
+            self.problem = str(error) or type(error).__name__
+            log.info("looking for tables stopped: %s", self.problem)
+        finally:
+            if service_browser is not None:
+                service_browser.cancel()
+            zeroconf.close()
+
+    def _look(self, zeroconf: Any, type_: str, name: str) -> None:
+        if self._stop.is_set():
+            return
+        try:
+            table = read_service(name, zeroconf.get_service_info(type_, name, LOOKUP_MS))
+        except Exception as error:  # a record that cannot be read: not a table
+            log.info("a service could not be read: %s", error)
+            table = None
+        with self._lock:
+            if table is None:
+                self._found.pop(name, None)
+            else:
+                self._found[name] = table
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Stop listening; the thread ends."""
+        self._stop.set()
+        self._thread.join(timeout)
+
+
+__all__ = ["SERVICE_TYPE", "Advertiser", "Browser", "OpenTable", "read_service"]

@@ -1,0 +1,147 @@
+"""Finding tables on the local network: a real zeroconf advertiser and a real browser, both on the
+loopback interface, in this process; every wait is bounded. Also what a hostile record turns into,
+and that both stop without leaving a thread behind.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bauhausbox.net import discovery
+from bauhausbox.net.discovery import Advertiser, Browser, OpenTable, TableFacts, read_service
+from bauhausbox.net.protocol import PROTOCOL_VERSION
+
+SECONDS = 15.0
+
+
+@pytest.fixture(autouse=True)
+def _loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(discovery, "INTERFACES", ["127.0.0.1"])
+    monkeypatch.setattr(discovery, "REFRESH_SECONDS", 0.2)
+
+
+def eventually(check: Callable[[], bool], seconds: float = SECONDS) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return check()
+
+
+def ours(browser: Browser, port: int) -> list[OpenTable]:
+    """The tables of this test's advertiser (another test run on the machine may advertise too)."""
+    return [table for table in browser.found() if table.address.endswith(f":{port}")]
+
+
+def test_an_advertised_table_is_found_updated_and_withdrawn() -> None:
+    threads_before = set(threading.enumerate())
+    tables: list[TableFacts] = [("K7QX2M", "blokus", "Anni", 1, 2)]
+    lock = threading.Lock()
+
+    def open_tables() -> list[TableFacts]:
+        with lock:
+            return list(tables)
+
+    port = 40000 + int(time.time()) % 20000  # only a number in the record: nothing listens there
+    advertiser = Advertiser(open_tables, ["127.0.0.1"], port)
+    browser = Browser()
+    try:
+        assert eventually(lambda: len(ours(browser, port)) == 1), browser.problem or advertiser.problem
+        (found,) = ours(browser, port)
+        assert found.address == f"127.0.0.1:{port}"
+        assert (found.game, found.host, found.free, found.seats) == ("blokus", "Anni", 1, 2)
+        assert found.protocol == PROTOCOL_VERSION and found.compatible
+        # The code is the secret to sit down: it is nowhere in what the network hears.
+        assert "K7QX2M" not in repr(found)
+        assert eventually(lambda: advertiser.advertised() == ["K7QX2M"])
+        for info, _facts in advertiser._services.values():
+            assert b"K7QX2M" not in info.text and "K7QX2M" not in info.name
+
+        with lock:  # a second table opens: both are listed
+            tables.append(("AB3CDE", "bits", "Anni", 2, 3))
+        assert eventually(lambda: len(ours(browser, port)) == 2)
+        with lock:  # the first table's last seat is taken: it is no longer open; a seat of the second too
+            tables[:] = [("K7QX2M", "blokus", "Anni, Bert", 0, 2), ("AB3CDE", "bits", "Anni, Cleo", 1, 3)]
+        expected = [("bits", "Anni, Cleo", 1)]
+        assert eventually(lambda: [(t.game, t.host, t.free) for t in ours(browser, port)] == expected)
+        with lock:  # the second table is over
+            tables.clear()
+        assert eventually(lambda: not ours(browser, port))
+    finally:
+        advertiser.close()
+        browser.close()
+    assert not advertiser._thread.is_alive() and not browser._thread.is_alive()
+    # zeroconf's own threads end with it too.
+    assert eventually(lambda: not (set(threading.enumerate()) - threads_before), 5.0), (
+        set(threading.enumerate()) - threads_before
+    )
+
+
+def test_without_multicast_the_browser_says_why_and_finds_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(*_args: Any) -> Any:
+        raise OSError("multicast is not available")
+
+    monkeypatch.setattr(discovery, "_zeroconf", refused)
+    browser = Browser()
+    assert eventually(lambda: browser.problem is not None, 5.0)
+    assert browser.found() == []
+    browser.close()
+    assert not browser._thread.is_alive()
+    advertiser = Advertiser(lambda: [("K7QX2M", "blokus", "Anni", 1, 2)], ["127.0.0.1"], 1234)
+    assert eventually(lambda: advertiser.problem is not None, 5.0)
+    advertiser.close()
+    assert not advertiser._thread.is_alive()
+
+
+class Record:
+    """A service record as zeroconf gives it."""
+
+    def __init__(self, addresses: list[str], port: int | None, properties: dict[bytes, bytes | None]) -> None:
+        self._addresses = addresses
+        self.port = port
+        self.properties = properties
+
+    def parsed_addresses(self) -> list[str]:
+        return self._addresses
+
+
+def test_a_hostile_record_is_read_safely() -> None:
+    good = {b"v": b"1", b"game": b"bits", b"host": b"Anni", b"free": b"2", b"seats": b"3"}
+    assert read_service("k", Record(["192.0.2.7"], 5000, good)) == OpenTable(
+        "k", "192.0.2.7:5000", "bits", "Anni", 2, 3, 1
+    )
+    assert read_service("k", None) is None
+    assert read_service("k", Record([], 5000, good)) is None  # nowhere to connect
+    assert read_service("k", Record(["192.0.2.7"], None, good)) is None
+    assert read_service("k", Record(["192.0.2.7"], 5000, {b"free": b"1"})) is None  # no game
+    hostile = {
+        b"game": b"bits",
+        b"host": b"\x1b[31mA\x00nni" + b"x" * 500,
+        b"free": b"99999999999",
+        b"v": b"\xff\xfe",
+        b"seats": None,
+    }
+    table = read_service("k", Record(["192.0.2.7"], 5000, hostile))
+    assert table is not None
+    assert table.host.isprintable() and len(table.host) <= discovery.MAX_TXT_VALUE
+    assert (table.free, table.seats, table.protocol, table.compatible) == (0, 0, 0, False)
+
+
+def test_without_zeroconf_the_app_carries_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build that lacks the package: the Join screen says tables cannot be looked for."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "zeroconf", None)  # importing it now fails
+    browser = Browser()
+    assert eventually(lambda: browser.problem is not None, 5.0)
+    browser.close()
+    advertiser = Advertiser(lambda: [], ["127.0.0.1"], 1234)
+    assert eventually(lambda: advertiser.problem is not None, 5.0)
+    advertiser.close()
+    assert not browser._thread.is_alive() and not advertiser._thread.is_alive()
