@@ -15,6 +15,7 @@ import pytest
 from bauhausbox import i18n
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.join import JoinScene
+from bauhausbox.scenes.replay import ReplayScene
 from bauhausbox.scenes.statistics import StatisticsScene
 from bauhausbox.ui import layout_probe
 from tests.ui.helpers import frames, redraw_everything
@@ -44,6 +45,8 @@ def names_on_screen(app: Any) -> set[str]:
             names.update(seat.name for seat in scene.match.setup.seats)
         if isinstance(scene, JoinScene):  # the address and code as typed, the names the host chose
             names.update({scene.address, scene.code, *(scene.table.names if scene.table else [])})
+        if isinstance(scene, ReplayScene):  # the players of the game replayed
+            names.update(scene.names)
         if isinstance(scene, StatisticsScene):  # the names in the results are the players', as typed
             names.update(name for game in scene.stats.games.values() for r in game.results for name in r.players)
     return names
