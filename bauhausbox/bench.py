@@ -1,10 +1,10 @@
 """Benchmarks: app start-up, frame times, memory, and each game's engine numbers. Prints, never fails.
 
-``bauhausbox bench [--quick] [SECTION ...]`` (or ``scripts/bench``). Sections: ``app`` (start-up
-to the first menu frame, menu/setup frame times, resident memory, and the frames while hard computers
-think: each frame's own work apart from the interval between frames), ``net`` (play across
-computers under load: 200 tables of four clients, the server in its own process,
-``bauhausbox/net/load.py``) and one per game module that
+``bauhausbox bench [--quick] [SECTION ...] [--game GAME ...]`` (or ``scripts/bench``). Sections: ``app``
+(start-up to the first menu frame, menu/setup frame times, resident memory, and the frames while hard
+computers think, a whole game of each game, or of the games named with ``--game``: each frame's own
+work apart from the interval between frames), ``net`` (play across computers under load: 200 tables
+of four clients, the server in its own process, ``bauhausbox/net/load.py``) and one per game module that
 provides ``bench.run(quick) -> [(label, value, unit, target), ...]``, named by the game's registry entry
 (``bauhaus``, ``bits``, ``buizen``, ``blokus``, ``blokus-puzzles``).
 """
@@ -30,6 +30,8 @@ Measurement = tuple[str, float, str, str]
 # Each game's benchmark module, as its registry entry names it; the section is the game id.
 GAME_BENCHES = {game_id: games.bench_module(game_id) for game_id in games.GAME_IDS if games.bench_module(game_id)}
 SECTIONS: tuple[str, ...] = ("app", "net", *GAME_BENCHES)
+# The games whose frames are measured while hard computers think (the puzzles have no opponents).
+THINKING_GAMES: tuple[str, ...] = ("bauhaus", "bits", "buizen", "blokus")
 
 
 def _headless_env(home: str) -> dict[str, str]:
@@ -59,20 +61,21 @@ def time_to_first_frame(command: Sequence[str], home: str, runs: int = 5) -> flo
     return statistics.median(times) if times else float("nan")
 
 
-def app_measurements(quick: bool) -> list[Measurement]:
+def app_measurements(quick: bool, thinking: Sequence[str] = ()) -> list[Measurement]:
+    """The app's rows; the frames while computers think in the games ``thinking`` (default: all)."""
     # The children's settings and saves go to a folder removed afterwards, even when a child fails.
     with tempfile.TemporaryDirectory(prefix="bauhausbox-bench-", ignore_cleanup_errors=True) as home:
-        return _app_measurements(quick, home)
+        return _app_measurements(quick, home, thinking)
 
 
-def _app_measurements(quick: bool, home: str) -> list[Measurement]:
+def _app_measurements(quick: bool, home: str, thinking: Sequence[str] = ()) -> list[Measurement]:
     results: list[Measurement] = []
     first = time_to_first_frame([sys.executable, "-m", "bauhausbox", "--windowed"], home, 3 if quick else 7)
     results.append(("start-up to first menu frame (from source)", first * 1000, "ms", "≤ 1000 ms"))
     # Frame times and memory are measured in a fresh process so nothing else is loaded.
     code = "from bauhausbox.bench import _frames_child; _frames_child()"
     output = subprocess.run(
-        [sys.executable, "-c", code, "quick" if quick else "full"],
+        [sys.executable, "-c", code, "quick" if quick else "full", ",".join(thinking or THINKING_GAMES)],
         env=_headless_env(home),
         capture_output=True,
         text=True,
@@ -90,6 +93,7 @@ def _app_measurements(quick: bool, home: str) -> list[Measurement]:
 def _frames_child() -> None:
     """Runs in a child process: frame times of the menu and setup scenes, and resident memory."""
     quick = len(sys.argv) > 1 and sys.argv[1] == "quick"
+    thinking = sys.argv[2].split(",") if len(sys.argv) > 2 else list(THINKING_GAMES)
     import pygame
 
     from bauhausbox.app_main import open_app
@@ -118,7 +122,7 @@ def _frames_child() -> None:
             app.pop()
     print(f"M\tresident memory with the menu open\t{rss_menu:.1f}\tMB\t≤ 120 MB", flush=True)
     _long_log_frames(app, count)
-    _thinking_fps(app, 4.0 if quick else 240.0)
+    _thinking_fps(app, 4.0 if quick else 240.0, thinking)
 
 
 def _long_log_frames(app: object, count: int) -> None:
@@ -146,15 +150,20 @@ def _long_log_frames(app: object, count: int) -> None:
         app.frame([], 1 / 60)  # the sentences are made once, then remembered
         area = scene.log_rect if log_open else scene.game_rect
         app.frame_times.clear()
+        cpu: list[float] = []  # the window thread's CPU time, which other programs disturb less
         for i in range(count):
             pos = (area.left + area.width // 2, area.top + (i * 17) % max(1, area.height))
+            before = time.thread_time()
             app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 1), buttons=(0, 0, 0))], 1 / 60)
+            cpu.append(time.thread_time() - before)
         times = sorted(app.frame_times)
         median = times[len(times) // 2] * 1000
         p99 = times[min(len(times) - 1, int(len(times) * 0.99))] * 1000
         label = "game screen (Bits), 200-move log " + ("open" if log_open else "hidden")
         print(f"M\t{label}: median frame time\t{median:.2f}\tms\t≤ 8 ms", flush=True)
         print(f"M\t{label}: 99th percentile frame time\t{p99:.2f}\tms\t≤ 16 ms", flush=True)
+        print(f"M\t{label}: CPU time, median\t{percentile(cpu, 0.5) * 1000:.2f}\tms\t≤ 8 ms", flush=True)
+        print(f"M\t{label}: CPU time, 99th percentile\t{percentile(cpu, 0.99) * 1000:.2f}\tms\t≤ 16 ms", flush=True)
         app.pop()
     app.settings.log_open = kept
 
@@ -188,7 +197,7 @@ def thinking_rows(
     ]
 
 
-def _thinking_fps(app: object, seconds: float) -> None:
+def _thinking_fps(app: object, seconds: float, game_ids: Sequence[str] = THINKING_GAMES) -> None:
     """Frames while hard computer players think, over a whole game of each (or ``seconds`` of it), as
     the app's loop makes them (a frame, its housekeeping, then the wait for the next tick), from the
     frame after the one that opens the game's screen: see :func:`thinking_rows`.
@@ -203,7 +212,7 @@ def _thinking_fps(app: object, seconds: float) -> None:
     assert isinstance(app, App)
     app.settings.computer_delay = 0.0
     _print_load("before the games")
-    for game_id in games.GAME_IDS:
+    for game_id in game_ids:
         try:
             games.scene_class(game_id)
         except (ImportError, AttributeError):
@@ -284,7 +293,9 @@ def print_table(section: str, rows: list[Measurement]) -> None:
         print(f"  {label:<62} {value:>12.2f} {unit:<8} target {target}")
 
 
-def main(quick: bool = False, only: Sequence[str] = ()) -> int:
+def main(quick: bool = False, only: Sequence[str] = (), thinking: Sequence[str] = ()) -> int:
+    """Print the sections ``only`` (default: all); ``thinking``: the games whose frames the app section
+    measures while computers think (default: all of them)."""
     unknown = [section for section in only if section not in SECTIONS]
     if unknown:  # the command line refuses these already; a caller from Python gets an error, not a skip
         raise ValueError(f"unknown bench section {unknown[0]!r}; choose from {', '.join(SECTIONS)}")
@@ -297,7 +308,7 @@ def main(quick: bool = False, only: Sequence[str] = ()) -> int:
         started = time.perf_counter()
         try:
             if section == "app":
-                rows = app_measurements(quick)
+                rows = app_measurements(quick, thinking)
             elif section == "net":
                 rows = net_measurements(quick)
             else:

@@ -155,6 +155,15 @@ def _build_parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="print engine and screen benchmarks")
     bench.add_argument("--quick", action="store_true")
     bench.add_argument("only", nargs="*", type=_bench_section, metavar="SECTION", help="sections to run (default: all)")
+    bench.add_argument(
+        "--game",
+        action="append",
+        dest="games",
+        default=[],
+        type=_thinking_game,
+        metavar="GAME",
+        help="app section: the frames while computers think in GAME only (again for another game)",
+    )
     return parser
 
 
@@ -173,6 +182,14 @@ def _bench_section(text: str) -> str:
 
     if text not in SECTIONS:
         raise argparse.ArgumentTypeError(f"unknown section {shown(text)}; choose from {', '.join(SECTIONS)}")
+    return text
+
+
+def _thinking_game(text: str) -> str:
+    from bauhausbox.bench import THINKING_GAMES
+
+    if text not in THINKING_GAMES:
+        raise argparse.ArgumentTypeError(f"unknown game {shown(text)}; choose from {', '.join(THINKING_GAMES)}")
     return text
 
 
@@ -247,7 +264,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "bench":
         from bauhausbox.bench import main as bench_main
 
-        return bench_main(quick=args.quick, only=args.only)
+        return bench_main(quick=args.quick, only=args.only, thinking=args.games)
     raise AssertionError(args.command)
 
 

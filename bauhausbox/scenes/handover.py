@@ -77,6 +77,7 @@ class Handover(TableChrome, GameStory):
         assert seat is not None  # veiled() holds
         self.table.veil()
         self.message_until, self.pointer_note = 0.0, None  # what was said to the previous player goes
+        self.layers.forget()  # no copy of the previous player's screen is kept (ui/layer.py)
         self.on_veil()
         colour, shape = self.seat_style(seat)
         self.app.push(

@@ -259,7 +259,9 @@ class GameStory(Scene):
         self._refresh_log()  # a move played in this frame's update shows at once (only the panel changes)
         if not self.log_rect.width:
             return
-        self.log.draw(surface)
+        # Shown from a copy until a line, the scrolling or the line under the pointer changes (its
+        # heading's rule ends a pixel past the panel).
+        self.layers.show("log", surface, self.log.rect.inflate(2, 2), self.log.key(), self.log.draw)
 
     def _draw_notice(self, surface: pygame.Surface) -> None:
         """The notice: at the top of the log, or, with the log hidden, over the top of the game area."""

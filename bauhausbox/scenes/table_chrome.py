@@ -154,8 +154,17 @@ class TableChrome(GameHooks[Any, Any]):
             layout_probe.private(self.match.to_play, "hint")  # made from its seat's hand and secrets
 
     def draw_bars(self, surface: pygame.Surface) -> None:
-        self._draw_top_bar(surface)
-        self._draw_status_bar(surface)
+        # Both bars are shown from a copy until their words change (ui/layer.py); the buttons on
+        # them are drawn after, every frame.
+        seat = self.match.to_play
+        turn = self.turn_text()
+        style = self.seat_style(seat) if seat is not None else None
+        top = (seat, style, turn, self.undo_button.rect.left)
+        self.layers.show("top bar", surface, self.top_rect, top, lambda target: self._draw_top_bar(target, turn))
+        words = (self.status_message(), self.message_kind, self.situation(), self._move_count())
+        self.layers.show(
+            "status bar", surface, self.status_rect, words, lambda target: self._draw_status_bar(target, *words)
+        )
         self._draw_banner(surface)
 
     def refuse(self, reason: str) -> None:
@@ -277,7 +286,7 @@ class TableChrome(GameHooks[Any, Any]):
             layout_probe.text(shown(note[0]), box, m.small, surface.get_size())
         super().draw_overlay(surface)
 
-    def _draw_top_bar(self, surface: pygame.Surface) -> None:
+    def _draw_top_bar(self, surface: pygame.Surface, turn: str) -> None:
         m = self.metrics
         rect = self.top_rect
         pygame.draw.rect(surface, theme.PAPER, rect)
@@ -306,7 +315,6 @@ class TableChrome(GameHooks[Any, Any]):
             tx += m.u(4)
         # The turn text takes the room left of the buttons: a narrow window or a longer language
         # makes it smaller rather than run under them.
-        turn = self.turn_text()
         room = self.undo_button.rect.left - m.u(2) - tx
         size = draw.fitting_size(turn, m.body + 2, room, "semibold")
         draw.text(surface, turn, (tx, cy + 2), size, theme.INK, "semibold", "midleft")
@@ -331,12 +339,13 @@ class TableChrome(GameHooks[Any, Any]):
         board, else nothing (the bar then tells the situation)."""
         return shown(self.message) if time.monotonic() < self.message_until else self.hint_line()
 
-    def _draw_status_bar(self, surface: pygame.Surface) -> None:
+    def _draw_status_bar(
+        self, surface: pygame.Surface, message: str, kind: str, situation: str, count: tuple[str, int]
+    ) -> None:
         m = self.metrics
         rect = self.status_rect
-        message = self.status_message()
-        right, right_w = self._move_count()
-        draw.status_bar(surface, rect, m, message, self.message_kind, self.situation(), right_w)
+        right, right_w = count
+        draw.status_bar(surface, rect, m, message, kind, situation, right_w)
         draw.text(
             surface, right, (rect.right - m.u(3), rect.centery + 1), m.small, theme.LIGHT_GREY, "regular", "midright"
         )

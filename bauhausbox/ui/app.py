@@ -41,6 +41,7 @@ from bauhausbox.engine.bots.base import FOREGROUND_IDLE
 from bauhausbox.persistence import saves, store
 from bauhausbox.persistence.models import Settings
 from bauhausbox.ui import draw, layout_probe, theme
+from bauhausbox.ui.layer import Layers
 from bauhausbox.ui.sound import SoundManager
 from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Metrics
@@ -78,6 +79,7 @@ class Scene:
         self.metrics = app.metrics
         self._static: pygame.Surface | None = None
         self._static_key: object = None
+        self.layers = Layers()  # parts of the screen shown from a copy until they change (ui/layer.py)
 
     # -- lifecycle --------------------------------------------------------------------------
     def on_enter(self) -> None: ...
@@ -115,6 +117,7 @@ class Scene:
 
     def invalidate_static(self) -> None:
         self._static = None
+        self.layers.forget()
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn after ``draw`` (tooltips)."""

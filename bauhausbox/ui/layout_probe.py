@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -163,6 +163,50 @@ def role(kind: str) -> Iterator[None]:
         yield
     finally:
         record._roles.pop()
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What was recorded while one part of the screen was drawn (see :func:`since`)."""
+
+    texts: tuple[TextDraw, ...]
+    controls: tuple[ControlDraw, ...]
+    tooltips: tuple[TooltipDraw, ...]
+    privates: tuple[PrivateDraw, ...]
+
+
+def mark() -> tuple[int, int, int, int] | None:
+    """Where the record stands now (``None`` when nothing is recorded), for :func:`since`."""
+    record = _record
+    if record is None:
+        return None
+    return len(record.texts), len(record.controls), len(record.tooltips), len(record.privates)
+
+
+def since(start: tuple[int, int, int, int] | None) -> Drawn | None:
+    """What was recorded after :func:`mark` gave ``start``: a part of the screen drawn once and shown
+    again from a copy (:mod:`bauhausbox.ui.layer`) tells it again with :func:`replay`."""
+    record = _record
+    if record is None or start is None:
+        return None
+    texts, controls, tooltips, privates = start
+    return Drawn(
+        tuple(record.texts[texts:]),
+        tuple(record.controls[controls:]),
+        tuple(record.tooltips[tooltips:]),
+        tuple(record.privates[privates:]),
+    )
+
+
+def replay(drawn: Drawn) -> None:
+    """Record ``drawn`` again: the same pixels are on the screen in this frame, from a copy."""
+    record = _record
+    if record is None:
+        return
+    record.texts.extend(drawn.texts)
+    record.controls.extend(replace(control, layer=record.layer) for control in drawn.controls)
+    record.tooltips.extend(replace(tip, layer=record.layer) for tip in drawn.tooltips)
+    record.privates.extend(drawn.privates)
 
 
 def text(content: str, rect: pygame.Rect, size: int, surface_size: tuple[int, int]) -> None:

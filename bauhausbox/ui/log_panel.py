@@ -169,6 +169,11 @@ class LogPanel:
         return pygame.Rect(self.body.left, self._content_top() + row.top, self.body.width, row.height)
 
     # -- drawing ----------------------------------------------------------------------------
+    def key(self) -> object:
+        """Everything :meth:`draw` draws from: a copy of the panel is good while it is the same
+        (``bauhausbox/ui/layer.py``)."""
+        return (self.lines, self.offset, self.hovered, tuple(self.rect), tuple(self.body), self.metrics)
+
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         if m is None or self.rect.width == 0:

@@ -3,7 +3,11 @@ frames, with nearest-rank percentiles (timings themselves are never judged)."""
 
 from __future__ import annotations
 
-from bauhausbox import bench
+from typing import Any
+
+import pytest
+
+from bauhausbox import bench, cli
 
 
 def test_percentile_is_the_nearest_rank() -> None:
@@ -30,3 +34,19 @@ def test_work_and_intervals_are_reported_apart() -> None:
     assert rows["interval between frames, 99th percentile"] == 16.0
     assert rows["interval between frames, longest"] == 40.0
     assert abs(rows["frames per second while computers think (whole game)"] - 100 / (99 * 0.016 + 0.040)) < 1e-9
+
+
+def test_the_whole_games_can_be_measured_one_game_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bench app --game G`` hands the app section only the games named (a whole game each takes
+    minutes: the integrator measures them one at a time on a quiet machine)."""
+    seen: dict[str, Any] = {}
+
+    def recorded(quick: bool = False, only: Any = (), thinking: Any = ()) -> int:
+        seen.update(quick=quick, only=list(only), thinking=list(thinking))
+        return 0
+
+    monkeypatch.setattr(bench, "main", recorded)
+    assert cli.main(["bench", "app", "--game", "bits", "--game", "blokus"]) == 0
+    assert seen == {"quick": False, "only": ["app"], "thinking": ["bits", "blokus"]}
+    assert cli.main(["bench", "--quick", "app"]) == 0
+    assert seen == {"quick": True, "only": ["app"], "thinking": []}

@@ -267,11 +267,23 @@ class BauhausScene(BauhausGestures, BauhausPowers, BauhausBoardMarks, GameScene[
             hide.add(self.held.source)
         flips = {square: tween.value for square, tween in self.flips.items()}
         strong = self.app.settings.colour_blind
-        draw_board(surface, self.geo, self.rules, state, m, hide_tokens=frozenset(hide), flips=flips, strong=strong)
+        # The board and the panel are painted again only when what they show changes (ui/layer.py).
+        self.layers.show(
+            "board",
+            surface,
+            self.geo.outer_rect(),
+            (state, frozenset(hide), tuple(sorted(flips.items())), strong),
+            lambda target: draw_board(
+                target, self.geo, self.rules, state, m, hide_tokens=frozenset(hide), flips=flips, strong=strong
+            ),
+        )
         self._draw_placed(surface)
         self._draw_marks(surface, state)
         self._draw_preview(surface, state)
-        draw_panel(self, surface, state)
+        held = self.held.kind if self.held else None
+        looks = (self.hovered_card(), self.actor(), self.power_mode, self.placing_kind(), held, self.spectating)
+        panel_key = (state, self.match.state, looks, strong)
+        self.layers.show("panel", surface, self.panel_rect, panel_key, lambda target: draw_panel(self, target, state))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """What is held follows the pointer above everything, buttons included; a greyed card under

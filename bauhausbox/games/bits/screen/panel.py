@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from bauhausbox.games.bits.rules import Move
     from bauhausbox.match import Match
     from bauhausbox.table import Table
+    from bauhausbox.ui.layer import Layers
     from bauhausbox.ui.theme import Colour, Metrics
 
 
@@ -46,10 +47,27 @@ class BitsPanel:
         fresh_until: float
         use_neutral: bool
         personal_best: int | None
+        panel_rect: pygame.Rect
+        layers: Layers
 
         def seat_shown(self) -> int: ...
         def shown_board(self, state: BitsState, seat: int) -> str: ...
         def seat_style(self, seat: int) -> tuple[Colour, str]: ...
+
+    def draw_panel(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
+        """The goal cards, the tile card and the players, painted again only when what they show
+        changes (``bauhausbox/ui/layer.py``): the position, the seat in front of the screen, the
+        card under the pointer, the boards' fresh marks while they last."""
+        hover = next((index for index, (_id, r) in enumerate(self.card_rects) if r.collidepoint(self.mouse)), None)
+        fresh = tuple(sorted(self.fresh.items())) if time.monotonic() < self.fresh_until else ()
+        key = (state, self.match.state, self.seat_shown(), self.peek, colour_blind, self.use_neutral, hover, fresh)
+
+        def panel(target: pygame.Surface) -> None:
+            self.draw_cards(target, state, colour_blind)
+            self.draw_tile_card(target, state, colour_blind)
+            self.draw_seats(target, state, colour_blind)
+
+        self.layers.show("panel", surface, self.panel_rect, (key, self.personal_best), panel)
 
     def card_size(self, width: int) -> tuple[int, int]:
         """Goal cards: four fit side by side in ``width`` (the advanced game's fourth round)."""

@@ -573,18 +573,22 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         colour_blind = bool(getattr(self.app.settings, "colour_blind", False))
         slide = self.slide if self.peek is None else None
         board = self.ramp_board(state)
-        self._draw_ramp_title(surface, state, seat)
         held = self.held()
         move = self.held_move() if slide is None else None
-        lane: list[int] = []
+        lane: tuple[int, ...] = ()
         if move is not None and held is not None:
-            lane = [move.column] if move.vertical else [move.column, move.column + 1]
-        paint.draw_ramp(surface, self.ramp, board, lane)
-        if self.held() is not None:
+            lane = (move.column,) if move.vertical else (move.column, move.column + 1)
+        hidden = slide.cells if slide and not slide.tween.done else ()
+
+        def ramp(target: pygame.Surface) -> None:
+            self._draw_ramp_title(target, state, seat)
+            paint.draw_ramp(target, self.ramp, board, lane)
+            paint.draw_board_tiles(target, self.ramp, board, colour_blind, hidden)
+
+        # The ramp, its title and its tiles are painted again only when one of them changes.
+        self.layers.show("ramp", surface, self.ramp_rect, (state, seat, board, lane, hidden, colour_blind), ramp)
+        if held is not None:
             layout_probe.control("ramp", self.ramp_rect)
-        paint.draw_board_tiles(
-            surface, self.ramp, board, colour_blind, slide.cells if slide and not slide.tween.done else ()
-        )
         if slide is not None:
             y = AIR_Y + (slide.to_row - AIR_Y) * slide.tween.value
             paint.draw_domino(surface, self.ramp, slide.colours, slide.vertical, slide.column, y, colour_blind)
@@ -604,9 +608,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
                     "semibold",
                     "midbottom",
                 )
-        self.draw_cards(surface, state, colour_blind)
-        self.draw_tile_card(surface, state, colour_blind)
-        self.draw_seats(surface, state, colour_blind)
+        self.draw_panel(surface, state, colour_blind)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """The tile in hand, above everything (buttons, notices, the log): waiting above the column

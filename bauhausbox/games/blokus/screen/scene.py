@@ -638,8 +638,19 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
                 surface.blit(flash, self.board.cell_rect(cell))
 
     def _draw_panel(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
-        with layout_probe.box(self.panel_rect):
-            self._draw_panel_parts(surface, state, m)
+        # Painted again only when what it shows changes (ui/layer.py): the position, the piece in
+        # hand and how each is turned, the piece under the pointer.
+        controller = self.controller
+        held = (controller.held.key, controller.held.shape) if controller.held else None
+        turned = tuple(controller.orientation(item.key) for item in self.tray.items)
+        hovered = controller.hovered if self.input_allowed() else None
+        key = (state, tuple(self.tray.items), held, turned, hovered, self.colour_blind, self.mini_trays_shown)
+
+        def panel(target: pygame.Surface) -> None:
+            with layout_probe.box(self.panel_rect):
+                self._draw_panel_parts(target, state, m)
+
+        self.layers.show("panel", surface, self.panel_rect, key, panel)
 
     def _draw_panel_parts(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
         for colour, row in enumerate(self.rows):

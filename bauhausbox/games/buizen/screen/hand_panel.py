@@ -21,7 +21,11 @@ from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.widgets import Button, IconPainter
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from bauhausbox.match import Match
+    from bauhausbox.table import Table
+    from bauhausbox.ui.layer import Layers
     from bauhausbox.ui.theme import Metrics
 
 
@@ -43,6 +47,8 @@ class BuizenHandPanel:
         peeking: bool
         key_peek: bool
         spectating: bool
+        layers: Layers
+        table: Table[Any, Any]
 
         @property
         def viewer(self) -> int | None: ...
@@ -219,8 +225,17 @@ class BuizenHandPanel:
 
     def _draw_panel(self, surface: pygame.Surface, view: BuizenState) -> None:
         rect = self.panel_rect
-        with layout_probe.box(pygame.Rect(rect.left, rect.top, rect.width, self.info_top - rect.top)):
-            self._draw_panel_texts(surface, view, rect)
+        area = pygame.Rect(rect.left, rect.top, rect.width, self.info_top - rect.top)
+        # Painted again only when what it shows changes (ui/layer.py): the position as this seat sees
+        # it, whether the secret colour is peeked at, who is at their screen across computers.
+        connected = tuple(self.table.connected(seat) for seat in range(len(self.match.setup.seats)))
+        key = (view, self.match.state, self.viewer, self.peeking or self.key_peek, connected)
+
+        def panel(target: pygame.Surface) -> None:
+            with layout_probe.box(area):
+                self._draw_panel_texts(target, view, rect)
+
+        self.layers.show("panel", surface, area, key, panel)
 
     def _draw_panel_texts(self, surface: pygame.Surface, view: BuizenState, rect: pygame.Rect) -> None:
         m = self.metrics

@@ -1,0 +1,109 @@
+"""Parts of a screen drawn once and shown again from a copy until what they show changes.
+
+Most of a game's screen looks the same from one frame to the next: the side panel, the players'
+rows, the log, the board between moves. Drawing them again every frame (texts laid out, polygons
+filled, a game's scores counted) is what made frames slow while computers think. A :class:`Layer`
+draws its part once, on the window itself, keeps a copy of that rectangle, and from then on puts the
+copy back, until the *key* it is shown with changes: the key names everything the part is drawn
+from (the position, the seat whose view it is, what the pointer is over, the colour-blind setting);
+the rectangle, the window's size and the players' language are added to it here.
+
+What is drawn does not change, only how often:
+
+- the layer owns its rectangle: it is painted over the background colour, clipped to the rectangle,
+  and nothing drawn before it in the frame may overlap it (what moves over it — a held piece, the
+  last move's outline, a hover — is drawn after it, every frame);
+- what the layout probe (:mod:`bauhausbox.ui.layout_probe`) saw while the layer was painted (texts,
+  controls, and whose secrets it drew) is told again each time the copy is shown, so the layout and
+  privacy checks see every frame as it is;
+- a seat's secrets are safe when the seat is part of the key; and the curtain drops every layer of
+  the screen (:meth:`Layers.forget`), so no copy of a hand outlives the player's turn at the screen.
+
+``tests/ui/test_layers.py`` draws the games' screens with and without the copies, frame after
+frame through whole games, and finds the same pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pygame
+
+from bauhausbox import i18n
+from bauhausbox.ui import layout_probe, theme
+from bauhausbox.ui.theme import Colour
+
+#: Off: every layer is painted every frame, as without them (the tests compare both ways).
+caching = True
+
+Painter = Callable[[pygame.Surface], object]
+
+
+class Layer:
+    """One part of a screen, in one rectangle, shown from a copy while its key stays the same."""
+
+    def __init__(self, background: Colour = theme.PAPER) -> None:
+        self.background = background
+        self.paints = 0  # how many times it was painted (tests, benchmarks)
+        self.area = pygame.Rect(0, 0, 0, 0)  # where it was last shown
+        self._copy: pygame.Surface | None = None
+        self._key: object = None
+        self._seen: layout_probe.Drawn | None = None
+
+    def forget(self) -> None:
+        """Drop the copy: the next :meth:`show` paints again."""
+        self._copy, self._key, self._seen = None, None, None
+
+    def show(self, surface: pygame.Surface, rect: pygame.Rect, key: object, paint: Painter) -> None:
+        """Show the part drawn by ``paint(surface)`` inside ``rect``: painted now when ``key`` (or
+        the rectangle, the window's size, the language) differs from the last time, else copied."""
+        area = self.area = pygame.Rect(rect).clip(surface.get_rect())
+        clip = surface.get_clip()
+        if not caching or area.width <= 0 or area.height <= 0 or not clip.contains(area):
+            paint(surface)  # nothing to keep (or a caller's clip would cut the copy short)
+            return
+        full_key = (key, tuple(area), surface.get_size(), surface.get_bitsize(), i18n.language())
+        recording = layout_probe.active()
+        if self._copy is not None and self._key == full_key and (self._seen is not None or not recording):
+            surface.blit(self._copy, area)
+            if self._seen is not None:
+                layout_probe.replay(self._seen)
+            return
+        surface.set_clip(area)
+        try:
+            surface.fill(self.background, area)
+            start = layout_probe.mark()
+            paint(surface)
+            self._seen = layout_probe.since(start)
+        finally:
+            surface.set_clip(clip)
+        copy = self._copy
+        if copy is None or copy.get_size() != area.size or copy.get_bitsize() != surface.get_bitsize():
+            self._copy = copy = pygame.Surface(area.size, 0, surface)
+        copy.blit(surface, (0, 0), area)
+        self._key = full_key
+        self.paints += 1
+
+
+class Layers:
+    """A screen's layers by name: ``self.layers.show("panel", surface, rect, key, paint)``."""
+
+    def __init__(self) -> None:
+        self._layers: dict[str, Layer] = {}
+
+    def __getitem__(self, name: str) -> Layer:
+        layer = self._layers.get(name)
+        if layer is None:
+            layer = self._layers[name] = Layer()
+        return layer
+
+    def __iter__(self) -> Iterator[Layer]:
+        return iter(self._layers.values())
+
+    def show(self, name: str, surface: pygame.Surface, rect: pygame.Rect, key: object, paint: Painter) -> None:
+        self[name].show(surface, rect, key, paint)
+
+    def forget(self) -> None:
+        """Drop every copy (the device passes to another player; the screen is left)."""
+        for layer in self._layers.values():
+            layer.forget()

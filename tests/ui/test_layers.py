@@ -1,0 +1,189 @@
+"""Parts of the screen shown from a copy (``bauhausbox/ui/layer.py``) look exactly as if drawn again.
+
+Every frame of these tests is drawn twice: as the app draws it (the layers' copies where their keys
+did not change), then with the copies off (every part painted afresh). The two pictures must be the
+same, pixel for pixel: a copy kept after what it shows changed (a key missing something the part is
+drawn from) shows as a difference. The frames are those of every scenario of the layout test with the
+pointer moving over the window, and of whole games with a human playing and the pointer on the
+panels. The clocks are held still between the two drawings, so banners and animations match.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from bauhausbox import games
+from bauhausbox.scenes.curtain import CurtainScene
+from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.ui import layer, layout_probe, theme
+from bauhausbox.ui.app import App
+from tests.ui.helpers import click, frames, move, open_game, wait_until
+from tests.ui.scenarios import all_scenarios
+
+SCENARIOS = all_scenarios()
+
+
+@pytest.fixture(autouse=True)
+def _copies_on() -> Iterator[None]:
+    layer.caching = True
+    yield
+    layer.caching = True
+
+
+def _difference(first: pygame.Surface, second: pygame.Surface, areas: list[pygame.Rect]) -> pygame.Rect | None:
+    """The first of ``areas`` whose pixels differ between two pictures of one size, or ``None``."""
+    for area in areas:
+        if pygame.image.tobytes(first.subsurface(area), "RGB") != pygame.image.tobytes(second.subsurface(area), "RGB"):
+            return area
+    return None
+
+
+class Twice:
+    """Draws each frame with the copies, then without them, and notes every difference."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+        self.differences: list[str] = []
+
+    def draw(self, app: App, real_draw: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        now, then, ticks = time.perf_counter(), time.monotonic(), pygame.time.get_ticks()
+        with monkeypatch.context() as still:  # the same moment for both drawings
+            still.setattr(time, "perf_counter", lambda: now)
+            still.setattr(time, "monotonic", lambda: then)
+            still.setattr(pygame.time, "get_ticks", lambda: ticks)
+            real_draw(app)
+            kept = app.screen.copy()
+            layer.caching = False
+            try:
+                real_draw(app)
+            finally:
+                layer.caching = True
+        self.frames += 1
+        # A copy changes nothing outside its rectangle: only there may the two pictures differ (a
+        # computer thinking on its thread may change the top bar between the two drawings).
+        areas = [copy.area for scene in app.stack for copy in scene.layers if copy.area.width and copy.area.height]
+        box = _difference(kept, app.screen, areas)
+        if box is not None:
+            top = app.top.name if app.top else "-"
+            self.differences.append(f"frame {self.frames} ({top}): the copy differs in {box}")
+
+
+@pytest.fixture()
+def twice(fresh_app: App, monkeypatch: pytest.MonkeyPatch) -> Iterator[Twice]:
+    watcher = Twice()
+    real_draw = App._draw
+    monkeypatch.setattr(App, "_draw", lambda self: watcher.draw(self, real_draw, monkeypatch))
+    yield watcher
+
+
+def _sweep(app: App, steps: int = 24) -> None:
+    """The pointer across the window, corner to corner and along the right side (panels, log)."""
+    width, height = app.screen.get_size()
+    for i in range(steps):
+        move(app, (width * i // steps, height * i // steps))
+    for i in range(steps):
+        move(app, (width - width // 4 + (i % 4) * width // 16, height * i // steps))
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_every_scenario_looks_the_same_from_copies(fresh_app: App, twice: Twice, name: str) -> None:
+    SCENARIOS[name](fresh_app)
+    frames(fresh_app, 2)
+    _sweep(fresh_app)
+    assert twice.frames > 40
+    assert not twice.differences, "\n".join(twice.differences[:5])
+
+
+@pytest.mark.parametrize("game_id", ["bauhaus", "bits", "buizen", "blokus"])
+def test_whole_games_look_the_same_from_copies(fresh_app: App, twice: Twice, game_id: str) -> None:
+    app = fresh_app
+    game = games.load(game_id)
+    players = max(2, game.info.default_players)
+    app.settings.log_open = True
+    scene = open_game(app, game_id, players, ["human"] + ["ai:random"] * (players - 1), seed=5)
+    assert isinstance(scene, GameScene)
+    width, height = app.screen.get_size()
+    played = 0
+    for turn in range(40):
+        if not wait_until(app, lambda: scene.match.over or scene.input_allowed(), 300) or scene.match.over:
+            break
+        move(app, (width - width // 5 - (turn % 3) * width // 8, (turn * 97) % height))  # panels and log
+        frames(app, 2)
+        moves = scene.game.legal_moves(scene.match.state)
+        assert scene.submit(moves[(turn * 7) % len(moves)])
+        played += 1
+        frames(app, 2)
+        while app.top is not scene and not isinstance(app.top, CurtainScene):
+            app.pop()  # a round's table or the game's end: back to the board
+    assert played >= 10, f"only {played} moves were played"
+    assert not twice.differences, "\n".join(twice.differences[:5])
+    copies = list(scene.layers)
+    painted = sum(copy.paints for copy in copies)
+    assert copies and painted < twice.frames * len(copies) * 3 / 4, (
+        "the copies were hardly ever used: the test would not see a stale one"
+    )
+
+
+def test_a_layer_paints_only_when_its_key_or_place_changes(fresh_app: App) -> None:
+    surface = pygame.Surface((200, 100), 0, fresh_app.screen)
+    shown = layer.Layer()
+    calls: list[int] = []
+
+    def paint(colour: tuple[int, int, int]) -> Any:
+        def painter(target: pygame.Surface) -> None:
+            calls.append(1)
+            target.fill(colour, (10, 10, 40, 40))
+            layout_probe.private(1, "hand")
+
+        return painter
+
+    rect = pygame.Rect(0, 0, 100, 100)
+    shown.show(surface, rect, ("red",), paint(theme.RED))
+    surface.fill(theme.BLUE)
+    shown.show(surface, rect, ("red",), paint(theme.RED))  # the same key: copied, not painted
+    assert len(calls) == 1 and surface.get_at((20, 20))[:3] == theme.RED and surface.get_at((5, 5))[:3] == theme.PAPER
+    assert surface.get_at((150, 20))[:3] == theme.BLUE  # nothing outside its rectangle
+    shown.show(surface, rect, ("yellow",), paint(theme.YELLOW))  # a new key: painted
+    assert len(calls) == 2 and surface.get_at((20, 20))[:3] == theme.YELLOW
+    shown.show(surface, rect.move(100, 0), ("yellow",), paint(theme.YELLOW))  # a new place: painted
+    assert len(calls) == 3 and surface.get_at((150, 50))[:3] == theme.PAPER  # its rectangle is its own
+    # What the probe saw while it was painted is told again when the copy is shown.
+    with layout_probe.recording(surface.get_size()) as record:
+        shown.show(surface, rect, ("yellow",), paint(theme.YELLOW))
+    assert len(calls) == 4 and [p.seat for p in record.privates] == [1]
+    with layout_probe.recording(surface.get_size()) as record:
+        shown.show(surface, rect, ("yellow",), paint(theme.YELLOW))
+    assert len(calls) == 4 and [p.seat for p in record.privates] == [1]
+    shown.forget()
+    shown.show(surface, rect, ("yellow",), paint(theme.YELLOW))
+    assert len(calls) == 5
+
+
+def test_the_curtain_drops_every_copy(fresh_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two humans at Bits: when the device passes, no copy of the first player's screen is kept."""
+    app = fresh_app
+    open_game(app, "bits", 2, ["human", "human"], seed=3)
+    scene = app.stack[1]
+    assert isinstance(scene, GameScene)
+    assert wait_until(app, lambda: isinstance(app.top, CurtainScene), 60)
+    click(app, app.top.ready_button.rect.center)  # type: ignore[union-attr]
+    frames(app, 3)
+    assert app.top is scene and any(copy._copy is not None for copy in scene.layers)
+    dropped: list[bool] = []
+    forget = scene.layers.forget
+
+    def watched() -> None:
+        forget()
+        dropped.append(all(copy._copy is None for copy in scene.layers))
+
+    monkeypatch.setattr(scene.layers, "forget", watched)
+    seat = scene.match.to_play
+    assert scene.submit(scene.game.legal_moves(scene.match.state)[0])
+    assert wait_until(app, lambda: isinstance(app.top, CurtainScene) or scene.match.to_play == seat, 60)
+    assert isinstance(app.top, CurtainScene)
+    assert dropped and all(dropped)
