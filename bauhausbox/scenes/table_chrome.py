@@ -153,6 +153,13 @@ class TableChrome(GameHooks[Any, Any]):
         if self.match.to_play is not None:
             layout_probe.private(self.match.to_play, "hint")  # made from its seat's hand and secrets
 
+    def seats_key(self) -> tuple[tuple[str, ...], tuple[bool | None, ...]]:
+        """What a players panel shows of the seats beyond the position, for its layer's key
+        (ui/layer.py): their names (a player joining across computers names their seat) and who is
+        connected."""
+        seats = range(len(self.match.setup.seats))
+        return tuple(self.match.seat_name(seat) for seat in seats), tuple(self.table.connected(seat) for seat in seats)
+
     def draw_bars(self, surface: pygame.Surface) -> None:
         # Both bars are shown from a copy until their words change (ui/layer.py); the buttons on
         # them are drawn after, every frame.

@@ -10,6 +10,7 @@ panels. The clocks are held still between the two drawings, so banners and anima
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -187,3 +188,27 @@ def test_the_curtain_drops_every_copy(fresh_app: App, monkeypatch: pytest.Monkey
     assert wait_until(app, lambda: isinstance(app.top, CurtainScene) or scene.match.to_play == seat, 60)
     assert isinstance(app.top, CurtainScene)
     assert dropped and all(dropped)
+
+
+@pytest.mark.parametrize("game_id", ["bauhaus", "bits", "buizen", "blokus"])
+def test_a_player_leaving_or_renamed_shows_at_once(
+    fresh_app: App, twice: Twice, monkeypatch: pytest.MonkeyPatch, game_id: str
+) -> None:
+    """Across computers the players panel marks who is connected and names who joined: neither is in
+    the position, so the panel's copy must notice them (planted: a panel key without them)."""
+    app = fresh_app
+    scene = open_game(app, game_id, 2, ["human", "ai:random"], seed=4)
+    assert isinstance(scene, GameScene)
+    assert wait_until(app, scene.input_allowed, 300)
+    frames(app, 3)
+    away: set[int] = set()
+    monkeypatch.setattr(scene.table, "connected", lambda seat: seat not in away)
+    frames(app, 2)
+    away.add(0)  # the player's connection drops
+    frames(app, 2)
+    setup = scene.match.setup
+    renamed = (dataclasses.replace(setup.seats[0], name="Bérénice"), *setup.seats[1:])
+    monkeypatch.setattr(scene.match, "setup", dataclasses.replace(setup, seats=renamed))  # one joined
+    frames(app, 2)
+    assert twice.frames >= 6
+    assert not twice.differences, "\n".join(twice.differences[:5])

@@ -282,7 +282,7 @@ class BauhausScene(BauhausGestures, BauhausPowers, BauhausBoardMarks, GameScene[
         self._draw_preview(surface, state)
         held = self.held.kind if self.held else None
         looks = (self.hovered_card(), self.actor(), self.power_mode, self.placing_kind(), held, self.spectating)
-        panel_key = (state, self.match.state, looks, strong)
+        panel_key = (state, self.match.state, looks, strong, self.seats_key())
         self.layers.show("panel", surface, self.panel_rect, panel_key, lambda target: draw_panel(self, target, state))
 
     def draw_overlay(self, surface: pygame.Surface) -> None:

@@ -53,6 +53,7 @@ class BitsPanel:
         def seat_shown(self) -> int: ...
         def shown_board(self, state: BitsState, seat: int) -> str: ...
         def seat_style(self, seat: int) -> tuple[Colour, str]: ...
+        def seats_key(self) -> tuple[tuple[str, ...], tuple[bool | None, ...]]: ...
 
     def draw_panel(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
         """The goal cards, the tile card and the players, painted again only when what they show
@@ -60,7 +61,8 @@ class BitsPanel:
         card under the pointer, the boards' fresh marks while they last."""
         hover = next((index for index, (_id, r) in enumerate(self.card_rects) if r.collidepoint(self.mouse)), None)
         fresh = tuple(sorted(self.fresh.items())) if time.monotonic() < self.fresh_until else ()
-        key = (state, self.match.state, self.seat_shown(), self.peek, colour_blind, self.use_neutral, hover, fresh)
+        looks = (self.seat_shown(), self.peek, colour_blind, self.use_neutral, hover, fresh)
+        key = (state, self.match.state, looks, self.seats_key())  # seats: names and who is connected
 
         def panel(target: pygame.Surface) -> None:
             self.draw_cards(target, state, colour_blind)

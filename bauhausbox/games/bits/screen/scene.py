@@ -586,7 +586,8 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             paint.draw_board_tiles(target, self.ramp, board, colour_blind, hidden)
 
         # The ramp, its title and its tiles are painted again only when one of them changes.
-        self.layers.show("ramp", surface, self.ramp_rect, (state, seat, board, lane, hidden, colour_blind), ramp)
+        looks = (state, seat, board, lane, hidden, colour_blind)
+        self.layers.show("ramp", surface, self.ramp_rect, (looks, self.seats_key()), ramp)  # the ramp names its player
         if held is not None:
             layout_probe.control("ramp", self.ramp_rect)
         if slide is not None:

@@ -644,7 +644,8 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         held = (controller.held.key, controller.held.shape) if controller.held else None
         turned = tuple(controller.orientation(item.key) for item in self.tray.items)
         hovered = controller.hovered if self.input_allowed() else None
-        key = (state, tuple(self.tray.items), held, turned, hovered, self.colour_blind, self.mini_trays_shown)
+        looks = (held, turned, hovered, self.colour_blind, self.mini_trays_shown)
+        key = (state, tuple(self.tray.items), looks, self.seats_key())  # seats: names and who is connected
 
         def panel(target: pygame.Surface) -> None:
             with layout_probe.box(self.panel_rect):

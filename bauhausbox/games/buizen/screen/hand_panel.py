@@ -58,6 +58,7 @@ class BuizenHandPanel:
         def playable(self) -> dict[int, str] | None: ...
         def _report_tags(self, surface: pygame.Surface, sides: Sides, box: pygame.Rect) -> None: ...
         def draw_players(self, surface: pygame.Surface, rect: pygame.Rect, extra: list[str] | None = None) -> int: ...
+        def seats_key(self) -> tuple[tuple[str, ...], tuple[bool | None, ...]]: ...
 
     def _share_row(
         self, left: tuple[Button, IconPainter], right: tuple[Button, IconPainter], x: int, y: int, w: int, space: int
@@ -228,8 +229,7 @@ class BuizenHandPanel:
         area = pygame.Rect(rect.left, rect.top, rect.width, self.info_top - rect.top)
         # Painted again only when what it shows changes (ui/layer.py): the position as this seat sees
         # it, whether the secret colour is peeked at, who is at their screen across computers.
-        connected = tuple(self.table.connected(seat) for seat in range(len(self.match.setup.seats)))
-        key = (view, self.match.state, self.viewer, self.peeking or self.key_peek, connected)
+        key = (view, self.match.state, self.viewer, self.peeking or self.key_peek, self.seats_key())
 
         def panel(target: pygame.Surface) -> None:
             with layout_probe.box(area):
