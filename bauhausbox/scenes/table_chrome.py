@@ -166,7 +166,7 @@ class TableChrome(GameHooks[Any, Any]):
         seat = self.match.to_play
         turn = self.turn_text()
         style = self.seat_style(seat) if seat is not None else None
-        top = (seat, style, turn, self.undo_button.rect.left)
+        top = (seat, style, turn, self.undo_button.rect.left, self.banner_busy())  # a banner takes the turn's place
         self.layers.show("top bar", surface, self.top_rect, top, lambda target: self._draw_top_bar(target, turn))
         words = (self.status_message(), self.message_kind, self.situation(), self._move_count())
         self.layers.show(

@@ -42,7 +42,8 @@ def test_the_status_bar_says_a_message_of_the_rules_in_the_language_of_the_momen
 
     try:
         draw.status_bar = record  # type: ignore[assignment]
-        scene._draw_status_bar(fresh_app.screen)
+        scene.layers.forget()  # painted afresh, not shown from a copy (ui/layer.py)
+        scene.draw_bars(fresh_app.screen)
     finally:
         draw.status_bar = original  # type: ignore[assignment]
     assert drawn == ["À vous, Josef"]

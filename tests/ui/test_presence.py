@@ -58,8 +58,11 @@ def marks(monkeypatch: pytest.MonkeyPatch) -> list[tuple[tuple[int, int], bool]]
 
 
 def _says(marks: list[tuple[tuple[int, int], bool]], app: Any) -> list[bool]:
-    """What the marks of one frame say, top to bottom."""
+    """What the marks of one frame say, top to bottom (painted afresh: a panel shown from its copy,
+    ui/layer.py, draws no marks; tests/ui/test_layers.py checks that the copy follows them)."""
     marks.clear()
+    for scene in app.stack:
+        scene.layers.forget()
     frames(app, 1)
     return [connected for _centre, connected in sorted(marks, key=lambda mark: (mark[0][1], mark[0][0]))]
 
