@@ -13,6 +13,7 @@ Bots see only their view (Blokus has no hidden information, so the view is the s
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -99,8 +100,10 @@ class SearchBot(_Bot):
         shards: int = 2,
         parallel: bool = True,
         name: str = "hard",
+        settings: mcts.Settings | None = None,
     ) -> None:
         super().__init__(seed)
+        self.settings = settings if settings is not None else LEVEL_SETTINGS.get(name, mcts.Settings(work=0))
         self.seconds = seconds
         self.work = work
         self.shards = shards
@@ -121,7 +124,9 @@ class SearchBot(_Bot):
         seconds = min(self.seconds, budget.remaining() * 0.9)
         if workers is None:
             seconds /= self.shards  # one after the other: share the move's time
-        settings = mcts.Settings(work=self.work if self.work is not None else 1 << 62, seconds=seconds)
+        settings = dataclasses.replace(
+            self.settings, work=self.work if self.work is not None else 1 << 62, seconds=seconds
+        )
         results = pool.search(view, [settings] * self.shards, seeds, budget, workers)
         self.last_simulations = sum(simulations for _, simulations, _ in results)
         self.last_work = sum(work for _, _, work in results)
@@ -132,6 +137,8 @@ class SearchBot(_Bot):
 #: instead (placements simulated; see docs/blokus.md for how they correspond to the time limits).
 LEVEL_SECONDS = {"hard": 1.8, "expert": 6.5}
 LEVEL_WORK = {"hard": 90_000, "expert": 325_000}
+#: Per level: the search's knobs (its work and seconds are set per move).
+LEVEL_SETTINGS = {"hard": mcts.Settings(work=0), "expert": mcts.Settings(work=0)}
 
 
 def make_bot(level: str, seed: int) -> _Bot:

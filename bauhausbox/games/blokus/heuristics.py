@@ -12,6 +12,7 @@ from bauhausbox.engine.api import Seat
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus import core
 from bauhausbox.games.blokus.bitboard import Placement
+from bauhausbox.games.blokus.pieces import PIECE_BY_NAME, PIECES
 from bauhausbox.games.blokus.rules import ALL_OUT, BlokusState, colour_score, pieces_down, scoring_colours, squares_left
 from bauhausbox.games.blokus.variants import CLASSIC, JUNIOR, take_piece, variant_of
 
@@ -90,6 +91,36 @@ def move_values(state: BlokusState, moves: Sequence[Placement], weights: Weights
             value -= weights.centre * min_distance_to_centre(move, state.variant)
         values.append(value)
     return values
+
+
+def _pieces(*names: str) -> int:
+    return sum(1 << PIECES.index(PIECE_BY_NAME[name]) for name in names)
+
+
+_PENTOMINOES = sum(1 << number for number, piece in enumerate(PIECES) if piece.size == 5)
+_AT_LEAST_FOUR = sum(1 << number for number, piece in enumerate(PIECES) if piece.size >= 4)
+_AT_LEAST_THREE = sum(1 << number for number, piece in enumerate(PIECES) if piece.size >= 3)
+#: Pentobi's choice of pieces for the opening of the classic board (its SharedConst.cpp), by pieces on
+#: the board: (fewer than this many pieces down, the pieces worth searching).
+OPENING_PIECES: tuple[tuple[int, int], ...] = (
+    (4, _pieces("V5", "Z5")),
+    (8, _PENTOMINOES & ~_pieces("F", "P", "T5", "U", "X")),
+    (12, _PENTOMINOES & ~_pieces("P", "U")),
+    (20, _AT_LEAST_FOUR),
+    (28, _AT_LEAST_THREE),
+)
+
+
+def opening_pieces(state: BlokusState) -> int | None:
+    """The pieces worth searching in this opening position of the classic board (a bit per piece), or
+    ``None`` once every piece is (or on the small boards)."""
+    if state.variant != CLASSIC:
+        return None
+    down = sum(pieces_down(state, colour) for colour in range(4))
+    for until, pieces in OPENING_PIECES:
+        if down < until:
+            return pieces
+    return None
 
 
 def min_distance_to_centre(move: Placement, variant: str = CLASSIC) -> float:

@@ -53,6 +53,7 @@ class Settings:
     win_share: float = 0.5  # reward = win_share · (win 1, draw ½, loss 0) + the rest from the margin
     margin_scale: float = 30.0  # a margin this big earns the whole margin part of the reward
     weights: heuristics.Weights = heuristics.HARD_WEIGHTS
+    opening_pieces: bool = False  # early in a classic game, search only the pieces of heuristics.opening_pieces
 
 
 class Node:
@@ -77,9 +78,14 @@ class Node:
     def total(self) -> int:
         return sum(self.visits.values())
 
-    def expand(self, weights: heuristics.Weights) -> None:
+    def expand(self, settings: Settings) -> None:
         moves: list[Placement] = GAME.legal_moves(self.state)
-        values = heuristics.move_values(self.state, moves, weights)
+        if settings.opening_pieces:
+            allowed = heuristics.opening_pieces(self.state)
+            if allowed is not None:
+                chosen = [move for move in moves if allowed >> move.piece & 1]
+                moves = chosen or moves  # never an empty list: a colour may hold none of them
+        values = heuristics.move_values(self.state, moves, settings.weights)
         order = sorted(range(len(moves)), key=values.__getitem__, reverse=True)
         self.moves = [moves[i] for i in order]
         best, worst = values[order[0]], values[order[-1]]
@@ -110,7 +116,7 @@ class Search:
         root = self.root
         if root.seat is None:
             return {}
-        root.expand(self.settings.weights)
+        root.expand(self.settings)
         if len(root.moves) == 1:
             return {root.moves[0].index: (1, 0.0)}
         deadline = time.perf_counter() + self.settings.seconds
@@ -129,7 +135,7 @@ class Search:
             if node.seat is None:
                 break
             if not node.moves:
-                node.expand(settings.weights)
+                node.expand(settings)
             pick = self._select(node)
             path.append((node, pick))
             played.append(node.keys[pick])
