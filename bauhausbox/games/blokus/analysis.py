@@ -97,7 +97,7 @@ def estimate(stop: Callable[[], bool], state: BlokusState, position: int, work: 
         return Estimate(position, None, final_chances(state), None, 0, 0)
     search = mcts.Search(state, mcts.Settings(work=work), seed)
     search.results = {}
-    search.root.expand(search.settings.weights)
+    search.root.expand(search.settings)
     while True:  # as Search.run, but a single legal move is searched too: its chances are wanted
         search.simulate()
         if search.work >= work or search.simulations >= MAX_SIMULATIONS or stop():
