@@ -53,6 +53,24 @@ def test_pentobi_two_player_book_main_line() -> None:
     ]
 
 
+# Pentobi's books for the square boards, whole: the players, the variant and the main line (the first
+# variation at each fork), as the files write them.
+BOOKS = {
+    "book_classic.blksgf": (4, "classic", ["a17,b17,a18,a19,a20", "s17,t17,t18,t19,t20", "t1,t2,t3,s4,t4"]),
+    "book_classic_3.blksgf": (3, "classic", ["a17,b17,a18,a19,a20", "s17,t17,t18,t19,t20", "t1,t2,t3,s4,t4"]),
+    "book_duo.blksgf": (2, "duo", ["f9,e10,f10,g10,f11", "i4,h5,i5,j5,i6", "h7,g8,h8,h9,i9", "f5,e6,f6,g6,e7"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOOKS))
+def test_pentobi_books_main_lines(name: str) -> None:
+    players, variant, moves = BOOKS[name]
+    game = sgf.read((DATA / name).read_bytes())
+    assert (game.players, game.options.get("variant", "classic")) == (players, variant)
+    # Cells as sets: the file lists a piece's squares in its own order.
+    assert [set(move.split(",")) for move in game.moves] == [set(move.split(",")) for move in moves]
+
+
 def test_own_duo_file_with_names_escapes_and_a_comment() -> None:
     game = sgf.read((DATA / "duo-own.blksgf").read_bytes())
     assert game.names == ["Anni", "Bő ] Nó"]
