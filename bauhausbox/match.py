@@ -202,9 +202,18 @@ class Match:
         self.after_change()
         return True
 
-    def undo_needs_agreement(self, plan: UndoPlan) -> bool:
-        """Undoing past a draw is only free when at most one human is at the table."""
-        return plan.crosses_reveal and len(self.humans) > 1
+    def undo_needs_agreement(self, plan: UndoPlan, asker: Seat | None = None) -> bool:
+        """With two or more humans at the table, everyone agrees to undo past a draw they have seen,
+        or to take back another human's move (their secret placement included): ``asker`` is who
+        asks (at one computer: the player to play, when human)."""
+        if len(self.humans) < 2:
+            return False
+        if plan.crosses_reveal:
+            return True
+        if asker is None and self.is_human(self.to_play):
+            asker = self.to_play
+        steps = self.history.steps[plan.index : self.history.cursor]
+        return any(step.seat != asker and self.is_human(step.seat) for step in steps)
 
     def restart(self, same_seed: bool = False) -> Match:
         """A new game with the same seats and options. In games whose rules let the previous

@@ -354,9 +354,10 @@ class Table(Generic[StateT, MoveT]):
         """What one undo does now (back to the last human decision), or ``None``: nothing to undo."""
         return self.match.undo_plan()
 
-    def undo_needs_agreement(self, plan: UndoPlan) -> bool:
-        """Whether ``plan`` goes back past a draw that several humans have seen."""
-        return self.match.undo_needs_agreement(plan)
+    def undo_needs_agreement(self, plan: UndoPlan, asker: Seat | None = None) -> bool:
+        """Whether ``plan`` needs everyone's agreement: it goes back past a draw that several humans
+        have seen, or takes back another human's move than ``asker``'s (``Match.undo_needs_agreement``)."""
+        return self.match.undo_needs_agreement(plan, asker)
 
     def undo(self, plan: UndoPlan) -> bool:
         """Carry out ``plan``; False when it changed nothing (the position stays as it was)."""

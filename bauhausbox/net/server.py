@@ -790,12 +790,9 @@ class Server:
 
     @staticmethod
     def _needs_agreement(hosted: HostedTable, plan: Plan, seat: Seat) -> bool:
-        """A draw several humans have seen (the table's rule), or another human's move taken back:
-        over the network nobody else sees the undo button pressed."""
-        if hosted.table.undo_needs_agreement(plan):
-            return True
-        steps = hosted.match.history.steps[plan.index : hosted.match.history.cursor]
-        return any(step.seat != seat and hosted.match.is_human(step.seat) for step in steps)
+        """A draw several humans have seen, or another human's move taken back (the table's rule,
+        with the seat that asks: over the network nobody else sees the undo button pressed)."""
+        return hosted.table.undo_needs_agreement(plan, seat)
 
     async def _maybe_undo(self, hosted: HostedTable) -> None:
         pending = hosted.pending_undo

@@ -32,7 +32,7 @@ from bauhausbox.scenes.handover import Handover
 from bauhausbox.scenes.howto import HowToScene
 from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.scenes.story import MoveMark
-from bauhausbox.scenes.table_chrome import LEVEL_WORDS
+from bauhausbox.scenes.table_chrome import LEVEL_WORDS, undo_question
 from bauhausbox.table import Table
 from bauhausbox.ui import theme
 from bauhausbox.ui.app import App, Scene
@@ -150,17 +150,14 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
         if plan is None:
             self.say(N_("Nothing to undo."))
         elif self.table.undo_needs_agreement(plan):
-            question = N_(
-                "This goes back before cards or tiles were drawn, which everyone has already seen. "
-                "Undo only if every player at the table agrees."
-            )
+            title, question = undo_question(plan)
             answers = [
                 (N_("Everyone agrees"), lambda: self._undo(plan), "primary"),
                 (N_("Keep playing"), None, "plain"),
             ]
             if self.curtained():  # every player looks at the question: nobody's hand stays under it
                 self.table.leave_screen()
-            self.app.push(DialogScene(self.app, N_("Undo past a draw?"), question, answers))
+            self.app.push(DialogScene(self.app, title, question, answers))
         else:
             self._undo(plan)
 

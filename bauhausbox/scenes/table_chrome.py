@@ -30,6 +30,7 @@ from bauhausbox.ui.widgets import Button
 if TYPE_CHECKING:
     from bauhausbox.engine.api import GameRules
     from bauhausbox.engine.bots.runner import BotRunner
+    from bauhausbox.engine.history import UndoPlan
     from bauhausbox.table import Table
 
 #: The computer players' levels as players read them (the setup screen and the players panel).
@@ -40,6 +41,19 @@ LEVEL_WORDS = {
     "hard": N_("hard"),
     "expert": N_("expert"),
 }
+
+
+def undo_question(plan: UndoPlan) -> tuple[str, str]:
+    """The title and question of the "everyone agrees" dialog, for what ``plan`` takes back: a draw
+    the players saw, or another player's move (``Table.undo_needs_agreement``)."""
+    if plan.crosses_reveal:
+        return N_("Undo past a draw?"), N_(
+            "This goes back before a draw (cards or tiles) that players have already seen. "
+            "Undo only if every player at the table agrees."
+        )
+    return N_("Take back another player's move?"), N_(
+        "This takes back a move made by another player at the table. Undo only if every player agrees."
+    )
 
 
 class TableChrome(GameHooks[Any, Any]):

@@ -145,3 +145,25 @@ def test_a_seats_own_secret_is_never_in_another_seats_view_over_a_whole_game() -
             table.present(table.match.to_play)
             table.play(game.legal_moves(state)[-1])
         assert table.match.over
+
+
+def test_taking_back_another_humans_move_needs_their_agreement() -> None:
+    """Bits with Anni and Josef at one computer: Josef cannot take back Anni's hidden placement
+    alone (he could make her place again, or step through it); Anni may take back her own move, and
+    against computers alone an undo never asks."""
+    table = _table("bits", ["human", "human", "ai:random"])
+    match = table.match
+    anni = match.to_play
+    assert anni is not None and match.is_human(anni)
+    assert match.play(table.game.legal_moves(match.state)[0])
+    josef = match.to_play
+    assert josef is not None and josef != anni and match.is_human(josef)
+    plan = table.undo_plan()
+    assert plan is not None and not plan.crosses_reveal
+    assert table.undo_needs_agreement(plan)  # asked at the screen by Josef, whose turn it is
+    assert table.undo_needs_agreement(plan, josef)  # across computers: Josef's own screen
+    assert not table.undo_needs_agreement(plan, anni)  # Anni taking back her own move
+    alone = _table("bits", ["human", "ai:random"])
+    assert alone.match.play(alone.game.legal_moves(alone.match.state)[0])
+    plan = alone.undo_plan()
+    assert plan is None or not alone.undo_needs_agreement(plan)
