@@ -393,7 +393,7 @@ def evaluator_for(view: BitsState, weights: Sequence[float] | None = None) -> Ev
     return Evaluator(view.active_goals(), unseen_supply(view), weights)
 
 
-def _placements(board: str, tile: str, neutral: bool) -> list[tuple[Place, str]]:
+def placements(board: str, tile: str, neutral: bool) -> list[tuple[Place, str]]:
     """Every placement of ``tile`` (and of the neutral tile when allowed) with the board after it."""
     result = []
     orders = (tile,) if tile[0] == tile[1] else (tile, tile[::-1])
@@ -430,7 +430,7 @@ class _BitsBot:
 
     def options(self, view: BitsState, seat: Seat) -> list[tuple[Place, str]]:
         neutral = not view.start_phase and not view.neutral_used[seat]
-        return _placements(view.boards[seat], view.tile_for(seat), neutral)
+        return placements(view.boards[seat], view.tile_for(seat), neutral)
 
     def pick(self, view: BitsState, seat: Seat, budget: Budget) -> Move:
         raise NotImplementedError
@@ -584,7 +584,7 @@ class TileSearch:
         expected = 0.0
         for index, (tile, count) in enumerate(deck):
             total += count
-            replies = _placements(board, tile, in_hand)
+            replies = placements(board, tile, in_hand)
             if not replies:
                 # The ramp is full: the board is final whatever comes.
                 return self.static(board, in_hand)

@@ -17,7 +17,7 @@ import argparse
 import random
 import statistics
 
-from bauhausbox.games.bits.ai import FEATURES, WEIGHTS, Evaluator, MediumBot, _placements, play_solo, unseen_supply
+from bauhausbox.games.bits.ai import FEATURES, WEIGHTS, Evaluator, MediumBot, placements, play_solo, unseen_supply
 from bauhausbox.games.bits.cards import board_points
 from bauhausbox.games.bits.rules import GAME, round_totals
 
@@ -33,7 +33,7 @@ def beam_value(
         candidates: dict[tuple[str, bool], float] = {}
         placed = False
         for current, in_hand in beams:
-            options = _placements(current, tile, in_hand)
+            options = placements(current, tile, in_hand)
             if not options:
                 candidates.setdefault((current, in_hand), evaluator.evaluate(current, in_hand))
                 continue
@@ -74,7 +74,7 @@ def collect(
             evaluator = Evaluator(view.active_goals(), unseen_supply(view), weights)
             neutral = not view.start_phase and not view.neutral_used[0]
             rated = []
-            for move, after in _placements(view.boards[0], view.tile_for(0), neutral):
+            for move, after in placements(view.boards[0], view.tile_for(0), neutral):
                 keeps = not view.neutral_used[0] and not move.neutral
                 rated.append((evaluator.evaluate(after, keeps), rnd.random(), move, after, keeps))
             rated.sort(key=lambda item: (item[0], item[1]), reverse=True)

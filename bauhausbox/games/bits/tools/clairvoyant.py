@@ -21,8 +21,8 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 
-from bauhausbox.games.bits.ai import Evaluator
-from bauhausbox.games.bits.board import has_room, landing, open_spots
+from bauhausbox.games.bits.ai import Evaluator, placements
+from bauhausbox.games.bits.board import has_room
 from bauhausbox.games.bits.cards import NEUTRAL_TILE, board_points
 from bauhausbox.games.bits.rules import GAME, BitsState, Place, round_totals
 
@@ -49,24 +49,17 @@ def best_round(
             supply.update(later)
         evaluator = Evaluator(goals, supply)
         children: dict[tuple[str, bool], tuple[float, tuple[Place, ...]]] = {}
-        orders = (tile,) if tile[0] == tile[1] else (tile, tile[::-1])
         for (current, used), moves in beam.items():
             neutral = (number > 0 or not start_tile) and not used
-            for spot in open_spots(current):
-                cells = landing(current, spot)
-                assert cells is not None
-                for colours in (*orders, NEUTRAL_TILE) if neutral else orders:
-                    chars = list(current)
-                    chars[cells[0]], chars[cells[1]] = colours[0], colours[1]
-                    after = "".join(chars)
-                    key = (after, used or colours == NEUTRAL_TILE)
-                    if key in children:
-                        continue
-                    line = (*moves, Place(colours, spot.vertical, spot.column))
-                    if not has_room(after) or number == len(tiles) - 1:
-                        best = max(best, (board_points(after, goals), line), key=lambda pair: pair[0])
-                        continue  # the round ends here for this board
-                    children[key] = (evaluator.evaluate(after, not key[1]), line)
+            for place, after in placements(current, tile, neutral):
+                key = (after, used or place.colours == NEUTRAL_TILE)
+                if key in children:
+                    continue
+                line = (*moves, place)
+                if not has_room(after) or number == len(tiles) - 1:
+                    best = max(best, (board_points(after, goals), line), key=lambda pair: pair[0])
+                    continue  # the round ends here for this board
+                children[key] = (evaluator.evaluate(after, not key[1]), line)
         ranked = sorted(children.items(), key=lambda item: -item[1][0])[:width]
         beam = {key: line for key, (_, line) in ranked}
         if not beam:
