@@ -29,6 +29,7 @@ from bauhausbox.cli_args import (
     whole_number,
 )
 from bauhausbox.engine.api import GameError
+from bauhausbox.engine.history import LEVELS
 from bauhausbox.engine.text_board import plural
 from bauhausbox.games import GAME_IDS
 from bauhausbox.persistence.models import DEFAULT_NAMES
@@ -75,7 +76,12 @@ def _build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open the window straight into a game")
     play.add_argument("game", choices=GAME_IDS)
     play.add_argument("--players", type=positive_int(), help="number of players (default: the game's usual number)")
-    play.add_argument("--seats", help="comma-separated seats: human or ai:LEVEL (levels: easy, medium, hard, random)")
+    # The levels come from the engine's list, not written out here: a new level shows up by itself.
+    play.add_argument(
+        "--seats",
+        help=f"comma-separated seats: human or ai:LEVEL (levels: {', '.join(LEVELS)}; "
+        "a game refuses a level it does not have)",
+    )
     play.add_argument("--seed", type=seed_number, help=f"seed of the shuffles, 0 to {MAX_SEED} (default: random)")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a variant option")
 

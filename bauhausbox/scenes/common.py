@@ -10,7 +10,7 @@ import pygame
 from bauhausbox import games
 from bauhausbox.games import REGISTRY
 from bauhausbox.i18n import _
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import Scene
 from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Colour, Metrics
@@ -109,6 +109,7 @@ def overlay_panel(
             draw.veil(surface, 170)
         surface.set_clip(clip)
     draw.shadow_rect(surface, rect, metrics.u(1.25))
+    layout_probe.panel(rect)
     pygame.draw.rect(surface, theme.WHITE, rect)
     pygame.draw.rect(surface, theme.INK, rect, metrics.rule)
     pygame.draw.rect(surface, accent, (rect.left, rect.top, rect.width, metrics.u(1.25)))

@@ -67,11 +67,14 @@ class DialogScene(Scene):
             width = min(width, room.width - metrics.u(4))
         lines = draw.wrap(shown(self.message), metrics.body, width - metrics.u(8))
         self.title_room = self._title_room(width, metrics)
+        rows = self._button_rows(width - metrics.u(8), metrics)
+        row_step = metrics.button_height + metrics.u(2)
         height = (
             metrics.u(13)
             + self.title_room
             + len(lines) * round(metrics.body * 1.35)
-            + metrics.button_height
+            + len(rows) * row_step
+            - metrics.u(2)
             + metrics.u(3)
         )
         self.panel = pygame.Rect(0, 0, width, height)
@@ -79,13 +82,28 @@ class DialogScene(Scene):
         if room is not None:
             self.panel.center = room.center
             self.panel.clamp_ip(room)
-        x = self.panel.right - metrics.u(4)
-        for button in reversed(self.buttons):
-            w = max(metrics.u(16), button.natural_width(metrics))
-            button.rect = pygame.Rect(
-                x - w, self.panel.bottom - metrics.u(3) - metrics.button_height, w, metrics.button_height
-            )
-            x -= w + metrics.u(2)
+        # Rows from the bottom up, each flush right: the last row holds the last buttons.
+        y = self.panel.bottom - metrics.u(3) - metrics.button_height
+        for row in reversed(rows):
+            x = self.panel.right - metrics.u(4)
+            for button, w in reversed(row):
+                button.rect = pygame.Rect(x - w, y, w, metrics.button_height)
+                x -= w + metrics.u(2)
+            y -= row_step
+
+    def _button_rows(self, room: int, metrics: Metrics) -> list[list[tuple[Button, int]]]:
+        """The buttons with their widths, in rows that fit ``room``: a narrow dialog (beside the
+        board, long French labels) puts them on two rows rather than past its left edge."""
+        rows: list[list[tuple[Button, int]]] = [[]]
+        used = 0
+        for button in self.buttons:
+            w = min(room, max(metrics.u(16), button.natural_width(metrics)))
+            if rows[-1] and used + metrics.u(2) + w > room:
+                rows.append([])
+                used = 0
+            used += (metrics.u(2) if rows[-1] else 0) + w
+            rows[-1].append((button, w))
+        return rows
 
     def _title_room(self, width: int, metrics: Metrics) -> int:
         """The extra height of a title broken into lines (none for a title on one line)."""

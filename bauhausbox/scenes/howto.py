@@ -82,8 +82,14 @@ class HowToScene(Scene):
         return True
 
     def update(self, dt: float) -> None:
-        self.prev_button.enabled = self.index > 0
-        self.next_button.enabled = self.index < len(self.pages) - 1
+        # A page turner that cannot turn gives no key hint: on the last page "Right arrow" would
+        # otherwise stay over the greyed Next the player just clicked.
+        for button, usable, hint in (
+            (self.prev_button, self.index > 0, N_("Left arrow")),
+            (self.next_button, self.index < len(self.pages) - 1, N_("Right arrow")),
+        ):
+            button.enabled = usable
+            button.tooltip = hint if usable else ""
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics

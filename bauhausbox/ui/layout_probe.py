@@ -61,6 +61,14 @@ class FigureDraw:
 
 
 @dataclass(frozen=True)
+class PanelDraw:
+    """A scene's panel over the screen (a dialog's box): that scene's controls must lie inside it."""
+
+    rect: pygame.Rect
+    layer: int = 0
+
+
+@dataclass(frozen=True)
 class PrivateDraw:
     """A seat's private material drawn (its hand, secret colour, hint, pending choice): the privacy
     check fails a frame that shows it while another seat holds the device."""
@@ -79,6 +87,7 @@ class Record:
     tooltips: list[TooltipDraw] = field(default_factory=list)
     figures: list[FigureDraw] = field(default_factory=list)
     privates: list[PrivateDraw] = field(default_factory=list)
+    panels: list[PanelDraw] = field(default_factory=list)
     layer: int = 0
     _boxes: list[pygame.Rect] = field(default_factory=list)
     _canvases: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)
@@ -90,6 +99,7 @@ class Record:
         self.tooltips.clear()
         self.figures.clear()
         self.privates.clear()
+        self.panels.clear()
 
 
 _record: Record | None = None
@@ -246,6 +256,14 @@ def figure(name: str, rect: pygame.Rect) -> None:
     if record is None or rect.width <= 0 or rect.height <= 0:
         return
     record.figures.append(FigureDraw(name, pygame.Rect(rect), record.layer))
+
+
+def panel(rect: pygame.Rect) -> None:
+    """A scene drew its panel (a dialog's box): every control of that scene belongs inside it."""
+    record = _record
+    if record is None or rect.width <= 0 or rect.height <= 0:
+        return
+    record.panels.append(PanelDraw(pygame.Rect(rect), record.layer))
 
 
 def tooltip(content: str, rect: pygame.Rect, control_rect: pygame.Rect) -> None:

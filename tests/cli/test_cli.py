@@ -27,6 +27,15 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--debug" in result.stdout and "BAUHAUSBOX_DEBUG" in result.stdout
 
 
+def test_play_help_names_every_level_a_game_offers(capsys: pytest.CaptureFixture[str]) -> None:
+    # The review found "expert" missing from a hand-written list: every game's own levels must show.
+    assert main(["play", "--help"]) == 0
+    words = set(capsys.readouterr().out.replace(",", " ").replace(";", " ").replace(")", " ").split())
+    offered = {level for game_id in games.GAME_IDS for level in games.load(game_id).info.levels}
+    assert "expert" in offered
+    assert offered | {"random"} <= words
+
+
 @pytest.mark.parametrize("game_id", games.GAME_IDS)
 def test_selfplay_json_summary(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
     game = games.load(game_id)

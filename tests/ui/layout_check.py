@@ -3,6 +3,7 @@
 - text stays inside the window and inside the box its scene gave it;
 - a button's label keeps at least 8 px from the button's sides;
 - no two controls overlap;
+- a scene that draws a panel (a dialog's box) keeps all its controls inside it;
 - a tooltip stays inside the window and off the control it explains;
 - a tooltip covers no other control's label (the words drawn inside that control, by the same scene);
 - a sentence (four words or more) is said in one place: the same words in two places of one frame
@@ -69,6 +70,12 @@ def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = (
             room = min(label.left - control.rect.left, control.rect.right - label.right)
             if room < LABEL_PADDING or not _inside(label, control.rect):
                 found.append(f"button {control.name!r}: its label has {room} px of room (at least {LABEL_PADDING})")
+    for panel in record.panels:
+        for control in record.controls:
+            if control.layer == panel.layer and not _inside(control.rect, panel.rect):
+                found.append(
+                    f"control {control.name!r} at {tuple(control.rect)} sticks out of its panel {tuple(panel.rect)}"
+                )
     controls = record.controls
     for index, first in enumerate(controls):
         for second in controls[index + 1 :]:

@@ -15,7 +15,7 @@ from bauhausbox import games, table
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.ui import layout_probe
-from bauhausbox.ui.layout_probe import Record, TextDraw
+from bauhausbox.ui.layout_probe import ControlDraw, PanelDraw, Record, TextDraw
 from tests.ui.helpers import click, frames, key, open_game, redraw_everything, wait_until
 from tests.ui.layout_check import problems
 
@@ -29,6 +29,17 @@ def _frame(*texts: tuple[str, pygame.Rect | None]) -> Record:
         where = pygame.Rect((box or PANEL).topleft, (100, 20))  # inside its box: only what is said counts
         record.texts.append(TextDraw(content, where, 16, box, "body"))
     return record
+
+
+def test_a_dialog_button_outside_its_panel_fails_and_one_of_the_scene_below_may() -> None:
+    # The French power question once put [Use] 80 px left of its dialog; the check saw only the window.
+    record = Record((1280, 800))
+    record.panels.append(PanelDraw(pygame.Rect(500, 200, 400, 300), layer=1))
+    record.controls.append(ControlDraw("Use", pygame.Rect(420, 440, 120, 40), layer=1))
+    record.controls.append(ControlDraw("Menu", pygame.Rect(20, 20, 120, 40), layer=0))
+    assert problems(record, False) == [
+        "control 'Use' at (420, 440, 120, 40) sticks out of its panel (500, 200, 400, 300)"
+    ]
 
 
 def test_a_sentence_said_in_two_places_fails_and_a_list_may_repeat_a_line() -> None:

@@ -83,3 +83,19 @@ def test_no_tooltip_shows_where_the_window_opened_under_a_resting_pointer(fresh_
     _rest_on(fresh_app, (card.rect.centerx + 3, card.rect.centery))
     (drawn,) = _drawn_tooltips(fresh_app)
     assert drawn.control == card.rect, "once the pointer moves, the tooltip comes"
+
+
+def test_the_greyed_next_button_of_the_last_how_to_page_shows_no_tooltip(fresh_app: Any) -> None:
+    scene = open_game(fresh_app, "bits", 2, ["human", "ai:easy"], seed=7)
+    scene.open_pause()
+    click(fresh_app, fresh_app.top.help_button.rect.center)
+    howto = fresh_app.top
+    assert len(howto.pages) > 1
+    _rest_on(fresh_app, howto.next_button)
+    assert [tip.content for tip in _drawn_tooltips(fresh_app)] == ["Right arrow"]
+    while howto.index < len(howto.pages) - 1:  # clicked through, the pointer staying on Next
+        click(fresh_app, howto.next_button.rect.center)
+    howto.widgets._hover_since = time.monotonic() - 5  # long enough for a tooltip
+    frames(fresh_app, 1)
+    assert not howto.next_button.enabled
+    assert _drawn_tooltips(fresh_app) == []

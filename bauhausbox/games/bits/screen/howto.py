@@ -198,7 +198,7 @@ def how_to_play_pages() -> list[HowToPage]:
                 N_("Nothing may stick out of the board. A column that is too full for the tile refuses it."),
             ],
             _diagram_slide,
-            N_("The yellow–purple tile standing in column 3 will rest on the black tile (the green ghost)."),
+            N_("The yellow–purple tile standing in column 3 will rest on the black tile (the pale, framed ghost)."),
         ),
         HowToPage(
             N_("Holes stay holes"),
