@@ -143,6 +143,17 @@ def counted(singular: str, plural: str, n: int) -> str:
     return ngettext(singular, plural, abs(n)).format(n=n)
 
 
+def decimal(value: float, places: int = 1) -> str:
+    """``value`` with ``places`` decimals as the players' language writes it: "11.0", "11,0"."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if language() == "fr" else text
+
+
+def forced_language() -> str | None:
+    """The language ``BAUHAUSBOX_LANG`` imposes over the setting, if it is set."""
+    return os.environ.get("BAUHAUSBOX_LANG", "").strip().lower() or None
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogs without translating it (module constants, rules)."""
     return message

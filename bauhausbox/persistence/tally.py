@@ -27,7 +27,8 @@ def player_tallies(stats: GameStatistics | None) -> list[PlayerTally]:
     for result in stats.results if stats else []:
         best_by_name: dict[str, tuple[int, bool]] = {}
         for seat, (name, score) in enumerate(zip(result.players, result.scores, strict=False)):
-            won = seat in result.winners
+            # A solo game (Bits alone, a puzzle) has no opponent to beat: it is played, never won.
+            won = seat in result.winners and len(result.players) > 1
             kept = best_by_name.get(name)
             if kept is None or (score, won) > kept:
                 best_by_name[name] = (score, won)

@@ -124,6 +124,11 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
         ``None``: the game draws it itself in ``outline_move`` (default)."""
         return None
 
+    def step_words(self, index: int, viewer: Seat | None) -> str:
+        """Step ``index`` of the history in words for the log (default: the match's sentence; a game
+        whose screen plays moves for the player, as the puzzles' Solve, says who really made them)."""
+        return self.match.describe_step(index, viewer)
+
     def step_style(self, index: int) -> tuple[Colour, str]:
         """The colour and shape that mark step ``index`` of the history, in the log and on the board
         (default: its mover's ``seat_style``; games whose seats play several colours say which)."""

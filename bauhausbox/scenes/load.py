@@ -10,7 +10,7 @@ opens on an empty tab while another has games."""
 from __future__ import annotations
 
 import contextlib
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -415,11 +415,24 @@ def widest(button: Button, label: str, metrics: Metrics) -> int:
     return width
 
 
+@cache
+def _seat_words(game_id: str) -> frozenset[str]:
+    """The names a game gives its seats itself ("You" for a puzzle): a save keeps them in English."""
+    try:
+        return frozenset(games.load(game_id).info.seat_names)
+    except KeyError:  # a save of a game this version does not know
+        return frozenset()
+
+
 def players_line(summary: saves.SaveSummary) -> str:
-    """The players, with each one's final score once the game is over ("Anni: 34, Josef: 28")."""
+    """The players, with each one's final score once the game is over ("Anni: 34, Josef: 28"); a
+    seat named by the game is said in the players' language ("Vous : 20"), a player's name as typed."""
+    words = _seat_words(summary.game_id)
+    names = [_(name) if name in words else name for name in summary.players]
     if summary.scores is None:
-        return ", ".join(summary.players)
-    return ", ".join(f"{name}: {score}" for name, score in zip(summary.players, summary.scores, strict=True))
+        return ", ".join(names)
+    said = _("{who}: {score}")
+    return ", ".join(said.format(who=name, score=score) for name, score in zip(names, summary.scores, strict=True))
 
 
 def turns_words(summary: saves.SaveSummary) -> list[str]:

@@ -64,14 +64,20 @@ class SettingsScene(ClosesOnEscape):
                 tooltip=N_("Pause the game when you hold a power that can answer what just happened"),
             )
         )
+        # BAUHAUSBOX_LANG wins over the setting: the picker then shows the language in use, not the
+        # saved choice, and is locked (a change would not show), its tooltip saying why.
+        forced = i18n.forced_language() is not None
         self.language = add(
             Choice(
                 [("system", N_("System language")), *i18n.LANGUAGES.items()],
-                s.language,
+                i18n.language() if forced else s.language,
                 self.app.set_language,
-                tooltip=N_("The language of every screen, rule and log"),
+                tooltip=N_("Set by BAUHAUSBOX_LANG where the game was started, which overrides this setting")
+                if forced
+                else N_("The language of every screen, rule and log"),
             )
         )
+        self.language.enabled = not forced
         self.back = add(Button(N_("Back"), lambda: self.app.pop(self), "primary", tooltip=N_("Esc")))
         self.rows: list[tuple[str, pygame.Rect]] = []
 

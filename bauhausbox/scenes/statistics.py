@@ -16,7 +16,7 @@ import pygame
 
 from bauhausbox import games
 from bauhausbox.games import GAME_IDS, REGISTRY
-from bauhausbox.i18n import N_, _, counted, fill
+from bauhausbox.i18n import N_, _, counted, decimal, fill
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.models import Statistics
 from bauhausbox.persistence.tally import player_tallies
@@ -139,7 +139,7 @@ class StatisticsScene(Scene):
                 break
             name = draw.wrap(tally.name, m.small, name_w - u(1), "semibold")[0]
             draw.text(surface, name, (rect.left + u(2.5), y), m.small, theme.INK, "semibold")
-            figures = (str(tally.played), str(tally.won), f"{tally.average:.1f}", str(tally.best))
+            figures = (str(tally.played), str(tally.won), decimal(tally.average), str(tally.best))
             for x, figure in zip(columns, figures, strict=True):
                 draw.text(surface, figure, (x, y), m.small, theme.INK, "regular", "topright")
             y += line_h
@@ -157,8 +157,11 @@ class StatisticsScene(Scene):
             draw.paragraph(surface, _("No results yet."), pygame.Rect(x, y, width, u(10)), m.small)
             y += u(5)
         for result in results:
-            # "Anni: 8", as on the Load screen ("Player 1 8" read as "Player 18").
-            scores = ", ".join(f"{name}: {score}" for name, score in zip(result.players, result.scores, strict=False))
+            # "Anni: 8", as on the Load screen ("Player 1 8" read as "Player 18"); "Anni : 8" in French.
+            said = _("{who}: {score}")
+            scores = ", ".join(
+                said.format(who=name, score=score) for name, score in zip(result.players, result.scores, strict=False)
+            )
             line = fill(_("{date}: {scores}"), date=short_date(result.date), scores=scores)
             for part in draw.wrap(line, m.small, width):  # many long names take two lines
                 draw.text(surface, part, (x, y), m.small, theme.INK)

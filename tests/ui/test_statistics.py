@@ -69,3 +69,30 @@ def test_the_main_menu_opens_the_statistics_read_from_disk(fresh_app: Any, own_d
     with layout_probe.recording(app.screen.get_size()) as record:
         frames(app, 1)
     assert any(text.content.startswith("1. 31 points") for text in record.texts)
+
+
+def test_a_solo_game_is_played_but_never_won() -> None:
+    # Bits alone has no opponent: its one seat is the record's winner, but it beat nobody.
+    stats = GameStatistics(
+        started=2, finished=2, results=[_result(["Anni"], [31], [0]), _result(["Anni", "Bert"], [9, 4], [0])]
+    )
+    assert player_tallies(stats)[0] == PlayerTally("Anni", 2, 1, 20.0, 31)
+
+
+def test_the_figures_are_written_in_french_in_french(fresh_app: Any, own_data: Path) -> None:
+    from bauhausbox import i18n
+
+    saves.update_statistics(lambda stats: stats.record("blokus", _result(["Anni", "Bert"], [-3, -17], [0])))
+    saves.update_statistics(lambda stats: stats.record("blokus", _result(["Anni", "Bert"], [-20, 0], [1])))
+    i18n.set_language("fr")
+    app = fresh_app
+    frames(app, 2)
+    click(app, app.top.statistics_button.rect.center)
+    scene = app.top
+    click(app, scene.tabs["blokus"].rect.center)
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    table = [text.content for text in record.texts if scene.table_rect.contains(text.rect)]
+    assert table[table.index("Anni") :][:5] == ["Anni", "2", "1", "-11,5", "-3"]  # a decimal comma
+    shown = [text.content for text in record.texts]
+    assert any("Anni : -20, Bert : 0" in line for line in shown)  # French's space before the colon

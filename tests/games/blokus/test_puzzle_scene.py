@@ -220,6 +220,16 @@ def test_solve_fills_the_board_piece_by_piece_and_sets_no_record(fresh_app: Any,
     assert mine in scene.state.placements  # the solution kept the player's piece
     assert load_records(tmp_path).for_puzzle("tetromino").completions == []
     assert _unfinished("tetromino") == []
+    # The log says who placed what: the player's own piece is "You placed", Solve's are the computer's.
+    app.pop(app.top)
+    frames(app, 1)
+    lines = [line.text for line in scene.log.lines]
+    assert lines[0].startswith("You placed the"), lines[0]
+    assert len(lines) > 3 and all(line.startswith("The computer placed the") for line in lines[1:]), lines
+    i18n.set_language("fr")
+    frames(app, 1)
+    lines = [line.text for line in scene.log.lines]
+    assert lines[0].startswith("Vous avez posé") and lines[1].startswith("L’ordinateur a posé"), lines[:2]
 
 
 def test_the_hints_ghost_words_and_accepted_move_are_one_placement(

@@ -1,7 +1,7 @@
 """The key states of the Blokus puzzles' screen for the layout test and the screenshots: each of the
 six puzzles (every frame kind, easy and hard) opened from the menu (the menu itself is
-``blokus-puzzles_setup``), a piece held over the board, a refusal, a hint, the solved celebration,
-and the longest title with an hour on the clock and hints taken."""
+``blokus-puzzles_setup``), a piece held over the board, a refusal, a hint, the solved celebration
+(and the dialog after Solve), and the longest title with an hour on the clock and hints taken."""
 
 from __future__ import annotations
 
@@ -86,6 +86,15 @@ def solved(app: App) -> None:
     for placement in solve(new_puzzle("tetromino"), 30).placements:
         assert scene.submit(placement)
     assert wait_until(app, lambda: isinstance(app.top, PuzzleCompleteScene), limit=300)
+
+
+@scenario("puzzles_solved_by_computer")
+def solved_by_computer(app: App) -> None:
+    # "Solve": the dialog says at length why this one sets no record (French wraps it).
+    scene = open_puzzle(app, "tetromino")
+    click(app, scene.solve_button.rect.center)
+    assert wait_until(app, lambda: isinstance(app.top, PuzzleCompleteScene), limit=3000)
+    assert app.top.puzzle.solved_by_computer
 
 
 @scenario("puzzles_long_title")

@@ -369,8 +369,11 @@ class PuzzleCompleteScene(Scene):
             size = m.heading if index == 0 and self.puzzle.solved and not self.puzzle.solved_by_computer else m.body
             weight = "bold" if index == 0 else "regular"
             colour = theme.RED if line == new_best else theme.INK
-            rect = draw.text(surface, line, (x, y), size, colour, weight)
-            y = rect.bottom + m.u(1.5)
+            # A long sentence (French is longer) wraps inside the panel rather than run past its border.
+            for part in draw.wrap(line, size, self.panel.right - m.u(4) - x, weight):
+                rect = draw.text(surface, part, (x, y), size, colour, weight)
+                y = rect.bottom + m.u(0.5)
+            y += m.u(1)
 
     def _draw_confetti(self, surface: pygame.Surface) -> None:
         """Squares in the four colours drift down across the panel's top for a few seconds."""

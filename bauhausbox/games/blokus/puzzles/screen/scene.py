@@ -20,6 +20,7 @@ from datetime import datetime
 
 import pygame
 
+from bauhausbox.engine.api import Seat
 from bauhausbox.engine.bots.runner import BotJob
 from bauhausbox.engine.grid import Cell
 from bauhausbox.engine.history import Step
@@ -101,6 +102,9 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.solving: list[PuzzleMove] = []  # moves of the solution still to play (the solve animation)
         self.solving_tween = self.tween(STEP_SECONDS)
         self.solved_by_computer = False
+        # The steps Solve played, by index (the very Step: a move played after an undo is a new one):
+        # the log says the computer placed them, not "You placed".
+        self.solver_steps: dict[int, Step] = {}
         self.recorded = False
         self.contacts: tuple[Edge, ...] = ()  # same-colour contacts of the current ghost (harder frames)
         self.board = BoardView(self.spec.width, self.spec.height)
@@ -256,6 +260,14 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.hint_seconds = HINT_SECONDS
         self._refresh_tray()
         self.ponder_soon()
+
+    def step_words(self, index: int, viewer: Seat | None) -> str:
+        step = self.match.history.steps[index]
+        if self.solver_steps.get(index) is not step:
+            return super().step_words(index, viewer)
+        state = self.match.history.states[index]
+        # The puzzles' one seat named "The computer" for this sentence: "The computer placed the …".
+        return self.game.describe_move(state, step.move, mover=step.seat, viewer=viewer, names=[_("The computer")])
 
     def on_history_jump(self) -> None:
         self.controller.cancel()
@@ -426,7 +438,10 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self._tell_when_found()
         if self.solving and self.solving_tween.done and self.app.top is self:
             move = self.solving.pop(0)
-            if not self.submit(move):
+            index = self.match.history.cursor
+            if self.submit(move):
+                self.solver_steps[index] = self.match.history.steps[index]
+            else:
                 self.solving = []
             self.solving_tween = self.tween(STEP_SECONDS)
         self._label_hint_button()
