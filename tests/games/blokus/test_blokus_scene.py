@@ -16,6 +16,7 @@ from bauhausbox.games.blokus.pieces import PIECE_BY_NAME, PIECES
 from bauhausbox.games.blokus.rules import GAME, BlokusState
 from bauhausbox.games.blokus.screen.scene import BlokusScene
 from bauhausbox.match import Match
+from bauhausbox.scenes.dialog import DialogScene
 from tests.ui.helpers import click, frames, key, move, open_game, wait_until
 
 INDEX = {piece.name: i for i, piece in enumerate(PIECES)}
@@ -260,6 +261,10 @@ def test_undo_puts_the_board_back_and_drops_what_is_held(fresh_app: Any) -> None
     key(app, pygame.K_o)
     assert scene.controller.held is not None
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    # Blue's move is another player's: everyone at the table agrees first (nothing moves before).
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and scene.match.history.cursor == 1
+    click(app, dialog.buttons[0].rect.center)  # "Everyone agrees"
     assert scene.match.history.cursor == 0
     assert scene.controller.held is None
     assert scene.match.state.boards[0] == 0
