@@ -333,7 +333,9 @@ class GameRules(ABC, Generic[S, M]):
             raise NoSuchSeatError(f"no seat {seat} in a {players}-player game")
         return seat
 
-    def seat_name(self, seat: Seat, players: int) -> str:
+    def seat_name(self, seat: Seat, players: int, options: Mapping[str, OptionValue] | None = None) -> str:
+        """What ``seat`` is called on screen; ``options`` (normalized) when the game's options change
+        it (a Blokus Duo seat owns one colour, a classic two-player seat two)."""
         self.check_seat(seat, players)
         names = self.info.seat_names
         return names[seat] if seat < len(names) else f"Player {seat + 1}"

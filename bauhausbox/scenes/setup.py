@@ -304,7 +304,9 @@ class SetupScene(Scene):
             if label.startswith("seat:"):
                 seat = int(label[5:])
                 # The rules call a seat nobody named "Player 2" (in English): the generic name here.
-                named = self.game.seat_name(seat, self.players)
+                # The options may change the name (Blokus Duo and Junior: one colour per player).
+                options = self.game.normalize_options(self.players, self.options)
+                named = self.game.seat_name(seat, self.players, options)
                 generic = generic_name(seat)
                 role = generic if named == f"Player {seat + 1}" else shown(named)
                 draw.text(

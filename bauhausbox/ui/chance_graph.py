@@ -40,8 +40,8 @@ class GraphMark:
 
 
 def percent(value: float) -> str:
-    """``62 %``: a chance as the players read it."""
-    return _("{n} %").format(n=round(100 * value))
+    """``62%``: a chance as the players read it (French writes ``62 %``, through the translation)."""
+    return _("{n}%").format(n=round(100 * value))
 
 
 class ChanceGraph:

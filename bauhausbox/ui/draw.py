@@ -461,7 +461,8 @@ def banner(
     surface.blit(layer, band)
     layout_probe.text(
         words.upper(),
-        pygame.Rect(band.left + block + 2 * edge, band.top, label.get_width(), block),
+        # Where the words show: the band cuts off what the smallest size still could not fit.
+        pygame.Rect(band.left + block + 2 * edge, band.top, label.get_width(), block).clip(band),
         size,
         surface.get_size(),
     )

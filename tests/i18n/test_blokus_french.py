@@ -18,12 +18,19 @@ from bauhausbox.games.blokus.puzzles.words import solver_words
 from bauhausbox.games.blokus.rules import GAME
 from bauhausbox.games.blokus.screen.howto import how_to_pages
 from bauhausbox.games.blokus.screen.piece_widgets import ToolRow, turn_buttons
+from bauhausbox.ui.chance_graph import percent
 from bauhausbox.ui.text import long_date
 from bauhausbox.ui.theme import Metrics
 
 
 def _placement(cells: str) -> bb.Placement:
     return GAME.parse_move(GAME.new_game(4, 0), cells)
+
+
+def test_a_chance_has_the_space_before_percent_in_french_only(french: None) -> None:
+    assert percent(0.65) == "65\u00a0%"  # French typography: a no-break space before %
+    i18n.set_language("en")
+    assert percent(0.65) == "65%" and percent(1.0) == "100%"
 
 
 def test_a_refusal_of_the_rules_reads_in_french(french: None) -> None:

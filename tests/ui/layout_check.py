@@ -4,6 +4,7 @@
 - a button's label keeps at least 8 px from the button's sides;
 - no two controls overlap;
 - a scene that draws a panel (a dialog's box) keeps all its controls inside it;
+- no text runs under a button of its own scene (a log line under a button), its own words aside;
 - a tooltip stays inside the window and off the control it explains;
 - a tooltip covers no other control's label (the words drawn inside that control, by the same scene);
 - a sentence (four words or more) is said in one place: the same words in two places of one frame
@@ -93,6 +94,28 @@ def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = (
             if label.colliderect(tip.rect) and not tip.control.contains(label):
                 found.append(f"tooltip {tip.content!r} covers the label of {name!r} at {tuple(label)}")
     found += _texts_on_figures(record)
+    found += _texts_under_controls(record)
+    return found
+
+
+def _texts_under_controls(record: Record) -> list[str]:
+    """Texts a button of their own scene covers (a control that reports its label), its own words
+    and tooltips aside. Other controls (a tray's piece, a ramp, a graph) carry texts of the scene
+    about them; a line box grazing a button (its font's leading) is no text under it."""
+    found = []
+    for control in record.controls:
+        if control.label is None:
+            continue
+        for text in record.texts:
+            if text.layer != control.layer or text.box == control.rect:
+                continue
+            if control.label is not None and _inside(text.rect, control.label):
+                continue
+            if any(tip.rect.contains(text.rect) for tip in record.tooltips):
+                continue
+            overlap = text.rect.clip(control.rect)
+            if overlap.width > SLACK and overlap.height > text.rect.height // 2:
+                found.append(f"text {text.content!r} runs under the button {control.name!r} at {tuple(overlap)}")
     return found
 
 

@@ -1,5 +1,5 @@
-"""The setup screen: the line that explains a player count (three-player Blokus shares green), and
-a solo game's record giving the score, not a winner."""
+"""The setup screen: the line that explains a player count (three-player Blokus shares green), the
+players' colours following the Blokus board, and a solo game's record giving the score, not a winner."""
 
 from __future__ import annotations
 
@@ -36,6 +36,21 @@ def test_three_player_blokus_explains_the_shared_green(fresh_app: Any) -> None:
     assert "green is shared" in said
     _choose_players(app, scene, 4)
     assert "green is shared" not in " ".join(_texts(app)).lower()
+
+
+def test_duo_and_junior_players_are_named_by_one_colour(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = app.push(SetupScene(app, "blokus"))
+    frames(app, 1)
+    _choose_players(app, scene, 2)
+    scene.options["variant"] = "classic"
+    assert {"Blue & Red", "Yellow & Green"} <= set(_texts(app))
+    for variant in ("duo", "junior"):
+        scene.options["variant"] = variant  # what the board choice sets
+        said = _texts(app)
+        assert "Blue" in said and "Yellow" in said, said
+        assert not any("&" in text for text in said), said
+        scene.options["variant"] = "classic"
 
 
 def test_a_solo_record_says_the_score(fresh_app: Any) -> None:

@@ -18,7 +18,7 @@ squares it covers (``a18,a19,a20,b20,c20``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from bauhausbox.engine.api import (
@@ -334,9 +334,10 @@ class BlokusRules(GameRules[BlokusState, Placement]):
             return make_state(players, teams, (0, 0, 0, 0), hands, BLUE, seat_of_colour(players, BLUE))
         return small_board_start(name)
 
-    def seat_name(self, seat: Seat, players: int) -> str:
+    def seat_name(self, seat: Seat, players: int, options: Mapping[str, OptionValue] | None = None) -> str:
         self.check_seat(seat, players)
-        colours = [Words(COLOUR_NAMES[colour]) for colour in seat_colours(players, seat)]
+        variant = str((options or {}).get("variant", CLASSIC))
+        colours = [Words(COLOUR_NAMES[colour]) for colour in seat_colours(players, seat, variant)]
         if len(colours) == 1:
             return colours[0]
         # Two colours for one player (2 players): "Blue & Red", translatable like any text of the rules.
@@ -589,7 +590,8 @@ def _monomino_squares(bits: int) -> int:
 
 def _bonus_text(state: BlokusState, colour: int) -> str:
     points = colour_score(state, colour)
-    return f"+{points}" if not state.hands[colour] and not state.spare[colour] else ""
+    # "0" without the bonus, as the other rows show a number in every cell.
+    return f"+{points}" if not state.hands[colour] and not state.spare[colour] else "0"
 
 
 def _colour_cell(state: BlokusState, colour: int) -> str:

@@ -53,8 +53,8 @@ def test_the_graph_comes_under_the_board_and_a_click_on_it_jumps_there(fresh_app
     point = view.points[0]
     scene.go_to(point.position, pause=True)
     sentence = view.sentence(point.position)
-    assert sentence.startswith("Turning point 1") and f"{round(100 * point.before)} %" in sentence
-    assert f"{round(100 * point.after)} %" in sentence
+    assert sentence.startswith("Turning point 1") and f"{round(100 * point.before)}%" in sentence
+    assert f"{round(100 * point.after)}%" in sentence
     # A again hides the graph and gives the board its room back.
     key(app, pygame.K_a)
     frames(app, 2)

@@ -1,5 +1,5 @@
 """The reusable piece widgets (shared with the puzzles screen): board geometry, held-piece turns,
-tray layout and hit tests, and the gestures of the drag controller."""
+tray layout and hit tests, the tool row, and the gestures of the drag controller."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from bauhausbox.games.blokus.screen import board_view as bv
 from bauhausbox.games.blokus.screen import piece_widgets as pw
 from bauhausbox.games.blokus.screen import tray as pw_tray
 from bauhausbox.ui import theme
+from bauhausbox.ui.widgets import Button
 
 L4 = parse_picture("#../###")
 
@@ -123,3 +124,22 @@ def test_translucent_cells_off_the_surface_draw_nothing() -> None:
     for origin in [(-300, -300), (150, 20), (20, 150), (-80, 20)]:
         bv.draw_cells(surface, bv.free_cell_rect(origin, 20, 2), [(0, 0), (1, 0), (0, 1)], theme.RED, alpha=120)
     assert pygame.image.tobytes(surface, "RGB") == before
+
+
+def test_tool_row_too_wide_for_one_row_takes_two_and_keeps_inside(app: object) -> None:
+    """(``app``: the session's window, so fonts are ready.) Buttons wider together than the panel
+    go on two rows, stacked up from the bottom, instead of running past the panel's side."""
+    metrics = theme.Metrics(1280, 800)
+    labels = ["Rotate", "Flip", "Corners", "Numbers", "Export"]
+    row = pw.ToolRow([Button(label, lambda: None, size="small") for label in labels])
+    wide = pygame.Rect(100, 500, row.width_needed(40, 10, metrics) + 50, 40)
+    assert row.layout(wide, 10, metrics) == 500  # room enough: one row at the rect
+    assert {button.rect.top for button in row.buttons} == {500}
+    narrow = pygame.Rect(100, 500, row.width_needed(40, 10, metrics) * 2 // 3, 40)
+    top = row.layout(narrow, 10, metrics)
+    assert top == 500 - 40 - 10  # two rows, the second at the rect, a gap between
+    assert {button.rect.top for button in row.buttons} == {top, 500}
+    for button in row.buttons:
+        assert narrow.left <= button.rect.left and button.rect.right <= narrow.right, button.label
+    rects = [button.rect for button in row.buttons]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])

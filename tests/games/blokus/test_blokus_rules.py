@@ -312,7 +312,7 @@ def test_score_table_columns_are_the_seats() -> None:
     four = {row.label: row.cells for row in GAME.score_table(seed_example())}
     assert four["Points"] == ("20", "-8", "-24", "-20")
     assert four["Squares left"] == ("0", "8", "24", "20")
-    assert four["Bonus"] == ("+20", "", "", "")
+    assert four["Bonus"] == ("+20", "0", "0", "0")  # every cell says something, as in the other rows
     assert four["Pieces placed"] == ("21", "19", "15", "16")
     teams = {row.label: row.cells for row in GAME.score_table(seed_example(teams=True))}
     assert teams["Team total (Blue + Red, Yellow + Green)"] == ("-4", "-28", "-4", "-28")

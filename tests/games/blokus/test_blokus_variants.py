@@ -79,6 +79,22 @@ def test_duo_scores_the_classic_bonuses_and_junior_none() -> None:
     assert [colour_score(done, c) for c in (BLUE, YELLOW)] == [0, 0]
 
 
+@pytest.mark.parametrize("variant", ["duo", "junior"])
+def test_small_board_seats_are_named_by_their_one_colour(variant: str) -> None:
+    options = GAME.normalize_options(2, {"variant": variant})
+    assert [GAME.seat_name(seat, 2, options) for seat in (0, 1)] == ["Blue", "Yellow"]
+    classic = GAME.normalize_options(2, {})
+    assert [GAME.seat_name(seat, 2, classic) for seat in (0, 1)] == ["Blue & Red", "Yellow & Green"]
+
+
+@pytest.mark.parametrize("variant", ["duo", "junior"])
+def test_small_board_score_table_fills_the_bonus_row(variant: str) -> None:
+    over = GAME.from_text(f"{variant} - " + "/".join(["14"] * 14) + " byrg -")
+    rows = {row.label: row.cells for row in GAME.score_table(over)}
+    assert rows["Bonus"] == ("0", "0")
+    assert rows["Squares left"] == (("89", "89") if variant == "duo" else ("88", "88"))
+
+
 def test_junior_copies_read_back_from_the_board() -> None:
     state = play(GAME.new_game(2, 0, variant="junior"), "e10", "j5", "f11", "i4")
     again = GAME.from_text(GAME.to_text(state))

@@ -1,7 +1,7 @@
 """The key states of blokus's screen for the layout test and the screenshots: two and four players
 at the start, a piece held over a legal and over an illegal spot, a refusal just made, a hint, a
-pass banner, game over (the table, and the board after "See the board"), a four-player game
-well under way with the log open, the move numbers on the pieces, the Export question, the replay
+pass banner, game over (the table, and the board after "See the board"), a two-player and a
+four-player game well under way with the log open, the move numbers on the pieces, the Export question, the replay
 viewer with its Blokus tools and a picture just saved, the Load screen's Game files tab, and the replay
 of a two-player game with its analysis (done, at a turning point; and stopped part-way)."""
 
@@ -168,6 +168,14 @@ def see_the_board(app: App) -> None:
     button = next(w for w in top.widgets.widgets if getattr(w, "label", "") == "See the board")
     click(app, button.rect.center)
     assert isinstance(app.top, BlokusScene)
+
+
+@scenario("blokus_2p_log_open")
+def two_players_log_open(app: App) -> None:
+    """Two players, two colours each, the log open: the tool buttons stay clear of the log."""
+    open_match(app, _played(2, 24, 5))
+    _show_log(_scene(app))
+    frames(app, 2)
 
 
 @scenario("blokus_4p_log_open")

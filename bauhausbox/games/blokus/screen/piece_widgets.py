@@ -188,18 +188,34 @@ class ToolRow:
         ]
         return sum(widths) + gap * (len(self.buttons) - 1)
 
-    def layout(self, rect: pygame.Rect, gap: int, metrics: Metrics) -> None:
+    def layout(self, rect: pygame.Rect, gap: int, metrics: Metrics) -> int:
+        """Lay the buttons out in ``rect`` (one row's height); returns the top of the buttons.
+
+        When even the words alone are wider than ``rect``, the buttons take two or more rows stacked
+        upward from ``rect``'s bottom, so none reaches past its side (into the log beside it)."""
         with_icons = self.width_needed(rect.height, gap, metrics, icons=True) <= rect.width
         needs = [
             self._need(button, with_icons and icon is not None, rect.height, metrics)
             for button, icon in zip(self.buttons, self.icons, strict=True)
         ]
-        spare = max(0, rect.width - gap * (len(self.buttons) - 1) - sum(needs)) // len(self.buttons)
-        x = rect.left
-        for button, icon, width in zip(self.buttons, self.icons, needs, strict=True):
-            button.icon = icon if with_icons else None
-            button.rect = pygame.Rect(x, rect.top, width + spare, rect.height)
-            x += width + spare + gap
+        lines: list[list[int]] = [[]]
+        for index, width in enumerate(needs):
+            line = lines[-1]
+            if line and sum(needs[i] for i in line) + gap * len(line) + width > rect.width:
+                lines.append([index])
+            else:
+                line.append(index)
+        top = rect.bottom - len(lines) * rect.height - (len(lines) - 1) * gap
+        for number, line in enumerate(lines):
+            y = top + number * (rect.height + gap)
+            spare = max(0, rect.width - gap * (len(line) - 1) - sum(needs[i] for i in line)) // len(line)
+            x = rect.left
+            for index in line:
+                button = self.buttons[index]
+                button.icon = self.icons[index] if with_icons else None
+                button.rect = pygame.Rect(x, y, needs[index] + spare, rect.height)
+                x += needs[index] + spare + gap
+        return top
 
 
 # -- gestures -------------------------------------------------------------------------------------------

@@ -199,9 +199,14 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         self._layer = None
 
     def _row_need(self) -> int:
-        """The narrowest panel that keeps a colour's name, player and score apart (no mini tray)."""
+        """The narrowest panel that keeps a colour's name, player and score apart (no mini tray) and
+        the tool buttons on one row (their words without icons; else they take two rows)."""
+        m = self.metrics
         text_right, score_w = self.row_split
-        return text_right + score_w + self.metrics.u(1)
+        names = text_right + score_w + m.u(1)
+        if self.spectating:  # the replay viewer shows its own tools, not these
+            return names
+        return max(names, self.tool_row.width_needed(m.button_height, m.u(1.5), m))
 
     def _layout_with(self, rect: pygame.Rect, side: int) -> None:
         """The board in a square of ``side`` at the left of ``rect``, the panel in the rest."""
@@ -226,7 +231,9 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         bh = m.button_height
         buttons_y = panel.bottom - bh
         row = pygame.Rect(panel.left, buttons_y, panel.width, bh)
-        self.tool_row.layout(row, m.u(1.5), m)
+        buttons_y = self.tool_row.layout(row, m.u(1.5), m)  # higher when the buttons take two rows
+        if self.spectating:  # the replay viewer shows its own tools, not these: the tray keeps its room
+            buttons_y = row.top
         tray_top = y + m.u(4.5)
         self.tray.layout(
             pygame.Rect(panel.left, tray_top, panel.width, buttons_y - m.u(2) - tray_top),
