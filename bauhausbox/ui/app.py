@@ -428,6 +428,7 @@ class App:
             self._guard(scene, scene.draw, surface)
         if self.top:
             self._guard(self.top, self.top.draw_overlay, surface)
+        layout_probe.next_layer()  # toasts float above every scene, for a few seconds
         self._draw_toasts(surface)
         pygame.display.flip()
 
