@@ -504,13 +504,6 @@ def card_score_areas(scores: Sequence[CardScore], only: int | None = None) -> li
 
 
 # -- cards ----------------------------------------------------------------------------------------
-def fitted_size(content: str, size: int, width: int, weight: str = "semibold", least: int = 10) -> int:
-    """The largest font size up to ``size`` (down to ``least``) at which ``content`` fits ``width``."""
-    while size > least and draw.render_text(content, size, theme.INK, weight).get_width() > width:
-        size -= 1
-    return size
-
-
 def draw_goal_card(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -538,7 +531,9 @@ def draw_goal_card(
         number = max(14, rect.width // 7)  # 14 px is the least any text may be (docs/contributing.md)
         points = max(16, rect.width // 4)
         caption = _("other 4: {points}").format(points=f"{card.other_four:+d}") if card.other_four else ""
-        caption_size = fitted_size(caption, max(14, number - 3), rect.width - pad) if caption else 0
+        caption_size = (
+            draw.fitting_size(caption, max(14, number - 3), rect.width - pad, "semibold", smallest=10) if caption else 0
+        )
         draw.text(surface, f"{card.pile}", (rect.left + pad, rect.top + pad // 2), number, theme.GREY, "bold")
         bottom = rect.bottom - pad // 2
         if caption:

@@ -152,7 +152,7 @@ class BitsPanel:
             face.center = (card.centerx, card.top + round(card.height * 0.4))
             paint.draw_tile_face(surface, face, state.tile_for(seat), False, colour_blind)
             note = counted("{n} face down", "{n} face down", len(state.deck)) if not start else _("one per player")
-            size = paint.fitted_size(note, max(14, m.small - 2), card.width - m.u(1))
+            size = draw.fitting_size(note, max(14, m.small - 2), card.width - m.u(1), "semibold", smallest=10)
             with layout_probe.box(card):
                 draw.text(
                     surface, note, (card.centerx, card.bottom - m.u(0.5)), size, theme.GREY, "semibold", "midbottom"
@@ -162,7 +162,7 @@ class BitsPanel:
             if not neutral and not start and state.neutral_used[seat]:
                 neutral = _("neutral used")
             if neutral:
-                size = paint.fitted_size(neutral, m.small, rect.right - heading.right - m.u(2))
+                size = draw.fitting_size(neutral, m.small, rect.right - heading.right - m.u(2), "semibold", smallest=10)
                 draw.text(
                     surface,
                     neutral,
@@ -182,17 +182,7 @@ class BitsPanel:
             self._draw_solo_ladder(surface, rect, totals[0])
             return
         with layout_probe.box(rect):
-            heading = draw.heading(surface, _("Players"), (rect.left, rect.top), m.small + 2)
-            tip = _("click a ramp to see it large")
-            draw.text(
-                surface,
-                tip,
-                (rect.right, heading.centery),
-                paint.fitted_size(tip, m.small, rect.right - heading.right - m.u(2), least=14),
-                theme.GREY,
-                "semibold",
-                "midright",
-            )
+            self._heading_with_note(surface, rect, _("Players"), _("click a ramp to see it large"))
         top = rect.top + m.u(4)
         row_h = min(m.u(15), (rect.bottom - top) // players)
         shown = self.seat_shown()
@@ -229,7 +219,7 @@ class BitsPanel:
                     surface,
                     name,
                     (row.left + m.u(5), row.top + line),
-                    paint.fitted_size(name, m.body, room),
+                    draw.fitting_size(name, m.body, room, "semibold", smallest=10),
                     theme.INK,
                     "semibold",
                     "midleft",
@@ -240,7 +230,7 @@ class BitsPanel:
                     surface,
                     status,
                     (row.left + m.u(5), row.top + m.u(5.2)),
-                    paint.fitted_size(status, max(14, m.small - 1), room, "regular"),
+                    draw.fitting_size(status, max(14, m.small - 1), room, "regular", smallest=10),
                     theme.GREY,
                     "regular",
                     "midleft",
@@ -260,29 +250,32 @@ class BitsPanel:
             return _("{who} · ramp full").format(who=who)
         return (_("{who} · placing…") if seat == state.to_play else _("{who} · to place")).format(who=who)
 
+    def _heading_with_note(
+        self, surface: pygame.Surface, rect: pygame.Rect, title: str, note: str | None
+    ) -> pygame.Rect:
+        """A section's heading at the top left of ``rect``, with a grey note set right in the room
+        left beside it (smaller when it must); the heading's rectangle."""
+        m = self.metrics
+        heading = draw.heading(surface, title, (rect.left, rect.top), m.small + 2)
+        if note is not None:
+            room = rect.right - heading.right - m.u(2)
+            size = draw.fitting_size(note, m.small, room, "semibold", smallest=14)
+            draw.text(surface, note, (rect.right, heading.centery), size, theme.GREY, "semibold", "midright")
+        return heading
+
     def _draw_solo_ladder(self, surface: pygame.Surface, rect: pygame.Rect, total: int) -> None:
         m = self.metrics
         # The heading with the best so far beside it, and the points on a line of their own (French
         # and small windows leave no room for all three on one line).
         with layout_probe.box(rect):
-            title = draw.heading(surface, _("Solo ranks"), (rect.left, rect.top), m.small + 2)
-            if self.personal_best is not None:
-                best = _("your best: {points}").format(points=self.personal_best)
-                draw.text(
-                    surface,
-                    best,
-                    (rect.right, title.centery),
-                    paint.fitted_size(best, m.small, rect.right - title.right - m.u(2), least=14),
-                    theme.GREY,
-                    "semibold",
-                    "midright",
-                )
+            best = None if self.personal_best is None else _("your best: {points}").format(points=self.personal_best)
+            title = self._heading_with_note(surface, rect, _("Solo ranks"), best)
             so_far = counted("{n} point so far", "{n} points so far", total)
             draw.text(
                 surface,
                 so_far,
                 (rect.left, title.bottom + m.u(0.75)),
-                paint.fitted_size(so_far, m.body, rect.width, "bold", least=14),
+                draw.fitting_size(so_far, m.body, rect.width, "bold", smallest=14),
                 theme.INK,
                 "bold",
             )

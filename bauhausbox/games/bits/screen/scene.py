@@ -683,7 +683,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
                 surface,
                 back,
                 (rect.left, rect.bottom + m.u(0.75) + m.small + m.u(0.5)),
-                paint.fitted_size(back, m.small, room, least=14),
+                draw.fitting_size(back, m.small, room, "semibold", smallest=14),
                 theme.BLUE,
                 "semibold",
             )
