@@ -15,6 +15,7 @@ from functools import lru_cache
 import pygame
 
 from bauhausbox import i18n
+from bauhausbox.engine.grid import column_letter
 from bauhausbox.ui import layout_probe, theme
 from bauhausbox.ui.assets import font
 from bauhausbox.ui.theme import Colour
@@ -363,6 +364,41 @@ def seat_mark(surface: pygame.Surface, shape: str, cell: pygame.Rect, colour: Co
     else:
         shade = theme.mix(colour, theme.INK, 0.35) if colour != theme.INK else theme.GREY
         seat_shape(surface, shape, centre, size * 0.22, shade, width=max(1, size // 14))
+
+
+def coordinate_size(cell: float, metrics: theme.Metrics) -> int:
+    """The size of a board's column letters and row numbers for squares of ``cell`` pixels."""
+    return max(11, min(metrics.small, round(cell * 0.55)))
+
+
+def coordinates(
+    surface: pygame.Surface, grid: pygame.Rect, columns: int, rows: int, metrics: theme.Metrics, clearance: int = 0
+) -> pygame.Rect:
+    """A board's coordinates in the house style: column letters a… under ``grid`` and row numbers
+    1… left of it, row 1 at the bottom, so every square the log, the recap and the hints name can be
+    found. ``clearance``: the pixels the board draws beyond ``grid`` (its frame, its shadow), which
+    the labels keep off. Returns the rect of the grid with its labels."""
+    cell = grid.width // columns  # boards here have a whole number of pixels per square
+    size = coordinate_size(cell, metrics)
+    gap = clearance + max(3, cell // 5)
+    ink = theme.GREY
+    for col in range(columns):
+        x = grid.left + col * cell + cell // 2
+        text(surface, column_letter(col), (x, grid.bottom + gap), size, ink, "semibold", "midtop")
+    for row in range(rows):
+        y = grid.bottom - row * cell - cell // 2
+        text(surface, str(row + 1), (grid.left - gap, y + 1), size, ink, "semibold", "midright")
+    return coordinates_rect(grid, columns, metrics, clearance)
+
+
+def coordinates_rect(grid: pygame.Rect, columns: int, metrics: theme.Metrics, clearance: int = 0) -> pygame.Rect:
+    """``grid`` with the room :func:`coordinates` draws its labels in (left and below)."""
+    cell = grid.width // columns
+    size = coordinate_size(cell, metrics)
+    gap = clearance + max(3, cell // 5)
+    # A row number is at most two digits here; a line of text is about the size tall.
+    room = gap + round(size * 1.4)
+    return pygame.Rect(grid.left - room, grid.top, grid.width + room, grid.height + room)
 
 
 def hatch(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, gap: int = 10, width: int = 2) -> None:

@@ -305,3 +305,33 @@ def test_the_log_calls_every_card_by_the_name_printed_on_it() -> None:
 
     for card in CARDS:
         assert card_title(CARD_INDEX[card.name]).startswith(card_label(CARD_INDEX[card.name])), card.name
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_board_shows_its_coordinates_on_the_screen(fresh_app: Any, size: tuple[int, int]) -> None:
+    """The log, the recap and the hints name squares ("c4"): every column's letter under the board
+    and every row's number left of it (row 1 at the bottom) must reach the window, at every size."""
+    with window_size(fresh_app, size):
+        scene = open_position(fresh_app, with_tokens(GAME.from_picture(EMPTY_BOARD), ("c3",), ("f6",)))
+        frames(fresh_app, 2)
+        screen = fresh_app.screen
+        geo = scene.geo
+        board = geo.outer_rect()
+        depth = 3 * scene.metrics.small  # the labels sit within a few text heights of the board
+
+        def inked(area: pygame.Rect) -> bool:
+            area = area.clip(screen.get_rect())
+            return any(
+                _luminance(screen.get_at((x, y))) < 190
+                for x in range(area.left, area.right)
+                for y in range(area.top, area.bottom)
+            )
+
+        for col, letter in enumerate("abcdefgh"):
+            cell = geo.square_rect(GAME.board.square(col, 0))
+            below = pygame.Rect(cell.left, board.bottom + 1, cell.width, depth)
+            assert inked(below), f"no letter {letter} under the board at {size}"
+        for row in range(8):
+            cell = geo.square_rect(GAME.board.square(0, row))
+            left = pygame.Rect(board.left - depth, cell.top, depth - 1, cell.height)
+            assert inked(left), f"no number {row + 1} left of the board at {size}"

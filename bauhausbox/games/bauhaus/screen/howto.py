@@ -20,7 +20,14 @@ from bauhausbox.games.bauhaus.cards import (
 )
 from bauhausbox.games.bauhaus.positions import zones_picture
 from bauhausbox.games.bauhaus.rules import GAME, BauhausState
-from bauhausbox.games.bauhaus.screen.paint import LABEL, draw_board, draw_card, draw_orientation, fit_board
+from bauhausbox.games.bauhaus.screen.paint import (
+    LABEL,
+    draw_board,
+    draw_card,
+    draw_orientation,
+    fit_board,
+    fit_labelled_board,
+)
 from bauhausbox.i18n import N_, _
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, layout_probe, theme
@@ -101,8 +108,9 @@ def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) 
     state = _diagram_state([(["a1"], "y")], 2)
     state = GAME.play_texts(state, ["card0", "place c3"])
     top = rect.top + lift + h + shadow + metrics.u(2)
-    geo = fit_board(GAME.board, pygame.Rect(rect.left, top, rect.width, rect.bottom - top), "midtop")
-    draw_board(surface, geo, GAME, state, metrics, labels=False)
+    # The caption names the square (c3): the board shows its coordinates, as at the table.
+    geo = fit_labelled_board(GAME.board, pygame.Rect(rect.left, top, rect.width, rect.bottom - top), metrics, "midtop")
+    draw_board(surface, geo, GAME, state, metrics)
     square = geo.square_rect(GAME.board.parse_square("c3")).inflate(-metrics.u(0.5), -metrics.u(0.5))
     draw.move_outline(surface, square, max(2, metrics.u(0.4)))
 

@@ -146,8 +146,13 @@ class Geometry:
         return wall_thickness(self.cell)
 
     def outer_rect(self) -> pygame.Rect:
-        """Everything the board draws: the board (its walls stay inside it) and its shadow."""
+        """The board (its walls stay inside it) and its shadow."""
         return self.rect.union(self.rect.move(shadow_offset(self.cell), shadow_offset(self.cell)))
+
+    def labelled_rect(self, metrics: Metrics) -> pygame.Rect:
+        """Everything :func:`draw_board` draws: the board, its shadow and its coordinates."""
+        labels = draw.coordinates_rect(self.rect, self.board.size, metrics, shadow_offset(self.cell))
+        return self.outer_rect().union(labels)
 
 
 def wall_thickness(cell: float) -> int:
@@ -168,6 +173,20 @@ def fit_board(board: Board, area: pygame.Rect, anchor: str = "center") -> Geomet
     outer = pygame.Rect(0, 0, side + offset, side + offset)
     setattr(outer, anchor, getattr(area, anchor))
     return Geometry(board, pygame.Rect(outer.topleft, (side, side)))
+
+
+def fit_labelled_board(board: Board, area: pygame.Rect, metrics: Metrics, anchor: str = "center") -> Geometry:
+    """The largest board that stays in ``area`` with its shadow and its coordinates (left and below)."""
+    room = metrics.small + metrics.u(1.5)  # a first guess at the labels' room
+    geo = fit_board(board, area, anchor)
+    for _attempt in range(2):
+        # The labels' room depends on the squares' size: fit once, then again with the room the
+        # labels of that board take (smaller squares never need more).
+        inner = pygame.Rect(area.left + room, area.top, area.width - room, area.height - room)
+        geo = fit_board(board, inner, anchor)
+        labelled = geo.labelled_rect(metrics)
+        room = max(geo.rect.left - labelled.left, labelled.bottom - geo.rect.bottom)
+    return geo
 
 
 # ==== drawing helpers shared by the screen and the how-to-play diagrams ==================================
@@ -275,14 +294,7 @@ def draw_board(
             squash = abs(1 - 2 * progress)
         draw_token(surface, geo.square_center(square), radius, seat, control, squash)
     if labels:
-        size = metrics.small
-        for i in range(n):
-            x, _y = geo.corner(i, 0)
-            top = rect.bottom + offset + metrics.u(0.25)
-            draw.text(surface, "abcdefgh"[i], (round(x + geo.cell / 2), top), size, LABEL, "semibold", "midtop")
-            _x, y = geo.corner(0, i)
-            right = rect.left - metrics.u(0.75)
-            draw.text(surface, str(i + 1), (right, round(y - geo.cell / 2)), size, LABEL, "semibold", "midright")
+        draw.coordinates(surface, rect, n, n, metrics, offset)
 
 
 # Black's owned ground: a flat slate, far darker than the greys of disabled things and of the

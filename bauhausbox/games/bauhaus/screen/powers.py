@@ -84,9 +84,7 @@ class BauhausPowers(DecisionWindows):
 
     def decision_area(self) -> pygame.Rect:
         """The board with its coordinates: a decision window stands beside the position it is about."""
-        label_room = self.metrics.small + self.metrics.u(1.5)
-        outer = self.geo.outer_rect()
-        return outer.inflate(2 * label_room, 2 * label_room)
+        return self.geo.labelled_rect(self.metrics)
 
     def seat_title(self, seat: int) -> str:
         return f"{seat_word(seat)} ({self.match.seat_name(seat)})"

@@ -41,7 +41,7 @@ from bauhausbox.games.bauhaus.rules import (
 from bauhausbox.games.bauhaus.screen.board_marks import BauhausBoardMarks
 from bauhausbox.games.bauhaus.screen.gestures import BauhausGestures, Held
 from bauhausbox.games.bauhaus.screen.howto import how_to_play_pages
-from bauhausbox.games.bauhaus.screen.paint import Geometry, Pos, draw_board, fit_board
+from bauhausbox.games.bauhaus.screen.paint import Geometry, Pos, draw_board, fit_labelled_board
 from bauhausbox.games.bauhaus.screen.panel import draw_card_tooltip, draw_panel, layout_panel, seat_word, step_status
 from bauhausbox.games.bauhaus.screen.powers import BauhausPowers
 from bauhausbox.i18n import N_, _, fill
@@ -110,11 +110,10 @@ class BauhausScene(BauhausGestures, BauhausPowers, BauhausBoardMarks, GameScene[
         """The board as large as the room left beside the panel's least width allows; the panel
         takes the rest."""
         m = self.metrics
-        label_room = m.small + m.u(1.5)  # the a–h and 1–8 labels
         gap = m.u(4)
-        board_width = rect.width - label_room - gap - m.u(PANEL_LEAST_UNITS)
-        area = pygame.Rect(rect.left + label_room, rect.top, board_width, rect.height - label_room)
-        self.geo = fit_board(self.rules.board, area, "topleft")
+        board_width = rect.width - gap - m.u(PANEL_LEAST_UNITS)
+        area = pygame.Rect(rect.left, rect.top, board_width, rect.height)
+        self.geo = fit_labelled_board(self.rules.board, area, m, "topleft")
         left = self.geo.outer_rect().right + gap
         layout_panel(self, pygame.Rect(left, rect.top, rect.right - left, rect.height))
 
@@ -271,7 +270,7 @@ class BauhausScene(BauhausGestures, BauhausPowers, BauhausBoardMarks, GameScene[
         self.layers.show(
             "board",
             surface,
-            self.geo.outer_rect(),
+            self.geo.labelled_rect(m),
             (state, frozenset(hide), tuple(sorted(flips.items())), strong),
             lambda target: draw_board(
                 target, self.geo, self.rules, state, m, hide_tokens=frozenset(hide), flips=flips, strong=strong

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import pygame
 
-from bauhausbox.engine.grid import Cell, column_letter
+from bauhausbox.engine.grid import Cell
 from bauhausbox.engine.shapes import Shape
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.theme import Colour, Metrics
@@ -90,18 +90,7 @@ class BoardView:
         frame = max(2, metrics.rule)
         pygame.draw.rect(surface, theme.INK, self.rect.inflate(2 * frame, 2 * frame), frame)
         if self.labels:
-            font_px = max(11, min(metrics.small, round(size * 0.55)))
-            gap = frame + max(3, size // 5)
-            for col in range(self.columns):
-                x = self.rect.left + col * size + size // 2
-                draw.text(
-                    surface, column_letter(col), (x, self.rect.bottom + gap), font_px, theme.GREY, "semibold", "midtop"
-                )
-            for row in range(self.rows):
-                y = self.rect.bottom - row * size - size // 2
-                draw.text(
-                    surface, str(row + 1), (self.rect.left - gap, y + 1), font_px, theme.GREY, "semibold", "midright"
-                )
+            draw.coordinates(surface, self.rect, self.columns, self.rows, metrics, frame)
 
     def _corner_mark(self, surface: pygame.Surface, cell: Cell, colour: Colour) -> None:
         """A start corner: a pale wash of the colour and a solid triangle in the board's corner."""
