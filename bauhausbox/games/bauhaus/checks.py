@@ -309,15 +309,27 @@ class PositionChecks:
             found = next(self._legal_patterns(state, a, card - PATTERN_BASE), None) is not None
             return None if found else Words("the pattern fits nowhere on the board")
         if info.kind == MOVE_WALL:
-            found = next(self._legal_wall_moves(state, a), None) is not None
-            return None if found else Words("no wall can move to another edge")
+            return self._move_wall_card_reason(state, a)
         if info.kind == MOVE_TOKEN:
+            # The reason that fits the position: no token to move at all, or none with a free square.
+            if a.deployed == 0:
+                return Words("no token showing its deployed face is on the board")
             found = next(self._legal_token_moves(state, a), None) is not None
             return None if found else Words("no token showing its deployed face can move")
         if info.kind == SWAP:
             found = next(self._legal_swaps(state), None) is not None
             return None if found else Words("there are no two deployed tokens of different colours")
         raise AssertionError(info.kind)
+
+    def _move_wall_card_reason(self, state: BauhausState, a: Analysis) -> Words | None:
+        """Why no wall can be moved, said as the position is: no wall at all, every wall held by a
+        closed zone, or no edge for the movable ones (``None`` when a wall can move)."""
+        if state.walls == 0:
+            return Words("there is no wall on the board yet")
+        if self.movable_walls(state) == 0:
+            return Words("every wall on the board belongs to a closed zone")
+        found = next(self._legal_wall_moves(state, a), None) is not None
+        return None if found else Words("no movable wall has an allowed edge to go to")
 
     def playable_slots(self, state: BauhausState) -> list[int]:
         seen: dict[int, bool] = {}

@@ -167,7 +167,9 @@ def test_clogged_display_lets_the_player_discard_a_card_of_their_choice() -> Non
     state = GAME.from_picture(picture, players=2, display=("swap", "move", "move-wall", "swap"), deck=("place",))
     # Both tokens are locked in their zones and every wall belongs to a closed zone: nothing works.
     assert GAME.legal_moves(state) == [GAME.parse_move(state, f"discard card{i}") for i in range(4)]
-    assert reason(state, "card1") == "that card cannot be carried out now: no token showing its deployed face can move"
+    assert reason(state, "card1") == (
+        "that card cannot be carried out now: no token showing its deployed face is on the board"
+    )
     after = play(state, "discard card2")
     assert after.discard[-1] == CARD_INDEX["move-wall"] and after.display[2] == CARD_INDEX["place"]
     assert after.turn == YELLOW and after.phase == CHOOSE
@@ -424,3 +426,27 @@ def test_the_final_table_shows_how_the_points_add_up() -> None:
     rows = {row.label: row.cells for row in GAME.score_table(state)}
     assert rows["Points"][0] == "17"
     assert rows["Zone × tokens"] == ("6×2 + 5", "-")
+
+
+# -- a card that cannot be carried out says why, as the position is ---------------------------------
+def test_a_move_wall_card_with_no_wall_on_the_board_says_there_is_none() -> None:
+    """On a board with no wall, "no wall can move to another edge" would suggest walls stuck in place."""
+    state = GAME.from_picture(EMPTY_BOARD, players=2, display=("move-wall", "move", "swap", "place"))
+    state = replace(state, deployed=(1 << sq("c3"), 1 << sq("f6")), reserve=(7, 7))
+    assert reason(state, "card0") == "that card cannot be carried out now: there is no wall on the board yet"
+
+
+def test_a_move_wall_card_whose_walls_all_close_zones_says_so() -> None:
+    # Blue owns a1, walled on its four sides: none of those walls may move.
+    state = GAME.from_picture(zones_picture([(["a1"], "b")]), players=2, display=("move-wall", "move", "swap", "place"))
+    assert state.walls.bit_count() == 4
+    assert reason(state, "card0") == (
+        "that card cannot be carried out now: every wall on the board belongs to a closed zone"
+    )
+
+
+def test_a_move_token_card_with_no_deployed_token_says_there_is_none() -> None:
+    state = GAME.from_picture(zones_picture([(["a1"], "b")]), players=2, display=("move", "move-wall", "swap", "place"))
+    assert reason(state, "card0") == (
+        "that card cannot be carried out now: no token showing its deployed face is on the board"
+    )
