@@ -8,7 +8,6 @@ default does nothing or what most games want, so a screen overrides only what it
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -24,7 +23,7 @@ from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.scenes.story import MoveMark
 from bauhausbox.ui import theme
 from bauhausbox.ui.app import Scene
-from bauhausbox.ui.text import advice
+from bauhausbox.ui.text import UNDER_WAY, advice
 from bauhausbox.ui.theme import Colour
 
 if TYPE_CHECKING:
@@ -157,7 +156,7 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
         """The turn line of a computer's turn: thinking, unless play waits for a human's decision."""
         if self.deciding is not None or self.spectating:  # a replay shows positions, nobody thinks
             return fill(_("{name} to play"), name=name)
-        return fill(_("{name} is thinking"), name=name) + "." * (1 + int(time.monotonic() * 3) % 3)
+        return fill(_("{name} is thinking"), name=name) + UNDER_WAY
 
     def idle_status(self) -> str:
         """The status line on a human's turn when there is no message: the controls that matter."""

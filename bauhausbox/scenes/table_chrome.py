@@ -23,7 +23,7 @@ from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
 from bauhausbox.ui.presence import presence_mark
-from bauhausbox.ui.text import shown
+from bauhausbox.ui.text import bar_words, shown
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -178,15 +178,18 @@ class TableChrome(GameHooks[Any, Any]):
         # Both bars are shown from a copy until their words change (ui/layer.py); the buttons on
         # them are drawn after, every frame.
         seat = self.match.to_play
-        turn = self.turn_text()
+        turn = bar_words(self.turn_text())
         style = self.seat_style(seat) if seat is not None else None
-        top = (seat, style, turn, self.undo_button.rect.left, self.banner_busy())  # a banner takes the turn's place
-        self.layers.show("top bar", surface, self.top_rect, top, lambda target: self._draw_top_bar(target, turn))
-        words = (self.status_message(), self.message_kind, self.situation(), self._move_count())
+        # Asked once a frame: the bar and the banner agree even when the banner ends mid-frame.
+        busy = self.banner_busy()
+        top = (seat, style, turn, self.undo_button.rect.left, busy)  # a banner takes the turn's place
+        self.layers.show("top bar", surface, self.top_rect, top, lambda target: self._draw_top_bar(target, turn, busy))
+        words = (bar_words(self.status_message()), self.message_kind, bar_words(self.situation()), self._move_count())
         self.layers.show(
             "status bar", surface, self.status_rect, words, lambda target: self._draw_status_bar(target, *words)
         )
-        self._draw_banner(surface)
+        if busy:
+            self._draw_banner(surface)
 
     def refuse(self, reason: str) -> None:
         """A move was refused: the reason goes in one note by the pointer, never over what it
@@ -221,7 +224,9 @@ class TableChrome(GameHooks[Any, Any]):
         self.banner_tween = Tween(1.0, max(0.5, self.app.settings.animation_factor or 0.5))  # a glance
 
     def banner_busy(self) -> bool:
-        """A banner is still up (a pass or a power says more than "your turn" would)."""
+        """A banner is up, in the turn text's place (a pass or a power says more than "your turn"
+        would). It stands whole for its glance and then the turn text is back at once: a banner
+        fading out over an empty place left the top bar saying nothing."""
         return bool(self.banner_tween and not self.banner_tween.done and self.banner_text)
 
     def tween(self, seconds: float, **kwargs: Any) -> Tween:
@@ -307,7 +312,7 @@ class TableChrome(GameHooks[Any, Any]):
             layout_probe.text(shown(note[0]), box, m.small, surface.get_size())
         super().draw_overlay(surface)
 
-    def _draw_top_bar(self, surface: pygame.Surface, turn: str) -> None:
+    def _draw_top_bar(self, surface: pygame.Surface, turn: str, busy: bool) -> None:
         m = self.metrics
         rect = self.top_rect
         pygame.draw.rect(surface, theme.PAPER, rect)
@@ -328,7 +333,7 @@ class TableChrome(GameHooks[Any, Any]):
         tx = title_rect.right + m.u(5)
         self.banner_area = pygame.Rect(tx, rect.top + m.u(0.75), self.undo_button.rect.left - m.u(2) - tx, rect.height)
         self.banner_area.height -= m.u(1.5) + m.rule
-        if self.banner_busy():
+        if busy:
             return  # the banner takes the turn text's place for its moment
         if seat is not None:
             colour, shape = self.seat_style(seat)
@@ -395,10 +400,15 @@ class TableChrome(GameHooks[Any, Any]):
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         tween, m = self.banner_tween, self.metrics
-        if tween and not tween.done and self.banner_text:
+        if tween and self.banner_text:
             colour, shape = self.banner_style
             # As tall as the bar allows, centred where the turn text stands.
             size = m.body + 2
             edge = max(4, (self.banner_area.height - draw.font(size, "black").get_height()) // 2)
             area = self.banner_area
-            draw.banner(surface, area, shown(self.banner_text), tween.progress, size, edge, colour, shape)
+            words = bar_words(shown(self.banner_text))
+            if draw.banner_least_width(words, edge) > area.width:
+                # A narrow window and a long title: for its glance the banner may cover the title
+                # too (it never changes), rather than be cut.
+                area = pygame.Rect(m.u(2), area.top, area.right - m.u(2), area.height)
+            draw.banner(surface, area, words, 0.0, size, edge, colour, shape)  # 0.0: whole, never faded

@@ -461,6 +461,12 @@ def status_bar(
         text(surface, idle, (rect.left + m.u(3), rect.centery + 1), size, theme.LIGHT_GREY, "regular", "midleft")
 
 
+def banner_least_width(words: str, edge: int) -> int:
+    """The narrowest band :func:`banner` can draw ``words`` in whole (smallest size, no spacing)."""
+    label = render_text(words.upper(), 12, theme.WHITE, "black", 0.0)
+    return line_box(label, 12, "black").height + 2 * edge + label.get_width() + 12
+
+
 def banner(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -476,13 +482,21 @@ def banner(
     left with the seat's ``shape`` in it, white capitals. It fades out over the last quarter of its
     ``progress`` (0 to 1); ``edge`` is the padding. Returns the band's rect."""
     alpha = 1.0 if progress < 0.75 else max(0.0, 1 - (progress - 0.75) / 0.25)
-    label = render_text(words.upper(), size, theme.WHITE, "black", 0.1)
+    spacing, pad = 0.1, edge
+    label = render_text(words.upper(), size, theme.WHITE, "black", spacing)
     block = line_box(label, size, "black").height + 2 * edge
-    while block + label.get_width() + 4 * edge > area.width and size > 16:
-        size -= 2  # a long name makes the words smaller, never cut
-        label = render_text(words.upper(), size, theme.WHITE, "black", 0.1)
+    while block + label.get_width() + 4 * pad > area.width and (size > 12 or spacing > 0 or pad > 3):
+        # A long name makes the words smaller, then closer, then the padding thinner; never cut
+        # (a narrow window's top bar, a longer language).
+        if size > 12:
+            size -= 1
+        elif spacing > 0:
+            spacing = 0.0
+        else:
+            pad = 3
+        label = render_text(words.upper(), size, theme.WHITE, "black", spacing)
         block = line_box(label, size, "black").height + 2 * edge
-    width = min(area.width, block + label.get_width() + 4 * edge)
+    width = min(area.width, block + label.get_width() + 4 * pad)
     band = pygame.Rect(0, 0, width, block)
     band.center = area.center
     layer = pygame.Surface(band.size, pygame.SRCALPHA)
@@ -491,14 +505,14 @@ def banner(
     if shape:
         ink = theme.WHITE if colour != theme.WHITE else theme.INK
         seat_shape(layer, shape, (block / 2, block / 2), block * 0.3, ink)
-    blit_line(layer, label, line_box(label, size, "black", midleft=(block + 2 * edge, block // 2 + 1)))
+    blit_line(layer, label, line_box(label, size, "black", midleft=(block + 2 * pad, block // 2 + 1)))
     pygame.draw.rect(layer, theme.WHITE, layer.get_rect(), max(2, edge // 4))
     layer.set_alpha(round(255 * alpha))
     surface.blit(layer, band)
     layout_probe.text(
         words.upper(),
         # Where the words show: the band cuts off what the smallest size still could not fit.
-        pygame.Rect(band.left + block + 2 * edge, band.top, label.get_width(), block).clip(band),
+        pygame.Rect(band.left + block + 2 * pad, band.top, label.get_width(), block).clip(band),
         size,
         surface.get_size(),
     )

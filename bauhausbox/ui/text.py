@@ -2,6 +2,8 @@
 and :func:`advice` turns a move's sentence into advice ("Anni placed the L5 on k10–m12" becomes
 "place the L5 on k10–m12"; in French "Anni a placé le L5…" becomes "placez le L5…").
 
+:func:`bar_words` is the one punctuation rule of the game screens' bars.
+
 Counts go through :func:`bauhausbox.i18n.counted` (the command line, which speaks English to scripts,
 uses :func:`bauhausbox.engine.text_board.plural`). Pure (no pygame), so the command line may use it.
 """
@@ -28,6 +30,22 @@ _MONTHS = (
     N_("Nov"),
     N_("Dec"),
 )
+
+
+# What ends a line about something under way ("Anni is thinking…"): an ellipsis, never full stops,
+# which the bars do not use (:func:`bar_words`).
+UNDER_WAY = "…"
+
+
+def bar_words(text: str) -> str:
+    """The one punctuation rule of the top bar and the status bar, in every game: a bar's line is a
+    label, read at a glance, so it never ends with a full stop ("Nothing to undo", "Blue (Anni) to
+    play", "Card choice cancelled: choose again"); a line about something under way ends with
+    :data:`UNDER_WAY`. Full stops inside a line stay."""
+    text = text.rstrip()
+    while text.endswith("."):
+        text = text[:-1].rstrip()
+    return text
 
 
 def shown(text: str) -> str:

@@ -45,6 +45,7 @@ from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
+from bauhausbox.ui.text import UNDER_WAY
 from bauhausbox.ui.widgets import Button
 
 AIR_Y = SIZE + 0.45  # where a waiting tile's lower edge hovers, in cells up the ramp
@@ -451,7 +452,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             return _("Game over")
         name = self.match.seat_name(seat)
         if not self.match.is_human(seat):
-            return _("{name} is placing").format(name=name) + "." * (1 + int(time.monotonic() * 3) % 3)
+            return _("{name} is placing").format(name=name) + UNDER_WAY
         if state.start_phase:
             return _("{name}: place your start tile").format(name=name)
         return _("{name}: place the {tile} tile").format(name=name, tile=tile_words(state.tile_for(seat)))

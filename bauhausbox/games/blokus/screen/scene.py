@@ -70,6 +70,7 @@ from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
 from bauhausbox.ui.presence import presence_mark
+from bauhausbox.ui.text import UNDER_WAY
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button, tooltip
 
@@ -554,8 +555,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             colour = _("{colour} (shared)").format(colour=colour)
         if self.match.is_human(seat):
             return _("{name} places {colour}").format(name=name, colour=colour)
-        dots = "." * (1 + int(pygame.time.get_ticks() / 330) % 3)
-        return _("{name} is placing {colour}").format(name=name, colour=colour) + dots
+        return _("{name} is placing {colour}").format(name=name, colour=colour) + UNDER_WAY
 
     def idle_status(self) -> str:
         if self.controller.held is not None:
