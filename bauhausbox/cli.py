@@ -488,10 +488,15 @@ def _print_log(loaded: Any) -> None:
     seat = replay_seat(setup, game, history.state)
     told = "the game is over, everything is told" if seat is None else f"not finished, told as {names[seat]} saw it"
     print(f"{game.info.title}: {', '.join(names)} ({told})")
-    for number, (step, sentence) in enumerate(zip(history.steps, move_log(setup, history, seat), strict=False), 1):
-        mover = names[step.seat]
+    last = -1
+    for index, sentence in move_log(setup, history, seat):
+        if index == last:  # what followed the move on its own (a round's end): its own line, unnumbered
+            print(f"     {sentence}")
+            continue
+        last = index
+        mover = names[history.steps[index].seat]
         # The sentences name their mover; a game whose words do not still gets the name in front.
-        print(f"{number:>3}. {sentence}" if mover in sentence else f"{number:>3}. {mover}: {sentence}")
+        print(f"{index + 1:>3}. {sentence}" if mover in sentence else f"{index + 1:>3}. {mover}: {sentence}")
     if seat is None:
         scores = game.scores(history.state)
         print("Result: " + ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=False)))

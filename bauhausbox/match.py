@@ -37,15 +37,30 @@ def replay_seat(setup: Setup, game: GameRules[Any, Any], final: Any) -> Seat | N
     return setup.humans[0] if setup.humans else 0
 
 
-def move_log(setup: Setup, history: History[Any], viewer: Seat | None) -> list[str]:
-    """Every move up to the history's cursor in words, as ``viewer`` may know it (``None``: everything)."""
+def move_log(setup: Setup, history: History[Any], viewer: Seat | None) -> list[tuple[int, str]]:
+    """Every move up to the history's cursor in words, as ``viewer`` may know it now (``None``:
+    everything), each as (step index, sentence); what the rules brought about on their own after a
+    move (a round's end) follows it as an entry of its own with the same index."""
     names = [seat.name for seat in setup.seats]
-    return [
-        games.describe_move(
-            setup.game_id, history.states[index], step.move, mover=step.seat, viewer=viewer, names=names
-        )
-        for index, step in enumerate(history.steps[: history.cursor])
-    ]
+    game = history.game
+    present = history.states[history.cursor]
+    entries: list[tuple[int, str]] = []
+    for index, step in enumerate(history.steps[: history.cursor]):
+        before = history.states[index]
+        told = told_to(game, before, present, step.seat, viewer)
+        entries.append((index, game.describe_move(before, step.move, mover=step.seat, viewer=told, names=names)))
+        outcome = game.describe_outcome(before, step.move, mover=step.seat, viewer=told, names=names)
+        if outcome:
+            entries.append((index, outcome))
+    return entries
+
+
+def told_to(game: GameRules[Any, Any], before: Any, present: Any, mover: Seat, viewer: Seat | None) -> Seat | None:
+    """The viewer a move's sentence is written for in the position ``present``: ``viewer``, or ``None``
+    (everything) once the move is no secret to anyone any more (``GameRules.public_since``)."""
+    if viewer is not None and viewer != mover and game.public_since(before, present):
+        return None
+    return viewer
 
 
 class Match:
@@ -69,7 +84,7 @@ class Match:
         self._last_human: Seat | None = None
         # Sentences of played moves per (step index, viewer), with the step they describe: a step
         # replaced after an undo is described again.
-        self._described: dict[tuple[int, Seat | None, str], tuple[Step, str]] = {}
+        self._described: dict[tuple[int, Seat | None, str, bool], tuple[Step, str]] = {}
         # Kept in the save: the time spent playing (the screen's clock) and the hints asked for.
         self.seconds_played = 0.0
         self.hints_taken = 0
@@ -140,17 +155,26 @@ class Match:
     # -- the story in words ------------------------------------------------------------------
     def describe_step(self, index: int, viewer: Seat | None) -> str:
         """Step ``index`` of the history in words for ``viewer`` (``None``: an observer who sees
-        everything), with the players' names, in the players' language; remembered (per language),
-        so a long log costs nothing per frame."""
+        everything) as it may be told now (a secret shown since is told), with the players' names, in
+        the players' language; remembered (per language), so a long log costs nothing per frame."""
+        return self._tell(index, viewer, outcome=False)
+
+    def describe_outcome(self, index: int, viewer: Seat | None) -> str:
+        """What the rules brought about on their own after step ``index`` (a round's end), an entry of
+        its own in the log; ``""`` when nothing did. Remembered like :meth:`describe_step`."""
+        return self._tell(index, viewer, outcome=True)
+
+    def _tell(self, index: int, viewer: Seat | None, outcome: bool) -> str:
         step = self.history.steps[index]
-        key = (index, viewer, i18n.language())
+        before = self.history.states[index]
+        told = told_to(self.game, before, self.history.states[self.history.cursor], step.seat, viewer)
+        key = (index, told, i18n.language(), outcome)
         known = self._described.get(key)
         if known is not None and known[0] is step:
             return known[1]
         names = [seat.name for seat in self.setup.seats]
-        sentence = games.describe_move(
-            self.setup.game_id, self.history.states[index], step.move, mover=step.seat, viewer=viewer, names=names
-        )
+        describe = self.game.describe_outcome if outcome else self.game.describe_move
+        sentence = describe(before, step.move, mover=step.seat, viewer=told, names=names)
         self._described[key] = (step, sentence)
         return sentence
 

@@ -249,6 +249,37 @@ class GameRules(ABC, Generic[S, M]):
         sentence = _sentence_function(self.describer)
         return sentence(self, state, move, seat=seat, who=who, viewer=viewer, names=names)
 
+    #: What the rules brought about on their own after a move that stands as its own entry in the
+    #: log, ``"module:function"`` with :attr:`describer`'s arguments, returning ``""`` when nothing did
+    #: (Bits: "Round 2 ends: Anni +7, Josef +3"). Empty: a move is one entry.
+    outcome_describer: ClassVar[str] = ""
+
+    def describe_outcome(
+        self,
+        state: S,
+        move: M,
+        *,
+        mover: Seat | None = None,
+        viewer: Seat | None = None,
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """The log's entry after the sentence of ``move`` for what followed it on its own (a round's end
+        and its points), in the same terms as :meth:`describe_move`; ``""`` when the move is all."""
+        seat = state.to_play if mover is None else mover
+        if seat is None or not self.outcome_describer:
+            return ""
+        sentence = _sentence_function(self.outcome_describer)
+        return sentence(
+            self, state, move, seat=seat, who=self.mover_name(state, seat, names), viewer=viewer, names=names
+        )
+
+    def public_since(self, before: S, now: S) -> bool:
+        """Whether everything about the move made from ``before`` may be told to every seat in ``now``, a
+        later position of the same game: the move was secret when made and has been shown since (a Bits
+        placement, shown once everybody has placed the tile). Its sentence then says everything, on the
+        mover's own line of the log. Default: a move's secrets stay secret."""
+        return False
+
     def mover_name(self, state: S, seat: Seat, names: Sequence[str] | None = None) -> str:
         """The name a sentence uses for ``seat``: ``names[seat]`` when given, else the seat's name."""
         if names is not None and 0 <= seat < len(names) and names[seat]:

@@ -70,6 +70,9 @@ class RemoteMatch(Match):
     def describe_step(self, index: int, viewer: Seat | None) -> str:
         return self.said[index] if index < len(self.said) else ""
 
+    def describe_outcome(self, index: int, viewer: Seat | None) -> str:
+        return ""  # the server's sentence of a move says what followed it too
+
     def viewer(self) -> Seat | None:
         return self.shown()
 

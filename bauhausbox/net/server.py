@@ -233,6 +233,9 @@ class HostedTable:
             names = [spec.name for spec in self.match.setup.seats]
             state = self.match.history.states[index]
             said = self.game.describe_move(state, step.move, mover=step.seat, viewer=seat, names=names)
+            outcome = self.game.describe_outcome(state, step.move, mover=step.seat, viewer=seat, names=names)
+            if outcome:  # one sentence per move crosses the network: a round's end follows its move
+                said = f"{said}. {outcome}"
             known = self._said[key] = (step, said)
         return MoveSeen(seat=step.seat, text=step.text if public else None, said=known[1])
 

@@ -273,7 +273,12 @@ class ReplayScene(Scene):
         line_h = round(m.body * 1.25)
         rows: list[LogRow] = []
         y = 0
-        entries = [(_("Start of the game"), 0)] + [(f"{i + 1}. {line}", i + 1) for i, line in enumerate(self.lines)]
+        entries = [(_("Start of the game"), 0)]
+        told = -1
+        for index, line in self.lines:
+            # A move's line is numbered; what followed it on its own (a round's end) is not.
+            entries.append((f"{index + 1}. {line}" if index != told else line, index + 1))
+            told = index
         for text, position in entries:
             lines = tuple(draw.wrap(text, m.body, text_w, "semibold")) or ("",)  # fits the current row's weight
             height = len(lines) * line_h + m.u(1)

@@ -16,7 +16,7 @@ import pygame
 from bauhausbox import i18n
 from bauhausbox.engine.api import Seat
 from bauhausbox.i18n import N_
-from bauhausbox.ui import draw
+from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.log_panel import LogLine, LogPanel, NoticeWords
 from bauhausbox.ui.theme import Colour
@@ -104,6 +104,7 @@ class GameStory(Scene):
         self.log = LogPanel()
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         self._log_key: object = None
+        self._line_steps: list[int] = []  # the step each line of the log tells
         # The recap: the steps played since the human to play last acted, shown until they act.
         self.recap: tuple[int, ...] = ()
         # A notice that stays until dismissed or the player acts (a round's end, a power).
@@ -186,6 +187,7 @@ class GameStory(Scene):
         if self.log.rect != panel:
             self.log.layout(panel, m)
         lines: list[LogLine] = []
+        self._line_steps = []
         recap = set(self.recap)
         first_recap = min(recap) if recap else -1
         if allowed:
@@ -202,6 +204,13 @@ class GameStory(Scene):
                         N_("Since your last turn") if index == first_recap else "",
                     )
                 )
+                self._line_steps.append(index)
+                # What the rules did on their own after the move (a round's end) stands on its own,
+                # marked by no seat: nobody moved.
+                outcome = self.match.describe_outcome(index, viewer)
+                if outcome:
+                    lines.append(LogLine(outcome, theme.INK, "", highlight=index in recap))
+                    self._line_steps.append(index)
         self.log.set_lines(tuple(lines))
         # While the device passes nothing is told, and the empty log must not say "No moves yet.".
         self.log.empty = N_("No moves yet.") if allowed else ""
@@ -233,7 +242,8 @@ class GameStory(Scene):
             marks = [self.step_mark(index, str(number)) for number, index in enumerate(self.recap, start=1)]
         else:
             marks = [self.step_mark(history.cursor - 1, None)]
-        hovered = self.log.hovered if self.log_rect.width else None
+        line = self.log.hovered if self.log_rect.width else None
+        hovered = self._line_steps[line] if line is not None and line < len(self._line_steps) else None
         if hovered is not None and hovered < history.cursor:
             marks.append(self.step_mark(hovered, None))
         # Across computers a move this seat may not know has no value to outline (net/remote.py).

@@ -28,7 +28,7 @@ class LogLine:
 
     text: str
     colour: Colour
-    shape: str
+    shape: str  # "": an entry no seat made (a round's end), drawn without a mark
     number: int | None = None  # a badge, matching a numbered mark on the board
     highlight: bool = False
     caption: str = ""  # a small heading drawn above the line ("Since your last turn")
@@ -217,7 +217,7 @@ class LogPanel:
             mark = (self.body.left + m.u(2.2), y + step // 2 + 1)
             if line.number is not None:
                 draw.badge(surface, mark, m.u(1.5), line.colour, str(line.number), max(14, m.small - 2))
-            else:
+            elif line.shape:  # no shape: an entry about nobody (a round's end)
                 draw.seat_shape(surface, line.shape, mark, m.u(1.1), line.colour, theme.INK)
             for wrapped in row.wrapped:
                 if y + step > self.body.top and y < self.body.bottom:  # lines scrolled out are not drawn

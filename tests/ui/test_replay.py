@@ -167,7 +167,7 @@ def test_the_log_is_in_words_for_every_game(fresh_app: Any) -> None:
         names = [seat.name for seat in match.setup.seats]
         history = match.history
         expected = [
-            games.describe_move(game_id, history.states[i], step.move, mover=step.seat, names=names)
+            (i, games.describe_move(game_id, history.states[i], step.move, mover=step.seat, names=names))
             for i, step in enumerate(history.steps)
         ]
         assert scene.lines == expected

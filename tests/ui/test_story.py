@@ -60,27 +60,43 @@ def _record_marks(monkeypatch: pytest.MonkeyPatch, scene: GameScene) -> list[Mov
 
 def test_the_log_lists_every_move_in_words_for_the_seat_on_screen(story_app: Any) -> None:
     """Bits hides where the others put the tile until all have placed: the log must say only
-    "Computer placed the tile" to the human until then, and where they went once shown, exactly as
-    describe_move does for that seat."""
+    "Computer placed the tile" to the human until then, and once the tiles are shown, tell each
+    placement on its mover's own line, saying where; a round's end is an entry of its own, marked
+    by no seat."""
     app = story_app
-    scene = open_game(app, "bits", 3, ["human", "ai:easy", "ai:easy"], seed=4)
-    for _ in range(3):
-        _until_human_turn(app, scene)
-        assert scene.submit(scene.game.legal_moves(scene.match.state)[0])
-    _until_human_turn(app, scene)
+    scene = open_game(app, "bits", 3, ["ai:easy", "human", "ai:easy"], seed=4)
     history = scene.match.history
-    texts = [line.text for line in scene.log.lines]
-    assert len(texts) == history.cursor >= 6
-    assert texts == [_sentence(scene, i, 0) for i in range(history.cursor)]
-    secrets = [i for i in range(history.cursor) if _sentence(scene, i, None) != _sentence(scene, i, 0)]
-    assert secrets, "some computer placement should differ for an observer who sees everything"
-    for index in secrets:
-        assert texts[index] != _sentence(scene, index, None)
-    hidden = [i for i in secrets if not history.steps[i].revealed]
-    assert hidden, "a placement before the last of a tile stays secret"
-    assert "column" not in " ".join(texts[i] for i in hidden)
-    # The placement that shows the tiles tells the human where the computers' tiles went.
-    assert all("column" in texts[i] for i in range(history.cursor) if history.steps[i].revealed)
+    for _ in range(40):
+        wait_until(app, lambda: app.top is not scene or (scene.match.to_play == 1 and scene.input_allowed()), 2000)
+        if scene.match.state.finished:
+            break
+        assert scene.submit(scene.game.legal_moves(scene.match.state)[0])
+    assert scene.match.state.finished, "a round should have ended"
+    if app.top is not scene:
+        key(app, pygame.K_RETURN)  # the round's scores
+    _until_human_turn(app, scene, seat=1)
+    lines = scene.log.lines
+    texts = [line.text for line in lines]
+    moves = [line for line in lines if line.shape]
+    assert len(moves) == history.cursor
+    ends = [line for line in lines if not line.shape]
+    assert [line.text.split(":")[0] for line in ends] == ["Round 1 ends"]
+    assert not any("ends" in line.text for line in moves), "no move's line carries the round's end"
+    # A placement is shown once a later step (or itself) showed the tiles.
+    shown = [any(step.revealed for step in history.steps[i : history.cursor]) for i in range(history.cursor)]
+    for index, line in enumerate(moves):
+        everything = _sentence(scene, index, None)
+        if shown[index] or history.steps[index].seat == 1:
+            assert line.text == everything
+        else:
+            assert line.text == _sentence(scene, index, 1) != everything
+            assert "column" not in line.text
+    assert not all(shown), "the computer before the human has placed the current tile in secret"
+    assert sum(1 for i in range(history.cursor) if history.steps[i].seat != 1 and shown[i]) >= 4
+    # The round's end follows the move that ended it.
+    end = texts.index(ends[0].text)
+    ender = sum(1 for line in lines[:end] if line.shape) - 1
+    assert not history.states[ender].finished and history.states[ender + 1].finished
 
 
 def _long_match(game_id: str, plies: int, seats: tuple[SeatSpec, ...]) -> Match:

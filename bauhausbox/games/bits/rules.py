@@ -154,6 +154,7 @@ def _first_waiting(players: int, done: tuple[bool, ...], pending: tuple[Pending,
 # -- the rules object --------------------------------------------------------------------------
 class BitsRules(GameRules[BitsState, Move]):
     describer = "bauhausbox.games.bits.describe:move_sentence"  # moves in words
+    outcome_describer = "bauhausbox.games.bits.describe:outcome_sentence"  # a round's end, its own entry
     info = GameInfo(
         id="bits",
         title=N_("Bits"),
@@ -334,6 +335,11 @@ class BitsRules(GameRules[BitsState, Move]):
     def revealed(self, before: BitsState, after: BitsState) -> bool:
         """True when the placements were shown together and a new tile card (or round) turned up."""
         return (before.round, before.shown, before.over) != (after.round, after.shown, after.over)
+
+    def public_since(self, before: BitsState, now: BitsState) -> bool:
+        """A placement made from ``before`` is shown once everybody has placed that tile: a new tile
+        card, round or the end has come by ``now``."""
+        return self.revealed(before, now)
 
     def invariant_errors(self, state: BitsState) -> list[str]:
         errors = []

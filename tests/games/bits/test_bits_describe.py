@@ -1,8 +1,9 @@
 """Bits moves in words, written from the rules page (docs/rules/bits.md): columns 1–6 from the left,
 a horizontal tile "lying flat" over two columns with the colour on the left named, a vertical one
 "standing" with the colour on top named, the neutral tile, the pass of a full ramp, and the round's
-points when it ends (the worked example: 6 + 2 − 2 = 6). A placement stays secret from the other
-players until everybody has placed the tile."""
+points when it ends, as an entry of its own (the worked example: 6 + 2 − 2 = 6). A placement stays
+secret from the other players until everybody has placed the tile; then the log tells it on its
+mover's own line, saying where."""
 
 from __future__ import annotations
 
@@ -43,22 +44,41 @@ def test_start_tiles_in_words_secret_from_the_other_player_until_both_have_place
     assert say(waiting, "KK H4", viewer=0) == "Triangle placed the black start tile lying flat on columns 4–5"
 
 
-def test_the_reveal_says_once_where_the_hidden_placements_went() -> None:
+def test_the_last_placement_of_a_tile_says_only_its_own_spot() -> None:
     """Three players: Circle and Triangle place, then Square's placement shows all three ramps. Square's
-    sentence tells each viewer where the tiles it could not see went, and only those."""
+    sentence is about Square's tile alone: the others' placements are told on their own lines."""
     state = replace(GAME.new_game(3, seed=4), start_tiles=("BB", "KK", "RR"))
     assert say(state, "BB V3", viewer=2) == "Circle placed the start tile"
     state = GAME.play_texts(state, ["BB V3"])
     assert say(state, "KK H4", viewer=2) == "Triangle placed the start tile"
     state = GAME.play_texts(state, ["KK H4"])
-    assert say(state, "RR V1", viewer=0) == (
-        "Square placed the red start tile standing in column 1; Triangle: columns 4–5"
-    )
-    assert say(state, "RR V1", viewer=2) == (
-        "Square placed the red start tile standing in column 1; Circle: column 3; Triangle: columns 4–5"
-    )
-    # An observer saw every placement as it came: nothing to repeat, and no "tiles are shown" either.
-    assert say(state, "RR V1") == "Square placed the red start tile standing in column 1"
+    for viewer in (0, 1, 2, None):
+        assert say(state, "RR V1", viewer=viewer) == "Square placed the red start tile standing in column 1"
+
+
+def test_once_shown_a_placement_is_told_on_its_movers_own_line_saying_where() -> None:
+    """The log as Square knows it after the reveal: Circle's and Triangle's lines say where their
+    tiles went (they said only "placed the start tile" before Square placed), nothing is repeated on
+    Square's line, and Square never learns before the reveal."""
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.match import move_log
+
+    game = GAME
+    start = replace(game.new_game(3, seed=4), start_tiles=("BB", "KK", "RR"))
+    setup = Setup("bits", 3, 4, (SeatSpec("Anni"), SeatSpec("Bert"), SeatSpec("Cleo")), {"advanced": False})
+    history = History(game, start)
+    for text in ("BB V3", "KK H4"):
+        history.play(game.parse_move(history.state, text))
+    assert [line for _index, line in move_log(setup, history, 2)] == [
+        "Anni placed the start tile",
+        "Bert placed the start tile",
+    ]
+    history.play(game.parse_move(history.state, "RR V1"))
+    assert move_log(setup, history, 2) == [
+        (0, "Anni placed the blue start tile standing in column 3"),
+        (1, "Bert placed the black start tile lying flat on columns 4–5"),
+        (2, "Cleo placed the red start tile standing in column 1"),
+    ]
 
 
 def test_two_colour_tiles_name_the_colour_on_the_left_or_on_top() -> None:
@@ -72,14 +92,13 @@ def test_two_colour_tiles_name_the_colour_on_the_left_or_on_top() -> None:
     assert say(state, "RB V6", viewer=1) == "Circle placed the tile"
 
 
-def test_the_reveal_names_a_hidden_neutral_tile_and_which_colour_lies_where() -> None:
+def test_a_shown_neutral_tile_is_named_on_its_movers_line() -> None:
     state = replace(after_start(), boards=(EMPTY_BOARD, EMPTY_BOARD))
     waiting = GAME.play_texts(state, ["neutral H4"])
-    assert say(waiting, "BR V6", viewer=1, names=["Anni", "Josef"]) == (
-        "Josef placed the red–blue tile standing in column 6, blue on top; Anni: the neutral tile, columns 4–5"
-    )
-    waiting = GAME.play_texts(state, ["BR H1"])
-    assert say(waiting, "RB V2", viewer=1, names=["Anni", "Josef"]).endswith("; Anni: columns 1–2, blue on the left")
+    shown = GAME.play_texts(waiting, ["BR V6"])
+    assert GAME.public_since(state, shown) and not GAME.public_since(state, waiting)
+    assert say(state, "neutral H4", viewer=1) == "Circle placed the tile"
+    assert say(state, "neutral H4", names=["Anni", "Josef"]) == "Anni placed the neutral tile lying flat on columns 4–5"
 
 
 def test_the_neutral_tile_and_the_pass_of_a_full_ramp() -> None:
@@ -103,18 +122,22 @@ def test_the_last_tile_of_the_rules_example_ends_round_3_with_its_6_points() -> 
     )
     state = GAME.play_texts(state, EXAMPLE_MOVES[:-1])
     assert EXAMPLE_MOVES[-1] == "YY H5"
-    assert say(state, "YY H5", names=["Anni"]) == (
-        "Anni placed the yellow tile lying flat on columns 5–6; round 3 ends: Anni +6; the game is over"
+    assert say(state, "YY H5", names=["Anni"]) == "Anni placed the yellow tile lying flat on columns 5–6"
+    assert GAME.describe_outcome(state, GAME.parse_move(state, "YY H5"), names=["Anni"]) == (
+        "Round 3 ends: Anni +6. The game is over."
     )
 
 
-def test_a_round_ending_early_shows_every_players_points() -> None:
+def test_a_round_ending_early_shows_every_players_points_in_an_entry_of_its_own() -> None:
     # Both ramps have room for one more tile only: after it nobody can place, and round 1 is scored.
     nearly = "RYBPKR" * 5 + "RYBP.."
     state = replace(after_start(), boards=(nearly, nearly))
     placed = GAME.play_texts(state, ["RB H5"])
-    sentence = say(placed, "RB H5", names=["Anni", "Josef"])
-    assert sentence.startswith(
-        "Josef placed the red–blue tile lying flat on columns 5–6, red on the left; round 1 ends: "
+    move = GAME.parse_move(placed, "RB H5")
+    names = ["Anni", "Josef"]
+    assert (
+        say(placed, "RB H5", names=names) == "Josef placed the red–blue tile lying flat on columns 5–6, red on the left"
     )
-    assert "Anni " in sentence and "Josef " in sentence
+    outcome = GAME.describe_outcome(placed, move, names=names, viewer=0)
+    assert outcome.startswith("Round 1 ends: Anni ") and ", Josef " in outcome
+    assert GAME.describe_outcome(state, GAME.parse_move(state, "RB H5"), names=names) == "", "no round ends yet"
