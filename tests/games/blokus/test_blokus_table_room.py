@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pytest
 
 from bauhausbox.games.blokus.screen.scene import BlokusScene
-from tests.ui.helpers import frames, open_game, window_size
+from bauhausbox.ui import theme
+from tests.ui.helpers import frames, key, move, open_game, wait_until, window_size
 
 
 def _open(app: Any, players: int) -> BlokusScene:
@@ -44,3 +46,29 @@ def test_the_board_takes_the_height_of_a_small_window_with_the_log_open(
             assert not button.colliderect(board)
         assert scene.log_rect.width and not scene.tray.rect.colliderect(scene.log_rect)
         assert not scene.panel_rect.colliderect(scene.log_rect)
+
+
+def _framed(surface: pygame.Surface, slot: pygame.Rect) -> bool:
+    """Whether the slot's edge is drawn (a frame), not left as the panel's paper."""
+    edge = [(slot.left, slot.centery), (slot.right - 1, slot.centery), (slot.centerx, slot.top)]
+    return all(tuple(surface.get_at(p))[:3] != theme.PAPER for p in edge)
+
+
+def test_a_hint_marks_its_piece_in_the_tray_and_no_other(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _open(app, 4)
+    move(app, (2, 2))  # the pointer off the tray: no piece is hovered
+    key(app, pygame.K_h)
+    assert wait_until(app, lambda: scene.hint_move is not None, limit=900)
+    hinted = scene.hint_move
+    assert hinted is not None
+    frames(app, 1)
+    slot = scene.tray.slot_rect(hinted.piece)
+    assert slot is not None
+    assert _framed(app.screen, slot)
+    others = [rect for piece, rect in scene.tray.slots.items() if piece != hinted.piece]
+    assert not any(_framed(app.screen, rect) for rect in others)
+    # Played, the hint leaves the board and the tray.
+    key(app, pygame.K_RETURN)
+    frames(app, 1)
+    assert scene.hint_move is None and not _framed(app.screen, slot)

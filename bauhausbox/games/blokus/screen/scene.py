@@ -7,7 +7,8 @@ The ghost snaps to the grid in the piece's own colour, with a solid outline and 
 go, a dashed outline and a cross where it may not; a refused drop says why (one note by the ghost and
 the status bar) and changes nothing. Esc, or a drop off the board, puts the piece back in its tray.
 **C** (or the Corners button) marks every square where the colour to play could still attach a
-piece. Hint (H) outlines a good move. The piece in hand is drawn over everything (``draw_overlay``).
+piece. Hint (H) outlines a good move and frames its piece in the tray. The piece in hand is drawn
+over everything (``draw_overlay``).
 **M** (or the Numbers button) shows on each piece the number of the move that placed it, as Pentobi
 does (remembered in the settings); the Export button, **Ctrl+P** and **Ctrl+S** save a picture of the
 board and the game as a Pentobi file (``exports.py``). The replay viewer offers the same three
@@ -507,6 +508,9 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         if state.to_play is None:
             return
         self.draw_suggestion(surface, state, move)
+        # The piece the hint places is marked in the tray too (the board's outline alone leaves
+        # the player searching the tray for it).
+        self.tray.draw_hint_mark(surface, move.piece, self._hint_ink(), self.metrics.u(0.5))
 
     analysable = True
 
@@ -517,11 +521,19 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
     def draw_suggestion(self, surface: pygame.Surface, state: BlokusState, move: bb.Placement) -> None:
         """A move advised for ``state``'s colour to play (the hint, the analysis's better move): its
         squares in the colour, see-through, inside a pulsing outline."""
-        pulse = 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
+        pulse = self._pulse()
         cells = move.cells
         draw_cells(surface, self.board.cell_rect, cells, RGB[state.colour], alpha=round(90 + 80 * pulse), outline=None)
-        colour = theme.mix(theme.INK, theme.YELLOW, pulse)
-        outline_cells(surface, self.board.cell_rect, cells, colour, max(3, self.board.cell_px // 6))
+        outline_cells(surface, self.board.cell_rect, cells, self._hint_ink(), max(3, self.board.cell_px // 6))
+
+    @staticmethod
+    def _pulse() -> float:
+        """0..1 and back every 1.2 s: the beat of an advised move's outline."""
+        return 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
+
+    def _hint_ink(self) -> Colour:
+        """An advised move's outline, pulsing between ink and yellow (the board's and the tray's mark)."""
+        return theme.mix(theme.INK, theme.YELLOW, self._pulse())
 
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[bb.Placement]) -> None:
         # The neutral marker of every game; only the recap's numbered disc is in the mover's colour.

@@ -184,6 +184,16 @@ class PieceTray:
                     "midright",
                 )
 
+    def draw_hint_mark(self, surface: pygame.Surface, key: Hashable, colour: Colour, width: int) -> pygame.Rect | None:
+        """The frame that says "this piece" when a hint shows its move on the board: around the
+        piece's own slot (inside it, so it never covers a neighbour), in the hint's outline colour.
+        Returns the slot, or ``None`` when the piece is not in this tray (another tab)."""
+        slot = self.slots.get(key)
+        if slot is None:
+            return None
+        pygame.draw.rect(surface, colour, slot, max(2, width))
+        return slot
+
 
 def _drawn_rect(shape: Shape, rect: pygame.Rect, max_cell: float) -> pygame.Rect:
     """The rect ``draw_shape`` covers when it draws ``shape`` centred in ``rect`` (its own rounding)."""

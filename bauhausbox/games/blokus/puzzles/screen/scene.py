@@ -394,6 +394,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             colour = PIECE_COLOURS[move.piece.colour]
             draw_cells(surface, self.board.cell_rect, move.cells, colour, alpha=110, outline=None)
             outline_cells(surface, self.board.cell_rect, move.cells, theme.INK, width)
+            self.tray.draw_hint_mark(surface, move.piece, theme.INK, self.metrics.u(0.5))  # which piece, in the tray
             return
         placement = self.state.placement_of(move.piece)
         if placement is not None:
