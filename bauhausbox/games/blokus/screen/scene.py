@@ -541,13 +541,16 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         frame_cells(surface, self.board.cell_rect, cells, max(3, self.board.cell_px // 8))
         if mark.label:
             first = min((self.board.cell_rect(cell) for cell in cells), key=lambda rect: (rect.top, rect.left))
-            label = mark.label
             if self.show_numbers:
-                # The piece shows its move number: the badge goes over it and says the same number,
-                # never a recap count beside another number on the same piece.
-                first, label = self.board.cell_rect(number_cell(cells)), str(mark.index + 1)
+                # The piece shows its move number: the badge (the same number, recap_number) goes over it.
+                first = self.board.cell_rect(number_cell(cells))
             m = self.metrics
-            draw.badge(surface, first.center, max(m.u(1.5), self.board.cell_px // 2), mark.colour, label, m.small)
+            draw.badge(surface, first.center, max(m.u(1.5), self.board.cell_px // 2), mark.colour, mark.label, m.small)
+
+    def recap_number(self, index: int, order: int) -> int:
+        # The recap's badges and log lines say the move's own number, as the pieces (M) and the
+        # status bar's "move N" do: one move, one number.
+        return index + 1
 
     def step_style(self, index: int) -> tuple[Colour, str]:
         # A seat may play several colours (two players, the shared green): a move is marked by its piece's.
