@@ -72,3 +72,29 @@ def test_a_hint_marks_its_piece_in_the_tray_and_no_other(fresh_app: Any) -> None
     key(app, pygame.K_RETURN)
     frames(app, 1)
     assert scene.hint_move is None and not _framed(app.screen, slot)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_hovered_tray_piece_changes_nothing_outside_its_own_slot(fresh_app: Any, size: tuple[int, int]) -> None:
+    """The review: the tray's hover drew over its neighbours' pieces. Drawn hovered and not, the tray
+    differs only inside the hovered piece's slot, and the slots do not overlap."""
+    with window_size(fresh_app, size):
+        scene = _open(fresh_app, 2)
+        tray = scene.tray
+        slots = list(tray.slots.values())
+        assert not any(a.colliderect(b) for i, a in enumerate(slots) for b in slots[i + 1 :])
+        for key_ in list(tray.slots)[::4]:
+            plain = pygame.Surface(fresh_app.screen.get_size())
+            hovered = pygame.Surface(fresh_app.screen.get_size())
+            for target, pointed in ((plain, None), (hovered, key_)):
+                target.fill(theme.PAPER)
+                tray.draw(target, scene.metrics, orientation=scene.controller.orientation, hovered=pointed)
+            slot = tray.slots[key_]
+            outside = [
+                (x, y)
+                for y in range(tray.rect.top - 4, tray.rect.bottom + 4, 2)
+                for x in range(tray.rect.left - 4, tray.rect.right + 4, 2)
+                if not slot.collidepoint(x, y) and plain.get_at((x, y)) != hovered.get_at((x, y))
+            ]
+            assert not outside, (key_, outside[:5])
+            assert any(plain.get_at(p) != hovered.get_at(p) for p in (slot.topleft, slot.midleft))

@@ -134,7 +134,7 @@ class PieceTray:
     ) -> None:
         """Available pieces in colour (turned as ``orientation`` says) with their seat shape (quiet,
         or ``strong_marks`` with the colour-blind setting), used ones as grey outlines; the held
-        piece leaves a dashed gap, the hovered one is lifted."""
+        piece leaves a dashed gap, the hovered one stands on a white box inside its own slot."""
         label_px = self.label_px or max(14, metrics.small - 2)
         for item in self.items:
             slot = self.slots.get(item.key)
