@@ -68,6 +68,17 @@ def _language_put_back() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _no_kept_analyses() -> Iterator[None]:
+    """Every test starts with no Blokus analysis kept from an earlier test's replay viewer (the
+    viewer would open with that game's strip already shown)."""
+    from bauhausbox.games.blokus.analysis import forget_kept
+
+    forget_kept()
+    yield
+    forget_kept()
+
+
+@pytest.fixture(autouse=True)
 def _no_remembered_solutions() -> Iterator[None]:
     """Every test starts with no puzzle solution remembered from an earlier test's search (a hint
     answered from memory would skip the search the test means to run)."""

@@ -123,6 +123,12 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
         ``None``: the game draws it itself in ``outline_move`` (default)."""
         return None
 
+    def recap_number(self, index: int, order: int) -> int:
+        """The number the recap gives step ``index`` of the history, on its board badge and its log
+        line: ``order``, its place among the moves since the player's last turn (default); a game
+        that numbers its moves on the board (Blokus's M) gives that number, so one move has one."""
+        return order
+
     def step_words(self, index: int, viewer: Seat | None) -> str:
         """Step ``index`` of the history in words for the log (default: the match's sentence; a game
         whose screen plays moves for the player, as the puzzles' Solve, says who really made them)."""

@@ -175,6 +175,10 @@ class ReplayScene(Scene):
         if position == self.position:
             return
         self.position = position
+        if pause:
+            # A jump (a click, a key): the line under the pointer is marked again once the pointer
+            # moves, or a move clicked, then End, would stay outlined beside the last one.
+            self.hovered = None
         self.history.go_to(position)
         self.board.on_history_jump()
         if position:

@@ -98,6 +98,7 @@ class GameStory(Scene):
         def step_words(self, index: int, viewer: Seat | None) -> str: ...
         def outline_move(self, surface: pygame.Surface, mark: MoveMark[Any]) -> None: ...
         def badge_at(self, mark: MoveMark[Any]) -> tuple[int, int] | None: ...
+        def recap_number(self, index: int, order: int) -> int: ...
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -193,7 +194,7 @@ class GameStory(Scene):
         if allowed:
             for index in range(history.cursor):
                 colour, shape = self.step_style(index)
-                number = self.recap.index(index) + 1 if index in recap else None
+                number = self.recap_number(index, self.recap.index(index) + 1) if index in recap else None
                 lines.append(
                     LogLine(
                         self.step_words(index, viewer),
@@ -239,7 +240,10 @@ class GameStory(Scene):
         if not allowed or not history.cursor:
             return
         if self.recap:
-            marks = [self.step_mark(index, str(number)) for number, index in enumerate(self.recap, start=1)]
+            marks = [
+                self.step_mark(index, str(self.recap_number(index, order)))
+                for order, index in enumerate(self.recap, start=1)
+            ]
         else:
             marks = [self.step_mark(history.cursor - 1, None)]
         line = self.log.hovered if self.log_rect.width else None

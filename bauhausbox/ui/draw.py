@@ -112,9 +112,10 @@ def heading(
 
 
 # A word that is a number (3, 10, 12,5, 3/4, 40%, -2, a count in brackets) or a lone separator
-# ("·", "—", "–"): it stays on the line of the word before it, so a label is never parted from its
-# number ("routes : 10") and no line starts with a lone number or a dot.
-_GLUED = re.compile(r"^[(\[]?[-+−]?\d[\d.,/%]*[)\]]?[.,;:!?…)]*$|^[·—–:;!?]$")
+# ("·", "—", "–", and "×" of a size): it stays on the line of the word before it, so a label is never
+# parted from its number ("routes : 10"), a size stays whole ("20 × 20") and no line starts with a
+# lone number or a dot.
+_GLUED = re.compile(r"^[(\[]?[-+−]?\d[\d.,/%]*[)\]]?[.,;:!?…)]*$|^[·—–:;!?×]$")
 
 
 def break_units(paragraph: str) -> list[str]:

@@ -215,3 +215,31 @@ def test_the_move_shown_is_marked_on_the_board_with_its_number(fresh_app: Any, g
         key(app, pygame.K_RIGHT)
     assert Counter(numbers_on_board()) - labels == Counter([str(shown)])  # numbered as its line in the log
     assert scene.rows[shown].lines[0].startswith(f"{shown}. ")
+
+
+def test_a_clicked_move_is_no_longer_marked_once_home_or_end_goes_elsewhere(fresh_app: Any) -> None:
+    """Click a move in the list, then End (the pointer still on that line): only the last move is marked."""
+    from bauhausbox.scenes.story import MoveMark
+
+    app = fresh_app
+    match = seeded_game("blokus", 2, seed=5)
+    scene = _open(app, match)
+    marked: list[list[int]] = []
+    real = scene.board.draw_marks
+
+    def spy(surface: Any, marks: list[MoveMark[Any]]) -> None:
+        marked.append([mark.index for mark in marks])
+        real(surface, marks)
+
+    scene.board.draw_marks = spy  # type: ignore[method-assign]
+    row = next(row for row in scene.rows if row.position == 5)
+    click(app, scene.row_rect(row).center)
+    assert scene.position == 5
+    frames(app, 1)
+    assert marked[-1] == [4]
+    key(app, pygame.K_END)
+    frames(app, 1)
+    assert scene.position == scene.moves and marked[-1] == [scene.moves - 1]
+    key(app, pygame.K_HOME)
+    frames(app, 1)
+    assert scene.position == 0 and marked[-1] == []

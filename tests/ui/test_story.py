@@ -171,12 +171,18 @@ def test_the_recap_numbers_the_computer_moves_until_the_human_acts(
     cursor = scene.match.history.cursor
     assert scene.recap == (cursor - 3, cursor - 2, cursor - 1)
     recap_lines = [line for line in scene.log.lines if line.highlight]
-    assert [line.number for line in recap_lines] == [1, 2, 3]
+    # Blokus numbers its moves on the pieces (M) and in the status bar: the recap says the same
+    # numbers (the cursor-th move is the last one), not a second count 1, 2, 3.
+    assert [line.number for line in recap_lines] == [cursor - 2, cursor - 1, cursor]
     assert recap_lines[0].caption == "Since your last turn"
     assert [line.text for line in recap_lines] == [_sentence(scene, i, 0) for i in scene.recap]
     marks = _record_marks(monkeypatch, scene)
     frames(app, 1)
-    assert [(mark.index, mark.label) for mark in marks] == [(cursor - 3, "1"), (cursor - 2, "2"), (cursor - 1, "3")]
+    assert [(mark.index, mark.label) for mark in marks] == [
+        (cursor - 3, str(cursor - 2)),
+        (cursor - 2, str(cursor - 1)),
+        (cursor - 1, str(cursor)),
+    ]
     assert scene.submit(scene.game.legal_moves(scene.match.state)[0])
     frames(app, 1)
     assert scene.recap == ()

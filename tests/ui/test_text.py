@@ -99,3 +99,18 @@ def test_wrapped_lines_are_remembered_but_each_caller_gets_its_own_list(app: obj
     again = draw.wrap(words, 20, 200)
     assert again == first[:-1]
     assert draw.wrap(words, 20, 2000) == [words]  # another width, another answer
+
+
+def test_wrapping_keeps_a_size_such_as_20_by_20_on_one_line(app: object) -> None:
+    """The review: the puzzles' rules broke "20 × 20" into "20" and "× 20" over two lines."""
+    from bauhausbox.ui import draw
+
+    texts = [
+        "Full board: place all 84 pieces on the 20 × 20 board.",
+        "Plateau complet : posez les 84 pièces sur le plateau de 20 × 20. Chaque pièce suit les règles.",
+        "the 48 five-square pieces fill a 15 × 16 frame.",
+    ]
+    for words in texts:
+        for width in range(60, 520, 5):
+            lines = draw.wrap(words, 18, width)
+            assert any(re.search(r"\d+ × \d+", line) for line in lines), (width, lines)

@@ -261,6 +261,35 @@ class Analysis:
             workers.cancel(generation)  # the running ones stop at their next simulation
 
 
+#: How many games' analyses the app keeps while it runs (the newest ones).
+KEPT_GAMES = 8
+_kept: dict[tuple[BlokusState, ...], Analysis] = {}
+_kept_lock = threading.Lock()
+
+
+def keep(analysis: Analysis) -> None:
+    """Keep ``analysis`` (finished or part-way) for its game: the replay viewer closed and opened again
+    on the same game shows it, instead of an empty strip and a new search from the start."""
+    key = tuple(analysis.states)
+    with _kept_lock:
+        _kept.pop(key, None)
+        _kept[key] = analysis
+        while len(_kept) > KEPT_GAMES:
+            del _kept[next(iter(_kept))]  # the oldest first (dicts keep their order)
+
+
+def kept(states: Sequence[BlokusState]) -> Analysis | None:
+    """The analysis kept for the game of ``states`` (the same positions, from the start), or ``None``."""
+    with _kept_lock:
+        return _kept.get(tuple(states))
+
+
+def forget_kept() -> None:
+    """Drop every kept analysis (tests start from none)."""
+    with _kept_lock:
+        _kept.clear()
+
+
 def analyse(
     states: Sequence[BlokusState], work: int = DEFAULT_WORK, seed: int = 0, workers: pool.SearchPool | None = None
 ) -> list[Estimate]:

@@ -96,3 +96,32 @@ def test_the_game_over_table_opens_the_analysed_replay_at_the_end(fresh_app: Any
     assert _view(replay).shown and _view(replay).analysis is not None
     key(app, pygame.K_ESCAPE)
     assert app.top is table
+
+
+def test_a_finished_analysis_shows_again_when_the_viewer_is_opened_again(fresh_app: Any, quick: None) -> None:
+    app = fresh_app
+    match = seeded_game("blokus", 2, seed=5)
+    scene = ReplayScene.of_match(app, match)
+    app.push(scene)
+    frames(app, 1)
+    key(app, pygame.K_a)
+    work = _view(scene).analysis
+    assert work is not None and wait_until(app, lambda: work.finished, limit=6000)
+    frames(app, 1)
+    points = list(_view(scene).points)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not scene
+    # Opened again on the same game: the strip is there with the same analysis, nothing to search.
+    again = ReplayScene.of_match(app, match)
+    app.push(again)
+    frames(app, 2)
+    view = _view(again)
+    assert view.shown and view.analysis is work and work.finished and not work.running
+    assert view.points == points and again.board_rect.height < scene.board_rect.height + 1
+    key(app, pygame.K_ESCAPE)
+    # Another game opens with no analysis.
+    other = ReplayScene.of_match(app, seeded_game("blokus", 2, seed=6))
+    app.push(other)
+    frames(app, 1)
+    assert not _view(other).shown and _view(other).analysis is None
+    key(app, pygame.K_ESCAPE)

@@ -309,3 +309,19 @@ def test_a_long_puzzle_title_leaves_the_clock_clear_of_the_top_buttons(small_app
     assert top and buttons
     assert all(not text.colliderect(button) for text in top for button in buttons)
     assert any(t.content == longest.title and scene.panel_rect.contains(t.rect) for t in record.texts)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_pentomino_colour_tabs_are_one_size(fresh_app: Any, size: tuple[int, int], language: str) -> None:
+    """The review: the tabs were each as wide as their words ("Blue" narrower than "Yellow")."""
+    from bauhausbox import i18n
+
+    i18n.set_language(language)
+    with window_size(fresh_app, size):
+        scene = open_puzzle(fresh_app, "pentomino")
+        frames(fresh_app, 1)
+        tabs = [button.rect for button in scene.tab_buttons]
+        assert scene.uses_tabs and all(button.visible for button in scene.tab_buttons)
+        assert max(t.width for t in tabs) - min(t.width for t in tabs) <= 1, tabs
+        assert all(t.height == tabs[0].height for t in tabs)

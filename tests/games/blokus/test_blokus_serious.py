@@ -294,9 +294,11 @@ def test_with_numbers_on_a_recap_badge_says_the_move_number_on_the_numbered_squa
         draw, "badge", lambda surface, centre, radius, colour, label, size: badges.append((centre, label))
     )
     step = scene.match.history.steps[4]
-    mark = MoveMark(4, step.seat, step.move, RGB[0], "1")  # the recap's first move since the player's turn
+    # The fifth move, first in the recap since the player's turn: its number is the move's own.
+    assert scene.recap_number(4, 1) == 5
+    mark = MoveMark(4, step.seat, step.move, RGB[0], "5")
     scene.outline_move(app.screen, mark)
-    assert badges[-1][1] == "1"  # numbers off: the recap's count
+    assert badges[-1][1] == "5"  # numbers off: the same number, on the piece's first square
     app.settings.move_numbers = True
     scene.outline_move(app.screen, mark)
     assert badges[-1] == (scene.board.cell_rect(number_cell(step.move.cells)).center, "5")

@@ -26,8 +26,8 @@ from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece
 from bauhausbox.games.blokus.screen.board_view import PIECE_COLOURS
 from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece
 from bauhausbox.persistence import paths, saves
-from bauhausbox.ui import layout_probe
-from tests.ui.helpers import click, frames, key, wait_until
+from bauhausbox.ui import layout_probe, theme
+from tests.ui.helpers import click, frames, key, move, wait_until
 
 
 def _event(kind: int, **fields: Any) -> pygame.event.Event:
@@ -257,9 +257,18 @@ def test_the_hints_ghost_words_and_accepted_move_are_one_placement(
             ghosts.append((frozenset(cells), colour))
         real_draw_cells(surface, cell_rect, cells, colour, *args, **kwargs)
 
+    move(app, (2, 2))  # the pointer off the tray: no piece is hovered
     monkeypatch.setattr(puzzle_scene, "draw_cells", spy)
     frames(app, 1)
     assert ghosts == [(hinted.cells, PIECE_COLOURS[hinted.piece.colour])]
+    # The tray frames that piece's slot (in ink), and no other.
+    slot = scene.tray.slot_rect(hinted.piece)
+    assert slot is not None and tuple(app.screen.get_at((slot.left, slot.centery)))[:3] == theme.INK
+    assert all(
+        tuple(app.screen.get_at((rect.left, rect.centery)))[:3] != theme.INK
+        for piece, rect in scene.tray.slots.items()
+        if piece != hinted.piece
+    )
     # The words: the status line names that piece and the corners of the box it covers.
     columns = [col for col, _ in hinted.cells]
     rows = [row for _, row in hinted.cells]

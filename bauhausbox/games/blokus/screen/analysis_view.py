@@ -48,6 +48,11 @@ class BlokusAnalysisView:
         self.stop_button = Button(N_("Stop"), self.stop_or_resume, "danger", tooltip=N_("Stop the analysis"))
         self.buttons = [self.toggle_button, self.stop_button]
         self.stop_button.visible = False
+        # The same game analysed earlier in this run (the viewer closed and opened again): its
+        # analysis shows at once, finished or where it was stopped (Resume goes on from there).
+        earlier = analysis.kept(self.states)
+        if earlier is not None and earlier.done:
+            self.analysis, self.visible = earlier, True
 
     # -- the analysis ----------------------------------------------------------------------------------
     @property
@@ -62,6 +67,7 @@ class BlokusAnalysisView:
         self.visible = True
         if self.analysis is None:
             self.analysis = analysis.Analysis(self.states, analysis.DEFAULT_WORK, workers=pool.shared())
+        analysis.keep(self.analysis)
         if not self.analysis.finished:
             self.analysis.start()
 

@@ -169,9 +169,17 @@ class ToolRow:
     need, the spare room shared out evenly; when even that does not fit, the icons go and the words
     stay (a label never touches its frame)."""
 
-    def __init__(self, buttons: Sequence[Button]) -> None:
+    def __init__(self, buttons: Sequence[Button], equal: bool = False) -> None:
         self.buttons = list(buttons)
         self.icons = [button.icon for button in self.buttons]
+        self.equal = equal  # every button as wide as the widest (tabs: one size, whatever their words)
+
+    def _needs(self, icons: bool, height: int, metrics: Metrics) -> list[int]:
+        needs = [
+            self._need(b, icons and i is not None, height, metrics)
+            for b, i in zip(self.buttons, self.icons, strict=True)
+        ]
+        return [max(needs)] * len(needs) if self.equal else needs
 
     def _need(self, button: Button, icon: bool, height: int, metrics: Metrics) -> int:
         pad = max(10, metrics.u(1.5))  # the layout check wants at least 8 px beside a label
@@ -182,11 +190,7 @@ class ToolRow:
 
     def width_needed(self, height: int, gap: int, metrics: Metrics, icons: bool = False) -> int:
         """The narrowest row that keeps every label clear of its frame (with or without the icons)."""
-        widths = [
-            self._need(b, icons and i is not None, height, metrics)
-            for b, i in zip(self.buttons, self.icons, strict=True)
-        ]
-        return sum(widths) + gap * (len(self.buttons) - 1)
+        return sum(self._needs(icons, height, metrics)) + gap * (len(self.buttons) - 1)
 
     def layout(self, rect: pygame.Rect, gap: int, metrics: Metrics) -> int:
         """Lay the buttons out in ``rect`` (one row's height); returns the top of the buttons.
@@ -194,10 +198,7 @@ class ToolRow:
         When even the words alone are wider than ``rect``, the buttons take two or more rows stacked
         upward from ``rect``'s bottom, so none reaches past its side (into the log beside it)."""
         with_icons = self.width_needed(rect.height, gap, metrics, icons=True) <= rect.width
-        needs = [
-            self._need(button, with_icons and icon is not None, rect.height, metrics)
-            for button, icon in zip(self.buttons, self.icons, strict=True)
-        ]
+        needs = self._needs(with_icons, rect.height, metrics)
         lines: list[list[int]] = [[]]
         for index, width in enumerate(needs):
             line = lines[-1]

@@ -7,7 +7,8 @@ The ghost snaps to the grid in the piece's own colour, with a solid outline and 
 go, a dashed outline and a cross where it may not; a refused drop says why (one note by the ghost and
 the status bar) and changes nothing. Esc, or a drop off the board, puts the piece back in its tray.
 **C** (or the Corners button) marks every square where the colour to play could still attach a
-piece. Hint (H) outlines a good move. The piece in hand is drawn over everything (``draw_overlay``).
+piece. Hint (H) outlines a good move and frames its piece in the tray. The piece in hand is drawn
+over everything (``draw_overlay``).
 **M** (or the Numbers button) shows on each piece the number of the move that placed it, as Pentobi
 does (remembered in the settings); the Export button, **Ctrl+P** and **Ctrl+S** save a picture of the
 board and the game as a Pentobi file (``exports.py``). The replay viewer offers the same three
@@ -17,7 +18,8 @@ The panel lists the four colours (who plays them, live score, remaining pieces, 
 pieces of the colour to play. Every piece carries its colour's seat shape (circle, triangle, square,
 cross) on one square, quietly; the colour-blind setting makes it bold. Drawing is a function
 of the view and this scene's UI state (held piece, animations, caches keyed by the position).
-The how-to-play pages are in ``howto.py``, the board, trays and held piece in the piece widgets.
+The how-to-play pages are in ``howto.py``, the board, trays and held piece in the piece widgets, the
+panel's colour rows in ``colour_rows.py``.
 """
 
 from __future__ import annotations
@@ -37,13 +39,9 @@ from bauhausbox.games.blokus.rules import (
     COLOUR_NAMES,
     GREEN,
     BlokusState,
-    colour_score,
     piece_label,
     pieces_down,
-    pieces_placed,
-    scoring_colours,
     seat_colours,
-    seat_of_colour,
 )
 from bauhausbox.games.blokus.screen.analysis_view import BlokusAnalysisView
 from bauhausbox.games.blokus.screen.board_view import (
@@ -53,13 +51,14 @@ from bauhausbox.games.blokus.screen.board_view import (
     frame_cells,
     outline_cells,
 )
+from bauhausbox.games.blokus.screen.colour_rows import TAGS, ColourRows
 from bauhausbox.games.blokus.screen.colours import RGB, SHAPES, start_marks
 from bauhausbox.games.blokus.screen.exports import save_game_file, save_picture
 from bauhausbox.games.blokus.screen.howto import how_to_pages
 from bauhausbox.games.blokus.screen.picture import draw_move_numbers, number_cell, numbered_pieces
 from bauhausbox.games.blokus.screen.piece_widgets import PieceController, ToolRow, turn_buttons
 from bauhausbox.games.blokus.screen.tray import PieceTray, TrayItem
-from bauhausbox.games.blokus.variants import CLASSIC, variant_of
+from bauhausbox.games.blokus.variants import variant_of
 from bauhausbox.i18n import N_, _, counted, ngettext
 from bauhausbox.match import Match
 from bauhausbox.scenes.dialog import DialogScene
@@ -69,10 +68,9 @@ from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
-from bauhausbox.ui.presence import presence_mark
 from bauhausbox.ui.text import UNDER_WAY
 from bauhausbox.ui.theme import Colour, Metrics
-from bauhausbox.ui.widgets import Button, tooltip
+from bauhausbox.ui.widgets import Button
 
 SHAPES_OF = tuple(piece.shape for piece in PIECES)  # Piece.shape parses its picture on every call
 
@@ -83,24 +81,11 @@ for _index in sorted(range(len(PIECES)), key=lambda i: -PIECES[i].size):
     PIECES_BY_KEY[PIECES[_index].name[0].lower()] += (_index,)
 
 
-# What each colour's seat shape says, for the tooltip on its mark in the panel (translated where drawn).
-SHAPE_WORDS = (
-    N_("Blue's mark is the circle: it is on each blue piece, so the colours are told apart without colour."),
-    N_("Yellow's mark is the triangle: it is on each yellow piece, so the colours are told apart without colour."),
-    N_("Red's mark is the square: it is on each red piece, so the colours are told apart without colour."),
-    N_("Green's mark is the cross: it is on each green piece, so the colours are told apart without colour."),
-)
-
-# The tags under a colour's score (translated where drawn).
-ALL_PLACED, PASSED, TO_PLAY = N_("all placed"), N_("passed"), N_("to play")
-TAGS = (ALL_PLACED, PASSED, TO_PLAY)
-
-
 def cells_of(bits: int) -> list[Cell]:
     return bb.cells_of(bits)
 
 
-class BlokusScene(GameScene[BlokusState, bb.Placement]):
+class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
         # The board's size and the colours that play come with the variant (Duo and Junior: 14 x 14, two).
@@ -151,6 +136,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             [self.rotate_button, self.flip_button, self.corners_button, self.numbers_button, self.export_button]
         )
         self.show_corners = False
+        self.tools_below = False  # the tool buttons under the board, not at the panel's foot (layout)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[pygame.Rect] = []
         self.row_split = (0, 0)  # where a colour row's name column ends, and its score column's width
@@ -205,7 +191,7 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         m = self.metrics
         text_right, score_w = self.row_split
         names = text_right + score_w + m.u(1)
-        if self.spectating:  # the replay viewer shows its own tools, not these
+        if self.spectating or self.tools_below:  # the replay viewer shows its own tools, not these
             return names
         return max(names, self.tool_row.width_needed(m.button_height, m.u(1.5), m))
 
@@ -229,12 +215,20 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         self.totals_rect = pygame.Rect(panel.left, y, panel.width, m.u(4) if self._has_totals() else 0)
         y = self.totals_rect.bottom + m.u(1.5)
         self.tray_title = (panel.left, y)
-        bh = m.button_height
-        buttons_y = panel.bottom - bh
-        row = pygame.Rect(panel.left, buttons_y, panel.width, bh)
-        buttons_y = self.tool_row.layout(row, m.u(1.5), m)  # higher when the buttons take two rows
-        if self.spectating:  # the replay viewer shows its own tools, not these: the tray keeps its room
-            buttons_y = row.top
+        bh, gap = m.button_height, m.u(1.5)
+        # A board narrower than the window is tall (a small window, the log open) leaves a strip under
+        # it: the tool buttons go there when they fit on one row, and the tray keeps the panel's height.
+        self.tools_below = (
+            not self.spectating and rect.height - side >= bh + gap and self.tool_row.width_needed(bh, gap, m) <= side
+        )
+        if self.tools_below:
+            self.tool_row.layout(pygame.Rect(rect.left, rect.bottom - bh, side, bh), gap, m)
+            buttons_y = panel.bottom + m.u(2)
+        else:
+            row = pygame.Rect(panel.left, panel.bottom - bh, panel.width, bh)
+            buttons_y = self.tool_row.layout(row, gap, m)  # higher when the buttons take two rows
+            if self.spectating:  # the replay viewer shows its own tools, not these: the tray keeps its room
+                buttons_y = row.top
         tray_top = y + m.u(4.5)
         self.tray.layout(
             pygame.Rect(panel.left, tray_top, panel.width, buttons_y - m.u(2) - tray_top),
@@ -260,13 +254,6 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             width = max(0, row.width - text_right - score_w - m.u(1))
             area = pygame.Rect(row.left + text_right, row.top + m.u(0.75), width, row.height - m.u(1.5))
             self.mini_trays[colour].layout(area, max_cell_px=m.u(1))
-
-    def _tag_px(self) -> int:
-        return max(14, self.metrics.small - 2)
-
-    def _has_totals(self) -> bool:
-        state = self.view
-        return (state.players == 2 and state.variant == CLASSIC) or state.teams
 
     # ==== what the player holds ===============================================================
     def _refresh_trays(self) -> None:
@@ -499,6 +486,9 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         if state.to_play is None:
             return
         self.draw_suggestion(surface, state, move)
+        # The piece the hint places is marked in the tray too (the board's outline alone leaves
+        # the player searching the tray for it).
+        self.tray.draw_hint_mark(surface, move.piece, self._hint_ink(), self.metrics.u(0.5))
 
     analysable = True
 
@@ -509,11 +499,19 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
     def draw_suggestion(self, surface: pygame.Surface, state: BlokusState, move: bb.Placement) -> None:
         """A move advised for ``state``'s colour to play (the hint, the analysis's better move): its
         squares in the colour, see-through, inside a pulsing outline."""
-        pulse = 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
+        pulse = self._pulse()
         cells = move.cells
         draw_cells(surface, self.board.cell_rect, cells, RGB[state.colour], alpha=round(90 + 80 * pulse), outline=None)
-        colour = theme.mix(theme.INK, theme.YELLOW, pulse)
-        outline_cells(surface, self.board.cell_rect, cells, colour, max(3, self.board.cell_px // 6))
+        outline_cells(surface, self.board.cell_rect, cells, self._hint_ink(), max(3, self.board.cell_px // 6))
+
+    @staticmethod
+    def _pulse() -> float:
+        """0..1 and back every 1.2 s: the beat of an advised move's outline."""
+        return 0.5 + 0.5 * abs((pygame.time.get_ticks() % 1200) / 600 - 1)
+
+    def _hint_ink(self) -> Colour:
+        """An advised move's outline, pulsing between ink and yellow (the board's and the tray's mark)."""
+        return theme.mix(theme.INK, theme.YELLOW, self._pulse())
 
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[bb.Placement]) -> None:
         # The neutral marker of every game; only the recap's numbered disc is in the mover's colour.
@@ -521,13 +519,16 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
         frame_cells(surface, self.board.cell_rect, cells, max(3, self.board.cell_px // 8))
         if mark.label:
             first = min((self.board.cell_rect(cell) for cell in cells), key=lambda rect: (rect.top, rect.left))
-            label = mark.label
             if self.show_numbers:
-                # The piece shows its move number: the badge goes over it and says the same number,
-                # never a recap count beside another number on the same piece.
-                first, label = self.board.cell_rect(number_cell(cells)), str(mark.index + 1)
+                # The piece shows its move number: the badge (the same number, recap_number) goes over it.
+                first = self.board.cell_rect(number_cell(cells))
             m = self.metrics
-            draw.badge(surface, first.center, max(m.u(1.5), self.board.cell_px // 2), mark.colour, label, m.small)
+            draw.badge(surface, first.center, max(m.u(1.5), self.board.cell_px // 2), mark.colour, mark.label, m.small)
+
+    def recap_number(self, index: int, order: int) -> int:
+        # The recap's badges and log lines say the move's own number, as the pieces (M) and the
+        # status bar's "move N" do: one move, one number.
+        return index + 1
 
     def step_style(self, index: int) -> tuple[Colour, str]:
         # A seat may play several colours (two players, the shared green): a move is marked by its piece's.
@@ -706,144 +707,6 @@ class BlokusScene(GameScene[BlokusState, bb.Placement]):
             strong_marks=self.colour_blind,
             hovered=self.controller.hovered if self.input_allowed() else None,
         )
-
-    def _draw_colour_row(
-        self, surface: pygame.Surface, state: BlokusState, colour: int, row: pygame.Rect, m: Metrics
-    ) -> None:
-        to_play = state.to_play is not None and state.colour == colour
-        out = bool(state.out >> colour & 1) and state.to_play is not None  # at the end nobody "passed"
-        if to_play:
-            pygame.draw.rect(surface, theme.WHITE, row)
-            pygame.draw.rect(surface, theme.INK, row, 2)
-            pygame.draw.rect(surface, theme.RED, (row.left, row.top, m.u(0.75), row.height))
-        swatch = self._swatch(row)
-        pygame.draw.rect(surface, RGB[colour], swatch)
-        draw.seat_mark(surface, SHAPES[colour], swatch, RGB[colour], strong=True)
-        pygame.draw.rect(surface, theme.INK, swatch, 2)
-        seat = self._seat_of(state, colour)
-        human = seat is not None and self.match.is_human(seat)
-        connected = self.table.connected(seat) if human and seat is not None else None
-        presence_mark(surface, swatch.center, swatch.width / 2, connected)
-        text_x = swatch.right + m.u(1.5)
-        # Three columns the layout keeps apart: name and player, the mini tray, score and tag.
-        text_right, score_w = self.row_split
-        with layout_probe.box(pygame.Rect(row.left, row.top, text_right, row.height)):
-            draw.text(
-                surface, _(COLOUR_NAMES[colour]), (text_x, row.centery - m.u(1.3)), m.body, theme.INK, "bold", "midleft"
-            )
-            draw.text(
-                surface,
-                self._who(state, colour),
-                (text_x, row.centery + m.u(1.6)),
-                m.small,
-                theme.GREY,
-                "regular",
-                "midleft",
-            )
-        if self.mini_trays_shown:
-            self.mini_trays[colour].draw(surface, m)
-        score = colour_score(state, colour)
-        tag = ""
-        if out:
-            tag = ALL_PLACED if not state.hands[colour] else PASSED
-        elif to_play:
-            tag = TO_PLAY
-        with layout_probe.box(pygame.Rect(row.right - score_w, row.top, score_w, row.height)):
-            draw.text(
-                surface,
-                f"{score:+d}" if score > 0 else str(score),
-                (row.right - m.u(1.5), row.centery - m.u(0.6)),
-                m.heading,
-                theme.INK,
-                "bold",
-                "midright",
-            )
-            if tag:
-                # Set on the row's foot: an accented capital ("À JOUER") grows upwards, not out of the row.
-                foot = (row.right - m.u(1.5), row.bottom - m.u(1) + self._tag_px() // 2)
-                draw.text(
-                    surface,
-                    _(tag).upper(),
-                    foot,
-                    self._tag_px(),
-                    theme.RED if tag == TO_PLAY else theme.GREY,
-                    "bold",
-                    "bottomright",
-                    spacing=0.08,
-                )
-        if out:
-            veil = pygame.Surface(row.size, pygame.SRCALPHA)
-            veil.fill((*theme.PAPER, 110))
-            surface.blit(veil, row)
-
-    def _swatch(self, row: pygame.Rect) -> pygame.Rect:
-        """The colour's square with its seat shape, at the left of its row in the panel."""
-        m = self.metrics
-        return pygame.Rect(row.left + m.u(1.75), row.centery - m.u(1.75), m.u(3.5), m.u(3.5))
-
-    def _draw_shape_tooltip(self, surface: pygame.Surface) -> None:
-        """Under the pointer, a colour's mark says what it is (the shape on each of its pieces)."""
-        if self.app.top is not self or self.controller.held is not None:
-            return
-        for colour, row in enumerate(self.rows):
-            swatch = self._swatch(row)
-            if swatch.collidepoint(self.mouse):
-                others = [self._swatch(other) for other in self.rows if other is not row]
-                tooltip(surface, _(SHAPE_WORDS[colour]), self.mouse, self.metrics, swatch, others)
-                return
-
-    def _seat_of(self, state: BlokusState, colour: int) -> int | None:
-        """The seat that plays this colour (``None``: the shared green of three players)."""
-        if state.players == 3 and colour == GREEN:
-            return None
-        return next((s for s in range(state.players) if colour in seat_colours(state.players, s, state.variant)), None)
-
-    def _who(self, state: BlokusState, colour: int, longest: bool = False) -> str:
-        """Who places this colour: a seat's name, or for the shared green whose turn it is next
-        (``longest``: the widest such line, for the layout)."""
-        if state.players == 3 and colour == GREEN:
-            if longest:
-                name = max((self.match.seat_name(s) for s in range(3)), key=len)
-                return _("shared · next: {name}").format(name=name)
-            seat = seat_of_colour(3, GREEN, pieces_placed(state.hands[GREEN]))
-            if seat is None:
-                return _("shared")
-            return _("shared · next: {name}").format(name=self.match.seat_name(seat))
-        seat = self._seat_of(state, colour)
-        if seat is None:
-            return ""
-        spec = self.match.setup.seats[seat]
-        if spec.is_human:
-            return _("{name} · human").format(name=spec.name)
-        return _("{name} · computer · {level}").format(name=spec.name, level=_(spec.level))
-
-    def _draw_totals(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
-        rect = self.totals_rect
-        pygame.draw.line(surface, theme.INK, rect.topleft, rect.topright, 2)
-        line = self._totals_line()
-        if draw.render_text(line, m.small, theme.INK, "semibold").get_width() > rect.width:
-            line = self._totals_line(short=True)  # a narrow panel: the rows above name the colours
-        # Long names in the narrowest panel (the replay viewer's, beside its log and graph) set it smaller.
-        size = draw.fitting_size(line, m.small, rect.width, "semibold", smallest=10)
-        draw.text(surface, line, (rect.left, rect.centery + 2), size, theme.INK, "semibold", "midleft")
-
-    def _totals_line(self, short: bool = False) -> str:
-        """The two sides' scores when each plays two colours ("Anni (Blue + Red): -178 · ..."; ``short``:
-        "Anni: -178 · ..."), or ""."""
-        state: BlokusState = self.view
-        if not self._has_totals():
-            return ""
-        scores = self.game.scores(state)
-        parts = []
-        seats = range(2) if state.players == 2 or state.teams else ()
-        for seat in seats:
-            names = " + ".join(
-                _(COLOUR_NAMES[c]) for c in scoring_colours(state.players, state.teams, seat, state.variant)
-            )
-            who = self.match.seat_name(seat) if state.players == 2 else _("Team")
-            said = _("{who}: {score}") if short else _("{who} ({colours}): {score}")
-            parts.append(said.format(who=who, colours=names, score=scores[seat]))
-        return "   ·   ".join(parts)
 
 
 # ==== how to play pages =========================================================================

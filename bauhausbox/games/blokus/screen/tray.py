@@ -134,7 +134,7 @@ class PieceTray:
     ) -> None:
         """Available pieces in colour (turned as ``orientation`` says) with their seat shape (quiet,
         or ``strong_marks`` with the colour-blind setting), used ones as grey outlines; the held
-        piece leaves a dashed gap, the hovered one is lifted."""
+        piece leaves a dashed gap, the hovered one stands on a white box inside its own slot."""
         label_px = self.label_px or max(14, metrics.small - 2)
         for item in self.items:
             slot = self.slots.get(item.key)
@@ -183,6 +183,16 @@ class PieceTray:
                     "semibold",
                     "midright",
                 )
+
+    def draw_hint_mark(self, surface: pygame.Surface, key: Hashable, colour: Colour, width: int) -> pygame.Rect | None:
+        """The frame that says "this piece" when a hint shows its move on the board: around the
+        piece's own slot (inside it, so it never covers a neighbour), in the hint's outline colour.
+        Returns the slot, or ``None`` when the piece is not in this tray (another tab)."""
+        slot = self.slots.get(key)
+        if slot is None:
+            return None
+        pygame.draw.rect(surface, colour, slot, max(2, width))
+        return slot
 
 
 def _drawn_rect(shape: Shape, rect: pygame.Rect, max_cell: float) -> pygame.Rect:

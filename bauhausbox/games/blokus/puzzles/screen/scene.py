@@ -394,6 +394,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             colour = PIECE_COLOURS[move.piece.colour]
             draw_cells(surface, self.board.cell_rect, move.cells, colour, alpha=110, outline=None)
             outline_cells(surface, self.board.cell_rect, move.cells, theme.INK, width)
+            self.tray.draw_hint_mark(surface, move.piece, theme.INK, self.metrics.u(0.5))  # which piece, in the tray
             return
         placement = self.state.placement_of(move.piece)
         if placement is not None:
@@ -499,9 +500,10 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         if self.uses_tabs:
             # One row of four tabs when their labels fit, else two rows of two.
             tab_h, gap = m.u(5), m.u(1)
-            rows = [ToolRow(self.tab_buttons)]
+            # Tabs of one size: their words differ ("Blue 12", "Yellow 12"), the tabs must not.
+            rows = [ToolRow(self.tab_buttons, equal=True)]
             if rows[0].width_needed(tab_h, gap, m) > panel.width:
-                rows = [ToolRow(self.tab_buttons[:2]), ToolRow(self.tab_buttons[2:])]
+                rows = [ToolRow(self.tab_buttons[:2], equal=True), ToolRow(self.tab_buttons[2:], equal=True)]
             for row in rows:
                 row.layout(pygame.Rect(panel.left, y, panel.width, tab_h), gap, m)
                 y += tab_h + m.u(2.5)
