@@ -1,6 +1,7 @@
 """How a saved game is named and counted wherever it is listed: a Blokus Duo or Junior game is named
 for its variant, Continue counts turns as the Load list does, a game opened and left before anyone
-moved leaves nothing to continue, and a percentage is written the way each language writes it."""
+moved leaves nothing to continue, the pause menu and the status bar count turns too, and a
+percentage is written the way each language writes it."""
 
 from __future__ import annotations
 
@@ -9,13 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from bauhausbox import i18n
+from bauhausbox.engine.history import Step, turn_number
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.models import SavedGame, SavedSeat
 from bauhausbox.persistence.saves import SaveSummary
 from bauhausbox.persistence.store import write_model
 from bauhausbox.scenes.common import game_title
 from bauhausbox.scenes.main_menu import resume_words
-from tests.ui.helpers import open_game, quit_to_menu
+from bauhausbox.ui import layout_probe
+from tests.ui.helpers import frames, open_game, quit_to_menu, window_size
 
 
 def _summary(game_id: str, options: dict[str, Any], moves: int, turns: int | None) -> SaveSummary:
@@ -63,3 +66,30 @@ def test_a_percentage_is_written_as_each_language_writes_it() -> None:
     assert i18n.percent(0.8) == "80%"
     i18n.set_language("fr")
     assert i18n.percent(0.8) == "80\u00a0%"
+
+
+def test_turns_are_counted_as_players_count_them() -> None:
+    def steps(*seats: int) -> list[Step]:
+        return [Step(seat, None, "", False) for seat in seats]
+
+    assert turn_number(steps(), 0) == 1
+    assert turn_number(steps(0), 1) == 2
+    assert turn_number(steps(0, 0), 0) == 1  # a card chosen, its action still to come: the same turn
+    assert turn_number(steps(0, 0, 1), 0) == 3
+    assert turn_number(steps(0, 0, 1, 1), None) == 2  # over: the turns played
+
+
+def test_the_pause_menu_says_the_game_and_turn_under_its_title(fresh_app: Any) -> None:
+    """French at 1024×700: "PAUSE" and "Buizen Wir-War · tour 1" used to share one line and meet."""
+    i18n.set_language("fr")
+    with window_size(fresh_app, (1024, 700)):
+        scene = open_game(fresh_app, "buizen", 3, ["human", "ai:easy", "ai:easy"], seed=4)
+        scene.open_pause()
+        with layout_probe.recording(fresh_app.screen.get_size()) as record:
+            frames(fresh_app, 1)
+        (title,) = [text for text in record.texts if text.content == "PAUSE"]
+        (subtitle,) = [text for text in record.texts if text.content.startswith("Buizen Wir-War ·")]
+        assert subtitle.content == "Buizen Wir-War · tour 1"
+        assert subtitle.rect.top >= title.rect.bottom  # its own line, under the title
+        panel = record.panels[-1].rect
+        assert panel.contains(subtitle.rect)
