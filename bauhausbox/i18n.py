@@ -149,6 +149,13 @@ def decimal(value: float, places: int = 1) -> str:
     return text.replace(".", ",") if language() == "fr" else text
 
 
+def percent(share: float) -> str:
+    """``share`` (0.8) as a percentage the way the players' language writes it: "80%" in English,
+    "80 %" in French (a no-break space, so the sign never wraps alone). Every percentage on
+    screen goes through here."""
+    return _("{n}%").format(n=round(100 * share))
+
+
 def forced_language() -> str | None:
     """The language ``BAUHAUSBOX_LANG`` imposes over the setting, if it is set."""
     return os.environ.get("BAUHAUSBOX_LANG", "").strip().lower() or None

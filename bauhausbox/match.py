@@ -287,6 +287,12 @@ class Match:
             self.save_error = Words("Could not save the game: {reason}", reason=error.strerror or str(error))
             log.warning(self.save_error)
 
+    def forget_if_unplayed(self) -> None:
+        """Remove the save of a game left before anyone moved (it was written when the game opened):
+        there is nothing to continue, so neither Continue nor Load should offer it."""
+        if self.autosave and not self.history.steps:
+            saves.remove_game(self.save_path)
+
     def record_result(self) -> None:
         if not self.autosave:
             return

@@ -91,6 +91,9 @@ class OptionSpec:
     help: str = ""
     # Player counts for which this option is meaningful (empty = all).
     players: tuple[int, ...] = ()
+    # How a game's title names a chosen value that makes it another game ("Blokus Duo" for a Duo board):
+    # saved games, Continue and the statistics say it where the choice's long label would not fit.
+    titles: tuple[tuple[OptionValue, str], ...] = ()
 
     def applies_to(self, players: int) -> bool:
         return not self.players or players in self.players

@@ -99,6 +99,16 @@ def turns_between(steps: Sequence[Step]) -> int:
     return sum(1 for index, step in enumerate(steps) if index == 0 or steps[index - 1].seat != step.seat)
 
 
+def turn_number(steps: Sequence[Step], to_play: Seat | None) -> int:
+    """The turn being played after ``steps``, counted as players count them (1 before any move): a
+    seat still deciding after its own last step is in the same turn. Once the game is over
+    (``to_play`` None), the number of turns played."""
+    played = turns_between(steps)
+    if to_play is None or (steps and steps[-1].seat == to_play):
+        return played
+    return played + 1
+
+
 @dataclass(frozen=True, slots=True)
 class UndoPlan:
     """Where an undo would go and whether it crosses a draw that every human must agree to forget."""

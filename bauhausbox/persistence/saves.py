@@ -142,7 +142,8 @@ def load_game(path: Path) -> LoadedGame:
 
 
 def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
-    """Readable saves, newest first, and the files that could not be read (not moved here)."""
+    """Readable saves of games played or finished, newest first, and the files that could not be
+    read (not moved here)."""
     summaries: list[SaveSummary] = []
     problems: list[BrokenFileError] = []
     try:
@@ -155,6 +156,10 @@ def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
             saved = read_model(path, SavedGame)
         except BrokenFileError as error:
             problems.append(error)
+            continue
+        if not saved.finished and not saved.moves and not saved.redo:
+            # Opened and left before anyone moved (its removal failed, or the app was killed):
+            # nothing to continue, so neither Continue nor Load lists it.
             continue
         scores = tuple(saved.scores) if saved.finished and saved.scores and len(saved.scores) == saved.players else None
         summaries.append(

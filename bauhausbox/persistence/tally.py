@@ -1,5 +1,5 @@
 """Per-player figures drawn from the statistics (``statistics.json``): games played and won, average
-and best score, per game and per player name. Pure: it reads a :class:`GameStatistics` already
+and best score, per game and per player (a name, human or computer). Pure: it reads a :class:`GameStatistics` already
 loaded through ``saves.load_statistics``."""
 
 from __future__ import annotations
@@ -11,32 +11,43 @@ from bauhausbox.persistence.models import GameStatistics
 
 @dataclass(frozen=True, slots=True)
 class PlayerTally:
-    """One player name's finished games of one game (a name met twice in one game counts once there)."""
+    """One player's finished games of one game (a player met twice in one game counts once there). A
+    player is a name and a kind: a computer named Josef is not the human Josef (``kind`` "human", or
+    "ai:LEVEL" as a result records it)."""
 
     name: str
     played: int
     won: int
     average: float
     best: int
+    kind: str = "human"
+
+    @property
+    def computer_level(self) -> str | None:
+        """The level of a computer player ("hard"); ``None`` for a human."""
+        kind, _, level = self.kind.partition(":")
+        return (level or "medium") if kind == "ai" else None
 
 
 def player_tallies(stats: GameStatistics | None) -> list[PlayerTally]:
-    """Every name in the results, most games played first (then most won, then by name)."""
-    scores: dict[str, list[int]] = {}
-    wins: dict[str, int] = {}
+    """Every player in the results, most games played first (then most won, then by name, humans
+    before computers)."""
+    scores: dict[tuple[str, str], list[int]] = {}
+    wins: dict[tuple[str, str], int] = {}
     for result in stats.results if stats else []:
-        best_by_name: dict[str, tuple[int, bool]] = {}
-        for seat, (name, score) in enumerate(zip(result.players, result.scores, strict=False)):
+        best_by_player: dict[tuple[str, str], tuple[int, bool]] = {}
+        for seat, (name, kind, score) in enumerate(zip(result.players, result.kinds, result.scores, strict=False)):
             # A solo game (Bits alone, a puzzle) has no opponent to beat: it is played, never won.
             won = seat in result.winners and len(result.players) > 1
-            kept = best_by_name.get(name)
+            player = (name, "human" if kind == "human" else kind)
+            kept = best_by_player.get(player)
             if kept is None or (score, won) > kept:
-                best_by_name[name] = (score, won)
-        for name, (score, won) in best_by_name.items():
-            scores.setdefault(name, []).append(score)
-            wins[name] = wins.get(name, 0) + int(won)
+                best_by_player[player] = (score, won)
+        for player, (score, won) in best_by_player.items():
+            scores.setdefault(player, []).append(score)
+            wins[player] = wins.get(player, 0) + int(won)
     tallies = [
-        PlayerTally(name, len(points), wins[name], sum(points) / len(points), max(points))
-        for name, points in scores.items()
+        PlayerTally(name, len(points), wins[(name, kind)], sum(points) / len(points), max(points), kind)
+        for (name, kind), points in scores.items()
     ]
-    return sorted(tallies, key=lambda t: (-t.played, -t.won, t.name.casefold()))
+    return sorted(tallies, key=lambda t: (-t.played, -t.won, t.name.casefold(), t.kind != "human", t.kind))

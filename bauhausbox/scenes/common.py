@@ -38,7 +38,8 @@ class Emblem(NamedTuple):
 
 def game_title(game_id: str, options: Mapping[str, object] | None = None) -> str:
     """A game's title as players read it (the id of a game this version does not know). Given a saved
-    game's ``options``, a solo game also names what was chosen ("Blokus puzzles · Pentominoes"): its
+    game's ``options``, a variant that is a game of its own is named ("Blokus Duo", from its option's
+    ``titles``), and a solo game also names what was chosen ("Blokus puzzles · Pentominoes"): its
     saves differ only in that."""
     if game_id not in REGISTRY:
         return game_id
@@ -46,6 +47,10 @@ def game_title(game_id: str, options: Mapping[str, object] | None = None) -> str
     if not options:
         return title
     info = games.load(game_id).info
+    for spec in info.options:
+        named = [name for value, name in spec.titles if spec.key in options and options[spec.key] == value]
+        if named:
+            return _(named[0])
     if info.max_players != 1:
         return title
     chosen = [

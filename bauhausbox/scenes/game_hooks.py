@@ -58,6 +58,10 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
         spectating: bool
         deciding: Seat | None
 
+    def on_exit(self) -> None:
+        # A game opened and left at once is no game to continue (a puzzle merely looked at, too).
+        self.match.forget_if_unplayed()
+
     @classmethod
     def how_to_play(cls) -> list[HowToPage]:
         """The pages of this game's "how to play" reader."""

@@ -15,12 +15,12 @@ import pygame
 from bauhausbox import __version__, games
 from bauhausbox.engine.api import Words
 from bauhausbox.games import GAME_IDS, REGISTRY
-from bauhausbox.i18n import N_, _, counted
+from bauhausbox.i18n import N_, _
 from bauhausbox.persistence import saves
 from bauhausbox.scenes.common import game_title
 from bauhausbox.scenes.flow import open_saved, report_broken
 from bauhausbox.scenes.join import JoinScene
-from bauhausbox.scenes.load import LoadScene, open_game_file
+from bauhausbox.scenes.load import LoadScene, open_game_file, players_line, turns_words
 from bauhausbox.scenes.settings import SettingsScene
 from bauhausbox.scenes.setup import SetupScene
 from bauhausbox.scenes.statistics import StatisticsScene
@@ -31,11 +31,12 @@ from bauhausbox.ui.widgets import Button
 
 
 def resume_words(summary: saves.SaveSummary) -> str:
-    """ "Resume Blokus with Anni, Josef (12 moves)", in the players' language."""
-    return _("Resume {game} with {players} ({moves})").format(
-        game=game_title(summary.game_id),
-        players=", ".join(summary.players),
-        moves=counted("{n} move", "{n} moves", summary.moves),
+    """ "Resume Blokus Duo with Anni, Josef (12 turns)", in the players' language, named and counted
+    as the Load screen's row of the same game."""
+    turns = turns_words(summary)
+    said = _("Resume {game} with {players} ({turns})") if turns else _("Resume {game} with {players}")
+    return said.format(
+        game=game_title(summary.game_id, summary.options), players=players_line(summary), turns=", ".join(turns)
     )
 
 

@@ -9,9 +9,10 @@ from typing import Any, Protocol
 
 import pygame
 
+from bauhausbox.engine.history import turn_number
 from bauhausbox.i18n import N_, _
 from bauhausbox.match import Match
-from bauhausbox.scenes.common import overlay_panel, stack_vertically
+from bauhausbox.scenes.common import game_title, overlay_panel, stack_vertically, title_lines
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.settings import SettingsScene
 from bauhausbox.table import Table
@@ -68,6 +69,7 @@ class PauseScene(Scene):
         )
         self.home_button = add(Button(N_("Main menu"), self.quit_to_menu, "red"))
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.subtitle_y = 0  # below the panel's top
         over = game_scene.match.over
         for button in (self.undo_button, self.redo_button, self.restart_button, self.quit_button):
             button.visible = not over
@@ -131,11 +133,26 @@ class PauseScene(Scene):
         u = metrics.u
         buttons = [button for button in self.widgets.widgets if isinstance(button, Button) and button.visible]
         bh = metrics.button_height
-        height = u(13) + len(buttons) * (bh + u(1.5)) + u(2)
-        width = max(u(52), max(button.natural_width(metrics) for button in buttons) + u(8))
+        # The game and turn sit on their own line under the title: beside it, a long game name or a
+        # longer language ran into the title ("PAUSE" and "Buizen Wir-War · partie terminée").
+        subtitle_w = draw.render_text(self.subtitle(), metrics.small).get_width()
+        width = max(u(52), max(button.natural_width(metrics) for button in buttons) + u(8), subtitle_w + u(8))
+        title_size, title = title_lines(N_("Paused"), width, metrics)
+        self.subtitle_y = u(4) + round(title_size * 1.15) * len(title) + u(0.5)
+        buttons_top = self.subtitle_y + metrics.small + u(3)
+        height = buttons_top + len(buttons) * (bh + u(1.5)) + u(2)
         self.panel = pygame.Rect(0, 0, width, height)
         self.panel.center = (metrics.width // 2, metrics.height // 2)
-        stack_vertically(buttons, self.panel.left + u(4), self.panel.top + u(11), self.panel.width - u(8), bh, u(1.5))
+        stack_vertically(buttons, self.panel.left + u(4), self.panel.top + buttons_top, width - u(8), bh, u(1.5))
+
+    def subtitle(self) -> str:
+        """The game and how far it went: "Bauhaus · turn 12", counted as players count turns."""
+        match = self.game_scene.match
+        title = game_title(match.setup.game_id, match.setup.options)
+        if match.over:
+            return _("{game} · game over").format(game=title)
+        history = match.history
+        return _("{game} · turn {n}").format(game=title, n=turn_number(history.steps[: history.cursor], match.to_play))
 
     def update(self, dt: float) -> None:
         match = self.game_scene.match
@@ -154,16 +171,7 @@ class PauseScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         overlay_panel(surface, self.panel, m, N_("Paused"), theme.BLUE)
-        match = self.game_scene.match
         draw.text(
-            surface,
-            _("{game} · game over").format(game=_(match.game.info.title))
-            if match.over
-            else _("{game} · move {n}").format(game=_(match.game.info.title), n=match.history.cursor),
-            (self.panel.right - m.u(4), self.panel.top + m.u(5.5)),
-            m.small,
-            theme.GREY,
-            "regular",
-            "midright",
+            surface, self.subtitle(), (self.panel.left + m.u(4), self.panel.top + self.subtitle_y), m.small, theme.GREY
         )
         super().draw(surface)

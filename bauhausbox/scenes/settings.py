@@ -7,7 +7,7 @@ import pygame
 
 from bauhausbox import i18n
 from bauhausbox.engine.api import Words
-from bauhausbox.i18n import N_, _
+from bauhausbox.i18n import N_, _, percent
 from bauhausbox.scenes.common import ClosesOnEscape, poster_background
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import MIN_SIZE, App
@@ -170,7 +170,7 @@ class SettingsScene(ClosesOnEscape):
                     draw.text(surface, _(label), (rect.left, rect.centery), m.body, theme.INK, "semibold", "midleft")
         draw.text(
             surface,
-            f"{round(self.app.settings.volume * 100)} %",
+            percent(self.app.settings.volume),
             (self.volume.rect.right + m.u(2), self.volume.rect.centery),
             m.body,
             theme.INK,

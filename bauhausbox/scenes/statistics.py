@@ -18,9 +18,9 @@ from bauhausbox import games
 from bauhausbox.games import GAME_IDS, REGISTRY
 from bauhausbox.i18n import N_, _, counted, decimal, fill
 from bauhausbox.persistence import saves
-from bauhausbox.persistence.models import Statistics
-from bauhausbox.persistence.tally import player_tallies
-from bauhausbox.scenes.common import poster_background
+from bauhausbox.persistence.models import ResultRecord, Statistics
+from bauhausbox.persistence.tally import PlayerTally, player_tallies
+from bauhausbox.scenes.common import game_title, poster_background
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.text import short_date
@@ -33,10 +33,11 @@ RECENT = 6  # results listed
 class StatisticsScene(Scene):
     name = "statistics"
 
-    def __init__(self, app: App, game_id: str = GAME_IDS[0]) -> None:
+    def __init__(self, app: App, game_id: str | None = None) -> None:
+        """Open on ``game_id`` (the game the player comes from), else on the game played last."""
         super().__init__(app)
-        self.game_id = game_id
-        self.stats = Statistics()
+        self.stats = saves.load_statistics()
+        self.game_id = game_id if game_id in REGISTRY else last_played(self.stats)
         self.extra: Any = None  # what the game adds (Bits: its solo bests), from its registry entry
         self.tabs = {
             key: self.widgets.add(Button(REGISTRY[key].title, partial(self.show, key), size="small"))
@@ -44,7 +45,7 @@ class StatisticsScene(Scene):
         }
         self.back_button = self.widgets.add(Button(N_("Back"), self.app.pop, tooltip=N_("Back to the main menu (Esc)")))
         self.table_rect = self.recent_rect = pygame.Rect(0, 0, 0, 0)
-        self.refresh()
+        self.show(self.game_id)
 
     def refresh(self) -> None:
         self.stats = saves.load_statistics()
@@ -137,7 +138,7 @@ class StatisticsScene(Scene):
         for tally in tallies:
             if y + line_h > rect.bottom - u(1):
                 break
-            name = draw.wrap(tally.name, m.small, name_w - u(1), "semibold")[0]
+            name = draw.wrap(player_words(tally), m.small, name_w - u(1), "semibold")[0]
             draw.text(surface, name, (rect.left + u(2.5), y), m.small, theme.INK, "semibold")
             figures = (str(tally.played), str(tally.won), decimal(tally.average), str(tally.best))
             for x, figure in zip(columns, figures, strict=True):
@@ -156,16 +157,60 @@ class StatisticsScene(Scene):
             # The players' panel beside it already says there are no finished games: said once.
             draw.paragraph(surface, _("No results yet."), pygame.Rect(x, y, width, u(10)), m.small)
             y += u(5)
+        # What the game adds below (the Bits solo bests) keeps room for its title and two lines.
+        bottom = rect.bottom - u(1) - (u(13.5) if self.extra is not None else 0)
         for result in results:
+            # The date, the variant when it is not the tab's game, and who won; then the scores.
+            headline = draw.wrap(result_headline(self.game_id, result), m.small, width, "semibold")
             # "Anni: 8", as on the Load screen ("Player 1 8" read as "Player 18"); "Anni : 8" in French.
             said = _("{who}: {score}")
             scores = ", ".join(
                 said.format(who=name, score=score) for name, score in zip(result.players, result.scores, strict=False)
             )
-            line = fill(_("{date}: {scores}"), date=short_date(result.date), scores=scores)
-            for part in draw.wrap(line, m.small, width):  # many long names take two lines
+            lines = draw.wrap(scores, m.small, width)  # many long names take two lines
+            if y + (len(headline) + len(lines)) * u(3) > bottom:
+                break  # the older results another time: never one cut in half
+            for part in headline:
+                draw.text(surface, part, (x, y), m.small, theme.INK, "semibold")
+                y += u(3)
+            for part in lines:
                 draw.text(surface, part, (x, y), m.small, theme.INK)
                 y += u(3)
-            y += u(0.5)
+            y += u(1)
         if self.extra is not None:
             self.extra.draw(surface, x, y + u(2), width, rect.bottom, m)
+
+
+def last_played(stats: Statistics) -> str:
+    """The game with the newest finished result, else the game of the newest save, else the first."""
+    newest = [(game.results[-1].date, game_id) for game_id, game in stats.games.items() if game.results]
+    if newest:
+        return max(newest)[1]
+    summaries, _problems = saves.list_saves()
+    return summaries[0].game_id if summaries and summaries[0].game_id in REGISTRY else GAME_IDS[0]
+
+
+def player_words(tally: PlayerTally) -> str:
+    """A player as the table names them: a computer is marked with its level ("Josef (computer ·
+    hard)"), so that it is never taken for the human of the same name."""
+    level = tally.computer_level
+    if level is None:
+        return tally.name
+    kind = fill(_("computer · {level}"), level=_(level))
+    return fill(_("{name} ({kind})"), name=tally.name, kind=kind)
+
+
+def result_headline(game_id: str, result: ResultRecord) -> str:
+    """ "28 Nov · Blokus Duo: Anni won": the date, the variant when it is not the tab's own game, and the
+    winner (a shared win names them all; a solo game has none)."""
+    date = short_date(result.date)
+    title = game_title(game_id, result.options)
+    when = date if title == game_title(game_id) else fill(_("{date} · {game}"), date=date, game=title)
+    winners = [result.players[seat] for seat in result.winners if seat < len(result.players)]
+    if len(result.players) < 2 or not winners:
+        return when
+    if len(winners) == 1:
+        return fill(_("{when}: {name} won"), when=when, name=winners[0])
+    return fill(
+        _("{when}: {names} and {last} shared the win"), when=when, names=", ".join(winners[:-1]), last=winners[-1]
+    )

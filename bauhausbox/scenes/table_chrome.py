@@ -17,6 +17,7 @@ import pygame
 
 from bauhausbox import i18n
 from bauhausbox.engine.api import Seat
+from bauhausbox.engine.history import turn_number
 from bauhausbox.i18n import N_, _, fill
 from bauhausbox.scenes.game_hooks import GameHooks
 from bauhausbox.ui import draw, icons, layout_probe, theme
@@ -346,14 +347,16 @@ class TableChrome(GameHooks[Any, Any]):
         draw.text(surface, turn, (tx, cy + 2), size, theme.INK, "semibold", "midleft")
 
     def _move_count(self) -> tuple[str, int]:
-        """The status bar's right end — the move count and whether the game is saved — and its width."""
-        moves = self.match.history.cursor
+        """The status bar's right end — the turn, counted as players count them, and whether the game
+        is saved — and its width."""
+        history = self.match.history
+        turn = turn_number(history.steps[: history.cursor], self.match.to_play)
         if self.table.on_server:  # every move is stored by the host before anyone hears of it
-            words = _("move {n}  ·  kept by the host").format(n=moves)
+            words = _("turn {n}  ·  kept by the host").format(n=turn)
         elif self.match.save_error:
-            words = _("move {n}  ·  not saved!").format(n=moves)
+            words = _("turn {n}  ·  not saved!").format(n=turn)
         else:
-            words = _("move {n}  ·  saved").format(n=moves)
+            words = _("turn {n}  ·  saved").format(n=turn)
         return words, draw.render_text(words, self.metrics.small, weight="regular").get_width()
 
     def status_room(self) -> int:

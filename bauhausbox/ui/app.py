@@ -79,6 +79,7 @@ class Scene:
         self.metrics = app.metrics
         self._static: pygame.Surface | None = None
         self._static_key: object = None
+        self._static_titles: list[pygame.Rect] = []  # the titles drawn on the cached background
         self.layers = Layers()  # parts of the screen shown from a copy until they change (ui/layer.py)
 
     # -- lifecycle --------------------------------------------------------------------------
@@ -111,8 +112,12 @@ class Scene:
         key = (self.metrics.width, self.metrics.height)
         if self._static is None or self._static_key != key:
             self._static = pygame.Surface(key).convert()
+            titles = len(draw.titles_drawn())
             self.draw_static(self._static)
+            self._static_titles = draw.titles_drawn()[titles:]
             self._static_key = key
+        else:
+            draw.tell_titles(self._static_titles)  # its titles are on the screen again, from the copy
         surface.blit(self._static, (0, 0))
 
     def invalidate_static(self) -> None:
@@ -425,6 +430,7 @@ class App:
             surface.fill(theme.PAPER)
         for scene in self.stack[start:]:
             layout_probe.next_layer()
+            draw.forget_titles(surface.get_size())  # the tooltips of the top scene keep off its own titles
             self._guard(scene, scene.draw, surface)
         if self.top:
             self._guard(self.top, self.top.draw_overlay, surface)

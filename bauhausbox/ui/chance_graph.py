@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from bauhausbox.i18n import _
+from bauhausbox.i18n import percent
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Colour, Metrics
 
@@ -37,11 +37,6 @@ class GraphMark:
     value: float
     label: str
     colour: Colour = field(default=theme.INK)
-
-
-def percent(value: float) -> str:
-    """``62%``: a chance as the players read it (French writes ``62 %``, through the translation)."""
-    return _("{n}%").format(n=round(100 * value))
 
 
 class ChanceGraph:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections import OrderedDict
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
@@ -99,6 +100,31 @@ def fitting_size(
     return size
 
 
+# The titles (headings) the scene being drawn put on the window this frame: a tooltip keeps off them
+# as it keeps off the other controls (widgets.tooltip). The app empties the list before each scene
+# draws; a part shown from a copy (a layer, a cached background) tells its titles again.
+_titles: list[pygame.Rect] = []
+_window = (0, 0)  # the size of the surface the app draws its frames on
+
+
+def titles_drawn() -> list[pygame.Rect]:
+    """Where the titles of the scene being drawn are, this frame."""
+    return list(_titles)
+
+
+def forget_titles(window: tuple[int, int]) -> None:
+    """A new scene starts drawing on a window of size ``window``: the titles of the one before are
+    no longer its own."""
+    global _window
+    _titles.clear()
+    _window = window
+
+
+def tell_titles(rects: Sequence[pygame.Rect]) -> None:
+    """Titles shown again from a copy (drawn in an earlier frame, see :func:`titles_drawn`)."""
+    _titles.extend(pygame.Rect(rect) for rect in rects)
+
+
 def heading(
     surface: pygame.Surface,
     content: str,
@@ -107,8 +133,13 @@ def heading(
     colour: Colour = theme.INK,
     anchor: str = "topleft",
 ) -> pygame.Rect:
-    """Capitals with generous letter spacing (docs/contributing.md, "Look and controls")."""
-    return text(surface, content.upper(), pos, size, colour, "bold", anchor, spacing=0.12)
+    """Capitals with generous letter spacing (docs/contributing.md, "Look and controls"). A title:
+    tooltips keep off it, and the layout probe records it as one."""
+    with layout_probe.role("title"):
+        rect = text(surface, content.upper(), pos, size, colour, "bold", anchor, spacing=0.12)
+    if surface.get_size() == _window:  # in the window's coordinates (not on a button's picture)
+        _titles.append(rect)
+    return rect
 
 
 # A word that is a number (3, 10, 12,5, 3/4, 40%, -2, a count in brackets) or a lone separator

@@ -15,7 +15,7 @@ What is drawn does not change, only how often:
   last move's outline, a hover — is drawn after it, every frame);
 - what the layout probe (:mod:`bauhausbox.ui.layout_probe`) saw while the layer was painted (texts,
   controls, and whose secrets it drew) is told again each time the copy is shown, so the layout and
-  privacy checks see every frame as it is;
+  privacy checks see every frame as it is; so are its titles, which tooltips keep off;
 - a seat's secrets are safe when the seat is part of the key; and the curtain drops every layer of
   the screen (:meth:`Layers.forget`), so no copy of a hand outlives the player's turn at the screen.
 
@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 import pygame
 
 from bauhausbox import i18n
-from bauhausbox.ui import layout_probe, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Colour
 
 #: Off: every layer is painted every frame, as without them (the tests compare both ways).
@@ -49,6 +49,7 @@ class Layer:
         self._copy: pygame.Surface | None = None
         self._key: object = None
         self._seen: layout_probe.Drawn | None = None
+        self._titles: list[pygame.Rect] = []  # the titles it drew, told again with the copy
 
     def forget(self) -> None:
         """Drop the copy: the next :meth:`show` paints again."""
@@ -66,6 +67,7 @@ class Layer:
         recording = layout_probe.active()
         if self._copy is not None and self._key == full_key and (self._seen is not None or not recording):
             surface.blit(self._copy, area)
+            draw.tell_titles(self._titles)
             if self._seen is not None:
                 layout_probe.replay(self._seen)
             return
@@ -73,8 +75,10 @@ class Layer:
         try:
             surface.fill(self.background, area)
             start = layout_probe.mark()
+            titles = len(draw.titles_drawn())
             paint(surface)
             self._seen = layout_probe.since(start)
+            self._titles = draw.titles_drawn()[titles:]
         finally:
             surface.set_clip(clip)
         copy = self._copy

@@ -510,6 +510,7 @@ class WidgetGroup:
         if time.monotonic() - self._hover_since < self.TOOLTIP_DELAY:
             return
         others = [w.rect for w in self.widgets if w is not widget and w.visible and w.rect.width > 0]
+        others += draw.titles_drawn()  # a panel's title ("GAME LOG") is read like a control's label
         tooltip(surface, shown(widget.tooltip), self._mouse, metrics, widget.rect, others)
 
 
@@ -551,15 +552,27 @@ def _tooltip_place(
 ) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: the first of below, above, right of, left of ``avoid``
     that stays in the window, off ``avoid`` and off every rect of ``keep_clear``; when none is
-    clear, the one covering the least of them."""
+    clear, below again past what it would cover, else the place covering the least of them. Below
+    or above, it starts just right of the pointer, else it ends just left of it (a record box right
+    of a seat's choice stays readable; a panel's title under a top bar's button too)."""
     width, height = size
-    x = mouse[0] + gap * 2  # below or above, it starts just right of the pointer; beside, at its height
+    right, left = mouse[0] + gap * 2, mouse[0] - gap * 2 - width
     candidates = [
-        pygame.Rect(x, avoid.bottom + gap, width, height),
-        pygame.Rect(x, avoid.top - gap - height, width, height),
+        pygame.Rect(right, avoid.bottom + gap, width, height),
+        pygame.Rect(left, avoid.bottom + gap, width, height),
+        pygame.Rect(right, avoid.top - gap - height, width, height),
+        pygame.Rect(left, avoid.top - gap - height, width, height),
         pygame.Rect(avoid.right + gap, mouse[1] - height // 2, width, height),
         pygame.Rect(avoid.left - gap - width, mouse[1] - height // 2, width, height),
     ]
+    for box in candidates[:2]:  # below, pushed down past what it would cover (a title under a top bar)
+        lower = box.clamp(window)
+        for _attempt in range(3):
+            hit = [other for other in keep_clear if lower.colliderect(other)]
+            if not hit:
+                break
+            lower.top = max(other.bottom for other in hit) + gap
+        candidates.append(lower)
     best: pygame.Rect | None = None
     best_cover = -1
     for box in candidates:

@@ -55,8 +55,8 @@ def test_counts_take_the_french_plural_rule(french: None) -> None:
     assert winners_line(["Anni"], [0], [0]) == "Anni : 0 point"
     assert winners_line(["Anni"], [0], [7]) == "Anni : 7 points"
     assert winners_line(["Anni", "Josef", "Walter"], [0, 2], [3, 1, 3]) == "Victoire partagée : Anni et Walter"
-    assert i18n.counted("{n} move", "{n} moves", 1) == "1 coup"
-    assert i18n.counted("{n} move", "{n} moves", 2) == "2 coups"
+    assert i18n.counted("{n} turn", "{n} turns", 1) == "1 tour"
+    assert i18n.counted("{n} turn", "{n} turns", 2) == "2 tours"
 
 
 def test_english_counts_and_lines_are_unchanged() -> None:

@@ -6,7 +6,8 @@
 - a scene that draws a panel (a dialog's box) keeps all its controls inside it;
 - no text runs under a button of its own scene (a log line under a button), its own words aside;
 - a tooltip stays inside the window and off the control it explains;
-- a tooltip covers no other control's label (the words drawn inside that control, by the same scene);
+- a tooltip covers no other control's label (the words drawn inside that control, by the same scene)
+  and no title of its scene (``draw.heading``: "GAME LOG", "YOUR RECORD");
 - a sentence (four words or more) is said in one place: the same words in two places of one frame
   say one thing twice (a refusal by the pointer and again in the status bar);
 - no text says a hint that was already played (``spent_hints``: its words are stale);
@@ -93,6 +94,10 @@ def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = (
         for name, label in _labels(record, tip.layer):
             if label.colliderect(tip.rect) and not tip.control.contains(label):
                 found.append(f"tooltip {tip.content!r} covers the label of {name!r} at {tuple(label)}")
+        # A panel's title names what is under it as a label names its control ("GAME LOG").
+        for text in record.texts:
+            if text.role == "title" and text.layer == tip.layer and text.rect.colliderect(tip.rect):
+                found.append(f"tooltip {tip.content!r} covers the title {text.content!r} at {tuple(text.rect)}")
     found += _texts_on_figures(record)
     found += _texts_under_controls(record)
     return found

@@ -3,6 +3,7 @@ disk (statistics.json and the Bits solo bests), and the tally behind it."""
 
 from __future__ import annotations
 
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from bauhausbox.games.bits.records import bests
 from bauhausbox.persistence import paths, saves
 from bauhausbox.persistence.models import GameStatistics, ResultRecord
 from bauhausbox.persistence.tally import PlayerTally, player_tallies
-from bauhausbox.scenes.statistics import StatisticsScene
+from bauhausbox.scenes.statistics import StatisticsScene, player_words, result_headline
 from bauhausbox.ui import layout_probe
 from tests.ui.helpers import click, frames
 
@@ -96,3 +97,63 @@ def test_the_figures_are_written_in_french_in_french(fresh_app: Any, own_data: P
     assert table[table.index("Anni") :][:5] == ["Anni", "2", "1", "-11,5", "-3"]  # a decimal comma
     shown = [text.content for text in record.texts]
     assert any("Anni : -20, Bert : 0" in line for line in shown)  # French's space before the colon
+
+
+def test_a_computer_is_never_merged_with_the_human_of_the_same_name() -> None:
+    def played(kinds: list[str], scores: list[int], winners: list[int]) -> ResultRecord:
+        return ResultRecord(players=["Anni", "Josef"], kinds=kinds, scores=scores, winners=winners)
+
+    stats = GameStatistics(
+        results=[
+            played(["human", "human"], [10, 20], [1]),  # Josef the person wins
+            played(["human", "ai:hard"], [30, 5], [0]),  # a hard computer named Josef loses
+            played(["human", "ai:hard"], [8, 12], [1]),
+        ]
+    )
+    by_player = {(t.name, t.kind): t for t in player_tallies(stats)}
+    assert by_player[("Josef", "human")] == PlayerTally("Josef", 1, 1, 20.0, 20, "human")
+    assert by_player[("Josef", "ai:hard")] == PlayerTally("Josef", 2, 1, 8.5, 12, "ai:hard")
+    assert player_words(by_player[("Josef", "ai:hard")]) == "Josef (computer · hard)"
+    assert player_words(by_player[("Josef", "human")]) == "Josef"
+
+
+def test_recent_results_name_the_variant_and_the_winner() -> None:
+    from datetime import datetime
+
+    from bauhausbox import i18n
+
+    date = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)
+    duo = ResultRecord(
+        date=date,
+        players=["Anni", "Josef"],
+        kinds=["human"] * 2,
+        scores=[-3, -17],
+        winners=[0],
+        options={"variant": "duo"},
+    )
+    assert result_headline("blokus", duo) == "28 Nov · Blokus Duo: Anni won"
+    tie = ResultRecord(
+        date=date, players=["Anni", "Josef", "Ida"], kinds=["human"] * 3, scores=[8, 8, 2], winners=[0, 1]
+    )
+    assert result_headline("bauhaus", tie) == "28 Nov: Anni and Josef shared the win"
+    solo = ResultRecord(date=date, players=["Anni"], kinds=["human"], scores=[31], winners=[0])
+    assert result_headline("bits", solo) == "28 Nov"
+    i18n.set_language("fr")
+    assert result_headline("blokus", duo) == "28 nov. · Blokus Duo : victoire d’Anni"
+
+
+def test_the_screen_opens_on_the_game_played_last(fresh_app: Any, own_data: Path) -> None:
+    from datetime import datetime
+
+    older = ResultRecord(
+        date=datetime(2026, 1, 1, tzinfo=UTC),
+        players=["Anni", "Josef"],
+        kinds=["human"] * 2,
+        scores=[3, 2],
+        winners=[0],
+    )
+    newer = older.model_copy(update={"date": datetime(2026, 3, 1, tzinfo=UTC)})
+    saves.update_statistics(lambda stats: stats.record("buizen", newer))
+    saves.update_statistics(lambda stats: stats.record("bauhaus", older))
+    assert StatisticsScene(fresh_app).game_id == "buizen"  # not the first tab, Bauhaus
+    assert StatisticsScene(fresh_app, "blokus").game_id == "blokus"  # the game the player comes from

@@ -300,6 +300,7 @@ VARIANT_OPTION = OptionSpec(
     default=CLASSIC,
     help=N_("Two players on the classic board, or on Blokus Duo's small board with the 21 pieces or Junior's set."),
     players=(2,),
+    titles=((DUO, N_("Blokus Duo")), (JUNIOR, N_("Blokus Junior"))),
 )
 
 

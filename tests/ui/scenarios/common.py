@@ -59,6 +59,21 @@ def pause_tooltip_how_to_play(app: App) -> None:
     hover(app, "How to play")
 
 
+@scenario("setup_tooltip_seat")
+def setup_tooltip_seat(app: App) -> None:
+    """The setup's seat choice tooltip ("Human, or a computer player…"), left of the YOUR RECORD box."""
+    app.push(SetupScene(app, "bauhaus"))
+    frames(app, 1)
+    hover(app, "Human, or a computer")
+
+
+@scenario("game_tooltip_menu")
+def game_tooltip_menu(app: App) -> None:
+    """The game's menu button tooltip, over the top of the GAME LOG panel under the top bar."""
+    open_game(app, "blokus", 2, ["human", "human"], seed=7)
+    hover(app, "Menu: undo")
+
+
 @scenario("settings")
 def settings(app: App) -> None:
     app.push(SettingsScene(app))

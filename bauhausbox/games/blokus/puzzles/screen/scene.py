@@ -63,7 +63,6 @@ from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece, PieceControl
 from bauhausbox.games.blokus.screen.tray import PieceTray, TrayItem
 from bauhausbox.i18n import N_, _, counted
 from bauhausbox.match import Match
-from bauhausbox.persistence import saves
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, layout_probe, theme
@@ -283,9 +282,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
 
     def on_exit(self) -> None:
         self.stop_pondering()
-        # A puzzle merely looked at leaves nothing to continue (its save was written when it opened).
-        if self.match.autosave and not self.match.history.steps:
-            saves.remove_game(self.match.save_path)
+        super().on_exit()  # a puzzle merely looked at leaves nothing to continue
 
     def ponder_soon(self) -> None:
         """Think ahead about the position once it has stayed put for a moment (a burst of moves, an undo

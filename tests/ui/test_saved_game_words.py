@@ -1,0 +1,95 @@
+"""How a saved game is named and counted wherever it is listed: a Blokus Duo or Junior game is named
+for its variant, Continue counts turns as the Load list does, a game opened and left before anyone
+moved leaves nothing to continue, the pause menu and the status bar count turns too, and a
+percentage is written the way each language writes it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from bauhausbox import i18n
+from bauhausbox.engine.history import Step, turn_number
+from bauhausbox.persistence import saves
+from bauhausbox.persistence.models import SavedGame, SavedSeat
+from bauhausbox.persistence.saves import SaveSummary
+from bauhausbox.persistence.store import write_model
+from bauhausbox.scenes.common import game_title
+from bauhausbox.scenes.main_menu import resume_words
+from bauhausbox.ui import layout_probe
+from tests.ui.helpers import frames, open_game, quit_to_menu, window_size
+
+
+def _summary(game_id: str, options: dict[str, Any], moves: int, turns: int | None) -> SaveSummary:
+    players = ["Anni", "Josef"]
+    return SaveSummary(Path("x.json"), game_id, players, moves, datetime(2026, 1, 1), False, options, None, turns)
+
+
+def test_a_blokus_variant_is_named_for_itself() -> None:
+    assert game_title("blokus", {"variant": "duo"}) == "Blokus Duo"
+    assert game_title("blokus", {"variant": "junior"}) == "Blokus Junior"
+    assert game_title("blokus", {"variant": "classic"}) == "Blokus"
+    assert game_title("blokus", {"teams": True}) == "Blokus"
+
+
+def test_continue_counts_turns_and_names_the_variant() -> None:
+    # Nine decisions in five turns: players count turns (a Bauhaus card and its action are one).
+    said = resume_words(_summary("blokus", {"variant": "duo"}, moves=9, turns=5))
+    assert said == "Resume Blokus Duo with Anni, Josef (5 turns)"
+    assert resume_words(_summary("bauhaus", {}, moves=9, turns=None)) == "Resume Bauhaus with Anni, Josef"
+
+
+def test_a_game_left_before_any_move_leaves_no_save(fresh_app: Any) -> None:
+    scene = open_game(fresh_app, "blokus", 2, ["human", "human"], seed=5, options={"variant": "duo"})
+    path = scene.match.save_path
+    assert path.exists()  # written when the game opened, so a crash loses nothing
+    quit_to_menu(fresh_app)
+    assert not path.exists()
+    assert all(summary.path != path for summary in saves.list_saves()[0])
+
+
+def test_a_leftover_save_without_a_move_is_not_offered(tmp_path: Path) -> None:
+    """A save with no move (the app killed at the setup's Start) is no game to continue."""
+    empty = SavedGame(game_id="bits", players=2, seed=3, seats=[SavedSeat(name="Anni"), SavedSeat(name="Josef")])
+    path = saves.new_save_path("bits")
+    write_model(path, empty)
+    try:
+        assert all(summary.path != path for summary in saves.list_saves()[0])
+        latest = saves.latest_unfinished()
+        assert latest is None or latest.path != path
+    finally:
+        path.unlink()
+
+
+def test_a_percentage_is_written_as_each_language_writes_it() -> None:
+    assert i18n.percent(0.8) == "80%"
+    i18n.set_language("fr")
+    assert i18n.percent(0.8) == "80\u00a0%"
+
+
+def test_turns_are_counted_as_players_count_them() -> None:
+    def steps(*seats: int) -> list[Step]:
+        return [Step(seat, None, "", False) for seat in seats]
+
+    assert turn_number(steps(), 0) == 1
+    assert turn_number(steps(0), 1) == 2
+    assert turn_number(steps(0, 0), 0) == 1  # a card chosen, its action still to come: the same turn
+    assert turn_number(steps(0, 0, 1), 0) == 3
+    assert turn_number(steps(0, 0, 1, 1), None) == 2  # over: the turns played
+
+
+def test_the_pause_menu_says_the_game_and_turn_under_its_title(fresh_app: Any) -> None:
+    """French at 1024×700: "PAUSE" and "Buizen Wir-War · tour 1" used to share one line and meet."""
+    i18n.set_language("fr")
+    with window_size(fresh_app, (1024, 700)):
+        scene = open_game(fresh_app, "buizen", 3, ["human", "ai:easy", "ai:easy"], seed=4)
+        scene.open_pause()
+        with layout_probe.recording(fresh_app.screen.get_size()) as record:
+            frames(fresh_app, 1)
+        (title,) = [text for text in record.texts if text.content == "PAUSE"]
+        (subtitle,) = [text for text in record.texts if text.content.startswith("Buizen Wir-War ·")]
+        assert subtitle.content == "Buizen Wir-War · tour 1"
+        assert subtitle.rect.top >= title.rect.bottom  # its own line, under the title
+        panel = record.panels[-1].rect
+        assert panel.contains(subtitle.rect)
