@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bauhausbox import games
-from bauhausbox.engine.api import GameError, IllegalMoveError, Seat, split_seat
+from bauhausbox.engine.api import WATCHER, GameError, IllegalMoveError, Seat, split_seat
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.bots.runner import BotJob
 from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan
@@ -78,7 +78,9 @@ class RemoteMatch(Match):
 
 
 class RemoteTableAdapter(Table[Any, Any]):
-    """See the module's docstring. ``remotes``: this computer's seats, each already seated."""
+    """See the module's docstring. ``remotes``: this computer's seats, each already seated; or
+    only a watcher (under :data:`~bauhausbox.engine.api.WATCHER`), who sees the table from no seat
+    and plays nothing."""
 
     on_server = True
 
@@ -86,6 +88,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.loop = loop
         self.remotes = remotes
         self.invitation = invitation  # at the host: how to join, said while seats are free
+        self.watcher = WATCHER in remotes
         first = next(iter(remotes.values())).view
         assert first is not None
         game = games.load(first.game)
@@ -119,7 +122,11 @@ class RemoteTableAdapter(Table[Any, Any]):
         return next(iter(self.remotes))
 
     def _viewer_seat(self) -> Seat | None:
-        return self._shown_seat
+        return None if self.watcher else self._shown_seat
+
+    def watching(self) -> int:
+        view = self.remotes[self._shown_seat].view
+        return view.watching if view is not None else 0
 
     def connected(self, seat: Seat) -> bool | None:
         view = self.remotes[self._shown_seat].view
@@ -138,6 +145,8 @@ class RemoteTableAdapter(Table[Any, Any]):
                 return remote.ended.sentence
         if not all(remote.connected for remote in self.remotes.values()):
             return _("The connection to the table was lost: reconnecting…")
+        if self.watcher:
+            return _(SENTENCES["watching"])
         view = self.remotes[self._shown_seat].view
         if view is not None and self.invitation:
             waiting = [view.names[s] for s, human in enumerate(view.humans) if human and not view.connected[s]]
@@ -386,23 +395,27 @@ def join_table(
     name: str = "",
     language: str = "en",
     invitation: Invitation | None = None,
+    watch: bool = False,
 ) -> RemoteTableAdapter:
     """Sit at table ``code`` on the server at ``url`` in each of ``seats`` (``None``: the first free
-    human seat) and return the table for the screen; raises :class:`Ended` with the server's
-    sentence (wrong code, table full, an old version) or ``OSError`` / ``TimeoutError`` when the
-    server cannot be reached."""
+    human seat), or with ``watch`` watch it from no seat, and return the table for the screen;
+    raises :class:`Ended` with the server's sentence (wrong code, table full, an old version, no
+    watchers allowed) or ``OSError`` / ``TimeoutError`` when the server cannot be reached."""
     loop = shared_loop()
     remotes: dict[Seat, RemoteTable] = {}
     try:
-        for wanted in seats:
-            remote = RemoteTable(url, code.strip().upper(), seat=wanted, name=name, language=language)
+        for wanted in [None] if watch else seats:
+            remote = RemoteTable(url, code.strip().upper(), seat=wanted, name=name, language=language, watch=watch)
             try:
                 loop.run(remote.start(JOIN_SECONDS), JOIN_SECONDS + 1.0)
             except BaseException:
                 loop.submit(remote.close())
                 raise
-            assert remote.seat is not None
-            remotes[remote.seat] = remote
+            if watch:
+                remotes[WATCHER] = remote
+            else:
+                assert remote.seat is not None
+                remotes[remote.seat] = remote
     except BaseException:
         for remote in remotes.values():
             loop.submit(remote.close())

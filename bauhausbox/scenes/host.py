@@ -59,14 +59,21 @@ def invitation_words(invitation: Invitation) -> str:
 
 
 def host_table(
-    app: App, game_id: str, players: int, seats: list[SeatSpec], options: dict[str, Any], remote: set[Seat]
+    app: App,
+    game_id: str,
+    players: int,
+    seats: list[SeatSpec],
+    options: dict[str, Any],
+    remote: set[Seat],
+    watchers: bool = False,
 ) -> RemoteTableAdapter | None:
-    """Host a table with these seats (``remote``: humans at other computers) and open its screen;
-    ``None`` (and a dialog saying why) when it cannot be hosted."""
+    """Host a table with these seats (``remote``: humans at other computers; ``watchers``: others
+    may watch from no seat) and open its screen; ``None`` (and a dialog saying why) when it cannot
+    be hosted."""
     try:
         host = background.local_host(paths.data_dir() / "tables", app.settings.computer_delay, app.settings.host_port)
         setup = Setup(game_id, players, new_seed(), tuple(seats), options)
-        code = host.create_table(setup)
+        code = host.create_table(setup, watchers)
         invitation = Invitation(tuple(background.lan_addresses()), host.port, code)
         here: list[Seat | None] = [seat for seat, spec in enumerate(seats) if spec.is_human and seat not in remote]
         if not here:  # this computer only hosts: the others play

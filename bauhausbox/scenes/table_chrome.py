@@ -17,7 +17,7 @@ import pygame
 
 from bauhausbox import i18n
 from bauhausbox.engine.api import Seat
-from bauhausbox.i18n import N_, _, fill
+from bauhausbox.i18n import N_, _, counted, fill
 from bauhausbox.scenes.game_hooks import GameHooks
 from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
@@ -345,6 +345,10 @@ class TableChrome(GameHooks[Any, Any]):
         moves = self.match.history.cursor
         if self.table.on_server:  # every move is stored by the host before anyone hears of it
             words = _("move {n}  ·  kept by the host").format(n=moves)
+            if watching := self.table.watching():
+                words = fill(
+                    _("{words}  ·  {watching}"), words=words, watching=counted("{n} watching", "{n} watching", watching)
+                )
         elif self.match.save_error:
             words = _("move {n}  ·  not saved!").format(n=moves)
         else:
