@@ -40,7 +40,7 @@ CODE_LENGTH = 6
 # Table codes avoid letters and digits that read alike (0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
-Action = Literal["move", "undo", "redo", "hint", "agree", "refuse", "present"]
+Action = Literal["move", "undo", "redo", "hint", "agree", "refuse", "present", "rematch"]
 
 
 def _joining_name(name: str) -> str:
@@ -100,7 +100,8 @@ class Join(_Message):
 
 class Intent(_Message):
     """What the player at this seat wants: a move in the game's notation (``text``), undo, redo, a
-    hint, to agree to or refuse an undo others asked for, or "present" (I am here and looking)."""
+    hint, to agree to or refuse an undo others asked for, "present" (I am here and looking), or
+    "rematch" at a finished table (a new table, the same seats and players)."""
 
     type: Literal["intent"] = "intent"
     action: Action
@@ -180,6 +181,14 @@ class UndoRequest(_Message):
     waiting_for: list[int]
 
 
+class Rematch(_Message):
+    """A new game asked for at a finished table: table ``code``, the same seats, each player's
+    token the same as here; ``asked_by`` the seat that asked."""
+
+    code: str
+    asked_by: int
+
+
 class SeatView(_Message):
     """What one seat may see now. ``position`` is the game's ``to_text`` of ``view(state, seat)``:
     ``from_text`` reads it back. ``version`` grows with every change at the table. A watcher's view
@@ -209,6 +218,7 @@ class SeatView(_Message):
     # (protocol 2). 0, a whole view, is left out of the frame: the same bytes as protocol 1.
     first: int = Field(default=0, ge=0)
     watching: int = Field(default=0, ge=0)  # how many watch the table (left out of the frame when none)
+    rematch: Rematch | None = None  # once asked for at the end (left out of the frame until then)
 
 
 Reason = Literal[
@@ -238,6 +248,7 @@ Reason = Literal[
     "no_watchers",
     "too_many_watchers",
     "watching",
+    "no_rematch",
 ]
 
 # The sentence for each reason (``{detail}`` filled from the refusal); marked for the catalogs.
@@ -268,6 +279,7 @@ SENTENCES: dict[str, str] = {
     "no_watchers": N_("The host does not let anyone watch that table."),
     "too_many_watchers": N_("That table has as many watchers as it can take: try again later."),
     "watching": N_("You are watching: only the players can play."),
+    "no_rematch": N_("A new game can be asked for only once this one is over."),
 }
 
 # A refusal that ends the connection (the client does not try again on its own).
@@ -317,7 +329,7 @@ _LATER_FIELDS: dict[type[_Message], tuple[tuple[str, object], ...]] = {
     Create: (("watchers", False),),
     Join: (("watch", False),),
     TableSeen: (("watchers", False), ("watching", 0)),
-    SeatView: (("first", 0), ("watching", 0)),
+    SeatView: (("first", 0), ("watching", 0), ("rematch", None)),
 }
 
 

@@ -110,6 +110,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._asked: set[tuple[Seat, int, int]] = set()
         self._hint_given: tuple[int, str] | None = None
         self._ended_told = False
+        self._rematch_seen: str | None = None  # the new game's table this screen was told of
         self._absorb()
 
     # ==== who is where ===========================================================================
@@ -295,13 +296,18 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._pending.extend(event for event in events if event is not played)
         return played
 
-    def _ask(self, remote: RemoteTable, action: str, text: str = "") -> Refusal | None:
-        """Send an intent and wait (briefly) until the server has answered it."""
+    def _ask(
+        self, remote: RemoteTable, action: str, text: str = "", until: Callable[[SeatView], bool] | None = None
+    ) -> Refusal | None:
+        """Send an intent and wait (briefly) until the server has answered it (``until`` the view
+        shows the answer; by default, when the moves or the undo request changed)."""
         seat = remote.seat
         before = remote.view.moves if remote.view is not None else []
         request = remote.view.undo_request if remote.view is not None else None
 
         def answered(view: SeatView) -> bool:
+            if until is not None:
+                return until(view)
             return view.moves != before or view.undo_request != request
 
         try:
@@ -382,6 +388,40 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.hint_move = None
         self.hint_runner.job = None
 
+    # ==== a new game at the end ==================================================================
+    def rematch_offer(self) -> tuple[str, str] | None:
+        """Another player asked for a new game at this finished table: its code and the asker's
+        name, once (``None`` when nobody did, it was told already, or this screen asked)."""
+        view = self.remotes[self._shown_seat].view
+        offer = view.rematch if view is not None else None
+        if offer is None or offer.code == self._rematch_seen:
+            return None
+        self._rematch_seen = offer.code
+        if offer.asked_by in self.remotes:
+            return None
+        return offer.code, self.match.seat_name(offer.asked_by)
+
+    def play_again(self) -> RemoteTableAdapter:
+        """The new game at this finished table: asked for (unless someone did already) and joined
+        in this computer's seats with their tokens, or watched; raises :class:`Ended` with one
+        sentence when the host has gone or does not answer."""
+        remote = self.remotes[self._shown_seat]
+        for one in self.remotes.values():
+            if one.ended is not None:
+                raise Ended(_ended(one.ended, N_("The host has left: there is no new game to join.")))
+        view = remote.view
+        if view is None or view.rematch is None:
+            if self.watcher:
+                raise Ended(_ended(None, N_("No new game has been asked for at this table yet.")))
+            answer = self._ask(remote, "rematch", until=lambda seen: seen.rematch is not None)
+            if answer is not None:
+                raise Ended(answer if answer.fatal else _ended(None, answer.sentence))
+            view = remote.view
+        assert view is not None and view.rematch is not None
+        self._rematch_seen = code = view.rematch.code
+        invitation = replace(self.invitation, code=code) if self.invitation is not None else None
+        return rejoin(self.loop, remote.url, code, self.remotes, invitation)
+
     def close(self) -> None:
         for remote in self.remotes.values():
             self._send(remote.close())
@@ -423,6 +463,31 @@ def join_table(
     return RemoteTableAdapter(loop, remotes, invitation)
 
 
+def _ended(refusal: Refusal | None, sentence: str) -> Refusal:
+    """The end of a conversation said with ``sentence`` (a marked constant, or words already said)."""
+    return Refusal(reason=refusal.reason if refusal is not None else "table_closed", sentence=sentence, fatal=True)
+
+
+def rejoin(
+    loop: NetLoop, url: str, code: str, remotes: dict[Seat, RemoteTable], invitation: Invitation | None = None
+) -> RemoteTableAdapter:
+    """Table ``code`` joined in the same seats as ``remotes`` with the same tokens (a new game at
+    the end keeps each player's token), or watched again."""
+    joined: dict[Seat, RemoteTable] = {}
+    try:
+        for key, old in remotes.items():
+            remote = RemoteTable(url, code, token=old.token, name=old.name, language=old.language, watch=old.watch)
+            joined[key] = remote
+            loop.run(remote.start(JOIN_SECONDS), JOIN_SECONDS + 1.0)
+    except BaseException:
+        for remote in joined.values():
+            loop.submit(remote.close())
+        raise
+    for old in remotes.values():  # this screen leaves the finished table
+        loop.submit(old.close())
+    return RemoteTableAdapter(loop, joined, invitation)
+
+
 def refusal_words(error: BaseException, url: str) -> str:
     """One sentence for a failed join."""
     if isinstance(error, Ended):
@@ -432,4 +497,4 @@ def refusal_words(error: BaseException, url: str) -> str:
     return fill(_("Nothing answers at {address}: check the address and that the table is hosted."), address=url)
 
 
-__all__ = ["Invitation", "RemoteMatch", "RemoteTableAdapter", "join_table", "refusal_words", "setup_of"]
+__all__ = ["Invitation", "RemoteMatch", "RemoteTableAdapter", "join_table", "refusal_words", "rejoin", "setup_of"]

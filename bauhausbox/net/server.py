@@ -59,6 +59,7 @@ from bauhausbox.net.protocol import (
     MoveSeen,
     Reason,
     Refusal,
+    Rematch,
     SeatGiven,
     SeatView,
     TableSeen,
@@ -140,6 +141,7 @@ class HostedTable:
         self.seated: dict[Seat, Seated] = {}
         self.allow_watchers = False  # the host lets people watch from no seat
         self.watchers: list[Seated] = []
+        self.rematch: Rematch | None = None  # the new table asked for at the end
         self.pending_undo: PendingUndo | None = None
         self.version = 0
         self.hint_level = "hard"
@@ -204,6 +206,7 @@ class HostedTable:
             options=dict(match.setup.options),
             first=first,
             watching=len(self.watchers),
+            rematch=self.rematch,
         )
 
     def known_to(self, seated: Seated) -> int:
@@ -783,7 +786,9 @@ class Server:
         if action == "present":  # "show me my seat again", all of it: only this connection hears
             await self._send_view(hosted, hosted.seated[seat], whole=True)
             return
-        if action == "move":
+        if action == "rematch":
+            self._rematch(hosted, seat)
+        elif action == "move":
             await self._move(hosted, seat, intent.text)
         elif action == "undo":
             await self._undo(hosted, seat)
@@ -816,6 +821,24 @@ class Server:
             pending.agreed.add(seat)
             await self._maybe_undo(hosted)
         await self._broadcast(hosted)
+
+    def _rematch(self, hosted: HostedTable, seat: Seat) -> None:
+        """A new game at a finished table: a new table with the same seats, names and watchers
+        choice (a new seed), where each player's token is the one they hold here; asked once (a
+        second asker is shown the first one's table)."""
+        match = hosted.match
+        if not match.over:
+            raise Refused("no_rematch")
+        if hosted.rematch is not None:
+            return
+        setup = replace(match.setup, seed=new_seed())
+        code = self.create_table(setup, watchers=hosted.allow_watchers)
+        again = self.tables[code]
+        for taken, digest in hosted.digests.items():
+            self.store.set_token(code, taken, digest)
+            again.digests[taken] = digest
+        hosted.rematch = Rematch(code=code, asked_by=seat)
+        log.info("table %s: %s asked for a new game: table %s", hosted.code, match.seat_name(seat), code)
 
     async def _move(self, hosted: HostedTable, seat: Seat, text: str) -> None:
         table, match, game = hosted.table, hosted.match, hosted.game
