@@ -138,6 +138,10 @@ class Match:
         return self.state if seat is None else self.game.view(self.state, seat)
 
     # -- the story in words ------------------------------------------------------------------
+    # Grows when sentences written elsewhere change under the same moves (a table across
+    # computers says them again in another language): the log's key (scenes/story.py).
+    said_version = 0
+
     def describe_step(self, index: int, viewer: Seat | None) -> str:
         """Step ``index`` of the history in words for ``viewer`` (``None``: an observer who sees
         everything), with the players' names, in the players' language; remembered (per language),

@@ -331,3 +331,10 @@ class RemoteTable:
 
     async def present(self) -> None:
         await self.send("present")
+
+    async def speak(self, language: str) -> None:
+        """The players here now read ``language``: the server says everything again in it (and
+        a reconnection says hello in it)."""
+        self.language = language
+        if self.connected:
+            await self.send("language", language)

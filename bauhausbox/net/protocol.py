@@ -40,7 +40,8 @@ CODE_LENGTH = 6
 # Table codes avoid letters and digits that read alike (0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
-Action = Literal["move", "undo", "redo", "hint", "agree", "refuse", "present", "rematch"]
+Action = Literal["move", "undo", "redo", "hint", "agree", "refuse", "present", "rematch", "language"]
+LANGUAGES = ("en", "fr")  # the languages the server writes its sentences in
 
 
 def _joining_name(name: str) -> str:
@@ -100,8 +101,9 @@ class Join(_Message):
 
 class Intent(_Message):
     """What the player at this seat wants: a move in the game's notation (``text``), undo, redo, a
-    hint, to agree to or refuse an undo others asked for, "present" (I am here and looking), or
-    "rematch" at a finished table (a new table, the same seats and players)."""
+    hint, to agree to or refuse an undo others asked for, "present" (I am here and looking),
+    "rematch" at a finished table (a new table, the same seats and players), or "language" (the
+    players here now read ``text``, ``en`` or ``fr``: the whole view comes again in it)."""
 
     type: Literal["intent"] = "intent"
     action: Action

@@ -19,7 +19,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bauhausbox import games
+from bauhausbox import games, i18n
 from bauhausbox.engine.api import WATCHER, GameError, IllegalMoveError, Seat, split_seat
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.bots.runner import BotJob
@@ -104,6 +104,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.bots = {}
         self.interjections = []
         self._seen: tuple[int, Seat] | None = None
+        self._seen_view: SeatView | None = None  # the same version may come again whole (in another language)
         self._moves: list[tuple[int, str | None, str]] = []
         self._pending: list[TableEvent] = []
         self._refusals = {seat: len(remote.refusals) for seat, remote in remotes.items()}
@@ -111,6 +112,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._hint_given: tuple[int, str] | None = None
         self._ended_told = False
         self._rematch_seen: str | None = None  # the new game's table this screen was told of
+        self._language = i18n.language()  # the language the server writes this screen's sentences in
         self._absorb()
 
     # ==== who is where ===========================================================================
@@ -142,8 +144,9 @@ class RemoteTableAdapter(Table[Any, Any]):
 
     def status_note(self) -> str | None:
         for remote in self.remotes.values():
-            if remote.ended is not None:
-                return remote.ended.sentence
+            if remote.ended is not None:  # said again in the players' language where it can be
+                template = SENTENCES[remote.ended.reason]
+                return _(template) if "{detail}" not in template else remote.ended.sentence
         if not all(remote.connected for remote in self.remotes.values()):
             return _("The connection to the table was lost: reconnecting…")
         if self.watcher:
@@ -171,9 +174,18 @@ class RemoteTableAdapter(Table[Any, Any]):
         hint = self.hint_move if seat == self.match.to_play and seat == self._shown_seat else None
         return TableSeatView(seat, self.match.state, hint, self.veiled())
 
+    def _follow_language(self) -> None:
+        """The players switched language (Settings): the server says every sentence again in it."""
+        language = i18n.language()
+        if language != self._language:
+            self._language = language
+            for remote in self.remotes.values():
+                self._send(remote.speak(language))
+
     def _absorb(self, own: tuple[str, Any] | None = None, quiet: bool = False) -> list[TableEvent]:
         """Bring the mirror up to the server's latest view for the seat on screen; what changed, as
         events. ``own``: the move this screen has just sent (its text and value)."""
+        self._follow_language()
         events: list[TableEvent] = []
         for seat, remote in self.remotes.items():
             events.extend(self._news(seat, remote))
@@ -182,7 +194,7 @@ class RemoteTableAdapter(Table[Any, Any]):
             return events
         seat = self._pick_seat(current)
         view = self.remotes[seat].view
-        if view is None or self._seen == (view.version, seat):
+        if view is None or (self._seen == (view.version, seat) and view is self._seen_view):
             return events
         game, history = self.game, self.match.history
         state = game.from_text(view.position)
@@ -210,9 +222,12 @@ class RemoteTableAdapter(Table[Any, Any]):
                 events.append(Jumped())
             self.hint_move = None
         self._shown_seat = seat
-        self._seen = (view.version, seat)
+        self._seen, self._seen_view = (view.version, seat), view
         self._moves = moves
-        self.match.said = [said for _seat, _text, said in moves]
+        said = [said for _seat, _text, said in moves]
+        if said[: len(self.match.said)] != self.match.said[: len(said)]:
+            self.match.said_version += 1  # the same moves in other words (another language, a new name)
+        self.match.said = said
         self._view_key = None
         return events
 

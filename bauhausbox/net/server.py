@@ -652,7 +652,7 @@ class Server:
                         await refuse("bad_message")
                         continue
                     hello = message
-                    language = message.language if message.language in ("en", "fr") else "en"
+                    language = message.language if message.language in protocol.LANGUAGES else "en"
                     if message.protocol < OLDEST_PROTOCOL:
                         await refuse("protocol_too_old")
                         return
@@ -680,6 +680,15 @@ class Server:
                             sitting = await self._watch(connection, message, language, hello.protocol)
                         else:
                             sitting = await self._join(connection, message, language, hello.protocol)
+                    elif isinstance(message, Intent) and message.action == "language":
+                        # The players changed their language: every sentence again, in it.
+                        if message.text not in protocol.LANGUAGES:
+                            raise Refused("bad_message")
+                        language = message.text
+                        if sitting is not None:
+                            sitting[1].language = language
+                            async with sitting[0].lock:
+                                await self._send_view(sitting[0], sitting[1], whole=True)
                     elif isinstance(message, Intent):
                         if sitting is None:
                             raise Refused("not_joined")

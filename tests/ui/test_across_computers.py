@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bauhausbox import i18n
 from bauhausbox.games import REGISTRY
 from bauhausbox.net import background, discovery, scripted
 from bauhausbox.net.client import RemoteTable, create_table
@@ -292,3 +293,18 @@ def test_play_again_after_the_host_left_says_so(fresh_app: Any, tmp_path: Path) 
     assert isinstance(dialog, DialogScene)
     assert dialog.message == "The host has left: there is no new game to join."
     guest.close()
+
+
+def test_the_log_is_said_again_when_the_language_changes(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = host_blokus(app)
+    table = scene.table
+    assert isinstance(table, RemoteTableAdapter)
+    assert scene.submit(scene.game.legal_moves(scene.view)[0])
+    english = scene.match.said[0]
+    assert english.startswith("Anni placed"), english
+    i18n.set_language("fr")
+    assert wait_until(app, lambda: scene.match.said[0] != english, 300)
+    assert scene.match.said[0].startswith("Anni a posé"), scene.match.said[0]
+    assert scene.match.said_version > 0  # the log is laid out again with the new words
+    table.close()
