@@ -153,6 +153,10 @@ class Match:
         return self.state if seat is None else self.game.view(self.state, seat)
 
     # -- the story in words ------------------------------------------------------------------
+    # Grows when sentences written elsewhere change under the same moves (a table across
+    # computers says them again in another language): the log's key (scenes/story.py).
+    said_version = 0
+
     def describe_step(self, index: int, viewer: Seat | None) -> str:
         """Step ``index`` of the history in words for ``viewer`` (``None``: an observer who sees
         everything) as it may be told now (a secret shown since is told), with the players' names, in

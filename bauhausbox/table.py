@@ -222,6 +222,10 @@ class Table(Generic[StateT, MoveT]):
         """Whether ``seat``'s player is connected to the table (``None``: everyone is at this screen)."""
         return None
 
+    def watching(self) -> int:
+        """How many people watch the table from no seat (a table across computers)."""
+        return 0
+
     def status_note(self) -> str | None:
         """What the status bar must say before anything else (a table on a server: reconnecting)."""
         return None

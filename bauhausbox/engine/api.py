@@ -25,6 +25,9 @@ from bauhausbox.engine.rng import Rng
 from bauhausbox.i18n import _
 
 Seat = int
+# The viewer of a sentence written for someone watching a table from no seat (``describe_move``):
+# it tells no more than :meth:`GameRules.watcher_view` shows.
+WATCHER: Seat = -1
 OptionValue = str | int | bool
 
 
@@ -235,7 +238,8 @@ class GameRules(ABC, Generic[S, M]):
         ``state`` is the position *before* the move; ``mover`` is the seat making it, as in
         :meth:`apply` (default: ``state.to_play``). ``viewer`` is the seat the sentence is written
         for: it reveals nothing that seat's :meth:`view` does not show, before or after the move (a
-        draw says "drew 2", not which tiles). ``None`` means an observer who sees everything, such as
+        draw says "drew 2", not which tiles); :data:`WATCHER` writes it for someone at no seat, who
+        knows what :meth:`watcher_view` shows. ``None`` means an observer who sees everything, such as
         the replay of a finished game. ``names`` gives the players' names per seat; without it the
         game's seat names are used (:meth:`mover_name`). Effects the rules carry out on their own
         within the move (automatic passes, a round ending and its points) are part of the sentence.
@@ -321,6 +325,14 @@ class GameRules(ABC, Generic[S, M]):
     def view(self, state: S, seat: Seat) -> S:
         """What ``seat`` may know. Perfect-information games return the state itself."""
         self.seat_or_to_play(state, seat)
+        return state
+
+    def watcher_view(self, state: S) -> S:
+        """What someone watching from no seat may know: no more than any seat's :meth:`view` shows
+        (``watcher_view(determinize(s, seat, r)) == watcher_view(s)`` for every seat). A game
+        without hidden information shows the state itself; a game with it must say what to hide."""
+        if self.info.hidden_information:
+            raise NotImplementedError(f"{self.info.title} does not say what a watcher may see")
         return state
 
     def determinize(self, state: S, seat: Seat, rng: Rng) -> S:

@@ -96,11 +96,12 @@ class LocalHost:
         """Where this computer's own seats connect."""
         return f"ws://127.0.0.1:{self.port}"
 
-    def create_table(self, setup: Setup) -> str:
-        """Host a new table (on the loop: the server's tables are the loop's); returns its code."""
+    def create_table(self, setup: Setup, watchers: bool = False) -> str:
+        """Host a new table (on the loop: the server's tables are the loop's); returns its code.
+        ``watchers``: people may watch it from no seat."""
 
         async def create() -> str:
-            return self.server.create_table(setup)
+            return self.server.create_table(setup, watchers=watchers)
 
         return self.loop.run(create(), timeout=10.0)
 

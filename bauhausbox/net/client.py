@@ -40,6 +40,7 @@ from bauhausbox.net.protocol import (
     SeatGiven,
     SeatView,
     TableSeen,
+    Watching,
     Welcome,
 )
 
@@ -77,12 +78,13 @@ async def create_table(
     tls: ssl.SSLContext | None = None,
     language: str = "en",
     timeout: float = 10.0,
+    watchers: bool = False,
 ) -> str:
     """Ask the server at ``url`` to host a new table; returns its code (raises :class:`Ended` with
-    the server's sentence when the setup is refused)."""
+    the server's sentence when the setup is refused). ``watchers``: people may watch it."""
     async with asyncio.timeout(timeout), connect(url, ssl=tls, max_size=MAX_SERVER_MESSAGE) as connection:
         await _hello(connection, language, PROTOCOL_VERSION)
-        create = Create(game=game, seats=list(seats), names=list(names), options=options or {})
+        create = Create(game=game, seats=list(seats), names=list(names), options=options or {}, watchers=watchers)
         await connection.send(protocol.encode(create))
         answer = protocol.read_server(await connection.recv())
         if isinstance(answer, Refusal):
@@ -109,7 +111,8 @@ async def look_table(
 
 
 class RemoteTable:
-    """One seat at a table on a server; see the module's docstring."""
+    """One seat at a table on a server, or with ``watch`` a watcher at no seat (views without
+    secrets, no moves); see the module's docstring."""
 
     def __init__(
         self,
@@ -124,7 +127,9 @@ class RemoteTable:
         protocol_version: int = PROTOCOL_VERSION,
         backoff: float = BACKOFF_SECONDS,
         max_backoff: float = MAX_BACKOFF_SECONDS,
+        watch: bool = False,
     ) -> None:
+        self.watch = watch
         self.url = url
         self.code = code
         self.seat = seat
@@ -181,7 +186,9 @@ class RemoteTable:
                 async with connect(self.url, ssl=self.tls, max_size=MAX_SERVER_MESSAGE, open_timeout=5.0) as connection:
                     self._connection = connection
                     await _hello(connection, self.language, self.protocol_version)
-                    if self.token is not None:
+                    if self.watch:
+                        join = Join(code=self.code, watch=True)
+                    elif self.token is not None:
                         join = Join(code=self.code, token=self.token, name=self.name)
                     else:
                         join = Join(code=self.code, seat=self.seat, name=self.name)
@@ -214,6 +221,9 @@ class RemoteTable:
         message = protocol.read_server(text)
         if isinstance(message, SeatGiven):
             self.seat, self.token = message.seat, message.token
+            self.connections += 1
+            self._seated.set()
+        elif isinstance(message, Watching):
             self.connections += 1
             self._seated.set()
         elif isinstance(message, SeatView):
@@ -321,3 +331,10 @@ class RemoteTable:
 
     async def present(self) -> None:
         await self.send("present")
+
+    async def speak(self, language: str) -> None:
+        """The players here now read ``language``: the server says everything again in it (and
+        a reconnection says hello in it)."""
+        self.language = language
+        if self.connected:
+            await self.send("language", language)

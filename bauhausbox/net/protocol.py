@@ -34,11 +34,14 @@ MAX_MOVE_TEXT = 400
 # Per address (one computer): open connections at once, and tables created per hour.
 CONNECTIONS_PER_ADDRESS = 32
 TABLES_PER_ADDRESS = 30
+# Watchers at one table at most (each also counts as a connection of its address).
+WATCHERS_PER_TABLE = 16
 CODE_LENGTH = 6
 # Table codes avoid letters and digits that read alike (0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
-Action = Literal["move", "undo", "redo", "hint", "agree", "refuse", "present"]
+Action = Literal["move", "undo", "redo", "hint", "agree", "refuse", "present", "rematch", "language"]
+LANGUAGES = ("en", "fr")  # the languages the server writes its sentences in
 
 
 def _joining_name(name: str) -> str:
@@ -77,6 +80,8 @@ class Create(_Message):
     seats: list[str] = Field(min_length=1, max_length=4)
     names: list[str] = Field(default_factory=list, max_length=4)
     options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=8)
+    # Whether people may watch the table from no seat (left out of the frame when not).
+    watchers: bool = False
 
 
 class Join(_Message):
@@ -90,11 +95,15 @@ class Join(_Message):
     # The joining player's name for the seat (empty: the name the host gave it); refused as a bad
     # message when it is no player name (``persistence.models.name_problem``).
     name: JoiningName = Field(default="", max_length=MAX_NAME)
+    # Watch from no seat instead (where the host allows it): no token, no seat, no moves.
+    watch: bool = False
 
 
 class Intent(_Message):
     """What the player at this seat wants: a move in the game's notation (``text``), undo, redo, a
-    hint, to agree to or refuse an undo others asked for, or "present" (I am here and looking)."""
+    hint, to agree to or refuse an undo others asked for, "present" (I am here and looking),
+    "rematch" at a finished table (a new table, the same seats and players), or "language" (the
+    players here now read ``text``, ``en`` or ``fr``: the whole view comes again in it)."""
 
     type: Literal["intent"] = "intent"
     action: Action
@@ -136,6 +145,8 @@ class TableSeen(_Message):
     names: list[str]
     free: list[int]
     connected: list[bool]
+    watchers: bool = False  # whether the host allows watching
+    watching: int = 0
 
 
 class SeatGiven(_Message):
@@ -145,6 +156,13 @@ class SeatGiven(_Message):
     code: str
     seat: int
     token: str
+
+
+class Watching(_Message):
+    """You watch table ``code`` from no seat: views follow, each seat's secrets hidden."""
+
+    type: Literal["watching"] = "watching"
+    code: str
 
 
 class MoveSeen(_Message):
@@ -165,14 +183,23 @@ class UndoRequest(_Message):
     waiting_for: list[int]
 
 
+class Rematch(_Message):
+    """A new game asked for at a finished table: table ``code``, the same seats, each player's
+    token the same as here; ``asked_by`` the seat that asked."""
+
+    code: str
+    asked_by: int
+
+
 class SeatView(_Message):
     """What one seat may see now. ``position`` is the game's ``to_text`` of ``view(state, seat)``:
-    ``from_text`` reads it back. ``version`` grows with every change at the table."""
+    ``from_text`` reads it back. ``version`` grows with every change at the table. A watcher's view
+    has no ``seat`` and the game's ``watcher_view``."""
 
     type: Literal["view"] = "view"
     code: str
     game: str
-    seat: int
+    seat: int | None
     version: int
     position: str
     to_play: int | None
@@ -192,6 +219,8 @@ class SeatView(_Message):
     # ``moves`` starts at this index: the earlier ones are those of the client's previous view
     # (protocol 2). 0, a whole view, is left out of the frame: the same bytes as protocol 1.
     first: int = Field(default=0, ge=0)
+    watching: int = Field(default=0, ge=0)  # how many watch the table (left out of the frame when none)
+    rematch: Rematch | None = None  # once asked for at the end (left out of the frame until then)
 
 
 Reason = Literal[
@@ -218,6 +247,10 @@ Reason = Literal[
     "table_closed",
     "too_many_connections",
     "too_many_tables",
+    "no_watchers",
+    "too_many_watchers",
+    "watching",
+    "no_rematch",
 ]
 
 # The sentence for each reason (``{detail}`` filled from the refusal); marked for the catalogs.
@@ -245,6 +278,10 @@ SENTENCES: dict[str, str] = {
     "table_closed": N_("That game is over and its table has closed."),
     "too_many_connections": N_("Too many connections from this computer: close some games and try again."),
     "too_many_tables": N_("This computer has opened too many tables lately: try again in an hour."),
+    "no_watchers": N_("The host does not let anyone watch that table."),
+    "too_many_watchers": N_("That table has as many watchers as it can take: try again later."),
+    "watching": N_("You are watching: only the players can play."),
+    "no_rematch": N_("A new game can be asked for only once this one is over."),
 }
 
 # A refusal that ends the connection (the client does not try again on its own).
@@ -259,6 +296,8 @@ FATAL: frozenset[str] = frozenset(
         "too_large",
         "table_closed",
         "too_many_connections",
+        "no_watchers",
+        "too_many_watchers",
     }
 )
 
@@ -272,21 +311,38 @@ class Refusal(_Message):
     fatal: bool = False
 
 
-ServerMessage = Annotated[Welcome | Created | TableSeen | SeatGiven | SeatView | Refusal, Field(discriminator="type")]
+ServerMessage = Annotated[
+    Welcome | Created | TableSeen | SeatGiven | Watching | SeatView | Refusal, Field(discriminator="type")
+]
 
 _CLIENT: TypeAdapter[Hello | Create | Join | Intent | Look] = TypeAdapter(ClientMessage)
-_SERVER: TypeAdapter[Welcome | Created | TableSeen | SeatGiven | SeatView | Refusal] = TypeAdapter(ServerMessage)
+_SERVER: TypeAdapter[Welcome | Created | TableSeen | SeatGiven | Watching | SeatView | Refusal] = TypeAdapter(
+    ServerMessage
+)
 
 
 class ProtocolError(Exception):
     """A frame that is not a valid message."""
 
 
+# Fields added after a message's first version, left out of the frame while they hold their default:
+# a frame without them is the same bytes as before they existed (and an older peer reads it).
+_LATER_FIELDS: dict[type[_Message], tuple[tuple[str, object], ...]] = {
+    Create: (("watchers", False),),
+    Join: (("watch", False),),
+    TableSeen: (("watchers", False), ("watching", 0)),
+    SeatView: (("first", 0), ("watching", 0), ("rematch", None)),
+}
+
+
 def encode(message: _Message) -> str:
     """The JSON text of a message (compact, fields in their declared order: the same message is
     always the same bytes)."""
-    if isinstance(message, SeatView) and message.first == 0:
-        return message.model_dump_json(exclude={"first"})
+    later = _LATER_FIELDS.get(type(message))
+    if later:
+        left_out = {name for name, default in later if getattr(message, name) == default}
+        if left_out:
+            return message.model_dump_json(exclude=left_out)
     return message.model_dump_json()
 
 
@@ -297,7 +353,7 @@ def read_client(text: str | bytes) -> Hello | Create | Join | Intent | Look:
         raise ProtocolError(str(error).splitlines()[0]) from None
 
 
-def read_server(text: str | bytes) -> Welcome | Created | TableSeen | SeatGiven | SeatView | Refusal:
+def read_server(text: str | bytes) -> Welcome | Created | TableSeen | SeatGiven | Watching | SeatView | Refusal:
     try:
         return _SERVER.validate_json(text)
     except ValidationError as error:

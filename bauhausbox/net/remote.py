@@ -19,8 +19,8 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bauhausbox import games
-from bauhausbox.engine.api import GameError, IllegalMoveError, Seat, split_seat
+from bauhausbox import games, i18n
+from bauhausbox.engine.api import WATCHER, GameError, IllegalMoveError, Seat, split_seat
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.bots.runner import BotJob
 from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan
@@ -81,7 +81,9 @@ class RemoteMatch(Match):
 
 
 class RemoteTableAdapter(Table[Any, Any]):
-    """See the module's docstring. ``remotes``: this computer's seats, each already seated."""
+    """See the module's docstring. ``remotes``: this computer's seats, each already seated; or
+    only a watcher (under :data:`~bauhausbox.engine.api.WATCHER`), who sees the table from no seat
+    and plays nothing."""
 
     on_server = True
 
@@ -89,6 +91,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.loop = loop
         self.remotes = remotes
         self.invitation = invitation  # at the host: how to join, said while seats are free
+        self.watcher = WATCHER in remotes
         first = next(iter(remotes.values())).view
         assert first is not None
         game = games.load(first.game)
@@ -104,12 +107,15 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.bots = {}
         self.interjections = []
         self._seen: tuple[int, Seat] | None = None
+        self._seen_view: SeatView | None = None  # the same version may come again whole (in another language)
         self._moves: list[tuple[int, str | None, str]] = []
         self._pending: list[TableEvent] = []
         self._refusals = {seat: len(remote.refusals) for seat, remote in remotes.items()}
         self._asked: set[tuple[Seat, int, int]] = set()
         self._hint_given: tuple[int, str] | None = None
         self._ended_told = False
+        self._rematch_seen: str | None = None  # the new game's table this screen was told of
+        self._language = i18n.language()  # the language the server writes this screen's sentences in
         self._absorb()
 
     # ==== who is where ===========================================================================
@@ -122,7 +128,11 @@ class RemoteTableAdapter(Table[Any, Any]):
         return next(iter(self.remotes))
 
     def _viewer_seat(self) -> Seat | None:
-        return self._shown_seat
+        return None if self.watcher else self._shown_seat
+
+    def watching(self) -> int:
+        view = self.remotes[self._shown_seat].view
+        return view.watching if view is not None else 0
 
     def connected(self, seat: Seat) -> bool | None:
         view = self.remotes[self._shown_seat].view
@@ -137,10 +147,13 @@ class RemoteTableAdapter(Table[Any, Any]):
 
     def status_note(self) -> str | None:
         for remote in self.remotes.values():
-            if remote.ended is not None:
-                return remote.ended.sentence
+            if remote.ended is not None:  # said again in the players' language where it can be
+                template = SENTENCES[remote.ended.reason]
+                return _(template) if "{detail}" not in template else remote.ended.sentence
         if not all(remote.connected for remote in self.remotes.values()):
             return _("The connection to the table was lost: reconnecting…")
+        if self.watcher:
+            return _(SENTENCES["watching"])
         view = self.remotes[self._shown_seat].view
         if view is not None and self.invitation:
             waiting = [view.names[s] for s, human in enumerate(view.humans) if human and not view.connected[s]]
@@ -164,9 +177,18 @@ class RemoteTableAdapter(Table[Any, Any]):
         hint = self.hint_move if seat == self.match.to_play and seat == self._shown_seat else None
         return TableSeatView(seat, self.match.state, hint, self.veiled())
 
+    def _follow_language(self) -> None:
+        """The players switched language (Settings): the server says every sentence again in it."""
+        language = i18n.language()
+        if language != self._language:
+            self._language = language
+            for remote in self.remotes.values():
+                self._send(remote.speak(language))
+
     def _absorb(self, own: tuple[str, Any] | None = None, quiet: bool = False) -> list[TableEvent]:
         """Bring the mirror up to the server's latest view for the seat on screen; what changed, as
         events. ``own``: the move this screen has just sent (its text and value)."""
+        self._follow_language()
         events: list[TableEvent] = []
         for seat, remote in self.remotes.items():
             events.extend(self._news(seat, remote))
@@ -175,7 +197,7 @@ class RemoteTableAdapter(Table[Any, Any]):
             return events
         seat = self._pick_seat(current)
         view = self.remotes[seat].view
-        if view is None or self._seen == (view.version, seat):
+        if view is None or (self._seen == (view.version, seat) and view is self._seen_view):
             return events
         game, history = self.game, self.match.history
         state = game.from_text(view.position)
@@ -203,9 +225,12 @@ class RemoteTableAdapter(Table[Any, Any]):
                 events.append(Jumped())
             self.hint_move = None
         self._shown_seat = seat
-        self._seen = (view.version, seat)
+        self._seen, self._seen_view = (view.version, seat), view
         self._moves = moves
-        self.match.said = [said for _seat, _text, said in moves]
+        said = [said for _seat, _text, said in moves]
+        if said[: len(self.match.said)] != self.match.said[: len(said)]:
+            self.match.said_version += 1  # the same moves in other words (another language, a new name)
+        self.match.said = said
         self._view_key = None
         return events
 
@@ -289,13 +314,18 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._pending.extend(event for event in events if event is not played)
         return played
 
-    def _ask(self, remote: RemoteTable, action: str, text: str = "") -> Refusal | None:
-        """Send an intent and wait (briefly) until the server has answered it."""
+    def _ask(
+        self, remote: RemoteTable, action: str, text: str = "", until: Callable[[SeatView], bool] | None = None
+    ) -> Refusal | None:
+        """Send an intent and wait (briefly) until the server has answered it (``until`` the view
+        shows the answer; by default, when the moves or the undo request changed)."""
         seat = remote.seat
         before = remote.view.moves if remote.view is not None else []
         request = remote.view.undo_request if remote.view is not None else None
 
         def answered(view: SeatView) -> bool:
+            if until is not None:
+                return until(view)
             return view.moves != before or view.undo_request != request
 
         try:
@@ -376,6 +406,40 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.hint_move = None
         self.hint_runner.job = None
 
+    # ==== a new game at the end ==================================================================
+    def rematch_offer(self) -> tuple[str, str] | None:
+        """Another player asked for a new game at this finished table: its code and the asker's
+        name, once (``None`` when nobody did, it was told already, or this screen asked)."""
+        view = self.remotes[self._shown_seat].view
+        offer = view.rematch if view is not None else None
+        if offer is None or offer.code == self._rematch_seen:
+            return None
+        self._rematch_seen = offer.code
+        if offer.asked_by in self.remotes:
+            return None
+        return offer.code, self.match.seat_name(offer.asked_by)
+
+    def play_again(self) -> RemoteTableAdapter:
+        """The new game at this finished table: asked for (unless someone did already) and joined
+        in this computer's seats with their tokens, or watched; raises :class:`Ended` with one
+        sentence when the host has gone or does not answer."""
+        remote = self.remotes[self._shown_seat]
+        for one in self.remotes.values():
+            if one.ended is not None:
+                raise Ended(_ended(one.ended, N_("The host has left: there is no new game to join.")))
+        view = remote.view
+        if view is None or view.rematch is None:
+            if self.watcher:
+                raise Ended(_ended(None, N_("No new game has been asked for at this table yet.")))
+            answer = self._ask(remote, "rematch", until=lambda seen: seen.rematch is not None)
+            if answer is not None:
+                raise Ended(answer if answer.fatal else _ended(None, answer.sentence))
+            view = remote.view
+        assert view is not None and view.rematch is not None
+        self._rematch_seen = code = view.rematch.code
+        invitation = replace(self.invitation, code=code) if self.invitation is not None else None
+        return rejoin(self.loop, remote.url, code, self.remotes, invitation)
+
     def close(self) -> None:
         for remote in self.remotes.values():
             self._send(remote.close())
@@ -389,28 +453,57 @@ def join_table(
     name: str = "",
     language: str = "en",
     invitation: Invitation | None = None,
+    watch: bool = False,
 ) -> RemoteTableAdapter:
     """Sit at table ``code`` on the server at ``url`` in each of ``seats`` (``None``: the first free
-    human seat) and return the table for the screen; raises :class:`Ended` with the server's
-    sentence (wrong code, table full, an old version) or ``OSError`` / ``TimeoutError`` when the
-    server cannot be reached."""
+    human seat), or with ``watch`` watch it from no seat, and return the table for the screen;
+    raises :class:`Ended` with the server's sentence (wrong code, table full, an old version, no
+    watchers allowed) or ``OSError`` / ``TimeoutError`` when the server cannot be reached."""
     loop = shared_loop()
     remotes: dict[Seat, RemoteTable] = {}
     try:
-        for wanted in seats:
-            remote = RemoteTable(url, code.strip().upper(), seat=wanted, name=name, language=language)
+        for wanted in [None] if watch else seats:
+            remote = RemoteTable(url, code.strip().upper(), seat=wanted, name=name, language=language, watch=watch)
             try:
                 loop.run(remote.start(JOIN_SECONDS), JOIN_SECONDS + 1.0)
             except BaseException:
                 loop.submit(remote.close())
                 raise
-            assert remote.seat is not None
-            remotes[remote.seat] = remote
+            if watch:
+                remotes[WATCHER] = remote
+            else:
+                assert remote.seat is not None
+                remotes[remote.seat] = remote
     except BaseException:
         for remote in remotes.values():
             loop.submit(remote.close())
         raise
     return RemoteTableAdapter(loop, remotes, invitation)
+
+
+def _ended(refusal: Refusal | None, sentence: str) -> Refusal:
+    """The end of a conversation said with ``sentence`` (a marked constant, or words already said)."""
+    return Refusal(reason=refusal.reason if refusal is not None else "table_closed", sentence=sentence, fatal=True)
+
+
+def rejoin(
+    loop: NetLoop, url: str, code: str, remotes: dict[Seat, RemoteTable], invitation: Invitation | None = None
+) -> RemoteTableAdapter:
+    """Table ``code`` joined in the same seats as ``remotes`` with the same tokens (a new game at
+    the end keeps each player's token), or watched again."""
+    joined: dict[Seat, RemoteTable] = {}
+    try:
+        for key, old in remotes.items():
+            remote = RemoteTable(url, code, token=old.token, name=old.name, language=old.language, watch=old.watch)
+            joined[key] = remote
+            loop.run(remote.start(JOIN_SECONDS), JOIN_SECONDS + 1.0)
+    except BaseException:
+        for remote in joined.values():
+            loop.submit(remote.close())
+        raise
+    for old in remotes.values():  # this screen leaves the finished table
+        loop.submit(old.close())
+    return RemoteTableAdapter(loop, joined, invitation)
 
 
 def refusal_words(error: BaseException, url: str) -> str:
@@ -422,4 +515,4 @@ def refusal_words(error: BaseException, url: str) -> str:
     return fill(_("Nothing answers at {address}: check the address and that the table is hosted."), address=url)
 
 
-__all__ = ["Invitation", "RemoteMatch", "RemoteTableAdapter", "join_table", "refusal_words", "setup_of"]
+__all__ = ["Invitation", "RemoteMatch", "RemoteTableAdapter", "join_table", "refusal_words", "rejoin", "setup_of"]

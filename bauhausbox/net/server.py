@@ -36,7 +36,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from bauhausbox import __version__, games, i18n
-from bauhausbox.engine.api import GameError, Seat, split_seat
+from bauhausbox.engine.api import WATCHER, GameError, Seat, split_seat
 from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.engine.history import UndoPlan as Plan
 from bauhausbox.match import Match, new_seed
@@ -49,6 +49,7 @@ from bauhausbox.net.protocol import (
     OLDEST_PROTOCOL,
     PROTOCOL_VERSION,
     SENTENCES,
+    WATCHERS_PER_TABLE,
     Create,
     Created,
     Hello,
@@ -58,10 +59,12 @@ from bauhausbox.net.protocol import (
     MoveSeen,
     Reason,
     Refusal,
+    Rematch,
     SeatGiven,
     SeatView,
     TableSeen,
     UndoRequest,
+    Watching,
     Welcome,
 )
 from bauhausbox.net.store import Store, StoredTable, Write, token_digest, write_cursor, write_move
@@ -102,10 +105,11 @@ class Refused(Exception):
 
 @dataclass
 class Seated:
-    """One open connection sitting at a seat, and the moves its client has from earlier views."""
+    """One open connection sitting at a seat (``None``: watching from no seat), and the moves its
+    client has from earlier views."""
 
     connection: ServerConnection
-    seat: Seat
+    seat: Seat | None
     language: str
     protocol: int = PROTOCOL_VERSION
     told: int = 0  # how many moves the client's view holds
@@ -135,6 +139,9 @@ class HostedTable:
         self.game = table.game
         self.digests: dict[Seat, str] = dict(digests or {})
         self.seated: dict[Seat, Seated] = {}
+        self.allow_watchers = False  # the host lets people watch from no seat
+        self.watchers: list[Seated] = []
+        self.rematch: Rematch | None = None  # the new table asked for at the end
         self.pending_undo: PendingUndo | None = None
         self.version = 0
         self.hint_level = "hard"
@@ -144,7 +151,7 @@ class HostedTable:
         self.lock = asyncio.Lock()
         self.finished: float | None = None  # when the game was seen over (the table closes a while later)
         # Sentences already written, per (step index, seat, language), with the step they describe.
-        self._said: dict[tuple[int, Seat, str], tuple[Any, str]] = {}
+        self._said: dict[tuple[int, Seat | None, str], tuple[Any, str]] = {}
 
     @property
     def humans(self) -> tuple[Seat, ...]:
@@ -158,15 +165,20 @@ class HostedTable:
         return not self.match.over and self.match.to_play in table.bots
 
     # -- what a seat may see ---------------------------------------------------------------------
-    def view_for(self, seat: Seat, first: int = 0) -> SeatView:
+    def view_for(self, seat: Seat | None, first: int = 0) -> SeatView:
         """Everything in this message comes from ``view(state, seat)``, the seat's own hint and the
-        table's public facts (names, who is connected, the undo request). ``first``: the moves
-        before it are left out (the client has them)."""
+        table's public facts (names, who is connected, the undo request, how many watch); a
+        watcher's (``seat`` None) from the game's ``watcher_view``, without a hint. ``first``: the
+        moves before it are left out (the client has them)."""
         match, game, table = self.match, self.game, self.table
-        seen = table.seat_view(seat)
         hint = None
-        if seen.hint is not None:
-            hint = game.format_move(match.state, seen.hint)
+        if seat is None:
+            position = game.to_text(game.watcher_view(match.state))
+        else:
+            seen = table.seat_view(seat)
+            position = game.to_text(seen.state)
+            if seen.hint is not None:
+                hint = game.format_move(match.state, seen.hint)
         request = None
         if self.pending_undo is not None:
             agreed = sorted(self.pending_undo.agreed)
@@ -178,14 +190,14 @@ class HostedTable:
             game=match.setup.game_id,
             seat=seat,
             version=self.version,
-            position=game.to_text(seen.state),
+            position=position,
             to_play=match.to_play,
             over=match.over,
             moves=[self._seen(index, seat) for index in range(first, history.cursor)],
             hint=hint,
             undo_request=request,
-            can_undo=table.undo_plan() is not None,
-            can_redo=history.redo_target(self.humans) is not None,
+            can_undo=seat is not None and table.undo_plan() is not None,
+            can_redo=seat is not None and history.redo_target(self.humans) is not None,
             names=[spec.name for spec in match.setup.seats],
             humans=[spec.is_human for spec in match.setup.seats],
             connected=[not spec.is_human or index in self.seated for index, spec in enumerate(match.setup.seats)],
@@ -193,6 +205,8 @@ class HostedTable:
             seats=[spec.to_text() for spec in match.setup.seats],
             options=dict(match.setup.options),
             first=first,
+            watching=len(self.watchers),
+            rematch=self.rematch,
         )
 
     def known_to(self, seated: Seated) -> int:
@@ -217,23 +231,31 @@ class HostedTable:
             names=[spec.name for spec in seats],
             free=[seat for seat in self.humans if seat not in self.digests],
             connected=[not spec.is_human or index in self.seated for index, spec in enumerate(seats)],
+            watchers=self.allow_watchers,
+            watching=len(self.watchers),
         )
+
+    def everyone(self) -> list[Seated]:
+        """Every open connection at the table: the seats, then the watchers."""
+        return [*self.seated.values(), *self.watchers]
 
     def forget_sentences(self) -> None:
         self._said.clear()
 
-    def _seen(self, index: int, seat: Seat) -> MoveSeen:
+    def _seen(self, index: int, seat: Seat | None) -> MoveSeen:
         step = self.match.history.steps[index]
         # The notation of another seat's move may say what the seat cannot see yet (a Bits tile
-        # placed face down); the sentence never does (the rules write it for this seat).
+        # placed face down); the sentence never does (the rules write it for this seat, or for a
+        # watcher at no seat).
         public = step.seat == seat or self.match.over or not self.game.info.hidden_information
         key = (index, seat, i18n.language())
         known = self._said.get(key)
         if known is None or known[0] is not step:
             names = [spec.name for spec in self.match.setup.seats]
             state = self.match.history.states[index]
-            said = self.game.describe_move(state, step.move, mover=step.seat, viewer=seat, names=names)
-            outcome = self.game.describe_outcome(state, step.move, mover=step.seat, viewer=seat, names=names)
+            viewer = WATCHER if seat is None else seat
+            said = self.game.describe_move(state, step.move, mover=step.seat, viewer=viewer, names=names)
+            outcome = self.game.describe_outcome(state, step.move, mover=step.seat, viewer=viewer, names=names)
             if outcome:  # one sentence per move crosses the network: a round's end follows its move
                 said = f"{said}. {outcome}"
             known = self._said[key] = (step, said)
@@ -309,20 +331,23 @@ class Server:
         history.go_to(stored.cursor)
         match = Match(stored.setup, history, autosave=False)
         hosted = self._host(stored.code, match, stored.digests)
+        hosted.allow_watchers = stored.watchers
         hosted.version = self.store.reopened(stored.code) << VERSION_BITS  # above every earlier view
         if match.over:  # a finished game reopened: its table closes as it would have
             hosted.finished = time.monotonic()
         return hosted
 
-    def create_table(self, setup: Setup, start: Any = None) -> str:
+    def create_table(self, setup: Setup, start: Any = None, watchers: bool = False) -> str:
         """Host a new table; returns its code. ``start``: a position to start from instead of the
-        seed's (the host's own app, never a client: whoever sets the position knows its secrets)."""
+        seed's (the host's own app, never a client: whoever sets the position knows its secrets).
+        ``watchers``: people may watch it from no seat."""
         code = self._new_code()
         game = games.load(setup.game_id)
         history = None if start is None else History(game, start)
         match = Match(setup, history, autosave=False)
-        self.store.create(code, setup, None if start is None else game.to_text(start))
-        self.tables[code] = self._host(code, match)
+        self.store.create(code, setup, None if start is None else game.to_text(start), watchers)
+        hosted = self.tables[code] = self._host(code, match)
+        hosted.allow_watchers = watchers
         if self.on_created is not None:
             self.on_created(code, setup)
         return code
@@ -425,7 +450,7 @@ class Server:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._writer, 30)
         for hosted in self.tables.values():
-            for seated in list(hosted.seated.values()):
+            for seated in hosted.everyone():
                 with speaking(seated.language), contextlib.suppress(ConnectionClosed):
                     await seated.connection.send(protocol.encode(refusal("host_left")))
                 await seated.connection.close(1001, "host left")
@@ -469,7 +494,12 @@ class Server:
             try:
                 if hosted.finished is not None and now - hosted.finished >= self.finished_seconds:
                     await self._close_table(hosted)
-                elif not hosted.seated and now - hosted.active >= self.idle_seconds and not hosted.busy():
+                elif (
+                    not hosted.seated
+                    and not hosted.watchers
+                    and now - hosted.active >= self.idle_seconds
+                    and not hosted.busy()
+                ):
                     del self.tables[hosted.code]
                     hosted.table.close()
             except Exception:  # one table's trouble must not stop the others
@@ -479,7 +509,8 @@ class Server:
         self.store.close_table(hosted.code)
         del self.tables[hosted.code]
         hosted.table.close()
-        seated, hosted.seated = list(hosted.seated.values()), {}
+        seated = hosted.everyone()
+        hosted.seated, hosted.watchers = {}, []
         # Told on a task of its own: a player's slow connection must not hold the other tables.
         task = asyncio.get_running_loop().create_task(self._tell_closed(seated))
         self._advancing.add(task)
@@ -563,7 +594,7 @@ class Server:
             hosted.finished = None  # an undo after the end opens the game again
         elif hosted.finished is None:
             hosted.finished = hosted.active
-        for seated in list(hosted.seated.values()):
+        for seated in hosted.everyone():
             await self._send_view(hosted, seated)
 
     async def _send_view(self, hosted: HostedTable, seated: Seated, whole: bool = False) -> None:
@@ -624,7 +655,7 @@ class Server:
                         await refuse("bad_message")
                         continue
                     hello = message
-                    language = message.language if message.language in ("en", "fr") else "en"
+                    language = message.language if message.language in protocol.LANGUAGES else "en"
                     if message.protocol < OLDEST_PROTOCOL:
                         await refuse("protocol_too_old")
                         return
@@ -640,19 +671,39 @@ class Server:
                     if isinstance(message, Create):
                         setup = self.setup_from(message)
                         self._may_create(address, time.monotonic())
-                        code = self.create_table(setup)
+                        code = self.create_table(setup, watchers=message.watchers)
                         await connection.send(protocol.encode(Created(code=code)))
                     elif isinstance(message, Look):
                         await connection.send(protocol.encode(self.find(message.code).seen()))
                     elif isinstance(message, Join):
                         if sitting is not None:
                             await self._leave(*sitting)
-                        sitting = await self._join(connection, message, language, hello.protocol)
+                            sitting = None
+                        if message.watch:
+                            sitting = await self._watch(connection, message, language, hello.protocol)
+                        else:
+                            sitting = await self._join(connection, message, language, hello.protocol)
+                    elif isinstance(message, Intent) and message.action == "language":
+                        # The players changed their language: every sentence again, in it.
+                        if message.text not in protocol.LANGUAGES:
+                            raise Refused("bad_message")
+                        language = message.text
+                        if sitting is not None:
+                            sitting[1].language = language
+                            async with sitting[0].lock:
+                                await self._send_view(sitting[0], sitting[1], whole=True)
                     elif isinstance(message, Intent):
                         if sitting is None:
                             raise Refused("not_joined")
+                        seat = sitting[1].seat
+                        if seat is None:  # a watcher may only ask to see the table again
+                            if message.action != "present":
+                                raise Refused("watching")
+                            async with sitting[0].lock:
+                                await self._send_view(sitting[0], sitting[1], whole=True)
+                            continue
                         async with sitting[0].lock:
-                            await self._intent(sitting[0], sitting[1].seat, message)
+                            await self._intent(sitting[0], seat, message)
                     else:
                         raise Refused("bad_message")
                 except Refused as refused:
@@ -702,6 +753,22 @@ class Server:
             await self._broadcast(hosted)
         return hosted, seated
 
+    async def _watch(
+        self, connection: ServerConnection, message: Join, language: str, version: int = PROTOCOL_VERSION
+    ) -> tuple[HostedTable, Seated]:
+        """Watch from no seat, where the host allows it and the table has room for one more."""
+        hosted = self.find(message.code)
+        if not hosted.allow_watchers:
+            raise Refused("no_watchers")
+        if len(hosted.watchers) >= WATCHERS_PER_TABLE:
+            raise Refused("too_many_watchers")
+        watcher = Seated(connection, None, language, version)
+        hosted.watchers.append(watcher)
+        await connection.send(protocol.encode(Watching(code=hosted.code)))
+        async with hosted.lock:  # everyone hears one more watches; the watcher gets its first view
+            await self._broadcast(hosted)
+        return hosted, watcher
+
     def _rename(self, hosted: HostedTable, seat: Seat, name: str) -> None:
         """The player sitting down at ``seat`` is called ``name`` (kept with the table)."""
         setup = hosted.match.setup
@@ -711,10 +778,18 @@ class Server:
         self.store.set_names(hosted.code, hosted.match.setup)
 
     async def _leave(self, hosted: HostedTable, seated: Seated) -> None:
-        if hosted.seated.get(seated.seat) is seated and self.tables.get(hosted.code) is hosted:
+        if self.tables.get(hosted.code) is not hosted:
+            return
+        if seated.seat is None:
+            if seated not in hosted.watchers:
+                return
+            hosted.watchers.remove(seated)
+        elif hosted.seated.get(seated.seat) is seated:
             del hosted.seated[seated.seat]
-            async with hosted.lock:
-                await self._broadcast(hosted)
+        else:
+            return
+        async with hosted.lock:
+            await self._broadcast(hosted)
 
     # -- intents ---------------------------------------------------------------------------------
     async def _intent(self, hosted: HostedTable, seat: Seat, intent: Intent) -> None:
@@ -723,7 +798,9 @@ class Server:
         if action == "present":  # "show me my seat again", all of it: only this connection hears
             await self._send_view(hosted, hosted.seated[seat], whole=True)
             return
-        if action == "move":
+        if action == "rematch":
+            self._rematch(hosted, seat)
+        elif action == "move":
             await self._move(hosted, seat, intent.text)
         elif action == "undo":
             await self._undo(hosted, seat)
@@ -756,6 +833,24 @@ class Server:
             pending.agreed.add(seat)
             await self._maybe_undo(hosted)
         await self._broadcast(hosted)
+
+    def _rematch(self, hosted: HostedTable, seat: Seat) -> None:
+        """A new game at a finished table: a new table with the same seats, names and watchers
+        choice (a new seed), where each player's token is the one they hold here; asked once (a
+        second asker is shown the first one's table)."""
+        match = hosted.match
+        if not match.over:
+            raise Refused("no_rematch")
+        if hosted.rematch is not None:
+            return
+        setup = replace(match.setup, seed=new_seed())
+        code = self.create_table(setup, watchers=hosted.allow_watchers)
+        again = self.tables[code]
+        for taken, digest in hosted.digests.items():
+            self.store.set_token(code, taken, digest)
+            again.digests[taken] = digest
+        hosted.rematch = Rematch(code=code, asked_by=seat)
+        log.info("table %s: %s asked for a new game: table %s", hosted.code, match.seat_name(seat), code)
 
     async def _move(self, hosted: HostedTable, seat: Seat, text: str) -> None:
         table, match, game = hosted.table, hosted.match, hosted.game

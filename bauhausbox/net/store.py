@@ -36,7 +36,8 @@ CREATE TABLE IF NOT EXISTS tables (
     start TEXT,              -- the starting position (to_text), when it is not the seed's
     created REAL NOT NULL,
     opened INTEGER NOT NULL DEFAULT 0, -- how many times a server reopened it (its views' numbers start above)
-    closed REAL              -- when the finished game's table closed (kept as a record; never reopened)
+    closed REAL,             -- when the finished game's table closed (kept as a record; never reopened)
+    watchers INTEGER NOT NULL DEFAULT 0 -- 1: the host lets people watch from no seat
 );
 CREATE TABLE IF NOT EXISTS tokens (
     code TEXT NOT NULL REFERENCES tables(code),
@@ -94,6 +95,7 @@ class StoredTable:
     cursor: int = 0
     start: str | None = None  # the starting position's text, when the table did not start from its seed
     digests: dict[int, str] = field(default_factory=dict)  # seat -> SHA-256 of its token
+    watchers: bool = False  # whether the host lets people watch
 
 
 class Store:
@@ -106,7 +108,11 @@ class Store:
         self.db.executescript(_SCHEMA)
         self._writer: sqlite3.Connection | None = None  # the group commits' own connection
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
-        for column, kind in (("opened", "INTEGER NOT NULL DEFAULT 0"), ("closed", "REAL")):
+        for column, kind in (
+            ("opened", "INTEGER NOT NULL DEFAULT 0"),
+            ("closed", "REAL"),
+            ("watchers", "INTEGER NOT NULL DEFAULT 0"),
+        ):
             if column not in columns:  # a file written before the column existed
                 self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
 
@@ -129,14 +135,14 @@ class Store:
             raise
         self.db.execute("COMMIT")
 
-    def create(self, code: str, setup: Setup, start: str | None = None) -> None:
+    def create(self, code: str, setup: Setup, start: str | None = None, watchers: bool = False) -> None:
         seats = _seats_text(setup)
         options = json.dumps(dict(setup.options))
         with self._transaction() as db:
             db.execute(
-                "INSERT INTO tables (code, game, players, seed, seats, options, cursor, start, created)"
-                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
-                (code, setup.game_id, setup.players, setup.seed, seats, options, start, time.time()),
+                "INSERT INTO tables (code, game, players, seed, seats, options, cursor, start, created, watchers)"
+                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                (code, setup.game_id, setup.players, setup.seed, seats, options, start, time.time(), int(watchers)),
             )
 
     def set_names(self, code: str, setup: Setup) -> None:
@@ -213,14 +219,14 @@ class Store:
         found: dict[str, StoredTable] = {}
         where, arguments = ("WHERE code = ?", (code,)) if code is not None else ("WHERE closed IS NULL", ())
         rows = self.db.execute(
-            "SELECT code, game, players, seed, seats, options, cursor, start FROM tables"
+            "SELECT code, game, players, seed, seats, options, cursor, start, watchers FROM tables"
             f" {where} ORDER BY created, code",
             arguments,
         ).fetchall()
-        for key, game, players, seed, seats, options, cursor, start in rows:
+        for key, game, players, seed, seats, options, cursor, start, watchers in rows:
             specs = tuple(SeatSpec.from_text(kind, name) for kind, name in json.loads(seats))
             setup = Setup(game, players, seed, specs, json.loads(options))
-            found[key] = StoredTable(key, setup, cursor=cursor, start=start)
+            found[key] = StoredTable(key, setup, cursor=cursor, start=start, watchers=bool(watchers))
         only = "WHERE code = ?" if code is not None else ""
         steps = self.db.execute(f"SELECT code, idx, text FROM steps {only} ORDER BY code, idx", arguments)
         for key, _index, text in steps:

@@ -3,7 +3,7 @@ game's score table, play again, review the game, see the board, back to the menu
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -11,7 +11,9 @@ from bauhausbox.engine.api import Seat
 from bauhausbox.i18n import N_, _, counted, translate
 from bauhausbox.match import Match
 from bauhausbox.scenes.common import ClosesOnEscape, overlay_panel
+from bauhausbox.scenes.host import offer_rematch
 from bauhausbox.scenes.replay import ReplayScene
+from bauhausbox.table import Table
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App
 from bauhausbox.ui.text import shown
@@ -24,6 +26,7 @@ class FinishedTable(Protocol):
 
     match: Match
     analysable: bool  # the replay viewer can analyse the game (an "Analyse" button here)
+    table: Table[Any, Any]  # across computers, where another player may ask for a new game
 
     def restart(self) -> None: ...
 
@@ -68,6 +71,9 @@ class GameOverScene(ClosesOnEscape):
         self.analyse_button.visible = game_scene.analysable
         self.menu_button = self.widgets.add(Button(N_("Main menu"), self.to_menu))
         self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def update(self, dt: float) -> None:
+        offer_rematch(self.app, self.game_scene.table)  # another player asked for a new game (across computers)
 
     def play_again(self) -> None:
         self.app.pop(self)

@@ -29,6 +29,7 @@ from bauhausbox.scenes.decision import DecisionWindows
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.handover import Handover
+from bauhausbox.scenes.host import play_again_across
 from bauhausbox.scenes.howto import HowToScene
 from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.scenes.story import MoveMark
@@ -191,8 +192,8 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
 
     def restart(self) -> None:
         """A new game with the same seats and options (a fresh shuffle)."""
-        if self.table.on_server:  # a new table across computers is hosted from the setup screen
-            self.app.go_home()
+        if self.table.on_server:  # across computers: the server opens a new table for everyone
+            play_again_across(self.app, self.table)
             return
         new_match = self.match.restart()
         self.table.close()

@@ -18,6 +18,7 @@ from bauhausbox.engine.api import Seat, Words
 from bauhausbox.i18n import N_
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.scenes.host import offer_rematch
 from bauhausbox.scenes.story import GameStory
 from bauhausbox.scenes.table_chrome import TableChrome
 from bauhausbox.table import Asked, Failed, Jumped, Notice, Table, TableEvent
@@ -61,6 +62,7 @@ class Handover(TableChrome, GameStory):
 
     def _maybe_game_over(self) -> None:
         if self.game_over_shown:
+            offer_rematch(self.app, self.table)  # another player asked for a new game (across computers)
             return
         now = time.monotonic()
         if self.game_over_at is None:

@@ -5,6 +5,11 @@ or the one in the settings, ending with the app), creates the table there, sits 
 human seats at it through the server like any other player, and opens the game's screen on that
 table with the invitation: the addresses, the port and the table's code. Seats played on another
 computer wait for their player (the status bar says so); computer seats play on the server.
+
+"Play again" at a finished table across computers asks the server for a new game
+(:func:`play_again_across`): a new table with the same seats, which this screen joins at once; every
+other screen is asked (:func:`offer_rematch`) and lands in it on "Play again". If the host has left,
+one sentence says so.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from bauhausbox.net.client import Ended
 from bauhausbox.net.remote import Invitation, RemoteTableAdapter, join_table
 from bauhausbox.persistence import paths
 from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.table import Table
 from bauhausbox.ui.app import App
 
 # The ports a player may choose: above the ones only the system's services may take.
@@ -47,6 +53,40 @@ def open_remote(app: App, table: RemoteTableAdapter) -> None:
     app.push(scene_type(app, table.match))
 
 
+def play_again_across(app: App, table: Table[Any, Any]) -> None:
+    """A new game at this finished table across computers: asked for (or the one another player
+    asked for) and opened in this computer's seats; a dialog with one sentence when it cannot be."""
+    if not isinstance(table, RemoteTableAdapter):
+        return
+    try:
+        again = table.play_again()
+    except Ended as ended:
+        app.push(DialogScene(app, N_("Play again"), _(ended.refusal.sentence)))
+        return
+    except (OSError, TimeoutError):
+        app.push(DialogScene(app, N_("Play again"), _("The host does not answer: there is no new game to join.")))
+        return
+    hosting = background.hosting()
+    if hosting is not None and again.invitation is not None:
+        hosting.advertise(again.invitation.code)  # a seat nobody took at the end is free again
+    open_remote(app, again)
+
+
+def offer_rematch(app: App, table: Table[Any, Any]) -> None:
+    """Another player asked for a new game at this finished table: ask this screen's player, once."""
+    offer = table.rematch_offer() if isinstance(table, RemoteTableAdapter) else None
+    if offer is None:
+        return
+    assert isinstance(table, RemoteTableAdapter)
+    _code, name = offer
+    if table.watcher:
+        question, label = _("The same players at a new table. Watch it?"), N_("Watch")
+    else:
+        question, label = _("The same players at a new table, each in the same seat. Play again?"), N_("Play again")
+    answers = [(label, lambda: play_again_across(app, table), "primary"), (N_("Not now"), None, "plain")]
+    app.push(DialogScene(app, fill(_("{name} asks for a new game"), name=name), question, answers))
+
+
 def invitation_words(invitation: Invitation) -> str:
     return fill(
         _(
@@ -59,14 +99,21 @@ def invitation_words(invitation: Invitation) -> str:
 
 
 def host_table(
-    app: App, game_id: str, players: int, seats: list[SeatSpec], options: dict[str, Any], remote: set[Seat]
+    app: App,
+    game_id: str,
+    players: int,
+    seats: list[SeatSpec],
+    options: dict[str, Any],
+    remote: set[Seat],
+    watchers: bool = False,
 ) -> RemoteTableAdapter | None:
-    """Host a table with these seats (``remote``: humans at other computers) and open its screen;
-    ``None`` (and a dialog saying why) when it cannot be hosted."""
+    """Host a table with these seats (``remote``: humans at other computers; ``watchers``: others
+    may watch from no seat) and open its screen; ``None`` (and a dialog saying why) when it cannot
+    be hosted."""
     try:
         host = background.local_host(paths.data_dir() / "tables", app.settings.computer_delay, app.settings.host_port)
         setup = Setup(game_id, players, new_seed(), tuple(seats), options)
-        code = host.create_table(setup)
+        code = host.create_table(setup, watchers)
         invitation = Invitation(tuple(background.lan_addresses()), host.port, code)
         here: list[Seat | None] = [seat for seat, spec in enumerate(seats) if spec.is_human and seat not in remote]
         if not here:  # this computer only hosts: the others play

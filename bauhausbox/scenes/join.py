@@ -5,8 +5,10 @@ listening on its own thread while this screen is open); picking one fills the ad
 types the code the host's screen shows (it is not advertised). "Find the table" asks the host who sits
 at the table (``net.client.look_table``); the seats come back with the free ones to choose from.
 Sitting down (under the name typed here, remembered in the settings) opens the game's screen on the
-table (``net/remote.py``), where this computer sees only what its seat may see. Whatever goes wrong is
-said in one sentence: nothing answers at that address, a wrong code, a full table, an old version.
+table (``net/remote.py``), where this computer sees only what its seat may see. Where the host lets
+people watch, "Watch" opens the screen from no seat: every seat's secrets hidden, nothing to play.
+Whatever goes wrong is said in one sentence: nothing answers at that address, a wrong code, a full
+table, an old version, no watchers allowed.
 """
 
 from __future__ import annotations
@@ -81,6 +83,11 @@ class JoinScene(Scene):
         self.seat_buttons = [
             add(Button(N_("Sit here"), partial(self.sit, seat), "primary")) for seat in range(MAX_SEATS)
         ]
+        self.watch_button = add(
+            Button(
+                N_("Watch"), self.watch, tooltip=N_("See the table from no seat: every player's secrets stay hidden")
+            )
+        )
         self.table: TableSeen | None = None
         self.problem = ""  # one sentence: why the last attempt failed
         self.rows: list[tuple[int, int]] = []  # (seat, centre y) of the seats shown
@@ -130,6 +137,7 @@ class JoinScene(Scene):
         free = set(self.table.free) if self.table is not None else set()
         for seat, button in enumerate(self.seat_buttons):
             button.visible = seat in free
+        self.watch_button.visible = self.table is not None and self.table.watchers
 
     def find(self) -> None:
         """Ask the host who sits at the table."""
@@ -146,10 +154,21 @@ class JoinScene(Scene):
                 )
             except (Ended, OSError, TimeoutError, ValueError) as error:
                 self.problem = refusal_words(error, url)
-            if self.table is not None and not self.table.free:
+            if self.table is not None and not self.table.free and not self.table.watchers:
                 self.problem = _(SENTENCES["table_full"])
         self._show_seats()
         self.layout(self.metrics)
+
+    def watch(self) -> None:
+        """Watch the table from no seat (where its host allows it)."""
+        url = server_url(self.address)
+        try:
+            table = join_table(url, self.code, [], language=i18n.language(), watch=True)
+        except (Ended, OSError, TimeoutError, ValueError) as error:
+            self.problem = refusal_words(error, url)
+            self.find_again_later()
+            return
+        open_remote(self.app, table)
 
     def sit(self, seat: int) -> None:
         name = self.name.strip()
@@ -191,6 +210,8 @@ class JoinScene(Scene):
                 self.rows.append((seat, y + bh // 2))
                 self.seat_buttons[seat].rect = pygame.Rect(x + u(40), y, sit_w, bh)
                 y += bh + u(1.5)
+            watch_w = max(u(16), self.watch_button.natural_width(metrics))
+            self.watch_button.rect = pygame.Rect(x + u(40) + sit_w - watch_w, y + u(1), watch_w, bh)
         bottom = metrics.height - u(4) - bh
         back_w = max(u(16), self.back_button.natural_width(metrics))
         self.back_button.rect = pygame.Rect(left, bottom, back_w, bh)
@@ -251,7 +272,12 @@ class JoinScene(Scene):
             draw.text(surface, self.problem, (label_x, top + u(2)), m.body, theme.RED, "semibold", "midleft")
         elif self.table is not None:
             title = games.REGISTRY[self.table.game].title if self.table.game in games.REGISTRY else self.table.game
-            said = fill(_("Table {code}: {game}. Choose a free seat."), code=self.table.code, game=_(title))
+            if self.table.free:
+                said = fill(_("Table {code}: {game}. Choose a free seat."), code=self.table.code, game=_(title))
+            else:  # full, but open to watchers
+                said = fill(
+                    _("Table {code}: {game}. Every seat is taken: you may watch."), code=self.table.code, game=_(title)
+                )
             draw.text(surface, said, (label_x, top + u(2)), m.body, theme.INK, "semibold", "midleft")
         if self.table is not None:
             for seat, cy in self.rows:

@@ -27,7 +27,7 @@ from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.text import short_date, shown
 from bauhausbox.ui.theme import Metrics
-from bauhausbox.ui.widgets import Button, Choice, TextField
+from bauhausbox.ui.widgets import Button, Choice, TextField, Toggle
 
 REMOTE = "remote"  # a human playing on another computer (the table is hosted: scenes/host.py)
 SEAT_KINDS = [
@@ -119,6 +119,15 @@ class SetupScene(Scene):
         )
         self.port_text = self.port_field.value
         self.port_problem = ""  # why the port typed cannot be used
+        # Hosting: may others watch the table from no seat? Off unless asked (not remembered).
+        self.watchers_toggle = add(
+            Toggle(
+                N_("Allow watchers"),
+                False,
+                lambda _value: None,
+                tooltip=N_("Others may join to watch from no seat: they see no player's secrets and cannot play"),
+            )
+        )
         self.start_button = add(Button(N_("Start"), self.start, "primary", tooltip=N_("Enter")))
         self.rows: list[tuple[str, int]] = []
         self.note_lines: list[str] = []  # the player count's note, wrapped to its room
@@ -179,6 +188,7 @@ class SetupScene(Scene):
         for spec, (_label, field) in zip(self.game.info.options, self.option_fields, strict=True):
             field.visible = spec.applies_to(self.players)
         self.port_field.visible = any(seat < self.players for seat in self.remote)
+        self.watchers_toggle.visible = self.port_field.visible
         hosting = background.hosting()
         if hosting is not None:  # the app's server already listens: its port is the table's
             self.port_field.value = self.port_text = str(hosting.port)
@@ -217,7 +227,7 @@ class SetupScene(Scene):
                 return
             settings.host_port = port
             self.app.save_settings()
-            host_table(self.app, self.game_id, self.players, seats, options, remote)
+            host_table(self.app, self.game_id, self.players, seats, options, remote, self.watchers_toggle.value)
         else:
             start_match(self.app, self.game_id, self.players, seats, options)
 
@@ -262,6 +272,9 @@ class SetupScene(Scene):
                 field.rect = pygame.Rect(x, y, u(44), bh)
                 self.rows.append((label, y + bh // 2))
                 y += bh + u(1.5)
+        # The box (as wide as tall), its gap and the words (ui/widgets.py's Toggle).
+        words_w = draw.render_text(_(self.watchers_toggle.label), metrics.body, weight="regular").get_width()
+        self.watchers_toggle.rect = pygame.Rect(x, y, bh + u(2.5) + words_w, bh)
         bottom = metrics.height - u(4) - bh
         back_w = max(u(16), self.back_button.natural_width(metrics))
         self.back_button.rect = pygame.Rect(left, bottom, back_w, bh)

@@ -173,6 +173,7 @@ class GameStory(Scene):
             self.notice,
             self.log_rect.size,
             i18n.language(),  # the sentences are said again after a change of language
+            self.match.said_version,  # ... and come again from the server across computers
         )
         if key == self._log_key:
             return

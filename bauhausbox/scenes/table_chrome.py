@@ -18,7 +18,7 @@ import pygame
 from bauhausbox import i18n
 from bauhausbox.engine.api import Seat
 from bauhausbox.engine.history import turn_number
-from bauhausbox.i18n import N_, _, fill
+from bauhausbox.i18n import N_, _, counted, fill
 from bauhausbox.scenes.game_hooks import GameHooks
 from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
@@ -353,6 +353,10 @@ class TableChrome(GameHooks[Any, Any]):
         turn = turn_number(history.steps[: history.cursor], self.match.to_play)
         if self.table.on_server:  # every move is stored by the host before anyone hears of it
             words = _("turn {n}  ·  kept by the host").format(n=turn)
+            if watching := self.table.watching():
+                words = fill(
+                    _("{words}  ·  {watching}"), words=words, watching=counted("{n} watching", "{n} watching", watching)
+                )
         elif self.match.save_error:
             words = _("turn {n}  ·  not saved!").format(n=turn)
         else:

@@ -111,6 +111,15 @@ def _check_position(game: GameRules[Any, Any], state: Any, rnd: random.Random, p
         if viewer == seat:
             assert sorted(map(repr, game.legal_moves(view, viewer))) == sorted(map(repr, moves))
 
+    # A watcher at no seat knows no more than any seat: its view stays the same whatever any seat
+    # cannot see, and its position text reads back.
+    watched = game.watcher_view(state)
+    for viewer in range(players):
+        other = game.determinize(state, viewer, Rng(rnd.getrandbits(64)))
+        assert game.watcher_view(other) == watched, f"a watcher sees what seat {viewer} keeps hidden"
+    watched_text = game.to_text(watched)
+    assert game.to_text(game.from_text(watched_text)) == watched_text
+
     # A sample of moves: notation round-trips, apply works and does not mutate.
     sample = moves if len(moves) <= 6 else rnd.sample(moves, 6)
     for move in sample:

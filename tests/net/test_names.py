@@ -6,6 +6,7 @@ and a name that is no player name (control characters, too long, blank) is refus
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from websockets.asyncio.client import connect
@@ -14,7 +15,7 @@ from bauhausbox.net import protocol
 from bauhausbox.net.client import RemoteTable, create_table
 from bauhausbox.net.protocol import PROTOCOL_VERSION, Hello, Refusal
 from bauhausbox.net.server import Server
-from tests.net.helpers import STEP_SECONDS, hosting, my_moves, run
+from tests.net.helpers import STEP_SECONDS, hosting, my_moves, run, seated
 
 
 async def _raw_join(url: str, code: str, name: str) -> str:
@@ -65,5 +66,37 @@ def test_a_joining_players_name_is_the_seats_name_everywhere(tmp_path: Path) -> 
         again = Server(tmp_path)
         assert [spec.name for spec in again.tables[code].match.setup.seats] == ["Anni", "Bert"]
         again.store.close()
+
+    run(scenario(), 60)
+
+
+def test_a_seat_that_changes_language_hears_every_sentence_again_in_it(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosting(tmp_path) as server:
+            code = await create_table(server.url, "bits", ["human", "human"], names=["Anni", "Bert"])
+            anni, bert = await seated(server.url, code, 2)
+            rng = random.Random(1)
+            for _ in range(6):  # six moves, each from the seat to play's own view
+                view = await anni.wait_for(lambda seen: seen.to_play is not None, STEP_SECONDS)
+                mover = anni if view.to_play == anni.seat else bert
+                await mover.wait_for(lambda seen, version=view.version: seen.version >= version, STEP_SECONDS)
+                await mover.play(rng.choice(my_moves(mover)))
+                await anni.wait_for(lambda seen, version=view.version: seen.version > version, STEP_SECONDS)
+            assert anni.view is not None and len(anni.view.moves) >= 6
+            english = [move.said for move in anni.view.moves]
+            assert all(" placed " in said for said in english)
+            before, bert_heard = len(bert.received), bert.received[-1]
+            await anni.speak("fr")
+            view = await anni.wait_for(lambda seen: " a placé " in seen.moves[0].said, STEP_SECONDS)
+            assert [move.text for move in view.moves] == [move.text for move in anni.view.moves]
+            assert all(" a placé " in move.said for move in view.moves) and anni.language == "fr"
+            # A refusal now comes in French too; the other seat heard nothing of it.
+            refused = await anni.ask("redo")
+            assert refused is not None and refused.sentence == "Il n’y a rien à refaire."
+            assert len(bert.received) == before and bert.received[-1] == bert_heard
+            refused = await anni.ask("language", "xx")  # type: ignore[arg-type]
+            assert refused is not None and refused.reason == "bad_message"
+            for one in (anni, bert):
+                await one.close()
 
     run(scenario(), 60)

@@ -9,6 +9,10 @@ undo and redo (an undo past a draw agreed by the other human), a dropped and res
 and in Bits a secret placement by seat 1 that differs between the two games and is taken back.
 Every frame seat 0 receives must be the same bytes in both games, from its first to the last one
 at the end, once the table code and the seat token (different on purpose) are blanked.
+
+A watcher at no seat (the host allows watching) follows both games too: it knows less than either
+seat, so its frames must be the same bytes in both games as well, through its own dropped and
+restored connection, the secret placement, the undos and redos, and the end.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from typing import Any
 import pytest
 
 from bauhausbox import games
-from bauhausbox.engine.api import GameError
+from bauhausbox.engine.api import WATCHER, GameError
 from bauhausbox.engine.history import SeatSpec, Setup
 from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.server import Server
@@ -99,12 +103,13 @@ def _with_visits(script: list[Step]) -> list[Step]:
     """The script with a hint, an undo and redo by seat 0 and a dropped connection in its middle."""
     middle = len(script) // 2
     at = next(i for i in range(middle, len(script)) if script[i][0] == "move" and script[i][1] == 0)
-    visits: list[Step] = [("hint", 0), script[at], ("undo", 0), ("redo", 0), ("drop", 0)]
+    visits: list[Step] = [("hint", 0), script[at], ("undo", 0), ("redo", 0), ("drop", 0), ("drop", WATCHER)]
     return script[:at] + visits + script[at + 1 :]
 
 
 async def _settle(server: Server, code: str, clients: dict[int, RemoteTable], before: int = -1) -> None:
-    """Until the table has changed since version ``before`` and every client has heard it."""
+    """Until the table has changed since version ``before`` and every client (the watcher, -1,
+    too) has heard it."""
     hosted = server.tables[code]
     async with asyncio.timeout(STEP_SECONDS):
         while hosted.version <= before:
@@ -123,6 +128,11 @@ async def _perform(server: Server, code: str, clients: dict[int, RemoteTable], s
     elif action == "hint":
         await client.hint()
         await client.wait_for(lambda view: view.hint is not None, STEP_SECONDS)
+    elif action == "drop" and seat == WATCHER:
+        client.drop()
+        # The players hear the watcher went, then came back.
+        await clients[0].wait_for(lambda view: view.watching == 0, STEP_SECONDS)
+        await clients[0].wait_for(lambda view: view.watching == 1 and client.connected, STEP_SECONDS)
     elif action == "drop":
         client.drop()
         # The others hear that seat 0 went before it comes back (its pause before trying again).
@@ -133,13 +143,16 @@ async def _perform(server: Server, code: str, clients: dict[int, RemoteTable], s
     await _settle(server, code, clients, before)
     if hosted.pending_undo is not None:  # an undo past a draw both have seen: the other agrees
         before = hosted.version
-        await clients[1 - seat].agree()
+        await clients[1 - hosted.pending_undo.asked_by].agree()
         await _settle(server, code, clients, before)
 
 
 def _blank(frames: list[str], client: RemoteTable) -> list[str]:
+    frames = [frame.replace(client.code, "CODE") for frame in frames]
+    if client.watch:
+        return frames
     assert client.token is not None
-    return [frame.replace(client.code, "CODE").replace(client.token, "TOKEN") for frame in frames]
+    return [frame.replace(client.token, "TOKEN") for frame in frames]
 
 
 @pytest.mark.parametrize("game_id", ["bits", "buizen"])
@@ -151,17 +164,23 @@ def test_a_seat_hears_the_same_bytes_whatever_it_cannot_see(tmp_path: Path, game
     async def scenario() -> None:
         async with hosting(tmp_path) as server:
             heard: list[list[str]] = []
+            watched: list[list[str]] = []
             for world, start in enumerate((first, second)):
-                code = server.create_table(setup, start)
+                code = server.create_table(setup, start, watchers=True)
                 clients = {seat: RemoteTable(server.url, code, seat=seat, backoff=0.3) for seat in (0, 1)}
                 for client in clients.values():
                     await client.start()
+                clients[WATCHER] = RemoteTable(server.url, code, watch=True, backoff=0.3)
+                await clients[WATCHER].start()
                 await _settle(server, code, clients)
                 for step in script:
                     await _perform(server, code, clients, step, world)
                 final = await clients[0].wait_for(lambda view: view.over, STEP_SECONDS)
                 assert final.over and clients[0].connections == 2
                 heard.append(_blank(clients[0].received, clients[0]))
+                await clients[WATCHER].wait_for(lambda view: view.over, STEP_SECONDS)
+                assert clients[WATCHER].connections == 2 and clients[WATCHER].seat is None
+                watched.append(_blank(clients[WATCHER].received, clients[WATCHER]))
                 for client in clients.values():
                     await client.close()
                 await asyncio.sleep(0)
@@ -171,5 +190,9 @@ def test_a_seat_hears_the_same_bytes_whatever_it_cannot_see(tmp_path: Path, game
             assert len(heard[0]) > len(script)
             for number, (one, two) in enumerate(zip(*heard, strict=True)):
                 assert one == two, f"frame {number} differs"
+            assert watched[0][0] == '{"type":"watching","code":"CODE"}'
+            assert len(watched[0]) > len(script)
+            for number, (one, two) in enumerate(zip(*watched, strict=True)):
+                assert one == two, f"the watcher's frame {number} differs"
 
     run(scenario(), 180)

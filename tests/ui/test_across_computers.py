@@ -8,17 +8,23 @@ Everything runs over loopback with real WebSockets; every wait is bounded.
 from __future__ import annotations
 
 import asyncio
+import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bauhausbox import i18n
 from bauhausbox.games import REGISTRY
-from bauhausbox.net import background, discovery
-from bauhausbox.net.client import RemoteTable
+from bauhausbox.net import background, discovery, scripted
+from bauhausbox.net.client import RemoteTable, create_table
 from bauhausbox.net.protocol import SENTENCES
-from bauhausbox.net.remote import RemoteTableAdapter
+from bauhausbox.net.remote import RemoteTableAdapter, join_table
+from bauhausbox.net.server import Server
 from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.game_scene import GameScene
+from bauhausbox.scenes.host import play_again_across
 from bauhausbox.scenes.join import JoinScene, server_url
 from bauhausbox.scenes.setup import REMOTE, SetupScene
 from tests.ui.helpers import click, frames, type_text, wait_until
@@ -239,3 +245,66 @@ def test_server_url_reads_what_players_type() -> None:
 
 
 del asyncio
+
+
+def test_play_again_opens_a_new_table_for_the_same_players(fresh_app: Any) -> None:
+    """At the end the guest asks for a new game: the host's screen asks its player ("Bert asks
+    for a new game"), and "Play again" lands the host at the new table, in the same seat."""
+    app = fresh_app
+    scene = host_blokus(app)
+    table = scene.table
+    assert isinstance(table, RemoteTableAdapter) and table.invitation is not None
+    host = background.hosting()
+    assert host is not None
+    loop = background.shared_loop()
+    guest = join_table(host.local_url, table.invitation.code, [1], name="Bert")
+    clients = [table.remotes[0], guest.remotes[1]]
+    loop.run(scripted.play_out(clients, random.Random(2), 3000, 5.0), 120.0)
+    assert wait_until(app, lambda: isinstance(app.top, GameOverScene), 600)
+    again = guest.play_again()  # the guest asks, and sits at the new table at once
+    assert again.remotes[1].seat == 1 and again.remotes[1].view is not None
+    new_code = again.remotes[1].code
+    assert new_code != table.invitation.code and not again.match.over
+    assert wait_until(app, lambda: isinstance(app.top, DialogScene), 300)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and dialog.title == "Bert asks for a new game"
+    dialog.buttons[0].on_click()  # Play again
+    assert wait_until(app, lambda: isinstance(app.top, GameScene) and app.top is not scene, 300)
+    landed = app.top
+    assert isinstance(landed, GameScene) and isinstance(landed.table, RemoteTableAdapter)
+    assert landed.table.invitation is not None and landed.table.invitation.code == new_code
+    assert sorted(landed.table.remotes) == [0] and landed.match.history.cursor == 0
+    assert wait_until(app, lambda: landed.table.connected(1) is True, 300)
+    again.close()
+    landed.table.close()
+
+
+def test_play_again_after_the_host_left_says_so(fresh_app: Any, tmp_path: Path) -> None:
+    app = fresh_app
+    loop = background.shared_loop()
+    server = Server(tmp_path, computer_delay=0.0)
+    loop.run(server.start("127.0.0.1", 0), 5.0)
+    code = loop.run(create_table(server.url, "bits", ["human", "human"]), 5.0)
+    guest = join_table(server.url, code, [1], name="Bert")
+    loop.run(server.close(), 10.0)  # the host's app closes
+    assert wait_until(app, lambda: guest.remotes[1].ended is not None, 300)
+    play_again_across(app, guest)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene)
+    assert dialog.message == "The host has left: there is no new game to join."
+    guest.close()
+
+
+def test_the_log_is_said_again_when_the_language_changes(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = host_blokus(app)
+    table = scene.table
+    assert isinstance(table, RemoteTableAdapter)
+    assert scene.submit(scene.game.legal_moves(scene.view)[0])
+    english = scene.match.said[0]
+    assert english.startswith("Anni placed"), english
+    i18n.set_language("fr")
+    assert wait_until(app, lambda: scene.match.said[0] != english, 300)
+    assert scene.match.said[0].startswith("Anni a posé"), scene.match.said[0]
+    assert scene.match.said_version > 0  # the log is laid out again with the new words
+    table.close()

@@ -76,3 +76,41 @@ def test_two_copies_of_the_app_play_at_one_table(tmp_path: Path, game: str) -> N
     # Both screens followed the same moves, each told in its own words.
     assert seen_by_host["steps"] >= STEPS and seen_by_guest["steps"] >= STEPS, (seen_by_host, seen_by_guest)
     assert seen_by_host["said"] and seen_by_guest["said"] and seen_by_host["said"] != seen_by_guest["said"]
+
+
+def test_a_third_copy_watches_the_table(tmp_path: Path) -> None:
+    """The host lets people watch; a third copy (French) watches through the Join screen's Watch
+    button before the guest sits: it follows the moves told in its own words, plays nothing, says
+    that it watches, and the players' status bars count it."""
+    out = tmp_path / "shots"
+    host = _copy("host", "bits", tmp_path / "host", "en", out, "--watchers")
+    copies = [host]
+    try:
+        invitation = _line(host.stdout)
+        where = ("--address", f"127.0.0.1:{invitation['port']}", "--code", invitation["code"])
+        watcher = _copy("watcher", "bits", tmp_path / "watcher", "fr", out, *where)
+        copies.append(watcher)
+        assert watcher.stdout is not None
+        for line in watcher.stdout:  # its screen is open before the guest sits down
+            if line.strip() == "watching":
+                break
+        guest = _copy("guest", "bits", tmp_path / "guest", "fr", out, *where)
+        copies.append(guest)
+        seen = {"guest": _line(guest.stdout), "host": _line(host.stdout), "watcher": _line(watcher.stdout)}
+        for copy in copies:
+            assert copy.stdin is not None
+            copy.stdin.write("done\n")
+            copy.stdin.close()
+        assert all(copy.wait(30) == 0 for copy in copies)
+    finally:
+        for copy in copies:
+            if copy.poll() is None:
+                copy.kill()
+    watching = seen["watcher"]
+    assert watching["seats"] == [-1] and watching["language"] == "fr"
+    assert watching["names"] == ["Anni", "Bérénice", "Cleo", "Dirk"]
+    assert watching["steps"] >= STEPS and watching["said"], watching
+    assert watching["situation"] == "Vous regardez : seuls les joueurs peuvent jouer."
+    assert not watching["may_act"]
+    assert seen["host"]["watching"] == 1 and seen["host"]["count"].endswith("1 watching"), seen["host"]
+    assert seen["guest"]["count"].endswith("1 spectateur"), seen["guest"]

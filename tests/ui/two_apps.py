@@ -9,9 +9,12 @@ through the Join screen as "Bérénice" and sits in the free seat. Each then pla
 from its own seat's view until the table has played ``--steps`` moves, saves its window to
 ``OUT/<role>-GAME.png``, prints what its screen shows (names, moves, language, status line) as one
 JSON line and waits for a line on its input before leaving (the other copy would hear that this one
-left). The language and the window come from the environment (``BAUHAUSBOX_LANG``,
-``SDL_VIDEODRIVER``, ``DISPLAY``), so the same driver runs headless in ``tests/ui/test_two_apps.py``
-and on a real display in ``scripts/two-apps``.
+left). With ``--watchers`` the host lets people watch; ``python -m tests.ui.two_apps watcher GAME OUT
+--address A --code C`` opens a copy that watches through the Join screen's Watch button (it says
+``watching`` on a line of its own once its screen is open), follows the table until it has played
+``--steps`` moves and reports like the others. The language and the window come from the
+environment (``BAUHAUSBOX_LANG``, ``SDL_VIDEODRIVER``, ``DISPLAY``), so the same driver runs
+headless in ``tests/ui/test_two_apps.py`` and on a real display in ``scripts/two-apps``.
 """
 
 from __future__ import annotations
@@ -47,10 +50,10 @@ def _frames(app: App, seconds: float) -> None:
         time.sleep(0.005)
 
 
-def host(app: App, game_id: str) -> GameScene[Any, Any]:
+def host(app: App, game_id: str, watchers: bool = False) -> GameScene[Any, Any]:
     game = games.load(game_id)
     seats = [SeatSpec("Anni"), SeatSpec("Bert"), SeatSpec("Cleo", "ai", "random"), SeatSpec("Dirk", "ai", "random")]
-    table = host_table(app, game_id, 4, seats, game.normalize_options(4, {}), remote={1})
+    table = host_table(app, game_id, 4, seats, game.normalize_options(4, {}), remote={1}, watchers=watchers)
     assert table is not None and table.invitation is not None, "the table could not be hosted"
     app.pop(app.top)  # the invitation (its words are what the script prints)
     print(json.dumps({"code": table.invitation.code, "port": table.invitation.port}), flush=True)
@@ -73,6 +76,22 @@ def guest(app: App, address: str, code: str) -> GameScene[Any, Any]:
     join.sit(join.table.free[0])
     scene = app.top
     assert isinstance(scene, GameScene), join.problem
+    return scene
+
+
+def watcher(app: App, address: str, code: str) -> GameScene[Any, Any]:
+    join = JoinScene(app)
+    app.push(join)
+    _frames(app, 0.2)
+    join._set_address(address)
+    join.address_field.value = address
+    join._set_code(code)
+    join.find()
+    assert join.table is not None and join.watch_button.visible, join.problem
+    join.watch_button.on_click()
+    scene = app.top
+    assert isinstance(scene, GameScene), join.problem
+    print("watching", flush=True)
     return scene
 
 
@@ -100,7 +119,7 @@ def play(app: App, scene: GameScene[Any, Any], steps: int, seconds: float, rng: 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("role", choices=("host", "guest"))
+    parser.add_argument("role", choices=("host", "guest", "watcher"))
     parser.add_argument("game")
     parser.add_argument("out", type=Path)
     parser.add_argument("--address", default="")
@@ -108,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--steps", type=int, default=12)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--size", default="1280x800")
+    parser.add_argument("--watchers", action="store_true", help="the host lets people watch")
     args = parser.parse_args(argv)
     width, height = (int(part) for part in args.size.split("x"))
     # Both copies run on this computer: the table is served and found on loopback only.
@@ -116,7 +136,12 @@ def main(argv: list[str] | None = None) -> int:
     app = open_app(windowed=True, size=(width, height))
     app.settings.computer_delay = 0.05
     app.settings.animation_speed = "off"
-    scene = host(app, args.game) if args.role == "host" else guest(app, args.address, args.code)
+    if args.role == "host":
+        scene = host(app, args.game, args.watchers)
+    elif args.role == "guest":
+        scene = guest(app, args.address, args.code)
+    else:
+        scene = watcher(app, args.address, args.code)
     play(app, scene, args.steps, args.seconds, random.Random(args.role + args.game))
     args.out.mkdir(parents=True, exist_ok=True)
     shot = args.out / f"{args.role}-{args.game}.png"
@@ -132,6 +157,9 @@ def main(argv: list[str] | None = None) -> int:
         "said": scene.match.said[-3:],
         "situation": scene.situation(),
         "connected": [table.connected(seat) for seat in range(len(scene.match.setup.seats))],
+        "watching": table.watching(),
+        "count": scene._move_count()[0],
+        "may_act": table.may_act(),
         "shot": str(shot),
     }
     print(json.dumps(report, ensure_ascii=False), flush=True)

@@ -513,6 +513,9 @@ class BauhausRules(PositionChecks, GameRules[BauhausState, Move]):
         self.seat_or_to_play(state, seat)
         return replace(state, deck=tuple(sorted(state.deck)))
 
+    def watcher_view(self, state: BauhausState) -> BauhausState:
+        return self.view(state, 0)  # every seat sees the same
+
     def determinize(self, state: BauhausState, seat: Seat, rng: Rng) -> BauhausState:
         self.seat_or_to_play(state, seat)
         deck, _ = rng.shuffle(sorted(state.deck))

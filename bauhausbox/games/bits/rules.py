@@ -315,6 +315,16 @@ class BitsRules(GameRules[BitsState, Move]):
             rng=Rng(0),
         )
 
+    def watcher_view(self, state: BitsState) -> BitsState:
+        """A seat's view without even that seat's own choice for the current tile."""
+        return replace(
+            state,
+            deck=tuple(sorted(state.deck)),
+            piles=tuple(tuple(sorted(p)) for p in state.piles),
+            pending=tuple(None if p is None else HIDDEN for p in state.pending),
+            rng=Rng(0),
+        )
+
     def determinize(self, state: BitsState, seat: Seat, rng: Rng) -> BitsState:
         """Reshuffles the deck and the goal piles, draws a fresh generator, and gives the other seats
         random legal choices for the current tile where they have already chosen."""

@@ -414,6 +414,14 @@ class BuizenRules(GameRules[BuizenState, Move]):
         colours = tuple(c if s == seat else UNKNOWN_COLOUR for s, c in enumerate(state.colours))
         return replace(state, hands=hands, bag=(HIDDEN,) * len(state.bag), colours=colours, viewer=seat)
 
+    def watcher_view(self, state: BuizenState) -> BuizenState:
+        """Every hand and colour hidden, as a seat sees the others'; all shown at the end."""
+        if state.to_play is None:
+            return state if state.viewer is None else replace(state, viewer=None)
+        hands = tuple((HIDDEN,) * len(h) for h in state.hands)
+        colours = (UNKNOWN_COLOUR,) * len(state.colours)
+        return replace(state, hands=hands, bag=(HIDDEN,) * len(state.bag), colours=colours, viewer=None)
+
     def determinize(self, state: BuizenState, seat: Seat, rng: Rng) -> BuizenState:
         self.seat_or_to_play(state, seat)
         if state.to_play is None:

@@ -41,9 +41,11 @@ def _setup_with_guest(app: App, game_id: str = "blokus", players: int = 4) -> Se
     return setup
 
 
-def _hosted(app: App) -> RemoteTableAdapter:
+def _hosted(app: App, watchers: bool = False) -> RemoteTableAdapter:
     """A hosted Blokus table (the invitation still up), seat 2 on another computer."""
-    _setup_with_guest(app).start()
+    setup = _setup_with_guest(app)
+    setup.watchers_toggle.value = watchers
+    setup.start()
     frames(app, 1)
     scene = app.stack[-2]
     assert isinstance(scene, GameScene) and isinstance(scene.table, RemoteTableAdapter)
@@ -91,6 +93,30 @@ def join_seats(app: App) -> None:
     scene._set_code(table.invitation.code)
     _heard(scene, HEARD)
     scene.find()
+    frames(app, 2)
+
+
+def _join_watchable(app: App) -> JoinScene:
+    table = _hosted(app, watchers=True)
+    assert table.invitation is not None
+    scene = JoinScene(app)
+    app.push(scene)
+    scene._set_address(f"127.0.0.1:{table.invitation.port}")
+    scene._set_code(table.invitation.code)
+    scene.find()
+    return scene
+
+
+@scenario("join_watchable")
+def join_watchable(app: App) -> None:
+    _join_watchable(app)
+    frames(app, 2)
+
+
+@scenario("watching")
+def watching(app: App) -> None:
+    """The screen of someone watching the table from no seat (the host lets people watch)."""
+    _join_watchable(app).watch()
     frames(app, 2)
 
 

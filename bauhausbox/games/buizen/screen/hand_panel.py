@@ -99,7 +99,12 @@ class BuizenHandPanel:
                 return
             draw.heading(surface, title, (rect.left + m.u(2), rect.top + m.u(1.2)), m.small)
             if viewer is None:
-                words = _("Computer players' tiles stay hidden.")
+                # Nobody's view: only computers play here, or this screen watches a table across computers.
+                words = (
+                    _("The players' tiles stay hidden.")
+                    if self.match.humans
+                    else _("Computer players' tiles stay hidden.")
+                )
                 draw.text(surface, words, (rect.left + m.u(2), rect.centery), m.body, theme.GREY, anchor="midleft")
                 return
             hand = self.hand()

@@ -1,0 +1,59 @@
+"""A new game at a finished table across computers: asked for by any player once the game is over
+(refused before), the same seats, names and watchers choice at a new table with a new seed, where
+every player's token is the one they hold; the second asker gets the same table; a stranger finds
+no free seat there; a watcher sees the offer and may watch the new table."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bauhausbox.net.client import Ended, RemoteTable, create_table, look_table
+from tests.net.helpers import STEP_SECONDS, hosting, play_out, run, seated
+
+
+def test_a_finished_table_opens_a_new_game_for_the_same_players(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosting(tmp_path) as server:
+            code = await create_table(server.url, "bits", ["human", "human"], names=["Anni", "Bert"], watchers=True)
+            players = await seated(server.url, code, 2)
+            watcher = RemoteTable(server.url, code, watch=True)
+            await watcher.start(STEP_SECONDS)
+            early = await players[1].ask("rematch")
+            assert early is not None and early.reason == "no_rematch" and not early.fatal
+            await play_out(players, random.Random(5))
+
+            assert await players[1].ask("rematch", until=lambda view: view.rematch is not None) is None
+            offer = players[1].view.rematch if players[1].view is not None else None
+            assert offer is not None and offer.asked_by == 1 and offer.code != code
+            for one in (players[0], watcher):  # everyone at the table hears of it
+                seen = await one.wait_for(lambda view: view.rematch is not None, STEP_SECONDS)
+                assert seen.rematch == offer
+            # Asked again (by the other player): the same new table.
+            assert await players[0].ask("rematch", until=lambda view: True) is None
+            assert players[0].view is not None and players[0].view.rematch == offer
+
+            old, new = server.tables[code], server.tables[offer.code]
+            assert new.match.setup.seats == old.match.setup.seats and new.allow_watchers
+            assert new.match.setup.seed != old.match.setup.seed and new.match.history.cursor == 0
+            # Each player comes back with the token they hold, in the same seat.
+            again = []
+            for player in players:
+                one = RemoteTable(server.url, offer.code, token=player.token)
+                view = await one.start(STEP_SECONDS)
+                assert one.seat == player.seat and view.names == ["Anni", "Bert"] and not view.over
+                again.append(one)
+            assert (await look_table(server.url, offer.code)).free == []
+            stranger = RemoteTable(server.url, offer.code)
+            with pytest.raises(Ended) as ended:
+                await stranger.start(STEP_SECONDS)
+            assert ended.value.refusal.reason == "table_full"
+            await stranger.close()
+            watching = RemoteTable(server.url, offer.code, watch=True)
+            await watching.start(STEP_SECONDS)
+            for one in (*players, *again, watcher, watching):
+                await one.close()
+
+    run(scenario(), 120)
