@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bauhausbox.engine.api import Seat
-from bauhausbox.games.blokus import heuristics
+from bauhausbox.games.blokus import core, heuristics
 from bauhausbox.games.blokus.bitboard import Placement
 from bauhausbox.games.blokus.rules import GAME, BlokusState
 
@@ -116,6 +116,9 @@ class Search:
         root = self.root
         if root.seat is None:
             return {}
+        native = self._native()
+        if native is not None:  # the same search, compiled (_core.c): the same statistics for a seed
+            return self._run_native(native, stop)
         root.expand(self.settings)
         if len(root.moves) == 1:
             return {root.moves[0].index: (1, 0.0)}
@@ -125,6 +128,53 @@ class Search:
             if self.work >= self.settings.work or stop() or time.perf_counter() >= deadline:
                 break
         return {root.moves[i].index: (root.visits[i], root.rewards[i]) for i in root.tried}
+
+    def _native(self) -> core.Native | None:
+        """The compiled core when it can run this search: the classic board with 2 or 4 seats, no
+        opening restriction, and no per-move results kept (the analysis asks for those)."""
+        state = self.root.state
+        if self.results is not None or self.settings.opening_pieces or state.players == 3:
+            return None
+        return core.native_for(state.variant, core.SEARCH)
+
+    def _run_native(self, native: core.Native, stop: Callable[[], bool]) -> RootStats:
+        state = self.root.state
+        settings = self.settings
+        weights = settings.weights
+        knobs = (
+            min(settings.work, 1 << 62),
+            settings.seconds,
+            settings.widen_base,
+            settings.widen_power,
+            settings.explore,
+            settings.prior_bias,
+            settings.rave_equivalence,
+            settings.win_share,
+            settings.margin_scale,
+            weights.size,
+            weights.own_corners,
+            weights.taken_corners,
+            weights.centre,
+            weights.opening_plies,
+        )
+        stats, simulations, work = native.search(
+            state.hands,
+            state.forbidden,
+            state.attach,
+            state.occupied,
+            state.out,
+            state.monomino_last,
+            state.colour,
+            state.to_play,  # type: ignore[arg-type]  # not None: run() returned already
+            state.players,
+            state.teams,
+            knobs,
+            self.rnd,
+            stop,
+        )
+        self.simulations += simulations
+        self.work += work
+        return {index: (visits, reward) for index, visits, reward in stats}
 
     def simulate(self) -> None:
         settings = self.settings

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bauhausbox.engine.bots.base import Budget, Cancelled
-from bauhausbox.games.blokus import ai, heuristics, mcts, pool
+from bauhausbox.games.blokus import ai, core, heuristics, mcts, pool
 from bauhausbox.games.blokus.rules import GAME, BlokusState
 
 
@@ -61,7 +61,8 @@ def test_a_shard_spends_its_work_and_widens_its_root_slowly() -> None:
 def test_amaf_statistics_are_filed_only_for_the_colour_of_the_node() -> None:
     state = position(4, 8, seed=5)
     search = mcts.Search(state, mcts.Settings(work=3000), seed=2)
-    search.run()
+    with core.pure():  # the Python tree, the reference (the compiled one keeps its nodes to itself)
+        search.run()
     nodes = [search.root]
     checked = 0
     while nodes:
