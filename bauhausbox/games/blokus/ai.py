@@ -121,6 +121,10 @@ class SearchBot(_Bot):
             return moves[0]
         seeds = [self.random.getrandbits(31) for _ in range(self.shards)]
         workers = pool.shared() if self.parallel else None
+        if workers is not None and not workers.ready():
+            # The workers are still starting (spawning and building the tables takes seconds on a busy
+            # machine): the move is thought here, in its own time, rather than waiting for them.
+            workers = None
         seconds = min(self.seconds, budget.remaining() * 0.9)
         if workers is None:
             seconds /= self.shards  # one after the other: share the move's time
