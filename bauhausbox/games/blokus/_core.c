@@ -735,6 +735,7 @@ typedef struct {
     double seconds, widen_base, widen_power, explore, prior_bias, rave_equivalence, win_share, margin_scale;
     Weights weights;
     int opening_plies, players, teams;
+    long long max_simulations;
 } Knobs;
 
 typedef struct {
@@ -1098,19 +1099,20 @@ static double now(void) {
 /* search(hands, forbidden, attach, occupied, out, monomino_last, colour, seat, players, teams, knobs,
  * rnd, stop) -> ([(placement, visits, reward sum), ...] in the order let in, simulations, work).
  * knobs: (work, seconds, widen_base, widen_power, explore, prior_bias, rave_equivalence, win_share,
- * margin_scale, size, own_corners, taken_corners, centre, opening_plies). */
+ * margin_scale, size, own_corners, taken_corners, centre, opening_plies, max_simulations). */
 static PyObject *core_search(PyObject *self, PyObject *args) {
     PyObject *hands_tuple, *forbidden_tuple, *attach_tuple, *occupied_int, *rnd, *stop;
     Position s;
     Tree t;
     memset(&t, 0, sizeof t);
     Knobs *k = &t.k;
-    if (!ready() || !PyArg_ParseTuple(args, "O!OOOiiiiii(Lddddddddddddi)OO", &PyTuple_Type, &hands_tuple,
+    if (!ready() || !PyArg_ParseTuple(args, "O!OOOiiiiii(LddddddddddddiL)OO", &PyTuple_Type, &hands_tuple,
                                       &forbidden_tuple, &attach_tuple, &occupied_int, &s.out, &s.mono, &s.colour,
                                       &s.seat, &k->players, &k->teams, &k->work, &k->seconds, &k->widen_base,
                                       &k->widen_power, &k->explore, &k->prior_bias, &k->rave_equivalence,
                                       &k->win_share, &k->margin_scale, &k->weights.size, &k->weights.own_corners,
-                                      &k->weights.taken_corners, &k->weights.centre, &k->opening_plies, &rnd, &stop))
+                                      &k->weights.taken_corners, &k->weights.centre, &k->opening_plies,
+                                      &k->max_simulations, &rnd, &stop))
         return NULL;
     if (k->players != 2 && k->players != 4) {
         PyErr_SetString(PyExc_ValueError, "the compiled search plays 2 or 4 seats");
@@ -1154,7 +1156,7 @@ static PyObject *core_search(PyObject *self, PyObject *args) {
     double deadline = start + k->seconds;
     for (;;) {
         if (simulate(&t, root) < 0) goto done;
-        if (t.work >= k->work) break;
+        if (t.work >= k->work || t.simulations >= k->max_simulations) break;
         PyObject *stopped = PyObject_CallNoArgs(stop);
         if (stopped == NULL) goto done;
         int truth = PyObject_IsTrue(stopped);

@@ -54,6 +54,9 @@ class Settings:
     margin_scale: float = 30.0  # a margin this big earns the whole margin part of the reward
     weights: heuristics.Weights = heuristics.HARD_WEIGHTS
     opening_pieces: bool = False  # early in a classic game, search only the pieces of heuristics.opening_pieces
+    # At most this many simulations, whatever the work left: near the end a playout is a placement or
+    # two, and a million walks through the tree (each adding a node) only repeat what the first said.
+    max_simulations: int = 100_000
 
 
 class Node:
@@ -125,7 +128,12 @@ class Search:
         deadline = time.perf_counter() + self.settings.seconds
         while True:
             self.simulate()  # at least one, so there is always a move to return
-            if self.work >= self.settings.work or stop() or time.perf_counter() >= deadline:
+            if (
+                self.work >= self.settings.work
+                or self.simulations >= self.settings.max_simulations
+                or stop()
+                or time.perf_counter() >= deadline
+            ):
                 break
         return {root.moves[i].index: (root.visits[i], root.rewards[i]) for i in root.tried}
 
@@ -156,6 +164,7 @@ class Search:
             weights.taken_corners,
             weights.centre,
             weights.opening_plies,
+            settings.max_simulations,
         )
         stats, simulations, work = native.search(
             state.hands,
