@@ -746,7 +746,9 @@ typedef struct {
 
 typedef struct Node Node;
 struct Node {
-    Position s;
+    Position *s;           /* made on the second visit (a leaf visited once is most of the tree) */
+    Node *parent;          /* the position is the parent's after its move */
+    int16_t move;
     int count;             /* moves, -1 until listed */
     int16_t *moves;        /* placement indexes in prior order */
     double *priors;        /* 0..1, the best 1 */
@@ -811,7 +813,7 @@ static int advance(Position *s, int players) {
     return 0;
 }
 
-static Node *new_node(Tree *t, const Position *s) {
+static Node *new_node(Tree *t, Node *parent, int move) {
     if (t->node_count == t->node_room) {
         Py_ssize_t room = t->node_room ? 2 * t->node_room : 1024;
         Node **nodes = (Node **)realloc(t->nodes, sizeof(Node *) * (size_t)room);
@@ -821,7 +823,8 @@ static Node *new_node(Tree *t, const Position *s) {
     }
     Node *node = (Node *)calloc(1, sizeof(Node));
     if (node == NULL) return NULL;
-    node->s = *s;
+    node->parent = parent;
+    node->move = (int16_t)move;
     node->count = -1;
     t->nodes[t->node_count++] = node;
     return node;
@@ -830,6 +833,7 @@ static Node *new_node(Tree *t, const Position *s) {
 static void free_tree(Tree *t) {
     for (Py_ssize_t n = 0; n < t->node_count; n++) {
         Node *node = t->nodes[n];
+        free(node->s);
         free(node->moves);
         free(node->priors);
         free(node->visits);
@@ -844,6 +848,26 @@ static void free_tree(Tree *t) {
     free(t->order);
 }
 
+/* The parent's position after the move that leads to this node (rules.apply): kept once the node is
+ * visited again. NULL: no memory, or an error. */
+static const Position *position_of(Tree *t, Node *node) {
+    if (node->s == NULL) {
+        Position *s = (Position *)malloc(sizeof(Position));
+        if (s == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        *s = *node->parent->s;
+        place_move(s, s->colour, node->move);
+        if (advance(s, t->k.players) < 0) {
+            free(s);
+            return NULL;
+        }
+        node->s = s;
+    }
+    return node->s;
+}
+
 /* Values high first, ties in listing order: Python's stable sort with reverse=True. */
 static const double *sort_values;
 static int by_value(const void *a, const void *b) {
@@ -855,7 +879,7 @@ static int by_value(const void *a, const void *b) {
 /* mcts.Node.expand: the legal moves (rules.legal_moves, in generate's order), sorted by
  * heuristics.move_values with the search's weights, and their priors. 0, or -1 on error. */
 static int expand(Tree *t, Node *node) {
-    const Position *s = &node->s;
+    const Position *s = node->s;
     int colour = s->colour, count = 0;
     uint32_t hand = s->hands[colour];
     uint64_t blocked[WORDS], closed[WORDS], rivals[WORDS] = {0}, attach[WORDS] = {0};
@@ -1031,19 +1055,25 @@ static int simulate(Tree *t, Node *root) {
     int picks[MAX_PLY], depth = 0, played_count = 0;
     int32_t played[MAX_PLY];
     Node *node = root;
-    while (node->s.seat >= 0) {
+    Position leaf;
+    int fresh = 0; /* the walk ended on a new leaf, whose position is leaf */
+    for (;;) {
+        const Position *at = position_of(t, node);
+        if (at == NULL) return -1;
+        if (at->seat < 0) break;
         if (node->count < 0 && expand(t, node) < 0) return -1;
         int pick = select_move(&t->k, node);
         if (pick < 0) return -1;
         path[depth] = node;
         picks[depth++] = pick;
-        played[played_count++] = node->moves[pick] << 2 | node->s.colour;
+        played[played_count++] = node->moves[pick] << 2 | at->colour;
         Node *child = node->children[pick];
         if (child == NULL) {
-            Position next = node->s;
-            place_move(&next, next.colour, node->moves[pick]);
-            if (advance(&next, t->k.players) < 0) return -1;
-            child = new_node(t, &next);
+            leaf = *at;
+            place_move(&leaf, leaf.colour, node->moves[pick]);
+            if (advance(&leaf, t->k.players) < 0) return -1;
+            fresh = 1;
+            child = new_node(t, node, node->moves[pick]);
             if (child == NULL) {
                 PyErr_NoMemory();
                 return -1;
@@ -1054,7 +1084,7 @@ static int simulate(Tree *t, Node *root) {
         }
         node = child;
     }
-    Position s = node->s;
+    Position s = fresh ? leaf : *node->s;
     if (s.seat < 0) s.out = ALL_OUT;
     int points[4];
     if (run_playout(&s, t->rnd, NULL, played, &played_count, points) < 0) return -1;
@@ -1069,12 +1099,12 @@ static int simulate(Tree *t, Node *root) {
     for (int d = depth - 1; d >= 0; d--) {
         Node *at = path[d];
         int pick = picks[d];
-        double reward = rewards[at->s.seat];
+        double reward = rewards[at->s->seat];
         at->visits[pick] += 1;
         at->rewards[pick] += reward;
         at->total += 1;
         by_colour[played[d] & 3][colour_count[played[d] & 3]++] = played[d];
-        int colour = at->s.colour;
+        int colour = at->s->colour;
         for (int n = 0; n < colour_count[colour]; n++) {
             Amaf *entry = amaf_entry(at, by_colour[colour][n] >> 2);
             if (entry == NULL) {
@@ -1141,8 +1171,9 @@ static PyObject *core_search(PyObject *self, PyObject *args) {
     t.scratch = (int16_t *)malloc(sizeof(int16_t) * (size_t)place_count);
     t.values = (double *)malloc(sizeof(double) * (size_t)place_count);
     t.order = (int *)malloc(sizeof(int) * (size_t)place_count);
-    Node *root = t.scratch && t.values && t.order ? new_node(&t, &s) : NULL;
-    if (root == NULL) {
+    Node *root = t.scratch && t.values && t.order ? new_node(&t, NULL, 0) : NULL;
+    if (root != NULL && (root->s = (Position *)malloc(sizeof(Position))) != NULL) *root->s = s;
+    if (root == NULL || root->s == NULL) {
         PyErr_NoMemory();
         goto done;
     }
