@@ -1,5 +1,5 @@
 /* The compiled core of Blokus's hot loops: legal placements, "can this colour still place?", the
- * one-move evaluation, and the sampled playout with its final scores.
+ * one-move evaluation, the sampled playout with its final scores, and the tree search (mcts.py).
  *
  * A twin of the pure-Python reference (bitboard.py, heuristics.py), which stays the definition and the
  * fallback: core.py loads this module when it was built and checks it against the reference in the

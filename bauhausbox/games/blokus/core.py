@@ -2,10 +2,11 @@
 
 ``_core.c`` is a C twin of the hottest code: legal placements (:func:`bitboard.generate`), "can this
 colour still place?" (:func:`bitboard.can_place_at`), the one-move evaluation
-(:func:`heuristics.move_values`) and the sampled playout with its final scores
-(:func:`heuristics.playout`). ``pip install .`` compiles it when a C compiler is present (an optional
-extension in ``setup.py``); without one the package installs all the same and the pure-Python code
-runs, with the same results, several times slower. ``bauhausbox --version`` says which one runs.
+(:func:`heuristics.move_values`), the sampled playout with its final scores
+(:func:`heuristics.playout`) and the tree search of :class:`mcts.Search`. ``pip install .``
+compiles it when a C compiler is present (an optional extension in ``setup.py``); without one the
+package installs all the same and the pure-Python code runs, with the same results, several times
+slower. ``bauhausbox --version`` says which one runs.
 
 The Python modules stay the definition: the compiled core builds its tables from
 :data:`bitboard.PLACEMENTS` (piece, orientation and mask of each placement), gives the same moves in

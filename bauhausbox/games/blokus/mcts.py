@@ -20,6 +20,11 @@ The budget is *work*: the number of placements simulated (tree steps and playout
 proportional to thinking time over the whole game, and deterministic for a seed. A wall-clock cap
 and a stop check bound it in the app. Root parallelisation (``pool.py``) runs several shards with
 different seeds and adds up their root statistics (:func:`merge`).
+
+This module is the definition. Where the compiled core runs (``core.py``), :meth:`Search.run` hands
+a classic-board search with 2 or 4 seats to its C twin, which grows the same tree with the same
+arithmetic and the same draws of the random function: the same root statistics for a seed, many
+times faster. Three players, ``opening_pieces`` and the analysis's per-move results stay here.
 """
 
 from __future__ import annotations
