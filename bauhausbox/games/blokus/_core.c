@@ -1,5 +1,5 @@
 /* The compiled core of Blokus's hot loops: legal placements, "can this colour still place?", the
- * one-move evaluation, and the sampled playout with its final scores.
+ * one-move evaluation, the sampled playout with its final scores, and the tree search (mcts.py).
  *
  * A twin of the pure-Python reference (bitboard.py, heuristics.py), which stays the definition and the
  * fallback: core.py loads this module when it was built and checks it against the reference in the
@@ -17,8 +17,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
-#define ABI 1 /* core.py refuses a module built from another version of this file */
+#define ABI 2 /* core.py refuses a module built from another version of this file */
 #define SIZE 20
 #define STRIDE 21
 #define BITS 462
@@ -72,6 +73,7 @@ static uint64_t wall[WORDS];           /* bitboard.WALL */
 static uint64_t board_bits[WORDS];     /* bitboard.BOARD */
 static int piece_size[PIECE_COUNT];
 static PyObject *index_name = NULL;    /* "index", "piece", "orientation", "mask": attributes of a Placement */
+static PyObject *perf_counter = NULL; /* time.perf_counter: the search's clock, as mcts.py reads it */
 static PyObject *piece_name = NULL, *orientation_name = NULL, *mask_name = NULL;
 
 /* The squares within two steps of an attach cell, as bit offsets (bitboard._KEY_SQUARES). */
@@ -479,14 +481,40 @@ static PyObject *core_can_place(PyObject *self, PyObject *args) {
 }
 
 /* -- the one-move evaluation ------------------------------------------------------------------------ */
+typedef struct {
+    double size, own_corners, taken_corners, centre;
+} Weights;
+
+/* heuristics.move_values for one placement: the same operations in the same order. closed is the
+ * occupied squares and the colour's forbidden ones. */
+static double move_value(const Place *place, const uint64_t *attach, const uint64_t *closed, const uint64_t *rivals,
+                         int opening, const Weights *weights) {
+    int corners = 0, taken = 0;
+    for (int w = 0; w < BOARD_WORDS; w++) {
+        uint64_t mine = attach[w], blocked = closed[w], covered = 0;
+        int k = w - place->base;
+        if (k >= 0 && k < 4) {
+            mine |= place->corners[k];
+            blocked |= place->mask[k] | place->sides[k];
+            covered = place->mask[k];
+        }
+        corners += popcount64(mine & ~blocked);
+        taken += popcount64(rivals[w] & covered);
+    }
+    double value = weights->size * place->size + weights->own_corners * corners;
+    value += weights->taken_corners * taken;
+    if (opening) value -= weights->centre * place->centre;
+    return value;
+}
+
 static PyObject *core_move_values(PyObject *self, PyObject *args) {
     PyObject *moves, *attach_int, *occupied_int, *forbidden_int, *rivals_int;
     int opening;
-    double size_weight, corner_weight, taken_weight, centre_weight;
+    Weights weights;
     uint64_t attach[WORDS], closed[WORDS], rivals[WORDS], forbidden[WORDS];
     if (!ready() || !PyArg_ParseTuple(args, "O!OOOOpdddd", &PyList_Type, &moves, &attach_int, &occupied_int,
-                                      &forbidden_int, &rivals_int, &opening, &size_weight, &corner_weight,
-                                      &taken_weight, &centre_weight))
+                                      &forbidden_int, &rivals_int, &opening, &weights.size, &weights.own_corners,
+                                      &weights.taken_corners, &weights.centre))
         return NULL;
     if (int_to_words(attach_int, attach) < 0 || int_to_words(occupied_int, closed) < 0 ||
         int_to_words(forbidden_int, forbidden) < 0 || int_to_words(rivals_int, rivals) < 0)
@@ -505,24 +533,7 @@ static PyObject *core_move_values(PyObject *self, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "not a placement index");
             goto error;
         }
-        const Place *place = &places[p];
-        int corners = 0, taken = 0;
-        for (int w = 0; w < BOARD_WORDS; w++) {
-            uint64_t mine = attach[w], blocked = closed[w], covered = 0;
-            int k = w - place->base;
-            if (k >= 0 && k < 4) {
-                mine |= place->corners[k];
-                blocked |= place->mask[k] | place->sides[k];
-                covered = place->mask[k];
-            }
-            corners += popcount64(mine & ~blocked);
-            taken += popcount64(rivals[w] & covered);
-        }
-        /* The same operations in the same order as heuristics.move_values. */
-        double value = size_weight * place->size + corner_weight * corners;
-        value += taken_weight * taken;
-        if (opening) value -= centre_weight * place->centre;
-        PyObject *item = PyFloat_FromDouble(value);
+        PyObject *item = PyFloat_FromDouble(move_value(&places[p], attach, closed, rivals, opening, &weights));
         if (item == NULL) goto error;
         PyList_SET_ITEM(result, m, item);
     }
@@ -619,13 +630,78 @@ static int tuple_of_four(PyObject *tuple, uint64_t words[4][WORDS]) {
     return 0;
 }
 
+/* A position of the classic board as the playout and the tree keep it. */
+typedef struct {
+    uint64_t forbidden[4][WORDS], attach[4][WORDS], occupied[WORDS];
+    uint32_t hands[4];
+    int out, mono, colour, seat; /* seat -1: the game is over */
+} Position;
+
+/* bitboard.after_placement, the hand and rules' monomino_last: colour places placement move. */
+static void place_move(Position *s, int colour, int move) {
+    const Place *place = &places[move];
+    int base = place->base;
+    for (int k = 0; k < 4; k++) {
+        s->occupied[base + k] |= place->mask[k];
+        s->forbidden[colour][base + k] |= place->sides[k];
+        for (int c = 0; c < 4; c++) s->attach[c][base + k] &= ~place->mask[k];
+        s->attach[colour][base + k] |= place->corners[k];
+    }
+    for (int w = 0; w < WORDS; w++) s->attach[colour][w] &= ~(s->occupied[w] | s->forbidden[colour][w]);
+    s->hands[colour] &= ~(1u << place->piece);
+    s->mono = place->piece == MONOMINO ? (s->mono | 1 << colour) : (s->mono & ~(1 << colour));
+}
+
+/* heuristics.playout from s (changed on the way): each move made goes to record (a Python list) or
+ * keys (a C array with room for every move), as move << 2 | colour. 0, or -1 on error. */
+static int run_playout(Position *s, PyObject *rnd, PyObject *record, int32_t *keys, int *key_count, int points[4]) {
+    uint64_t blocked[WORDS];
+    int out = s->out & ALL_OUT, colour = s->colour & 3;
+    while (out != ALL_OUT) {
+        if (!(out >> colour & 1)) {
+            uint32_t hand = s->hands[colour];
+            int move = -1;
+            if (hand) {
+                for (int w = 0; w < WORDS; w++) blocked[w] = s->occupied[w] | s->forbidden[colour][w] | wall[w];
+                move = sample(blocked, hand, s->attach[colour], rnd);
+                if (move == -2) return -1;
+            }
+            if (move < 0) {
+                out |= 1 << colour;
+            } else {
+                place_move(s, colour, move);
+                if (keys != NULL) keys[(*key_count)++] = move << 2 | colour;
+                if (record != NULL && record != Py_None) {
+                    PyObject *key = PyLong_FromLong((long)move << 2 | colour);
+                    if (key == NULL || PyList_Append(record, key) < 0) {
+                        Py_XDECREF(key);
+                        return -1;
+                    }
+                    Py_DECREF(key);
+                }
+            }
+        }
+        colour = (colour + 1) & 3;
+    }
+    /* heuristics._final_score */
+    for (int c = 0; c < 4; c++) {
+        if (s->hands[c]) {
+            int left = 0;
+            for (int piece = 0; piece < PIECE_COUNT; piece++)
+                if (s->hands[c] >> piece & 1u) left += piece_size[piece];
+            points[c] = -left;
+        } else {
+            points[c] = s->mono >> c & 1 ? 20 : 15;
+        }
+    }
+    return 0;
+}
+
 static PyObject *core_playout(PyObject *self, PyObject *args) {
     PyObject *hands_tuple, *forbidden_tuple, *attach_tuple, *occupied_int, *rnd, *record;
-    int out, mono, colour;
-    uint64_t forbidden[4][WORDS], attach[4][WORDS], occupied[WORDS], blocked[WORDS];
-    uint32_t hands[4];
+    Position s;
     if (!ready() || !PyArg_ParseTuple(args, "O!OOOiiiOO", &PyTuple_Type, &hands_tuple, &forbidden_tuple,
-                                      &attach_tuple, &occupied_int, &out, &mono, &colour, &rnd, &record))
+                                      &attach_tuple, &occupied_int, &s.out, &s.mono, &s.colour, &rnd, &record))
         return NULL;
     if (record != Py_None && !PyList_Check(record)) {
         PyErr_SetString(PyExc_TypeError, "record must be a list or None");
@@ -638,62 +714,502 @@ static PyObject *core_playout(PyObject *self, PyObject *args) {
     for (int c = 0; c < 4; c++) {
         unsigned long hand = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(hands_tuple, c));
         if (hand == (unsigned long)-1 && PyErr_Occurred()) return NULL;
-        hands[c] = (uint32_t)hand & FULL_HAND;
+        s.hands[c] = (uint32_t)hand & FULL_HAND;
     }
-    if (tuple_of_four(forbidden_tuple, forbidden) < 0 || tuple_of_four(attach_tuple, attach) < 0 ||
-        int_to_words(occupied_int, occupied) < 0)
+    if (tuple_of_four(forbidden_tuple, s.forbidden) < 0 || tuple_of_four(attach_tuple, s.attach) < 0 ||
+        int_to_words(occupied_int, s.occupied) < 0)
         return NULL;
-    out &= ALL_OUT;
-    colour &= 3;
-    while (out != ALL_OUT) {
-        if (!(out >> colour & 1)) {
-            uint32_t hand = hands[colour];
-            int move = -1;
-            if (hand) {
-                for (int w = 0; w < WORDS; w++) blocked[w] = occupied[w] | forbidden[colour][w] | wall[w];
-                move = sample(blocked, hand, attach[colour], rnd);
-                if (move == -2) return NULL;
-            }
-            if (move < 0) {
-                out |= 1 << colour;
-            } else {
-                /* bitboard.after_placement */
-                const Place *place = &places[move];
-                int base = place->base;
-                for (int k = 0; k < 4; k++) {
-                    occupied[base + k] |= place->mask[k];
-                    forbidden[colour][base + k] |= place->sides[k];
-                    for (int c = 0; c < 4; c++) attach[c][base + k] &= ~place->mask[k];
-                    attach[colour][base + k] |= place->corners[k];
-                }
-                for (int w = 0; w < WORDS; w++) attach[colour][w] &= ~(occupied[w] | forbidden[colour][w]);
-                hands[colour] = hand & ~(1u << place->piece);
-                mono = place->piece == MONOMINO ? (mono | 1 << colour) : (mono & ~(1 << colour));
-                if (record != Py_None) {
-                    PyObject *key = PyLong_FromLong((long)move << 2 | colour);
-                    if (key == NULL || PyList_Append(record, key) < 0) {
-                        Py_XDECREF(key);
-                        return NULL;
-                    }
-                    Py_DECREF(key);
-                }
-            }
-        }
-        colour = (colour + 1) & 3;
-    }
-    /* heuristics._final_score */
     int points[4];
-    for (int c = 0; c < 4; c++) {
-        if (hands[c]) {
-            int left = 0;
-            for (int piece = 0; piece < PIECE_COUNT; piece++)
-                if (hands[c] >> piece & 1u) left += piece_size[piece];
-            points[c] = -left;
-        } else {
-            points[c] = mono >> c & 1 ? 20 : 15;
+    if (run_playout(&s, rnd, record, NULL, NULL, points) < 0) return NULL;
+    return Py_BuildValue("[iiii]", points[0], points[1], points[2], points[3]);
+}
+
+/* -- the tree search ---------------------------------------------------------------------------------
+ * mcts.Search (simulate, _select, _rewards) for the classic board with 2 or 4 seats: the same tree,
+ * the same scores computed with the same operations in the same order, and the same draws of the
+ * caller's random function (the playouts only), so a seed gives the same root statistics either way.
+ * A node keeps its moves in prior order, the statistics of the moves let in so far, and its AMAF
+ * statistics in a small hash table keyed by placement (a node only ever reads its own colour's). */
+typedef struct {
+    long long work;
+    double seconds, widen_base, widen_power, explore, prior_bias, rave_equivalence, win_share, margin_scale;
+    Weights weights;
+    int opening_plies, players, teams;
+    long long max_simulations;
+} Knobs;
+
+typedef struct {
+    int32_t key; /* placement index, -1: empty */
+    int32_t count;
+    double sum;
+} Amaf;
+
+typedef struct Node Node;
+struct Node {
+    Position *s;           /* made on the second visit (a leaf visited once is most of the tree) */
+    Node *parent;          /* the position is the parent's after its move */
+    int16_t move;
+    int count;             /* moves, -1 until listed */
+    int16_t *moves;        /* placement indexes in prior order */
+    double *priors;        /* 0..1, the best 1 */
+    int tried, room;       /* moves let in, and room in the arrays below */
+    long total;            /* visits of all moves */
+    int32_t *visits;
+    double *rewards;
+    Node **children;
+    Amaf *amaf;
+    int amaf_count, amaf_room; /* room: a power of two */
+};
+
+typedef struct {
+    Knobs k;
+    PyObject *rnd;
+    Node **nodes; /* every node, to free them */
+    Py_ssize_t node_count, node_room;
+    int16_t *scratch;   /* place_count legal moves */
+    double *values;     /* their values */
+    int *order;
+    long long work, simulations;
+} Tree;
+
+/* The seat placing colour (rules.seat_of_colour for 2 and 4 players). */
+static int seat_of(int players, int colour) { return players == 4 ? colour : colour % 2; }
+
+/* rules.scoring_colours as a bit set. */
+static int scoring_set(const Knobs *k, int seat) {
+    if (k->players == 4 && k->teams) return 1 << (seat % 2) | 1 << (seat % 2 + 2);
+    if (k->players == 2) return 1 << seat | 1 << (seat + 2);
+    return 1 << seat;
+}
+
+/* core_can_place for a position's colour (-1: error). */
+static int colour_can_place(const Position *s, int colour) {
+    uint32_t hand = s->hands[colour];
+    if (!hand || empty(s->attach[colour])) return 0;
+    if (hand >> MONOMINO & 1u) return 1;
+    uint64_t blocked[WORDS];
+    for (int w = 0; w < WORDS; w++) blocked[w] = s->occupied[w] | s->forbidden[colour][w] | wall[w];
+    return any_legal(blocked, hand, s->attach[colour]);
+}
+
+/* rules.apply then rules._advance: the next colour that can still place, the others marked out. */
+static int advance(Position *s, int players) {
+    int colour = s->colour;
+    for (int n = 0; n < 4; n++) {
+        colour = (colour + 1) % 4;
+        if (s->out >> colour & 1) continue;
+        int can = colour_can_place(s, colour);
+        if (can < 0) return -1;
+        if (can) {
+            s->colour = colour;
+            s->seat = seat_of(players, colour);
+            return 0;
+        }
+        s->out |= 1 << colour;
+    }
+    s->colour = 0;
+    s->seat = -1;
+    s->out = ALL_OUT;
+    return 0;
+}
+
+static Node *new_node(Tree *t, Node *parent, int move) {
+    if (t->node_count == t->node_room) {
+        Py_ssize_t room = t->node_room ? 2 * t->node_room : 1024;
+        Node **nodes = (Node **)realloc(t->nodes, sizeof(Node *) * (size_t)room);
+        if (nodes == NULL) return NULL;
+        t->nodes = nodes;
+        t->node_room = room;
+    }
+    Node *node = (Node *)calloc(1, sizeof(Node));
+    if (node == NULL) return NULL;
+    node->parent = parent;
+    node->move = (int16_t)move;
+    node->count = -1;
+    t->nodes[t->node_count++] = node;
+    return node;
+}
+
+static void free_tree(Tree *t) {
+    for (Py_ssize_t n = 0; n < t->node_count; n++) {
+        Node *node = t->nodes[n];
+        free(node->s);
+        free(node->moves);
+        free(node->priors);
+        free(node->visits);
+        free(node->rewards);
+        free(node->children);
+        free(node->amaf);
+        free(node);
+    }
+    free(t->nodes);
+    free(t->scratch);
+    free(t->values);
+    free(t->order);
+}
+
+/* The parent's position after the move that leads to this node (rules.apply): kept once the node is
+ * visited again. NULL: no memory, or an error. */
+static const Position *position_of(Tree *t, Node *node) {
+    if (node->s == NULL) {
+        Position *s = (Position *)malloc(sizeof(Position));
+        if (s == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        *s = *node->parent->s;
+        place_move(s, s->colour, node->move);
+        if (advance(s, t->k.players) < 0) {
+            free(s);
+            return NULL;
+        }
+        node->s = s;
+    }
+    return node->s;
+}
+
+/* Values high first, ties in listing order: Python's stable sort with reverse=True. */
+static const double *sort_values;
+static int by_value(const void *a, const void *b) {
+    int i = *(const int *)a, j = *(const int *)b;
+    if (sort_values[i] != sort_values[j]) return sort_values[i] > sort_values[j] ? -1 : 1;
+    return (i > j) - (i < j);
+}
+
+/* mcts.Node.expand: the legal moves (rules.legal_moves, in generate's order), sorted by
+ * heuristics.move_values with the search's weights, and their priors. 0, or -1 on error. */
+static int expand(Tree *t, Node *node) {
+    const Position *s = node->s;
+    int colour = s->colour, count = 0;
+    uint32_t hand = s->hands[colour];
+    uint64_t blocked[WORDS], closed[WORDS], rivals[WORDS] = {0}, attach[WORDS] = {0};
+    for (int w = 0; w < WORDS; w++) {
+        closed[w] = s->occupied[w] | s->forbidden[colour][w];
+        blocked[w] = closed[w] | wall[w];
+    }
+    /* bitboard.generate */
+    for (int w = 0; w < BOARD_WORDS; w++) {
+        uint64_t bits = s->attach[colour][w];
+        while (bits) {
+            int i = w * 64 + lowest_bit(bits);
+            bits &= bits - 1;
+            if (i >= BITS) break;
+            int length;
+            const int16_t *list = list_of(key_of(blocked, i), &length);
+            if (list == NULL) return -1;
+            uint64_t window[3];
+            window_at(blocked, i, window);
+            for (int n = 0; n < length; n++) {
+                int p = legal_at(window, hand, i, list[n]);
+                if (p >= 0) t->scratch[count++] = (int16_t)p;
+            }
+            set_bit(blocked, i);
         }
     }
-    return Py_BuildValue("[iiii]", points[0], points[1], points[2], points[3]);
+    /* heuristics.move_values: the attach cells count once the colour has a piece down */
+    int friends = scoring_set(&t->k, s->seat);
+    for (int other = 0; other < 4; other++)
+        if (other != colour && !(friends >> other & 1) && !(s->out >> other & 1))
+            for (int w = 0; w < WORDS; w++) rivals[w] |= s->attach[other][w];
+    if (hand != FULL_HAND) memcpy(attach, s->attach[colour], sizeof attach);
+    int opening = PIECE_COUNT - popcount64(hand) < t->k.opening_plies;
+    for (int m = 0; m < count; m++) {
+        t->values[m] = move_value(&places[t->scratch[m]], attach, closed, rivals, opening, &t->k.weights);
+        t->order[m] = m;
+    }
+    sort_values = t->values;
+    qsort(t->order, (size_t)count, sizeof(int), by_value);
+    node->moves = (int16_t *)malloc(sizeof(int16_t) * (size_t)(count ? count : 1));
+    node->priors = (double *)malloc(sizeof(double) * (size_t)(count ? count : 1));
+    if (node->moves == NULL || node->priors == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    double best = count ? t->values[t->order[0]] : 0.0, worst = count ? t->values[t->order[count - 1]] : 0.0;
+    double spread = best - worst;
+    if (spread == 0.0) spread = 1.0;
+    for (int m = 0; m < count; m++) {
+        node->moves[m] = t->scratch[t->order[m]];
+        node->priors[m] = (t->values[t->order[m]] - worst) / spread;
+    }
+    node->count = count;
+    return 0;
+}
+
+/* Room for one more move let in. */
+static int grow_tried(Node *node) {
+    if (node->tried < node->room) return 0;
+    int room = node->room ? 2 * node->room : 4;
+    int32_t *visits = (int32_t *)realloc(node->visits, sizeof(int32_t) * (size_t)room);
+    if (visits) node->visits = visits;
+    double *rewards = (double *)realloc(node->rewards, sizeof(double) * (size_t)room);
+    if (rewards) node->rewards = rewards;
+    Node **children = (Node **)realloc(node->children, sizeof(Node *) * (size_t)room);
+    if (children) node->children = children;
+    if (!visits || !rewards || !children) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    node->room = room;
+    return 0;
+}
+
+static Amaf *amaf_find(Node *node, int key) {
+    if (!node->amaf_room) return NULL;
+    unsigned mask = (unsigned)node->amaf_room - 1u;
+    for (unsigned h = (unsigned)key * 2654435761u & mask;; h = (h + 1u) & mask) {
+        if (node->amaf[h].key == key) return &node->amaf[h];
+        if (node->amaf[h].key < 0) return NULL;
+    }
+}
+
+/* The entry of key, made when missing (NULL: no memory). */
+static Amaf *amaf_entry(Node *node, int key) {
+    if (2 * (node->amaf_count + 1) > node->amaf_room) {
+        int room = node->amaf_room ? 2 * node->amaf_room : 16;
+        Amaf *table = (Amaf *)malloc(sizeof(Amaf) * (size_t)room);
+        if (table == NULL) return NULL;
+        for (int h = 0; h < room; h++) table[h].key = -1;
+        unsigned mask = (unsigned)room - 1u;
+        for (int h = 0; h < node->amaf_room; h++)
+            if (node->amaf[h].key >= 0) {
+                unsigned g = (unsigned)node->amaf[h].key * 2654435761u & mask;
+                while (table[g].key >= 0) g = (g + 1u) & mask;
+                table[g] = node->amaf[h];
+            }
+        free(node->amaf);
+        node->amaf = table;
+        node->amaf_room = room;
+    }
+    unsigned mask = (unsigned)node->amaf_room - 1u;
+    unsigned h = (unsigned)key * 2654435761u & mask;
+    while (node->amaf[h].key >= 0) {
+        if (node->amaf[h].key == key) return &node->amaf[h];
+        h = (h + 1u) & mask;
+    }
+    node->amaf[h].key = key;
+    node->amaf[h].count = 0;
+    node->amaf[h].sum = 0.0;
+    node->amaf_count++;
+    return &node->amaf[h];
+}
+
+/* mcts.Search._select (-1: no memory). */
+static int select_move(const Knobs *k, Node *node) {
+    long total = node->total;
+    int allowed = (int)(k->widen_base * pow((double)(total + 1), k->widen_power));
+    if (allowed > node->count) allowed = node->count;
+    if (node->tried < (allowed > 1 ? allowed : 1)) {
+        if (grow_tried(node) < 0) return -1;
+        int pick = node->tried++;
+        node->visits[pick] = 0;
+        node->rewards[pick] = 0.0;
+        node->children[pick] = NULL;
+        return pick;
+    }
+    double log_total = log((double)total);
+    int best = 0;
+    double best_score = -INFINITY;
+    for (int i = 0; i < node->tried; i++) {
+        int visits = node->visits[i];
+        double mean = node->rewards[i] / visits;
+        const Amaf *entry = amaf_find(node, node->moves[i]);
+        if (entry != NULL) {
+            double beta = sqrt(k->rave_equivalence / ((double)(3 * visits) + k->rave_equivalence));
+            mean = (1 - beta) * mean + beta * entry->sum / entry->count;
+        }
+        double score = mean + k->explore * sqrt(log_total / visits) + k->prior_bias * node->priors[i] / (visits + 1);
+        if (score > best_score) {
+            best = i;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+/* mcts.Search._rewards: each seat's reward for a finished game. */
+static void seat_rewards(const Knobs *k, const int points[4], double rewards[4]) {
+    int totals[4] = {0}, sets[4];
+    for (int seat = 0; seat < k->players; seat++) {
+        sets[seat] = scoring_set(k, seat);
+        for (int c = 0; c < 4; c++)
+            if (sets[seat] >> c & 1) totals[seat] += points[c];
+    }
+    for (int seat = 0; seat < k->players; seat++) {
+        int others = INT32_MIN;
+        for (int s = 0; s < k->players; s++)
+            if (sets[s] != sets[seat] && totals[s] > others) others = totals[s];
+        int margin = totals[seat] - others;
+        double result = margin > 0 ? 1.0 : margin == 0 ? 0.5 : 0.0;
+        double part = (double)margin / (2 * k->margin_scale);
+        double share = 0.5 + (part > 0.5 ? 0.5 : part < -0.5 ? -0.5 : part);
+        rewards[seat] = k->win_share * result + (1 - k->win_share) * share;
+    }
+}
+
+#define MAX_PLY 128 /* 84 placements at most in a game */
+
+/* mcts.Search.simulate (-1: error). */
+static int simulate(Tree *t, Node *root) {
+    Node *path[MAX_PLY];
+    int picks[MAX_PLY], depth = 0, played_count = 0;
+    int32_t played[MAX_PLY];
+    Node *node = root;
+    Position leaf;
+    int fresh = 0; /* the walk ended on a new leaf, whose position is leaf */
+    for (;;) {
+        const Position *at = position_of(t, node);
+        if (at == NULL) return -1;
+        if (at->seat < 0) break;
+        if (node->count < 0 && expand(t, node) < 0) return -1;
+        int pick = select_move(&t->k, node);
+        if (pick < 0) return -1;
+        path[depth] = node;
+        picks[depth++] = pick;
+        played[played_count++] = node->moves[pick] << 2 | at->colour;
+        Node *child = node->children[pick];
+        if (child == NULL) {
+            leaf = *at;
+            place_move(&leaf, leaf.colour, node->moves[pick]);
+            if (advance(&leaf, t->k.players) < 0) return -1;
+            fresh = 1;
+            child = new_node(t, node, node->moves[pick]);
+            if (child == NULL) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            node->children[pick] = child;
+            node = child;
+            break;
+        }
+        node = child;
+    }
+    Position s = fresh ? leaf : *node->s;
+    if (s.seat < 0) s.out = ALL_OUT;
+    int points[4];
+    if (run_playout(&s, t->rnd, NULL, played, &played_count, points) < 0) return -1;
+    t->work += played_count;
+    t->simulations++;
+    double rewards[4];
+    seat_rewards(&t->k, points, rewards);
+    /* Walk back up: each node credits its move, and every later move of its colour as AMAF. */
+    int32_t by_colour[4][MAX_PLY];
+    int colour_count[4] = {0};
+    for (int n = depth; n < played_count; n++) by_colour[played[n] & 3][colour_count[played[n] & 3]++] = played[n];
+    for (int d = depth - 1; d >= 0; d--) {
+        Node *at = path[d];
+        int pick = picks[d];
+        double reward = rewards[at->s->seat];
+        at->visits[pick] += 1;
+        at->rewards[pick] += reward;
+        at->total += 1;
+        by_colour[played[d] & 3][colour_count[played[d] & 3]++] = played[d];
+        int colour = at->s->colour;
+        for (int n = 0; n < colour_count[colour]; n++) {
+            Amaf *entry = amaf_entry(at, by_colour[colour][n] >> 2);
+            if (entry == NULL) {
+                PyErr_NoMemory();
+                return -1;
+            }
+            entry->count += 1;
+            entry->sum += reward;
+        }
+    }
+    return 0;
+}
+
+static double now(void) {
+    PyObject *value = PyObject_CallNoArgs(perf_counter);
+    if (value == NULL) return -1.0;
+    double seconds = PyFloat_AsDouble(value);
+    Py_DECREF(value);
+    return seconds;
+}
+
+/* search(hands, forbidden, attach, occupied, out, monomino_last, colour, seat, players, teams, knobs,
+ * rnd, stop) -> ([(placement, visits, reward sum), ...] in the order let in, simulations, work).
+ * knobs: (work, seconds, widen_base, widen_power, explore, prior_bias, rave_equivalence, win_share,
+ * margin_scale, size, own_corners, taken_corners, centre, opening_plies, max_simulations). */
+static PyObject *core_search(PyObject *self, PyObject *args) {
+    PyObject *hands_tuple, *forbidden_tuple, *attach_tuple, *occupied_int, *rnd, *stop;
+    Position s;
+    Tree t;
+    memset(&t, 0, sizeof t);
+    Knobs *k = &t.k;
+    if (!ready() || !PyArg_ParseTuple(args, "O!OOOiiiiii(LddddddddddddiL)OO", &PyTuple_Type, &hands_tuple,
+                                      &forbidden_tuple, &attach_tuple, &occupied_int, &s.out, &s.mono, &s.colour,
+                                      &s.seat, &k->players, &k->teams, &k->work, &k->seconds, &k->widen_base,
+                                      &k->widen_power, &k->explore, &k->prior_bias, &k->rave_equivalence,
+                                      &k->win_share, &k->margin_scale, &k->weights.size, &k->weights.own_corners,
+                                      &k->weights.taken_corners, &k->weights.centre, &k->opening_plies,
+                                      &k->max_simulations, &rnd, &stop))
+        return NULL;
+    if (k->players != 2 && k->players != 4) {
+        PyErr_SetString(PyExc_ValueError, "the compiled search plays 2 or 4 seats");
+        return NULL;
+    }
+    if (PyTuple_GET_SIZE(hands_tuple) != 4) {
+        PyErr_SetString(PyExc_TypeError, "expected four hands");
+        return NULL;
+    }
+    for (int c = 0; c < 4; c++) {
+        unsigned long hand = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(hands_tuple, c));
+        if (hand == (unsigned long)-1 && PyErr_Occurred()) return NULL;
+        s.hands[c] = (uint32_t)hand & FULL_HAND;
+    }
+    if (tuple_of_four(forbidden_tuple, s.forbidden) < 0 || tuple_of_four(attach_tuple, s.attach) < 0 ||
+        int_to_words(occupied_int, s.occupied) < 0)
+        return NULL;
+    s.out &= ALL_OUT;
+    s.colour &= 3;
+    if (s.seat < 0 || s.seat >= k->players) {
+        PyErr_SetString(PyExc_ValueError, "no seat to play");
+        return NULL;
+    }
+    t.rnd = rnd;
+    PyObject *result = NULL, *stats = NULL;
+    t.scratch = (int16_t *)malloc(sizeof(int16_t) * (size_t)place_count);
+    t.values = (double *)malloc(sizeof(double) * (size_t)place_count);
+    t.order = (int *)malloc(sizeof(int) * (size_t)place_count);
+    Node *root = t.scratch && t.values && t.order ? new_node(&t, NULL, 0) : NULL;
+    if (root != NULL && (root->s = (Position *)malloc(sizeof(Position))) != NULL) *root->s = s;
+    if (root == NULL || root->s == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (expand(&t, root) < 0) goto done;
+    if (root->count == 1) {
+        result = Py_BuildValue("([(iid)]ii)", (int)root->moves[0], 1, 0.0, 0, 0);
+        goto done;
+    }
+    double start = now();
+    if (start < 0) goto done;
+    double deadline = start + k->seconds;
+    for (;;) {
+        if (simulate(&t, root) < 0) goto done;
+        if (t.work >= k->work || t.simulations >= k->max_simulations) break;
+        PyObject *stopped = PyObject_CallNoArgs(stop);
+        if (stopped == NULL) goto done;
+        int truth = PyObject_IsTrue(stopped);
+        Py_DECREF(stopped);
+        if (truth < 0) goto done;
+        if (truth) break;
+        double time = now();
+        if (time < 0) goto done;
+        if (time >= deadline) break;
+    }
+    stats = PyList_New(root->tried);
+    if (stats == NULL) goto done;
+    for (int i = 0; i < root->tried; i++) {
+        PyObject *item = Py_BuildValue("(iid)", (int)root->moves[i], root->visits[i], root->rewards[i]);
+        if (item == NULL) goto done;
+        PyList_SET_ITEM(stats, i, item);
+    }
+    result = Py_BuildValue("(OLL)", stats, t.simulations, t.work);
+done:
+    Py_XDECREF(stats);
+    free_tree(&t);
+    return result;
 }
 
 /* -- views of the tables, for the tests that hold the twin to the reference ----------------------- */
@@ -756,6 +1272,9 @@ static PyMethodDef methods[] = {
      "move_values(moves, attach, occupied, forbidden, rivals, opening, size, corners, taken, centre) -> list."},
     {"playout", core_playout, METH_VARARGS,
      "playout(hands, forbidden, attach, occupied, out, monomino_last, colour, rnd, record) -> points."},
+    {"search", core_search, METH_VARARGS,
+     "search(hands, forbidden, attach, occupied, out, monomino_last, colour, seat, players, teams, knobs, rnd,"
+     " stop) -> (stats, simulations, work): mcts.Search.run."},
     {"placement_bits", core_placement_bits, METH_VARARGS,
      "placement_bits(index) -> (mask, sides, corners, piece, centre): the tables, for tests."},
     {"candidates", core_candidates, METH_VARARGS,
@@ -777,6 +1296,13 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (orientation_name == NULL && (orientation_name = PyUnicode_InternFromString("orientation")) == NULL)
         return NULL;
     if (mask_name == NULL && (mask_name = PyUnicode_InternFromString("mask")) == NULL) return NULL;
+    if (perf_counter == NULL) {
+        PyObject *time_module = PyImport_ImportModule("time");
+        if (time_module == NULL) return NULL;
+        perf_counter = PyObject_GetAttrString(time_module, "perf_counter");
+        Py_DECREF(time_module);
+        if (perf_counter == NULL) return NULL;
+    }
     PyObject *module = PyModule_Create(&core_module);
     if (module == NULL) return NULL;
     if (PyModule_AddIntConstant(module, "ABI", ABI) < 0) {

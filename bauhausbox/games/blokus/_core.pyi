@@ -35,5 +35,21 @@ def playout(
     record: list[int] | None,
     /,
 ) -> list[int]: ...
+def search(
+    hands: tuple[int, int, int, int],
+    forbidden: tuple[int, int, int, int],
+    attach: tuple[int, int, int, int],
+    occupied: int,
+    out: int,
+    monomino_last: int,
+    colour: int,
+    seat: int,
+    players: int,
+    teams: bool,
+    knobs: tuple[int | float, ...],
+    rnd: Callable[[], float],
+    stop: Callable[[], bool],
+    /,
+) -> tuple[list[tuple[int, int, float]], int, int]: ...
 def placement_bits(index: int, /) -> tuple[int, int, int, int, float]: ...
 def candidates(blocked: int, square: int, /) -> list[int]: ...

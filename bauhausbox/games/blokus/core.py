@@ -2,10 +2,11 @@
 
 ``_core.c`` is a C twin of the hottest code: legal placements (:func:`bitboard.generate`), "can this
 colour still place?" (:func:`bitboard.can_place_at`), the one-move evaluation
-(:func:`heuristics.move_values`) and the sampled playout with its final scores
-(:func:`heuristics.playout`). ``pip install .`` compiles it when a C compiler is present (an optional
-extension in ``setup.py``); without one the package installs all the same and the pure-Python code
-runs, with the same results, several times slower. ``bauhausbox --version`` says which one runs.
+(:func:`heuristics.move_values`), the sampled playout with its final scores
+(:func:`heuristics.playout`) and the tree search of :class:`mcts.Search`. ``pip install .``
+compiles it when a C compiler is present (an optional extension in ``setup.py``); without one the
+package installs all the same and the pure-Python code runs, with the same results, several times
+slower. ``bauhausbox --version`` says which one runs.
 
 The Python modules stay the definition: the compiled core builds its tables from
 :data:`bitboard.PLACEMENTS` (piece, orientation and mask of each placement), gives the same moves in
@@ -26,7 +27,7 @@ from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus.bitboard import Placement
 
 #: The version of ``_core.c`` this module speaks to (a module built from another version is ignored).
-ABI = 1
+ABI = 2
 #: Set to ``python`` to run the pure-Python path even where the compiled core is built.
 ENVIRONMENT = "BAUHAUSBOX_BLOKUS_CORE"
 
@@ -66,6 +67,24 @@ class Native(Protocol):
         record: list[int] | None,
         /,
     ) -> list[int]: ...
+
+    def search(
+        self,
+        hands: tuple[int, int, int, int],
+        forbidden: tuple[int, int, int, int],
+        attach: tuple[int, int, int, int],
+        occupied: int,
+        out: int,
+        monomino_last: int,
+        colour: int,
+        seat: int,
+        players: int,
+        teams: bool,
+        knobs: tuple[int | float, ...],
+        rnd: Callable[[], float],
+        stop: Callable[[], bool],
+        /,
+    ) -> tuple[list[tuple[int, int, float]], int, int]: ...
 
     def placement_bits(self, index: int, /) -> tuple[int, int, int, int, float]: ...
 
@@ -134,14 +153,15 @@ def compiled_core() -> Iterator[None]:
 
 
 #: The jobs of :func:`native_for`.
-MOVE_VALUES, PLAYOUT = "move values", "playout"
+MOVE_VALUES, PLAYOUT, SEARCH = "move values", "playout", "search"
 # What the compiled core does for each variant besides the classic board. Legal moves and "can it
 # still place?" take the closed squares as given, so they serve Duo and Junior as they are (the squares
 # beyond the 14 x 14 board are closed to every colour). The one-move evaluation pulls toward the
 # classic board's centre, and the playout keeps one copy of each piece and scores the classic bonuses:
-# Duo's playouts are classic ones, the rest runs on the pure path.
+# Duo's playouts are classic ones, the rest runs on the pure path. The tree search (mcts.Search) needs
+# all three, classic only.
 _COMPILED_JOBS: dict[str, frozenset[str]] = {
-    "classic": frozenset({MOVE_VALUES, PLAYOUT}),
+    "classic": frozenset({MOVE_VALUES, PLAYOUT, SEARCH}),
     "duo": frozenset({PLAYOUT}),
     "junior": frozenset(),
 }

@@ -20,6 +20,11 @@ The budget is *work*: the number of placements simulated (tree steps and playout
 proportional to thinking time over the whole game, and deterministic for a seed. A wall-clock cap
 and a stop check bound it in the app. Root parallelisation (``pool.py``) runs several shards with
 different seeds and adds up their root statistics (:func:`merge`).
+
+This module is the definition. Where the compiled core runs (``core.py``), :meth:`Search.run` hands
+a classic-board search with 2 or 4 seats to its C twin, which grows the same tree with the same
+arithmetic and the same draws of the random function: the same root statistics for a seed, many
+times faster. Three players, ``opening_pieces`` and the analysis's per-move results stay here.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bauhausbox.engine.api import Seat
-from bauhausbox.games.blokus import heuristics
+from bauhausbox.games.blokus import core, heuristics
 from bauhausbox.games.blokus.bitboard import Placement
 from bauhausbox.games.blokus.rules import GAME, BlokusState
 
@@ -54,6 +59,9 @@ class Settings:
     margin_scale: float = 30.0  # a margin this big earns the whole margin part of the reward
     weights: heuristics.Weights = heuristics.HARD_WEIGHTS
     opening_pieces: bool = False  # early in a classic game, search only the pieces of heuristics.opening_pieces
+    # At most this many simulations, whatever the work left: near the end a playout is a placement or
+    # two, and a million walks through the tree (each adding a node) only repeat what the first said.
+    max_simulations: int = 100_000
 
 
 class Node:
@@ -116,15 +124,71 @@ class Search:
         root = self.root
         if root.seat is None:
             return {}
+        native = self._native()
+        if native is not None:  # the same search, compiled (_core.c): the same statistics for a seed
+            return self._run_native(native, stop)
         root.expand(self.settings)
         if len(root.moves) == 1:
             return {root.moves[0].index: (1, 0.0)}
         deadline = time.perf_counter() + self.settings.seconds
         while True:
             self.simulate()  # at least one, so there is always a move to return
-            if self.work >= self.settings.work or stop() or time.perf_counter() >= deadline:
+            if (
+                self.work >= self.settings.work
+                or self.simulations >= self.settings.max_simulations
+                or stop()
+                or time.perf_counter() >= deadline
+            ):
                 break
         return {root.moves[i].index: (root.visits[i], root.rewards[i]) for i in root.tried}
+
+    def _native(self) -> core.Native | None:
+        """The compiled core when it can run this search: the classic board with 2 or 4 seats, no
+        opening restriction, and no per-move results kept (the analysis asks for those)."""
+        state = self.root.state
+        if self.results is not None or self.settings.opening_pieces or state.players == 3:
+            return None
+        return core.native_for(state.variant, core.SEARCH)
+
+    def _run_native(self, native: core.Native, stop: Callable[[], bool]) -> RootStats:
+        state = self.root.state
+        settings = self.settings
+        weights = settings.weights
+        knobs = (
+            min(settings.work, 1 << 62),
+            settings.seconds,
+            settings.widen_base,
+            settings.widen_power,
+            settings.explore,
+            settings.prior_bias,
+            settings.rave_equivalence,
+            settings.win_share,
+            settings.margin_scale,
+            weights.size,
+            weights.own_corners,
+            weights.taken_corners,
+            weights.centre,
+            weights.opening_plies,
+            settings.max_simulations,
+        )
+        stats, simulations, work = native.search(
+            state.hands,
+            state.forbidden,
+            state.attach,
+            state.occupied,
+            state.out,
+            state.monomino_last,
+            state.colour,
+            state.to_play,  # type: ignore[arg-type]  # not None: run() returned already
+            state.players,
+            state.teams,
+            knobs,
+            self.rnd,
+            stop,
+        )
+        self.simulations += simulations
+        self.work += work
+        return {index: (visits, reward) for index, visits, reward in stats}
 
     def simulate(self) -> None:
         settings = self.settings

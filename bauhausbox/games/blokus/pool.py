@@ -95,6 +95,10 @@ class SearchPool:
             lambda: [self.executor.submit(_warm) for _ in range(processes)]
         )
 
+    def ready(self) -> bool:
+        """Whether every worker has started and built its tables (until then a search would wait)."""
+        return all(warm.done() for warm in self.warmed)
+
     def run(
         self, state: BlokusState, settings: Sequence[mcts.Settings], seeds: Sequence[int], budget: Budget
     ) -> list[ShardResult]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bauhausbox.games.blokus import core
 from bauhausbox.games.blokus.tools import bench
 
 
@@ -13,6 +14,10 @@ def test_quick_bench_reports_every_measurement() -> None:
     assert any("playouts" in label for label in labels)
     assert any(label.startswith("analysis of a 2-player game") for label in labels)
     assert sum("bot, median time per move" in label for label in labels) == 3
+    if core.BUILT is not None:  # each engine rate on both paths in the same run, and their ratio
+        for rate in ("legal moves", "random games", "tree search", "sampled playouts"):
+            assert sum(label.startswith(rate) for label in labels) == 3, rate
+            assert any(label.startswith(rate) and "[pure Python]" in label for label in labels)
     for label, value, unit, target in rows:
         assert value > 0 or "easy" in label or "medium" in label, label
         assert unit and target

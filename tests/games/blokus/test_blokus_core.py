@@ -153,6 +153,86 @@ def test_the_search_plays_the_same_move_on_both_paths(players: int, plies: int) 
     assert outcomes[0] == outcomes[1]
 
 
+def played_out(players: int, plies: int, teams: bool = False, seed: int = 0) -> BlokusState:
+    """The position after ``plies`` random placements (fewer when the game ends first)."""
+    rnd = random.Random(seed)
+    state = GAME.new_game(players, 0, teams=teams) if players == 4 else GAME.new_game(players, 0)
+    for _ in range(plies):
+        if state.to_play is None:
+            break
+        state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
+    return state
+
+
+#: Knobs unlike the defaults, each different, so a knob read in the wrong place changes the search.
+ODD_SETTINGS = mcts.Settings(
+    work=12_000,
+    widen_base=1.5,
+    widen_power=0.45,
+    explore=0.45,
+    prior_bias=0.7,
+    rave_equivalence=60.0,
+    win_share=0.8,
+    margin_scale=12.0,
+    weights=heuristics.Weights(size=7.0, own_corners=3.25, taken_corners=1.75, centre=0.5, opening_plies=9),
+    max_simulations=150,  # before the work runs out
+)
+
+
+@needs_compiled
+@pytest.mark.parametrize(
+    ("players", "teams", "plies", "settings"),
+    [
+        (2, False, 0, mcts.Settings(work=30_000)),
+        (2, False, 30, mcts.Settings(work=30_000)),
+        (2, False, 46, mcts.Settings(work=30_000)),  # near the end: finished games inside the tree
+        (4, True, 18, mcts.Settings(work=20_000)),
+        (4, False, 44, mcts.Settings(work=20_000)),
+        (2, False, 6, ODD_SETTINGS),
+        (4, True, 24, ODD_SETTINGS),
+    ],
+)
+def test_the_compiled_tree_gathers_the_same_statistics(
+    players: int, teams: bool, plies: int, settings: mcts.Settings
+) -> None:
+    """The whole tree search in C (mcts.Search on the classic board with 2 or 4 seats) against the
+    Python tree on the pure path: the same root statistics (visits and reward sums to the last bit),
+    simulations and work, from thousands of simulations deep enough for widening and AMAF to count."""
+    state = played_out(players, plies, teams, seed=plies)
+    assert state.to_play is not None
+    results = []
+    for path in ("python", "compiled"):
+        with on_path(path):
+            results.append(mcts.search_shard(state, settings, seed=plies + 3))
+    assert results[0] == results[1]
+    assert results[1][1] > 100  # a real search, not the one-move shortcut
+    assert results[1][1] <= settings.max_simulations
+
+
+@needs_compiled
+def test_the_compiled_tree_runs_where_it_can(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the compiled path a classic 2-player search never walks the Python tree; the analysis (which
+    keeps per-move results), 3 players and the opening restriction still do."""
+    walked: list[int] = []
+    python_simulate = mcts.Search.simulate
+
+    def counted(search: mcts.Search) -> None:
+        walked.append(1)
+        python_simulate(search)
+
+    monkeypatch.setattr(mcts.Search, "simulate", counted)
+    with core.compiled_core():
+        mcts.search_shard(played_out(2, 4), mcts.Settings(work=3000), seed=1)
+        assert not walked
+        mcts.search_shard(played_out(3, 4), mcts.Settings(work=3000), seed=1)
+        assert walked
+        walked.clear()
+        search = mcts.Search(played_out(2, 4), mcts.Settings(work=3000), seed=1)
+        search.results = {}
+        search.run()
+        assert walked and search.results
+
+
 def test_pure_switches_to_the_reference_and_back() -> None:
     before = core.native
     with core.pure():

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bauhausbox.engine.bots.base import Budget, Cancelled
-from bauhausbox.games.blokus import ai, heuristics, mcts, pool
+from bauhausbox.games.blokus import ai, core, heuristics, mcts, pool
 from bauhausbox.games.blokus.rules import GAME, BlokusState
 
 
@@ -61,7 +61,8 @@ def test_a_shard_spends_its_work_and_widens_its_root_slowly() -> None:
 def test_amaf_statistics_are_filed_only_for_the_colour_of_the_node() -> None:
     state = position(4, 8, seed=5)
     search = mcts.Search(state, mcts.Settings(work=3000), seed=2)
-    search.run()
+    with core.pure():  # the Python tree, the reference (the compiled one keeps its nodes to itself)
+        search.run()
     nodes = [search.root]
     checked = 0
     while nodes:
@@ -145,6 +146,30 @@ def test_the_pool_gives_the_in_process_answer_and_frees_its_workers_on_cancel() 
     finally:
         workers.shutdown()
     assert all(not process.is_alive() for process in (workers.executor._processes or {}).values())
+
+
+def test_a_move_asked_for_while_the_workers_start_is_thought_here_in_its_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first move of a game can come before the pool's workers have started: it must not wait for
+    them (hard's first move once took 3.8 s of its 3 s that way), but search in process, in its time."""
+
+    class Starting:
+        def ready(self) -> bool:
+            return False
+
+        def run(self, *args: object) -> list[pool.ShardResult]:
+            raise AssertionError("a search handed to workers that are still starting")
+
+    monkeypatch.setattr(pool, "shared", lambda: Starting())
+    state = position(2, 4, seed=2)
+    seat = state.to_play
+    assert seat is not None
+    bot = ai.SearchBot(3, seconds=0.6, name="hard")
+    started = time.perf_counter()
+    move = bot.choose(GAME, state, seat, Budget(3.0))
+    assert time.perf_counter() - started < 1.5  # both shards, one after the other, share the 0.6 s
+    assert move in GAME.legal_moves(state) and bot.last_simulations > 2
 
 
 def test_without_processes_the_shared_pool_is_not_started(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -172,9 +172,27 @@ def run(quick: bool = False) -> list[Row]:
             "≥ 500 games/s",
         ),
     ]
+    from bauhausbox.games.blokus import core
+
     for label, measure, higher_is_better, unit, target in rates:
-        best, median = best_of_rounds(measure, higher_is_better)
-        rows.append((f"{label} (best of {ROUNDS}; median {median:.0f})", best, unit, target))
+        if core.BUILT is None:  # the pure-Python path only
+            best, median = best_of_rounds(measure, higher_is_better)
+            rows.append(
+                (f"{label} [pure Python, no compiled core] (best of {ROUNDS}; median {median:.0f})", best, unit, target)
+            )
+            continue
+        # Both paths in the same run (the machine's speed drifts between runs), and how far apart they are.
+        results = {}
+        for path, switch in (("compiled", core.compiled_core), ("pure Python", core.pure)):
+            with switch():
+                results[path] = best_of_rounds(measure, higher_is_better)
+            best, median = results[path]
+            rows.append((f"{label} [{path}] (best of {ROUNDS}; median {median:.0f})", best, unit, target))
+        compiled, pure = results["compiled"][0], results["pure Python"][0]
+        ratio = compiled / pure if higher_is_better else pure / compiled
+        rows.append(
+            (f"{label}: compiled over pure Python", ratio, "×", "playouts ≥ 8×" if "playouts" in label else "—")
+        )
 
     levels = (("easy", "≤ 200 ms", 2), ("medium", "≤ 1000 ms", 2), ("hard", "≤ 2000 ms", 1), ("expert", "≤ 8000 ms", 1))
     for level, target, count in levels[:3] if quick else levels:  # quick: no 8-second expert moves
