@@ -102,6 +102,9 @@ class Table(Generic[StateT, MoveT]):
     #: A table played on a server (``bauhausbox/net/remote.py``): the server asks everyone about an
     #: undo itself (``ask_undo``), and the table is not restarted from one computer.
     on_server = False
+    #: The hint is a whole turn (every decision the seat makes in a row, ``BotJob.line``); a screen
+    #: whose turns are several decisions (Bauhaus: a card, then what it does) sets it.
+    hint_whole_turn = False
 
     def __init__(self, match: Match, *, curtain: bool | None = None) -> None:
         self.match = match
@@ -290,7 +293,9 @@ class Table(Generic[StateT, MoveT]):
             return False
         bot = thinker.make_player(self.match.setup.game_id, level, self.token())
         view = self.game.view(self.match.state, seat)
-        self.hint_runner.start(bot, self.game, view, seat, self.token(), HINT_SECONDS, 0.0)
+        self.hint_runner.start(
+            bot, self.game, view, seat, self.token(), HINT_SECONDS, 0.0, whole_turn=self.hint_whole_turn
+        )
         return True
 
     def hint_answer(self) -> BotJob | None:

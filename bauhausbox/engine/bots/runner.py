@@ -30,6 +30,13 @@ class BotJob:
     error: str | None = None
     done: bool = False
     interjection: bool = False
+    # With ``whole_turn``: every move the seat makes in a row from the view, ``move`` first (a hint
+    # that is a whole turn: Bauhaus's card and what it does).
+    line: tuple[Any, ...] = ()
+
+
+# A turn is a few decisions (a card, then its walls); a bound keeps a bot bug from looping forever.
+MAX_TURN_MOVES = 8
 
 
 class BotRunner:
@@ -53,7 +60,12 @@ class BotRunner:
         seconds: float,
         min_delay: float = 0.0,
         interjection: bool = False,
+        whole_turn: bool = False,
     ) -> None:
+        """Think about ``seat``'s move from ``view`` on a thread. ``whole_turn``: go on while the
+        same seat decides again (nothing drawn in between), each next move with a fresh budget of
+        ``seconds`` (the bots remember the plan behind their first move, so the rest comes at once),
+        and keep the moves in the job's ``line``."""
         self.cancel()
         job = BotJob(seat, token, Budget(seconds), time.perf_counter(), min_delay, interjection=interjection)
         self.job = job
@@ -64,8 +76,10 @@ class BotRunner:
                     move = bot.interject(game, view, seat, job.budget)
                 else:
                     move = bot.choose(game, view, seat, job.budget)
+                line = self._rest_of_turn(bot, game, view, seat, move, job, seconds) if whole_turn else (move,)
                 with self._lock:
                     job.move = move
+                    job.line = line
             except Cancelled:
                 pass
             except Exception:  # a bot bug must never take the window down; the screen reports it
@@ -76,6 +90,20 @@ class BotRunner:
                     job.done = True
 
         threading.Thread(target=work, name=f"bot-seat{seat}", daemon=True).start()
+
+    @staticmethod
+    def _rest_of_turn(
+        bot: Bot, game: GameRules[Any, Any], view: Any, seat: Seat, move: Any, job: BotJob, seconds: float
+    ) -> tuple[Any, ...]:
+        line = [move]
+        position = view
+        for _ in range(MAX_TURN_MOVES):
+            after = game.apply(position, line[-1])
+            if game.is_over(after) or after.to_play != seat or game.revealed(position, after):
+                break
+            position = after
+            line.append(bot.choose(game, position, seat, Budget(seconds, job.budget.cancel_event)))
+        return tuple(line)
 
     def cancel(self) -> None:
         if self.job is not None:

@@ -1,7 +1,7 @@
 """What the Bauhaus screen draws on and over the board besides the position itself.
 
 :class:`BauhausBoardMarks` is the part of :class:`~bauhausbox.games.bauhaus.screen.scene.BauhausScene` that
-draws the played moves' outlines and their badges' places (``outline_move``, ``badge_at``), the hint, the
+draws the played moves' outlines and their badges' places (``outline_move``, ``badge_at``), the
 ring of a token just placed, the movable walls and the picked piece, the power targets, the ghost of the
 move under the pointer with its refusal area, and the piece held at the pointer. The board itself is
 ``paint.draw_board``; the scene owns the state drawn here.
@@ -102,18 +102,6 @@ class BauhausBoardMarks:
         side = pygame.Vector2(-direction.y, direction.x) * geo.cell * 0.12
         back = end - direction * geo.cell * 0.18
         pygame.draw.polygon(surface, faint, [end, back + side, back - side])
-
-    def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
-        if not isinstance(move, Move):
-            return
-        geo = self.geo
-        width = max(3, self.metrics.u(0.5))
-        if move.kind in (MoveKind.CARD, MoveKind.DISCARD):
-            pygame.draw.rect(surface, theme.BLUE, self.card_rects[move.slot].inflate(width * 2, width * 2), width)
-        for square in move.squares:
-            pygame.draw.rect(surface, theme.BLUE, geo.square_rect(square).inflate(-width, -width), width)
-        for edge in move.edges:
-            pygame.draw.rect(surface, theme.BLUE, geo.edge_rect(edge, geo.wall_thickness() + width * 2), width)
 
     def _draw_placed(self, surface: pygame.Surface) -> None:
         """A ring closing in on a token just placed: neutral ink, like every last-move mark."""

@@ -14,8 +14,9 @@ wall by clicking a marked (movable) wall, then its new edge, or by dragging it; 
 from the reserve or between squares (or clicked, then clicked again); swaps take two clicks.
 
 This module holds the scene's state, layout, turn logic and animations; the gestures and the held piece
-are in ``gestures.py``, the powers and their decision windows in ``powers.py``, the marks, ghosts and
-held pieces drawn on the board in ``board_marks.py``, and the side panel in ``panel.py``.
+are in ``gestures.py``, the whole-turn hint in ``hint.py``, the powers and their decision windows in
+``powers.py``, the marks, ghosts and held pieces drawn on the board in ``board_marks.py``, and the side
+panel in ``panel.py``.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from bauhausbox.games.bauhaus.rules import (
 )
 from bauhausbox.games.bauhaus.screen.board_marks import BauhausBoardMarks
 from bauhausbox.games.bauhaus.screen.gestures import BauhausGestures, Held
+from bauhausbox.games.bauhaus.screen.hint import BauhausHint
 from bauhausbox.games.bauhaus.screen.howto import how_to_play_pages
 from bauhausbox.games.bauhaus.screen.paint import Geometry, Pos, draw_board, fit_labelled_board
 from bauhausbox.games.bauhaus.screen.panel import draw_card_tooltip, draw_panel, layout_panel, seat_word, step_status
@@ -57,12 +59,13 @@ from bauhausbox.ui.widgets import Button
 PANEL_LEAST_UNITS = 44
 
 
-class BauhausScene(BauhausGestures, BauhausPowers, BauhausBoardMarks, GameScene[BauhausState, Move]):
+class BauhausScene(BauhausHint, BauhausGestures, BauhausPowers, BauhausBoardMarks, GameScene[BauhausState, Move]):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app, match)
         rules = self.game
         assert isinstance(rules, BauhausRules)
         self.rules = rules
+        self.table.hint_whole_turn = True  # a hint is the card and what it does (screen/hint.py)
         self.geo = Geometry(self.rules.board, pygame.Rect(0, 0, 8, 8))
         self.card_rects: list[pygame.Rect] = []
         self.player_rects: list[pygame.Rect] = []
@@ -211,6 +214,7 @@ class BauhausScene(BauhausGestures, BauhausPowers, BauhausBoardMarks, GameScene[
             self.announce(fill(_("Bauhaus! {seat} used {power}."), seat=self.seat_title(step.seat), power=power))
 
     def on_history_jump(self) -> None:
+        self.drop_hint_rest()
         self.held = None
         self.power_mode = None
         self.flips.clear()
@@ -225,6 +229,7 @@ class BauhausScene(BauhausGestures, BauhausPowers, BauhausBoardMarks, GameScene[
             del self.flips[square]
         if self.placed_tween and self.placed_tween[1].done:
             self.placed_tween = None
+        self.play_hint_rest()
         busy = self.actor() is not None
         self.rotate_button.visible = busy and self.card_kind() == PATTERN
         self.flip_button.visible = self.rotate_button.visible
