@@ -60,8 +60,13 @@ class OutcomeScene(Scene):
     def done(self) -> None:
         self.app.pop(self)
 
-    def _text_lines(self, width: int, m: Metrics) -> list[str]:
-        return [line for text in self.outcome.lines for line in draw.wrap(shown(text), m.body, width)]
+    def _text_lines(self, width: int, m: Metrics) -> list[list[str]]:
+        """Each of the outcome's lines wrapped to ``width`` (a small gap goes between them)."""
+        return [draw.wrap(shown(text), m.body, width) for text in self.outcome.lines]
+
+    def _text_height(self, width: int, m: Metrics) -> int:
+        wrapped = self._text_lines(width, m)
+        return sum(len(lines) for lines in wrapped) * round(m.body * 1.35) + m.u(1) * max(0, len(wrapped) - 1)
 
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
@@ -71,7 +76,7 @@ class OutcomeScene(Scene):
         self._picture_size = min(m.u(12), (inner - m.u(2) * 3) // 4)
         _size, titles = title_lines(self.outcome.title, width, m)
         height = m.u(10) + round(_size * 1.15) * (len(titles) - 1)
-        height += len(self._text_lines(inner, m)) * round(m.body * 1.35)
+        height += self._text_height(inner, m)
         if self.outcome.pictures:
             rows = -(-len(self.outcome.pictures) // 4)
             height += m.u(2) + round(m.small * 1.4) + rows * (self._picture_size + m.u(2))
@@ -98,9 +103,11 @@ class OutcomeScene(Scene):
         inner = self.panel.width - m.u(8)
         y = self.panel.top + m.u(10) + round(size * 1.15) * (len(titles) - 1)
         with layout_probe.box(self.panel):
-            for line in self._text_lines(inner, m):
-                draw.text(surface, line, (left, y), m.body, theme.INK)
-                y += round(m.body * 1.35)
+            for lines in self._text_lines(inner, m):
+                for line in lines:
+                    draw.text(surface, line, (left, y), m.body, theme.INK)
+                    y += round(m.body * 1.35)
+                y += m.u(1)
             if outcome.pictures:
                 y += m.u(2)
                 draw.text(surface, shown(outcome.caption), (left, y), m.small, theme.GREY, "semibold")

@@ -271,14 +271,15 @@ class BuizenHandPanel:
                 layout_probe.private(viewer, "colour")
             surface.blit(paint.colour_tile(tile, material if show and material != "?" else None), self.colour_rect)
             x = rect.left + tile + m.u(1.5)
-            # At the end every colour tile is turned face up: say so plainly.
-            heading = _("Your colour") if not over else _("Your colour, now shown to everyone")
-            if self.spectating:
+            heading = _("Your colour")
+            if self.spectating or over:  # at the end, with several humans, "your" would be nobody's
                 heading = fill(_("{name}'s colour"), name=self.match.seat_name(viewer))
             below = lines(heading, x, y + m.u(0.5), theme.INK, "semibold")
             # The tile names the material already: the line says what it means, not its name again.
             hint = _("Closed pipes of this material score for you") if show else _("hold to peek (C)")
-            if self.spectating:
+            if over:  # every colour tile is turned face up: say so plainly
+                hint = _("Every player's colour now shows beside their name")
+            elif self.spectating:
                 hint = ""  # the replay's seat: its tile says it all
             below = lines(hint, x, below, theme.GREY)
             y = max(y + tile, below)
