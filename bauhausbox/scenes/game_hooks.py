@@ -20,6 +20,7 @@ from bauhausbox.engine.history import History, Step
 from bauhausbox.i18n import _, fill
 from bauhausbox.scenes.analysis_view import AnalysisView
 from bauhausbox.scenes.howto import HowToPage
+from bauhausbox.scenes.outcome import MoveOutcome
 from bauhausbox.scenes.story import MoveMark
 from bauhausbox.ui import theme
 from bauhausbox.ui.app import Scene
@@ -85,6 +86,12 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
 
     def on_move(self, before: StateT, after: StateT, step: Step) -> None:
         """A move was played (by anyone): start its animation, reset what the player held."""
+
+    def move_outcome(self, before: StateT, after: StateT, step: Step) -> MoveOutcome | None:
+        """What ``step``, just played by a human at a curtained table, brought its maker that only
+        they may see (the tiles it drew), shown to them before the device passes (``scenes/outcome.py``);
+        ``None`` (default): the handover comes at once."""
+        return None
 
     def on_history_jump(self) -> None:
         """Undo, redo or restart moved the history: drop held pieces, previews and animations."""

@@ -15,10 +15,12 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from bauhausbox.engine.api import Seat, Words
+from bauhausbox.engine.history import Step
 from bauhausbox.i18n import N_
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.host import offer_rematch
+from bauhausbox.scenes.outcome import OutcomeScene
 from bauhausbox.scenes.story import GameStory
 from bauhausbox.scenes.table_chrome import TableChrome
 from bauhausbox.table import Asked, Failed, Jumped, Notice, Table, TableEvent
@@ -93,6 +95,17 @@ class Handover(TableChrome, GameStory):
             )
         )
 
+    def _show_outcome(self, before: Any, step: Step) -> None:
+        """The device is about to leave the human who just moved at a curtained table: first show
+        them what their move brought them (``move_outcome``), then the handover goes on."""
+        table = self.table
+        leaving = table.curtained() and table.hidden() and table.unveiled == step.seat
+        if not leaving or not table.plays_here(step.seat):
+            return
+        outcome = self.move_outcome(before, self.match.state, step)
+        if outcome is not None:
+            self.app.push(OutcomeScene(self.app, outcome))
+
     def _follow(self, events: list[TableEvent]) -> None:
         """What the table reports, on screen: sounds, animations, the story, messages."""
         for event in events:
@@ -115,3 +128,4 @@ class Handover(TableChrome, GameStory):
             if self.match.save_error:
                 self.say(self.match.save_error, "error")
             self.on_move(event.before, self.match.state, event.step)
+            self._show_outcome(event.before, event.step)

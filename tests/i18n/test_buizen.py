@@ -220,6 +220,22 @@ def test_the_panel_counts_tiles_in_french_and_the_tools_fit(french_app: Any) -> 
         assert button.natural_width(scene.metrics) <= button.rect.width, button.label
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_turn_and_flip_buttons_keep_their_icons_in_french(french_app: Any, size: tuple[int, int]) -> None:
+    """ "Tourner" and "Retourner" are longer than "Turn" and "Flip": the buttons keep the pictures that
+    say what they do (they used to drop them in French), with their words fitting."""
+    from bauhausbox.ui import icons
+    from tests.ui.helpers import window_size
+
+    with window_size(french_app, size):
+        scene, _texts = _draw_scenario(french_app, "buizen_2p_start")
+        assert scene.rotate_button.icon is icons.rotate and scene.flip_button.icon is icons.flip
+        for button in (scene.rotate_button, scene.flip_button):
+            assert button.natural_width(scene.metrics) <= button.rect.width, button.label
+            assert scene.panel_rect.contains(button.rect), button.label
+        assert not scene.rotate_button.rect.colliderect(scene.flip_button.rect)
+
+
 @pytest.mark.parametrize("name", ["buizen_2p_start", "buizen_4p_log_late"])
 def test_the_screens_own_texts_go_through_the_catalogs(
     fresh_app: Any, language: Callable[[str], str], name: str

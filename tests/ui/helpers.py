@@ -55,6 +55,18 @@ def key(app: App, key_code: int, mod: int = 0, unicode: str = "") -> None:
     )
 
 
+def close_outcome(app: App) -> bool:
+    """The player who just moved closes what their move brought them (``scenes/outcome.py``), as they
+    would at the table, so the handover goes on; False when no such moment is up."""
+    from bauhausbox.scenes.outcome import OutcomeScene
+
+    top = app.top
+    if not isinstance(top, OutcomeScene):
+        return False
+    click(app, top.done_button.rect.center)
+    return True
+
+
 def quit_to_menu(app: App) -> None:
     """Esc, then the pause menu's "Main menu": back to the main menu from a game."""
     from bauhausbox.scenes.main_menu import MainMenuScene

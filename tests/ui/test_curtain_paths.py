@@ -23,7 +23,7 @@ from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.load import PAGE_SIZE, LoadScene
-from tests.ui.helpers import click, frames, key, open_game, quit_to_menu, wait_until
+from tests.ui.helpers import click, close_outcome, frames, key, open_game, quit_to_menu, wait_until
 
 NAMES = ["P1", "P2"]  # the names open_game gives
 HIDDEN_GAMES = [g for g in games.GAME_IDS if games.load(g).info.hidden_information]
@@ -84,6 +84,8 @@ def _hands_over(app: Any, spy: Spy, expected: int | None) -> None:
     scene = _scene(app)
     wait_until(app, lambda: isinstance(app.top, CurtainScene) or not scene.runner.busy, 200)
     frames(app, 3)
+    if close_outcome(app):  # the last player saw what their move drew (only they looked)
+        frames(app, 3)
     if not scene.needs_curtain() or expected is None:
         assert not isinstance(app.top, CurtainScene)
         return

@@ -21,7 +21,7 @@ from bauhausbox import games, table
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.ui.text import advice
-from tests.ui.helpers import click, frames, key, open_game, wait_until
+from tests.ui.helpers import click, close_outcome, frames, key, open_game, wait_until
 
 
 def _bits_gesture(scene: Any, move: Any) -> Any:
@@ -49,6 +49,7 @@ def _ready(app: Any) -> GameScene:
     scene = _scene(app)
     for _ in range(4):
         frames(app, 2)
+        close_outcome(app)  # the last player saw what their move drew
         if isinstance(app.top, CurtainScene):
             click(app, app.top.ready_button.rect.center)
     assert app.top is scene

@@ -11,7 +11,11 @@ turns it sees, never from the screen's bookkeeping:
 - a seat may look once its curtain was dismissed, until the turn passes to another human;
 - from the moment the turn passes to another human, nobody may look until that human's curtain
   is dismissed; nor while a computer plays between two humans (the next one may come to the
-  screen), nor while everyone is asked a question (an undo past a draw).
+  screen), nor while everyone is asked a question (an undo past a draw);
+- except the player who has just moved, in the moment that shows them what their move brought
+  them (``scenes/outcome.py``: the tiles a Buizen move drew), from the move until they close it:
+  then only that seat, the one that held the device, may look, and the moment must be about its
+  own move.
 
 A frame fails when it draws a seat's private material while that seat may not look, or a hint's
 words after the hint's position was left.
@@ -31,9 +35,10 @@ from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.load import PAGE_SIZE, LoadScene
+from bauhausbox.scenes.outcome import OutcomeScene
 from bauhausbox.ui import layout_probe
 from bauhausbox.ui.app import App
-from tests.ui.helpers import click, frames, key, open_game, quit_to_menu, wait_until
+from tests.ui.helpers import click, close_outcome, frames, key, open_game, quit_to_menu, wait_until
 
 NAMES = ["P1", "P2", "P3"]  # the names open_game gives
 SEATS = ["human", "human", "ai:easy"]
@@ -66,6 +71,9 @@ class Watch:
     """Checks every frame the window draws against the seat that may look."""
 
     allowed: int | None = None
+    holder: int | None = None  # the seat whose curtain was dismissed last: it holds the device
+    moment: bool = False  # the mover's own outcome is up in this frame
+    moment_frames: int = 0
     frames: int = 0
     private_frames: int = 0
     leaks: list[str] = field(default_factory=list)
@@ -86,6 +94,12 @@ class Watch:
             self.allowed = None  # everyone at the table is asked to look (an undo past a draw)
         if not match.over and not match.is_human(seat):
             self.allowed = None  # a computer plays: the next human may come to take the device
+        top = app.top
+        self.moment = isinstance(top, OutcomeScene)
+        if isinstance(top, OutcomeScene):
+            last = match.history.steps[match.history.cursor - 1] if match.history.cursor else None
+            if last is None or last.seat != self.holder or top.outcome.seat != self.holder:
+                self.leaks.append(f"a move's outcome for seat {top.outcome.seat} while seat {self.holder} holds it")
 
     def after_draw(self, app: App, record: layout_probe.Record) -> None:
         scene = self.scene(app)
@@ -97,9 +111,11 @@ class Watch:
             return  # at the end every hand is shown
         if record.privates:
             self.private_frames += 1
+        may_look = self.holder if self.moment else self.allowed
+        self.moment_frames += self.moment and bool(record.privates)
         for drawn in record.privates:
-            if drawn.seat != self.allowed:
-                self.leaks.append(f"{where}: seat {drawn.seat}'s {drawn.what} while seat {self.allowed} may look")
+            if drawn.seat != may_look:
+                self.leaks.append(f"{where}: seat {drawn.seat}'s {drawn.what} while seat {may_look} may look")
         for text in record.texts:
             if any(words and words in text.content for words in self.hint_words):
                 self.leaks.append(f"{where}: an old hint is still said: {text.content!r}")
@@ -134,12 +150,16 @@ def _settle(app: App, watch: Watch) -> None:
 
     def waiting_for_a_human() -> bool:
         top = app.top
-        if isinstance(top, CurtainScene):
+        if isinstance(top, CurtainScene | OutcomeScene):
             return True
         return top is scene and scene.match.is_human(scene.match.to_play) and not scene.runner.busy
 
-    for _ in range(6):
+    for _ in range(8):
         assert wait_until(app, waiting_for_a_human, 900), "the table never came back to a human"
+        if isinstance(app.top, OutcomeScene):
+            frames(app, 10)  # the mover looks at what their move drew, then closes it
+            close_outcome(app)
+            continue
         if not isinstance(app.top, CurtainScene):
             frames(app, 30)  # half a second: whatever animates, animates
             if not isinstance(app.top, CurtainScene):
@@ -147,7 +167,7 @@ def _settle(app: App, watch: Watch) -> None:
         curtain = app.top
         assert isinstance(curtain, CurtainScene)
         seat = NAMES.index(curtain.player)
-        watch.allowed = seat  # that player now holds the device
+        watch.allowed = watch.holder = seat  # that player now holds the device
         click(app, curtain.ready_button.rect.center)
         frames(app, 3)
     raise AssertionError("curtains kept coming")
@@ -212,7 +232,7 @@ def test_no_frame_shows_a_secret_to_another_seat(fresh_app: App, watch: Watch, g
 
     # Continue.
     quit_to_menu(app)
-    watch.allowed = None  # the menu: whoever comes to the table next goes through the curtain
+    watch.allowed = watch.holder = None  # the menu: whoever comes next goes through the curtain
     click(app, app.top.continue_button.rect.center)
     _settle(app, watch)
 
@@ -222,7 +242,7 @@ def test_no_frame_shows_a_secret_to_another_seat(fresh_app: App, watch: Watch, g
     scene = _scene(app)
     path = scene.match.save_path
     quit_to_menu(app)
-    watch.allowed = None
+    watch.allowed = watch.holder = None
     click(app, app.top.load_button.rect.center)
     load = app.top
     assert isinstance(load, LoadScene)
@@ -239,10 +259,12 @@ def test_no_frame_shows_a_secret_to_another_seat(fresh_app: App, watch: Watch, g
         scene.match.play(scene.game.legal_moves(scene.match.state)[0])
     assert wait_until(app, lambda: isinstance(app.top, GameOverScene), 600)
     click(app, app.top.again_button.rect.center)
-    watch.allowed = None
+    watch.allowed = watch.holder = None
     _settle(app, watch)
     _play_turn(app)
     _settle(app, watch)
 
     assert watch.frames > 100 and watch.private_frames > 5  # the watch saw secrets drawn
+    if game_id == "buizen":  # a move's outcome was shown to its maker, and checked
+        assert watch.moment_frames > 5
     assert not watch.leaks, watch.leaks[:8]

@@ -22,7 +22,7 @@ from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.story import badge_spots
 from bauhausbox.ui import draw
 from bauhausbox.ui.text import advice
-from tests.ui.helpers import click, frames, key, move, open_game, wait_until
+from tests.ui.helpers import click, close_outcome, frames, key, move, open_game, wait_until
 
 
 @pytest.fixture()
@@ -215,6 +215,8 @@ def test_the_recap_waits_for_the_curtain_and_tells_only_what_that_seat_may_see(s
     first = scene.match.to_play
     assert first is not None
     assert scene.submit(scene.game.legal_moves(scene.match.state)[0])
+    frames(app, 2)
+    close_outcome(app)  # the first player saw what their move drew
     frames(app, 2)
     assert isinstance(app.top, CurtainScene)
     second = 1 - first

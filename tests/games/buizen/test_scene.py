@@ -11,9 +11,21 @@ from bauhausbox.games.buizen.rules import GAME
 from bauhausbox.games.buizen.screen import paint
 from bauhausbox.games.buizen.screen.scene import BuizenScene
 from bauhausbox.games.buizen.state import Draw, Place
+from bauhausbox.games.buizen.tiles import OPEN_PIT
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.ui import draw, icons, layout_probe, theme
-from tests.ui.helpers import click, drag, frames, key, move, open_game, spy_verdicts, wait_until, window_size
+from tests.ui.helpers import (
+    click,
+    close_outcome,
+    drag,
+    frames,
+    key,
+    move,
+    open_game,
+    spy_verdicts,
+    wait_until,
+    window_size,
+)
 
 
 def _hand_row_colours(app: Any, scene: BuizenScene) -> set[tuple[int, int, int]]:
@@ -150,6 +162,8 @@ def test_the_curtain_hides_the_hand_between_humans(fresh_app: Any) -> None:
     wanted = _first_placement(scene)
     _hold(app, scene, wanted)
     click(app, scene.to_screen(wanted.cell).center)
+    frames(app, 2)
+    assert close_outcome(app), "P1 sees what the move drew before the device passes"
     frames(app, 2)
     assert isinstance(app.top, CurtainScene) and app.top.player == "P2"
     # Seat 1's view is only shown after P2 says they are ready, and never seat 0's hand again.
@@ -639,3 +653,60 @@ def test_the_cells_where_a_tile_may_go_never_touch_the_tables_frame(fresh_app: A
             while fresh_app.top is not scene:
                 fresh_app.pop()
             fresh_app.pop()
+
+
+def test_an_open_pits_places_are_marked_on_the_roads_with_an_ink_frame(fresh_app: Any) -> None:
+    """An open pit (or a manhole) goes on a road already on the table: its places must show over the
+    road's picture, not under it, and by an ink frame, not by a green wash alone."""
+    app = fresh_app
+    text = (
+        "buizen players=2 to_play=0 pumps=9 roads=10\ncolours: FH PP GAS PE\nhand 0: pit 4\nhand 1: 5 6\n"
+        "bag: 7 8 9 10 11 12\nboard: 0,0 pump; 1,0 3f r270; 2,0 29f r180; 2,1 road"
+    )
+    scene = _scene_for(app, text, ["human", "human"])
+    if isinstance(app.top, CurtainScene):
+        click(app, app.top.ready_button.rect.center)
+        frames(app, 1)
+    assert app.top is scene
+    road = scene.to_screen((2, 1))
+    slot = next(box for number, box in scene.hand_slots if number == OPEN_PIT)
+    move(app, (scene.hand_rect.right - 2, scene.hand_rect.top + 2))  # in the hand, on no tile
+    frames(app, 1)
+    bare = [tuple(app.screen.get_at((x, road.centery)))[:3] for x in range(road.left, road.right)]
+    move(app, slot.center)  # resting on the pit in the hand
+    frames(app, 1)
+    marked = [tuple(app.screen.get_at((x, road.centery)))[:3] for x in range(road.left, road.right)]
+    assert marked != bare, "the road where the pit may go looks the same as before"
+    # A solid ink frame round the road's cell.
+    edge = [tuple(app.screen.get_at((x, road.top + 1)))[:3] for x in range(road.left + 4, road.right - 4)]
+    assert all(sum(colour) < 150 for colour in edge), "no ink frame along the road's top edge"
+
+
+def test_the_mover_sees_what_the_move_drew_before_the_computer_and_the_curtain(fresh_app: Any) -> None:
+    """Two humans and a computer: after P1's move the screen shows P1 what it drew (the tiles new
+    in P1's hand, pictured), the move in words as P1 knows it and P1's points; the computer waits
+    until P1 closes it, then plays, then the curtain calls P3."""
+    from bauhausbox.scenes.outcome import OutcomeScene
+
+    app = fresh_app
+    scene = _open(app, ["human", "ai:easy", "human"])
+    before = scene.match.state.hands[0]
+    wanted = _first_placement(scene)
+    _hold(app, scene, wanted)
+    click(app, scene.to_screen(wanted.cell).center)
+    frames(app, 30)
+    moment = app.top
+    assert isinstance(moment, OutcomeScene), "the curtain or the computer came first"
+    assert scene.match.history.cursor == 1, "the computer waits while P1 looks"
+    after = list(scene.match.state.hands[0])
+    kept = list(before)
+    kept.remove(wanted.number)
+    for number in kept:
+        after.remove(number)
+    assert after, "the move drew"
+    assert moment.outcome.seat == 0 and len(moment.outcome.pictures) == len(after)
+    told = scene.match.describe_step(0, 0)
+    assert moment.outcome.lines[0] == told and "drew" in told
+    assert close_outcome(app)
+    assert wait_until(app, lambda: isinstance(app.top, CurtainScene), 600)
+    assert scene.match.history.cursor == 2 and app.top.player == "P3"

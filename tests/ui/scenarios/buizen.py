@@ -1,7 +1,8 @@
 """The key states of buizen's screen for the layout test and the screenshots: the first turn with two
 and four players, a tile held over a cell where it fits and one where it does not, a refusal, a hint,
 the table zoomed out and fitted, the recap after computers moved, game over and the board after it,
-the log open with four players late in a game, and the pass-the-device curtain."""
+the log open with four players late in a game, the pass-the-device curtain, and what a move drew shown
+to its maker before the device passes."""
 
 from __future__ import annotations
 
@@ -197,6 +198,18 @@ def curtain(app: App) -> None:
     open_game(app, "buizen", 2, seats=["human", "human"], seed=7)
     frames(app, 2)
     assert isinstance(app.top, CurtainScene)
+
+
+@scenario("buizen_outcome")
+def outcome(app: App) -> None:
+    """Two humans: the first has laid a tile and sees what it drew before the device passes."""
+    from bauhausbox.scenes.outcome import OutcomeScene
+
+    scene = _start(app, ["human", "human"])
+    wanted = _hold_first_placement(app, scene)
+    click(app, scene.to_screen(wanted.cell).center)
+    frames(app, 2)
+    assert isinstance(app.top, OutcomeScene)
 
 
 BIG_HAND = (

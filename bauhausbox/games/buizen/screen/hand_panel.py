@@ -62,23 +62,30 @@ class BuizenHandPanel:
 
     def _share_row(
         self, left: tuple[Button, IconPainter], right: tuple[Button, IconPainter], x: int, y: int, w: int, space: int
-    ) -> None:
-        """Two tool buttons side by side: halves with their icons while both labels fit; in a language
-        with longer words they give up the icons, then take smaller letters, rather than lose their
-        words (the tooltips say the rest), and share the row by what each label needs."""
+    ) -> int:
+        """Two tool buttons, each with the icon that says what it does at a glance: side by side
+        (halves, else shared by what each label needs, in smaller letters if need be) while both fit;
+        in a language with longer words ("Tourner", "Retourner") one above the other, the whole row
+        each, rather than losing their icons or their words. Returns the top of what they took."""
         pair = (left[0], right[0])
+        for button, icon in (left, right):
+            button.icon = icon
         room = w - space
-        for with_icons, size in ((True, "body"), (False, "body"), (False, "small")):
-            for button, icon in (left, right):
-                button.icon = icon if with_icons else None
+        bh = self.metrics.button_height
+        for size in ("body", "small"):
+            for button in pair:
                 button.size = size
             need = [button.natural_width(self.metrics) for button in pair]
             if max(need) <= room // 2 or sum(need) <= room:
-                break
-        first = room // 2 if max(need) <= room // 2 else need[0] + (room - sum(need)) // 2
-        bh = self.metrics.button_height
-        pair[0].rect = pygame.Rect(x, y, first, bh)
-        pair[1].rect = pygame.Rect(x + first + space, y, room - first, bh)
+                first = room // 2 if max(need) <= room // 2 else need[0] + (room - sum(need)) // 2
+                pair[0].rect = pygame.Rect(x, y, first, bh)
+                pair[1].rect = pygame.Rect(x + first + space, y, room - first, bh)
+                return y
+        for button in pair:
+            button.size = "body"
+        pair[0].rect = pygame.Rect(x, y - bh - space, w, bh)
+        pair[1].rect = pygame.Rect(x, y, w, bh)
+        return y - bh - space
 
     def _draw_hand(self, surface: pygame.Surface, view: BuizenState) -> None:
         m = self.metrics
@@ -269,12 +276,16 @@ class BuizenHandPanel:
                 layout_probe.private(viewer, "colour")
             surface.blit(paint.colour_tile(tile, material if show and material != "?" else None), self.colour_rect)
             x = rect.left + tile + m.u(1.5)
-            heading = _("Your colour") if not over else _("Your colour (revealed)")
-            if self.spectating:
+            heading = _("Your colour")
+            if self.spectating or over:  # at the end, with several humans, "your" would be nobody's
                 heading = fill(_("{name}'s colour"), name=self.match.seat_name(viewer))
             below = lines(heading, x, y + m.u(0.5), theme.INK, "semibold")
-            hint = _(MATERIAL_NAMES[material]) if show and material in MATERIAL_NAMES else ""
-            hint = hint if show else _("hold to peek (C)")
+            # The tile names the material already: the line says what it means, not its name again.
+            hint = _("Closed pipes of this material score for you") if show else _("hold to peek (C)")
+            if over:  # every colour tile is turned face up: say so plainly
+                hint = _("Every player's colour now shows beside their name")
+            elif self.spectating:
+                hint = ""  # the replay's seat: its tile says it all
             below = lines(hint, x, below, theme.GREY)
             y = max(y + tile, below)
         else:

@@ -24,11 +24,12 @@ from bauhausbox.games.buizen.screen.table_view import MAX_CELL as MAX_CELL
 from bauhausbox.games.buizen.screen.table_view import MIN_CELL as MIN_CELL
 from bauhausbox.games.buizen.screen.table_view import BuizenTableView
 from bauhausbox.games.buizen.state import BuizenState, Cell, Draw, Move, Pass, Place, Special
-from bauhausbox.games.buizen.tiles import CANONICAL_ROTATION, TILE_BY_NUMBER
-from bauhausbox.i18n import N_, _
+from bauhausbox.games.buizen.tiles import CANONICAL_ROTATION, SPECIAL_NAMES, TILE_BY_NUMBER, sides_of
+from bauhausbox.i18n import N_, _, fill, ngettext
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
+from bauhausbox.scenes.outcome import MoveOutcome, Picture
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
 from bauhausbox.ui.app import App
@@ -105,7 +106,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         space = m.u(1)
         self.action_button.rect = pygame.Rect(x0, y, w, bh)
         y -= bh + space
-        self._share_row((self.rotate_button, icons.rotate), (self.flip_button, icons.flip), x0, y, w, space)
+        y = self._share_row((self.rotate_button, icons.rotate), (self.flip_button, icons.flip), x0, y, w, space)
         y -= bh + space
         # The zoom buttons hold one sign each: Fit takes the rest of the row for its word.
         zoom = max(bh, self.zoom_in_button.natural_width(m), self.zoom_out_button.natural_width(m))
@@ -396,6 +397,41 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
             if not self.board_rect.contains(self.to_screen(cell)):
                 self.fit()
                 break
+
+    def move_outcome(self, before: BuizenState, after: BuizenState, step: Step) -> MoveOutcome | None:
+        """What the move brought its maker, before the device passes: the move in words as they know
+        it, the tiles it drew (pictured) and their secret colour's points."""
+        seat = step.seat
+        if isinstance(step.move, Pass):
+            return None  # nothing happened
+        left = list(before.hands[seat])
+        move = step.move
+        played = move.number if isinstance(move, Place) else move.kind if isinstance(move, Special) else None
+        if played in left:
+            left.remove(played)
+        drawn = list(after.hands[seat])
+        for number in left:
+            drawn.remove(number)
+        said = self.match.describe_step(self.match.history.cursor - 1, seat)
+        points, was = self.game.scores(after)[seat], self.game.scores(before)[seat]
+        if points != was:
+            worth = _("Your points: {points} ({change})").format(points=points, change=f"{points - was:+d}")
+        else:
+            worth = _("Your points: {points} (unchanged)").format(points=points)
+        return MoveOutcome(
+            seat,
+            fill(_("Your move, {name}"), name=self.match.seat_name(seat)),
+            (said, worth),
+            ngettext("You drew this tile:", "You drew these tiles:", len(drawn)) if drawn else "",
+            tuple(self._hand_picture(number) for number in drawn),
+            self.seat_style(seat)[0],
+        )
+
+    def _hand_picture(self, number: int) -> Picture:
+        """A tile of the hand as the hand shows it (its first face, unturned)."""
+        if number in TILE_BY_NUMBER:
+            return lambda size: paint.pipe_face(sides_of(number, 0, 0), size, self.label_px)
+        return lambda size: paint.road(size, (SPECIAL_NAMES[number],))
 
     def on_history_jump(self) -> None:
         self.selected = None

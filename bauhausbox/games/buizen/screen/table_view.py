@@ -178,15 +178,6 @@ class BuizenTableView:
         surface.set_clip(rect)
         size = max(8, round(self.cell_px))
         over = view.to_play is None
-        # The places of the tile the pointer rests on in the hand, else of the tile in hand.
-        anyhow, exactly = self.fitting_cells(self.hovered_tile()) if not over else (set(), set())
-        for cell in anyhow:
-            box = self.to_screen(cell)
-            strong = cell in exactly
-            layer = pygame.Surface(box.size, pygame.SRCALPHA)
-            layer.fill((*theme.LEGAL, 70 if strong else 30))
-            surface.blit(layer, box)
-            pygame.draw.rect(surface, theme.LEGAL, box, max(2, m.u(0.3)) if strong else 1)
         for cell in view.blocked:
             self._blit_tile(surface, cell, paint.blocked(size))
         for cell in view.pumps:
@@ -198,8 +189,26 @@ class BuizenTableView:
             self._report_tags(surface, laid.sides, self.to_screen(cell))
         if over:
             self._draw_closed_networks(surface, view)
+        else:
+            self._draw_places(surface)
         surface.set_clip(previous_clip)
         pygame.draw.rect(surface, theme.INK, rect, m.rule)
+
+    def _draw_places(self, surface: pygame.Surface) -> None:
+        """Where the tile the pointer rests on in the hand (else the tile in hand) may go, drawn over
+        the tiles: an open pit's or a manhole's places are roads already on the table. A green wash,
+        and for a place it fits as turned now a solid ink frame (only turned or flipped: a thin one),
+        so the marks never rest on hue alone. No ✓ here: a ✓ belongs to the one ghost under the
+        pointer (or the hint's), never to every place."""
+        m = self.metrics
+        anyhow, exactly = self.fitting_cells(self.hovered_tile())
+        for cell in anyhow:
+            box = self.to_screen(cell)
+            strong = cell in exactly
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            layer.fill((*theme.LEGAL, 90 if strong else 40))
+            surface.blit(layer, box)
+            pygame.draw.rect(surface, theme.INK, box, max(2, m.u(0.3)) if strong else 1)
 
     @property
     def label_px(self) -> int:
