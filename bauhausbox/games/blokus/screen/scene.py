@@ -217,12 +217,13 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         self.tray_title = (panel.left, y)
         bh, gap = m.button_height, m.u(1.5)
         # A board narrower than the window is tall (a small window, the log open) leaves a strip under
-        # it: the tool buttons go there when they fit on one row, and the tray keeps the panel's height.
-        self.tools_below = (
-            not self.spectating and rect.height - side >= bh + gap and self.tool_row.width_needed(bh, gap, m) <= side
-        )
+        # it: the tool buttons go there when they fit (on one row or two, a longer language), and the
+        # tray keeps the panel's height.
+        self.tools_below = False
+        if not self.spectating and rect.height - side >= bh + gap:
+            top = self.tool_row.layout(pygame.Rect(rect.left, rect.bottom - bh, side, bh), gap, m)
+            self.tools_below = top >= rect.top + side + gap // 2
         if self.tools_below:
-            self.tool_row.layout(pygame.Rect(rect.left, rect.bottom - bh, side, bh), gap, m)
             buttons_y = panel.bottom + m.u(2)
         else:
             row = pygame.Rect(panel.left, panel.bottom - bh, panel.width, bh)
