@@ -63,14 +63,14 @@ def game_title(game_id: str, options: Mapping[str, object] | None = None) -> str
 
 
 def poster_background(surface: pygame.Surface, metrics: Metrics, accent: str = "default") -> None:
-    """Paper with the poster's flat geometry along the edges (never under text)."""
+    """Paper with the poster's flat geometry along the edges (never under text). Nothing runs along
+    the top edge: a dark band there read as a fault of the window under its title bar."""
     surface.fill(theme.PAPER)
     w, h = metrics.width, metrics.height
     u = metrics.u
-    pygame.draw.rect(surface, theme.INK, (0, 0, w, u(1.5)))
     pygame.draw.circle(surface, theme.YELLOW, (w - u(6), h - u(4)), u(16))
     pygame.draw.rect(surface, theme.BLUE, (0, h - u(5), u(40), u(5)))
-    pygame.draw.rect(surface, theme.RED, (w - u(3), u(1.5), u(3), h // 3))
+    pygame.draw.rect(surface, theme.RED, (w - u(3), 0, u(3), h // 3))
 
 
 def centered_panel(metrics: Metrics, width_units: float, height_units: float) -> pygame.Rect:

@@ -309,11 +309,16 @@ def seat_shape(
 def badge(
     surface: pygame.Surface, center: tuple[float, float], radius: int, colour: Colour, label: str, size: int
 ) -> None:
-    """A numbered disc in a seat's colour with an ink rim (the recap's numbers, on the board and in the log)."""
+    """A numbered disc in a seat's colour with an ink rim (the recap's numbers, on the board and in the
+    log). The layout probe records it as a picture no other text may cover (nor lie under it)."""
     centre = (round(center[0]), round(center[1]))
     pygame.draw.circle(surface, colour, centre, radius)
     pygame.draw.circle(surface, theme.INK, centre, radius, max(2, radius // 6))
     text(surface, label, (centre[0], centre[1] + 1), size, theme.readable_on(colour), "bold", "center")
+    layout_probe.figure(BADGE, pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius))
+
+
+BADGE = "badge"  # the layout probe's name for a recap number (its own number is drawn on it)
 
 
 def dashed_rect(

@@ -9,6 +9,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bauhausbox import i18n
 from bauhausbox.engine.history import Step, turn_number
 from bauhausbox.persistence import saves
@@ -93,3 +95,22 @@ def test_the_pause_menu_says_the_game_and_turn_under_its_title(fresh_app: Any) -
         assert subtitle.rect.top >= title.rect.bottom  # its own line, under the title
         panel = record.panels[-1].rect
         assert panel.contains(subtitle.rect)
+
+
+@pytest.mark.parametrize("screen", ["setup", "settings", "load", "statistics"])
+def test_no_dark_band_runs_under_the_top_edge(fresh_app: Any, screen: str) -> None:
+    """The poster screens start with paper at the top edge (a dark band there looked like a fault of
+    the window, under its title bar); the red bar at the right may reach the edge."""
+    from bauhausbox.scenes.load import LoadScene
+    from bauhausbox.scenes.settings import SettingsScene
+    from bauhausbox.scenes.setup import SetupScene
+    from bauhausbox.scenes.statistics import StatisticsScene
+    from bauhausbox.ui import theme
+
+    scenes = {"setup": lambda: SetupScene(fresh_app, "bits"), "settings": lambda: SettingsScene(fresh_app)}
+    scenes |= {"load": lambda: LoadScene(fresh_app), "statistics": lambda: StatisticsScene(fresh_app)}
+    fresh_app.push(scenes[screen]())
+    frames(fresh_app, 2)
+    width = fresh_app.screen.get_width()
+    for y in range(fresh_app.metrics.u(2)):
+        assert tuple(fresh_app.screen.get_at((width // 2, y)))[:3] == theme.PAPER[:3], f"row {y}"

@@ -200,3 +200,16 @@ def peek(app: App) -> None:
     scene = _open(app, match)
     click(app, scene.thumb_rects[1].center)
     frames(app, 2)
+
+
+@scenario("bits_recap")
+def recap(app: App) -> None:
+    """Anni plays, then the three computers: their boards in the players' panel are numbered 1 to 3,
+    each number beside that board's score, never on it."""
+    from tests.ui.helpers import wait_until
+
+    scene = open_game(app, "bits", 4, ["human", "ai:easy", "ai:random", "ai:medium"], seed=11)
+    match = scene.match
+    assert wait_until(app, lambda: match.to_play == 0 and scene.input_allowed())
+    assert scene.submit(random.Random(1).choice(match.game.legal_moves(match.state)))
+    assert wait_until(app, lambda: bool(scene.recap) and match.to_play == 0 and scene.input_allowed())

@@ -502,10 +502,11 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             paint.move_outline(surface, paint.tile_quad(self.ramp, cells), max(3, round(self.ramp.cell * 0.06)))
 
     def badge_at(self, mark: MoveMark[Move]) -> tuple[int, int] | None:
-        """A recap number: on the corner of another seat's board, or above the shown seat's tile."""
+        """A recap number: on the top right corner of another seat's board (its score sits left of
+        the board, at the top), or above the shown seat's tile."""
         box = self._thumb_marked(mark)
         if box is not None:
-            return box.topleft
+            return box.topright
         cells = self._ramp_marked(mark)
         if cells is None:
             return None
