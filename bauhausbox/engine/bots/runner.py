@@ -1,8 +1,10 @@
 """Runs a bot off the UI thread with a time budget, cancellable (undo, quit), with paced results.
 
 The screen calls :meth:`BotRunner.start` when a computer seat is to play, polls :meth:`result`
-every frame and applies the move once it is ready *and* the minimum display delay has passed, so
+every frame and takes the move once it is ready *and* the minimum display delay has passed, so
 people can follow computer moves. Cancelling sets the budget's flag; the thread's result is dropped.
+A ``then`` given to :meth:`BotRunner.start` runs on the same thread with the move (the table applies
+it to the position it was computed for there), so the window's frame only takes the result.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ class BotJob:
     error: str | None = None
     done: bool = False
     interjection: bool = False
+    # What ``then`` made of the move on the bot's thread, or the error it raised (``then_error``).
+    then_result: Any = None
+    then_error: Exception | None = None
 
 
 class BotRunner:
@@ -53,6 +58,7 @@ class BotRunner:
         seconds: float,
         min_delay: float = 0.0,
         interjection: bool = False,
+        then: Callable[[Any], Any] | None = None,
     ) -> None:
         self.cancel()
         job = BotJob(seat, token, Budget(seconds), time.perf_counter(), min_delay, interjection=interjection)
@@ -66,6 +72,11 @@ class BotRunner:
                     move = bot.choose(game, view, seat, job.budget)
                 with self._lock:
                     job.move = move
+                if then is not None and move is not None:
+                    try:
+                        job.then_result = then(move)
+                    except Exception as error:  # an illegal move: the table says so
+                        job.then_error = error
             except Cancelled:
                 pass
             except Exception:  # a bot bug must never take the window down; the screen reports it
