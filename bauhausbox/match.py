@@ -16,8 +16,8 @@ from typing import Any
 
 from bauhausbox import games, i18n
 from bauhausbox.engine.api import GameRules, Seat, Words
-from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan
-from bauhausbox.persistence import saves
+from bauhausbox.engine.history import History, Prepared, SeatSpec, Setup, Step, UndoPlan
+from bauhausbox.persistence import saves, writer
 from bauhausbox.persistence.models import ResultRecord, now
 
 log = logging.getLogger(__name__)
@@ -79,7 +79,6 @@ class Match:
         # The game's start, kept across every save, Continue and Load.
         self.created = created or now()
         self.autosave = autosave
-        self.save_error: str | None = None
         self.result_recorded = self.game.is_over(self.history.state)
         self._last_human: Seat | None = None
         # Sentences of played moves per (step index, viewer), with the step they describe: a step
@@ -200,6 +199,15 @@ class Match:
         assert step is not None
         return step
 
+    def commit(self, prepared: Prepared[Any]) -> Step:
+        """Advance by a move already applied to the current position (:func:`history.prepare`, run
+        where a computer's move was computed), then save as :meth:`play` does."""
+        self.history.commit(prepared)
+        self.after_change()
+        step = self.history.last_step
+        assert step is not None
+        return step
+
     def undo_plan(self) -> UndoPlan | None:
         return self.history.undo_target(self.humans)
 
@@ -278,18 +286,23 @@ class Match:
             self.record_result()
 
     def save(self) -> None:
+        """The autosave: the game as it stands is copied here and written on the writer thread
+        (``persistence/writer.py``), so the window never waits for the disk. A failed write is
+        told by :attr:`save_error` from the next frame on."""
         if not self.autosave:
             return
-        try:
-            saves.write_game(
-                self.save_path, self.setup, self.history, self.created, self.seconds_played, self.hints_taken
-            )
-            self.save_error = None
-            if self.over:
-                saves.prune_finished()
-        except OSError as error:  # a full disk must not end the game; the screen shows the message
-            self.save_error = Words("Could not save the game: {reason}", reason=error.strerror or str(error))
-            log.warning(self.save_error)
+        saved = saves.saved_game(self.setup, self.history, self.created, self.seconds_played, self.hints_taken)
+        saves.queue_game(self.save_path, saved, prune=self.over)
+
+    @property
+    def save_error(self) -> Words | None:
+        """Why the last write of this game's save failed, or ``None``."""
+        if not self.autosave:
+            return None
+        error = writer.error_for(self.save_path)
+        if error is None:
+            return None
+        return Words("Could not save the game: {reason}", reason=error.strerror or str(error))
 
     def forget_if_unplayed(self) -> None:
         """Remove the save of a game left before anyone moved (it was written when the game opened):
@@ -308,7 +321,4 @@ class Match:
             options=dict(self.setup.options),
             seed=self.setup.seed,
         )
-        try:
-            saves.update_statistics(lambda stats: stats.record(self.setup.game_id, result))
-        except OSError as error:
-            log.warning("could not record statistics: %s", error)
+        saves.queue_statistics(lambda stats: stats.record(self.setup.game_id, result))

@@ -10,8 +10,9 @@ headless and later serve seats that are not in front of this screen:
   said it is at the screen (:meth:`Table.present`, the curtain's button); while the device passes
   (``veiled``) nothing private is given at all;
 - **turns**: computer players think on a background runner from their seat's view only; moves out of
-  turn (Bauhaus powers, Bits placements) are offered first; :meth:`Table.run_computers` plays what is
-  ready and reports it;
+  turn (Bauhaus powers, Bits placements) are offered first; a computer's move is applied to the
+  position on the bot's thread, where it was computed, and :meth:`Table.run_computers` only
+  commits the result (the window's frame never runs the rules' ``apply`` for it) and reports it;
 - **hints**: one move per position and seat, asked with :meth:`Table.request_hint`, answered by a
   hard bot on a second runner; it goes when it is played or the position moves;
 - **undo and redo**: back to the last human decision, with the agreement rule for draws
@@ -30,7 +31,7 @@ from typing import Any, Generic, TypeVar
 
 from bauhausbox.engine.api import GameRules, HasToPlay, IllegalMoveError, Seat, Words
 from bauhausbox.engine.bots.runner import BotJob, BotRunner
-from bauhausbox.engine.history import Step, UndoPlan, turns_between
+from bauhausbox.engine.history import Prepared, Step, UndoPlan, prepare, turns_between
 from bauhausbox.games import thinker
 from bauhausbox.match import Match
 
@@ -274,6 +275,11 @@ class Table(Generic[StateT, MoveT]):
         step = self.match.play(move, seat)
         return self._moved(before, step)
 
+    def _commit(self, prepared: Prepared[StateT]) -> Played:
+        """Take a computer's move that its bot's thread already applied to this position."""
+        before = self.match.state
+        return self._moved(before, self.match.commit(prepared))
+
     def _moved(self, before: StateT, step: Step) -> Played:
         # A hint belongs to its position. A move out of turn (a computer's placement in Bits)
         # changes the position under a player still looking for one: look again from the new one.
@@ -336,9 +342,19 @@ class Table(Generic[StateT, MoveT]):
 
     def _think(self, seat: Seat, delay: float, interjection: bool = False) -> None:
         level = self.match.setup.seats[seat].level
-        view = self.game.view(self.match.state, seat)
+        state = self.match.state
+        view = self.game.view(state, seat)
         think = self.game.info.think_time(level)
-        self.runner.start(self.bots[seat], self.game, view, seat, self.token(), think, delay, interjection=interjection)
+        mover = seat if interjection else None
+
+        def apply(move: Any) -> Prepared[StateT]:
+            # On the bot's thread: the move applied to the full position it was asked for (the
+            # bot itself only saw its view); the window commits the result if nothing moved since.
+            return prepare(self.game, state, move, mover)
+
+        self.runner.start(
+            self.bots[seat], self.game, view, seat, self.token(), think, delay, interjection=interjection, then=apply
+        )
 
     def _computer_answer(self, job: BotJob) -> list[TableEvent]:
         if job.token != self.token():
@@ -352,7 +368,14 @@ class Table(Generic[StateT, MoveT]):
         if job.move is None:
             return said
         try:
-            said.append(self.play(job.move, job.seat if job.interjection else None))
+            if isinstance(job.then_result, Prepared) and not job.error:
+                if job.then_result.before is not self.match.state:
+                    return said  # stale after all: applied to a position the history left
+                said.append(self._commit(job.then_result))
+            elif isinstance(job.then_error, IllegalMoveError):
+                raise job.then_error
+            else:  # the random move after a failure: applied here, as a human's move is
+                said.append(self.play(job.move, job.seat if job.interjection else None))
         except IllegalMoveError as error:
             reason = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
             said.append(Failed(Words("A computer player tried an illegal move: {reason}", reason=reason)))

@@ -117,6 +117,30 @@ class UndoPlan:
     crosses_reveal: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Prepared(Generic[S]):
+    """A move applied to a position, not yet in any history: the position before, the one after and
+    the step between them (:func:`prepare`, :meth:`History.commit`)."""
+
+    before: S
+    after: S
+    step: Step
+
+
+def prepare(game: GameRules[S, Any], before: S, move: Any, seat: Seat | None = None) -> Prepared[S]:
+    """Apply ``move`` for ``seat`` (default: the seat to play) to ``before`` and describe the step,
+    touching no history: pure, so it may run on any thread (a computer's move is applied where it
+    was computed, and the window only commits the result). Raises the game's ``IllegalMoveError``."""
+    mover = before.to_play if seat is None else seat
+    if mover is None:
+        raise IllegalMoveError("the game is over")
+    after = game.apply(before, move, mover)
+    text = game.format_move(before, move)
+    out_of_turn = mover != before.to_play
+    step = Step(mover, move, join_seat(mover if out_of_turn else None, text), game.revealed(before, after))
+    return Prepared(before, after, step)
+
+
 class History(Generic[S]):
     """States ``states[0..]`` with ``steps[i]`` leading from ``states[i]`` to ``states[i+1]``.
 
@@ -152,20 +176,20 @@ class History(Generic[S]):
 
         Raises the game's ``IllegalMoveError`` and leaves the history untouched when illegal.
         """
-        before = self.state
-        mover = before.to_play if seat is None else seat
-        if mover is None:
-            raise IllegalMoveError("the game is over")
-        after = self.game.apply(before, move, mover)
-        text = self.game.format_move(before, move)
-        out_of_turn = mover != before.to_play
-        step = Step(mover, move, join_seat(mover if out_of_turn else None, text), self.game.revealed(before, after))
+        return self.commit(prepare(self.game, self.state, move, seat))
+
+    def commit(self, prepared: Prepared[S]) -> S:
+        """Advance by a move :func:`prepare` applied to the current position (on another thread,
+        perhaps): the history only takes the result. Raises ``ValueError`` when the position is
+        no longer the one it was applied to."""
+        if prepared.before is not self.state:
+            raise ValueError("the move was applied to another position")
         del self.states[self.cursor + 1 :]
         del self.steps[self.cursor :]
-        self.states.append(after)
-        self.steps.append(step)
+        self.states.append(prepared.after)
+        self.steps.append(prepared.step)
         self.cursor += 1
-        return after
+        return prepared.after
 
     def play_text(self, text: str) -> S:
         seat, body = split_seat(text)

@@ -20,7 +20,7 @@ from typing import Any
 from bauhausbox import __version__, games
 from bauhausbox.engine.api import GameError, Words
 from bauhausbox.engine.history import History, Setup, turns_between
-from bauhausbox.persistence import paths
+from bauhausbox.persistence import paths, writer
 from bauhausbox.persistence.models import SavedGame, Settings, Statistics, now
 from bauhausbox.persistence.store import (
     BrokenFileError,
@@ -72,7 +72,30 @@ def write_game(
     seconds_played: float = 0.0,
     hints_taken: int = 0,
 ) -> SavedGame:
-    """Write the game at ``path`` atomically (the autosave after every move)."""
+    """Write the game at ``path`` atomically, now, on this thread (the app's autosave goes through
+    :func:`queue_game`)."""
+    saved = saved_game(setup, history, created, seconds_played, hints_taken)
+    write_model(path, saved)
+    return saved
+
+
+def queue_game(path: Path, saved: SavedGame, *, prune: bool = False) -> None:
+    """The autosave: ``saved`` goes to ``path`` on the writer thread (``persistence/writer.py``; a
+    newer save of the same game waiting in the queue replaces an older one), then, for a finished
+    game, the oldest finished games beyond the kept number go."""
+    writer.submit(lambda: write_model(path, saved), key=path)
+    if prune:
+        writer.submit(prune_finished, key="prune finished")
+
+
+def saved_game(
+    setup: Setup,
+    history: History[Any],
+    created: datetime | None = None,
+    seconds_played: float = 0.0,
+    hints_taken: int = 0,
+) -> SavedGame:
+    """The save of the game as it stands (a copy: the history may move on while it is written)."""
     saved = SavedGame.from_setup(setup, __version__)
     saved.seconds_played = min(max(0.0, seconds_played), 10**7)
     saved.hints_taken = hints_taken
@@ -85,7 +108,6 @@ def write_game(
     if created is not None:
         saved.created = created
     saved.updated = now()
-    write_model(path, saved)
     return saved
 
 
@@ -138,12 +160,14 @@ def replay(saved: SavedGame, path: Path) -> LoadedGame:
 
 def load_game(path: Path) -> LoadedGame:
     """Read and replay a save; a broken one raises :class:`BrokenFileError` (not yet moved aside)."""
+    writer.flush()  # the last move's save may still be on its way to the disk
     return replay(read_model(path, SavedGame), path)
 
 
 def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
     """Readable saves of games played or finished, newest first, and the files that could not be
     read (not moved here)."""
+    writer.flush()  # every save queued so far is on disk before the folder is read
     summaries: list[SaveSummary] = []
     problems: list[BrokenFileError] = []
     try:
@@ -180,7 +204,13 @@ def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
 
 
 def remove_game(path: Path) -> None:
-    """Delete a save the app wrote and no longer needs (a game left before its first move)."""
+    """Delete a save the app wrote and no longer needs (a game left before its first move): after
+    any write of it still queued, by the same writer, so a late write cannot bring it back."""
+    writer.submit(lambda: _remove(path), key=path)
+    writer.flush()  # gone once this returns, as callers expect
+
+
+def _remove(path: Path) -> None:
     try:
         path.unlink(missing_ok=True)
     except OSError as error:  # a folder in its place, a read-only disk: it stays, as a game with no moves
@@ -232,9 +262,24 @@ def save_settings(settings: Settings) -> None:
 
 def load_statistics() -> Statistics:
     """The statistics as on disk now (screens read them fresh; nobody keeps a copy to write back)."""
+    writer.flush()  # a result queued at the end of a game is counted
     return load_or_default(paths.stats_file(), Statistics, Statistics)
 
 
 def update_statistics(change: Callable[[Statistics], None]) -> Statistics:
-    """Read the statistics, apply ``change`` and write them back atomically, in one step."""
+    """Read the statistics, apply ``change`` and write them back atomically, in one step, now."""
+    writer.flush()  # after any change queued before it
     return update_model(paths.stats_file(), Statistics, Statistics, change)
+
+
+def queue_statistics(change: Callable[[Statistics], None]) -> None:
+    """:func:`update_statistics` on the writer thread, after every file job queued before it (a
+    game's result, from the frame in which its last move arrives)."""
+    writer.submit(lambda: _update_quietly(change))
+
+
+def _update_quietly(change: Callable[[Statistics], None]) -> None:
+    try:
+        update_model(paths.stats_file(), Statistics, Statistics, change)
+    except OSError as error:  # the statistics are a convenience: the game itself is saved
+        log.warning("could not record statistics: %s", error)

@@ -27,10 +27,10 @@ def start_match(
     app: App, game_id: str, players: int, seats: list[SeatSpec], options: dict[str, Any], seed: int | None = None
 ) -> Match:
     match = Match.start(game_id, players, seats, options, seed)
+    with contextlib.suppress(OSError):  # statistics are a nicety; never block a game on them
+        saves.update_statistics(lambda stats: stats.started(game_id))  # after the first save, written
     if match.save_error:
         app.toast(match.save_error, "error")
-    with contextlib.suppress(OSError):  # statistics are a nicety; never block a game on them
-        saves.update_statistics(lambda stats: stats.started(game_id))
     open_match(app, match)
     return match
 

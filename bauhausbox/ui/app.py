@@ -38,7 +38,7 @@ import pygame
 from bauhausbox import __version__, i18n
 from bauhausbox.engine.api import Words
 from bauhausbox.engine.bots.base import FOREGROUND_IDLE
-from bauhausbox.persistence import saves, store
+from bauhausbox.persistence import saves, store, writer
 from bauhausbox.persistence.models import Settings
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.layer import Layers
@@ -487,3 +487,4 @@ class App:
             self._guard(scene, scene.on_exit)
         if self._settings_dirty:
             self.save_settings()
+        writer.flush()  # the window closes once the last move's save is on disk

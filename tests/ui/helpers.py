@@ -119,6 +119,7 @@ def seeded_game(game_id: str, players: int, seed: int, stop_after: int | None = 
     from bauhausbox.engine.bots.base import Budget, RandomBot
     from bauhausbox.engine.history import SeatSpec, Setup
     from bauhausbox.match import Match
+    from bauhausbox.persistence import writer
 
     game = games.load(game_id)
     seats = [SeatSpec("Anni")] + [SeatSpec(f"Computer {i + 1}", "ai", "easy") for i in range(1, players)]
@@ -132,6 +133,7 @@ def seeded_game(game_id: str, players: int, seed: int, stop_after: int | None = 
     if save_path is not None:  # written once at the end (as autosave leaves it), which keeps tests fast
         match.autosave = True
         match.save()
+        writer.flush()  # the autosave is written on its own thread: on disk before the test reads it
     return match
 
 

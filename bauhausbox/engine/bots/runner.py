@@ -1,8 +1,10 @@
 """Runs a bot off the UI thread with a time budget, cancellable (undo, quit), with paced results.
 
 The screen calls :meth:`BotRunner.start` when a computer seat is to play, polls :meth:`result`
-every frame and applies the move once it is ready *and* the minimum display delay has passed, so
+every frame and takes the move once it is ready *and* the minimum display delay has passed, so
 people can follow computer moves. Cancelling sets the budget's flag; the thread's result is dropped.
+A ``then`` given to :meth:`BotRunner.start` runs on the same thread with the move (the table applies
+it to the position it was computed for there), so the window's frame only takes the result.
 """
 
 from __future__ import annotations
@@ -33,6 +35,9 @@ class BotJob:
     # With ``whole_turn``: every move the seat makes in a row from the view, ``move`` first (a hint
     # that is a whole turn: Bauhaus's card and what it does).
     line: tuple[Any, ...] = ()
+    # What ``then`` made of the move on the bot's thread, or the error it raised (``then_error``).
+    then_result: Any = None
+    then_error: Exception | None = None
 
 
 # A turn is a few decisions (a card, then its walls); a bound keeps a bot bug from looping forever.
@@ -61,6 +66,7 @@ class BotRunner:
         min_delay: float = 0.0,
         interjection: bool = False,
         whole_turn: bool = False,
+        then: Callable[[Any], Any] | None = None,
     ) -> None:
         """Think about ``seat``'s move from ``view`` on a thread. ``whole_turn``: go on while the
         same seat decides again (nothing drawn in between), each next move with a fresh budget of
@@ -80,6 +86,11 @@ class BotRunner:
                 with self._lock:
                     job.move = move
                     job.line = line
+                if then is not None and move is not None:
+                    try:
+                        job.then_result = then(move)
+                    except Exception as error:  # an illegal move: the table says so
+                        job.then_error = error
             except Cancelled:
                 pass
             except Exception:  # a bot bug must never take the window down; the screen reports it
