@@ -157,6 +157,11 @@ def _build_parser() -> argparse.ArgumentParser:
         "--cert", type=Path, default=None, help="TLS certificate (PEM), with --key: players connect with wss://"
     )
     serve.add_argument("--key", type=Path, default=None, help="the certificate's private key (PEM)")
+    serve.add_argument(
+        "--no-advertise",
+        action="store_true",
+        help="do not announce the open tables on the local network (mDNS; never done on loopback)",
+    )
 
     bench = sub.add_parser("bench", help="print engine and screen benchmarks")
     bench.add_argument("--quick", action="store_true")
@@ -266,7 +271,7 @@ def _run(args: argparse.Namespace) -> int:
             raise UsageError("--cert and --key go together")
         from bauhausbox.net.serve import run_server
 
-        return run_server(args.host, args.port, args.data, args.cert, args.key)
+        return run_server(args.host, args.port, args.data, args.cert, args.key, advertise=not args.no_advertise)
     if args.command == "bench":
         from bauhausbox.bench import main as bench_main
 

@@ -221,6 +221,9 @@ class GameRules(ABC, Generic[S, M]):
     #: says what the mover did, ``(rules, state, move, *, seat, who, viewer, names) -> str``, after
     #: :meth:`describe_move` has found the mover (``seat``, called ``who``). Empty: the notation stands in.
     describer: ClassVar[str] = ""
+    # True where describe_move writes the same sentence for every viewer (nothing in it depends on
+    # what a seat can see): the server then writes each move's sentence once for all seats.
+    describes_alike: ClassVar[bool] = False
 
     def describe_move(
         self,

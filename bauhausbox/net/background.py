@@ -119,17 +119,7 @@ class LocalHost:
         which owns the server's tables)."""
 
         async def look() -> list[TableFacts]:
-            found = []
-            for code in self.created:
-                hosted = self.server.tables.get(code)
-                if hosted is None or hosted.match.over:
-                    continue
-                seats = hosted.match.setup.seats
-                free = [seat for seat in hosted.humans if seat not in hosted.digests]
-                here = [seats[seat].name for seat in hosted.humans if seat in hosted.digests]
-                host = ", ".join(here) or socket.gethostname()
-                found.append((code, hosted.match.setup.game_id, host, len(free), len(seats)))
-            return found
+            return self.server.open_tables(self.created)
 
         return self.loop.run(look(), timeout=5.0)
 
@@ -162,15 +152,19 @@ def hosting() -> LocalHost | None:
     return _host
 
 
-def lan_addresses() -> list[str]:
-    """This computer's addresses other computers on the local network may reach (IPv4; the
-    loopback address when there is no network)."""
+def lan_addresses(ipv6: bool = False) -> list[str]:
+    """This computer's addresses other computers on the local network may reach (IPv4, and with
+    ``ipv6`` its IPv6 addresses but the link-local ones; the loopback address when there is no
+    network)."""
     found: list[str] = []
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
-        found.append(probe.getsockname()[0])
-    with contextlib.suppress(OSError):
-        for *_, address in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.append(str(address[0]))
-    addresses = [address for address in dict.fromkeys(found) if not address.startswith("127.")]
+    families = [(socket.AF_INET, "192.0.2.1")] + ([(socket.AF_INET6, "2001:db8::1")] if ipv6 else [])
+    for family, documentation in families:
+        with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as probe:
+            probe.connect((documentation, 9))  # no packet is sent: this only picks the outgoing interface
+            found.append(str(probe.getsockname()[0]))
+        with contextlib.suppress(OSError):
+            for *_, address in socket.getaddrinfo(socket.gethostname(), None, family):
+                found.append(str(address[0]))
+    local = ("127.", "::1", "fe80:", "::ffff:127.")
+    addresses = [address for address in dict.fromkeys(found) if not address.lower().startswith(local)]
     return addresses or ["127.0.0.1"]

@@ -54,12 +54,26 @@ class OpenTable:
 
 
 def _zeroconf() -> Any:
-    """A zeroconf instance on :data:`INTERFACES` (IPv4: what ``lan_addresses`` offers); raises
-    ``OSError`` (or zeroconf's own errors) where multicast cannot be used."""
+    """A zeroconf instance on :data:`INTERFACES`, over IPv4 and IPv6 where the machine allows (only
+    IPv4 where IPv6 multicast cannot be used; the families of the addresses when they are given);
+    raises ``OSError`` (or zeroconf's own errors) where multicast cannot be used at all."""
     from zeroconf import InterfaceChoice, IPVersion, Zeroconf  # imported late: the app starts faster
 
-    interfaces: Any = INTERFACES if INTERFACES is not None else InterfaceChoice.All
-    return Zeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
+    if INTERFACES is not None:
+        families = {":" in address for address in INTERFACES}
+        version = IPVersion.All if len(families) == 2 else IPVersion.V6Only if True in families else IPVersion.V4Only
+        return Zeroconf(interfaces=INTERFACES, ip_version=version)
+    try:
+        return Zeroconf(interfaces=InterfaceChoice.All, ip_version=IPVersion.All)
+    except Exception as error:  # no IPv6 here (a kernel without it, a sandbox): IPv4 still may work
+        log.info("tables are looked for over IPv4 only: %s", error)
+        return Zeroconf(interfaces=InterfaceChoice.All, ip_version=IPVersion.V4Only)
+
+
+def packed(address: str) -> bytes:
+    """An IPv4 or IPv6 address as a DNS record carries it."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    return socket.inet_pton(family, address.split("%")[0])
 
 
 # -- the host's side ---------------------------------------------------------------------------------
@@ -127,7 +141,7 @@ class Advertiser:
             info = ServiceInfo(
                 SERVICE_TYPE,
                 name,
-                addresses=[socket.inet_aton(address) for address in self.addresses],
+                addresses=[packed(address) for address in self.addresses],
                 port=self.port,
                 properties=properties,
                 server=name,  # what zeroconf names the host by default; an update must say it again
@@ -161,19 +175,28 @@ def _number(properties: dict[bytes, bytes | None], key: str) -> int:
     return int(text) if text.isdigit() and len(text) < 6 else 0
 
 
+def _reachable(address: str) -> bool:
+    """An address another computer may use as is: not an IPv6 link-local one (it needs the
+    interface's name, which differs on each computer)."""
+    return not address.lower().startswith("fe80:")
+
+
 def read_service(key: str, info: Any) -> OpenTable | None:
     """An advertised table from a service's record (``None`` when it says nothing usable: the record
     comes from anyone on the network)."""
-    addresses = info.parsed_addresses() if info is not None else []
+    addresses = [address for address in (info.parsed_addresses() if info is not None else []) if _reachable(address)]
     if not addresses or not info.port:
         return None
+    # IPv4 first (what most players type); an IPv6 address in brackets, as the Join screen reads it.
+    address = min(addresses, key=lambda one: ":" in one)
+    shown = f"[{address}]" if ":" in address else address
     properties = info.properties or {}
     game = _text(properties, "game")
     if not game:
         return None
     return OpenTable(
         key=key,
-        address=f"{addresses[0]}:{info.port}",
+        address=f"{shown}:{info.port}",
         game=game,
         host=_text(properties, "host"),
         free=_number(properties, "free"),

@@ -155,7 +155,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         if self.watcher:
             return _(SENTENCES["watching"])
         view = self.remotes[self._shown_seat].view
-        if view is not None and self.invitation:
+        if view is not None and self.invitation and not view.over:  # nobody joins a finished game
             waiting = [view.names[s] for s, human in enumerate(view.humans) if human and not view.connected[s]]
             if waiting:
                 return fill(

@@ -23,11 +23,12 @@ import contextlib
 import hmac
 import logging
 import secrets
+import socket
 import ssl
 import time
 from collections import Counter, deque
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -36,11 +37,13 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from bauhausbox import __version__, games, i18n
-from bauhausbox.engine.api import WATCHER, GameError, Seat, split_seat
+from bauhausbox.engine.api import GameError, Seat, split_seat
 from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.engine.history import UndoPlan as Plan
 from bauhausbox.match import Match, new_seed
 from bauhausbox.net import protocol
+from bauhausbox.net.discovery import TableFacts
+from bauhausbox.net.hosted import VERSION_BITS, HostedTable, PendingUndo, Seated
 from bauhausbox.net.protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -56,14 +59,10 @@ from bauhausbox.net.protocol import (
     Intent,
     Join,
     Look,
-    MoveSeen,
     Reason,
     Refusal,
     Rematch,
     SeatGiven,
-    SeatView,
-    TableSeen,
-    UndoRequest,
     Watching,
     Welcome,
 )
@@ -101,165 +100,6 @@ class Refused(Exception):
         super().__init__(reason, detail)
         self.reason: Reason = reason
         self.detail = detail
-
-
-@dataclass
-class Seated:
-    """One open connection sitting at a seat (``None``: watching from no seat), and the moves its
-    client has from earlier views."""
-
-    connection: ServerConnection
-    seat: Seat | None
-    language: str
-    protocol: int = PROTOCOL_VERSION
-    told: int = 0  # how many moves the client's view holds
-    last_told: Any = None  # the step object of the last of them: an undo and a new move replace it
-
-
-@dataclass
-class PendingUndo:
-    """An undo waiting for agreement: asked at history position ``cursor``."""
-
-    plan: Plan
-    asked_by: Seat
-    cursor: int
-    agreed: set[Seat] = field(default_factory=set)
-
-
-VERSION_BITS = 32  # a view's number: the table's openings above, its changes in this opening below
-
-
-class HostedTable:
-    """A table on the server: the :class:`Table`, its seat tokens and who is connected."""
-
-    def __init__(self, code: str, table: Table[Any, Any], digests: dict[Seat, str] | None = None) -> None:
-        self.code = code
-        self.table = table
-        self.match = table.match
-        self.game = table.game
-        self.digests: dict[Seat, str] = dict(digests or {})
-        self.seated: dict[Seat, Seated] = {}
-        self.allow_watchers = False  # the host lets people watch from no seat
-        self.watchers: list[Seated] = []
-        self.rematch: Rematch | None = None  # the new table asked for at the end
-        self.pending_undo: PendingUndo | None = None
-        self.version = 0
-        self.hint_level = "hard"
-        self.active = time.monotonic()  # the last change or connection: idle tables leave memory
-        # One intent or computer move at a time: the next waits while this one's move is committed
-        # (other tables go on meanwhile).
-        self.lock = asyncio.Lock()
-        self.finished: float | None = None  # when the game was seen over (the table closes a while later)
-        # Sentences already written, per (step index, seat, language), with the step they describe.
-        self._said: dict[tuple[int, Seat | None, str], tuple[Any, str]] = {}
-
-    @property
-    def humans(self) -> tuple[Seat, ...]:
-        return self.match.humans
-
-    def busy(self) -> bool:
-        """Whether a computer or a hint search may have something to do."""
-        table = self.table
-        if table.runner.busy or table.hint_runner.busy or table.interjections:
-            return True
-        return not self.match.over and self.match.to_play in table.bots
-
-    # -- what a seat may see ---------------------------------------------------------------------
-    def view_for(self, seat: Seat | None, first: int = 0) -> SeatView:
-        """Everything in this message comes from ``view(state, seat)``, the seat's own hint and the
-        table's public facts (names, who is connected, the undo request, how many watch); a
-        watcher's (``seat`` None) from the game's ``watcher_view``, without a hint. ``first``: the
-        moves before it are left out (the client has them)."""
-        match, game, table = self.match, self.game, self.table
-        hint = None
-        if seat is None:
-            position = game.to_text(game.watcher_view(match.state))
-        else:
-            seen = table.seat_view(seat)
-            position = game.to_text(seen.state)
-            if seen.hint is not None:
-                hint = game.format_move(match.state, seen.hint)
-        request = None
-        if self.pending_undo is not None:
-            agreed = sorted(self.pending_undo.agreed)
-            waiting = [human for human in self.humans if human not in self.pending_undo.agreed]
-            request = UndoRequest(asked_by=self.pending_undo.asked_by, agreed=agreed, waiting_for=waiting)
-        history = match.history
-        return SeatView(
-            code=self.code,
-            game=match.setup.game_id,
-            seat=seat,
-            version=self.version,
-            position=position,
-            to_play=match.to_play,
-            over=match.over,
-            moves=[self._seen(index, seat) for index in range(first, history.cursor)],
-            hint=hint,
-            undo_request=request,
-            can_undo=seat is not None and table.undo_plan() is not None,
-            can_redo=seat is not None and history.redo_target(self.humans) is not None,
-            names=[spec.name for spec in match.setup.seats],
-            humans=[spec.is_human for spec in match.setup.seats],
-            connected=[not spec.is_human or index in self.seated for index, spec in enumerate(match.setup.seats)],
-            seed=match.setup.seed if match.over else None,
-            seats=[spec.to_text() for spec in match.setup.seats],
-            options=dict(match.setup.options),
-            first=first,
-            watching=len(self.watchers),
-            rematch=self.rematch,
-        )
-
-    def known_to(self, seated: Seated) -> int:
-        """How many moves of the current history ``seated``'s client already has as they are now:
-        0 (a whole view) after an undo that took back one of them, at the end (every move's
-        notation is told then), or for a client of protocol 1."""
-        history = self.match.history
-        told = seated.told
-        if seated.protocol < protocol.DELTA_PROTOCOL or self.match.over or told > history.cursor:
-            return 0
-        if told and history.steps[told - 1] is not seated.last_told:
-            return 0
-        return told
-
-    def seen(self) -> TableSeen:
-        """The table as someone about to join sees it: public facts only."""
-        seats = self.match.setup.seats
-        return TableSeen(
-            code=self.code,
-            game=self.match.setup.game_id,
-            seats=[spec.to_text() for spec in seats],
-            names=[spec.name for spec in seats],
-            free=[seat for seat in self.humans if seat not in self.digests],
-            connected=[not spec.is_human or index in self.seated for index, spec in enumerate(seats)],
-            watchers=self.allow_watchers,
-            watching=len(self.watchers),
-        )
-
-    def everyone(self) -> list[Seated]:
-        """Every open connection at the table: the seats, then the watchers."""
-        return [*self.seated.values(), *self.watchers]
-
-    def forget_sentences(self) -> None:
-        self._said.clear()
-
-    def _seen(self, index: int, seat: Seat | None) -> MoveSeen:
-        step = self.match.history.steps[index]
-        # The notation of another seat's move may say what the seat cannot see yet (a Bits tile
-        # placed face down); the sentence never does (the rules write it for this seat, or for a
-        # watcher at no seat).
-        public = step.seat == seat or self.match.over or not self.game.info.hidden_information
-        key = (index, seat, i18n.language())
-        known = self._said.get(key)
-        if known is None or known[0] is not step:
-            names = [spec.name for spec in self.match.setup.seats]
-            state = self.match.history.states[index]
-            viewer = WATCHER if seat is None else seat
-            said = self.game.describe_move(state, step.move, mover=step.seat, viewer=viewer, names=names)
-            outcome = self.game.describe_outcome(state, step.move, mover=step.seat, viewer=viewer, names=names)
-            if outcome:  # one sentence per move crosses the network: a round's end follows its move
-                said = f"{said}. {outcome}"
-            known = self._said[key] = (step, said)
-        return MoveSeen(seat=step.seat, text=step.text if public else None, said=known[1])
 
 
 class Server:
@@ -370,6 +210,22 @@ class Server:
             log.warning("table %s could not be reopened: %s", code, error)
             raise Refused("wrong_code") from None
         return hosted
+
+    def open_tables(self, codes: Iterable[str] | None = None) -> list[TableFacts]:
+        """The tables (of ``codes``, else every one in memory) still being played, as discovery
+        advertises them: code, game, who sits there (else this computer's name), free seats, seats.
+        On the server's loop."""
+        found = []
+        for code in self.tables if codes is None else codes:
+            hosted = self.tables.get(code)
+            if hosted is None or hosted.match.over:
+                continue
+            seats = hosted.match.setup.seats
+            free = [seat for seat in hosted.humans if seat not in hosted.digests]
+            here = [seats[seat].name for seat in hosted.humans if seat in hosted.digests]
+            host = ", ".join(here) or socket.gethostname()
+            found.append((code, hosted.match.setup.game_id, host, len(free), len(seats)))
+        return found
 
     def _may_create(self, address: str, now: float) -> None:
         """At most ``tables_per_address`` new tables per address in the last hour."""

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from bauhausbox import games
-from bauhausbox.engine.api import GameRules, Seat
+from bauhausbox.engine.api import WATCHER, GameRules, Seat
 from bauhausbox.engine.rng import Rng
 
 MAX_PLIES = 400
@@ -113,7 +113,12 @@ def test_every_move_has_a_plain_sentence_that_keeps_secrets(game_id: str, player
             _check_text(named)
             assert f"Name{mover}" in named, f"the mover's name is missing from {named!r}"
             for viewer in range(players):
-                _check_text(games.describe_move(game.info.id, state, move, mover=mover, viewer=viewer))
+                sentence = games.describe_move(game.info.id, state, move, mover=mover, viewer=viewer)
+                _check_text(sentence)
+                if game.describes_alike:  # the server writes it once for every seat and watcher
+                    for other in (None, WATCHER):
+                        alike = games.describe_move(game.info.id, state, move, mover=mover, viewer=other)
+                        assert sentence == alike, f"{game_id} says {sentence!r} to {viewer}, {alike!r} to {other}"
         mover, move = rnd.choice(others) if others and rnd.random() < 0.2 else rnd.choice(choices)
         if hidden and ply % 2 == 0:
             _hidden_checks(game, state, move, mover, rnd, tally)

@@ -5,16 +5,21 @@ and that both stop without leaving a thread behind.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bauhausbox.net import discovery
+from bauhausbox.net.client import create_table
 from bauhausbox.net.discovery import Advertiser, Browser, OpenTable, TableFacts, read_service
 from bauhausbox.net.protocol import PROTOCOL_VERSION
+from bauhausbox.net.serve import advertiser_for
+from tests.net.helpers import hosting, run, seated
 
 SECONDS = 15.0
 
@@ -145,3 +150,83 @@ def test_without_zeroconf_the_app_carries_on(monkeypatch: pytest.MonkeyPatch) ->
     assert eventually(lambda: advertiser.problem is not None, 5.0)
     advertiser.close()
     assert not browser._thread.is_alive() and not advertiser._thread.is_alive()
+
+
+def test_ipv6_addresses_are_advertised_and_read_back() -> None:
+    """A record may carry IPv6 addresses (the machine's loopback has no IPv6 multicast, so the
+    record travels over IPv4 loopback here): read back in brackets, as the Join screen reads an
+    address; IPv4 first where both are given; a link-local one (useless to another computer) never."""
+    good = {b"game": b"bits", b"free": b"1", b"seats": b"2", b"v": str(PROTOCOL_VERSION).encode()}
+    assert read_service("k", Record(["fd00::2"], 5000, good)).address == "[fd00::2]:5000"  # type: ignore[union-attr]
+    assert read_service("k", Record(["fd00::2", "192.0.2.7"], 5000, good)).address == "192.0.2.7:5000"  # type: ignore[union-attr]
+    assert read_service("k", Record(["fe80::1"], 5000, good)) is None
+    tables: list[TableFacts] = [("K7QX2M", "bits", "Anni", 1, 2)]
+    port = 40000 + (int(time.time()) + 7) % 20000
+    advertiser = Advertiser(lambda: list(tables), ["::1"], port)
+    browser = Browser()
+    try:
+        assert eventually(lambda: len(ours(browser, port)) == 1), browser.problem or advertiser.problem
+        assert ours(browser, port)[0].address == f"[::1]:{port}"
+    finally:
+        advertiser.close()
+        browser.close()
+
+
+def test_discovery_uses_ipv6_too_where_the_machine_allows(monkeypatch: pytest.MonkeyPatch) -> None:
+    import zeroconf
+
+    asked: list[Any] = []
+
+    class Recording:
+        def __init__(self, interfaces: Any, ip_version: Any) -> None:
+            asked.append((interfaces, ip_version))
+            if ip_version == zeroconf.IPVersion.All and broken_ipv6:
+                raise OSError("no IPv6 here")
+
+    monkeypatch.setattr(zeroconf, "Zeroconf", Recording)
+    monkeypatch.setattr(discovery, "INTERFACES", None)
+    broken_ipv6 = False
+    discovery._zeroconf()
+    assert asked == [(zeroconf.InterfaceChoice.All, zeroconf.IPVersion.All)]
+    asked.clear()
+    broken_ipv6 = True  # a machine without IPv6 multicast: IPv4 still
+    discovery._zeroconf()
+    assert [version for _interfaces, version in asked] == [zeroconf.IPVersion.All, zeroconf.IPVersion.V4Only]
+    asked.clear()
+    broken_ipv6 = False
+    monkeypatch.setattr(discovery, "INTERFACES", ["127.0.0.1", "::1"])
+    discovery._zeroconf()
+    assert asked == [(["127.0.0.1", "::1"], zeroconf.IPVersion.All)]
+
+
+def test_the_servers_open_tables_are_advertised_and_withdrawn(tmp_path: Path) -> None:
+    """``bauhausbox serve`` announces each open table like the app (the same record), withdrawn
+    once its seats are taken; the codes stay off the network."""
+
+    async def scenario() -> None:
+        async with hosting(tmp_path) as server:
+            first = await create_table(server.url, "bits", ["human", "human"], names=["Anni", "Bert"])
+            second = await create_table(server.url, "blokus", ["human", "ai:easy"])
+            advertiser = advertiser_for(server, "127.0.0.1")
+            browser = Browser()
+            port = server.address[1] if server.address else 0
+            try:
+                found = await asyncio.to_thread(eventually, lambda: len(ours(browser, port)) == 2)
+                assert found, browser.problem or advertiser.problem
+                assert sorted((t.game, t.free, t.seats) for t in ours(browser, port)) == [
+                    ("bits", 2, 2),
+                    ("blokus", 1, 2),
+                ]
+                assert all(t.address == f"127.0.0.1:{port}" for t in ours(browser, port))
+                both = sorted([first, second])  # its own list catches up once each registration returns
+                assert await asyncio.to_thread(eventually, lambda: sorted(advertiser.advertised()) == both)
+                players = await seated(server.url, first, 2)  # full: withdrawn
+                gone = await asyncio.to_thread(eventually, lambda: [t.game for t in ours(browser, port)] == ["blokus"])
+                assert gone, ours(browser, port)
+                for player in players:
+                    await player.close()
+            finally:
+                await asyncio.to_thread(advertiser.close)
+                await asyncio.to_thread(browser.close)
+
+    run(scenario(), 60)

@@ -265,6 +265,9 @@ def test_play_again_opens_a_new_table_for_the_same_players(fresh_app: Any) -> No
     assert again.remotes[1].seat == 1 and again.remotes[1].view is not None
     new_code = again.remotes[1].code
     assert new_code != table.invitation.code and not again.match.over
+    # The guest left the finished table: nobody is awaited there any more.
+    assert wait_until(app, lambda: table.connected(1) is False, 300)
+    assert table.status_note() is None
     assert wait_until(app, lambda: isinstance(app.top, DialogScene), 300)
     dialog = app.top
     assert isinstance(dialog, DialogScene) and dialog.title == "Bert asks for a new game"

@@ -85,6 +85,7 @@ from bauhausbox.i18n import N_
 
 class BauhausRules(PositionChecks, GameRules[BauhausState, Move]):
     describer = "bauhausbox.games.bauhaus.describe:move_sentence"  # moves in words
+    describes_alike = True  # everything a sentence tells is on the table for everyone
 
     def __init__(self, size: int = BOARD_SIZE) -> None:
         super().__init__(size)

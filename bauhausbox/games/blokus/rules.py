@@ -306,6 +306,7 @@ VARIANT_OPTION = OptionSpec(
 
 class BlokusRules(GameRules[BlokusState, Placement]):
     describer = "bauhausbox.games.blokus.describe:move_sentence"  # moves in words
+    describes_alike = True  # Blokus hides nothing
     info = GameInfo(
         id="blokus",
         title=N_("Blokus"),

@@ -46,6 +46,9 @@ def _hosted(app: App, watchers: bool = False) -> RemoteTableAdapter:
     setup = _setup_with_guest(app)
     setup.watchers_toggle.value = watchers
     setup.start()
+    host = background.hosting()
+    if host is not None:  # one server for the whole session: its scenarios' seats stay connected
+        host.server.connections_per_address = 10**6
     frames(app, 1)
     scene = app.stack[-2]
     assert isinstance(scene, GameScene) and isinstance(scene.table, RemoteTableAdapter)

@@ -1,0 +1,226 @@
+"""A table on the server (``net/server.py``) and what each seat may see of it.
+
+:class:`HostedTable` holds the :class:`~bauhausbox.table.Table`, the seat tokens' digests, the open
+connections (:class:`Seated`: a seat, or a watcher at no seat) and an undo waiting for agreement; it
+builds each connection's :class:`~bauhausbox.net.protocol.SeatView` from ``view(state, seat)`` (or
+the game's ``watcher_view``), that seat's own hint and the table's public facts only. What every
+seat's view says alike, and a position every seat sees the same, are made once per version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection
+
+from bauhausbox import i18n
+from bauhausbox.engine.api import WATCHER, Seat
+from bauhausbox.engine.history import UndoPlan as Plan
+from bauhausbox.net import protocol
+from bauhausbox.net.protocol import PROTOCOL_VERSION, MoveSeen, Rematch, SeatView, TableSeen, UndoRequest
+from bauhausbox.table import Table
+
+
+@dataclass
+class Seated:
+    """One open connection sitting at a seat (``None``: watching from no seat), and the moves its
+    client has from earlier views."""
+
+    connection: ServerConnection
+    seat: Seat | None
+    language: str
+    protocol: int = PROTOCOL_VERSION
+    told: int = 0  # how many moves the client's view holds
+    last_told: Any = None  # the step object of the last of them: an undo and a new move replace it
+
+
+@dataclass
+class PendingUndo:
+    """An undo waiting for agreement: asked at history position ``cursor``."""
+
+    plan: Plan
+    asked_by: Seat
+    cursor: int
+    agreed: set[Seat] = field(default_factory=set)
+
+
+VERSION_BITS = 32  # a view's number: the table's openings above, its changes in this opening below
+
+
+class HostedTable:
+    """A table on the server: the :class:`Table`, its seat tokens and who is connected."""
+
+    def __init__(self, code: str, table: Table[Any, Any], digests: dict[Seat, str] | None = None) -> None:
+        self.code = code
+        self.table = table
+        self.match = table.match
+        self.game = table.game
+        self.digests: dict[Seat, str] = dict(digests or {})
+        self.seated: dict[Seat, Seated] = {}
+        self.allow_watchers = False  # the host lets people watch from no seat
+        self.watchers: list[Seated] = []
+        self.rematch: Rematch | None = None  # the new table asked for at the end
+        self.pending_undo: PendingUndo | None = None
+        self.version = 0
+        self.hint_level = "hard"
+        self.active = time.monotonic()  # the last change or connection: idle tables leave memory
+        # One intent or computer move at a time: the next waits while this one's move is committed
+        # (other tables go on meanwhile).
+        self.lock = asyncio.Lock()
+        self.finished: float | None = None  # when the game was seen over (the table closes a while later)
+        # Sentences already written, per (step index, seat, language), with the step they describe.
+        self._said: dict[tuple[int, Seat | None, str], tuple[Any, str]] = {}
+        # What the views of the current version share (see _common and _position_text).
+        self._common_views: tuple[int, dict[str, Any]] | None = None
+        self._positions: tuple[int, list[tuple[Any, str]]] = (-1, [])
+
+    @property
+    def humans(self) -> tuple[Seat, ...]:
+        return self.match.humans
+
+    def busy(self) -> bool:
+        """Whether a computer or a hint search may have something to do."""
+        table = self.table
+        if table.runner.busy or table.hint_runner.busy or table.interjections:
+            return True
+        return not self.match.over and self.match.to_play in table.bots
+
+    # -- what a seat may see ---------------------------------------------------------------------
+    def view_for(self, seat: Seat | None, first: int = 0) -> SeatView:
+        """Everything in this message comes from ``view(state, seat)``, the seat's own hint and the
+        table's public facts (names, who is connected, the undo request, how many watch); a
+        watcher's (``seat`` None) from the game's ``watcher_view``, without a hint. ``first``: the
+        moves before it are left out (the client has them)."""
+        match, game, table = self.match, self.game, self.table
+        hint = None
+        if seat is None:
+            position = self._position_text(game.watcher_view(match.state))
+        else:
+            seen = table.seat_view(seat)
+            position = self._position_text(seen.state)
+            if seen.hint is not None:
+                hint = game.format_move(match.state, seen.hint)
+        common = self._common()
+        # Built from the server's own values: no validation needed (a fifth of a view's cost).
+        return SeatView.model_construct(
+            code=self.code,
+            game=common["game"],
+            seat=seat,
+            version=self.version,
+            position=position,
+            to_play=common["to_play"],
+            over=common["over"],
+            moves=[self._seen(index, seat) for index in range(first, match.history.cursor)],
+            hint=hint,
+            undo_request=common["undo_request"],
+            can_undo=seat is not None and common["can_undo"],
+            can_redo=seat is not None and common["can_redo"],
+            names=common["names"],
+            humans=common["humans"],
+            connected=common["connected"],
+            seed=common["seed"],
+            seats=common["seats"],
+            options=common["options"],
+            first=first,
+            watching=len(self.watchers),
+            rematch=self.rematch,
+        )
+
+    def _common(self) -> dict[str, Any]:
+        """What every seat's view says alike, made once per version of the table (the broadcast
+        after a move builds a view per seat; undo and redo rules, names... are the same for all)."""
+        if self._common_views is not None and self._common_views[0] == self.version:
+            return self._common_views[1]
+        match, table = self.match, self.table
+        request = None
+        if self.pending_undo is not None:
+            agreed = sorted(self.pending_undo.agreed)
+            waiting = [human for human in self.humans if human not in self.pending_undo.agreed]
+            request = UndoRequest(asked_by=self.pending_undo.asked_by, agreed=agreed, waiting_for=waiting)
+        seats, over = match.setup.seats, match.over
+        common: dict[str, Any] = {
+            "game": match.setup.game_id,
+            "to_play": match.to_play,
+            "over": over,
+            "undo_request": request,
+            "can_undo": table.undo_plan() is not None,
+            "can_redo": match.history.redo_target(self.humans) is not None,
+            "names": [spec.name for spec in seats],
+            "humans": [spec.is_human for spec in seats],
+            "connected": [not spec.is_human or index in self.seated for index, spec in enumerate(seats)],
+            "seed": match.setup.seed if over else None,
+            "seats": [spec.to_text() for spec in seats],
+            "options": dict(match.setup.options),
+        }
+        self._common_views = (self.version, common)
+        return common
+
+    def _position_text(self, state: Any) -> str:
+        """``to_text`` of a seat's view, written once per version for views that are equal (every
+        seat sees the same Bauhaus position; comparing is far cheaper than writing)."""
+        version, known = self._positions
+        if version != self.version:
+            known = []
+            self._positions = (self.version, known)
+        for seen, text in known:
+            if seen == state:
+                return text
+        text = self.game.to_text(state)
+        known.append((state, text))
+        return text
+
+    def known_to(self, seated: Seated) -> int:
+        """How many moves of the current history ``seated``'s client already has as they are now:
+        0 (a whole view) after an undo that took back one of them, at the end (every move's
+        notation is told then), or for a client of protocol 1."""
+        history = self.match.history
+        told = seated.told
+        if seated.protocol < protocol.DELTA_PROTOCOL or self.match.over or told > history.cursor:
+            return 0
+        if told and history.steps[told - 1] is not seated.last_told:
+            return 0
+        return told
+
+    def seen(self) -> TableSeen:
+        """The table as someone about to join sees it: public facts only."""
+        seats = self.match.setup.seats
+        return TableSeen(
+            code=self.code,
+            game=self.match.setup.game_id,
+            seats=[spec.to_text() for spec in seats],
+            names=[spec.name for spec in seats],
+            free=[seat for seat in self.humans if seat not in self.digests],
+            connected=[not spec.is_human or index in self.seated for index, spec in enumerate(seats)],
+            watchers=self.allow_watchers,
+            watching=len(self.watchers),
+        )
+
+    def everyone(self) -> list[Seated]:
+        """Every open connection at the table: the seats, then the watchers."""
+        return [*self.seated.values(), *self.watchers]
+
+    def forget_sentences(self) -> None:
+        self._said.clear()
+
+    def _seen(self, index: int, seat: Seat | None) -> MoveSeen:
+        step = self.match.history.steps[index]
+        # The notation of another seat's move may say what the seat cannot see yet (a Bits tile
+        # placed face down); the sentence never does (the rules write it for this seat, or for a
+        # watcher at no seat).
+        public = step.seat == seat or self.match.over or not self.game.info.hidden_information
+        # A game whose sentences are alike for every viewer writes each once for all seats.
+        key = (index, WATCHER if self.game.describes_alike else seat, i18n.language())
+        known = self._said.get(key)
+        if known is None or known[0] is not step:
+            names = [spec.name for spec in self.match.setup.seats]
+            state = self.match.history.states[index]
+            viewer = WATCHER if seat is None or self.game.describes_alike else seat
+            said = self.game.describe_move(state, step.move, mover=step.seat, viewer=viewer, names=names)
+            outcome = self.game.describe_outcome(state, step.move, mover=step.seat, viewer=viewer, names=names)
+            if outcome:  # one sentence per move crosses the network: a round's end follows its move
+                said = f"{said}. {outcome}"
+            known = self._said[key] = (step, said)
+        return MoveSeen.model_construct(seat=step.seat, text=step.text if public else None, said=known[1])
