@@ -5,7 +5,10 @@ what, e.g. "Mind Control"), one dialog, "Blue (Anni): use Mind Control now? [Use
 up before any computer or other human goes on, beside the board (``decision_area``), never over the
 position it is about, and says what using it would do (``reaction_effect``). [Use] calls the
 screen's ``react(seat)``; [Not now] lets play continue and is not asked again at the same moment (the
-same history position); [Stop asking] turns the window off for that seat until the game
+same history position). When ``seat`` could answer in several ways (Black copying one of three
+powers), the dialog asks once, with one button per way ("Use Shared Control", "Use Forced Control"),
+each calling ``react_with(seat, index)``, and says what each does: never a second question after
+[Use]. [Stop asking] turns the window off for that seat until the game
 ends (a power that could answer every card of every opponent would otherwise stop play every turn):
 the screen's own control (Bauhaus: the power's button) still uses it, and ``quiet_reactions`` names
 what such a seat could do now, for a cue beside the board that play does not wait for. The setting
@@ -53,8 +56,13 @@ class DecisionWindows(Scene):
         """The human whose decision window is up (play waits for them), or ``None``."""
         window = self._open_window
         if window is None or window[0] not in self.app.stack:
-            return None
+            return self.aiming()
         return window[1]
+
+    def aiming(self) -> Seat | None:
+        """The human who chose to answer and is now picking the answer's target on the board (a
+        screen's own state; default: nobody). Play waits for them as for the window."""
+        return None
 
     def reactions(self, seat: Seat) -> list[str]:
         """What human ``seat`` could do out of turn to answer the moment now (["Mind Control"]);
@@ -63,6 +71,10 @@ class DecisionWindows(Scene):
 
     def react(self, seat: Seat) -> None:
         """``seat`` chose [Use]: let them choose their answer on the board."""
+
+    def react_with(self, seat: Seat, index: int) -> None:
+        """``seat`` chose the ``index``-th of its ``reactions`` (default: as [Use])."""
+        self.react(seat)
 
     def reaction_effect(self, seat: Seat) -> Words:
         """What answering now would do, in words for the dialog."""
@@ -99,6 +111,8 @@ class DecisionWindows(Scene):
         """Put up the dialog for the first human who could answer now and was not yet asked at this
         moment; True when a dialog went up. In a curtain game only the seat whose view is on
         screen is asked: no private view changes hands."""
+        if self.deciding is not None:
+            return True  # a human's answer is under way (the window, or its target on the board): play waits
         if self.app.settings.ask_reactions == "never":
             return False
         match = self.match
@@ -117,8 +131,20 @@ class DecisionWindows(Scene):
             def use(seat: Seat = seat) -> None:
                 self.react(seat)
 
+            def use_one(seat: Seat = seat, index: int = 0) -> None:
+                self.react_with(seat, index)
+
             def stop(seat: Seat = seat) -> None:
                 self._quiet.add(seat)
+
+            uses = (
+                [(N_("Use"), use, "primary")]
+                if len(powers) == 1
+                else [
+                    (Words("Use {power}", power=power), lambda s=seat, i=index: use_one(s, i), "primary")
+                    for index, power in enumerate(powers)
+                ]
+            )
 
             dialog = DialogScene(
                 self.app,
@@ -128,7 +154,7 @@ class DecisionWindows(Scene):
                     "own button still uses it.",
                     effect=self.reaction_effect(seat),
                 ),
-                [(N_("Use"), use, "primary"), (N_("Not now"), None, "plain"), (N_("Stop asking"), stop, "plain")],
+                [*uses, (N_("Not now"), None, "plain"), (N_("Stop asking"), stop, "plain")],
                 keep_clear=self.decision_area,
             )
             self._open_window = (dialog, seat)

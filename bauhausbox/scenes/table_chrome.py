@@ -82,6 +82,7 @@ class TableChrome(GameHooks[Any, Any]):
         hint_runner: BotRunner
 
         def seat_title(self, seat: Seat) -> str: ...
+        def aiming(self) -> Seat | None: ...
         def open_pause(self) -> None: ...
         def open_help(self) -> None: ...
         def _hint_clicked(self) -> None: ...
@@ -393,6 +394,8 @@ class TableChrome(GameHooks[Any, Any]):
         if match.over:
             return _("Game over  ·  Scores: the final table again  ·  Esc menu")
         deciding = self.deciding
+        if deciding is not None and deciding == self.aiming():
+            return self.idle_status()  # the player aiming an answer here needs its controls, not "waiting for"
         if deciding is not None:
             return fill(_("Waiting for {name} to decide"), name=self.seat_title(deciding))
         if self.curtained() and (self.table.unveiled is None or self.table.veiled()):

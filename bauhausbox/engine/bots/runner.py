@@ -69,9 +69,9 @@ class BotRunner:
         then: Callable[[Any], Any] | None = None,
     ) -> None:
         """Think about ``seat``'s move from ``view`` on a thread. ``whole_turn``: go on while the
-        same seat decides again (nothing drawn in between), each next move with a fresh budget of
-        ``seconds`` (the bots remember the plan behind their first move, so the rest comes at once),
-        and keep the moves in the job's ``line``."""
+        same seat decides again (nothing drawn in between), each next move with what is left of the
+        budget or a quarter of ``seconds`` (the bots remember the plan behind their first move, so the
+        rest usually comes at once), and keep the moves in the job's ``line``."""
         self.cancel()
         job = BotJob(seat, token, Budget(seconds), time.perf_counter(), min_delay, interjection=interjection)
         self.job = job
@@ -113,7 +113,11 @@ class BotRunner:
             if game.is_over(after) or after.to_play != seat or game.revealed(position, after):
                 break
             position = after
-            line.append(bot.choose(game, position, seat, Budget(seconds, job.budget.cancel_event)))
+            # What is left of the first budget, and at least a quarter of it: the bots' remembered
+            # plan answers at once, and a bot that must think again keeps the whole turn within
+            # about twice the first decision's time (a Two walls turn is three decisions).
+            budget = Budget(max(seconds / 4, job.budget.remaining()), job.budget.cancel_event)
+            line.append(bot.choose(game, position, seat, budget))
         return tuple(line)
 
     def cancel(self) -> None:

@@ -4,6 +4,7 @@ setting "never" does not ask."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -15,7 +16,8 @@ from bauhausbox.games.bauhaus.screen.panel import prompt_text
 from bauhausbox.games.bauhaus.screen.scene import BauhausScene
 from bauhausbox.match import Match
 from bauhausbox.scenes.dialog import DialogScene
-from tests.games.bauhaus.test_bauhaus_scene import with_tokens
+from bauhausbox.ui.text import shown
+from tests.games.bauhaus.test_bauhaus_scene import square_point, with_tokens
 from tests.ui.helpers import click, frames, wait_until
 
 BLUE, YELLOW = 0, 1
@@ -37,7 +39,7 @@ def yellow_has_chosen(app: Any, yellow: str = "ai:random") -> BauhausScene:
 
 
 def button(dialog: DialogScene, label: str) -> tuple[int, int]:
-    return next(b for b in dialog.buttons if b.label == label).rect.center
+    return next(b for b in dialog.buttons if shown(b.label) == label).rect.center
 
 
 def test_a_computer_turn_pauses_while_blue_could_answer_with_mind_control(fresh_app: Any) -> None:
@@ -148,3 +150,33 @@ def test_after_stop_asking_the_next_opponent_card_does_not_stop_play(fresh_app: 
             break
     assert scene.match.history.cursor >= chosen_again
     assert scene.match.state.used == (False, False)
+
+
+def test_black_chooses_which_power_to_copy_in_the_one_question(fresh_app: Any) -> None:
+    """Black (Mimetic Control) could answer Yellow's card with two powers: the window asks once, with
+    one button per power, says what each does, and a button starts that power at once."""
+    state = GAME.from_picture(EMPTY_BOARD, players=4, display=("place", "move", "I2", "swap"), powers=True, turn=YELLOW)
+    squares = [GAME.board.parse_square(name) for name in ("c3", "f6", "a8", "h1")]
+    state = replace(state, deployed=tuple(1 << square for square in squares), reserve=(7, 7, 7, 7))
+    state = GAME.apply(state, Move(MoveKind.CARD, slot=0))
+    seats = (*(SeatSpec.from_text("ai:random", f"Computer {i}") for i in range(3)), SeatSpec("Walter"))
+    setup = Setup("bauhaus", 4, 1, seats, {"powers": True})
+    scene = BauhausScene(fresh_app, Match(setup, History(GAME, state), autosave=False))
+    fresh_app.push(scene)
+    frames(fresh_app, 2)
+    dialog = fresh_app.top
+    assert isinstance(dialog, DialogScene), "Black is asked"
+    labels = [shown(b.label) for b in dialog.buttons]
+    assert "Use Mind Control" in labels and "Use Forced Control" in labels, labels
+    message = shown(dialog.message)
+    assert "Mind Control:" in message and "Forced Control:" in message, message
+    click(fresh_app, button(dialog, labels[labels.index("Use Forced Control")]))
+    assert fresh_app.top is scene, "no second question"
+    assert scene.power_mode == (3, "mimetic:forced")
+    # Play waits while Black picks the token: the position aimed at stays the one answered.
+    cursor = scene.match.history.cursor
+    frames(fresh_app, 30)
+    assert scene.match.history.cursor == cursor and not scene.runner.busy
+    click(fresh_app, square_point(scene, "c3"))
+    assert scene.match.history.cursor == cursor + 1
+    assert scene.match.history.steps[cursor].seat == 3 and scene.match.state.used[3]

@@ -65,8 +65,23 @@ class BauhausPowers(DecisionWindows):
         powers = sorted({m.power for m in self.power_moves(seat)})
         return [Words(POWER_TITLES[p.rpartition(":")[2]]) for p in powers]
 
+    def aiming(self) -> int | None:
+        """A human picking their power's target out of turn: play waits until they click or give up
+        (Esc), so the position they aim at stays the one they answer."""
+        mode = self.power_mode
+        return mode[0] if mode is not None and mode[0] != self.match.to_play else None
+
     def react(self, seat: int) -> None:
         self.start_power(seat)
+
+    def react_with(self, seat: int, index: int) -> None:
+        """The decision window's "Use <power>" button: that power at once (Black's copy chosen in
+        the same question, never a second dialog)."""
+        powers = sorted({m.power for m in self.power_moves(seat)})
+        if index < len(powers) and self.input_allowed(seat):
+            self.choose_power(seat, powers[index])
+        else:
+            self.refuse(Words("no power can be used right now"))
 
     def reaction_effect(self, seat: int) -> Words:
         """What each power ``seat`` could use now would do (Black lists the powers it may copy)."""
@@ -77,10 +92,13 @@ class BauhausPowers(DecisionWindows):
             return super().reaction_effect(seat)
         if len(said) == 1:
             return said[0]
-        text = Words("Copy one power. {effect}", effect=said[0])
-        for effect in said[1:]:
-            text = Words("{earlier} {later}", earlier=text, later=effect)
-        return text
+        return Words("Copy one power. {effect}", effect=_joined(said))
+
+    def _copyable_effects(self, seat: int) -> Words:
+        """What each power Black may copy now would do, one sentence each."""
+        chooser = Words(SEAT_NAMES[self.match.state.turn])
+        effects = sorted({m.power.rpartition(":")[2] for m in self.power_moves(seat)})
+        return _joined([Words(POWER_EFFECTS[effect], seat=chooser) for effect in effects])
 
     def decision_area(self) -> pygame.Rect:
         """The board with its coordinates: a decision window stands beside the position it is about."""
@@ -115,7 +133,7 @@ class BauhausPowers(DecisionWindows):
                 DialogScene(
                     self.app,
                     N_("Mimetic Control"),
-                    N_("Copy which power? Its owner keeps theirs."),
+                    Words("Copy which power? Its owner keeps theirs. {effects}", effects=self._copyable_effects(seat)),
                     [*choices, (N_("Not now"), None, "plain")],
                 )
             )
@@ -144,3 +162,11 @@ class BauhausPowers(DecisionWindows):
                 "{seat}: {prompt} (Esc to give up)", seat=Words(SEAT_NAMES[seat]), prompt=Words(POWER_PROMPTS[effect])
             )
         )
+
+
+def _joined(said: list[Words]) -> Words:
+    """Sentences one after another, each in the players' language."""
+    text = said[0]
+    for effect in said[1:]:
+        text = Words("{earlier} {later}", earlier=text, later=effect)
+    return text

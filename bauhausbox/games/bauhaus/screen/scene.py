@@ -258,6 +258,8 @@ class BauhausScene(BauhausHint, BauhausGestures, BauhausPowers, BauhausBoardMark
         return self.thinking_text(name)
 
     def idle_status(self) -> str:
+        if self.power_mode is not None and not self.spectating:  # the power's target, in or out of turn
+            return step_status(self, self.match.state)
         if self.spectating or self.actor() is None:
             return super().idle_status()
         return step_status(self, self.match.state)
