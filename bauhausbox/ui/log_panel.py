@@ -171,8 +171,9 @@ class LogPanel:
     # -- drawing ----------------------------------------------------------------------------
     def key(self) -> object:
         """Everything :meth:`draw` draws from: a copy of the panel is good while it is the same
-        (``bauhausbox/ui/layer.py``)."""
-        return (self.lines, self.offset, self.hovered, tuple(self.rect), tuple(self.body), self.metrics)
+        (``bauhausbox/ui/layer.py``). The empty log's words too: "No moves yet." becomes nothing
+        while the device passes."""
+        return (self.lines, self.empty, self.offset, self.hovered, tuple(self.rect), tuple(self.body), self.metrics)
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
