@@ -101,3 +101,31 @@ def test_the_hovered_tray_piece_changes_nothing_outside_its_own_slot(fresh_app: 
             ]
             assert not outside, (key_, outside[:5])
             assert any(plain.get_at(p) != hovered.get_at(p) for p in (slot.topleft, slot.midleft))
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_longer_names_say_who_plays_in_short_rather_than_shrink_the_board(fresh_app: Any, language: str) -> None:
+    """Seen at 1024 x 700 in French: with "Marianne · ordinateur · facile" the panel had to be so wide
+    that the board fell back to 345 px. The rows say "Marianne · facile" instead."""
+    from bauhausbox.engine.history import SeatSpec
+    from bauhausbox.scenes.flow import start_match
+
+    i18n.set_language(language)
+    with window_size(fresh_app, (1024, 640)):
+        if not fresh_app.settings.log_open:
+            fresh_app.settings.log_open = True
+        names = ["Anni", "Josef", "Marianne", "Walter"]
+        seats = ["human", "ai:easy", "ai:easy", "ai:easy"]
+        specs = [SeatSpec.from_text(text, name) for text, name in zip(seats, names, strict=True)]
+        start_match(fresh_app, "blokus", 4, specs, {}, 3)
+        scene = fresh_app.top
+        assert isinstance(scene, BlokusScene)
+        scene.layout(scene.metrics)
+        frames(fresh_app, 1)
+        assert scene.log_rect.width
+        assert scene.board.rect.height >= 2 / 3 * scene.game_rect.height, scene.board.rect
+        level = i18n._("easy")
+        if scene.short_who:
+            assert scene._who(scene.view, 2) == f"Marianne · {level}" and scene._who(scene.view, 0) == "Anni"
+        else:
+            assert i18n._("computer") in scene._who(scene.view, 2)

@@ -62,6 +62,7 @@ class ColourRows:
         totals_rect: pygame.Rect
         mini_trays: list[PieceTray]
         mini_trays_shown: bool
+        short_who: bool
 
         game: GameRules[Any, Any]
 
@@ -181,6 +182,8 @@ class ColourRows:
         if seat is None:
             return ""
         spec = self.match.setup.seats[seat]
+        if self.short_who:  # a narrow panel: the name, and a computer's level ("Marianne · easy")
+            return spec.name if spec.is_human else _("{name} · {level}").format(name=spec.name, level=_(spec.level))
         if spec.is_human:
             return _("{name} · human").format(name=spec.name)
         return _("{name} · computer · {level}").format(name=spec.name, level=_(spec.level))

@@ -137,6 +137,7 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         )
         self.show_corners = False
         self.tools_below = False  # the tool buttons under the board, not at the panel's foot (layout)
+        self.short_who = False  # the colour rows say who plays in short (a narrow panel; layout)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.rows: list[pygame.Rect] = []
         self.row_split = (0, 0)  # where a colour row's name column ends, and its score column's width
@@ -168,19 +169,27 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         self._refresh_trays()  # the tray's pieces decide how large it can draw them
         # The largest board that leaves each colour's pieces room in its row, when it is no smaller
         # than the board used to be; else the largest that leaves names, scores and the tray room.
-        chosen: int | None = None
-        largest: int | None = None
-        while side > rect.width * 0.5:
-            self._layout_with(rect, side)
-            if self.tray.cell_px >= least_tray_cell and self.panel_rect.width >= self._row_need():
-                if self.mini_trays_shown:
-                    chosen = side
-                    break
-                largest = largest or side
-                if side <= earlier:
-                    chosen = largest
-                    break
-            side = int(side - columns)
+        # When no board fits with each row's full "who" line ("Marianne · computer · easy"), the rows
+        # say it shorter ("Marianne · easy") and the search runs again: the board keeps its room.
+        first = side
+        for short in (False, True):
+            self.short_who = short
+            chosen: int | None = None
+            largest: int | None = None
+            side = first
+            while side > rect.width * 0.5:
+                self._layout_with(rect, side)
+                if self.tray.cell_px >= least_tray_cell and self.panel_rect.width >= self._row_need():
+                    if self.mini_trays_shown:
+                        chosen = side
+                        break
+                    largest = largest or side
+                    if side <= earlier:
+                        chosen = largest
+                        break
+                side = int(side - columns)
+            if chosen or largest:
+                break
         self._layout_with(rect, chosen or largest or side)
         self._refresh_trays()
         self._layer = None
@@ -653,7 +662,7 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         held = (controller.held.key, controller.held.shape) if controller.held else None
         turned = tuple(controller.orientation(item.key) for item in self.tray.items)
         hovered = controller.hovered if self.input_allowed() else None
-        looks = (held, turned, hovered, self.colour_blind, self.mini_trays_shown)
+        looks = (held, turned, hovered, self.colour_blind, self.mini_trays_shown, self.short_who)
         key = (state, tuple(self.tray.items), looks, self.seats_key())  # seats: names and who is connected
 
         def panel(target: pygame.Surface) -> None:
