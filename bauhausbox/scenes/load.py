@@ -296,7 +296,7 @@ class LoadScene(ClosesOnEscape):
             # The players give way (cut with "…") so that the turns and the date stay left of the buttons.
             room = self.row_buttons[index][0].rect.left - u(2) - (row.left + u(3))
             rest = draw.render_text(said.format(players="", turns=", ".join(turns), when=when), m.small).get_width()
-            players = cut_to(players_line(summary), room - rest, m.small)
+            players = draw.cut_to(players_line(summary), room - rest, m.small)
             draw.text(
                 surface,
                 said.format(players=players, turns=", ".join(turns), when=when),
@@ -408,21 +408,6 @@ class PathField(TextField):
             else:
                 low = middle + 1
         return text[low:]
-
-
-@lru_cache(maxsize=64)
-def cut_to(text: str, room: int, size: int) -> str:
-    """``text`` whole if it fits ``room`` pixels, else its longest start that fits with "…" after it."""
-    if draw.render_text(text, size).get_width() <= room:
-        return text
-    low, high = 0, len(text)  # how many characters are kept
-    while low < high:
-        middle = (low + high + 1) // 2
-        if draw.render_text(text[:middle].rstrip(" ,") + "…", size).get_width() <= room:
-            low = middle
-        else:
-            high = middle - 1
-    return text[:low].rstrip(" ,") + "…"
 
 
 def widest(button: Button, label: str, metrics: Metrics) -> int:

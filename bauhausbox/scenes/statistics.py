@@ -138,8 +138,11 @@ class StatisticsScene(Scene):
         for tally in tallies:
             if y + line_h > rect.bottom - u(1):
                 break
-            name = draw.wrap(player_words(tally), m.small, name_w - u(1), "semibold")[0]
-            draw.text(surface, name, (rect.left + u(2.5), y), m.small, theme.INK, "semibold")
+            # A long name gets smaller, then loses its end ("…"): never its figures' room.
+            words = player_words(tally)
+            size = draw.fitting_size(words, m.small, name_w - u(1), "semibold", smallest=max(14, m.small - 2))
+            name = draw.cut_to(words, name_w - u(1), size, "semibold")
+            draw.text(surface, name, (rect.left + u(2.5), y), size, theme.INK, "semibold")
             figures = (str(tally.played), str(tally.won), decimal(tally.average), str(tally.best))
             for x, figure in zip(columns, figures, strict=True):
                 draw.text(surface, figure, (x, y), m.small, theme.INK, "regular", "topright")

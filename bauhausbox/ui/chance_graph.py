@@ -109,7 +109,9 @@ class ChanceGraph:
             for points in segments:
                 for point in points:
                     draw.seat_shape(surface, line.shape, point, radius, line.colour, theme.INK)
+        badge = max(m.u(1.2), m.small // 2 + 3)
         for mark in marks:
-            center = (self.x_of(mark.position), self.y_of(mark.value))
-            draw.badge(surface, center, max(m.u(1.2), m.small // 2 + 3), mark.colour, mark.label, m.small - 2)
+            # Inside the plot: at the first position, a badge would cover the scale's "100%".
+            center = (max(plot.left + badge, self.x_of(mark.position)), self.y_of(mark.value))
+            draw.badge(surface, center, badge, mark.colour, mark.label, m.small - 2)
         pygame.draw.rect(surface, theme.INK, plot, 2)

@@ -90,6 +90,21 @@ def text(
     return rect
 
 
+@lru_cache(maxsize=64)
+def cut_to(text: str, room: int, size: int, weight: str = "regular") -> str:
+    """``text`` whole if it fits ``room`` pixels, else its longest start that fits with "…" after it."""
+    if render_text(text, size, weight=weight).get_width() <= room:
+        return text
+    low, high = 0, len(text)  # how many characters are kept
+    while low < high:
+        middle = (low + high + 1) // 2
+        if render_text(text[:middle].rstrip(" ,") + "…", size, weight=weight).get_width() <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip(" ,") + "…"
+
+
 def fitting_size(
     content: str, size: int, width: int, weight: str = "regular", spacing: float = 0.0, smallest: int = 12
 ) -> int:
