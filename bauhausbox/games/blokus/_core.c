@@ -1085,6 +1085,10 @@ static int simulate(Tree *t, Node *root) {
         if (at == NULL) return -1;
         if (at->seat < 0) break;
         if (node->count < 0 && expand(t, node) < 0) return -1;
+        if (node->count == 0) { /* a colour to play without a legal move: not a position of the rules */
+            PyErr_SetString(PyExc_ValueError, "the colour to play has no legal placement");
+            return -1;
+        }
         int pick = select_move(&t->k, node);
         if (pick < 0) return -1;
         path[depth] = node;

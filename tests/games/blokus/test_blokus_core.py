@@ -226,6 +226,16 @@ def test_the_analysis_estimates_alike_on_both_paths(players: int, teams: bool, p
 
 
 @needs_compiled
+def test_the_compiled_tree_refuses_a_colour_to_play_without_moves() -> None:
+    """A made-up state whose colour to play has no attach square (the rules never make one): an error,
+    never a read past the end of the node's empty move list."""
+    start = GAME.new_game(2, 0)
+    stuck = start._replace(attach=(0, *start.attach[1:]))
+    with core.compiled_core(), pytest.raises(ValueError, match="no legal placement"):
+        mcts.search_shard(stuck, mcts.Settings(work=1000), seed=1)
+
+
+@needs_compiled
 def test_the_compiled_tree_runs_where_it_can(monkeypatch: pytest.MonkeyPatch) -> None:
     """On the compiled path a classic 2-player search never walks the Python tree, nor does the
     analysis's (which keeps per-move results); 3 players still do."""
