@@ -766,6 +766,7 @@ typedef struct {
     PyObject *rnd;
     Node **nodes; /* every node, to free them */
     Py_ssize_t node_count, node_room;
+    double *outcomes;   /* with results kept: per root move, each seat's share of the playouts' wins */
     int16_t *scratch;   /* place_count legal moves */
     double *values;     /* their values */
     int *order;
@@ -843,6 +844,7 @@ static void free_tree(Tree *t) {
         free(node);
     }
     free(t->nodes);
+    free(t->outcomes);
     free(t->scratch);
     free(t->values);
     free(t->order);
@@ -1047,6 +1049,27 @@ static void seat_rewards(const Knobs *k, const int points[4], double rewards[4])
     }
 }
 
+/* mcts.Search._count_result: each seat's share of this playout's win added to the root move's outcomes
+ * (1 for a sole winner, shared out among tied winners; team mates count as one winner). */
+static void count_result(const Knobs *k, const int points[4], double *outcomes) {
+    int totals[4] = {0}, sets[4], best = INT32_MIN, winners = 0;
+    for (int seat = 0; seat < k->players; seat++) {
+        sets[seat] = scoring_set(k, seat);
+        for (int c = 0; c < 4; c++)
+            if (sets[seat] >> c & 1) totals[seat] += points[c];
+        if (totals[seat] > best) best = totals[seat];
+    }
+    for (int seat = 0; seat < k->players; seat++) {
+        if (totals[seat] != best) continue;
+        int first = 1; /* a winner's colours counted once */
+        for (int other = 0; other < seat; other++)
+            if (totals[other] == best && sets[other] == sets[seat]) first = 0;
+        winners += first;
+    }
+    for (int seat = 0; seat < k->players; seat++)
+        if (totals[seat] == best) outcomes[seat] += 1.0 / winners;
+}
+
 #define MAX_PLY 128 /* 84 placements at most in a game */
 
 /* mcts.Search.simulate (-1: error). */
@@ -1062,6 +1085,10 @@ static int simulate(Tree *t, Node *root) {
         if (at == NULL) return -1;
         if (at->seat < 0) break;
         if (node->count < 0 && expand(t, node) < 0) return -1;
+        if (node->count == 0) { /* a colour to play without a legal move: not a position of the rules */
+            PyErr_SetString(PyExc_ValueError, "the colour to play has no legal placement");
+            return -1;
+        }
         int pick = select_move(&t->k, node);
         if (pick < 0) return -1;
         path[depth] = node;
@@ -1092,6 +1119,7 @@ static int simulate(Tree *t, Node *root) {
     t->simulations++;
     double rewards[4];
     seat_rewards(&t->k, points, rewards);
+    if (t->outcomes != NULL) count_result(&t->k, points, t->outcomes + 4 * picks[0]);
     /* Walk back up: each node credits its move, and every later move of its colour as AMAF. */
     int32_t by_colour[4][MAX_PLY];
     int colour_count[4] = {0};
@@ -1127,22 +1155,25 @@ static double now(void) {
 }
 
 /* search(hands, forbidden, attach, occupied, out, monomino_last, colour, seat, players, teams, knobs,
- * rnd, stop) -> ([(placement, visits, reward sum), ...] in the order let in, simulations, work).
+ * rnd, stop[, outcomes, shortcut]) -> ([(placement, visits, reward sum), ...] in the order let in,
+ * simulations, work, outcomes): with outcomes, each root move's per-seat win shares in the same order
+ * (else None); without shortcut, a single legal move is searched too (the analysis wants its chances).
  * knobs: (work, seconds, widen_base, widen_power, explore, prior_bias, rave_equivalence, win_share,
  * margin_scale, size, own_corners, taken_corners, centre, opening_plies, max_simulations). */
 static PyObject *core_search(PyObject *self, PyObject *args) {
     PyObject *hands_tuple, *forbidden_tuple, *attach_tuple, *occupied_int, *rnd, *stop;
+    int keep_outcomes = 0, shortcut = 1;
     Position s;
     Tree t;
     memset(&t, 0, sizeof t);
     Knobs *k = &t.k;
-    if (!ready() || !PyArg_ParseTuple(args, "O!OOOiiiiii(LddddddddddddiL)OO", &PyTuple_Type, &hands_tuple,
+    if (!ready() || !PyArg_ParseTuple(args, "O!OOOiiiiii(LddddddddddddiL)OO|pp", &PyTuple_Type, &hands_tuple,
                                       &forbidden_tuple, &attach_tuple, &occupied_int, &s.out, &s.mono, &s.colour,
                                       &s.seat, &k->players, &k->teams, &k->work, &k->seconds, &k->widen_base,
                                       &k->widen_power, &k->explore, &k->prior_bias, &k->rave_equivalence,
                                       &k->win_share, &k->margin_scale, &k->weights.size, &k->weights.own_corners,
                                       &k->weights.taken_corners, &k->weights.centre, &k->opening_plies,
-                                      &k->max_simulations, &rnd, &stop))
+                                      &k->max_simulations, &rnd, &stop, &keep_outcomes, &shortcut))
         return NULL;
     if (k->players != 2 && k->players != 4) {
         PyErr_SetString(PyExc_ValueError, "the compiled search plays 2 or 4 seats");
@@ -1167,7 +1198,7 @@ static PyObject *core_search(PyObject *self, PyObject *args) {
         return NULL;
     }
     t.rnd = rnd;
-    PyObject *result = NULL, *stats = NULL;
+    PyObject *result = NULL, *stats = NULL, *outcomes = NULL;
     t.scratch = (int16_t *)malloc(sizeof(int16_t) * (size_t)place_count);
     t.values = (double *)malloc(sizeof(double) * (size_t)place_count);
     t.order = (int *)malloc(sizeof(int) * (size_t)place_count);
@@ -1178,8 +1209,12 @@ static PyObject *core_search(PyObject *self, PyObject *args) {
         goto done;
     }
     if (expand(&t, root) < 0) goto done;
-    if (root->count == 1) {
-        result = Py_BuildValue("([(iid)]ii)", (int)root->moves[0], 1, 0.0, 0, 0);
+    if (keep_outcomes && (t.outcomes = (double *)calloc((size_t)root->count * 4, sizeof(double))) == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (shortcut && root->count == 1) {
+        result = Py_BuildValue("([(iid)]iiO)", (int)root->moves[0], 1, 0.0, 0, 0, Py_None);
         goto done;
     }
     double start = now();
@@ -1205,9 +1240,21 @@ static PyObject *core_search(PyObject *self, PyObject *args) {
         if (item == NULL) goto done;
         PyList_SET_ITEM(stats, i, item);
     }
-    result = Py_BuildValue("(OLL)", stats, t.simulations, t.work);
+    if (keep_outcomes) {
+        outcomes = PyList_New(root->tried);
+        if (outcomes == NULL) goto done;
+        for (int i = 0; i < root->tried; i++) {
+            const double *o = t.outcomes + 4 * i;
+            PyObject *item = k->players == 2 ? Py_BuildValue("[dd]", o[0], o[1])
+                                             : Py_BuildValue("[dddd]", o[0], o[1], o[2], o[3]);
+            if (item == NULL) goto done;
+            PyList_SET_ITEM(outcomes, i, item);
+        }
+    }
+    result = Py_BuildValue("(OLLO)", stats, t.simulations, t.work, outcomes ? outcomes : Py_None);
 done:
     Py_XDECREF(stats);
+    Py_XDECREF(outcomes);
     free_tree(&t);
     return result;
 }

@@ -95,22 +95,16 @@ def estimate(stop: Callable[[], bool], state: BlokusState, position: int, work: 
     """One position's estimate (what a pool worker runs; ``stop`` ends the search early)."""
     if state.to_play is None:
         return Estimate(position, None, final_chances(state), None, 0, 0)
-    search = mcts.Search(state, mcts.Settings(work=work), seed)
-    search.results = {}
-    search.root.expand(search.settings)
-    while True:  # as Search.run, but a single legal move is searched too: its chances are wanted
-        search.simulate()
-        if search.work >= work or search.simulations >= MAX_SIMULATIONS or stop():
-            break
-    root = search.root
-    pick = max(root.tried, key=lambda i: (root.visits[i], root.rewards[i] / root.visits[i], -root.moves[i].index))
-    wins = search.results[pick]
-    visits = root.visits[pick]
+    search = mcts.Search(state, mcts.Settings(work=work, max_simulations=MAX_SIMULATIONS), seed)
+    search.results = {}  # each root move's share of the wins, per seat
+    stats = search.run(stop, shortcut=False)  # a single legal move is searched too: its chances are wanted
+    index = mcts.best_move(stats)
+    visits = stats[index][0]
     return Estimate(
         position,
         state.to_play,
-        tuple(w / visits for w in wins),
-        root.moves[pick].index,
+        tuple(w / visits for w in search.outcomes[index]),
+        index,
         search.simulations,
         search.work,
     )

@@ -83,8 +83,10 @@ class Native(Protocol):
         knobs: tuple[int | float, ...],
         rnd: Callable[[], float],
         stop: Callable[[], bool],
+        outcomes: bool = False,
+        shortcut: bool = True,
         /,
-    ) -> tuple[list[tuple[int, int, float]], int, int]: ...
+    ) -> tuple[list[tuple[int, int, float]], int, int, list[list[float]] | None]: ...
 
     def placement_bits(self, index: int, /) -> tuple[int, int, int, int, float]: ...
 

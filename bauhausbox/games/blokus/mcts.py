@@ -24,7 +24,7 @@ different seeds and adds up their root statistics (:func:`merge`).
 This module is the definition. Where the compiled core runs (``core.py``), :meth:`Search.run` hands
 a classic-board search with 2 or 4 seats to its C twin, which grows the same tree with the same
 arithmetic and the same draws of the random function: the same root statistics for a seed, many
-times faster. Three players, ``opening_pieces`` and the analysis's per-move results stay here.
+times faster. Three players and ``opening_pieces`` stay here.
 """
 
 from __future__ import annotations
@@ -116,19 +116,23 @@ class Search:
         self.colours_of = [
             heuristics.scoring_colours(root.players, root.teams, seat, root.variant) for seat in range(root.players)
         ]
-        # Per root move, each seat's share of the playouts' wins (the analysis asks for it; a bot does not).
+        # Per root move (its place in the root's list), each seat's share of the playouts' wins, when
+        # asked for (set to {} before run(): the analysis asks for it; a bot does not). After run(),
+        # ``outcomes`` has the same by placement index, on either path.
         self.results: dict[int, list[float]] | None = None
+        self.outcomes: dict[int, list[float]] = {}
 
-    def run(self, stop: Callable[[], bool] = lambda: False) -> RootStats:
-        """Simulate until the work or the time is spent, or ``stop()`` says so; the root's statistics."""
+    def run(self, stop: Callable[[], bool] = lambda: False, shortcut: bool = True) -> RootStats:
+        """Simulate until the work or the time is spent, or ``stop()`` says so; the root's statistics.
+        With ``shortcut`` a single legal move is returned unsearched."""
         root = self.root
         if root.seat is None:
             return {}
         native = self._native()
         if native is not None:  # the same search, compiled (_core.c): the same statistics for a seed
-            return self._run_native(native, stop)
+            return self._run_native(native, stop, shortcut)
         root.expand(self.settings)
-        if len(root.moves) == 1:
+        if shortcut and len(root.moves) == 1:
             return {root.moves[0].index: (1, 0.0)}
         deadline = time.perf_counter() + self.settings.seconds
         while True:
@@ -140,17 +144,19 @@ class Search:
                 or time.perf_counter() >= deadline
             ):
                 break
+        if self.results is not None:
+            self.outcomes = {root.moves[i].index: self.results[i] for i in root.tried}
         return {root.moves[i].index: (root.visits[i], root.rewards[i]) for i in root.tried}
 
     def _native(self) -> core.Native | None:
-        """The compiled core when it can run this search: the classic board with 2 or 4 seats, no
-        opening restriction, and no per-move results kept (the analysis asks for those)."""
+        """The compiled core when it can run this search: the classic board with 2 or 4 seats and no
+        opening restriction."""
         state = self.root.state
-        if self.results is not None or self.settings.opening_pieces or state.players == 3:
+        if self.settings.opening_pieces or state.players == 3:
             return None
         return core.native_for(state.variant, core.SEARCH)
 
-    def _run_native(self, native: core.Native, stop: Callable[[], bool]) -> RootStats:
+    def _run_native(self, native: core.Native, stop: Callable[[], bool], shortcut: bool) -> RootStats:
         state = self.root.state
         settings = self.settings
         weights = settings.weights
@@ -171,7 +177,7 @@ class Search:
             weights.opening_plies,
             settings.max_simulations,
         )
-        stats, simulations, work = native.search(
+        stats, simulations, work, outcomes = native.search(
             state.hands,
             state.forbidden,
             state.attach,
@@ -185,9 +191,13 @@ class Search:
             knobs,
             self.rnd,
             stop,
+            self.results is not None,
+            shortcut,
         )
         self.simulations += simulations
         self.work += work
+        if outcomes is not None:
+            self.outcomes = {index: shares for (index, _, _), shares in zip(stats, outcomes, strict=True)}
         return {index: (visits, reward) for index, visits, reward in stats}
 
     def simulate(self) -> None:

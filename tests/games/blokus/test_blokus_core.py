@@ -16,7 +16,7 @@ from typing import TypeVar
 import pytest
 
 from bauhausbox.engine.bots.base import Budget
-from bauhausbox.games.blokus import ai, core, heuristics, mcts
+from bauhausbox.games.blokus import ai, analysis, core, heuristics, mcts
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus.rules import GAME, BlokusState
 from tests.games.blokus.core_paths import PATHS, on_path
@@ -210,9 +210,35 @@ def test_the_compiled_tree_gathers_the_same_statistics(
 
 
 @needs_compiled
+@pytest.mark.parametrize(("players", "teams", "plies"), [(2, False, 10), (2, False, 47), (4, True, 20), (4, False, 40)])
+def test_the_analysis_estimates_alike_on_both_paths(players: int, teams: bool, plies: int) -> None:
+    """The analysis's estimate (each seat's share of the wins after the preferred move, a single legal
+    move searched too) from the compiled tree and from the Python tree."""
+    state = played_out(players, plies, teams, seed=plies + 1)
+    assert state.to_play is not None
+    estimates = []
+    for path in ("python", "compiled"):
+        with on_path(path):
+            estimates.append(analysis.estimate(lambda: False, state, plies, 15_000, seed=plies))
+    assert estimates[0] == estimates[1]
+    # Shares of the wins: they add up to 1, or to 2 with teams (each mate shows the team's share).
+    assert estimates[1].simulations > 0 and abs(sum(estimates[1].chances) - (2 if teams else 1)) < 1e-9
+
+
+@needs_compiled
+def test_the_compiled_tree_refuses_a_colour_to_play_without_moves() -> None:
+    """A made-up state whose colour to play has no attach square (the rules never make one): an error,
+    never a read past the end of the node's empty move list."""
+    start = GAME.new_game(2, 0)
+    stuck = start._replace(attach=(0, *start.attach[1:]))
+    with core.compiled_core(), pytest.raises(ValueError, match="no legal placement"):
+        mcts.search_shard(stuck, mcts.Settings(work=1000), seed=1)
+
+
+@needs_compiled
 def test_the_compiled_tree_runs_where_it_can(monkeypatch: pytest.MonkeyPatch) -> None:
-    """On the compiled path a classic 2-player search never walks the Python tree; the analysis (which
-    keeps per-move results), 3 players and the opening restriction still do."""
+    """On the compiled path a classic 2-player search never walks the Python tree, nor does the
+    analysis's (which keeps per-move results); 3 players still do."""
     walked: list[int] = []
     python_simulate = mcts.Search.simulate
 
@@ -228,9 +254,9 @@ def test_the_compiled_tree_runs_where_it_can(monkeypatch: pytest.MonkeyPatch) ->
         assert walked
         walked.clear()
         search = mcts.Search(played_out(2, 4), mcts.Settings(work=3000), seed=1)
-        search.results = {}
-        search.run()
-        assert walked and search.results
+        search.results = {}  # the analysis's per-move results: compiled too
+        stats = search.run()
+        assert not walked and search.outcomes.keys() == stats.keys()
 
 
 def test_pure_switches_to_the_reference_and_back() -> None:
