@@ -513,10 +513,14 @@ def status_bar(
         text(surface, idle, (rect.left + m.u(3), rect.centery + 1), size, theme.LIGHT_GREY, "regular", "midleft")
 
 
+# A banner's words shrink no further than the house's smallest secondary text (the layout check's 14 px).
+BANNER_LEAST_SIZE = 14
+
+
 def banner_least_width(words: str, edge: int) -> int:
     """The narrowest band :func:`banner` can draw ``words`` in whole (smallest size, no spacing)."""
-    label = render_text(words.upper(), 12, theme.WHITE, "black", 0.0)
-    return line_box(label, 12, "black").height + 2 * edge + label.get_width() + 12
+    label = render_text(words.upper(), BANNER_LEAST_SIZE, theme.WHITE, "black", 0.0)
+    return line_box(label, BANNER_LEAST_SIZE, "black").height + 2 * edge + label.get_width() + 12
 
 
 def banner(
@@ -537,10 +541,10 @@ def banner(
     spacing, pad = 0.1, edge
     label = render_text(words.upper(), size, theme.WHITE, "black", spacing)
     block = line_box(label, size, "black").height + 2 * edge
-    while block + label.get_width() + 4 * pad > area.width and (size > 12 or spacing > 0 or pad > 3):
+    while block + label.get_width() + 4 * pad > area.width and (size > BANNER_LEAST_SIZE or spacing > 0 or pad > 3):
         # A long name makes the words smaller, then closer, then the padding thinner; never cut
         # (a narrow window's top bar, a longer language).
-        if size > 12:
+        if size > BANNER_LEAST_SIZE:
             size -= 1
         elif spacing > 0:
             spacing = 0.0

@@ -202,14 +202,16 @@ def test_join_screen_finds_the_table_on_the_network_and_sits_under_the_name_type
         return bool(table.address.endswith(f":{port}") and table.seats == 2)
 
     assert wait_until(app, lambda: any(ours(t) for t in join.found), 2000), join.browser and join.browser.problem
-    frames(app, 1)
-    rect, found = next((r, t) for r, t in join.found_rects if ours(t))
-    assert (found.game, found.free) == ("blokus", 1)
-    assert found.host == host_scene.match.seat_name(0)
     hosting = background.hosting()
     assert hosting is not None and hosting.advertiser is not None
     advertiser = hosting.advertiser
     assert wait_until(app, lambda: code in advertiser.advertised(), 2000)
+    # The card is looked up in the frame just drawn: other tests' tables may come and go meanwhile
+    # and move it down the list.
+    frames(app, 1)
+    rect, found = next((r, t) for r, t in join.found_rects if ours(t))
+    assert (found.game, found.free) == ("blokus", 1)
+    assert found.host == host_scene.match.seat_name(0)
     click(app, rect.center)
     assert join.address == found.address and join.address_field.value == found.address
     assert join.code_field.focused  # the code is not advertised: the player types it
