@@ -29,7 +29,7 @@ PANELS = (
     "bauhausbox.scenes.table_chrome",
     "bauhausbox.games.bauhaus.screen.panel",
     "bauhausbox.games.bits.screen.panel",
-    "bauhausbox.games.blokus.screen.scene",
+    "bauhausbox.games.blokus.screen.colour_rows",
 )
 
 
