@@ -18,7 +18,7 @@ import pygame
 
 from bauhausbox import games
 from bauhausbox.engine.api import Words
-from bauhausbox.i18n import N_, _, counted, translate
+from bauhausbox.i18n import N_, _, counted, fill, translate
 from bauhausbox.match import Match
 from bauhausbox.persistence import paths, saves
 from bauhausbox.persistence.store import BrokenFileError
@@ -434,6 +434,8 @@ def players_line(summary: saves.SaveSummary) -> str:
     names = [_(name) if name in words else name for name in summary.players]
     if summary.scores is None:
         return ", ".join(names)
+    if summary.computer_finished:  # its points are the computer's, not the player's
+        return fill(_("{players}: solved by the computer"), players=", ".join(names))
     said = _("{who}: {score}")
     return ", ".join(said.format(who=name, score=score) for name, score in zip(names, summary.scores, strict=True))
 

@@ -25,7 +25,9 @@ from bauhausbox.games.blokus.puzzles.solver.search import Hint, solve
 from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece
 from bauhausbox.games.blokus.screen.board_view import PIECE_COLOURS
 from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece
-from bauhausbox.persistence import paths, saves
+from bauhausbox.match import Match
+from bauhausbox.persistence import paths, saves, writer
+from bauhausbox.scenes.load import players_line
 from bauhausbox.ui import layout_probe, theme
 from tests.ui.helpers import click, frames, key, move, wait_until
 
@@ -220,6 +222,15 @@ def test_solve_fills_the_board_piece_by_piece_and_sets_no_record(fresh_app: Any,
     assert mine in scene.state.placements  # the solution kept the player's piece
     assert load_records(tmp_path).for_puzzle("tetromino").completions == []
     assert _unfinished("tetromino") == []
+    # Nothing counts for the player: no result in the statistics, and Load's finished list says who
+    # solved it instead of giving "You" the points.
+    writer.flush()
+    stats = saves.load_statistics().games.get("blokus-puzzles")
+    assert stats is None or (stats.finished == 0 and stats.results == []), stats
+    (done,) = [s for s in saves.list_saves()[0] if s.game_id == "blokus-puzzles" and s.finished]
+    assert done.computer_finished and players_line(done) == "You: solved by the computer"
+    # Continued from its save, it is still the computer's (the flag is kept in the file).
+    assert Match.from_loaded(saves.load_game(done.path)).computer_finished
     # The log says who placed what: the player's own piece is "You placed", Solve's are the computer's.
     app.pop(app.top)
     frames(app, 1)
