@@ -30,14 +30,16 @@ from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button, Choice, TextField, Toggle
 
 REMOTE = "remote"  # a human playing on another computer (the table is hosted: scenes/host.py)
+# The seat played on another computer comes last, after the computers: stepping between Human and
+# the computers must never land on it by accident (it hosts a table that waits for someone to join).
 SEAT_KINDS = [
     ("human", N_("Human")),
-    (REMOTE, N_("Human · other computer")),
     ("ai:easy", N_("Computer · easy")),
     ("ai:medium", N_("Computer · medium")),
     ("ai:hard", N_("Computer · hard")),
     ("ai:expert", N_("Computer · expert")),
     ("ai:random", N_("Computer · random")),
+    (REMOTE, N_("Player on another computer")),
 ]
 
 
