@@ -289,7 +289,8 @@ class LoadScene(ClosesOnEscape):
             accent = theme.YELLOW if not summary.finished else theme.LIGHT_GREY
             pygame.draw.rect(surface, accent, (row.left, row.top, u(1.25), row.height))
             title = game_title(summary.game_id, summary.options)
-            draw.text(surface, title, (row.left + u(3), row.top + u(1)), m.body, theme.INK, "bold")
+            words = draw.text(surface, title, (row.left + u(3), row.top + u(1)), m.body, theme.INK, "bold")
+            draw.keep_clear(surface, words)  # a tab's tooltip must not hide the row it is about
             when = date_and_time(summary.updated)
             turns = turns_words(summary)
             said = _("{players}  ·  {turns}  ·  {when}") if turns else _("{players}  ·  {when}")

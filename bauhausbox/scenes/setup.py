@@ -135,6 +135,7 @@ class SetupScene(Scene):
         self.note_lines: list[str] = []  # the player count's note, wrapped to its room
         self.note_top = 0
         self.record: GameStatistics | None = None
+        self.record_box = pygame.Rect(0, 0, 0, 0)  # where the record was drawn last (none: empty)
         self._update_visibility()
 
     def _player_counts(self) -> list[tuple[int, str]]:
@@ -373,9 +374,12 @@ class SetupScene(Scene):
             # The box grows with the words (French takes a line more at 1024×700).
             lines = len(draw.wrap(empty, m.small, box.width - u(5)))
             box.height = max(box.height, u(10) + lines * round(m.small * 1.3))
+        self.record_box = pygame.Rect(0, 0, 0, 0)
         if box.left < self.kind_fields[0].rect.right + u(4):
             return  # a narrow window: the setup itself matters more
+        self.record_box = box
         draw.panel(surface, box, theme.WHITE, 3)
+        draw.keep_clear(surface, box)  # the seat choice's tooltip goes elsewhere
         pygame.draw.rect(surface, theme.BLUE, (box.left, box.top, box.width, u(1)))
         draw.heading(surface, _("Your record"), (box.left + u(2.5), box.top + u(3)), m.body)
         y = box.top + u(8)

@@ -140,6 +140,13 @@ def tell_titles(rects: Sequence[pygame.Rect]) -> None:
     _titles.extend(pygame.Rect(rect) for rect in rects)
 
 
+def keep_clear(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A panel's content (a record box, a row's words, an illustration) that tooltips keep off as
+    they keep off titles: a tooltip must not hide what the player came to read."""
+    if surface.get_size() == _window:  # in the window's coordinates
+        _titles.append(pygame.Rect(rect))
+
+
 def heading(
     surface: pygame.Surface,
     content: str,
