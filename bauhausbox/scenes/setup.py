@@ -101,7 +101,7 @@ class SetupScene(Scene):
                         self.kind_choices,
                         kind_value,
                         partial(self._set_kind, seat),
-                        tooltip=N_("Human, or a computer player and its strength"),
+                        tooltip=N_("Human here, a computer player and its strength, or a player on another computer"),
                     )
                 )
             )
@@ -272,7 +272,7 @@ class SetupScene(Scene):
         y += u(2)
         for label, field in self.option_fields:
             if field.visible:
-                field.rect = pygame.Rect(x, y, u(44), bh)
+                field.rect = pygame.Rect(x, y, u(52), bh)  # room for a variant's name and its detail
                 self.rows.append((label, y + bh // 2))
                 y += bh + u(1.5)
         # The box (as wide as tall), its gap and the words (ui/widgets.py's Toggle).

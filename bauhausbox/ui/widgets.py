@@ -267,15 +267,19 @@ class Choice(Widget):
             size = draw.fitting_size(label, metrics.body, room, "semibold")
             draw.text(surface, label, (rect.centerx, cy + 1), size, colour, "semibold", "center")
             return
-        # Two lines: the choice's name, and its detail (or the rest of its words) under it, smaller.
+        # Two lines: the choice's name, and its detail under it, smaller; or its words in two lines alike.
         head, rest = lines
         head_size = draw.fitting_size(head, metrics.body - 2, room, "semibold")
-        rest_size = draw.fitting_size(rest, metrics.small - 2, room)
+        rest_size = draw.fitting_size(rest, metrics.small, room)
+        rest_weight = "regular"
+        if f"{head} {rest}" == label:  # one phrase broken in two: both lines the same
+            head_size = rest_size = min(head_size, draw.fitting_size(rest, metrics.body - 2, room, "semibold"))
+            rest_weight = "semibold"
         gap = round(rect.height * 0.02)
         top = cy - (round(head_size * 1.1) + gap + round(rest_size * 1.1)) // 2
         draw.text(surface, head, (rect.centerx, top), head_size, colour, "semibold", "midtop")
         under = top + round(head_size * 1.1) + gap
-        draw.text(surface, rest, (rect.centerx, under), rest_size, colour, "regular", "midtop")
+        draw.text(surface, rest, (rect.centerx, under), rest_size, colour, rest_weight, "midtop")
 
 
 def choice_lines(label: str, metrics: Metrics, room: int) -> list[str]:
@@ -293,7 +297,7 @@ def choice_lines(label: str, metrics: Metrics, room: int) -> list[str]:
         return [label]
     # The break that leaves the wider line narrowest.
     cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    head, rest = min(cuts, key=lambda cut: max(draw.render_text(part, metrics.small).get_width() for part in cut))
+    head, rest = min(cuts, key=lambda cut: max(draw.render_text(part, metrics.body).get_width() for part in cut))
     return [head, rest]
 
 

@@ -53,7 +53,7 @@ def test_long_choices_take_two_readable_lines(fresh_app: Any) -> None:
     # "Player on another computer" does not fit one line: two, each fitting at the small size.
     lines = choice_lines("Player on another computer", m, room)
     assert len(lines) == 2 and " ".join(lines) == "Player on another computer", lines
-    assert all(draw.render_text(line, m.small - 2).get_width() <= room for line in lines)
+    assert all(draw.render_text(line, m.small).get_width() <= room for line in lines)
     # A variant with its detail: the name above, the detail below (French keeps its spaced colon).
     assert choice_lines("Blokus Junior : 14 × 14, 12 pièces en deux exemplaires", m, room) == [
         "Blokus Junior",
