@@ -92,6 +92,11 @@ def _unfinished(puzzle: str) -> list[saves.SaveSummary]:
     ]
 
 
+def _finished_results(stats: Any) -> tuple[int, int]:
+    """The puzzles' finished count and results kept (the statistics of the whole test session)."""
+    return (stats.finished, len(stats.results)) if stats is not None else (0, 0)
+
+
 def _open(app: Any, tmp_path: Path, puzzle: str) -> PuzzleScene:
     menu = PuzzleMenuScene(app, directory=tmp_path)
     app.push(menu)
@@ -209,6 +214,8 @@ def test_full_board_pieces_follow_the_blokus_rules_on_screen(fresh_app: Any, tmp
 def test_solve_fills_the_board_piece_by_piece_and_sets_no_record(fresh_app: Any, tmp_path: Path) -> None:
     app = fresh_app
     scene = _open(app, tmp_path, "tetromino")
+    writer.flush()
+    before = _finished_results(saves.load_statistics().games.get("blokus-puzzles"))
     mine = Placement(PuzzlePiece("red", "I4"), frozenset({(0, 0), (1, 0), (2, 0), (3, 0)}))
     drag_piece(app, scene, mine)
     click(app, scene.solve_button.rect.center)
@@ -225,9 +232,9 @@ def test_solve_fills_the_board_piece_by_piece_and_sets_no_record(fresh_app: Any,
     # Nothing counts for the player: no result in the statistics, and Load's finished list says who
     # solved it instead of giving "You" the points.
     writer.flush()
-    stats = saves.load_statistics().games.get("blokus-puzzles")
-    assert stats is None or (stats.finished == 0 and stats.results == []), stats
-    (done,) = [s for s in saves.list_saves()[0] if s.game_id == "blokus-puzzles" and s.finished]
+    after = saves.load_statistics().games.get("blokus-puzzles")
+    assert _finished_results(after) == before, after
+    (done,) = [s for s in saves.list_saves()[0] if s.path == scene.match.save_path]
     assert done.computer_finished and players_line(done) == "You: solved by the computer"
     # Continued from its save, it is still the computer's (the flag is kept in the file).
     assert Match.from_loaded(saves.load_game(done.path)).computer_finished
