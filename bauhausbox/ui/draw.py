@@ -205,7 +205,7 @@ def heading_lines(content: str, size: int, width: int, smallest: int) -> tuple[i
     return size, lines
 
 
-def _carry_marks(lines: list[str]) -> list[str]:
+def carry_marks(lines: list[str]) -> list[str]:
     """In the pseudo-language (tests), a text wrapped in ⟦…⟧ keeps its marks on every line it is
     broken into, so each line drawn still shows it went through the catalogs."""
     if not any(i18n.PSEUDO_OPEN in line for line in lines):
@@ -230,7 +230,7 @@ def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[s
 
 @lru_cache(maxsize=_TEXT_CACHE_SIZE)
 def _wrap_remembered(content: str, size: int, width: int, weight: str) -> tuple[str, ...]:
-    return tuple(_carry_marks(_wrap(content, size, width, weight)))
+    return tuple(carry_marks(_wrap(content, size, width, weight)))
 
 
 def _wrap(content: str, size: int, width: int, weight: str) -> list[str]:

@@ -291,14 +291,14 @@ def choice_lines(label: str, metrics: Metrics, room: int) -> list[str]:
     for mark in (" : ", ": ", " · "):  # French puts a space before its colon
         head, found, rest = label.partition(mark)
         if found and head and rest:
-            return [head, rest]
+            return draw.carry_marks([head, rest])
     words = label.split()
     if len(words) < 2:
         return [label]
     # The break that leaves the wider line narrowest.
     cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
     head, rest = min(cuts, key=lambda cut: max(draw.render_text(part, metrics.body).get_width() for part in cut))
-    return [head, rest]
+    return draw.carry_marks([head, rest])
 
 
 class Toggle(Widget):
