@@ -145,6 +145,7 @@ def keep_clear(surface: pygame.Surface, rect: pygame.Rect) -> None:
     they keep off titles: a tooltip must not hide what the player came to read."""
     if surface.get_size() == _window:  # in the window's coordinates
         _titles.append(pygame.Rect(rect))
+        layout_probe.content(rect)
 
 
 def heading(
