@@ -87,6 +87,8 @@ class Match:
         # Kept in the save: the time spent playing (the screen's clock) and the hints asked for.
         self.seconds_played = 0.0
         self.hints_taken = 0
+        # The computer played the game to its end (a puzzle solved by "Solve"): it counts for nobody.
+        self.computer_finished = False
 
     @classmethod
     def start(
@@ -110,6 +112,7 @@ class Match:
         match = cls(loaded.setup, loaded.history, loaded.path, loaded.saved.created)
         match.seconds_played = loaded.saved.seconds_played
         match.hints_taken = loaded.saved.hints_taken
+        match.computer_finished = loaded.saved.computer_finished
         return match
 
     # -- reading -----------------------------------------------------------------------------
@@ -291,7 +294,9 @@ class Match:
         told by :attr:`save_error` from the next frame on."""
         if not self.autosave:
             return
-        saved = saves.saved_game(self.setup, self.history, self.created, self.seconds_played, self.hints_taken)
+        saved = saves.saved_game(
+            self.setup, self.history, self.created, self.seconds_played, self.hints_taken, self.computer_finished
+        )
         saves.queue_game(self.save_path, saved, prune=self.over)
 
     @property
@@ -311,7 +316,7 @@ class Match:
             saves.remove_game(self.save_path)
 
     def record_result(self) -> None:
-        if not self.autosave:
+        if not self.autosave or self.computer_finished:  # a game the computer finished is nobody's result
             return
         result = ResultRecord(
             players=[s.name for s in self.setup.seats],

@@ -53,12 +53,30 @@ class OpenTable:
         return self.protocol == PROTOCOL_VERSION
 
 
+class _SocketTroubleFilter(logging.Filter):
+    """Zeroconf logs a socket it cannot send on (an interface with no route for multicast: "Network is
+    unreachable") as a warning with its traceback, on its own thread, after it started without error.
+    That is no fault of the player's and the Join screen already carries on without: one line in the
+    app's log (seen with --debug) instead of a traceback on the terminal."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, OSError):
+            log.info("zeroconf: %s", record.getMessage())
+            return False
+        return True
+
+
+_CALM = _SocketTroubleFilter()
+
+
 def _zeroconf() -> Any:
     """A zeroconf instance on :data:`INTERFACES`, over IPv4 and IPv6 where the machine allows (only
     IPv4 where IPv6 multicast cannot be used; the families of the addresses when they are given);
     raises ``OSError`` (or zeroconf's own errors) where multicast cannot be used at all."""
     from zeroconf import InterfaceChoice, IPVersion, Zeroconf  # imported late: the app starts faster
 
+    logging.getLogger("zeroconf").addFilter(_CALM)  # once: a filter already there is not added again
     if INTERFACES is not None:
         families = {":" in address for address in INTERFACES}
         version = IPVersion.All if len(families) == 2 else IPVersion.V6Only if True in families else IPVersion.V4Only

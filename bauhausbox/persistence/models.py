@@ -266,6 +266,9 @@ class SavedGame(_Model):
     # The turns played up to the cursor, counted as players count them (``history.turns_between``): the
     # move texts alone do not say whose each decision was (older saves have none).
     turns: int | None = Field(default=None, ge=0)
+    # The computer played this game to its end (a puzzle the player asked it to solve): no result is
+    # recorded for anyone, and the Load list says so instead of showing points.
+    computer_finished: bool = False
 
     @field_validator("schema_version")
     @classmethod

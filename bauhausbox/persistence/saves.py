@@ -57,6 +57,7 @@ class SaveSummary:
     options: dict[str, Any] = field(default_factory=dict)
     scores: tuple[int, ...] | None = None  # the final points per seat of a finished game, when saved
     turns: int | None = None  # the turns played, as players count them (None: an older save)
+    computer_finished: bool = False  # the computer played it to its end (a solved puzzle): no result
 
 
 def new_save_path(game_id: str) -> Path:
@@ -94,11 +95,13 @@ def saved_game(
     created: datetime | None = None,
     seconds_played: float = 0.0,
     hints_taken: int = 0,
+    computer_finished: bool = False,
 ) -> SavedGame:
     """The save of the game as it stands (a copy: the history may move on while it is written)."""
     saved = SavedGame.from_setup(setup, __version__)
     saved.seconds_played = min(max(0.0, seconds_played), 10**7)
     saved.hints_taken = hints_taken
+    saved.computer_finished = computer_finished
     saved.moves = history.move_texts()
     saved.turns = turns_between(history.steps[: history.cursor])
     saved.redo = [step.text for step in history.steps[history.cursor :]]
@@ -197,6 +200,7 @@ def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
                 dict(saved.options),
                 scores,
                 saved.turns,
+                saved.computer_finished,
             )
         )
     summaries.sort(key=lambda s: s.updated, reverse=True)

@@ -67,7 +67,8 @@ class HowToScene(Scene):
         body_h = y - top - u(3)
         half = (metrics.width - u(12)) // 2
         self.text_rect = pygame.Rect(u(4), top, half - u(2), body_h)
-        self.diagram_rect = pygame.Rect(u(8) + half, top, half - u(2), body_h)
+        # The illustration leaves a tooltip's room above the page buttons ("Right arrow" sat on its corner).
+        self.diagram_rect = pygame.Rect(u(8) + half, top, half - u(2), body_h - u(5))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):
@@ -132,6 +133,7 @@ class HowToScene(Scene):
             y = draw.paragraph(surface, text, rect, m.body, line_gap=1.32) + u(1.5)
         if page.diagram:
             box = self.diagram_rect
+            draw.keep_clear(surface, box)
             pygame.draw.rect(surface, theme.WHITE, box)
             pygame.draw.rect(surface, theme.INK, box, m.rule)
             inner = box.inflate(-u(4), -u(4))

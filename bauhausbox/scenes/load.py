@@ -18,7 +18,7 @@ import pygame
 
 from bauhausbox import games
 from bauhausbox.engine.api import Words
-from bauhausbox.i18n import N_, _, counted, translate
+from bauhausbox.i18n import N_, _, counted, fill, translate
 from bauhausbox.match import Match
 from bauhausbox.persistence import paths, saves
 from bauhausbox.persistence.store import BrokenFileError
@@ -289,7 +289,8 @@ class LoadScene(ClosesOnEscape):
             accent = theme.YELLOW if not summary.finished else theme.LIGHT_GREY
             pygame.draw.rect(surface, accent, (row.left, row.top, u(1.25), row.height))
             title = game_title(summary.game_id, summary.options)
-            draw.text(surface, title, (row.left + u(3), row.top + u(1)), m.body, theme.INK, "bold")
+            words = draw.text(surface, title, (row.left + u(3), row.top + u(1)), m.body, theme.INK, "bold")
+            draw.keep_clear(surface, words)  # a tab's tooltip must not hide the row it is about
             when = date_and_time(summary.updated)
             turns = turns_words(summary)
             said = _("{players}  ·  {turns}  ·  {when}") if turns else _("{players}  ·  {when}")
@@ -434,6 +435,8 @@ def players_line(summary: saves.SaveSummary) -> str:
     names = [_(name) if name in words else name for name in summary.players]
     if summary.scores is None:
         return ", ".join(names)
+    if summary.computer_finished:  # its points are the computer's, not the player's
+        return fill(_("{players}: solved by the computer"), players=", ".join(names))
     said = _("{who}: {score}")
     return ", ".join(said.format(who=name, score=score) for name, score in zip(names, summary.scores, strict=True))
 

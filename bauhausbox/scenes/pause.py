@@ -75,8 +75,14 @@ class PauseScene(Scene):
             button.visible = not over
         for button in (self.scores_button, self.again_button, self.home_button):
             button.visible = over
-        # A table across computers is the host's: nobody restarts it from one screen.
-        self.restart_button.visible = not over and not game_scene.table.on_server
+        # The same items in every game: Restart is greyed where it cannot be used, its tooltip saying
+        # why. A table across computers is the server's: nobody restarts it from one screen.
+        if game_scene.table.on_server:
+            self.restart_button.enabled = False
+            self.restart_button.tooltip = N_("A game across computers cannot be restarted from one screen")
+            # Its moves are kept by the table's server, not in this computer's saves: say so.
+            self.quit_button.label = N_("Leave the table")
+            self.quit_button.tooltip = N_("A game across computers is not kept in Continue or Load")
         if curtained:
             # Over the pass-the-device curtain: nothing that moves the game (and would show it).
             for button in (self.undo_button, self.redo_button, self.restart_button):

@@ -135,8 +135,8 @@ class SettingsScene(ClosesOnEscape):
         label_w = max(u(30), longest + u(3))
         x = left + label_w
         width = min(u(60), metrics.width - x - u(12))
-        y = u(18)
-        row = u(8)
+        y = u(16)
+        row = u(7.5)
         bh = metrics.button_height
         self.rows = []
         for label, widget in rows:
@@ -150,7 +150,10 @@ class SettingsScene(ClosesOnEscape):
                 widget.rect.centery = y + row // 2
             self.rows.append((label, pygame.Rect(left, y, label_w, row)))
             y += row
-        self.back.rect = pygame.Rect(left, y + u(4), u(20), bh)
+        # Above the poster's blue bar along the bottom (common.poster_background), never on it, and
+        # clear of the window's edge with its shadow: at the bottom like the other screens' Back.
+        bar_top = metrics.height - u(5)
+        self.back.rect = pygame.Rect(left, max(y + u(2), bar_top - u(2) - bh), u(20), bh)
 
     def update(self, dt: float) -> None:
         self.fullscreen.value = self.app.fullscreen

@@ -30,14 +30,16 @@ from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button, Choice, TextField, Toggle
 
 REMOTE = "remote"  # a human playing on another computer (the table is hosted: scenes/host.py)
+# The seat played on another computer comes last, after the computers: stepping between Human and
+# the computers must never land on it by accident (it hosts a table that waits for someone to join).
 SEAT_KINDS = [
     ("human", N_("Human")),
-    (REMOTE, N_("Human · other computer")),
     ("ai:easy", N_("Computer · easy")),
     ("ai:medium", N_("Computer · medium")),
     ("ai:hard", N_("Computer · hard")),
     ("ai:expert", N_("Computer · expert")),
     ("ai:random", N_("Computer · random")),
+    (REMOTE, N_("Player on another computer")),
 ]
 
 
@@ -99,7 +101,7 @@ class SetupScene(Scene):
                         self.kind_choices,
                         kind_value,
                         partial(self._set_kind, seat),
-                        tooltip=N_("Human, or a computer player and its strength"),
+                        tooltip=N_("Human here, a computer player and its strength, or a player on another computer"),
                     )
                 )
             )
@@ -133,6 +135,7 @@ class SetupScene(Scene):
         self.note_lines: list[str] = []  # the player count's note, wrapped to its room
         self.note_top = 0
         self.record: GameStatistics | None = None
+        self.record_box = pygame.Rect(0, 0, 0, 0)  # where the record was drawn last (none: empty)
         self._update_visibility()
 
     def _player_counts(self) -> list[tuple[int, str]]:
@@ -269,7 +272,7 @@ class SetupScene(Scene):
         y += u(2)
         for label, field in self.option_fields:
             if field.visible:
-                field.rect = pygame.Rect(x, y, u(44), bh)
+                field.rect = pygame.Rect(x, y, u(52), bh)  # room for a variant's name and its detail
                 self.rows.append((label, y + bh // 2))
                 y += bh + u(1.5)
         # The box (as wide as tall), its gap and the words (ui/widgets.py's Toggle).
@@ -371,9 +374,12 @@ class SetupScene(Scene):
             # The box grows with the words (French takes a line more at 1024×700).
             lines = len(draw.wrap(empty, m.small, box.width - u(5)))
             box.height = max(box.height, u(10) + lines * round(m.small * 1.3))
+        self.record_box = pygame.Rect(0, 0, 0, 0)
         if box.left < self.kind_fields[0].rect.right + u(4):
             return  # a narrow window: the setup itself matters more
+        self.record_box = box
         draw.panel(surface, box, theme.WHITE, 3)
+        draw.keep_clear(surface, box)  # the seat choice's tooltip goes elsewhere
         pygame.draw.rect(surface, theme.BLUE, (box.left, box.top, box.width, u(1)))
         draw.heading(surface, _("Your record"), (box.left + u(2.5), box.top + u(3)), m.body)
         y = box.top + u(8)

@@ -140,6 +140,14 @@ def tell_titles(rects: Sequence[pygame.Rect]) -> None:
     _titles.extend(pygame.Rect(rect) for rect in rects)
 
 
+def keep_clear(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A panel's content (a record box, a row's words, an illustration) that tooltips keep off as
+    they keep off titles: a tooltip must not hide what the player came to read."""
+    if surface.get_size() == _window:  # in the window's coordinates
+        _titles.append(pygame.Rect(rect))
+        layout_probe.content(rect)
+
+
 def heading(
     surface: pygame.Surface,
     content: str,
@@ -198,7 +206,7 @@ def heading_lines(content: str, size: int, width: int, smallest: int) -> tuple[i
     return size, lines
 
 
-def _carry_marks(lines: list[str]) -> list[str]:
+def carry_marks(lines: list[str]) -> list[str]:
     """In the pseudo-language (tests), a text wrapped in ⟦…⟧ keeps its marks on every line it is
     broken into, so each line drawn still shows it went through the catalogs."""
     if not any(i18n.PSEUDO_OPEN in line for line in lines):
@@ -223,7 +231,7 @@ def wrap(content: str, size: int, width: int, weight: str = "regular") -> list[s
 
 @lru_cache(maxsize=_TEXT_CACHE_SIZE)
 def _wrap_remembered(content: str, size: int, width: int, weight: str) -> tuple[str, ...]:
-    return tuple(_carry_marks(_wrap(content, size, width, weight)))
+    return tuple(carry_marks(_wrap(content, size, width, weight)))
 
 
 def _wrap(content: str, size: int, width: int, weight: str) -> list[str]:

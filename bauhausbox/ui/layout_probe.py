@@ -88,6 +88,8 @@ class Record:
     figures: list[FigureDraw] = field(default_factory=list)
     privates: list[PrivateDraw] = field(default_factory=list)
     panels: list[PanelDraw] = field(default_factory=list)
+    # Content a tooltip must keep off (draw.keep_clear: a record box, a row's title, an illustration).
+    contents: list[PanelDraw] = field(default_factory=list)
     layer: int = 0
     _boxes: list[pygame.Rect] = field(default_factory=list)
     _canvases: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)
@@ -100,6 +102,7 @@ class Record:
         self.figures.clear()
         self.privates.clear()
         self.panels.clear()
+        self.contents.clear()
 
 
 _record: Record | None = None
@@ -264,6 +267,14 @@ def panel(rect: pygame.Rect) -> None:
     if record is None or rect.width <= 0 or rect.height <= 0:
         return
     record.panels.append(PanelDraw(pygame.Rect(rect), record.layer))
+
+
+def content(rect: pygame.Rect) -> None:
+    """Words or a picture to read (``draw.keep_clear``): no tooltip of the same scene may cover it."""
+    record = _record
+    if record is None or rect.width <= 0 or rect.height <= 0:
+        return
+    record.contents.append(PanelDraw(pygame.Rect(rect), record.layer))
 
 
 def tooltip(content: str, rect: pygame.Rect, control_rect: pygame.Rect) -> None:

@@ -261,9 +261,44 @@ class Choice(Widget):
             surface, colour, [(rx - arrow // 2, cy - arrow), (rx - arrow // 2, cy + arrow), (rx + arrow // 2, cy)]
         )
         label = shown(self.choices[self.index][1]) if self.choices else ""
-        # Between the arrows; a long choice (a longer language) is set smaller rather than run under them.
-        size = draw.fitting_size(label, metrics.body, rx - lx - rect.height, "semibold")
-        draw.text(surface, label, (rect.centerx, cy + 1), size, colour, "semibold", "center")
+        room = rx - lx - rect.height  # between the arrows, with a margin
+        lines = choice_lines(label, metrics, room)
+        if len(lines) == 1:
+            size = draw.fitting_size(label, metrics.body, room, "semibold")
+            draw.text(surface, label, (rect.centerx, cy + 1), size, colour, "semibold", "center")
+            return
+        # Two lines: the choice's name, and its detail under it, smaller; or its words in two lines alike.
+        head, rest = lines
+        head_size = draw.fitting_size(head, metrics.body - 2, room, "semibold")
+        rest_size = draw.fitting_size(rest, metrics.small, room)
+        rest_weight = "regular"
+        if f"{head} {rest}" == label:  # one phrase broken in two: both lines the same
+            head_size = rest_size = min(head_size, draw.fitting_size(rest, metrics.body - 2, room, "semibold"))
+            rest_weight = "semibold"
+        gap = round(rect.height * 0.02)
+        top = cy - (round(head_size * 1.1) + gap + round(rest_size * 1.1)) // 2
+        draw.text(surface, head, (rect.centerx, top), head_size, colour, "semibold", "midtop")
+        under = top + round(head_size * 1.1) + gap
+        draw.text(surface, rest, (rect.centerx, under), rest_size, colour, rest_weight, "midtop")
+
+
+def choice_lines(label: str, metrics: Metrics, room: int) -> list[str]:
+    """A choice's words as drawn between its arrows: one line when it fits at the body size, else two
+    (its name, then the detail after its colon or dot: "Blokus Junior" / "14 × 14, …"; or its words
+    broken in two) rather than one line set so small it touches the arrows."""
+    if draw.render_text(label, metrics.body, theme.INK, "semibold").get_width() <= room:
+        return [label]
+    for mark in (" : ", ": ", " · "):  # French puts a space before its colon
+        head, found, rest = label.partition(mark)
+        if found and head and rest:
+            return draw.carry_marks([head, rest])
+    words = label.split()
+    if len(words) < 2:
+        return [label]
+    # The break that leaves the wider line narrowest.
+    cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    head, rest = min(cuts, key=lambda cut: max(draw.render_text(part, metrics.body).get_width() for part in cut))
+    return draw.carry_marks([head, rest])
 
 
 class Toggle(Widget):

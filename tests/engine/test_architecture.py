@@ -331,6 +331,8 @@ def test_registry_titles_match_the_rules() -> None:
         info = games.load(game_id).info
         assert info.id == game_id
         assert games.REGISTRY[game_id].title == info.title
+        # One tagline per game: the main menu and the setup screen say the same words.
+        assert games.REGISTRY[game_id].blurb == info.tagline, game_id
         assert info.min_players <= info.default_players <= info.max_players
 
 

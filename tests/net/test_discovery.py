@@ -6,6 +6,7 @@ and that both stop without leaving a thread behind.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -230,3 +231,21 @@ def test_the_servers_open_tables_are_advertised_and_withdrawn(tmp_path: Path) ->
                 await asyncio.to_thread(browser.close)
 
     run(scenario(), 60)
+
+
+def test_a_socket_zeroconf_cannot_send_on_leaves_no_traceback(caplog: pytest.LogCaptureFixture) -> None:
+    """Zeroconf, once started, warns with a traceback of a socket that cannot reach the network
+    ("Network is unreachable" on an interface without a multicast route): one quiet line instead."""
+    from zeroconf._logger import QuietLogger
+
+    browser = Browser()
+    try:
+        # Started: zeroconf's logger is calmed by then (the browser's thread does it first thing).
+        assert eventually(lambda: bool(logging.getLogger("zeroconf").filters))
+        caplog.set_level(logging.INFO)
+        unreachable = OSError(101, "Network is unreachable")
+        QuietLogger.log_exception_once(unreachable, "Error with socket 5 (('::1', 5353, 0, 0))): %s", unreachable)
+    finally:
+        browser.close()
+    assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.WARNING], caplog.text
+    assert "Network is unreachable" in caplog.text  # still in the log, for --debug

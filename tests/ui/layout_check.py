@@ -6,8 +6,9 @@
 - a scene that draws a panel (a dialog's box) keeps all its controls inside it;
 - no text runs under a button of its own scene (a log line under a button), its own words aside;
 - a tooltip stays inside the window and off the control it explains;
-- a tooltip covers no other control's label (the words drawn inside that control, by the same scene)
-  and no title of its scene (``draw.heading``: "GAME LOG", "YOUR RECORD");
+- a tooltip covers no other control's label (the words drawn inside that control, by the same scene),
+  no title of its scene (``draw.heading``: "GAME LOG", "YOUR RECORD") and no content the scene asked
+  to keep clear (``draw.keep_clear``: the setup's record box, a Load row's title, an illustration);
 - a sentence (four words or more) is said in one place: the same words in two places of one frame
   say one thing twice (a refusal by the pointer and again in the status bar);
 - no text says a hint that was already played (``spent_hints``: its words are stale);
@@ -96,6 +97,10 @@ def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = (
         for name, label in _labels(record, tip.layer):
             if label.colliderect(tip.rect) and not tip.control.contains(label):
                 found.append(f"tooltip {tip.content!r} covers the label of {name!r} at {tuple(label)}")
+        # Content to read (draw.keep_clear: the setup's record, a Load row's title, an illustration).
+        for content in record.contents:
+            if content.layer == tip.layer and content.rect.colliderect(tip.rect):
+                found.append(f"tooltip {tip.content!r} covers content at {tuple(content.rect)}")
         # A panel's title names what is under it as a label names its control ("GAME LOG").
         for text in record.texts:
             if text.role == "title" and text.layer == tip.layer and text.rect.colliderect(tip.rect):

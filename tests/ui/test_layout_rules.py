@@ -15,7 +15,7 @@ from bauhausbox import games, table
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.ui import layout_probe
-from bauhausbox.ui.layout_probe import ControlDraw, PanelDraw, Record, TextDraw
+from bauhausbox.ui.layout_probe import ControlDraw, PanelDraw, Record, TextDraw, TooltipDraw
 from tests.ui.helpers import click, frames, key, open_game, redraw_everything, wait_until
 from tests.ui.layout_check import problems
 
@@ -40,6 +40,16 @@ def test_a_dialog_button_outside_its_panel_fails_and_one_of_the_scene_below_may(
     assert problems(record, False) == [
         "control 'Use' at (420, 440, 120, 40) sticks out of its panel (500, 200, 400, 300)"
     ]
+
+
+def test_a_tooltip_over_content_kept_clear_fails_and_one_of_another_scene_may() -> None:
+    # The seat choice's tooltip once covered the setup's YOUR RECORD box.
+    record = Record((1280, 800))
+    record.contents.append(PanelDraw(pygame.Rect(896, 160, 304, 152), layer=0))
+    record.tooltips.append(TooltipDraw("Human", pygame.Rect(848, 238, 313, 36), pygame.Rect(568, 232, 272, 48)))
+    assert problems(record, False) == ["tooltip 'Human' covers content at (896, 160, 304, 152)"]
+    record.contents[0] = PanelDraw(pygame.Rect(896, 160, 304, 152), layer=1)  # another scene's: not this rule's
+    assert problems(record, False) == []
 
 
 def test_a_sentence_said_in_two_places_fails_and_a_list_may_repeat_a_line() -> None:

@@ -99,3 +99,78 @@ def test_the_greyed_next_button_of_the_last_how_to_page_shows_no_tooltip(fresh_a
     frames(fresh_app, 1)
     assert not howto.next_button.enabled
     assert _drawn_tooltips(fresh_app) == []
+
+
+def test_the_seat_choice_tooltip_keeps_off_the_record_panel(fresh_app: Any) -> None:
+    """The record box right of the seats is content to read: a seat choice's tooltip goes elsewhere."""
+    from bauhausbox.scenes.setup import SetupScene
+
+    for game in ("buizen", "blokus"):
+        setup = SetupScene(fresh_app, game)
+        fresh_app.push(setup)
+        frames(fresh_app, 1)
+        for field in (setup.kind_fields[0], setup.kind_fields[1]):
+            _rest_on(fresh_app, field)
+            with layout_probe.recording(fresh_app.screen.get_size()) as record:
+                frames(fresh_app, 1)
+            (drawn,) = record.tooltips
+            box = setup.record_box
+            assert box.width > 0, "the record box is shown at this size"
+            assert not drawn.rect.colliderect(box), (game, tuple(drawn.rect), tuple(box))
+        fresh_app.pop(setup)
+
+
+def test_the_page_buttons_tooltips_keep_off_the_illustration(fresh_app: Any) -> None:
+    from bauhausbox.games.blokus.screen.scene import BlokusScene
+    from bauhausbox.scenes.howto import HowToScene
+
+    for size in ((1024, 700), (1280, 800), (1920, 1080)):
+        with window_size(fresh_app, size):
+            howto = HowToScene(fresh_app, "Blokus", BlokusScene.how_to_play())
+            fresh_app.push(howto)
+            frames(fresh_app, 1)
+            # A page with an illustration and both page buttons usable.
+            middle = range(1, len(howto.pages) - 1)
+            howto.index = next(i for i in middle if howto.pages[i].diagram)
+            frames(fresh_app, 1)
+            for button in (howto.prev_button, howto.next_button):
+                _rest_on(fresh_app, button)
+                (drawn,) = _drawn_tooltips(fresh_app)
+                assert not drawn.rect.colliderect(howto.diagram_rect), (size, tuple(drawn.rect))
+            fresh_app.pop(howto)
+
+
+def test_the_load_tabs_tooltips_keep_off_the_first_rows_title(fresh_app: Any) -> None:
+    from bauhausbox import i18n
+    from bauhausbox.persistence import paths
+    from bauhausbox.scenes.load import LoadScene
+    from tests.ui.helpers import seeded_game
+
+    finished = paths.saves_dir() / "blokus-finished-tooltip.json"
+    try:
+        assert seeded_game("blokus", 2, seed=4, save_path=finished).over
+        for language, size in (("en", (1280, 800)), ("fr", (1280, 800)), ("fr", (1024, 700)), ("en", (1920, 1080))):
+            i18n.set_language(language)
+            with window_size(fresh_app, size):
+                load = LoadScene(fresh_app)
+                fresh_app.push(load)
+                frames(fresh_app, 1)
+                load.show_tab(True)
+                frames(fresh_app, 1)
+                for tab in (load.progress_tab, load.finished_tab_button, load.files_tab_button):
+                    _rest_on(fresh_app, tab)
+                    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+                        frames(fresh_app, 1)
+                    (drawn,) = record.tooltips
+                    titles = [t.rect for t in record.texts if t.content == "Blokus" and load.list_rect.contains(t.rect)]
+                    assert titles, [t.content for t in record.texts]
+                    assert not any(drawn.rect.colliderect(title) for title in titles), (
+                        language,
+                        size,
+                        drawn.content,
+                        tuple(drawn.rect),
+                        [tuple(t) for t in titles],
+                    )
+    finally:
+        i18n.set_language("en")
+        finished.unlink(missing_ok=True)

@@ -92,7 +92,7 @@ class BauhausRules(PositionChecks, GameRules[BauhausState, Move]):
         self.info = GameInfo(
             id="bauhaus",
             title=N_("Bauhaus"),
-            tagline=N_("Close zones with walls, fill them with your colour."),
+            tagline=N_("Build walls, close zones, own them"),
             min_players=2,
             max_players=4,
             default_players=2,

@@ -158,7 +158,7 @@ class BitsRules(GameRules[BitsState, Move]):
     info = GameInfo(
         id="bits",
         title=N_("Bits"),
-        tagline=N_("Slide tiles down your ramp to build the shapes on the goal cards."),
+        tagline=N_("Slide tiles down your ramp to match the goal cards"),
         min_players=1,
         max_players=4,
         default_players=1,

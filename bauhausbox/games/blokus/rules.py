@@ -310,7 +310,7 @@ class BlokusRules(GameRules[BlokusState, Placement]):
     info = GameInfo(
         id="blokus",
         title=N_("Blokus"),
-        tagline=N_("Claim the board, corner to corner."),
+        tagline=N_("Corner to corner: claim the board with your pieces"),
         min_players=2,
         max_players=4,
         default_players=4,

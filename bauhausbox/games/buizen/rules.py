@@ -191,7 +191,7 @@ class BuizenRules(GameRules[BuizenState, Move]):
     info = GameInfo(
         id="buizen",
         title=N_("Buizen Wir-War"),
-        tagline=N_("Lay pipes, close networks of your secret material."),
+        tagline=N_("Lay pipes, close the networks of your secret material"),
         min_players=2,
         max_players=4,
         default_players=3,

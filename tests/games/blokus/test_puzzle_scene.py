@@ -25,7 +25,9 @@ from bauhausbox.games.blokus.puzzles.solver.search import Hint, solve
 from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece
 from bauhausbox.games.blokus.screen.board_view import PIECE_COLOURS
 from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece
-from bauhausbox.persistence import paths, saves
+from bauhausbox.match import Match
+from bauhausbox.persistence import paths, saves, writer
+from bauhausbox.scenes.load import players_line
 from bauhausbox.ui import layout_probe, theme
 from tests.ui.helpers import click, frames, key, move, wait_until
 
@@ -88,6 +90,11 @@ def _unfinished(puzzle: str) -> list[saves.SaveSummary]:
         for s in saves.list_saves()[0]
         if s.game_id == "blokus-puzzles" and s.options.get("puzzle") == puzzle and not s.finished
     ]
+
+
+def _finished_results(stats: Any) -> tuple[int, int]:
+    """The puzzles' finished count and results kept (the statistics of the whole test session)."""
+    return (stats.finished, len(stats.results)) if stats is not None else (0, 0)
 
 
 def _open(app: Any, tmp_path: Path, puzzle: str) -> PuzzleScene:
@@ -207,6 +214,8 @@ def test_full_board_pieces_follow_the_blokus_rules_on_screen(fresh_app: Any, tmp
 def test_solve_fills_the_board_piece_by_piece_and_sets_no_record(fresh_app: Any, tmp_path: Path) -> None:
     app = fresh_app
     scene = _open(app, tmp_path, "tetromino")
+    writer.flush()
+    before = _finished_results(saves.load_statistics().games.get("blokus-puzzles"))
     mine = Placement(PuzzlePiece("red", "I4"), frozenset({(0, 0), (1, 0), (2, 0), (3, 0)}))
     drag_piece(app, scene, mine)
     click(app, scene.solve_button.rect.center)
@@ -220,6 +229,15 @@ def test_solve_fills_the_board_piece_by_piece_and_sets_no_record(fresh_app: Any,
     assert mine in scene.state.placements  # the solution kept the player's piece
     assert load_records(tmp_path).for_puzzle("tetromino").completions == []
     assert _unfinished("tetromino") == []
+    # Nothing counts for the player: no result in the statistics, and Load's finished list says who
+    # solved it instead of giving "You" the points.
+    writer.flush()
+    after = saves.load_statistics().games.get("blokus-puzzles")
+    assert _finished_results(after) == before, after
+    (done,) = [s for s in saves.list_saves()[0] if s.path == scene.match.save_path]
+    assert done.computer_finished and players_line(done) == "You: solved by the computer"
+    # Continued from its save, it is still the computer's (the flag is kept in the file).
+    assert Match.from_loaded(saves.load_game(done.path)).computer_finished
     # The log says who placed what: the player's own piece is "You placed", Solve's are the computer's.
     app.pop(app.top)
     frames(app, 1)

@@ -61,10 +61,10 @@ def pause_tooltip_how_to_play(app: App) -> None:
 
 @scenario("setup_tooltip_seat")
 def setup_tooltip_seat(app: App) -> None:
-    """The setup's seat choice tooltip ("Human, or a computer player…"), left of the YOUR RECORD box."""
+    """The setup's seat choice tooltip ("Human here, a computer player…"), off the YOUR RECORD box."""
     app.push(SetupScene(app, "bauhaus"))
     frames(app, 1)
-    hover(app, "Human, or a computer")
+    hover(app, "Human here, a computer")
 
 
 @scenario("game_tooltip_menu")

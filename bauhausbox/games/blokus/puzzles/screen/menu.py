@@ -246,7 +246,9 @@ class FinishedPuzzle(Protocol):
     """What the celebration needs of the puzzle screen under it."""
 
     spec: PuzzleSpec
-    solved_by_computer: bool
+
+    @property
+    def solved_by_computer(self) -> bool: ...
 
     @property
     def solved(self) -> bool: ...

@@ -100,7 +100,6 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self._picked_from_board = False  # the press in progress lifted a placed piece
         self.solving: list[PuzzleMove] = []  # moves of the solution still to play (the solve animation)
         self.solving_tween = self.tween(STEP_SECONDS)
-        self.solved_by_computer = False
         # The steps Solve played, by index (the very Step: a move played after an undo is a new one):
         # the log says the computer placed them, not "You placed".
         self.solver_steps: dict[int, Step] = {}
@@ -146,6 +145,11 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
     @property
     def solved(self) -> bool:
         return is_complete(self.match.state)
+
+    @property
+    def solved_by_computer(self) -> bool:
+        """Solve played (some of) the solution: the game's, kept in its save (no record, no result)."""
+        return self.match.computer_finished
 
     @classmethod
     def how_to_play(cls) -> list[HowToPage]:
@@ -417,7 +421,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         if lifts and not self.spec.movable:
             self.say(_("No solution keeping your pieces was found: take some back and try again."), "error", 8)
             return
-        self.solved_by_computer = True
+        self.match.computer_finished = True  # kept in the save: no record, no statistics
         self.match.hints_taken += 1
         self.solving = [*lifts, *(p for p in result.placements if p not in set(placed))]
         self.solving_tween = self.tween(STEP_SECONDS)
