@@ -710,3 +710,28 @@ def test_the_mover_sees_what_the_move_drew_before_the_computer_and_the_curtain(f
     assert close_outcome(app)
     assert wait_until(app, lambda: isinstance(app.top, CurtainScene), 600)
     assert scene.match.history.cursor == 2 and app.top.player == "P3"
+
+
+def test_of_two_equal_tiles_only_the_picked_one_looks_held(fresh_app: Any) -> None:
+    app = fresh_app
+    text = (
+        "buizen players=2 to_play=0 pumps=9 roads=10\ncolours: FH PP GAS PE\n"
+        "hand 0: 1 manhole manhole\nhand 1: 3\nbag: 5 6"
+    )
+    scene = _scene_for(app, text + "\nboard: 0,0 pump", ["human", "ai:easy"])
+    resting = [rect.copy() for _, rect in scene.hand_slots]
+    assert [number for number, _ in scene.hand_slots] == [1, 42, 42]
+    click(app, resting[2].center)  # the second manhole
+    frames(app, 1)
+    boxes = [rect for _, rect in scene.hand_slots]
+    assert boxes[2].top < resting[2].top, "the picked manhole is lifted"
+    assert boxes[1].top == resting[1].top, "the other manhole stays in the hand"
+
+    def framed(box: pygame.Rect) -> bool:
+        return tuple(app.screen.get_at((box.left - 3, box.centery)))[:3] == theme.INK[:3]
+
+    assert framed(boxes[2]) and not framed(boxes[1])
+    key(app, pygame.K_2)  # the first manhole, by its key
+    frames(app, 1)
+    boxes = [rect for _, rect in scene.hand_slots]
+    assert boxes[1].top < resting[1].top and boxes[2].top == resting[2].top

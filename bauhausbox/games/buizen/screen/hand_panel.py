@@ -36,6 +36,7 @@ class BuizenHandPanel:
         metrics: Metrics
         match: Match
         selected: int | None
+        selected_slot: int | None
         orientation: dict[int, tuple[int, int]]
         hand_rect: pygame.Rect
         panel_rect: pygame.Rect
@@ -125,9 +126,10 @@ class BuizenHandPanel:
             x = rect.left + m.u(2)
             y = rect.top + m.u(5.2)
             playable = self.playable()
+            held = self.held_slot(hand)
             for index, number in enumerate(hand):
                 box = pygame.Rect(x, y, size, size)
-                if number == self.selected:
+                if index == held:
                     box.y -= m.u(0.75)  # lifted: the tile in hand
                 if number in TILE_BY_NUMBER:
                     sides = sides_of(number, *self.orientation.get(number, (0, 0)))
@@ -135,13 +137,13 @@ class BuizenHandPanel:
                     self._report_tags(surface, sides, box)
                 else:
                     picture = paint.road(size, (SPECIAL_NAMES[number],))
-                if number == self.selected and self.dragging_tile:
+                if index == held and self.dragging_tile:
                     picture = picture.copy()
                     picture.set_alpha(90)  # it travels with the pointer; its place stays marked
                 surface.blit(picture, box)
                 if playable is not None:
                     self._draw_fit_mark(surface, box, playable.get(number))
-                if number == self.selected:
+                if index == held:
                     pygame.draw.rect(surface, theme.INK, box.inflate(8, 8), max(3, m.u(0.5)))
                 if index < 9:  # its key
                     caption = (box.centerx, box.bottom + m.u(0.4))
@@ -150,6 +152,16 @@ class BuizenHandPanel:
                 x += size + gap
             if not hand:
                 draw.text(surface, _("No tiles left."), (x, rect.centery), m.body, theme.GREY, anchor="midleft")
+
+    def held_slot(self, hand: tuple[int, ...]) -> int | None:
+        """Where in ``hand`` the held tile is: the very slot picked when it is still that tile, else the
+        first equal one (a hint or a drag picks a tile, not a slot), so one tile of a pair looks held."""
+        if self.selected is None or self.selected not in hand:
+            return None
+        slot = self.selected_slot
+        if slot is not None and slot < len(hand) and hand[slot] == self.selected:
+            return slot
+        return hand.index(self.selected)
 
     def _draw_every_hand(self, surface: pygame.Surface, view: BuizenState) -> None:
         """A replay that shows everything (a finished game): each seat's tiles at the position shown,
