@@ -244,8 +244,10 @@ class BuizenHandPanel:
             level = _(spec.level)
             who = [_("human")] if spec.is_human else [_("computer · {level}").format(level=level), _("computer"), level]
             options = [" · ".join(part for part in (first, kind, "" if over else tiles) if part) for kind in who]
+            if over:
+                options.append(first)  # at the end the material matters most; who played it the name says
             fits = (o for o in options if draw.render_text(o, m.small).get_width() <= room)
-            lines.append(next(fits, options[-1]))
+            lines.append(next(fits, None) or draw.cut_to(options[-1], room, m.small))
         return self.draw_players(surface, rect, extra=lines)
 
     def _draw_panel(self, surface: pygame.Surface, view: BuizenState) -> None:
@@ -272,7 +274,10 @@ class BuizenHandPanel:
             """``words`` wrapped to the panel from ``x``, as far as there is room; returns the y below."""
             for line in draw.wrap(words, m.small, rect.right - x, weight):
                 if top + m.small > bottom:
-                    break
+                    # Not drawn, but told to the layout check where it would have gone: a cut line is a fault.
+                    layout_probe.text(line, pygame.Rect(x, top, rect.right - x, m.small), m.small, surface.get_size())
+                    top += step
+                    continue
                 draw.text(surface, line, (x, top), m.small, colour, weight)
                 top += step
             return top
@@ -307,7 +312,7 @@ class BuizenHandPanel:
             counted("Bag: {n} tile", "Bag: {n} tiles", len(view.bag)),
             _("Pump rooms left: {pumps}  ·  roads left: {roads}").format(pumps=view.pump_pile, roads=view.road_pile),
         ]
-        if over:
-            texts.append(_("Closed networks are outlined in their owner's colour; numbers are points per tile."))
+        if over:  # what is left in the piles no longer matters: the room goes to reading the table
+            texts = [_("Closed networks are outlined in their owner's colour; numbers are points per tile.")]
         for words in texts:
             y = lines(words, rect.left, y, theme.INK) + m.u(0.5)
