@@ -394,6 +394,9 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         if self.match.over:
             self.fit()  # the final table is the result: show all of it
             return
+        if self._fitted == (self.camera[0], self.camera[1], self.cell_px):
+            self.fit()  # a fitted view follows the growing layout; one the player zoomed or panned stays
+            return
         for cell in new_cells:
             if not self.board_rect.contains(self.to_screen(cell)):
                 self.fit()
