@@ -775,3 +775,20 @@ def test_fit_uses_the_frame(fresh_app: Any) -> None:
         left, right = scene.to_screen((-1, 0)), scene.to_screen((4, 0))  # the ring round the layout
         # Wide and one row high: the ring and half a cell either side span the frame's width.
         assert right.right - left.left >= scene.board_rect.width - scene.cell_px - 2
+
+
+def test_a_hand_longer_than_its_keys_says_why_some_tiles_have_no_number(fresh_app: Any) -> None:
+    from tests.ui.scenarios.buizen import open_big_hand
+
+    app = fresh_app
+    scene = open_big_hand(app)
+    assert len(scene.hand()) == 11
+    scene.layers.forget()
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    inside = [t for t in record.texts if scene.hand_rect.contains(t.rect)]
+    numbers = sorted(int(t.content) for t in inside if t.content.isdigit())
+    assert numbers == list(range(1, 10)), "keys 1 to 9 under the first nine tiles"
+    assert any("1–9" in t.content for t in inside), "the hand says why the last tiles have no key"
+    key(app, pygame.K_9)
+    assert scene.selected == scene.hand()[8]

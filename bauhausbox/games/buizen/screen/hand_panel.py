@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from bauhausbox.ui.theme import Metrics
 
 
+#: The tiles of the hand that have a key (1 to 9); 0 is Fit.
+KEYED = 9
+
+
 class BuizenHandPanel:
     """Drawing of the hand strip and the side panel; the scene owns the rects and the state."""
 
@@ -117,6 +121,11 @@ class BuizenHandPanel:
                 return
             hand = self.hand()
             layout_probe.private(viewer, "hand")
+            if len(hand) > KEYED:  # tiles without a number under them: say why, lest they look forgotten
+                note = _("keys 1–9 pick the first nine; click the others")
+                draw.text(
+                    surface, note, (rect.right - m.u(2), rect.top + m.u(1.2)), m.small, theme.GREY, anchor="topright"
+                )
             gap = m.u(2)
             room = rect.width - 2 * m.u(2) - gap * (len(hand) - 1)
             # As large as the strip allows, smaller when the hand grows: every tile stays in view.
@@ -145,7 +154,7 @@ class BuizenHandPanel:
                     self._draw_fit_mark(surface, box, playable.get(number))
                 if index == held:
                     pygame.draw.rect(surface, theme.INK, box.inflate(8, 8), max(3, m.u(0.5)))
-                if index < 9:  # its key
+                if index < KEYED:  # its key
                     caption = (box.centerx, box.bottom + m.u(0.4))
                     draw.text(surface, str(index + 1), caption, m.small - 2, theme.GREY, "semibold", "midtop")
                 self.hand_slots.append((number, box))

@@ -296,7 +296,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
             self.draw_or_pass()
         elif key == pygame.K_c:
             self.key_peek = True
-        elif pygame.K_1 <= key <= pygame.K_9:
+        elif pygame.K_1 <= key <= pygame.K_9:  # the first nine tiles (hand_panel.KEYED)
             hand = self.hand()
             index = key - pygame.K_1
             if index < len(hand):
