@@ -292,5 +292,6 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
                 self.draw_hint(surface, self.hint_move)
         self._draw_log(surface)
         self.draw_bars(surface)
+        self._refresh_buttons()  # under another scene too (a move's outcome): the buttons say this position
         self.widgets.draw(surface, self.metrics)
         self._draw_notice(surface)

@@ -267,18 +267,22 @@ class TableChrome(GameHooks[Any, Any]):
                 sub = _("human · connected") if connected else _("human · not connected")
             if extra and seat < len(extra) and extra[seat]:
                 sub = extra[seat]  # the game's own words (the marker still says who is connected)
+            score = str(scores[seat]) if self.match.over or self.viewer is None or self.score_visible(seat) else "?"
+            # The words keep left of the score: the layout check sees a line that runs into it.
+            score_left = row.right - m.u(2) - draw.render_text(score, m.heading, weight="bold").get_width()
+            with layout_probe.box(pygame.Rect(row.left, row.top, score_left - row.left, row.height)):
+                draw.text(
+                    surface,
+                    sub,
+                    (row.left + m.u(6), row.centery + m.u(1.5)),
+                    m.small,
+                    theme.GREY if connected is not False else theme.RED,
+                    "regular",
+                    "midleft",
+                )
             draw.text(
                 surface,
-                sub,
-                (row.left + m.u(6), row.centery + m.u(1.5)),
-                m.small,
-                theme.GREY if connected is not False else theme.RED,
-                "regular",
-                "midleft",
-            )
-            draw.text(
-                surface,
-                str(scores[seat]) if self.match.over or self.viewer is None or self.score_visible(seat) else "?",
+                score,
                 (row.right - m.u(1.5), row.centery + 1),
                 m.heading,
                 theme.INK,

@@ -84,7 +84,9 @@ def _a(number: int, face: int) -> str:
     return _(article).format(tile=face_words(number, face))
 
 
-def _landmark(rules: BuizenRules, state: BuizenState, cell: Cell, names: Sequence[str] | None) -> str:
+def _landmark(
+    rules: BuizenRules, state: BuizenState, cell: Cell, names: Sequence[str] | None, viewer: Seat | None
+) -> str:
     """Where ``cell`` lies, by a neighbour: ``right of the start pump room``, ``below Circle's gas bend``."""
     pipes = dict(state.pipes)
     roads = dict(state.roads)
@@ -100,7 +102,7 @@ def _landmark(rules: BuizenRules, state: BuizenState, cell: Cell, names: Sequenc
     for direction, other in neighbours:
         laid = pipes.get(other)
         if laid is not None:
-            return beside(direction, _pipe(rules, state, laid, names))
+            return beside(direction, _pipe(rules, state, laid, names, viewer))
     for direction, other in neighbours:
         if other in state.pumps:
             by, alone = N_("the pump room by {pipe}"), N_("a pump room")
@@ -112,17 +114,23 @@ def _landmark(rules: BuizenRules, state: BuizenState, cell: Cell, names: Sequenc
         ox, oy = other
         served = [pipes[c] for c in ((ox + dx, oy + dy) for dx, dy in STEPS) if c in pipes and c != cell]
         if served:
-            return beside(direction, _(by).format(pipe=_pipe(rules, state, served[0], names)))
+            return beside(direction, _(by).format(pipe=_pipe(rules, state, served[0], names, viewer)))
         return beside(direction, _(alone))
     return _("apart from the layout")  # not reached: every tile is laid next to the layout
 
 
-def _pipe(rules: BuizenRules, state: BuizenState, laid: LaidPipe, names: Sequence[str] | None) -> str:
-    """``Circle's gas bend`` (``the gas bend`` when who laid it is unknown)."""
+def _pipe(
+    rules: BuizenRules, state: BuizenState, laid: LaidPipe, names: Sequence[str] | None, viewer: Seat | None
+) -> str:
+    """``Circle's gas bend`` (``the gas bend`` when who laid it is unknown, ``your gas bend`` to its
+    layer: a player reading of their own tile under their own name would look for someone else)."""
     words = face_words(laid.number, laid.face, short=True)
     if laid.seat < 0:
         # TRANSLATORS: {tile} is a pipe tile's name ("gas bend"), the tile a new one is laid against.
         return _("the {tile}").format(tile=words)
+    if viewer is not None and laid.seat == viewer:
+        # TRANSLATORS: {tile} is a pipe tile's name ("gas bend") that the reader laid.
+        return _("your {tile}").format(tile=words)
     # TRANSLATORS: {name} is the player who laid the pipe tile {tile} ("gas bend").
     return fill(_("{name}'s {tile}"), name=rules.mover_name(state, laid.seat, names), tile=words)
 
@@ -140,13 +148,16 @@ def move_sentence(
     """What ``seat`` (called ``who``) did (``GameRules.describe_move`` finds the mover and explains the rest)."""
     after = rules.apply(state, move, seat)
     if isinstance(move, Place):
-        where = _landmark(rules, state, move.cell, names)
+        where = _landmark(rules, state, move.cell, names, viewer)
         sentence = _("{who} laid {tile} {where}").format(who=who, tile=_a(move.number, move.face), where=where)
     elif isinstance(move, Special):
         top = dict(state.roads)[move.cell]
         road = _("the open pit") if top and top[-1] == OPEN_PIT else _("the road")
         sentence = _("{who} laid {special} on {road} {where}").format(
-            who=who, special=_(SPECIAL_TITLES[move.kind]), road=road, where=_landmark(rules, state, move.cell, names)
+            who=who,
+            special=_(SPECIAL_TITLES[move.kind]),
+            road=road,
+            where=_landmark(rules, state, move.cell, names, viewer),
         )
     elif isinstance(move, Draw):
         sentence = _("{who} could play no tile").format(who=who)

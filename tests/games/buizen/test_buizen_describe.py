@@ -79,3 +79,15 @@ def test_the_last_tile_ends_the_game() -> None:
         "Circle laid a fire-hose straight ending in an eave right of the start pump room; "
         "nobody can play any more: the game is over"
     )
+
+
+def test_the_readers_own_tiles_are_theirs() -> None:
+    # Circle (seat 0) reads of the tile it laid as its own, Triangle (seat 1) under Circle's name.
+    state = position(ROADS, hand0="pit manhole")
+    assert (
+        say(state, "pit at 2,1", viewer=0) == "Circle laid an open pit on the road below your fire-hose bend and drew 1"
+    )
+    assert say(state, "pit at 2,1", viewer=1) == (
+        "Circle laid an open pit on the road below Circle's fire-hose bend and drew 1"
+    )
+    assert "below your fire-hose straight" in say(state, "manhole at 4,4", viewer=1)

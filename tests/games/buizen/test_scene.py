@@ -115,7 +115,7 @@ def test_a_refused_cell_says_why_and_changes_nothing(fresh_app: Any) -> None:
     wanted = _first_placement(scene)
     _hold(app, scene, wanted)
     far = (wanted.cell[0] + 6, wanted.cell[1] + 6)  # nowhere near the layout
-    scene.camera = [far[0] - 2.0, far[1] - 2.0]
+    scene.camera = [far[0] - 1.0, far[1] - 1.0]  # in sight at any zoom Fit may choose
     click(app, scene.to_screen(far).center)
     assert scene.match.history.steps == []
     assert "next to the layout" in (scene.refusal() or "").lower()
@@ -710,3 +710,85 @@ def test_the_mover_sees_what_the_move_drew_before_the_computer_and_the_curtain(f
     assert close_outcome(app)
     assert wait_until(app, lambda: isinstance(app.top, CurtainScene), 600)
     assert scene.match.history.cursor == 2 and app.top.player == "P3"
+
+
+def test_of_two_equal_tiles_only_the_picked_one_looks_held(fresh_app: Any) -> None:
+    app = fresh_app
+    text = (
+        "buizen players=2 to_play=0 pumps=9 roads=10\ncolours: FH PP GAS PE\n"
+        "hand 0: 1 manhole manhole\nhand 1: 3\nbag: 5 6"
+    )
+    scene = _scene_for(app, text + "\nboard: 0,0 pump", ["human", "ai:easy"])
+    resting = [rect.copy() for _, rect in scene.hand_slots]
+    assert [number for number, _ in scene.hand_slots] == [1, 42, 42]
+    click(app, resting[2].center)  # the second manhole
+    frames(app, 1)
+    boxes = [rect for _, rect in scene.hand_slots]
+    assert boxes[2].top < resting[2].top, "the picked manhole is lifted"
+    assert boxes[1].top == resting[1].top, "the other manhole stays in the hand"
+
+    def framed(box: pygame.Rect) -> bool:
+        return tuple(app.screen.get_at((box.left - 3, box.centery)))[:3] == theme.INK[:3]
+
+    assert framed(boxes[2]) and not framed(boxes[1])
+    key(app, pygame.K_2)  # the first manhole, by its key
+    frames(app, 1)
+    boxes = [rect for _, rect in scene.hand_slots]
+    assert boxes[1].top < resting[1].top and boxes[2].top == resting[2].top
+
+
+def _play_first_placement(app: Any, scene: BuizenScene) -> None:
+    wanted = _first_placement(scene)
+    assert scene.board_rect.contains(scene.to_screen(wanted.cell)), "the test needs the cell on screen"
+    _hold(app, scene, wanted)
+    click(app, scene.to_screen(wanted.cell).center)
+    frames(app, 2)
+    assert scene.match.history.cursor == 1
+
+
+def test_a_fitted_table_follows_the_layout_as_it_grows(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    first = (list(scene.camera), scene.cell_px)
+    _play_first_placement(app, scene)
+    shown = (list(scene.camera), scene.cell_px)
+    assert shown != first, "the layout grew: the view should have followed it"
+    scene.fit()
+    assert shown == (list(scene.camera), scene.cell_px), "after a move a fitted view is fitted again"
+
+
+def test_a_table_zoomed_by_hand_stays_as_the_player_left_it(fresh_app: Any) -> None:
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    key(app, pygame.K_MINUS)
+    zoomed = (list(scene.camera), scene.cell_px)
+    _play_first_placement(app, scene)
+    assert (list(scene.camera), scene.cell_px) == zoomed
+
+
+def test_fit_uses_the_frame(fresh_app: Any) -> None:
+    app = fresh_app
+    text = "buizen players=2 to_play=0 pumps=9 roads=10\ncolours: FH PP GAS PE\nhand 0: 1 4 7\nhand 1: 3\nbag: 5 6"
+    with window_size(app, (1920, 1080)):
+        scene = _scene_for(app, text + "\nboard: 0,0 pump; 1,0 3f r270; 2,0 29f r180; 3,0 road", ["human", "ai:easy"])
+        scene.fit()
+        left, right = scene.to_screen((-1, 0)), scene.to_screen((4, 0))  # the ring round the layout
+        # Wide and one row high: the ring and half a cell either side span the frame's width.
+        assert right.right - left.left >= scene.board_rect.width - scene.cell_px - 2
+
+
+def test_a_hand_longer_than_its_keys_says_why_some_tiles_have_no_number(fresh_app: Any) -> None:
+    from tests.ui.scenarios.buizen import open_big_hand
+
+    app = fresh_app
+    scene = open_big_hand(app)
+    assert len(scene.hand()) == 11
+    scene.layers.forget()
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    inside = [t for t in record.texts if scene.hand_rect.contains(t.rect)]
+    numbers = sorted(int(t.content) for t in inside if t.content.isdigit())
+    assert numbers == list(range(1, 10)), "keys 1 to 9 under the first nine tiles"
+    assert any("1–9" in t.content for t in inside), "the hand says why the last tiles have no key"
+    key(app, pygame.K_9)
+    assert scene.selected == scene.hand()[8]

@@ -1,6 +1,7 @@
 """The key states of buizen's screen for the layout test and the screenshots: the first turn with two
 and four players, a tile held over a cell where it fits and one where it does not, a refusal, a hint,
-the table zoomed out and fitted, the recap after computers moved, game over and the board after it,
+the table zoomed out and fitted, the recap after computers moved, game over and the board after it
+(also a two-player game's, its human holding the fire hose: the longest material's name),
 the log open with four players late in a game, the pass-the-device curtain, and what a move drew shown
 to its maker before the device passes."""
 
@@ -235,3 +236,30 @@ def open_big_hand(app: App) -> BuizenScene:
 @scenario("buizen_4p_big_hand")
 def big_hand(app: App) -> None:
     open_big_hand(app)
+
+
+FINISHED_TWO = (
+    "buizen players=2 to_play=- pumps=9 roads=9\ncolours: FH PP GAS PE\nhand 0:\nhand 1:\nbag:\n"
+    "board: 0,1 pump; 1,1 3f r270; 2,1 38b r90; 3,1 2f r180; 2,2 17f r0; 3,2 38b r270; 4,2 18f r90; 5,2 road"
+)
+
+
+@scenario("buizen_two_see_the_board")
+def two_see_the_board(app: App) -> None:
+    """A finished game of a human holding the fire hose (the longest material's name) against a
+    computer: the board after the final table, with its key and the players' materials."""
+    from bauhausbox.engine.history import History, Setup
+
+    specs = (SeatSpec.from_text("human", "Josef"), SeatSpec.from_text("ai:easy", "Anni"))
+    setup = Setup("buizen", 2, 1, specs, GAME.normalize_options(2, {}))
+    scene = BuizenScene(app, Match(setup, History(GAME, GAME.from_text(FINISHED_TWO)), autosave=False))
+    app.push(scene)
+    frames(app, 2)
+    scene.game_over_shown = True  # as after the 0.8 s pause the end keeps before its table comes
+    app.push(scene.game_over_scene())
+    frames(app, 1)
+    top = app.top
+    assert isinstance(top, GameOverScene)
+    click(app, top.board_button.rect.center)
+    frames(app, 1)
+    assert app.top is scene

@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from bauhausbox.ui.theme import Metrics
 
 
+#: The tiles of the hand that have a key (1 to 9); 0 is Fit.
+KEYED = 9
+
+
 class BuizenHandPanel:
     """Drawing of the hand strip and the side panel; the scene owns the rects and the state."""
 
@@ -36,6 +40,7 @@ class BuizenHandPanel:
         metrics: Metrics
         match: Match
         selected: int | None
+        selected_slot: int | None
         orientation: dict[int, tuple[int, int]]
         hand_rect: pygame.Rect
         panel_rect: pygame.Rect
@@ -116,6 +121,11 @@ class BuizenHandPanel:
                 return
             hand = self.hand()
             layout_probe.private(viewer, "hand")
+            if len(hand) > KEYED:  # tiles without a number under them: say why, lest they look forgotten
+                note = _("keys 1–9 pick the first nine; click the others")
+                draw.text(
+                    surface, note, (rect.right - m.u(2), rect.top + m.u(1.2)), m.small, theme.GREY, anchor="topright"
+                )
             gap = m.u(2)
             room = rect.width - 2 * m.u(2) - gap * (len(hand) - 1)
             # As large as the strip allows, smaller when the hand grows: every tile stays in view.
@@ -125,9 +135,10 @@ class BuizenHandPanel:
             x = rect.left + m.u(2)
             y = rect.top + m.u(5.2)
             playable = self.playable()
+            held = self.held_slot(hand)
             for index, number in enumerate(hand):
                 box = pygame.Rect(x, y, size, size)
-                if number == self.selected:
+                if index == held:
                     box.y -= m.u(0.75)  # lifted: the tile in hand
                 if number in TILE_BY_NUMBER:
                     sides = sides_of(number, *self.orientation.get(number, (0, 0)))
@@ -135,21 +146,31 @@ class BuizenHandPanel:
                     self._report_tags(surface, sides, box)
                 else:
                     picture = paint.road(size, (SPECIAL_NAMES[number],))
-                if number == self.selected and self.dragging_tile:
+                if index == held and self.dragging_tile:
                     picture = picture.copy()
                     picture.set_alpha(90)  # it travels with the pointer; its place stays marked
                 surface.blit(picture, box)
                 if playable is not None:
                     self._draw_fit_mark(surface, box, playable.get(number))
-                if number == self.selected:
+                if index == held:
                     pygame.draw.rect(surface, theme.INK, box.inflate(8, 8), max(3, m.u(0.5)))
-                if index < 9:  # its key
+                if index < KEYED:  # its key
                     caption = (box.centerx, box.bottom + m.u(0.4))
                     draw.text(surface, str(index + 1), caption, m.small - 2, theme.GREY, "semibold", "midtop")
                 self.hand_slots.append((number, box))
                 x += size + gap
             if not hand:
                 draw.text(surface, _("No tiles left."), (x, rect.centery), m.body, theme.GREY, anchor="midleft")
+
+    def held_slot(self, hand: tuple[int, ...]) -> int | None:
+        """Where in ``hand`` the held tile is: the very slot picked when it is still that tile, else the
+        first equal one (a hint or a drag picks a tile, not a slot), so one tile of a pair looks held."""
+        if self.selected is None or self.selected not in hand:
+            return None
+        slot = self.selected_slot
+        if slot is not None and slot < len(hand) and hand[slot] == self.selected:
+            return slot
+        return hand.index(self.selected)
 
     def _draw_every_hand(self, surface: pygame.Surface, view: BuizenState) -> None:
         """A replay that shows everything (a finished game): each seat's tiles at the position shown,
@@ -232,8 +253,10 @@ class BuizenHandPanel:
             level = _(spec.level)
             who = [_("human")] if spec.is_human else [_("computer · {level}").format(level=level), _("computer"), level]
             options = [" · ".join(part for part in (first, kind, "" if over else tiles) if part) for kind in who]
+            if over:
+                options.append(first)  # at the end the material matters most; who played it the name says
             fits = (o for o in options if draw.render_text(o, m.small).get_width() <= room)
-            lines.append(next(fits, options[-1]))
+            lines.append(next(fits, None) or draw.cut_to(options[-1], room, m.small))
         return self.draw_players(surface, rect, extra=lines)
 
     def _draw_panel(self, surface: pygame.Surface, view: BuizenState) -> None:
@@ -260,7 +283,10 @@ class BuizenHandPanel:
             """``words`` wrapped to the panel from ``x``, as far as there is room; returns the y below."""
             for line in draw.wrap(words, m.small, rect.right - x, weight):
                 if top + m.small > bottom:
-                    break
+                    # Not drawn, but told to the layout check where it would have gone: a cut line is a fault.
+                    layout_probe.text(line, pygame.Rect(x, top, rect.right - x, m.small), m.small, surface.get_size())
+                    top += step
+                    continue
                 draw.text(surface, line, (x, top), m.small, colour, weight)
                 top += step
             return top
@@ -295,7 +321,7 @@ class BuizenHandPanel:
             counted("Bag: {n} tile", "Bag: {n} tiles", len(view.bag)),
             _("Pump rooms left: {pumps}  ·  roads left: {roads}").format(pumps=view.pump_pile, roads=view.road_pile),
         ]
-        if over:
-            texts.append(_("Closed networks are outlined in their owner's colour; numbers are points per tile."))
+        if over:  # what is left in the piles no longer matters: the room goes to reading the table
+            texts = [_("Closed networks are outlined in their owner's colour; numbers are points per tile.")]
         for words in texts:
             y = lines(words, rect.left, y, theme.INK) + m.u(0.5)

@@ -26,8 +26,9 @@ def pages() -> list[HowToPage]:
                     "PE100 (black), fire hose (red) or gas (yellow). Only closed networks of your material score."
                 ),
                 _(
-                    "On your turn lay one tile from your hand next to the layout, either face up, turned any "
-                    "way. Every side that touches a tile must fit, and at least one must really connect."
+                    "On your turn lay one tile from your hand next to the layout. Tiles are double-sided: lay "
+                    "either face up (F turns the tile over), turned any way (R). Every side that touches a tile "
+                    "must fit, and at least one must really connect."
                 ),
                 _("Then draw as many tiles as the tiles your new one touches (1 to 3)."),
                 _("If none of your tiles fits, draw one instead (or pass when the bag is empty)."),

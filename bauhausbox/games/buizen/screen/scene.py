@@ -43,6 +43,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         self.camera = [0.0, 0.0]  # the world point (cells) at the centre of the table
         self.cell_px = 76.0
         self.selected: int | None = None  # a tile number or a special kind from the hand
+        self.selected_slot: int | None = None  # which of equal tiles (two manholes) was picked
         self.orientation: dict[int, tuple[int, int]] = {}  # tile number -> (face, rotation) the player chose
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.hand_rect = pygame.Rect(0, 0, 0, 0)
@@ -220,8 +221,8 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         if moves and isinstance(moves[0], Draw | Pass):
             self.submit(moves[0])
 
-    def select(self, number: int | None) -> None:
-        self.selected = number
+    def select(self, number: int | None, slot: int | None = None) -> None:
+        self.selected, self.selected_slot = number, slot
         if number is not None:
             self.app.sound.play("click", 0.4)
 
@@ -295,11 +296,11 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
             self.draw_or_pass()
         elif key == pygame.K_c:
             self.key_peek = True
-        elif pygame.K_1 <= key <= pygame.K_9:
+        elif pygame.K_1 <= key <= pygame.K_9:  # the first nine tiles (hand_panel.KEYED)
             hand = self.hand()
             index = key - pygame.K_1
             if index < len(hand):
-                self.select(hand[index])
+                self.select(hand[index], index)
         else:
             return False
         return True
@@ -316,10 +317,10 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         if self.colour_rect.collidepoint(pos):
             self.peeking = True
             return True
-        for number, rect in self.hand_slots:
+        for slot, (number, rect) in enumerate(self.hand_slots):
             if rect.collidepoint(pos):
                 if self.input_allowed():
-                    self.select(number)
+                    self.select(number, slot)
                     self.left_down = pos
                     self.dragging_tile = False
                 return True
@@ -392,6 +393,9 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
             self.selected = None
         if self.match.over:
             self.fit()  # the final table is the result: show all of it
+            return
+        if self._fitted == (self.camera[0], self.camera[1], self.cell_px):
+            self.fit()  # a fitted view follows the growing layout; one the player zoomed or panned stays
             return
         for cell in new_cells:
             if not self.board_rect.contains(self.to_screen(cell)):

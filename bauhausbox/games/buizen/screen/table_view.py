@@ -90,7 +90,7 @@ class BuizenTableView:
         # Half a cell of table beyond the ring on every side: the ring's cells (where tiles may go,
         # and the held tile's ghost) never touch the frame.
         span = max((hi_x - lo_x + 2) / self.board_rect.width, (hi_y - lo_y + 2) / self.board_rect.height)
-        self.cell_px = max(MIN_CELL, min(MAX_CELL * 0.7, 1 / span))
+        self.cell_px = max(MIN_CELL, min(MAX_CELL, 1 / span))  # the layout uses the whole frame
         self._fitted = (self.camera[0], self.camera[1], self.cell_px)
 
     def zoom(self, factor: float, around: tuple[int, int] | None = None) -> None:

@@ -428,6 +428,10 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         said = _("Here is a solution.") if not lifts else _("No solution keeps all your pieces; here is one.")
         self.say(said, seconds=6)
 
+    def _refresh_buttons(self) -> None:
+        super()._refresh_buttons()
+        self._label_hint_button()  # the buttons are refreshed as they are drawn too
+
     def _label_hint_button(self) -> None:
         """The hint button speaks the honest timeout: "Stop" while looking, "Keep looking" after one."""
         if self.hint_runner.busy and not self.hint_runner_solving:
