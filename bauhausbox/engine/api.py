@@ -351,6 +351,12 @@ class GameRules(ABC, Generic[S, M]):
         (a draw from a bag or deck). Undo past such a move needs every human's agreement."""
         return False
 
+    def opens_turn(self, before: S, move: M | None) -> bool:
+        """Whether ``move`` played from ``before`` begins a turn as players count turns (``None``: the
+        seat to play's next move). Every move is a turn unless a game splits its turns into several
+        decisions (a Bauhaus card chosen, then carried out) or has moves outside the turns."""
+        return True
+
     def invariant_errors(self, state: S) -> list[str]:
         """Game-specific invariants the conformance suite checks after every move (e.g. walls on the
         board + supply = 66). Returns the violated ones, described; empty when all hold."""

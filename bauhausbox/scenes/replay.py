@@ -30,8 +30,8 @@ import pygame
 
 from bauhausbox import games
 from bauhausbox.engine.api import Seat
-from bauhausbox.engine.history import History, Setup, Step
-from bauhausbox.i18n import N_, _, translate
+from bauhausbox.engine.history import History, Setup, Step, turns_between
+from bauhausbox.i18n import N_, _, counted, translate
 from bauhausbox.match import Match, move_log, replay_seat
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.store import BrokenFileError
@@ -110,6 +110,8 @@ class ReplayScene(Scene):
         self.game = self.history.game
         self.title = self.game.info.title
         self.moves = len(self.history.steps)
+        # The turns played after each position, counted as the status bar and Load count them.
+        self.turns = [turns_between(self.history.steps[:position]) for position in range(self.moves + 1)]
         self.finished = self.game.is_over(self.history.state)
         self.seat = replay_seat(setup, self.game, self.history.state)
         self.lines = move_log(setup, self.history, self.seat)
@@ -280,8 +282,10 @@ class ReplayScene(Scene):
         entries = [(_("Start of the game"), 0)]
         told = -1
         for index, line in self.lines:
-            # A move's line is numbered; what followed it on its own (a round's end) is not.
-            entries.append((f"{index + 1}. {line}" if index != told else line, index + 1))
+            # A line is numbered with the turn its move began; what followed it on its own (a round's
+            # end) and the rest of a turn (a chosen card carried out) are not.
+            opens = index != told and self.turns[index + 1] > self.turns[index]
+            entries.append((f"{self.turns[index + 1]}. {line}" if opens else line, index + 1))
             told = index
         for text, position in entries:
             lines = tuple(draw.wrap(text, m.body, text_w, "semibold")) or ("",)  # fits the current row's weight
@@ -424,7 +428,7 @@ class ReplayScene(Scene):
                 index = position - 1
                 step = self.history.steps[index]
                 colour, _shape = self.board.step_style(index)
-                marks.append(MoveMark(index, step.seat, step.move, colour, str(position)))
+                marks.append(MoveMark(index, step.seat, step.move, colour, str(self.turns[position])))  # its turn
         self.board.draw_marks(surface, marks)
 
     def seen_as(self) -> str:
@@ -464,6 +468,13 @@ class ReplayScene(Scene):
         colour = theme.INK if self.seat is None else theme.RED
         draw.text(surface, note, (title.right + m.u(4), rect.centery + 2), m.body, colour, "semibold", "midleft")
 
+    def counter(self) -> str:
+        """The list's heading: the turns played so far of all (the status bar's and Load's count)."""
+        total = self.turns[-1]
+        if self.position == 0:
+            return counted("{n} turn", "{n} turns", total)
+        return _("turn {n} of {total}").format(n=self.turns[self.position], total=total)
+
     def _draw_log(self, surface: pygame.Surface) -> None:
         m = self.metrics
         u = m.u
@@ -473,7 +484,7 @@ class ReplayScene(Scene):
         draw.heading(surface, _("Moves"), (header.left, header.centery), m.body, anchor="midleft")
         draw.text(
             surface,
-            _("move {n} of {total}").format(n=self.position, total=self.moves),
+            self.counter(),
             (header.right, header.centery),
             m.body,
             theme.GREY,
