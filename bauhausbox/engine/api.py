@@ -139,6 +139,9 @@ class GameInfo:
     #: A line the setup screen shows under the player count it explains (Blokus: the shared green
     #: of three players), marked for translation (``N_``).
     player_count_notes: Mapping[int, str] = field(default_factory=dict)
+    #: Whether players count this game in turns; a solo puzzle's moves (placing and lifting pieces)
+    #: are not turns, so its screens and the Load list give no turn count.
+    counts_turns: bool = True
 
     def think_time(self, level: str) -> float:
         """Seconds a computer player of ``level`` may think per move in this game."""

@@ -100,7 +100,8 @@ def saved_game(
     saved.seconds_played = min(max(0.0, seconds_played), 10**7)
     saved.hints_taken = hints_taken
     saved.moves = history.move_texts()
-    saved.turns = turns_between(history.steps[: history.cursor])
+    if history.game.info.counts_turns:
+        saved.turns = turns_between(history.steps[: history.cursor])
     saved.redo = [step.text for step in history.steps[history.cursor :]]
     saved.finished = history.game.is_over(history.state)
     if saved.finished:

@@ -150,6 +150,8 @@ class PauseScene(Scene):
         title = game_title(match.setup.game_id, match.setup.options)
         if match.over:
             return _("{game} · game over").format(game=title)
+        if not match.game.info.counts_turns:  # a puzzle's moves are not turns
+            return title
         return _("{game} · turn {n}").format(game=title, n=match.history.turn)
 
     def update(self, dt: float) -> None:

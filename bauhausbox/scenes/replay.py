@@ -469,7 +469,10 @@ class ReplayScene(Scene):
         draw.text(surface, note, (title.right + m.u(4), rect.centery + 2), m.body, colour, "semibold", "midleft")
 
     def counter(self) -> str:
-        """The list's heading: the turns played so far of all (the status bar's and Load's count)."""
+        """The list's heading: the turns played so far of all (the status bar's and Load's count);
+        nothing where the game is not counted in turns."""
+        if not self.game.info.counts_turns:  # a puzzle: its numbered lines say enough
+            return ""
         total = self.turns[-1]
         if self.position == 0:
             return counted("{n} turn", "{n} turns", total)
