@@ -41,6 +41,7 @@ from bauhausbox.scenes.game_hooks import ViewerTool
 from bauhausbox.scenes.story import MoveMark
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.log_panel import whole_lines
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -497,8 +498,12 @@ class ReplayScene(Scene):
         box = self.list_rect
         pygame.draw.rect(surface, theme.WHITE, box)
         previous_clip = surface.get_clip()
-        surface.set_clip(box)
         line_h = round(m.body * 1.25)
+        line_tops = (
+            self.row_rect(row).top + u(0.5) + index * line_h for row in self.rows for index in range(len(row.lines))
+        )
+        shown_part = whole_lines(box, line_tops, line_h)  # no line half hidden under the heading
+        surface.set_clip(shown_part)
         for row in self.rows:
             rect = self.row_rect(row)
             if rect.bottom < box.top or rect.top > box.bottom:
@@ -515,7 +520,8 @@ class ReplayScene(Scene):
             ink = theme.INK if row.position <= self.position else theme.GREY
             y = rect.top + u(0.5)
             for line in row.lines:
-                draw.text(surface, line, (rect.left + u(5.5), y), m.body, ink, "semibold" if current else "regular")
+                if shown_part.top <= y and y + line_h <= shown_part.bottom:
+                    draw.text(surface, line, (rect.left + u(5.5), y), m.body, ink, "semibold" if current else "regular")
                 y += line_h
         surface.set_clip(previous_clip)
         pygame.draw.rect(surface, theme.INK, box, 2)
