@@ -502,7 +502,8 @@ class ReplayScene(Scene):
         line_tops = (
             self.row_rect(row).top + u(0.5) + index * line_h for row in self.rows for index in range(len(row.lines))
         )
-        shown_part = whole_lines(box, line_tops, line_h)  # no line half hidden under the heading
+        inside = box.inflate(0, -4)  # within the list's 2-pixel frame, drawn over the lines
+        shown_part = whole_lines(inside, line_tops, line_h)  # no line half hidden under the heading
         surface.set_clip(shown_part)
         for row in self.rows:
             rect = self.row_rect(row)
