@@ -139,6 +139,9 @@ class GameInfo:
     #: A line the setup screen shows under the player count it explains (Blokus: the shared green
     #: of three players), marked for translation (``N_``).
     player_count_notes: Mapping[int, str] = field(default_factory=dict)
+    #: Whether players count this game in turns; a solo puzzle's moves (placing and lifting pieces)
+    #: are not turns, so its screens and the Load list give no turn count.
+    counts_turns: bool = True
 
     def think_time(self, level: str) -> float:
         """Seconds a computer player of ``level`` may think per move in this game."""
@@ -350,6 +353,12 @@ class GameRules(ABC, Generic[S, M]):
         """Whether going from ``before`` to ``after`` showed some seat information it lacked
         (a draw from a bag or deck). Undo past such a move needs every human's agreement."""
         return False
+
+    def opens_turn(self, before: S, move: M | None) -> bool:
+        """Whether ``move`` played from ``before`` begins a turn as players count turns (``None``: the
+        seat to play's next move). Every move is a turn unless a game splits its turns into several
+        decisions (a Bauhaus card chosen, then carried out) or has moves outside the turns."""
+        return True
 
     def invariant_errors(self, state: S) -> list[str]:
         """Game-specific invariants the conformance suite checks after every move (e.g. walls on the

@@ -85,28 +85,37 @@ class Setup:
 @dataclass(frozen=True, slots=True)
 class Step:
     """One applied move: who made it, the move value and its canonical text (with ``@seat`` when
-    the seat was not the one to play), and whether it revealed hidden information."""
+    the seat was not the one to play), whether it revealed hidden information, and whether it began
+    a turn as players count them (``GameRules.opens_turn``; ``None`` where only the text is known, as
+    on a client across computers: then a seat's run of steps counts as one turn)."""
 
     seat: Seat
     move: Any
     text: str
     revealed: bool
+    opens_turn: bool | None = None
+
+
+def _opens(steps: Sequence[Step], index: int) -> bool:
+    step = steps[index]
+    if step.opens_turn is not None:
+        return step.opens_turn
+    return index == 0 or steps[index - 1].seat != step.seat
 
 
 def turns_between(steps: Sequence[Step]) -> int:
-    """How many turns ``steps`` hold, counted as players count them: a seat's run of consecutive
-    decisions (a card chosen and then carried out, a Blokus pass and the next piece) is one turn."""
-    return sum(1 for index, step in enumerate(steps) if index == 0 or steps[index - 1].seat != step.seat)
+    """How many turns ``steps`` hold, counted as players count them: the steps that began a turn
+    (a Bauhaus card chosen and then carried out is one turn; each Blokus piece is one, even when the
+    other colours have passed and the same player places again)."""
+    return sum(1 for index in range(len(steps)) if _opens(steps, index))
 
 
-def turn_number(steps: Sequence[Step], to_play: Seat | None) -> int:
-    """The turn being played after ``steps``, counted as players count them (1 before any move): a
-    seat still deciding after its own last step is in the same turn. Once the game is over
-    (``to_play`` None), the number of turns played."""
+def turn_number(steps: Sequence[Step], next_opens: bool | None) -> int:
+    """The turn being played after ``steps``, counted as players count them (1 before any move):
+    ``next_opens`` says whether the next move begins a turn (False: a seat still carrying out its
+    turn); ``None`` once the game is over, giving the number of turns played."""
     played = turns_between(steps)
-    if to_play is None or (steps and steps[-1].seat == to_play):
-        return played
-    return played + 1
+    return played + 1 if next_opens else played
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +146,13 @@ def prepare(game: GameRules[S, Any], before: S, move: Any, seat: Seat | None = N
     after = game.apply(before, move, mover)
     text = game.format_move(before, move)
     out_of_turn = mover != before.to_play
-    step = Step(mover, move, join_seat(mover if out_of_turn else None, text), game.revealed(before, after))
+    step = Step(
+        mover,
+        move,
+        join_seat(mover if out_of_turn else None, text),
+        game.revealed(before, after),
+        game.opens_turn(before, move),
+    )
     return Prepared(before, after, step)
 
 
@@ -157,6 +172,14 @@ class History(Generic[S]):
     @property
     def state(self) -> S:
         return self.states[self.cursor]
+
+    @property
+    def turn(self) -> int:
+        """The turn being played at the cursor, counted as players count them (:func:`turn_number`);
+        once the game is over, the turns played."""
+        state = self.state
+        next_opens = None if state.to_play is None else self.game.opens_turn(state, None)
+        return turn_number(self.steps[: self.cursor], next_opens)
 
     @property
     def last_step(self) -> Step | None:

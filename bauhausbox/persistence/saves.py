@@ -103,7 +103,8 @@ def saved_game(
     saved.hints_taken = hints_taken
     saved.computer_finished = computer_finished
     saved.moves = history.move_texts()
-    saved.turns = turns_between(history.steps[: history.cursor])
+    if history.game.info.counts_turns:
+        saved.turns = turns_between(history.steps[: history.cursor])
     saved.redo = [step.text for step in history.steps[history.cursor :]]
     saved.finished = history.game.is_over(history.state)
     if saved.finished:

@@ -9,7 +9,6 @@ from typing import Any, Protocol
 
 import pygame
 
-from bauhausbox.engine.history import turn_number
 from bauhausbox.i18n import N_, _
 from bauhausbox.match import Match
 from bauhausbox.scenes.common import game_title, overlay_panel, stack_vertically, title_lines
@@ -157,8 +156,9 @@ class PauseScene(Scene):
         title = game_title(match.setup.game_id, match.setup.options)
         if match.over:
             return _("{game} · game over").format(game=title)
-        history = match.history
-        return _("{game} · turn {n}").format(game=title, n=turn_number(history.steps[: history.cursor], match.to_play))
+        if not match.game.info.counts_turns:  # a puzzle's moves are not turns
+            return title
+        return _("{game} · turn {n}").format(game=title, n=match.history.turn)
 
     def update(self, dt: float) -> None:
         match = self.game_scene.match

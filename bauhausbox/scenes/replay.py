@@ -30,8 +30,8 @@ import pygame
 
 from bauhausbox import games
 from bauhausbox.engine.api import Seat
-from bauhausbox.engine.history import History, Setup, Step
-from bauhausbox.i18n import N_, _, translate
+from bauhausbox.engine.history import History, Setup, Step, turns_between
+from bauhausbox.i18n import N_, _, counted, translate
 from bauhausbox.match import Match, move_log, replay_seat
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.store import BrokenFileError
@@ -41,6 +41,7 @@ from bauhausbox.scenes.game_hooks import ViewerTool
 from bauhausbox.scenes.story import MoveMark
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.log_panel import whole_lines
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -110,6 +111,8 @@ class ReplayScene(Scene):
         self.game = self.history.game
         self.title = self.game.info.title
         self.moves = len(self.history.steps)
+        # The turns played after each position, counted as the status bar and Load count them.
+        self.turns = [turns_between(self.history.steps[:position]) for position in range(self.moves + 1)]
         self.finished = self.game.is_over(self.history.state)
         self.seat = replay_seat(setup, self.game, self.history.state)
         self.lines = move_log(setup, self.history, self.seat)
@@ -280,8 +283,10 @@ class ReplayScene(Scene):
         entries = [(_("Start of the game"), 0)]
         told = -1
         for index, line in self.lines:
-            # A move's line is numbered; what followed it on its own (a round's end) is not.
-            entries.append((f"{index + 1}. {line}" if index != told else line, index + 1))
+            # A line is numbered with the turn its move began; what followed it on its own (a round's
+            # end) and the rest of a turn (a chosen card carried out) are not.
+            opens = index != told and self.turns[index + 1] > self.turns[index]
+            entries.append((f"{self.turns[index + 1]}. {line}" if opens else line, index + 1))
             told = index
         for text, position in entries:
             lines = tuple(draw.wrap(text, m.body, text_w, "semibold")) or ("",)  # fits the current row's weight
@@ -424,7 +429,7 @@ class ReplayScene(Scene):
                 index = position - 1
                 step = self.history.steps[index]
                 colour, _shape = self.board.step_style(index)
-                marks.append(MoveMark(index, step.seat, step.move, colour, str(position)))
+                marks.append(MoveMark(index, step.seat, step.move, colour, str(self.turns[position])))  # its turn
         self.board.draw_marks(surface, marks)
 
     def seen_as(self) -> str:
@@ -464,6 +469,16 @@ class ReplayScene(Scene):
         colour = theme.INK if self.seat is None else theme.RED
         draw.text(surface, note, (title.right + m.u(4), rect.centery + 2), m.body, colour, "semibold", "midleft")
 
+    def counter(self) -> str:
+        """The list's heading: the turns played so far of all (the status bar's and Load's count);
+        nothing where the game is not counted in turns."""
+        if not self.game.info.counts_turns:  # a puzzle: its numbered lines say enough
+            return ""
+        total = self.turns[-1]
+        if self.position == 0:
+            return counted("{n} turn", "{n} turns", total)
+        return _("turn {n} of {total}").format(n=self.turns[self.position], total=total)
+
     def _draw_log(self, surface: pygame.Surface) -> None:
         m = self.metrics
         u = m.u
@@ -473,7 +488,7 @@ class ReplayScene(Scene):
         draw.heading(surface, _("Moves"), (header.left, header.centery), m.body, anchor="midleft")
         draw.text(
             surface,
-            _("move {n} of {total}").format(n=self.position, total=self.moves),
+            self.counter(),
             (header.right, header.centery),
             m.body,
             theme.GREY,
@@ -483,8 +498,13 @@ class ReplayScene(Scene):
         box = self.list_rect
         pygame.draw.rect(surface, theme.WHITE, box)
         previous_clip = surface.get_clip()
-        surface.set_clip(box)
         line_h = round(m.body * 1.25)
+        line_tops = (
+            self.row_rect(row).top + u(0.5) + index * line_h for row in self.rows for index in range(len(row.lines))
+        )
+        inside = box.inflate(0, -4)  # within the list's 2-pixel frame, drawn over the lines
+        shown_part = whole_lines(inside, line_tops, line_h)  # no line half hidden under the heading
+        surface.set_clip(shown_part)
         for row in self.rows:
             rect = self.row_rect(row)
             if rect.bottom < box.top or rect.top > box.bottom:
@@ -501,7 +521,8 @@ class ReplayScene(Scene):
             ink = theme.INK if row.position <= self.position else theme.GREY
             y = rect.top + u(0.5)
             for line in row.lines:
-                draw.text(surface, line, (rect.left + u(5.5), y), m.body, ink, "semibold" if current else "regular")
+                if shown_part.top <= y and y + line_h <= shown_part.bottom:
+                    draw.text(surface, line, (rect.left + u(5.5), y), m.body, ink, "semibold" if current else "regular")
                 y += line_h
         surface.set_clip(previous_clip)
         pygame.draw.rect(surface, theme.INK, box, 2)

@@ -17,7 +17,6 @@ import pygame
 
 from bauhausbox import i18n
 from bauhausbox.engine.api import Seat
-from bauhausbox.engine.history import turn_number
 from bauhausbox.i18n import N_, _, counted, fill
 from bauhausbox.scenes.game_hooks import GameHooks
 from bauhausbox.ui import draw, icons, layout_probe, theme
@@ -354,18 +353,18 @@ class TableChrome(GameHooks[Any, Any]):
     def _move_count(self) -> tuple[str, int]:
         """The status bar's right end — the turn, counted as players count them, and whether the game
         is saved — and its width."""
-        history = self.match.history
-        turn = turn_number(history.steps[: history.cursor], self.match.to_play)
+        turn = self.match.history.turn
+        counts = self.game.info.counts_turns  # a puzzle's moves are not turns: no count at all
         if self.table.on_server:  # every move is stored by the host before anyone hears of it
-            words = _("turn {n}  ·  kept by the host").format(n=turn)
+            words = _("turn {n}  ·  kept by the host").format(n=turn) if counts else _("kept by the host")
             if watching := self.table.watching():
                 words = fill(
                     _("{words}  ·  {watching}"), words=words, watching=counted("{n} watching", "{n} watching", watching)
                 )
         elif self.match.save_error:
-            words = _("turn {n}  ·  not saved!").format(n=turn)
+            words = _("turn {n}  ·  not saved!").format(n=turn) if counts else _("not saved!")
         else:
-            words = _("turn {n}  ·  saved").format(n=turn)
+            words = _("turn {n}  ·  saved").format(n=turn) if counts else _("saved")
         return words, draw.render_text(words, self.metrics.small, weight="regular").get_width()
 
     def status_room(self) -> int:

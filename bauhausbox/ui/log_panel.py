@@ -9,6 +9,7 @@ It knows nothing of games: the screen hands it the lines (``bauhausbox/scenes/ga
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pygame
@@ -195,12 +196,18 @@ class LogPanel:
                 draw.text(surface, shown(self.empty), (self.body.left, self.body.top), m.small, theme.GREY)
             return
         clip = surface.get_clip()
-        surface.set_clip(self.body.clip(clip) if clip else self.body)
         top = self._content_top()
         step = round(m.small * 1.25)
         text_left = self.body.left + self._text_left(m)
         first = max(0, bisect.bisect_right(self._tops, self.body.top - top) - 1)
         last = bisect.bisect_right(self._tops, self.body.bottom - top)
+        line_tops = (
+            top + row.top + offset
+            for row in self._rows[first:last]
+            for offset in range(0, row.caption_height + len(row.wrapped) * step, step)
+        )
+        shown_part = whole_lines(self.body, line_tops, step)
+        surface.set_clip(shown_part.clip(clip) if clip else shown_part)
         for index in range(first, min(last, len(self._rows))):
             line, row = self.lines[index], self._rows[index]
             y = top + row.top
@@ -221,7 +228,7 @@ class LogPanel:
             elif line.shape:  # no shape: an entry about nobody (a round's end)
                 draw.seat_shape(surface, line.shape, mark, m.u(1.1), line.colour, theme.INK)
             for wrapped in row.wrapped:
-                if y + step > self.body.top and y < self.body.bottom:  # lines scrolled out are not drawn
+                if shown_part.top <= y and y + step <= shown_part.bottom:  # lines scrolled out are not drawn
                     draw.text(surface, wrapped, (text_left, y), m.small, theme.INK)
                 y += step
         surface.set_clip(clip)
@@ -237,6 +244,19 @@ class LogPanel:
         hidden_below = self.offset
         bottom = track.bottom - round((track.height - length) * hidden_below / max(1, total - self.body.height))
         pygame.draw.rect(surface, theme.GREY, (track.left, bottom - length, track.width, length))
+
+
+def whole_lines(body: pygame.Rect, line_tops: Iterable[int], height: int) -> pygame.Rect:
+    """The part of a scrolled list's ``body`` that shows whole lines only (lines ``height`` tall at the
+    screen ``line_tops``): a line cut by the top or the bottom edge is left out, never shown half
+    under the list's heading."""
+    top, bottom = body.top, body.bottom
+    for y in line_tops:
+        if y < body.top < y + height:
+            top = y + height
+        if y < body.bottom < y + height:
+            bottom = y
+    return pygame.Rect(body.left, top, body.width, max(0, bottom - top))
 
 
 class NoticeWords:

@@ -1,5 +1,8 @@
 """History: play, undo, redo, replay, undo plans with computer seats and reveal barriers."""
 
+import itertools
+from pathlib import Path
+
 import pytest
 
 from bauhausbox.engine.api import IllegalMoveError, InvalidMoveError, join_seat, split_seat
@@ -113,3 +116,43 @@ def test_turns_between_counts_a_seats_run_of_decisions_once() -> None:
     assert turns_between(history.steps) == 3
     assert turns_between(history.steps[1:3]) == 1
     assert turns_between([]) == 0
+
+
+def test_the_turn_follows_each_move_of_a_player_playing_on_alone() -> None:
+    """Blokus Duo: once one colour has passed the other places piece after piece; each is a turn,
+    so the count at the end agrees with the replay's and Load's (it said 32 for 33 pieces)."""
+    from bauhausbox import games
+    from tests.golden.playthrough import Playthrough
+
+    text = (Path(__file__).parents[1] / "data" / "blokus" / "duo.txt").read_text()
+    played = Playthrough.from_text(text)
+    game = games.load("blokus")
+    setup = Setup("blokus", 2, 601, (SeatSpec("Ann"), SeatSpec("Bob")), game.normalize_options(2, {"variant": "duo"}))
+    history = History.replay(game, setup, played.moves)
+    seats = [step.seat for step in history.steps]
+    assert any(a == b for a, b in itertools.pairwise(seats))  # the same player twice in a row
+    assert history.game.is_over(history.state)
+    assert turns_between(history.steps) == len(history.steps)
+    counted = []
+    for cursor in range(len(history.steps) + 1):
+        history.go_to(cursor)
+        counted.append(history.turn)
+    # The turn being played goes up by one with each piece and the last stands for the turns played.
+    assert counted == [*range(1, len(history.steps) + 1), len(history.steps)]
+
+
+def test_a_bauhaus_card_chosen_and_carried_out_is_one_turn() -> None:
+    from bauhausbox import games
+
+    game = games.load("bauhaus")
+    setup = Setup("bauhaus", 2, 5, (SeatSpec("Ann"), SeatSpec("Bob")), game.normalize_options(2, {}))
+    history = History(game, setup.new_state(game))
+    while history.state.phase != "choose":  # the opening round: one token each, one turn each
+        history.play(game.legal_moves(history.state)[0])
+    assert history.turn == 3
+    chooser = history.state.to_play
+    history.play(game.legal_moves(history.state)[0])  # a card chosen: carrying it out is the same turn
+    assert history.state.to_play == chooser and history.turn == 3
+    while history.state.phase == "resolve":
+        history.play(game.legal_moves(history.state)[0])
+    assert history.state.to_play != chooser and history.turn == 4

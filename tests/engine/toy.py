@@ -69,6 +69,9 @@ class Toy(GameRules[ToyState, str]):
         hands = tuple(hand if i == seat else tuple(0 for _ in hand) for i, hand in enumerate(state.hands))
         return replace(state, deck=hidden, hands=(hands[0], hands[1]))
 
+    def opens_turn(self, before: ToyState, move: str | None) -> bool:
+        return move != "shout"  # out of turn: no turn of its own
+
     def revealed(self, before: ToyState, after: ToyState) -> bool:
         return len(after.deck) < len(before.deck)
 

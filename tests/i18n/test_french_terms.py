@@ -48,3 +48,20 @@ def test_undo_and_cancel_never_share_a_word() -> None:
     assert cancel is not None and cancel.string == "Annuler"
     assert catalog.get("Undo").string != cancel.string
     assert catalog.get("Redo").string == "Refaire"
+
+
+def test_french_uses_the_typographic_apostrophe_everywhere() -> None:
+    """ "l'ordinateur" beside "d’Anni": one apostrophe, the typographic ’ (quoted codes take « »)."""
+    straight = [english for m in _catalog() if m.id for english, french in [_texts(m)] if "'" in french]
+    assert straight == []
+
+
+def test_the_undo_agreement_says_defaire_in_its_title_and_its_text() -> None:
+    """The dialog's title said "Reprendre…" while its text said "Ne défaites que…"."""
+    catalog = _catalog()
+    agreement = [m for m in catalog if m.id in ("Take back another player's move?", "Undo past a draw?")]
+    assert len(agreement) == 2
+    assert all(re.match(r"D[ée]faire\b", m.string) for m in agreement), [m.string for m in agreement]
+    undone = catalog.get("Undone ({n} turn can be redone).")
+    assert undone is not None and all("à refaire" in form for form in undone.string)
+    assert all("peu" not in form for form in undone.string)  # not "peuvent être refaits"

@@ -23,9 +23,9 @@ from tests.ui.helpers import open_game
 def test_a_refusal_is_said_in_french_in_the_status_bar_and_by_the_pointer(french: None, fresh_app: Any) -> None:
     scene = open_game(fresh_app, "blokus", 2, ["human", "ai:easy"], seed=3)
     scene.refuse(Words("{file} could not be read ({reason}).", file="a.json", reason=Words("the file is empty")))
-    assert scene.refusal() == "A.json n'a pas pu être lu (le fichier est vide)."
+    assert scene.refusal() == "A.json n’a pas pu être lu (le fichier est vide)."
     assert (
-        scene.pointer_note is not None and scene.pointer_note[0] == "A.json n'a pas pu être lu (le fichier est vide)."
+        scene.pointer_note is not None and scene.pointer_note[0] == "A.json n’a pas pu être lu (le fichier est vide)."
     )
     fresh_app.go_home()
 
@@ -78,7 +78,7 @@ def test_a_set_aside_notice_reads_in_french(french: None) -> None:
         "Et 2 autres fichiers ; chacun a été conservé sous <nom>.broken. Tout le reste est en ordre."
     )
     assert notices_message([notice]) == (
-        "bits-1.json n'a pas pu être lu (le fichier n'est pas du JSON valide (tronqué ?) à la ligne 3). "
+        "bits-1.json n’a pas pu être lu (le fichier n’est pas du JSON valide (tronqué ?) à la ligne 3). "
         "Il a été conservé sous bits-1.json.broken. Tout le reste est en ordre."
     )
 

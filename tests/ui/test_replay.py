@@ -213,8 +213,11 @@ def test_the_move_shown_is_marked_on_the_board_with_its_number(fresh_app: Any, g
     shown = next(n for n in range(3, scene.moves) if getattr(match.history.steps[n - 1].move, "squares", True))
     for _ in range(shown):
         key(app, pygame.K_RIGHT)
-    assert Counter(numbers_on_board()) - labels == Counter([str(shown)])  # numbered as its line in the log
-    assert scene.rows[shown].lines[0].startswith(f"{shown}. ")
+    turn = saves.turns_between(match.history.steps[:shown])  # numbered by turn, as players count them
+    assert Counter(numbers_on_board()) - labels == Counter([str(turn)])  # numbered as its line in the log
+    # The log numbers the line that began that turn (a Bauhaus card carried out goes on its choice's turn).
+    numbered = [row.lines[0] for row in scene.rows[1 : shown + 1] if row.lines[0].split(".")[0].isdigit()]
+    assert numbered[-1].startswith(f"{turn}. ")
 
 
 def test_a_clicked_move_is_no_longer_marked_once_home_or_end_goes_elsewhere(fresh_app: Any) -> None:
@@ -243,3 +246,17 @@ def test_a_clicked_move_is_no_longer_marked_once_home_or_end_goes_elsewhere(fres
     key(app, pygame.K_HOME)
     frames(app, 1)
     assert scene.position == 0 and marked[-1] == []
+
+
+def test_the_replay_counts_turns_as_the_status_bar_and_load_do(fresh_app: Any) -> None:
+    """Blokus Duo said "turn 32" on the table and "move 33 of 33" in the replay; a Bauhaus card is
+    chosen and then carried out, two moves in one turn."""
+    match = seeded_game("bauhaus", 2, seed=5)
+    scene = _open(fresh_app, match)
+    total = match.history.turn  # the status bar's count once the game is over
+    assert total < len(match.history.steps)
+    assert total == saves.turns_between(match.history.steps)  # what Load says
+    key(fresh_app, pygame.K_END)
+    assert scene.counter() == f"turn {total} of {total}"
+    key(fresh_app, pygame.K_HOME)
+    assert scene.counter() == f"{total} turns"

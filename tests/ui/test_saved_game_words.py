@@ -71,14 +71,17 @@ def test_a_percentage_is_written_as_each_language_writes_it() -> None:
 
 
 def test_turns_are_counted_as_players_count_them() -> None:
-    def steps(*seats: int) -> list[Step]:
-        return [Step(seat, None, "", False) for seat in seats]
+    def steps(*opens: bool | None) -> list[Step]:
+        return [Step(index % 2, None, "", False, flag) for index, flag in enumerate(opens)]
 
-    assert turn_number(steps(), 0) == 1
-    assert turn_number(steps(0), 1) == 2
-    assert turn_number(steps(0, 0), 0) == 1  # a card chosen, its action still to come: the same turn
-    assert turn_number(steps(0, 0, 1), 0) == 3
-    assert turn_number(steps(0, 0, 1, 1), None) == 2  # over: the turns played
+    assert turn_number(steps(), True) == 1
+    assert turn_number(steps(True), True) == 2
+    assert turn_number(steps(True), False) == 1  # a card chosen, its action still to come: the same turn
+    assert turn_number(steps(True, False, True), True) == 3
+    assert turn_number(steps(True, True), None) == 2  # over: the turns played
+    # Known only by their seats (a client across computers): a seat's run of steps is one turn.
+    runs = [Step(seat, None, "", False) for seat in (0, 0, 1, 1, 0)]
+    assert turn_number(runs, True) == 4
 
 
 def test_the_pause_menu_says_the_game_and_turn_under_its_title(fresh_app: Any) -> None:

@@ -522,6 +522,11 @@ class BauhausRules(PositionChecks, GameRules[BauhausState, Move]):
         deck, _ = rng.shuffle(sorted(state.deck))
         return replace(state, deck=deck)
 
+    def opens_turn(self, before: BauhausState, move: Move | None) -> bool:
+        # A card's turn is its choice; carrying it out (by its chooser or, after Mind Control, by
+        # Blue) goes on in the same turn, and a power is used outside the turns.
+        return before.phase != RESOLVE and (move is None or move.kind != MoveKind.POWER)
+
     def revealed(self, before: BauhausState, after: BauhausState) -> bool:
         return len(after.deck) < len(before.deck)
 

@@ -538,3 +538,19 @@ def test_the_status_line_never_runs_under_the_move_count_in_french_at_1024(
         left, right = sorted(inside, key=lambda text: text.rect.left)
         assert "indice" in left.content and "sauvegardé" in right.content
         assert left.rect.right < right.rect.left, (tuple(left.rect), tuple(right.rect))
+
+
+def test_a_puzzle_gives_no_turn_count_on_the_table_in_the_pause_menu_or_on_load(fresh_app: Any, tmp_path: Path) -> None:
+    """Each piece placed or lifted is a move, not a turn: the footer said "turn 1" all along, Load "1 turn"."""
+    from bauhausbox.persistence import writer
+
+    scene = _open(fresh_app, tmp_path, "tetromino-hard")
+    drag_piece(fresh_app, scene, Placement(PuzzlePiece("blue", "O"), frozenset({(0, 0), (1, 0), (0, 1), (1, 1)})))
+    assert len(scene.state.placements) == 1
+    assert scene._move_count()[0] == "saved"
+    scene.open_pause()
+    assert "turn" not in fresh_app.top.subtitle()  # the puzzle's title alone
+    fresh_app.pop()
+    writer.flush()
+    (saved,) = _unfinished("tetromino-hard")
+    assert saved.turns is None  # Load then says no turns

@@ -396,6 +396,7 @@ class PuzzleRules(GameRules[PuzzleState, PuzzleMove]):
         think_seconds={"hard": 2.0},
         # A random game of the pentomino frame lists tens of thousands of placements per move.
         conformance_scale=0.15,
+        counts_turns=False,
     )
 
     def new_game(self, players: int, seed: int, **options: OptionValue) -> PuzzleState:

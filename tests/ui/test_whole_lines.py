@@ -1,0 +1,52 @@
+"""Scrolled lists show whole lines: none half hidden under the heading or cut by the bottom edge
+(the Blokus Duo game log at 1920×1080 and the replay's move list in French at 1024×700 did)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from bauhausbox import i18n
+from bauhausbox.ui import layout_probe, theme
+from bauhausbox.ui.log_panel import LogLine, LogPanel
+from tests.ui.helpers import frames, key, seeded_game, window_size
+
+
+def _cut(texts: list[layout_probe.TextDraw], box: pygame.Rect) -> list[tuple[str, tuple[int, ...]]]:
+    """The texts drawn across the edge of ``box``: partly inside, partly out."""
+    return [(t.content, tuple(t.rect)) for t in texts if t.rect.colliderect(box) and not box.contains(t.rect)]
+
+
+@pytest.mark.parametrize("height", range(300, 340, 3))
+def test_the_game_log_scrolled_to_the_end_shows_whole_lines(height: int) -> None:
+    metrics = theme.Metrics(1920, 1080)
+    panel = LogPanel()
+    panel.layout(pygame.Rect(10, 10, 360, height), metrics)
+    lines = tuple(LogLine(f"Player {i % 2 + 1} placed a piece on square {i}", theme.BLUE, "circle") for i in range(40))
+    panel.set_lines(lines)
+    assert panel.offset == 0 and panel.max_offset > 0  # at the end, with more lines than fit
+    surface = pygame.Surface((400, height + 20))
+    with layout_probe.recording(surface.get_size()) as record:
+        panel.draw(surface)
+    drawn = [t for t in record.texts if t.rect.colliderect(panel.body)]
+    assert len(drawn) >= 5
+    assert not _cut(drawn, panel.body)
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_the_replay_move_list_shows_whole_lines_at_the_end(fresh_app: Any, size: tuple[int, int]) -> None:
+    from bauhausbox.scenes.replay import ReplayScene
+
+    i18n.set_language("fr")
+    match = seeded_game("blokus", 4, seed=11)
+    with window_size(fresh_app, size):
+        scene = ReplayScene.of_match(fresh_app, match)
+        fresh_app.push(scene)
+        key(fresh_app, pygame.K_END)
+        with layout_probe.recording(fresh_app.screen.get_size()) as record:
+            frames(fresh_app, 1)
+        drawn = [t for t in record.texts if t.rect.colliderect(scene.list_rect)]
+        assert len(drawn) >= 5
+        assert not _cut(drawn, scene.list_rect)
