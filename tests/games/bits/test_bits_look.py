@@ -278,3 +278,26 @@ def test_a_ramp_remembers_its_polygons_and_hands_out_copies() -> None:
     first[0] = (0.0, 0.0)  # a caller changing its list
     assert ramp.quad(1, 2, 2, 3, lift=4.0) == expected
     assert ramp.quad(1, 2, 2, 3) != expected  # another lift, another polygon
+
+
+def test_after_esc_a_click_on_the_ramp_picks_the_tile_up_before_any_drop(fresh_app: Any) -> None:
+    """Esc puts the tile back: back on the ramp the first click only brings its ghost back (no blind
+    drop), and Esc also puts back a chosen neutral tile, which stays unused."""
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=7)
+    click(fresh_app, air_point(scene, 1.0))  # the start tile
+    frames(fresh_app, 3)
+    move(fresh_app, air_point(scene, 3.0))
+    key(fresh_app, pygame.K_n)
+    assert scene.held()[0] == "NN" and scene.held_move() is not None
+    key(fresh_app, pygame.K_ESCAPE)
+    assert fresh_app.top is scene and scene.held_move() is None
+    assert scene.held()[0] != "NN"  # the neutral tile went back too
+    move(fresh_app, air_point(scene, 3.5))
+    assert scene.held_move() is None
+    click(fresh_app, air_point(scene, 3.5))
+    assert scene.match.history.cursor == 1  # picked up, not dropped
+    assert scene.held_move() is not None  # and its ghost shows
+    click(fresh_app, air_point(scene, 3.5))
+    frames(fresh_app, 3)
+    assert scene.match.history.cursor == 2
+    assert scene.match.state.neutral_used == (False,)

@@ -7,7 +7,8 @@ dashed with a ✗ and the reason. **R** or right-click turns it a quarter turn c
 anticlockwise): a tile is a domino whose two coloured halves lie left-right, stand, lie right-left and
 stand the other way. Every new tile comes to hand lying flat, first colour on the left. Click a column
 (or Space / down arrow) to drop it, or drag it there from the ramp or the tile card and let go; let go
-anywhere else and it stays in hand; Esc puts it back before it opens the menu. **N** or the button takes
+anywhere else and it stays in hand; Esc puts it back (and the neutral tile, if chosen) before it
+opens the menu, and the next click on the ramp only picks it up again. **N** or the button takes
 the neutral tile instead (once per round). The left/right arrow keys move the tile between columns. A click on another
 player's thumbnail shows that ramp large in place of yours, as your view has it (a click on it again,
 on the ramp, or Esc brings yours back; so does the next tile card).
@@ -255,11 +256,13 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             self.column = None
 
     def put_back(self) -> bool:
-        """Esc: the tile leaves the pointer and waits on its card (no ghost); True if it was out."""
-        if not self.dragging and self.column is None:
+        """Esc: the tile leaves the pointer and waits on its card (no ghost), and a chosen neutral
+        tile goes back too (it stays unused); True if there was something to put back."""
+        if not self.dragging and self.column is None and not self.use_neutral:
             return False
         self.dragging = False
         self.column = None
+        self.use_neutral = False
         self.parked = True
         return True
 
@@ -302,6 +305,11 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             column = self.column_at(event.pos)
             if column is None and not self.tile_card_rect().collidepoint(event.pos):
                 return False
+            if self.parked and column is not None:
+                # Put back with Esc: this press only picks it up again, so its ghost shows before
+                # any drop (a click never drops a tile the player cannot see).
+                self.parked, self.column = False, column
+                return True
             self.dragging, self.parked, self.column = True, False, column
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
