@@ -41,6 +41,7 @@ from bauhausbox.games.bits.screen.round_scene import BitsRoundScene
 from bauhausbox.i18n import N_, _, fill, translate
 from bauhausbox.match import Match
 from bauhausbox.persistence.paths import data_dir
+from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, layout_probe, theme
@@ -86,6 +87,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.slide: Slide | None = None
         self.round_to_show: int | None = None
         self.recorded_best = False
+        self.looked_ahead = False  # solo: undone past a tile card already seen, so not for the bests
         self.best_place: int | None = None
         self.thumb_rects: dict[int, pygame.Rect] = {}  # each other seat's board in the players panel
         self.peek: int | None = None  # another seat whose ramp is shown large (a click on its thumbnail)
@@ -115,7 +117,26 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
 
     def game_over_scene(self) -> BitsGameOverScene:
         """The shared final table with the rounds' goal cards drawn, and the solo bests after a solo game."""
-        return BitsGameOverScene(self.app, self, self.best_place)
+        return BitsGameOverScene(self.app, self, self.best_place, counted=not self.looked_ahead)
+
+    def undo(self) -> None:
+        """Solo: undoing past a tile card already seen would let the player replan knowing the next
+        tile, so it asks first, and the game then no longer counts for the solo bests."""
+        plan = None if self.table.on_server else self.table.undo_plan()
+        if plan is None or not plan.crosses_reveal or self.state.players != 1 or self.looked_ahead:
+            super().undo()
+            return
+
+        def undo_anyway() -> None:
+            self.looked_ahead = True
+            self._undo(plan)
+
+        answers = [(N_("Undo, not for the bests"), undo_anyway, "primary"), (N_("Keep playing"), None, "plain")]
+        question = N_(
+            "You have already seen the next tile card. You may undo, but this game will then no longer "
+            "count for your solo bests."
+        )
+        self.app.push(DialogScene(self.app, N_("Undo past a tile card?"), question, answers))
 
     # ==== how to play =========================================================================
     @classmethod
@@ -387,7 +408,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         return results[0].score if results else None
 
     def _record_solo(self, state: BitsState) -> None:
-        if state.players != 1 or not state.over or self.recorded_best:
+        if state.players != 1 or not state.over or self.recorded_best or self.looked_ahead:
             return
         self.recorded_best = True
         try:
