@@ -16,6 +16,7 @@ from bauhausbox.games.bits.screen import paint
 from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.ui import draw, layout_probe, theme
 from tests.ui.helpers import click, frames, key, move, open_game, spy_verdicts, window_size
+from tests.ui.scenarios.bits import _match, _open, _play_until
 
 
 def air_point(scene: Any, x: float) -> tuple[int, int]:
@@ -301,3 +302,15 @@ def test_after_esc_a_click_on_the_ramp_picks_the_tile_up_before_any_drop(fresh_a
     frames(fresh_app, 3)
     assert scene.match.history.cursor == 2
     assert scene.match.state.neutral_used == (False,)
+
+
+def test_no_recap_number_from_an_earlier_round_on_a_fresh_thumbnail(fresh_app: Any) -> None:
+    """At the start of round 2 the other player's board is empty and says "to place": a recap
+    number left from round 1 on it would read as "already placed"."""
+    match = _match(2, 5)
+    _play_until(match, lambda state, after: state.round == 2, 5)
+    scene = _open(fresh_app, match)
+    history = scene.match.history
+    theirs = [i for i in range(history.cursor) if history.steps[i].seat == 1 and history.states[i].round == 1]
+    assert scene.thumb_rects.get(1) is not None  # their thumbnail is on screen
+    assert scene.badge_at(scene.step_mark(theirs[-1], "1")) is None

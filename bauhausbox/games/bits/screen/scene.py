@@ -544,8 +544,13 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         return round(x), round(y)
 
     def _thumb_marked(self, mark: MoveMark[Move]) -> pygame.Rect | None:
-        """Another seat's move: its board in the players panel (``None`` for the shown seat's)."""
+        """Another seat's move: its board in the players panel (``None`` for the shown seat's, and for
+        a move of an earlier round: its tile is gone from the board, and a recap number on a fresh
+        board would read as "already placed")."""
         if mark.seat == self.seat_shown():
+            return None
+        before: BitsState = self.match.history.states[mark.index]
+        if before.round != self.state.round:
             return None
         return self.thumb_rects.get(mark.seat)
 
