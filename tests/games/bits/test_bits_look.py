@@ -5,6 +5,7 @@ with a tick or a cross, and a spectating screen (the replay viewer) shows no liv
 
 from __future__ import annotations
 
+import colorsys
 from typing import Any
 
 import pygame
@@ -314,3 +315,11 @@ def test_no_recap_number_from_an_earlier_round_on_a_fresh_thumbnail(fresh_app: A
     theirs = [i for i in range(history.cursor) if history.steps[i].seat == 1 and history.states[i].round == 1]
     assert scene.thumb_rects.get(1) is not None  # their thumbnail is on screen
     assert scene.badge_at(scene.step_mark(theirs[-1], "1")) is None
+
+
+def test_the_tile_called_red_is_drawn_red_not_orange() -> None:
+    """The texts (and the original rules) call the "R" colour red: drawn orange, players saw an
+    orange tile called "red". Its hue must be a red's (within 8 degrees of pure red)."""
+    r, g, b = (c / 255 for c in paint.TILE_COLOURS["R"])
+    hue = colorsys.rgb_to_hsv(r, g, b)[0] * 360
+    assert hue <= 8 or hue >= 352, hue

@@ -32,7 +32,7 @@ Point = tuple[float, float]
 CellRect = Callable[[int], pygame.Rect]  # board index -> its square on screen
 
 TILE_COLOURS: dict[str, Colour] = {
-    "R": (226, 88, 40),  # red-orange
+    "R": (198, 30, 48),  # red, as the original rules name it (an orange one read as "orange")
     "Y": (242, 184, 36),
     "B": (29, 78, 158),
     "P": (124, 66, 156),
