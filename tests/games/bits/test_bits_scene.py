@@ -256,3 +256,17 @@ def test_an_opponents_ramp_is_shown_large_from_your_view_and_back(fresh_app: Any
     click(fresh_app, scene.thumb_rects[2].center)
     key(fresh_app, pygame.K_ESCAPE)
     assert scene.peek is None and fresh_app.top is scene
+
+
+def test_the_rotate_button_and_the_header_with_the_neutral_tile_in_hand(fresh_app: Any) -> None:
+    """The button that turns the tile says Rotate (as Blokus's does: "Turn" read as a player's turn),
+    and with the neutral tile in hand the header asks for the neutral tile, not the card's."""
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=7)
+    assert scene.turn_button.label == "Rotate"
+    click(fresh_app, air_point(scene, 1.0))  # the start tile
+    frames(fresh_app, 3)
+    card = scene.turn_text()
+    key(fresh_app, pygame.K_n)
+    assert scene.turn_text() != card and "neutral" in scene.turn_text()
+    key(fresh_app, pygame.K_n)
+    assert scene.turn_text() == card

@@ -103,9 +103,9 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.card_rects: list[tuple[str, pygame.Rect]] = []
         self.turn_button = self.widgets.add(
             Button(
-                N_("Turn"),
+                N_("Rotate"),  # the house word (Blokus): "Turn" read as a player's turn
                 lambda: self.turn(1),
-                tooltip=N_("Turn the tile (R, right-click; Shift+R back)"),
+                tooltip=N_("Rotate the tile (R, right-click; Shift+R back)"),
                 icon=icons.rotate,
             )
         )
@@ -484,12 +484,13 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             return _("{name} is placing").format(name=name) + UNDER_WAY
         if state.start_phase:
             return _("{name}: place your start tile").format(name=name)
-        return _("{name}: place the {tile} tile").format(name=name, tile=tile_words(state.tile_for(seat)))
+        tile = NEUTRAL_TILE if self.use_neutral and self.held() is not None else state.tile_for(seat)
+        return _("{name}: place the {tile} tile").format(name=name, tile=tile_words(tile))
 
     def idle_status(self) -> str:
         if self.spectating or self.held() is None:
             return super().idle_status()
-        return _("Point at a column, click to drop  ·  R / Shift+R turn  ·  N neutral  ·  Esc puts back, menu")
+        return _("Point at a column, click to drop  ·  R / Shift+R rotate  ·  N neutral  ·  Esc puts back, menu")
 
     def aim_at(self, move: Move) -> None:
         """Hold the tile as the hint places it: the orientation is looked up among the ways to
