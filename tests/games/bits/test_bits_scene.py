@@ -270,3 +270,18 @@ def test_the_rotate_button_and_the_header_with_the_neutral_tile_in_hand(fresh_ap
     assert scene.turn_text() != card and "neutral" in scene.turn_text()
     key(fresh_app, pygame.K_n)
     assert scene.turn_text() == card
+
+
+def test_the_curtain_says_what_bits_hides_not_hands(fresh_app: Any) -> None:
+    """Bits has no hands: the pass-the-device curtain tells the others what stays hidden here."""
+    from bauhausbox.scenes.curtain import CurtainScene
+    from bauhausbox.ui import layout_probe
+
+    open_game(fresh_app, "bits", 2, ["human", "human"], seed=9)
+    frames(fresh_app, 2)
+    assert isinstance(fresh_app.top, CurtainScene)
+    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+        frames(fresh_app, 1)
+    texts = " ".join(t.content for t in record.texts)
+    assert "look away" in texts
+    assert "Hands" not in texts and "placed" in texts

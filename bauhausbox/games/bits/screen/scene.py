@@ -487,6 +487,10 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         tile = NEUTRAL_TILE if self.use_neutral and self.held() is not None else state.tile_for(seat)
         return _("{name}: place the {tile} tile").format(name=name, tile=tile_words(tile))
 
+    def curtain_note(self) -> str:
+        """Bits has no hands: what the curtain hides is where each player put the tile."""
+        return _("Everyone else: look away. Where each player puts the tile stays hidden until all have placed.")
+
     def idle_status(self) -> str:
         if self.spectating or self.held() is None:
             return super().idle_status()
