@@ -285,3 +285,27 @@ def test_the_curtain_says_what_bits_hides_not_hands(fresh_app: Any) -> None:
     texts = " ".join(t.content for t in record.texts)
     assert "look away" in texts
     assert "Hands" not in texts and "placed" in texts
+
+
+def test_the_undo_question_to_everyone_blanks_the_tile_buttons_and_passes_nothing(fresh_app: Any) -> None:
+    """Two humans, an undo past a draw: while everyone is asked, the board is blanked and so are the
+    Rotate and Neutral buttons; the footer does not ask to pass the device to the player at it."""
+    from bauhausbox.games.bits.screen.scene import BitsScene
+    from bauhausbox.scenes.dialog import DialogScene
+
+    open_game(fresh_app, "bits", 2, ["human", "human"], seed=9)
+    frames(fresh_app, 2)
+    scene = next(s for s in fresh_app.stack if isinstance(s, BitsScene))
+    for _ in range(2):  # each takes the device and places the start tile
+        key(fresh_app, pygame.K_RETURN)
+        frames(fresh_app, 1)
+        click(fresh_app, air_point(scene, 3.0))
+        frames(fresh_app, 2)
+    key(fresh_app, pygame.K_RETURN)
+    frames(fresh_app, 2)
+    assert fresh_app.top is scene and scene.turn_button.visible
+    scene.undo()
+    frames(fresh_app, 2)
+    assert isinstance(fresh_app.top, DialogScene) and scene.veiled()
+    assert not scene.turn_button.visible and not scene.neutral_button.visible
+    assert "Pass the device" not in scene.situation()

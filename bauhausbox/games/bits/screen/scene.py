@@ -608,6 +608,12 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             return slide.board_before
         return self.shown_board(state, self.seat_shown())
 
+    def draw(self, surface: pygame.Surface) -> None:
+        # With the board blanked (curtain, a question to everyone) the tile's buttons go too; set
+        # here, as the scene is drawn under a dialog but not updated.
+        self.turn_button.visible = self.neutral_button.visible = not self.veiled()
+        super().draw(surface)
+
     def draw_game(self, surface: pygame.Surface) -> None:
         state = self.state
         seat = self.seat_shown() if self.peek is None else self.peek
