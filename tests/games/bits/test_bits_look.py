@@ -323,3 +323,25 @@ def test_the_tile_called_red_is_drawn_red_not_orange() -> None:
     r, g, b = (c / 255 for c in paint.TILE_COLOURS["R"])
     hue = colorsys.rgb_to_hsv(r, g, b)[0] * 360
     assert hue <= 8 or hue >= 352, hue
+
+
+@pytest.mark.parametrize(("language", "width"), [("fr", 56), ("fr", 64), ("en", 48), ("fr", 110)])
+def test_the_other_four_line_stays_inside_a_narrow_goal_card(fresh_app: Any, language: str, width: int) -> None:
+    """The "other 4: +1" line of a pile-1 card stays inside the card's border however narrow the card
+    (1024 wide with the log open, in French)."""
+    from bauhausbox import i18n
+    from bauhausbox.games.bits.cards import CARD_BY_ID
+
+    card = next(c for c in CARD_BY_ID.values() if c.other_four)
+    surface = pygame.Surface((300, 300))
+    rect = pygame.Rect(20, 20, width, round(width * 1.25))
+    i18n.set_language(language)
+    try:
+        with layout_probe.recording((300, 300)) as record:
+            paint.draw_goal_card(surface, rect, card, False)
+    finally:
+        i18n.set_language("en")
+    assert any("4" in t.content for t in record.texts)
+    inside = rect.inflate(-4, -4)  # clear of the 2-pixel border
+    for text in record.texts:
+        assert inside.contains(text.rect), (text.content, text.rect, inside)
