@@ -166,9 +166,13 @@ def test_a_whole_round_ends_in_the_scoring_overlay(fresh_app: Any) -> None:
     frames(fresh_app, 3)
     assert isinstance(fresh_app.top, BitsRoundScene)
     assert fresh_app.top.round_number == 1
+    # The overlay says the round is over: no notice of it sticks out around it, nor stays over the
+    # goal cards' heading afterwards.
+    assert scene.notice == ""
     key(fresh_app, pygame.K_RETURN)
     assert fresh_app.top is scene
     assert scene.match.state.round == 2
+    assert scene.notice == ""
 
 
 def test_pass_and_play_hides_the_first_players_placement(fresh_app: Any) -> None:

@@ -396,9 +396,9 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             }
             self.fresh_until = time.monotonic() + 2.0
         if len(after.finished) > len(before.finished):
+            # The scoring overlay that comes next says the round is over (and the log does): no notice
+            # too, which stayed over the goal cards' heading and stuck out around the dialogs.
             self.round_to_show = len(after.finished)
-            # The points are the log's sentence and the scoring table's: the notice only says when.
-            self.announce(_("Round {number} is over").format(number=len(after.finished)))
             self._record_solo(after)
         elif after.shown != before.shown and after.shown:
             self.app.sound.play("draw", 0.7)
