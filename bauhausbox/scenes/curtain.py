@@ -32,8 +32,10 @@ class CurtainScene(Scene):
         colour: Colour = theme.RED,
         shape: str = "circle",
         on_escape: Callable[[], None] | None = None,
+        note: str | None = None,
     ) -> None:
         super().__init__(app)
+        self.note = note  # what stays hidden, in the game's words (``GameHooks.curtain_note``)
         self.player = player
         self.on_ready = on_ready
         self.on_escape = on_escape
@@ -80,7 +82,7 @@ class CurtainScene(Scene):
             )
             draw.text(
                 surface,
-                _("Everyone else: look away. Hands and secret tiles stay hidden until then."),
+                self.note or _("Everyone else: look away. Hands and secret tiles stay hidden until then."),
                 (m.width // 2, m.height // 2 + m.u(12)),
                 m.body,
                 theme.LIGHT_GREY,

@@ -188,6 +188,10 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
         """Pass-the-device curtain between humans, in games where hands or draws are secret."""
         return self.match.game.info.hidden_information and len(self.match.humans) >= 2
 
+    def curtain_note(self) -> str:
+        """The curtain's sentence to everyone else: what stays hidden in this game."""
+        return _("Everyone else: look away. Hands and secret tiles stay hidden until then.")
+
     def on_veil(self) -> None:
         """The device passes to another player: forget what the previous one held or peeked at."""
 

@@ -92,6 +92,7 @@ class Handover(TableChrome, GameStory):
                 colour,
                 shape,
                 on_escape=lambda: self.open_pause(curtained=True),
+                note=self.curtain_note(),
             )
         )
 

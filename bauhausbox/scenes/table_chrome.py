@@ -402,6 +402,8 @@ class TableChrome(GameHooks[Any, Any]):
         if deciding is not None:
             return fill(_("Waiting for {name} to decide"), name=self.seat_title(deciding))
         if self.curtained() and (self.table.unveiled is None or self.table.veiled()):
+            if self.app.top is not self:  # a question to everyone at the screen: nobody passes it yet
+                return ""
             seat = match.viewer()
             return fill(_("Pass the device to {name}"), name=match.seat_name(seat)) if seat is not None else ""
         seat = match.to_play

@@ -10,9 +10,11 @@ from bauhausbox.games.bits.records import bests
 from bauhausbox.games.bits.screen.howto import how_to_play_pages
 from bauhausbox.games.bits.screen.solo_bests import solo_best_line
 from bauhausbox.persistence.paths import data_dir
+from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.ui import layout_probe
-from tests.ui.helpers import frames
-from tests.ui.scenarios.bits import _finished
+from tests.games.bits.test_bits_scene import air_point
+from tests.ui.helpers import click, frames, open_game
+from tests.ui.scenarios.bits import _finished, _match, _play_until
 
 
 def words(text: str) -> str:
@@ -66,3 +68,27 @@ def test_the_how_to_solo_page_lists_the_best_results_before_playing(fresh_app: A
         assert words(solo_best_line(1, saved.results[0])) in texts
     finally:
         (data_dir() / bests.FILE_NAME).unlink()
+
+
+def test_solo_undo_past_a_seen_tile_card_asks_and_the_game_no_longer_counts(fresh_app: Any) -> None:
+    """In solo the next tile card shows as soon as a tile is placed: undoing past it would be a free
+    look ahead, so it asks first and the game then stays off the solo bests (and says so)."""
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=3)
+    click(fresh_app, air_point(scene, 3.0))
+    frames(fresh_app, 3)
+    assert scene.match.history.cursor == 1
+    scene.undo()
+    dialog = fresh_app.top
+    assert isinstance(dialog, DialogScene) and scene.match.history.cursor == 1  # asked, nothing undone yet
+    dialog.buttons[0].click()
+    frames(fresh_app, 2)
+    assert scene.match.history.cursor == 0 and fresh_app.top is scene
+    finished = _match(1, 14)
+    _play_until(finished, lambda state, after: False, 14)
+    scene._record_solo(finished.state)
+    assert bests.load(data_dir()).results == []  # not recorded
+    over = scene.game_over_scene()
+    fresh_app.push(over)
+    texts = [t.content for t in recorded(fresh_app).texts]
+    assert any("does not count" in text for text in texts)
+    fresh_app.pop()

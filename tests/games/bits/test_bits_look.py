@@ -5,6 +5,7 @@ with a tick or a cross, and a spectating screen (the replay viewer) shows no liv
 
 from __future__ import annotations
 
+import colorsys
 from typing import Any
 
 import pygame
@@ -16,6 +17,7 @@ from bauhausbox.games.bits.screen import paint
 from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.ui import draw, layout_probe, theme
 from tests.ui.helpers import click, frames, key, move, open_game, spy_verdicts, window_size
+from tests.ui.scenarios.bits import _match, _open, _play_until
 
 
 def air_point(scene: Any, x: float) -> tuple[int, int]:
@@ -278,3 +280,68 @@ def test_a_ramp_remembers_its_polygons_and_hands_out_copies() -> None:
     first[0] = (0.0, 0.0)  # a caller changing its list
     assert ramp.quad(1, 2, 2, 3, lift=4.0) == expected
     assert ramp.quad(1, 2, 2, 3) != expected  # another lift, another polygon
+
+
+def test_after_esc_a_click_on_the_ramp_picks_the_tile_up_before_any_drop(fresh_app: Any) -> None:
+    """Esc puts the tile back: back on the ramp the first click only brings its ghost back (no blind
+    drop), and Esc also puts back a chosen neutral tile, which stays unused."""
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=7)
+    click(fresh_app, air_point(scene, 1.0))  # the start tile
+    frames(fresh_app, 3)
+    move(fresh_app, air_point(scene, 3.0))
+    key(fresh_app, pygame.K_n)
+    assert scene.held()[0] == "NN" and scene.held_move() is not None
+    key(fresh_app, pygame.K_ESCAPE)
+    assert fresh_app.top is scene and scene.held_move() is None
+    assert scene.held()[0] != "NN"  # the neutral tile went back too
+    move(fresh_app, air_point(scene, 3.5))
+    assert scene.held_move() is None
+    click(fresh_app, air_point(scene, 3.5))
+    assert scene.match.history.cursor == 1  # picked up, not dropped
+    assert scene.held_move() is not None  # and its ghost shows
+    click(fresh_app, air_point(scene, 3.5))
+    frames(fresh_app, 3)
+    assert scene.match.history.cursor == 2
+    assert scene.match.state.neutral_used == (False,)
+
+
+def test_no_recap_number_from_an_earlier_round_on_a_fresh_thumbnail(fresh_app: Any) -> None:
+    """At the start of round 2 the other player's board is empty and says "to place": a recap
+    number left from round 1 on it would read as "already placed"."""
+    match = _match(2, 5)
+    _play_until(match, lambda state, after: state.round == 2, 5)
+    scene = _open(fresh_app, match)
+    history = scene.match.history
+    theirs = [i for i in range(history.cursor) if history.steps[i].seat == 1 and history.states[i].round == 1]
+    assert scene.thumb_rects.get(1) is not None  # their thumbnail is on screen
+    assert scene.badge_at(scene.step_mark(theirs[-1], "1")) is None
+
+
+def test_the_tile_called_red_is_drawn_red_not_orange() -> None:
+    """The texts (and the original rules) call the "R" colour red: drawn orange, players saw an
+    orange tile called "red". Its hue must be a red's (within 8 degrees of pure red)."""
+    r, g, b = (c / 255 for c in paint.TILE_COLOURS["R"])
+    hue = colorsys.rgb_to_hsv(r, g, b)[0] * 360
+    assert hue <= 8 or hue >= 352, hue
+
+
+@pytest.mark.parametrize(("language", "width"), [("fr", 56), ("fr", 64), ("en", 48), ("fr", 110)])
+def test_the_other_four_line_stays_inside_a_narrow_goal_card(fresh_app: Any, language: str, width: int) -> None:
+    """The "other 4: +1" line of a pile-1 card stays inside the card's border however narrow the card
+    (1024 wide with the log open, in French)."""
+    from bauhausbox import i18n
+    from bauhausbox.games.bits.cards import CARD_BY_ID
+
+    card = next(c for c in CARD_BY_ID.values() if c.other_four)
+    surface = pygame.Surface((300, 300))
+    rect = pygame.Rect(20, 20, width, round(width * 1.25))
+    i18n.set_language(language)
+    try:
+        with layout_probe.recording((300, 300)) as record:
+            paint.draw_goal_card(surface, rect, card, False)
+    finally:
+        i18n.set_language("en")
+    assert any("4" in t.content for t in record.texts)
+    inside = rect.inflate(-4, -4)  # clear of the 2-pixel border
+    for text in record.texts:
+        assert inside.contains(text.rect), (text.content, text.rect, inside)

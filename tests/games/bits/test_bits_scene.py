@@ -166,9 +166,13 @@ def test_a_whole_round_ends_in_the_scoring_overlay(fresh_app: Any) -> None:
     frames(fresh_app, 3)
     assert isinstance(fresh_app.top, BitsRoundScene)
     assert fresh_app.top.round_number == 1
+    # The overlay says the round is over: no notice of it sticks out around it, nor stays over the
+    # goal cards' heading afterwards.
+    assert scene.notice == ""
     key(fresh_app, pygame.K_RETURN)
     assert fresh_app.top is scene
     assert scene.match.state.round == 2
+    assert scene.notice == ""
 
 
 def test_pass_and_play_hides_the_first_players_placement(fresh_app: Any) -> None:
@@ -256,3 +260,56 @@ def test_an_opponents_ramp_is_shown_large_from_your_view_and_back(fresh_app: Any
     click(fresh_app, scene.thumb_rects[2].center)
     key(fresh_app, pygame.K_ESCAPE)
     assert scene.peek is None and fresh_app.top is scene
+
+
+def test_the_rotate_button_and_the_header_with_the_neutral_tile_in_hand(fresh_app: Any) -> None:
+    """The button that turns the tile says Rotate (as Blokus's does: "Turn" read as a player's turn),
+    and with the neutral tile in hand the header asks for the neutral tile, not the card's."""
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=7)
+    assert scene.turn_button.label == "Rotate"
+    click(fresh_app, air_point(scene, 1.0))  # the start tile
+    frames(fresh_app, 3)
+    card = scene.turn_text()
+    key(fresh_app, pygame.K_n)
+    assert scene.turn_text() != card and "neutral" in scene.turn_text()
+    key(fresh_app, pygame.K_n)
+    assert scene.turn_text() == card
+
+
+def test_the_curtain_says_what_bits_hides_not_hands(fresh_app: Any) -> None:
+    """Bits has no hands: the pass-the-device curtain tells the others what stays hidden here."""
+    from bauhausbox.scenes.curtain import CurtainScene
+    from bauhausbox.ui import layout_probe
+
+    open_game(fresh_app, "bits", 2, ["human", "human"], seed=9)
+    frames(fresh_app, 2)
+    assert isinstance(fresh_app.top, CurtainScene)
+    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+        frames(fresh_app, 1)
+    texts = " ".join(t.content for t in record.texts)
+    assert "look away" in texts
+    assert "Hands" not in texts and "placed" in texts
+
+
+def test_the_undo_question_to_everyone_blanks_the_tile_buttons_and_passes_nothing(fresh_app: Any) -> None:
+    """Two humans, an undo past a draw: while everyone is asked, the board is blanked and so are the
+    Rotate and Neutral buttons; the footer does not ask to pass the device to the player at it."""
+    from bauhausbox.games.bits.screen.scene import BitsScene
+    from bauhausbox.scenes.dialog import DialogScene
+
+    open_game(fresh_app, "bits", 2, ["human", "human"], seed=9)
+    frames(fresh_app, 2)
+    scene = next(s for s in fresh_app.stack if isinstance(s, BitsScene))
+    for _ in range(2):  # each takes the device and places the start tile
+        key(fresh_app, pygame.K_RETURN)
+        frames(fresh_app, 1)
+        click(fresh_app, air_point(scene, 3.0))
+        frames(fresh_app, 2)
+    key(fresh_app, pygame.K_RETURN)
+    frames(fresh_app, 2)
+    assert fresh_app.top is scene and scene.turn_button.visible
+    scene.undo()
+    frames(fresh_app, 2)
+    assert isinstance(fresh_app.top, DialogScene) and scene.veiled()
+    assert not scene.turn_button.visible and not scene.neutral_button.visible
+    assert "Pass the device" not in scene.situation()

@@ -31,8 +31,11 @@ def load_bests() -> list[bests.SoloResult]:
 
 
 class BitsGameOverScene(GameOverScene):
-    def __init__(self, app: App, game_scene: FinishedTable, best_place: int | None = None) -> None:
+    def __init__(
+        self, app: App, game_scene: FinishedTable, best_place: int | None = None, counted: bool = True
+    ) -> None:
         super().__init__(app, game_scene)
+        self.counted = counted  # False: a solo game undone past a tile card already seen
         state: BitsState = game_scene.match.state
         self.state = state
         self.best_place = best_place  # this game's place on the solo list (None: not on it, or not solo)
@@ -76,13 +79,18 @@ class BitsGameOverScene(GameOverScene):
     def below_table_height(self, metrics: Metrics) -> int:
         if self.state.players != 1:
             return 0
-        return metrics.u(6) + max(1, len(self.bests)) * metrics.u(3.5)
+        return metrics.u(6) + (max(1, len(self.bests)) + (not self.counted)) * metrics.u(3.5)
 
     def draw_below_table(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         m = self.metrics
         with layout_probe.box(rect):
             draw.heading(surface, _("Solo bests"), (rect.left + m.u(1), rect.top + m.u(1)), m.body)
             y = rect.top + m.u(5.5)
+            if not self.counted:
+                note = _("This game does not count: it was undone after a tile card had been seen.")
+                size = draw.fitting_size(note, m.small, rect.width - m.u(2), "semibold", smallest=12)
+                draw.text(surface, note, (rect.left + m.u(1), y), size, theme.GREY, "semibold")
+                y += m.u(3.5)
             if not self.bests:
                 draw.text(surface, _("No solo game yet."), (rect.left + m.u(1), y), m.small, theme.GREY)
             for place, solo in enumerate(self.bests):

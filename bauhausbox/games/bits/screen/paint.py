@@ -32,7 +32,7 @@ Point = tuple[float, float]
 CellRect = Callable[[int], pygame.Rect]  # board index -> its square on screen
 
 TILE_COLOURS: dict[str, Colour] = {
-    "R": (226, 88, 40),  # red-orange
+    "R": (198, 30, 48),  # red, as the original rules name it (an orange one read as "orange")
     "Y": (242, 184, 36),
     "B": (29, 78, 158),
     "P": (124, 66, 156),
@@ -531,14 +531,19 @@ def draw_goal_card(
         number = max(14, rect.width // 7)  # 14 px is the least any text may be (docs/contributing.md)
         points = max(16, rect.width // 4)
         caption = _("other 4: {points}").format(points=f"{card.other_four:+d}") if card.other_four else ""
-        caption_size = (
-            draw.fitting_size(caption, max(14, number - 3), rect.width - pad, "semibold", smallest=10) if caption else 0
-        )
+        room = rect.width - 2 * pad  # inside the card's border, as the shape is
+        caption_size = draw.fitting_size(caption, max(14, number - 3), room, "semibold", smallest=10) if caption else 0
+        lines = [caption] if caption else []
+        if caption and draw.render_text(caption, caption_size, theme.GREY, "semibold").get_width() > room:
+            # Too long even small (a narrow card, a longer language): the points go under the words.
+            head, _sep, tail = caption.rpartition(" ")
+            lines = [head, tail]
+            caption_size = draw.fitting_size(head, max(14, number - 3), room, "semibold", smallest=10)
         draw.text(surface, f"{card.pile}", (rect.left + pad, rect.top + pad // 2), number, theme.GREY, "bold")
         bottom = rect.bottom - pad // 2
-        if caption:
+        for line in reversed(lines):
             bottom = draw.text(
-                surface, caption, (rect.centerx, bottom), caption_size, theme.GREY, "semibold", "midbottom"
+                surface, line, (rect.centerx, bottom), caption_size, theme.GREY, "semibold", "midbottom"
             ).top
         label = draw.text(
             surface,

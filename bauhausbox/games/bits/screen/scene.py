@@ -7,7 +7,8 @@ dashed with a ✗ and the reason. **R** or right-click turns it a quarter turn c
 anticlockwise): a tile is a domino whose two coloured halves lie left-right, stand, lie right-left and
 stand the other way. Every new tile comes to hand lying flat, first colour on the left. Click a column
 (or Space / down arrow) to drop it, or drag it there from the ramp or the tile card and let go; let go
-anywhere else and it stays in hand; Esc puts it back before it opens the menu. **N** or the button takes
+anywhere else and it stays in hand; Esc puts it back (and the neutral tile, if chosen) before it
+opens the menu, and the next click on the ramp only picks it up again. **N** or the button takes
 the neutral tile instead (once per round). The left/right arrow keys move the tile between columns. A click on another
 player's thumbnail shows that ramp large in place of yours, as your view has it (a click on it again,
 on the ramp, or Esc brings yours back; so does the next tile card).
@@ -40,6 +41,7 @@ from bauhausbox.games.bits.screen.round_scene import BitsRoundScene
 from bauhausbox.i18n import N_, _, fill, translate
 from bauhausbox.match import Match
 from bauhausbox.persistence.paths import data_dir
+from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, icons, layout_probe, theme
@@ -85,6 +87,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.slide: Slide | None = None
         self.round_to_show: int | None = None
         self.recorded_best = False
+        self.looked_ahead = False  # solo: undone past a tile card already seen, so not for the bests
         self.best_place: int | None = None
         self.thumb_rects: dict[int, pygame.Rect] = {}  # each other seat's board in the players panel
         self.peek: int | None = None  # another seat whose ramp is shown large (a click on its thumbnail)
@@ -100,9 +103,9 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.card_rects: list[tuple[str, pygame.Rect]] = []
         self.turn_button = self.widgets.add(
             Button(
-                N_("Turn"),
+                N_("Rotate"),  # the house word (Blokus): "Turn" read as a player's turn
                 lambda: self.turn(1),
-                tooltip=N_("Turn the tile (R, right-click; Shift+R back)"),
+                tooltip=N_("Rotate the tile (R, right-click; Shift+R back)"),
                 icon=icons.rotate,
             )
         )
@@ -114,7 +117,26 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
 
     def game_over_scene(self) -> BitsGameOverScene:
         """The shared final table with the rounds' goal cards drawn, and the solo bests after a solo game."""
-        return BitsGameOverScene(self.app, self, self.best_place)
+        return BitsGameOverScene(self.app, self, self.best_place, counted=not self.looked_ahead)
+
+    def undo(self) -> None:
+        """Solo: undoing past a tile card already seen would let the player replan knowing the next
+        tile, so it asks first, and the game then no longer counts for the solo bests."""
+        plan = None if self.table.on_server else self.table.undo_plan()
+        if plan is None or not plan.crosses_reveal or self.state.players != 1 or self.looked_ahead:
+            super().undo()
+            return
+
+        def undo_anyway() -> None:
+            self.looked_ahead = True
+            self._undo(plan)
+
+        answers = [(N_("Undo, not for the bests"), undo_anyway, "primary"), (N_("Keep playing"), None, "plain")]
+        question = N_(
+            "You have already seen the next tile card. You may undo, but this game will then no longer "
+            "count for your solo bests."
+        )
+        self.app.push(DialogScene(self.app, N_("Undo past a tile card?"), question, answers))
 
     # ==== how to play =========================================================================
     @classmethod
@@ -255,11 +277,13 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             self.column = None
 
     def put_back(self) -> bool:
-        """Esc: the tile leaves the pointer and waits on its card (no ghost); True if it was out."""
-        if not self.dragging and self.column is None:
+        """Esc: the tile leaves the pointer and waits on its card (no ghost), and a chosen neutral
+        tile goes back too (it stays unused); True if there was something to put back."""
+        if not self.dragging and self.column is None and not self.use_neutral:
             return False
         self.dragging = False
         self.column = None
+        self.use_neutral = False
         self.parked = True
         return True
 
@@ -302,6 +326,11 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             column = self.column_at(event.pos)
             if column is None and not self.tile_card_rect().collidepoint(event.pos):
                 return False
+            if self.parked and column is not None:
+                # Put back with Esc: this press only picks it up again, so its ghost shows before
+                # any drop (a click never drops a tile the player cannot see).
+                self.parked, self.column = False, column
+                return True
             self.dragging, self.parked, self.column = True, False, column
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
@@ -367,9 +396,9 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             }
             self.fresh_until = time.monotonic() + 2.0
         if len(after.finished) > len(before.finished):
+            # The scoring overlay that comes next says the round is over (and the log does): no notice
+            # too, which stayed over the goal cards' heading and stuck out around the dialogs.
             self.round_to_show = len(after.finished)
-            # The points are the log's sentence and the scoring table's: the notice only says when.
-            self.announce(_("Round {number} is over").format(number=len(after.finished)))
             self._record_solo(after)
         elif after.shown != before.shown and after.shown:
             self.app.sound.play("draw", 0.7)
@@ -379,7 +408,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         return results[0].score if results else None
 
     def _record_solo(self, state: BitsState) -> None:
-        if state.players != 1 or not state.over or self.recorded_best:
+        if state.players != 1 or not state.over or self.recorded_best or self.looked_ahead:
             return
         self.recorded_best = True
         try:
@@ -455,12 +484,17 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             return _("{name} is placing").format(name=name) + UNDER_WAY
         if state.start_phase:
             return _("{name}: place your start tile").format(name=name)
-        return _("{name}: place the {tile} tile").format(name=name, tile=tile_words(state.tile_for(seat)))
+        tile = NEUTRAL_TILE if self.use_neutral and self.held() is not None else state.tile_for(seat)
+        return _("{name}: place the {tile} tile").format(name=name, tile=tile_words(tile))
+
+    def curtain_note(self) -> str:
+        """Bits has no hands: what the curtain hides is where each player put the tile."""
+        return _("Everyone else: look away. Where each player puts the tile stays hidden until all have placed.")
 
     def idle_status(self) -> str:
         if self.spectating or self.held() is None:
             return super().idle_status()
-        return _("Point at a column, click to drop  ·  R / Shift+R turn  ·  N neutral  ·  Esc puts back, menu")
+        return _("Point at a column, click to drop  ·  R / Shift+R rotate  ·  N neutral  ·  Esc puts back, menu")
 
     def aim_at(self, move: Move) -> None:
         """Hold the tile as the hint places it: the orientation is looked up among the ways to
@@ -515,8 +549,13 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         return round(x), round(y)
 
     def _thumb_marked(self, mark: MoveMark[Move]) -> pygame.Rect | None:
-        """Another seat's move: its board in the players panel (``None`` for the shown seat's)."""
+        """Another seat's move: its board in the players panel (``None`` for the shown seat's, and for
+        a move of an earlier round: its tile is gone from the board, and a recap number on a fresh
+        board would read as "already placed")."""
         if mark.seat == self.seat_shown():
+            return None
+        before: BitsState = self.match.history.states[mark.index]
+        if before.round != self.state.round:
             return None
         return self.thumb_rects.get(mark.seat)
 
@@ -568,6 +607,12 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         if slide is not None and not slide.tween.done:
             return slide.board_before
         return self.shown_board(state, self.seat_shown())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # With the board blanked (curtain, a question to everyone) the tile's buttons go too; set
+        # here, as the scene is drawn under a dialog but not updated.
+        self.turn_button.visible = self.neutral_button.visible = not self.veiled()
+        super().draw(surface)
 
     def draw_game(self, surface: pygame.Surface) -> None:
         state = self.state
