@@ -157,6 +157,21 @@ def test_a_greyed_card_says_why_in_a_tooltip(fresh_app: Any) -> None:
     assert greyed_reason(scene, 1) is None  # Two walls can be taken: nothing to explain
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_a_greyed_card_tooltip_leaves_the_players_scores_in_view(fresh_app: Any, size: tuple[int, int]) -> None:
+    """The review: "Move wall cannot be taken now..." covered Anni's score (1920 wide)."""
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("place", "move-wall", "free", "swap")), ("c3",), ())
+    with window_size(fresh_app, size) as app:
+        scene = open_position(app, state)
+        move(app, scene.card_rects[1].center)
+        with layout_probe.recording(app.screen.get_size()) as record:
+            frames(app, 1)
+        (tip,) = record.tooltips
+        assert tip.content.startswith("Move wall cannot be taken now")
+        covered = [row for row in scene.player_rects if row.colliderect(tip.rect)]
+        assert not covered, (tip.rect, covered)
+
+
 def test_a_clogged_display_says_the_reserve_is_empty(fresh_app: Any) -> None:
     state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("place", "place", "swap", "place")), ("c3",), ())
     scene = open_position(fresh_app, replace(state, reserve=(0, 8)))

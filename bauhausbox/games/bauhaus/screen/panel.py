@@ -236,7 +236,9 @@ def draw_card_tooltip(scene: BauhausScene, surface: pygame.Surface) -> None:
         return
     reason = greyed_reason(scene, slot)
     if reason:
-        tooltip(surface, reason, scene.mouse, scene.metrics, scene.card_rects[slot])
+        # Off the players' rows below the cards (names, scores, reserves) and the panels' titles.
+        clear = [scene.info_rect, *scene.player_rects, *draw.titles_drawn()]
+        tooltip(surface, reason, scene.mouse, scene.metrics, scene.card_rects[slot], clear)
 
 
 def _draw_info(scene: BauhausScene, surface: pygame.Surface, state: BauhausState) -> None:
