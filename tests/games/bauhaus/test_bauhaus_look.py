@@ -16,7 +16,7 @@ from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, zones_picture
 from bauhausbox.games.bauhaus.rules import GAME, RESOLVE, BauhausState
 from bauhausbox.games.bauhaus.screen import howto
-from bauhausbox.games.bauhaus.screen.paint import draw_board, fit_board
+from bauhausbox.games.bauhaus.screen.paint import draw_board, draw_token, fit_board, seat_colour
 from bauhausbox.games.bauhaus.screen.panel import greyed_reason, prompt_text
 from bauhausbox.games.bauhaus.screen.scene import BauhausScene
 from bauhausbox.match import Match
@@ -350,3 +350,28 @@ def test_the_board_shows_its_coordinates_on_the_screen(fresh_app: Any, size: tup
             cell = geo.square_rect(GAME.board.square(0, row))
             left = pygame.Rect(board.left - depth, cell.top, depth - 1, cell.height)
             assert inked(left), f"no number {row + 1} left of the board at {size}"
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_the_control_face_is_solid_colour_and_the_deployed_face_mostly_white(seat: int) -> None:
+    """The review: the control face showed a white shape (it read as hollow) and the deployed face a
+    filled coloured one, while the how-to calls the control face solid. Share of the token in the
+    seat's colour: nearly all on the control face, little on the deployed face."""
+    radius = 40
+
+    def coloured_share(control: bool) -> float:
+        surface = pygame.Surface((120, 120))
+        surface.fill(theme.PAPER)
+        draw_token(surface, (60, 60), radius, seat, control)
+        colour = pygame.Color(seat_colour(seat))
+        inside = coloured = 0
+        for x in range(60 - radius, 60 + radius):
+            for y in range(60 - radius, 60 + radius):
+                if (x - 60) ** 2 + (y - 60) ** 2 < (radius - 2) ** 2:
+                    inside += 1
+                    pixel = surface.get_at((x, y))
+                    coloured += all(abs(pixel[i] - colour[i]) < 30 for i in range(3))
+        return coloured / inside
+
+    assert coloured_share(control=True) > 0.8
+    assert coloured_share(control=False) < 0.4
