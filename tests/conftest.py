@@ -49,6 +49,7 @@ def fresh_app(app: Any) -> Iterator[Any]:
     app.go_home()
     app.running = True
     app.settings.move_numbers = False  # a switch one test turned on (Blokus's move numbers) is off for the next
+    app.settings.ask_reactions = "never"  # and so are the decision windows (Bauhaus powers)
     yield app
     for scene in list(app.stack):
         runner = getattr(scene, "runner", None)

@@ -182,7 +182,9 @@ class Settings(_Model):
     log_open: bool = True  # the game log beside the board (Tab or the "Log" button hides it)
     move_numbers: bool = False  # Blokus: each piece shows the number of the move that placed it (M)
     # Whether play pauses to ask a human who could answer the moment out of turn (a Bauhaus power).
-    ask_reactions: AskReactions = "always"
+    # Not by default: a power that may answer every opponent's card would stop play nearly every
+    # turn; the lit Bauhaus! button and the cue beside the board offer it instead.
+    ask_reactions: AskReactions = "never"
     language: Language = "system"
     player_names: list[str] = Field(default_factory=_default_names)
     last_setups: dict[str, GamePreference] = Field(default_factory=dict)

@@ -12,7 +12,8 @@ each calling ``react_with(seat, index)``, and says what each does: never a secon
 ends (a power that could answer every card of every opponent would otherwise stop play every turn):
 the screen's own control (Bauhaus: the power's button) still uses it, and ``quiet_reactions`` names
 what such a seat could do now, for a cue beside the board that play does not wait for. The setting
-"Ask me when I can react: never" turns the dialog off for everyone.
+"Ask me when I can react: never" (the default) turns the dialog off for everyone: only the cue
+and the screen's own control (Bauhaus: the lit Bauhaus! button) offer the answer.
 """
 
 from __future__ import annotations

@@ -87,7 +87,9 @@ class PauseScene(Scene):
             for button in (self.undo_button, self.redo_button, self.restart_button):
                 button.visible = False
         if over:
+            # One primary button: after the end the final table is the way on, the board a look back.
             self.resume_button.label = N_("Back to the board")
+            self.resume_button.kind = "plain"
 
     def resume(self) -> None:
         self.app.pop(self)

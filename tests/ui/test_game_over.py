@@ -56,6 +56,8 @@ def test_after_see_the_board_the_menu_offers_the_table_and_menu_not_undo(fresh_a
     labels = visible_labels(app.top)
     assert "Undo" not in labels and "Redo" not in labels and "Restart" not in labels
     assert "Final scores" in labels and "Main menu" in labels and "Play again" in labels
+    primary = [w.label for w in app.top.widgets.widgets if w.visible and getattr(w, "kind", "") == "primary"]
+    assert primary == ["Final scores"], primary  # the review: two yellow buttons, one way on
     scores = next(w for w in app.top.widgets.widgets if getattr(w, "label", "") == "Final scores")
     click(app, scores.rect.center)
     assert isinstance(app.top, GameOverScene)

@@ -387,9 +387,7 @@ class BauhausBot:
             return None
         base = self._value(state, seat)
         # Spend it readily late in the game, only for a big gain early on.
-        cards_left = len(state.deck) + sum(1 for c in state.display if c != NO_CARD)
-        threshold = 1.0 + 6.0 * cards_left / 71
-        best: tuple[float, Move | None] = (threshold, None)
+        best: tuple[float, Move | None] = (_power_worth(state), None)
         for move in powers:
             budget.check()
             if move.power.endswith("mind"):
@@ -440,9 +438,10 @@ TREE_WIDTH = 8  # moves the root planner offers the tree per position
 
 
 def _power_worth(state: BauhausState) -> float:
-    """What an unused power is worth in points: much early on, little at the end (hard's threshold)."""
+    """What an unused power is worth in points: much early on, nothing once the cards run out (a
+    power kept to the end scores nothing; with a floor of a point the search kept it to the end)."""
     cards_left = len(state.deck) + sum(1 for c in state.display if c != NO_CARD)
-    return 1.0 + 6.0 * cards_left / 71
+    return 0.25 + 6.0 * cards_left / 71 if cards_left > 4 else 0.25 * cards_left / 4
 
 
 class BauhausPolicy:

@@ -13,7 +13,8 @@ import pytest
 
 from bauhausbox.engine.bots.arena import Endless
 from bauhausbox.engine.bots.base import Budget, Cancelled
-from bauhausbox.games.bauhaus.ai import HARD_SEARCH, BauhausBot, BauhausSearchBot, make_bot
+from bauhausbox.games.bauhaus.ai import HARD_SEARCH, BauhausBot, BauhausSearchBot, _power_worth, make_bot
+from bauhausbox.games.bauhaus.cards import NO_CARD
 from bauhausbox.games.bauhaus.positions import choose, zones_picture
 from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, BauhausState
 
@@ -222,3 +223,15 @@ def test_the_search_follows_its_searched_line_through_the_card_it_chose() -> Non
         assert move in GAME.legal_moves(state)
         state = GAME.apply(state, move)
     assert searches == []  # the resolution came from the line found when the card was chosen
+
+
+def test_an_unused_power_is_worth_nothing_once_the_cards_run_out() -> None:
+    """The review: in a 75-turn game the hard players kept Shared and Mimetic Control to the end. A
+    power kept past the last card scores nothing, so the search must not value keeping it at a
+    point or more in the last cards: any gain then is worth spending it for."""
+    state = GAME.new_game(4, seed=3, powers=True)
+    early = _power_worth(state)
+    last = replace(state, deck=(), display=(state.display[0], NO_CARD, NO_CARD, NO_CARD))
+    over = replace(last, display=(NO_CARD,) * 4)
+    assert _power_worth(over) == 0.0
+    assert _power_worth(last) < 0.5 < early

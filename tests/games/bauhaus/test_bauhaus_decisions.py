@@ -7,14 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-import pytest
-
 from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD
 from bauhausbox.games.bauhaus.rules import GAME, RESOLVE, Move, MoveKind
 from bauhausbox.games.bauhaus.screen.panel import prompt_text
 from bauhausbox.games.bauhaus.screen.scene import BauhausScene
 from bauhausbox.match import Match
+from bauhausbox.persistence.models import Settings
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.ui.text import shown
 from tests.games.bauhaus.test_bauhaus_scene import square_point, with_tokens
@@ -23,8 +22,10 @@ from tests.ui.helpers import click, frames, wait_until
 BLUE, YELLOW = 0, 1
 
 
-def yellow_has_chosen(app: Any, yellow: str = "ai:random") -> BauhausScene:
-    """Blue (human, Mind Control unused) watches Yellow, who has just chosen the Place-token card."""
+def yellow_has_chosen(app: Any, yellow: str = "ai:random", ask: str = "always") -> BauhausScene:
+    """Blue (human, Mind Control unused) watches Yellow, who has just chosen the Place-token card;
+    ``ask``: the setting "Ask me when I can react" (the decision windows' tests turn it on)."""
+    app.settings.ask_reactions = ask
     state = GAME.from_picture(EMPTY_BOARD, display=("place", "move", "I2", "swap"), powers=True, turn=YELLOW)
     state = with_tokens(state, ("c3",), ("f6",))
     state = GAME.apply(state, Move(MoveKind.CARD, slot=0))
@@ -74,9 +75,22 @@ def test_use_lets_blue_take_over_the_card(fresh_app: Any) -> None:
     assert scene.match.state.to_play == BLUE and scene.match.state.used == (True, False)
 
 
-def test_the_setting_never_does_not_ask(fresh_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(fresh_app.settings, "ask_reactions", "never")
-    scene = yellow_has_chosen(fresh_app)
+def test_by_default_play_goes_on_and_the_lit_button_offers_the_power(fresh_app: Any) -> None:
+    """The review: a question after nearly every card, for every human. A fresh player's settings
+    ask nothing; Yellow places at once, Blue's Bauhaus! button is lit with a cue beside the board."""
+    scene = yellow_has_chosen(fresh_app, yellow="human", ask=Settings().ask_reactions)
+    frames(fresh_app, 3)
+    assert fresh_app.top is scene, "a question went up"
+    assert scene.input_allowed()  # Yellow may carry out the card: nobody waits
+    blue = scene.power_buttons[BLUE]
+    assert blue.visible and blue.enabled
+    assert "Blue may use Mind Control now: press Bauhaus!" in prompt_text(scene, scene.match.state)
+    click(fresh_app, blue.rect.center)
+    assert scene.match.state.to_play == BLUE and scene.match.state.used == (True, False)
+
+
+def test_the_setting_never_does_not_ask(fresh_app: Any) -> None:
+    scene = yellow_has_chosen(fresh_app, ask="never")
     assert fresh_app.top is scene
     assert wait_until(fresh_app, lambda: scene.match.history.cursor > 0)
     assert scene.match.history.steps[0].seat == YELLOW
@@ -161,6 +175,7 @@ def test_black_chooses_which_power_to_copy_in_the_one_question(fresh_app: Any) -
     state = GAME.apply(state, Move(MoveKind.CARD, slot=0))
     seats = (*(SeatSpec.from_text("ai:random", f"Computer {i}") for i in range(3)), SeatSpec("Walter"))
     setup = Setup("bauhaus", 4, 1, seats, {"powers": True})
+    fresh_app.settings.ask_reactions = "always"
     scene = BauhausScene(fresh_app, Match(setup, History(GAME, state), autosave=False))
     fresh_app.push(scene)
     frames(fresh_app, 2)

@@ -14,7 +14,8 @@ import pygame
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD
 from bauhausbox.games.bauhaus.rules import GAME, OPENING
 from bauhausbox.games.bauhaus.screen.howto import how_to_play_pages
-from bauhausbox.games.bauhaus.screen.scene import PANEL_LEAST_UNITS, BauhausScene
+from bauhausbox.games.bauhaus.screen.panel import PANEL_LEAST_UNITS
+from bauhausbox.games.bauhaus.screen.scene import BauhausScene
 from bauhausbox.ui import layout_probe
 from bauhausbox.ui.theme import Metrics
 from tests.games.bauhaus.test_bauhaus_scene import open_position, square_point, with_tokens
@@ -105,3 +106,20 @@ def test_the_how_to_pages_explain_the_faces_and_show_the_bauhaus_button() -> Non
         powers.diagram(surface, pygame.Rect(20, 20, 660, 520), Metrics(1280, 800))
     assert any(control.name == "Bauhaus!" for control in record.controls)
     assert any("button" in paragraph for paragraph in powers.paragraphs)
+
+
+def test_with_the_log_open_at_1024_the_cards_and_reserves_stay_readable(fresh_app: Any) -> None:
+    """The review: at 1024×700 with the log open, four players with powers, the cards shrank to
+    small labels and the reserve tokens to dots. The board gives up a little width instead."""
+    state = GAME.from_picture(EMPTY_BOARD, players=4, display=("place", "move", "I2", "swap"), powers=True)
+    with window_size(fresh_app, (1024, 700)):
+        fresh_app.settings.log_open = True
+        scene = open_position(fresh_app, state)
+        scene.layout(scene.metrics)
+        m = scene.metrics
+        assert scene.log_rect.width > 0 and scene.log_rect.left >= scene.panel_rect.right  # the log is open
+        for card in scene.card_rects:
+            assert card.width >= m.u(11), (card, m.u(11))
+        for reserve in scene.reserve_rects:
+            assert reserve.width // 8 >= m.u(2), (reserve, m.u(2))  # a reserve token's step
+        assert scene.geo.rect.width >= 300  # the board shrinks a little, not much

@@ -16,7 +16,7 @@ from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, zones_picture
 from bauhausbox.games.bauhaus.rules import GAME, RESOLVE, BauhausState
 from bauhausbox.games.bauhaus.screen import howto
-from bauhausbox.games.bauhaus.screen.paint import draw_board, fit_board
+from bauhausbox.games.bauhaus.screen.paint import draw_board, draw_token, fit_board, seat_colour
 from bauhausbox.games.bauhaus.screen.panel import greyed_reason, prompt_text
 from bauhausbox.games.bauhaus.screen.scene import BauhausScene
 from bauhausbox.match import Match
@@ -155,6 +155,21 @@ def test_a_greyed_card_says_why_in_a_tooltip(fresh_app: Any) -> None:
     tips = [tip.content for tip in record.tooltips]
     assert tips == ["Swap tokens cannot be taken now: there are no two deployed tokens of different colours."]
     assert greyed_reason(scene, 1) is None  # Two walls can be taken: nothing to explain
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_greyed_card_tooltip_leaves_the_players_scores_in_view(fresh_app: Any, size: tuple[int, int]) -> None:
+    """The review: "Move wall cannot be taken now..." covered Anni's score (1920 wide)."""
+    state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("place", "move-wall", "free", "swap")), ("c3",), ())
+    with window_size(fresh_app, size) as app:
+        scene = open_position(app, state)
+        move(app, scene.card_rects[1].center)
+        with layout_probe.recording(app.screen.get_size()) as record:
+            frames(app, 1)
+        (tip,) = record.tooltips
+        assert tip.content.startswith("Move wall cannot be taken now")
+        covered = [row for row in scene.player_rects if row.colliderect(tip.rect)]
+        assert not covered, (tip.rect, covered)
 
 
 def test_a_clogged_display_says_the_reserve_is_empty(fresh_app: Any) -> None:
@@ -335,3 +350,28 @@ def test_the_board_shows_its_coordinates_on_the_screen(fresh_app: Any, size: tup
             cell = geo.square_rect(GAME.board.square(0, row))
             left = pygame.Rect(board.left - depth, cell.top, depth - 1, cell.height)
             assert inked(left), f"no number {row + 1} left of the board at {size}"
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_the_control_face_is_solid_colour_and_the_deployed_face_mostly_white(seat: int) -> None:
+    """The review: the control face showed a white shape (it read as hollow) and the deployed face a
+    filled coloured one, while the how-to calls the control face solid. Share of the token in the
+    seat's colour: nearly all on the control face, little on the deployed face."""
+    radius = 40
+
+    def coloured_share(control: bool) -> float:
+        surface = pygame.Surface((120, 120))
+        surface.fill(theme.PAPER)
+        draw_token(surface, (60, 60), radius, seat, control)
+        colour = pygame.Color(seat_colour(seat))
+        inside = coloured = 0
+        for x in range(60 - radius, 60 + radius):
+            for y in range(60 - radius, 60 + radius):
+                if (x - 60) ** 2 + (y - 60) ** 2 < (radius - 2) ** 2:
+                    inside += 1
+                    pixel = surface.get_at((x, y))
+                    coloured += all(abs(pixel[i] - colour[i]) < 30 for i in range(3))
+        return coloured / inside
+
+    assert coloured_share(control=True) > 0.8
+    assert coloured_share(control=False) < 0.4

@@ -16,7 +16,6 @@ from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, zones_picture
 from bauhausbox.games.bauhaus.rules import CHOOSE, GAME, RESOLVE, BauhausState, Move, MoveKind
 from bauhausbox.games.bauhaus.screen.scene import BauhausScene
 from bauhausbox.match import Match
-from bauhausbox.scenes.dialog import DialogScene
 from tests.ui.helpers import click, drag, frames, key, move
 
 BLUE, YELLOW = 0, 1
@@ -206,11 +205,8 @@ def test_mind_control_from_the_button_then_blue_resolves_yellows_card(fresh_app:
     assert not scene.power_buttons[BLUE].enabled  # not before a card is chosen
     click(fresh_app, scene.card_rects[0].center)  # Yellow chooses Place token
     frames(fresh_app, 1)
-    dialog = fresh_app.top  # play pauses: Blue may answer (see test_bauhaus_decisions.py)
-    assert isinstance(dialog, DialogScene)
-    click(fresh_app, next(b for b in dialog.buttons if b.label == "Not now").rect.center)
-    frames(fresh_app, 1)
-    assert scene.power_buttons[BLUE].enabled  # "Not now" still leaves the button
+    assert fresh_app.top is scene  # no question by default (see test_bauhaus_decisions.py)
+    assert scene.power_buttons[BLUE].enabled  # the lit button offers the power instead
     click(fresh_app, scene.power_buttons[BLUE].rect.center)
     assert scene.match.state.to_play == BLUE and scene.cancel_button.visible is False
     click(fresh_app, square_point(scene, "a8"))  # Blue puts Yellow's token in the corner

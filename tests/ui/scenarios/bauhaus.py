@@ -168,7 +168,9 @@ def hint(app: App) -> None:
 
 @scenario("bauhaus_decision")
 def decision(app: App) -> None:
-    """A computer chose a card; Blue (human, Mind Control unused) is asked whether to answer."""
+    """A computer chose a card; Blue (human, Mind Control unused, the setting "Ask me when I can
+    react: Always") is asked whether to answer."""
+    app.settings.ask_reactions = "always"
     open_game(app, "bauhaus", 4, ["human", "ai:random", "ai:random", "ai:random"], seed=5, options={"powers": True})
     scene = app.top
     assert isinstance(scene, BauhausScene)
@@ -180,8 +182,8 @@ def decision(app: App) -> None:
 
 @scenario("bauhaus_power_cue")
 def power_cue(app: App) -> None:
-    """Two humans, powers on: Yellow has chosen a card, Blue said "Stop asking" to the decision
-    window, so Blue's Mind Control is only a cue beside the board and Yellow plays on."""
+    """Two humans, powers on: Yellow has chosen a card; Blue's Mind Control is only a lit button
+    and a cue beside the board (no question by default) and Yellow plays on."""
     state = _tokens(
         GAME.from_picture(EMPTY_BOARD, display=("place", "move", "I2", "swap"), powers=True, turn=1), ("c3",), ("f6",)
     )
@@ -189,12 +191,7 @@ def power_cue(app: App) -> None:
     setup = Setup("bauhaus", 2, 1, specs, {"powers": True})
     open_match(app, Match(setup, History(GAME, GAME.play_texts(state, ["card0"])), autosave=False))
     frames(app, 2)
-    dialog = app.top
-    assert isinstance(dialog, DialogScene), "no decision window came up"
-    stop = next(b for b in dialog.buttons if b.label == "Stop asking")
-    click(app, stop.rect.center)
-    frames(app, 2)
-    assert isinstance(app.top, BauhausScene)
+    assert isinstance(app.top, BauhausScene), "a question went up"
 
 
 @scenario("bauhaus_game_over")

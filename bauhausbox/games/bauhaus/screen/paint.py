@@ -193,8 +193,10 @@ def fit_labelled_board(board: Board, area: pygame.Rect, metrics: Metrics, anchor
 def draw_token(
     surface: pygame.Surface, center: tuple[float, float], radius: float, seat: int, control: bool, squash: float = 1.0
 ) -> None:
-    """A token: deployed face = white disc with the seat's shape; control face = solid colour with a
-    white shape. ``squash`` < 1 narrows it (the flip animation)."""
+    """A token: deployed face = white disc with a coloured rim and the seat's shape drawn open (a
+    line); control face = solid colour, the shape only outlined on it. At a glance: light and open
+    (may still move) against full colour (fixed), as the how-to says. ``squash`` < 1 narrows it
+    (the flip animation)."""
     colour = seat_colour(seat)
     size = max(4, math.ceil(radius * 2 + 4))
     layer = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -203,13 +205,18 @@ def draw_token(
     if control:
         pygame.draw.circle(layer, colour, mid, r)
         pygame.draw.circle(layer, theme.INK, mid, r, max(1, round(r / 9)))
-        mark = theme.WHITE if seat % 4 != 1 else theme.INK
-        draw.seat_shape(layer, seat_shape(seat), mid, r * 0.5, mark)
+        # The shape in the same colour, outlined: the face stays solid and the shape readable.
+        line = theme.WHITE if seat % 4 == 3 else theme.INK
+        draw.seat_shape(layer, seat_shape(seat), mid, r * 0.5, colour, outline=line)
     else:
         pygame.draw.circle(layer, theme.WHITE, mid, r)
-        pygame.draw.circle(layer, colour, mid, r * 0.92, max(2, round(r / 5)))
+        pygame.draw.circle(layer, colour, mid, r * 0.95, max(2, round(r / 9)))
         pygame.draw.circle(layer, theme.INK, mid, r, max(1, round(r / 12)))
-        draw.seat_shape(layer, seat_shape(seat), mid, r * 0.5, colour, outline=theme.INK if seat % 4 == 1 else None)
+        # Yellow on white needs an ink edge to be seen; the others show in their own colour.
+        width = max(2, round(r / 7))
+        if seat % 4 == 1:
+            draw.seat_shape(layer, seat_shape(seat), mid, r * 0.55, theme.INK, width=width + 2)
+        draw.seat_shape(layer, seat_shape(seat), mid, r * 0.55, colour, width=width)
     if squash < 0.999:
         width = max(1, round(size * max(0.02, squash)))
         layer = pygame.transform.smoothscale(layer, (width, size))

@@ -22,6 +22,7 @@ from bauhausbox.games.bauhaus.rules import (
     OPENING,
     RESOLVE,
     SEAT_NAMES,
+    TOKENS_PER_PLAYER,
     BauhausRules,
     BauhausState,
     Move,
@@ -29,9 +30,11 @@ from bauhausbox.games.bauhaus.rules import (
 )
 from bauhausbox.games.bauhaus.screen.paint import (
     LABEL,
+    Geometry,
     card_label,
     draw_card,
     draw_token,
+    fit_labelled_board,
     fit_text,
     seat_colour,
     seat_shape,
@@ -59,6 +62,7 @@ class BauhausScene(Protocol):
     mouse: tuple[int, int]
     held: Any
     power_mode: tuple[int, str] | None
+    geo: Geometry
     panel_rect: pygame.Rect
     info_rect: pygame.Rect
     prompt_rect: pygame.Rect
@@ -125,6 +129,33 @@ def clauses(parts: list[str]) -> str:
 
 
 # ==== layout ========================================================================================
+PANEL_LEAST_UNITS = 44  # the panel's least width in units, whatever else it holds
+READABLE_TOKEN = 0.7  # a reserve token's least step, as a share of the power button's height
+
+
+def layout_table(scene: BauhausScene, rect: pygame.Rect) -> None:
+    """The board as large as the room left beside the panel's least width allows; the panel takes
+    the rest."""
+    m = scene.metrics
+    gap = m.u(4)
+    area = pygame.Rect(rect.left, rect.top, rect.width - gap - panel_least_width(scene), rect.height)
+    scene.geo = fit_labelled_board(scene.rules.board, area, m, "topleft")
+    left = scene.geo.outer_rect().right + gap
+    layout_panel(scene, pygame.Rect(left, rect.top, rect.right - left, rect.height))
+
+
+def panel_least_width(scene: BauhausScene) -> int:
+    """Room for a player's row with a whole reserve of readable tokens (each about two thirds of the
+    row's button tall): in a narrow window (the log open at 1024 wide) the board gives up a little
+    width rather than the reserves turning to dots and the cards to small labels."""
+    m = scene.metrics
+    token = round(READABLE_TOKEN * (m.small + m.u(1.25)))
+    row = _text_left(scene) + _colour_width(scene) + m.u(1) + TOKENS_PER_PLAYER * token + m.u(1)
+    if scene.match.state.powers:
+        row += draw.render_text(_("Bauhaus!").upper(), m.small, theme.INK, "bold", 0.08).get_width() + m.u(5)
+    return max(m.u(PANEL_LEAST_UNITS), row)
+
+
 def layout_panel(scene: BauhausScene, panel: pygame.Rect) -> None:
     """Cards, counters, player rows and the prompt (with its buttons) from the top of ``panel`` down."""
     m = scene.metrics
@@ -236,7 +267,11 @@ def draw_card_tooltip(scene: BauhausScene, surface: pygame.Surface) -> None:
         return
     reason = greyed_reason(scene, slot)
     if reason:
-        tooltip(surface, reason, scene.mouse, scene.metrics, scene.card_rects[slot])
+        # Off the other cards, the players' rows below them (names, scores, reserves) and the
+        # panels' titles.
+        others = [rect for i, rect in enumerate(scene.card_rects) if i != slot]
+        clear = [*others, scene.info_rect, *scene.player_rects, *draw.titles_drawn()]
+        tooltip(surface, reason, scene.mouse, scene.metrics, scene.card_rects[slot], clear)
 
 
 def _draw_info(scene: BauhausScene, surface: pygame.Surface, state: BauhausState) -> None:

@@ -43,8 +43,8 @@ from bauhausbox.games.bauhaus.screen.board_marks import BauhausBoardMarks
 from bauhausbox.games.bauhaus.screen.gestures import BauhausGestures, Held
 from bauhausbox.games.bauhaus.screen.hint import BauhausHint
 from bauhausbox.games.bauhaus.screen.howto import how_to_play_pages
-from bauhausbox.games.bauhaus.screen.paint import Geometry, Pos, draw_board, fit_labelled_board
-from bauhausbox.games.bauhaus.screen.panel import draw_card_tooltip, draw_panel, layout_panel, seat_word, step_status
+from bauhausbox.games.bauhaus.screen.paint import Geometry, Pos, draw_board
+from bauhausbox.games.bauhaus.screen.panel import draw_card_tooltip, draw_panel, layout_table, seat_word, step_status
 from bauhausbox.games.bauhaus.screen.powers import BauhausPowers
 from bauhausbox.i18n import N_, _, fill
 from bauhausbox.match import Match
@@ -56,7 +56,6 @@ from bauhausbox.ui.app import App
 from bauhausbox.ui.widgets import Button
 
 # The side panel's least width in spacing units: four cards in a row with their titles readable.
-PANEL_LEAST_UNITS = 44
 
 
 class BauhausScene(BauhausHint, BauhausGestures, BauhausPowers, BauhausBoardMarks, GameScene[BauhausState, Move]):
@@ -111,14 +110,8 @@ class BauhausScene(BauhausHint, BauhausGestures, BauhausPowers, BauhausBoardMark
     # -- layout ------------------------------------------------------------------------------------
     def layout_game(self, rect: pygame.Rect) -> None:
         """The board as large as the room left beside the panel's least width allows; the panel
-        takes the rest."""
-        m = self.metrics
-        gap = m.u(4)
-        board_width = rect.width - gap - m.u(PANEL_LEAST_UNITS)
-        area = pygame.Rect(rect.left, rect.top, board_width, rect.height)
-        self.geo = fit_labelled_board(self.rules.board, area, m, "topleft")
-        left = self.geo.outer_rect().right + gap
-        layout_panel(self, pygame.Rect(left, rect.top, rect.right - left, rect.height))
+        takes the rest (``panel.layout_table``)."""
+        layout_table(self, rect)
 
     # -- reading the position ------------------------------------------------------------------------
     @property
