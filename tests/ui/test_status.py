@@ -77,6 +77,7 @@ def test_a_decision_window_is_waited_for_not_thought_about(
     slow_computers: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = slow_computers
+    monkeypatch.setattr(app.settings, "ask_reactions", "always")  # the question is opt-in (Settings)
     scene = open_game(app, "bauhaus", 2, ["ai:easy", "human"], seed=3)
     monkeypatch.setattr(scene, "reactions", lambda seat: ["Mind Control"] if seat == 1 else [])
     assert wait_until(app, lambda: isinstance(app.top, DialogScene), 60)
