@@ -637,6 +637,24 @@ typedef struct {
     int out, mono, colour, seat; /* seat -1: the game is over */
 } Position;
 
+/* A position's hands and bitboards as Python passes them (the playout and the search read them alike). */
+static int read_position(PyObject *hands_tuple, PyObject *forbidden_tuple, PyObject *attach_tuple,
+                         PyObject *occupied_int, Position *s) {
+    if (PyTuple_GET_SIZE(hands_tuple) != 4) {
+        PyErr_SetString(PyExc_TypeError, "expected four hands");
+        return -1;
+    }
+    for (int c = 0; c < 4; c++) {
+        unsigned long hand = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(hands_tuple, c));
+        if (hand == (unsigned long)-1 && PyErr_Occurred()) return -1;
+        s->hands[c] = (uint32_t)hand & FULL_HAND;
+    }
+    if (tuple_of_four(forbidden_tuple, s->forbidden) < 0 || tuple_of_four(attach_tuple, s->attach) < 0 ||
+        int_to_words(occupied_int, s->occupied) < 0)
+        return -1;
+    return 0;
+}
+
 /* bitboard.after_placement, the hand and rules' monomino_last: colour places placement move. */
 static void place_move(Position *s, int colour, int move) {
     const Place *place = &places[move];
@@ -707,18 +725,7 @@ static PyObject *core_playout(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "record must be a list or None");
         return NULL;
     }
-    if (PyTuple_GET_SIZE(hands_tuple) != 4) {
-        PyErr_SetString(PyExc_TypeError, "expected four hands");
-        return NULL;
-    }
-    for (int c = 0; c < 4; c++) {
-        unsigned long hand = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(hands_tuple, c));
-        if (hand == (unsigned long)-1 && PyErr_Occurred()) return NULL;
-        s.hands[c] = (uint32_t)hand & FULL_HAND;
-    }
-    if (tuple_of_four(forbidden_tuple, s.forbidden) < 0 || tuple_of_four(attach_tuple, s.attach) < 0 ||
-        int_to_words(occupied_int, s.occupied) < 0)
-        return NULL;
+    if (read_position(hands_tuple, forbidden_tuple, attach_tuple, occupied_int, &s) < 0) return NULL;
     int points[4];
     if (run_playout(&s, rnd, record, NULL, NULL, points) < 0) return NULL;
     return Py_BuildValue("[iiii]", points[0], points[1], points[2], points[3]);
@@ -1179,18 +1186,7 @@ static PyObject *core_search(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the compiled search plays 2 or 4 seats");
         return NULL;
     }
-    if (PyTuple_GET_SIZE(hands_tuple) != 4) {
-        PyErr_SetString(PyExc_TypeError, "expected four hands");
-        return NULL;
-    }
-    for (int c = 0; c < 4; c++) {
-        unsigned long hand = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(hands_tuple, c));
-        if (hand == (unsigned long)-1 && PyErr_Occurred()) return NULL;
-        s.hands[c] = (uint32_t)hand & FULL_HAND;
-    }
-    if (tuple_of_four(forbidden_tuple, s.forbidden) < 0 || tuple_of_four(attach_tuple, s.attach) < 0 ||
-        int_to_words(occupied_int, s.occupied) < 0)
-        return NULL;
+    if (read_position(hands_tuple, forbidden_tuple, attach_tuple, occupied_int, &s) < 0) return NULL;
     s.out &= ALL_OUT;
     s.colour &= 3;
     if (s.seat < 0 || s.seat >= k->players) {
