@@ -62,16 +62,23 @@ def host(app: App, game_id: str, watchers: bool = False) -> GameScene[Any, Any]:
     return scene
 
 
-def guest(app: App, address: str, code: str) -> GameScene[Any, Any]:
+def _looked_up(app: App, address: str, code: str, name: str | None = None) -> JoinScene:
+    """The Join screen with ``address`` and ``code`` typed (and ``name``, if given) and the table looked up."""
     join = JoinScene(app)
     app.push(join)
     _frames(app, 0.2)
-    join._set_name(GUEST_NAME)
-    join.name_field.value = GUEST_NAME
+    if name is not None:
+        join._set_name(name)
+        join.name_field.value = name
     join._set_address(address)
     join.address_field.value = address
     join._set_code(code)
     join.find()
+    return join
+
+
+def guest(app: App, address: str, code: str) -> GameScene[Any, Any]:
+    join = _looked_up(app, address, code, GUEST_NAME)
     assert join.table is not None and join.table.free, join.problem
     join.sit(join.table.free[0])
     scene = app.top
@@ -80,13 +87,7 @@ def guest(app: App, address: str, code: str) -> GameScene[Any, Any]:
 
 
 def watcher(app: App, address: str, code: str) -> GameScene[Any, Any]:
-    join = JoinScene(app)
-    app.push(join)
-    _frames(app, 0.2)
-    join._set_address(address)
-    join.address_field.value = address
-    join._set_code(code)
-    join.find()
+    join = _looked_up(app, address, code)
     assert join.table is not None and join.watch_button.visible, join.problem
     join.watch_button.on_click()
     scene = app.top
