@@ -104,6 +104,9 @@ class RemoteTableAdapter(Table[Any, Any]):
         match.table = self
         super().__init__(match, curtain=game.info.hidden_information and len(remotes) >= 2)
         self.match: RemoteMatch = match
+        # A watcher's screen is read-only like the replay viewer's (no prompts, no move controls,
+        # nobody "thinking"), but it follows the table as it goes on (``GameScene.update``).
+        self.spectating = self.watcher
         self.bots = {}
         self.interjections = []
         self._seen: tuple[int, Seat] | None = None

@@ -26,6 +26,7 @@ from bauhausbox.ui import theme
 from bauhausbox.ui.app import Scene
 from bauhausbox.ui.text import UNDER_WAY, advice
 from bauhausbox.ui.theme import Colour
+from bauhausbox.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from bauhausbox.match import Match
@@ -178,6 +179,11 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
     def idle_status(self) -> str:
         """The status line on a human's turn when there is no message: the controls that matter."""
         return _("Esc menu  ·  Ctrl+Z undo  ·  H hint  ·  F1 how to play")
+
+    def move_controls(self) -> tuple[Widget, ...]:
+        """The game's buttons that make or shape a move (rotate, flip, draw, a power): a watcher's
+        screen hides them (``TableChrome.watcher_screen``); those that only change the look stay."""
+        return ()
 
     def score_visible(self, seat: Seat) -> bool:
         """Whether the screen may show ``seat``'s live score. Games whose scores depend on secrets

@@ -257,7 +257,7 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
         return False
 
     def update(self, dt: float) -> None:
-        if self.spectating:
+        if self.spectating and not self.table.on_server:  # a watcher's screen follows the table
             self.update_game(dt)  # animations only: nobody plays on a spectating screen
             return
         self._refresh_buttons()

@@ -82,8 +82,9 @@ class PauseScene(Scene):
             # Its moves are kept by the table's server, not in this computer's saves: say so.
             self.quit_button.label = N_("Leave the table")
             self.quit_button.tooltip = N_("A game across computers is not kept in Continue or Load")
-        if curtained:
-            # Over the pass-the-device curtain: nothing that moves the game (and would show it).
+        if curtained or (game_scene.table.on_server and game_scene.table.spectating):
+            # Over the pass-the-device curtain, or a watcher's screen (across computers, from no
+            # seat: it plays nothing): nothing that moves the game (and would show it).
             for button in (self.undo_button, self.redo_button, self.restart_button):
                 button.visible = False
         if over:

@@ -138,7 +138,26 @@ class TableChrome(GameHooks[Any, Any]):
             button.rect = pygame.Rect(x - w, (top_h - size) // 2 - metrics.u(0.25), w, size)
             x -= w + metrics.u(1.25)
 
+    def watcher_screen(self) -> bool:
+        """Whether this screen watches a table across computers from no seat: it says so, and shows
+        no prompt, hint, undo or move control (it plays nothing)."""
+        return self.spectating and self.table.on_server
+
+    def watched_text(self) -> str:
+        """The top bar's line on a watcher's screen: what it is and who plays, never what to do."""
+        seat = self.match.to_play
+        if seat is None:
+            return _("Watching: the game is over")
+        return fill(_("Watching: {name} to play"), name=self.seat_title(seat))
+
     def _refresh_buttons(self) -> None:
+        watcher = self.watcher_screen()
+        # A watcher asks for no hint and undoes nothing; the final table again, it may see.
+        self.undo_button.visible = self.redo_button.visible = not watcher
+        self.hint_button.visible = not watcher or (self.match.over and self.game_over_shown)
+        if watcher:  # the game's own move buttons too (each game shows them again as it needs them)
+            for control in self.move_controls():
+                control.visible = False
         # Once the game is over, play does not go on: no undo or redo (the pause menu agrees).
         self.undo_button.enabled = not self.match.over and self.table.undo_plan() is not None
         self.redo_button.enabled = not self.match.over and self.match.history.can_redo
@@ -179,7 +198,7 @@ class TableChrome(GameHooks[Any, Any]):
         # Both bars are shown from a copy until their words change (ui/layer.py); the buttons on
         # them are drawn after, every frame.
         seat = self.match.to_play
-        turn = bar_words(self.turn_text())
+        turn = bar_words(self.watched_text() if self.watcher_screen() else self.turn_text())
         style = self.seat_style(seat) if seat is not None else None
         # Asked once a frame: the bar and the banner agree even when the banner ends mid-frame.
         busy = self.banner_busy()

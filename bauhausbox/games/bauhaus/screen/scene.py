@@ -53,7 +53,7 @@ from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import icons
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
-from bauhausbox.ui.widgets import Button
+from bauhausbox.ui.widgets import Button, Widget
 
 # The side panel's least width in spacing units: four cards in a row with their titles readable.
 
@@ -237,6 +237,9 @@ class BauhausScene(BauhausHint, BauhausGestures, BauhausPowers, BauhausBoardMark
     def needs_curtain(self) -> bool:
         # Nothing is private in Bauhaus (only the deck order, which nobody knows): no curtain.
         return False
+
+    def move_controls(self) -> tuple[Widget, ...]:
+        return (self.rotate_button, self.flip_button, self.cancel_button, *self.power_buttons)
 
     def turn_text(self) -> str:
         state = self.match.state

@@ -48,7 +48,7 @@ from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
 from bauhausbox.ui.text import UNDER_WAY
-from bauhausbox.ui.widgets import Button
+from bauhausbox.ui.widgets import Button, Widget
 
 AIR_Y = SIZE + 0.45  # where a waiting tile's lower edge hovers, in cells up the ramp
 
@@ -474,6 +474,9 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             self.play_forced(PASS)
 
     # ==== texts ===============================================================================
+    def move_controls(self) -> tuple[Widget, ...]:
+        return (self.turn_button, self.neutral_button)
+
     def turn_text(self) -> str:
         state = self.match.state
         seat = state.to_play

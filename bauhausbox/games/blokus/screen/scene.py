@@ -70,7 +70,7 @@ from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
 from bauhausbox.ui.text import UNDER_WAY
 from bauhausbox.ui.theme import Colour, Metrics
-from bauhausbox.ui.widgets import Button
+from bauhausbox.ui.widgets import Button, Widget
 
 SHAPES_OF = tuple(piece.shape for piece in PIECES)  # Piece.shape parses its picture on every call
 
@@ -554,6 +554,9 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         state: BlokusState = self.view
         colour = state.colour if seat == state.to_play else seat_colours(state.players, seat)[0]
         return RGB[colour], SHAPES[colour]
+
+    def move_controls(self) -> tuple[Widget, ...]:
+        return (self.rotate_button, self.flip_button)
 
     def turn_text(self) -> str:
         state: BlokusState = self.view

@@ -106,7 +106,7 @@ class BuizenHandPanel:
         elif viewer is not None and view.to_play is not None and view.to_play != viewer:
             title = fill(_("{name}'s tiles (waiting)"), name=self.match.seat_name(viewer))
         with layout_probe.box(rect):
-            if viewer is None and self.spectating:
+            if viewer is None and self.spectating and not self.table.on_server:  # a watcher sees no hand
                 self._draw_every_hand(surface, view)
                 return
             draw.heading(surface, title, (rect.left + m.u(2), rect.top + m.u(1.2)), m.small)

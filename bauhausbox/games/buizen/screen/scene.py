@@ -34,7 +34,7 @@ from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
 from bauhausbox.ui.app import App
 from bauhausbox.ui.theme import Colour
-from bauhausbox.ui.widgets import Button
+from bauhausbox.ui.widgets import Button, Widget
 
 
 class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]):
@@ -485,6 +485,9 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         while words and draw.render_text(" ".join(words) + "…" + tail, m.body, weight="semibold").get_width() > room:
             words.pop()
         return " ".join(words).rstrip(",;:") + "…" + tail
+
+    def move_controls(self) -> tuple[Widget, ...]:
+        return (self.rotate_button, self.flip_button, self.action_button)
 
     def idle_status(self) -> str:
         hovered, playable = self.hovered_tile(), self.playable()
