@@ -89,11 +89,12 @@ class HostedTable:
         return not self.match.over and self.match.to_play in table.bots
 
     # -- what a seat may see ---------------------------------------------------------------------
-    def view_for(self, seat: Seat | None, first: int = 0) -> SeatView:
+    def view_for(self, seat: Seat | None, first: int = 0, turns: bool = True) -> SeatView:
         """Everything in this message comes from ``view(state, seat)``, the seat's own hint and the
         table's public facts (names, who is connected, the undo request, how many watch); a
         watcher's (``seat`` None) from the game's ``watcher_view``, without a hint. ``first``: the
-        moves before it are left out (the client has them)."""
+        moves before it are left out (the client has them). ``turns``: the moves say which began a
+        turn (a client of protocol 3 or later)."""
         match, game, table = self.match, self.game, self.table
         hint = None
         if seat is None:
@@ -113,7 +114,7 @@ class HostedTable:
             position=position,
             to_play=common["to_play"],
             over=common["over"],
-            moves=[self._seen(index, seat) for index in range(first, match.history.cursor)],
+            moves=[self._seen(index, seat, turns) for index in range(first, match.history.cursor)],
             hint=hint,
             undo_request=common["undo_request"],
             can_undo=seat is not None and common["can_undo"],
@@ -205,7 +206,7 @@ class HostedTable:
     def forget_sentences(self) -> None:
         self._said.clear()
 
-    def _seen(self, index: int, seat: Seat | None) -> MoveSeen:
+    def _seen(self, index: int, seat: Seat | None, turns: bool = True) -> MoveSeen:
         step = self.match.history.steps[index]
         # The notation of another seat's move may say what the seat cannot see yet (a Bits tile
         # placed face down); the sentence never does (the rules write it for this seat, or for a
@@ -223,4 +224,6 @@ class HostedTable:
             if outcome:  # one sentence per move crosses the network: a round's end follows its move
                 said = f"{said}. {outcome}"
             known = self._said[key] = (step, said)
-        return MoveSeen.model_construct(seat=step.seat, text=step.text if public else None, said=known[1])
+        # A step whose beginning of a turn is unknown (an old save's) counts as one, as it always did.
+        opens = not turns or step.opens_turn is not False
+        return MoveSeen.model_construct(seat=step.seat, text=step.text if public else None, said=known[1], opens=opens)

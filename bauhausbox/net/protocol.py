@@ -14,7 +14,7 @@ messages per second on average (bursts of :data:`RATE_BURST`).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
@@ -22,10 +22,12 @@ from bauhausbox.i18n import N_
 from bauhausbox.persistence.models import name_problem
 
 # 2: a view may carry only the moves since the client's last view (``SeatView.first``).
-PROTOCOL_VERSION = 2
+# 3: a move says when it does not begin a turn (``MoveSeen.opens``): every screen counts turns alike.
+PROTOCOL_VERSION = 3
 # The oldest client version the server still speaks with (version 1 clients get whole views).
 OLDEST_PROTOCOL = 1
 DELTA_PROTOCOL = 2
+TURNS_PROTOCOL = 3
 MAX_MESSAGE_BYTES = 64 * 1024
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
@@ -173,6 +175,9 @@ class MoveSeen(_Message):
     seat: int
     text: str | None
     said: str
+    # Whether the move began a turn as players count them (``GameRules.opens_turn``: a Bauhaus card
+    # chosen does, carrying it out does not). Left out of the frame when it does (from protocol 3).
+    opens: bool = True
 
 
 class UndoRequest(_Message):
@@ -340,7 +345,12 @@ def encode(message: _Message) -> str:
     always the same bytes)."""
     later = _LATER_FIELDS.get(type(message))
     if later:
-        left_out = {name for name, default in later if getattr(message, name) == default}
+        left_out: dict[str, Any] = {name: True for name, default in later if getattr(message, name) == default}
+        if isinstance(message, SeatView):
+            # A move that begins a turn (most of them) leaves ``opens`` out: the bytes of protocol 2.
+            steps = {index: {"opens"} for index, move in enumerate(message.moves) if move.opens}
+            if steps:
+                left_out["moves"] = steps
         if left_out:
             return message.model_dump_json(exclude=left_out)
     return message.model_dump_json()

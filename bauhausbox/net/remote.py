@@ -111,7 +111,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.interjections = []
         self._seen: tuple[int, Seat] | None = None
         self._seen_view: SeatView | None = None  # the same version may come again whole (in another language)
-        self._moves: list[tuple[int, str | None, str]] = []
+        self._moves: list[tuple[int, str | None, str, bool]] = []
         self._pending: list[TableEvent] = []
         self._refusals = {seat: len(remote.refusals) for seat, remote in remotes.items()}
         self._asked: set[tuple[Seat, int, int]] = set()
@@ -204,16 +204,16 @@ class RemoteTableAdapter(Table[Any, Any]):
             return events
         game, history = self.game, self.match.history
         state = game.from_text(view.position)
-        moves = [(move.seat, move.text, move.said) for move in view.moves]
+        moves = [(move.seat, move.text, move.said, move.opens) for move in view.moves]
         known = self._moves
         self._rename(view)
         # The sentences may change under the same moves (a player who joined named themselves).
-        same = [(mover, text) for mover, text, _said in moves[: len(known)]] == [(m, t) for m, t, _s in known]
+        same = [move[:2] for move in moves[: len(known)]] == [move[:2] for move in known]
         if seat == self._shown_seat and self._seen is not None and same:
-            for index, (mover, text, _said) in enumerate(moves[len(known) :], start=len(known)):
+            for index, (mover, text, _said, opens) in enumerate(moves[len(known) :], start=len(known)):
                 before = history.state
                 move = self._parse(before, mover, text, own)
-                step = Step(mover, move, text or "", False)
+                step = Step(mover, move, text or "", False, opens)
                 history.states.append(state if index == len(moves) - 1 else before)
                 history.steps.append(step)
                 history.cursor += 1
@@ -222,7 +222,7 @@ class RemoteTableAdapter(Table[Any, Any]):
             history.states[history.cursor] = state
         else:
             history.states = [state] * (len(moves) + 1)
-            history.steps = [Step(mover, None, text or "", False) for mover, text, _said in moves]
+            history.steps = [Step(mover, None, text or "", False, opens) for mover, text, _said, opens in moves]
             history.cursor = len(moves)
             if self._seen is not None and not quiet:
                 events.append(Jumped())
@@ -230,7 +230,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._shown_seat = seat
         self._seen, self._seen_view = (view.version, seat), view
         self._moves = moves
-        said = [said for _seat, _text, said in moves]
+        said = [move[2] for move in moves]
         if said[: len(self.match.said)] != self.match.said[: len(said)]:
             self.match.said_version += 1  # the same moves in other words (another language, a new name)
         self.match.said = said
@@ -311,11 +311,25 @@ class RemoteTableAdapter(Table[Any, Any]):
         answer = self._ask(remote, "move", text)
         events = self._absorb(own=(text, move))
         played = next((e for e in events if isinstance(e, Played) and e.step.move is move), None)
+        if answer is None and played is None and mover is not None:
+            played = self._own_last(mover, text, move)
         if answer is not None or played is None:
             self._pending.extend(events)
             raise IllegalMoveError(answer.sentence if answer is not None else N_("The table did not answer in time."))
         self._pending.extend(event for event in events if event is not played)
         return played
+
+    def _own_last(self, mover: Seat, text: str, move: Any) -> Played | None:
+        """This screen's move, when it came back in a whole view (the move that ends a game with
+        secrets: every move's notation is told then) rather than as one more move."""
+        history = self.match.history
+        if not history.cursor:
+            return None
+        step = history.steps[history.cursor - 1]
+        if step.seat != mover or step.text != text:
+            return None
+        step = history.steps[history.cursor - 1] = replace(step, move=move)
+        return Played(history.states[history.cursor - 1], step)
 
     def _ask(
         self, remote: RemoteTable, action: str, text: str = "", until: Callable[[SeatView], bool] | None = None

@@ -52,6 +52,7 @@ from bauhausbox.net.protocol import (
     OLDEST_PROTOCOL,
     PROTOCOL_VERSION,
     SENTENCES,
+    TURNS_PROTOCOL,
     WATCHERS_PER_TABLE,
     Create,
     Created,
@@ -458,7 +459,7 @@ class Server:
         history = hosted.match.history
         first = 0 if whole else hosted.known_to(seated)
         with speaking(seated.language):
-            text = protocol.encode(hosted.view_for(seated.seat, first))
+            text = protocol.encode(hosted.view_for(seated.seat, first, seated.protocol >= TURNS_PROTOCOL))
         seated.told = history.cursor
         seated.last_told = history.steps[history.cursor - 1] if history.cursor else None
         with contextlib.suppress(ConnectionClosed):
