@@ -29,7 +29,7 @@ T = TypeVar("T")
 
 # Where the app's own server listens: every interface, so other computers can reach it (tests set
 # the loopback address).
-LISTEN_ON = "0.0.0.0"
+LISTEN_ON = "::"  # every interface, IPv6 and IPv4 on one port (IPv4 alone where there is no IPv6)
 CLOSE_SECONDS = 2.0
 
 
@@ -111,8 +111,14 @@ class LocalHost:
         self.created.append(code)
         if self.advertiser is None:
             # Where the server listens: every interface (this computer's addresses), or only one.
-            addresses = lan_addresses() if LISTEN_ON in ("0.0.0.0", "") else [LISTEN_ON]
-            self.advertiser = Advertiser(self.open_tables, addresses, self.port)
+            self.advertiser = Advertiser(self.open_tables, self.addresses(), self.port)
+
+    def addresses(self) -> list[str]:
+        """Where others reach the server: this computer's addresses (IPv6 ones too where it listens
+        on IPv6) when it listens on every interface, else the one address it listens on."""
+        if LISTEN_ON in ("0.0.0.0", "::", ""):
+            return lan_addresses(ipv6=self.server.ipv6)
+        return [LISTEN_ON]
 
     def open_tables(self) -> list[TableFacts]:
         """The tables hosted since the app started that still have a free seat (read on the loop,

@@ -44,8 +44,8 @@ class Invitation:
     code: str
 
     def where(self) -> str:
-        """``192.168.1.20:51234`` (the addresses joined with "or")."""
-        return _(" or ").join(f"{address}:{self.port}" for address in self.addresses)
+        """``192.168.1.20:51234`` or ``[2001:db8::20]:51234`` (the addresses joined with "or")."""
+        return _(" or ").join(f"[{a}]:{self.port}" if ":" in a else f"{a}:{self.port}" for a in self.addresses)
 
 
 def setup_of(view: SeatView) -> Setup:

@@ -40,11 +40,12 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 ANY_ADDRESS = ("0.0.0.0", "::", "")
 
 
-def advertised_addresses(host: str) -> list[str]:
+def advertised_addresses(host: str, ipv6: bool) -> list[str]:
     """Where the tables are, for the record: this computer's addresses when listening on every
-    interface (IPv6 ones too for ``::``), else the one address listened on."""
+    interface (IPv6 ones too where the server listens on IPv6: ``ipv6``), else the one address
+    listened on."""
     if host in ANY_ADDRESS:
-        return lan_addresses(ipv6=host == "::")
+        return lan_addresses(ipv6=ipv6)
     return [host]
 
 
@@ -59,7 +60,7 @@ def advertiser_for(server: Server, host: str) -> Advertiser:
     def tables() -> list[TableFacts]:
         return asyncio.run_coroutine_threadsafe(facts(), loop).result(timeout=5.0)
 
-    return Advertiser(tables, advertised_addresses(host), server.address[1])
+    return Advertiser(tables, advertised_addresses(host, server.ipv6), server.address[1])
 
 
 async def serve(host: str, port: int, data: Path, tls: ssl.SSLContext | None, advertise: bool = True) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import hmac
 import logging
 import secrets
@@ -71,6 +72,30 @@ from bauhausbox.net.store import Store, StoredTable, Write, token_digest, write_
 from bauhausbox.table import Failed, Played, Table
 
 log = logging.getLogger(__name__)
+
+
+def dual_stack(port: int) -> socket.socket | None:
+    """A socket listening on every interface for IPv6 and IPv4 alike (one port for both: a port the
+    system picks would differ between two sockets), or ``None`` where the machine has no IPv6."""
+    if not socket.has_ipv6:
+        return None
+    try:
+        sock = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+    except OSError:
+        return None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)  # IPv4 peers too, as ::ffff:a.b.c.d
+        sock.bind(("::", port))
+        sock.listen(100)
+        sock.setblocking(False)
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            raise  # the port is taken: IPv4 alone would say the same, less clearly
+        return None
+    return sock
+
 
 TICK_SECONDS = 0.02  # how often computer players and hint searches are looked at
 SWEEP_SECONDS = 1.0  # how often finished and idle tables are looked at
@@ -147,6 +172,7 @@ class Server:
         self._server: WebSocketServer | None = None
         self._ticker: asyncio.Task[None] | None = None
         self.address: tuple[str, int] | None = None
+        self.ipv6 = False  # whether it listens on IPv6 (``::``: both families; else only IPv4)
         self.secure = False
         for stored in self.store.tables():
             try:
@@ -266,13 +292,20 @@ class Server:
 
     # -- running ---------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None) -> None:
-        """Listen on ``host:port`` (port 0: any free port; :attr:`address` says which)."""
+        """Listen on ``host:port`` (port 0: any free port; :attr:`address` says which). ``::`` is
+        every interface of both families on one port (:func:`dual_stack`), or of IPv4 alone where
+        the machine has no IPv6 (:attr:`ipv6` says which)."""
+        where: dict[str, Any] = {"host": host, "port": port}
+        self.ipv6 = ":" in host
+        if host == "::":
+            sock = dual_stack(port)
+            where = {"sock": sock} if sock is not None else {"host": "0.0.0.0", "port": port}
+            self.ipv6 = sock is not None
         # Frames up to twice the limit are read so that one slightly too large gets its sentence;
         # anything larger is cut off by the WebSocket layer itself.
         self._server = await serve(
             self._connection,
-            host,
-            port,
+            **where,
             ssl=tls,
             max_size=2 * MAX_MESSAGE_BYTES,
             max_queue=16,
@@ -468,6 +501,8 @@ class Server:
     # -- one connection --------------------------------------------------------------------------
     async def _connection(self, connection: ServerConnection) -> None:
         address = str(connection.remote_address[0]) if connection.remote_address else "?"
+        # An IPv4 peer on the dual-stack socket is one computer, however it came: its limits are one.
+        address = address.removeprefix("::ffff:") if "." in address else address
         self.connections[address] += 1
         try:
             await self._converse(connection, address)

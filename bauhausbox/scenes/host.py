@@ -114,7 +114,7 @@ def host_table(
         host = background.local_host(paths.data_dir() / "tables", app.settings.computer_delay, app.settings.host_port)
         setup = Setup(game_id, players, new_seed(), tuple(seats), options)
         code = host.create_table(setup, watchers)
-        invitation = Invitation(tuple(background.lan_addresses()), host.port, code)
+        invitation = Invitation(tuple(host.addresses()), host.port, code)
         here: list[Seat | None] = [seat for seat, spec in enumerate(seats) if spec.is_human and seat not in remote]
         if not here:  # this computer only hosts: the others play
             host.advertise(code)
