@@ -199,6 +199,8 @@ class Server:
         match = Match(stored.setup, history, autosave=False)
         hosted = self._host(stored.code, match, stored.digests)
         hosted.allow_watchers = stored.watchers
+        if stored.rematch is not None:  # its new game, asked for before the restart
+            hosted.rematch = Rematch(code=stored.rematch[0], asked_by=stored.rematch[1])
         hosted.version = self.store.reopened(stored.code) << VERSION_BITS  # above every earlier view
         if match.over:  # a finished game reopened: its table closes as it would have
             hosted.finished = time.monotonic()
@@ -741,6 +743,7 @@ class Server:
         for taken, digest in hosted.digests.items():
             self.store.set_token(code, taken, digest)
             again.digests[taken] = digest
+        self.store.set_rematch(hosted.code, code, seat)
         hosted.rematch = Rematch(code=code, asked_by=seat)
         log.info("table %s: %s asked for a new game: table %s", hosted.code, match.seat_name(seat), code)
 

@@ -37,7 +37,9 @@ CREATE TABLE IF NOT EXISTS tables (
     created REAL NOT NULL,
     opened INTEGER NOT NULL DEFAULT 0, -- how many times a server reopened it (its views' numbers start above)
     closed REAL,             -- when the finished game's table closed (kept as a record; never reopened)
-    watchers INTEGER NOT NULL DEFAULT 0 -- 1: the host lets people watch from no seat
+    watchers INTEGER NOT NULL DEFAULT 0, -- 1: the host lets people watch from no seat
+    rematch TEXT,            -- the finished game's new game: that table's code (once asked for)
+    rematch_by INTEGER       -- the seat that asked for it
 );
 CREATE TABLE IF NOT EXISTS tokens (
     code TEXT NOT NULL REFERENCES tables(code),
@@ -96,6 +98,7 @@ class StoredTable:
     start: str | None = None  # the starting position's text, when the table did not start from its seed
     digests: dict[int, str] = field(default_factory=dict)  # seat -> SHA-256 of its token
     watchers: bool = False  # whether the host lets people watch
+    rematch: tuple[str, int] | None = None  # the new game asked for at the end: its code, who asked
 
 
 class Store:
@@ -112,6 +115,8 @@ class Store:
             ("opened", "INTEGER NOT NULL DEFAULT 0"),
             ("closed", "REAL"),
             ("watchers", "INTEGER NOT NULL DEFAULT 0"),
+            ("rematch", "TEXT"),
+            ("rematch_by", "INTEGER"),
         ):
             if column not in columns:  # a file written before the column existed
                 self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
@@ -204,6 +209,12 @@ class Store:
                 (code, seat, digest),
             )
 
+    def set_rematch(self, code: str, again: str, asked_by: int) -> None:
+        """The finished table ``code`` leads to table ``again`` (its new game, asked for by a seat):
+        kept, so that a player who reconnects after a restart still finds it."""
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET rematch = ?, rematch_by = ? WHERE code = ?", (again, asked_by, code))
+
     def close_table(self, code: str) -> None:
         """The finished game's table closes: its moves stay as the game's record."""
         with self._transaction() as db:
@@ -219,14 +230,15 @@ class Store:
         found: dict[str, StoredTable] = {}
         where, arguments = ("WHERE code = ?", (code,)) if code is not None else ("WHERE closed IS NULL", ())
         rows = self.db.execute(
-            "SELECT code, game, players, seed, seats, options, cursor, start, watchers FROM tables"
-            f" {where} ORDER BY created, code",
+            "SELECT code, game, players, seed, seats, options, cursor, start, watchers, rematch, rematch_by"
+            f" FROM tables {where} ORDER BY created, code",
             arguments,
         ).fetchall()
-        for key, game, players, seed, seats, options, cursor, start, watchers in rows:
+        for key, game, players, seed, seats, options, cursor, start, watchers, again, asker in rows:
             specs = tuple(SeatSpec.from_text(kind, name) for kind, name in json.loads(seats))
             setup = Setup(game, players, seed, specs, json.loads(options))
-            found[key] = StoredTable(key, setup, cursor=cursor, start=start, watchers=bool(watchers))
+            rematch = (str(again), int(asker)) if again is not None and asker is not None else None
+            found[key] = StoredTable(key, setup, cursor=cursor, start=start, watchers=bool(watchers), rematch=rematch)
         only = "WHERE code = ?" if code is not None else ""
         steps = self.db.execute(f"SELECT code, idx, text FROM steps {only} ORDER BY code, idx", arguments)
         for key, _index, text in steps:

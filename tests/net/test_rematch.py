@@ -57,3 +57,32 @@ def test_a_finished_table_opens_a_new_game_for_the_same_players(tmp_path: Path) 
                 await one.close()
 
     run(scenario(), 120)
+
+
+def test_the_new_game_is_found_after_the_servers_restart(tmp_path: Path) -> None:
+    """The link from the finished table to its new game is kept with the table: a player who comes
+    back after the server restarted is shown the same new game, and sits there with the same token."""
+
+    async def scenario() -> None:
+        async with hosting(tmp_path) as server:
+            code = await create_table(server.url, "bits", ["human", "human"], names=["Anni", "Bert"])
+            players = await seated(server.url, code, 2)
+            await play_out(players, random.Random(7))
+            assert await players[0].ask("rematch", until=lambda view: view.rematch is not None) is None
+            offer = players[0].view.rematch if players[0].view is not None else None
+            assert offer is not None
+            for player in players:
+                await player.close()
+        async with hosting(tmp_path) as again:  # the same folder: the tables reopen from the store
+            back = RemoteTable(again.url, code, token=players[1].token)
+            view = await back.start(STEP_SECONDS)
+            assert view.over and view.rematch == offer
+            # Asked again after the restart: still the same new game, not a second one.
+            assert await back.ask("rematch", until=lambda seen: True) is None
+            assert back.view is not None and back.view.rematch == offer
+            seat = RemoteTable(again.url, offer.code, token=players[1].token)
+            assert (await seat.start(STEP_SECONDS)).seat == 1
+            for one in (back, seat):
+                await one.close()
+
+    run(scenario(), 120)
