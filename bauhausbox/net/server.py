@@ -311,6 +311,9 @@ class Server:
             ssl=tls,
             max_size=2 * MAX_MESSAGE_BYTES,
             max_queue=16,
+            # No per-message deflate: a view is a small delta (about 1.3 KB), and compressing every
+            # frame for every seat cost the server more CPU per move than writing it to the socket.
+            compression=None,
             ping_interval=self.keepalive_seconds,
             ping_timeout=self.keepalive_seconds,
             # A peer that does not answer the closing handshake (stopped, or hostile) is cut off soon.
