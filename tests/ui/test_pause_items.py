@@ -29,8 +29,13 @@ def test_every_game_offers_restart(fresh_app: Any, game_id: str) -> None:
 def test_a_table_across_computers_greys_restart_and_says_it_is_not_saved_here(fresh_app: Any) -> None:
     setup = SetupScene(fresh_app, "buizen")
     match = Match.start("buizen", 2, setup.seats()[:2], {}, seed=3, autosave=False)
-    across = SimpleNamespace(match=match, table=SimpleNamespace(on_server=True))
+    across = SimpleNamespace(match=match, table=SimpleNamespace(on_server=True, spectating=False))
     pause = PauseScene(fresh_app, across)
     assert pause.restart_button.visible and not pause.restart_button.enabled
     assert pause.restart_button.tooltip
     assert "Continue" in _(pause.quit_button.tooltip) and pause.quit_button.label == "Leave the table"
+    assert pause.undo_button.visible and pause.redo_button.visible
+    # A watcher's screen (no seat) plays nothing: no undo, redo or restart at all.
+    watching = SimpleNamespace(match=match, table=SimpleNamespace(on_server=True, spectating=True))
+    pause = PauseScene(fresh_app, watching)
+    assert not (pause.undo_button.visible or pause.redo_button.visible or pause.restart_button.visible)
