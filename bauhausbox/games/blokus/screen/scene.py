@@ -194,13 +194,18 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         self._refresh_trays()
         self._layer = None
 
+    def replaying(self) -> bool:
+        """Whether the replay viewer shows this screen (with its own tools); a watcher's screen
+        across computers keeps the look tools (corners, numbers, export)."""
+        return self.spectating and not self.table.on_server
+
     def _row_need(self) -> int:
         """The narrowest panel that keeps a colour's name, player and score apart (no mini tray) and
         the tool buttons on one row (their words without icons; else they take two rows)."""
         m = self.metrics
         text_right, score_w = self.row_split
         names = text_right + score_w + m.u(1)
-        if self.spectating or self.tools_below:  # the replay viewer shows its own tools, not these
+        if self.replaying() or self.tools_below:  # the replay viewer shows its own tools, not these
             return names
         return max(names, self.tool_row.width_needed(m.button_height, m.u(1.5), m))
 
@@ -229,7 +234,7 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         # it: the tool buttons go there when they fit (on one row or two, a longer language), and the
         # tray keeps the panel's height.
         self.tools_below = False
-        if not self.spectating and rect.height - side >= bh + gap:
+        if not self.replaying() and rect.height - side >= bh + gap:
             top = self.tool_row.layout(pygame.Rect(rect.left, rect.bottom - bh, side, bh), gap, m)
             self.tools_below = top >= rect.top + side + gap // 2
         if self.tools_below:
@@ -237,7 +242,7 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         else:
             row = pygame.Rect(panel.left, panel.bottom - bh, panel.width, bh)
             buttons_y = self.tool_row.layout(row, gap, m)  # higher when the buttons take two rows
-            if self.spectating:  # the replay viewer shows its own tools, not these: the tray keeps its room
+            if self.replaying():  # the replay viewer shows its own tools, not these: the tray keeps its room
                 buttons_y = row.top
         tray_top = y + m.u(4.5)
         self.tray.layout(
