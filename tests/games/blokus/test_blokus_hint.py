@@ -1,0 +1,72 @@
+"""The Blokus hint is the move the game's analysis calls best in that position, in Duo as on the
+classic board: asked of the table as every screen asks it, whatever time it is given, and the one
+move the hint shows, says and plays."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from bauhausbox import games
+from bauhausbox.engine.bots.base import Budget
+from bauhausbox.engine.history import SeatSpec
+from bauhausbox.games.blokus import analysis, hint
+from bauhausbox.games.blokus.rules import GAME, BlokusState
+from bauhausbox.games.blokus.variants import DUO
+from bauhausbox.match import Match
+from bauhausbox.table import Table
+
+
+def random_game(players: int, variant: str, seed: int) -> list[BlokusState]:
+    """Every position of a game of random moves, to the end (passes come inside the moves)."""
+    rng = random.Random(seed)
+    state = GAME.new_game(players, seed, variant=variant)
+    states = [state]
+    while state.to_play is not None:
+        state = GAME.apply(state, rng.choice(GAME.legal_moves(state)))
+        states.append(state)
+    return states
+
+
+def analysis_move(states: list[BlokusState], position: int) -> int | None:
+    """What the replay viewer's analysis prefers at ``position`` (its own seed for the position)."""
+    run = analysis.Analysis(states, analysis.DEFAULT_WORK)
+    found = analysis.estimate(lambda: False, states[position], position, run.work, run.seed_of(position))
+    return found.preferred
+
+
+def test_a_position_is_numbered_as_the_analysis_numbers_it() -> None:
+    for players, variant in ((2, DUO), (4, "classic"), (3, "classic")):
+        states = random_game(players, variant, 11)
+        assert [hint.position_of(state) for state in states] == list(range(len(states)))
+
+
+def test_the_hint_level_is_the_analysis_s_move_whatever_the_time() -> None:
+    # A short time: a time-limited search (the hard level's, the hint before) finds another move.
+    for players, variant, position in ((2, DUO, 6), (4, "classic", 9)):
+        states = random_game(players, variant, 3)
+        state = states[position]
+        assert state.to_play is not None
+        bot = games.make_bot("blokus", games.HINT, 17)
+        move = bot.choose(GAME, state, state.to_play, Budget(0.2))
+        assert move.index == analysis_move(states, position)
+
+
+def test_the_table_s_hint_in_duo_is_shown_said_and_played_as_the_analysis_s_move() -> None:
+    specs = [SeatSpec.from_text("human", "Anni"), SeatSpec.from_text("human", "Bert")]
+    match = Match.start("blokus", 2, specs, {"variant": DUO}, 21, autosave=False)
+    table: Table[Any, Any] = Table(match)
+    rng = random.Random(21)
+    for _ in range(5):
+        table.present(match.to_play)
+        table.play(rng.choice(GAME.legal_moves(match.state)))
+    table.present(match.to_play)
+    assert table.request_hint()  # as the screens ask it: the table's own level
+    end = time.monotonic() + 120
+    job = None
+    while job is None and time.monotonic() < end:
+        job = table.hint_answer()
+        time.sleep(0.02)
+    assert job is not None and job.move is not None
+    assert job.move.index == analysis_move(list(match.history.states), 5)
