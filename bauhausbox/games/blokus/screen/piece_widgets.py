@@ -21,7 +21,8 @@ API
     ``layout(rect)`` fits square cells (and the coordinate margins) in ``rect``; then ``rect`` (the
     grid), ``cell_px``, ``cell_at(pos) -> cell | None``, ``cell_rect(cell)``, ``contains(cell)`` and
     ``draw(surface, metrics, corners={cell: colour})`` (paper grid, thick frame, a–t / 1–20 labels,
-    start corners marked with a coloured corner triangle).
+    start corners marked with a coloured corner triangle and the colour along the frame, starting
+    squares inside the board with a ringed dot).
 
 ``draw_cells(surface, cell_rect, cells, colour, mark=None, alpha=255, outline=INK)`` (board_view.py)
     Squares of one colour with an ink outline around each side-connected group and thin seams inside;
