@@ -6,7 +6,8 @@ right-click or the wheel rotates (Shift+R back), **F** flips; the Rotate / Flip 
 The ghost snaps to the grid in the piece's own colour, with a solid outline and a tick where it may
 go, a dashed outline and a cross where it may not; a colour's first piece held near its starting
 square snaps onto it (the one nearest legal place covering it: ``PieceController.snapped``); a
-refused drop says why (one note by the ghost and the status bar) and changes nothing. Esc, or a drop off the board, puts the piece back in its tray.
+refused drop says why (one note by the ghost and the status bar) and changes nothing. Esc, or a
+drop off the board, puts the piece back in its tray.
 **C** (or the Corners button) marks every square where the colour to play could still attach a
 piece. Hint (H) outlines a good move and frames its piece in the tray. The piece in hand is drawn
 over everything (``draw_overlay``).
