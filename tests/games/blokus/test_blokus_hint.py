@@ -5,8 +5,12 @@ move the hint shows, says and plays."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 from typing import Any
+
+import pygame
+import pytest
 
 from bauhausbox import games
 from bauhausbox.engine.bots.base import Budget
@@ -16,6 +20,7 @@ from bauhausbox.games.blokus.rules import GAME, BlokusState
 from bauhausbox.games.blokus.variants import DUO
 from bauhausbox.match import Match
 from bauhausbox.table import Table
+from tests.ui.helpers import frames, key, open_game, wait_until
 
 
 def random_game(players: int, variant: str, seed: int) -> list[BlokusState]:
@@ -70,3 +75,24 @@ def test_the_table_s_hint_in_duo_is_shown_said_and_played_as_the_analysis_s_move
         time.sleep(0.02)
     assert job is not None and job.move is not None
     assert job.move.index == analysis_move(list(match.history.states), 5)
+
+
+def test_a_long_hint_search_keeps_saying_it_is_looking(fresh_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Duo hint may take longer than the first message lasts: the status bar goes on saying that
+    a move is being looked for (not the controls, as if H had done nothing), then gives the hint."""
+    release = threading.Event()
+    answer = hint.HintBot.choose
+
+    def slow(self: hint.HintBot, game: Any, view: Any, seat: Any, budget: Budget) -> Any:
+        release.wait(30)
+        return answer(self, game, view, seat, budget)
+
+    monkeypatch.setattr(hint.HintBot, "choose", slow)
+    scene = open_game(fresh_app, "blokus", 2, seats=["human", "human"], seed=2, options={"variant": DUO})
+    frames(fresh_app, 2)
+    key(fresh_app, pygame.K_h)
+    scene.message_until = 0.0  # the first message's seconds are over
+    assert scene.status_message() == "Looking for a good move…"
+    release.set()
+    assert wait_until(fresh_app, lambda: scene.hint_move is not None, 20_000)  # frames: a Duo search
+    assert scene.status_message().startswith("Hint: place the blue")
