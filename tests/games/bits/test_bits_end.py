@@ -125,6 +125,8 @@ def test_the_solo_look_ahead_mark_survives_a_save_and_a_load_and_keeps_the_game_
     fresh_app.push(again)
     frames(fresh_app, 1)
     assert again.looked_ahead
+    # Said on the table all game long, not only on the final table.
+    assert any(t.content.endswith("not for the bests") for t in recorded(fresh_app).texts)
     rnd = random.Random(14)
     while not match.over:
         match.play(rnd.choice(match.game.legal_moves(match.state)))
