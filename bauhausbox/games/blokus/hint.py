@@ -34,26 +34,32 @@ def analysed_move(state: BlokusState, budget: Budget, workers: pool.SearchPool |
     """The analysis's preferred move in ``state`` (raises ``Cancelled`` when the hint is dropped)."""
     position = position_of(state)
     args = (state, position, analysis.DEFAULT_WORK, analysis.position_seed(analysis.SEED, position))
+    found: analysis.Estimate | None = None
     if workers is not None and workers.ready():
         try:
-            return placement_at(_in_pool(workers, args, budget))
+            found = _in_pool(workers, args, budget)
         except BrokenProcessPool:
             pool.forget(workers)  # then here, as without a pool
-    found = analysis.estimate(lambda: budget.cancelled, state, *args[1:])
-    budget.check()
+    if found is None or not _whole(found):  # another search took the workers over part-way
+        found = analysis.estimate(lambda: budget.cancelled, state, *args[1:])
+        budget.check()
     assert found.preferred is not None
     return placement_at(found.preferred)
 
 
-def _in_pool(workers: pool.SearchPool, args: tuple[Any, ...], budget: Budget) -> int:
+def _whole(found: analysis.Estimate) -> bool:
+    """Whether the search ran to its end (as the analysis keeps only those): the same answer."""
+    return found.work >= analysis.DEFAULT_WORK or found.simulations >= analysis.MAX_SIMULATIONS
+
+
+def _in_pool(workers: pool.SearchPool, args: tuple[Any, ...], budget: Budget) -> analysis.Estimate:
     future, generation = workers.submit(analysis.estimate, *args)
     try:
         while True:
             budget.check()
             with contextlib.suppress(FutureTimeout):
                 found: analysis.Estimate = future.result(timeout=_POLL)
-                assert found.preferred is not None
-                return found.preferred
+                return found
     except BaseException:
         workers.cancel(generation)  # the worker drops the search at its next simulation
         raise

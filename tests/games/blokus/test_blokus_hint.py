@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from concurrent.futures import Future
 from typing import Any
 
 import pygame
@@ -96,3 +97,33 @@ def test_a_long_hint_search_keeps_saying_it_is_looking(fresh_app: Any, monkeypat
     release.set()
     assert wait_until(fresh_app, lambda: scene.hint_move is not None, 20_000)  # frames: a Duo search
     assert scene.status_message().startswith("Hint: place the blue")
+
+
+class _TakenOver:
+    """A search pool whose worker was taken over by another search part-way (its generation moved
+    on): the estimate it hands back is a partial one, with some other move."""
+
+    def __init__(self, partial: analysis.Estimate) -> None:
+        self.partial = partial
+
+    def ready(self) -> bool:
+        return True
+
+    def submit(self, fn: Any, *args: Any) -> tuple[Future[analysis.Estimate], int]:
+        future: Future[analysis.Estimate] = Future()
+        future.set_result(self.partial)
+        return future, 1
+
+    def cancel(self, generation: int) -> None:
+        pass
+
+
+def test_a_hint_search_cut_short_in_the_pool_is_run_whole_here() -> None:
+    states = random_game(4, "classic", 3)
+    position = 9
+    expected = analysis_move(states, position)
+    other = next(m.index for m in GAME.legal_moves(states[position]) if m.index != expected)
+    partial = analysis.Estimate(position, states[position].to_play, (0.25,) * 4, other, 12, 300)
+    workers: Any = _TakenOver(partial)
+    move = hint.analysed_move(states[position], Budget(60), workers)
+    assert move.index == expected
