@@ -89,6 +89,8 @@ class Match:
         self.hints_taken = 0
         # The computer played the game to its end (a puzzle solved by "Solve"): it counts for nobody.
         self.computer_finished = False
+        # Bits solo: undone past a tile card already seen; kept in the save, so no best comes of it.
+        self.looked_ahead = False
 
     @classmethod
     def start(
@@ -113,6 +115,7 @@ class Match:
         match.seconds_played = loaded.saved.seconds_played
         match.hints_taken = loaded.saved.hints_taken
         match.computer_finished = loaded.saved.computer_finished
+        match.looked_ahead = loaded.saved.looked_ahead
         return match
 
     # -- reading -----------------------------------------------------------------------------
@@ -295,7 +298,13 @@ class Match:
         if not self.autosave:
             return
         saved = saves.saved_game(
-            self.setup, self.history, self.created, self.seconds_played, self.hints_taken, self.computer_finished
+            self.setup,
+            self.history,
+            self.created,
+            self.seconds_played,
+            self.hints_taken,
+            self.computer_finished,
+            self.looked_ahead,
         )
         saves.queue_game(self.save_path, saved, prune=self.over)
 
@@ -325,5 +334,6 @@ class Match:
             winners=self.game.winners(self.state),
             options=dict(self.setup.options),
             seed=self.setup.seed,
+            looked_ahead=self.looked_ahead,
         )
         saves.queue_statistics(lambda stats: stats.record(self.setup.game_id, result))

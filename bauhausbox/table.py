@@ -32,7 +32,7 @@ from typing import Any, Generic, TypeVar
 from bauhausbox.engine.api import GameRules, HasToPlay, IllegalMoveError, Seat, Words
 from bauhausbox.engine.bots.runner import BotJob, BotRunner
 from bauhausbox.engine.history import Prepared, Step, UndoPlan, prepare, turns_between
-from bauhausbox.games import thinker
+from bauhausbox.games import HINT, thinker
 from bauhausbox.match import Match
 
 HINT_SECONDS = 1.5
@@ -292,7 +292,7 @@ class Table(Generic[StateT, MoveT]):
         return Played(before, step)
 
     # ==== hints ==================================================================================
-    def request_hint(self, level: str = "hard") -> bool:
+    def request_hint(self, level: str = HINT) -> bool:
         """Start looking for a good move for the human to play; False when no hint may be asked."""
         seat = self.match.to_play
         if self.match.over or seat is None or not self.match.is_human(seat) or self.veiled():

@@ -27,6 +27,9 @@ from bauhausbox.engine.api import GameRules, Seat
 from bauhausbox.engine.bots.base import Bot, RandomBot
 from bauhausbox.i18n import N_
 
+#: The level a screen asks its hints at: the game's own hint bot (``GameEntry.hint``), else its hard level.
+HINT = "hint"
+
 
 @dataclass(frozen=True, slots=True)
 class GameEntry:
@@ -59,6 +62,9 @@ class GameEntry:
     # ``folder()``, ``list_files()``, ``load(path)`` and ``to_continue(loaded)``: the Load screen lists
     # and opens them. Empty for none.
     files: str = ""
+    # The game's own hint ("module:Class" of a bot, made with its seed) for the level ``HINT``; empty:
+    # a hint is the hard level's move. (Blokus: the move its analysis calls best.)
+    hint: str = ""
 
     def import_module(self, name: str) -> Any:
         return importlib.import_module(f"{self.package}.{name}")
@@ -101,6 +107,7 @@ REGISTRY: dict[str, GameEntry] = {
             N_("Corner to corner: claim the board with your pieces"),
             N_("2–4 players"),
             files="records.files",
+            hint="hint:HintBot",
         ),
         GameEntry(
             "blokus-puzzles",
@@ -137,6 +144,11 @@ def make_bot(game_id: str, level: str, seed: int = 0) -> Bot:
     if level == "random":
         return RandomBot(seed)
     game = entry(game_id)
+    if level == HINT:
+        if game.hint:
+            hint_bot: Bot = _import_object(f"{game.package}.{game.hint}")(seed)
+            return hint_bot
+        level = "hard"
     maker = game.import_module(game.ai).make_bot
     bot: Bot = maker(level, seed)
     return bot

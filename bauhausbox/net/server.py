@@ -136,7 +136,7 @@ class Server:
         self,
         data: Path,
         *,
-        hint_level: str = "hard",
+        hint_level: str = games.HINT,
         computer_delay: float = 0.5,
         on_created: Callable[[str, Setup], None] | None = None,
         finished_seconds: float = FINISHED_SECONDS,

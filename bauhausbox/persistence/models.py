@@ -271,6 +271,9 @@ class SavedGame(_Model):
     # The computer played this game to its end (a puzzle the player asked it to solve): no result is
     # recorded for anyone, and the Load list says so instead of showing points.
     computer_finished: bool = False
+    # Bits solo: the player undid past a tile card already seen, so the game counts for no best (the
+    # solo bests, the best score of the statistics). Older saves have none: False.
+    looked_ahead: bool = False
 
     @field_validator("schema_version")
     @classmethod
@@ -326,6 +329,8 @@ class ResultRecord(_Model):
     winners: list[int]
     options: OptionValues = Field(default_factory=dict)
     seed: int = Field(0, gt=-SEED_LIMIT, lt=SEED_LIMIT)
+    # Played after looking ahead (Bits solo, undone past a seen tile card): no best score from it.
+    looked_ahead: bool = False
 
     @model_validator(mode="after")
     def _one_entry_per_seat(self) -> ResultRecord:

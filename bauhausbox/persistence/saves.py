@@ -96,12 +96,14 @@ def saved_game(
     seconds_played: float = 0.0,
     hints_taken: int = 0,
     computer_finished: bool = False,
+    looked_ahead: bool = False,
 ) -> SavedGame:
     """The save of the game as it stands (a copy: the history may move on while it is written)."""
     saved = SavedGame.from_setup(setup, __version__)
     saved.seconds_played = min(max(0.0, seconds_played), 10**7)
     saved.hints_taken = hints_taken
     saved.computer_finished = computer_finished
+    saved.looked_ahead = looked_ahead
     saved.moves = history.move_texts()
     if history.game.info.counts_turns:
         saved.turns = turns_between(history.steps[: history.cursor])

@@ -33,6 +33,7 @@ def player_tallies(stats: GameStatistics | None) -> list[PlayerTally]:
     """Every player in the results, most games played first (then most won, then by name, humans
     before computers)."""
     scores: dict[tuple[str, str], list[int]] = {}
+    counted: dict[tuple[str, str], list[int]] = {}  # the scores a best may come from
     wins: dict[tuple[str, str], int] = {}
     for result in stats.results if stats else []:
         best_by_player: dict[tuple[str, str], tuple[int, bool]] = {}
@@ -45,9 +46,18 @@ def player_tallies(stats: GameStatistics | None) -> list[PlayerTally]:
                 best_by_player[player] = (score, won)
         for player, (score, won) in best_by_player.items():
             scores.setdefault(player, []).append(score)
+            if not result.looked_ahead:  # a game played after looking ahead sets no best
+                counted.setdefault(player, []).append(score)
             wins[player] = wins.get(player, 0) + int(won)
     tallies = [
-        PlayerTally(name, len(points), wins[(name, kind)], sum(points) / len(points), max(points), kind)
+        PlayerTally(
+            name,
+            len(points),
+            wins[(name, kind)],
+            sum(points) / len(points),
+            max(counted.get((name, kind)) or points),  # every game looked ahead: the best of them
+            kind,
+        )
         for (name, kind), points in scores.items()
     ]
     return sorted(tallies, key=lambda t: (-t.played, -t.won, t.name.casefold(), t.kind != "human", t.kind))

@@ -22,6 +22,7 @@ import pygame
 from bauhausbox.engine.api import GameRules, HasToPlay, IllegalMoveError, Seat
 from bauhausbox.engine.bots.runner import BotJob, BotRunner
 from bauhausbox.engine.history import UndoPlan
+from bauhausbox.games import HINT
 from bauhausbox.i18n import N_, counted
 from bauhausbox.match import Match
 from bauhausbox.net.remote import RemoteMatch
@@ -50,7 +51,7 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
     (``class BitsScene(GameScene[BitsState, Move])``)."""
 
     name = "game"
-    hint_level = "hard"
+    hint_level = HINT  # the game's own hint (Blokus: its analysis's move), else its hard level
     #: Every label the hint button may show (a screen with more adds them): it is as wide as the longest.
     HINT_LABELS: tuple[str, ...] = (N_("Hint"), N_("Play hint"), N_("Scores"))
 

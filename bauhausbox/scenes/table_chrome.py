@@ -174,8 +174,10 @@ class TableChrome(GameHooks[Any, Any]):
     def hint_line(self) -> str:
         """The status line of the hint on the board, or "" (none, or the device is passing)."""
         hint = self.table.hint_for(self.viewer) if self.viewer is not None else self.hint_move
-        if hint is None or self.veiled():
+        if self.veiled():
             return ""
+        if hint is None:  # a long search (a Blokus Duo hint) keeps saying so after its first message
+            return _("Looking for a good move…") if self.table.hint_runner.busy else ""
         self._record_hint()
         # Its words are made once per position, hint and language, not every frame.
         key = (self.match.state, hint, i18n.language())

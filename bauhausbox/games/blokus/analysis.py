@@ -45,6 +45,8 @@ DEFAULT_WORK = 60_000
 #: would ask for tens of thousands of them (each with its walk through the tree), and a few thousand
 #: already tell a win from a loss. The opening spends its work in about a thousand.
 MAX_SIMULATIONS = 3_000
+#: The analysis seed of the app (the replay viewer's analysis, and the hint: ``hint.py``).
+SEED = 0
 #: How many turning points a game shows.
 TURNING_POINTS = 3
 _POLL = 0.05  # seconds between the runner's looks at the stop flag
@@ -140,7 +142,7 @@ class Analysis:
         self,
         states: Sequence[BlokusState],
         work: int = DEFAULT_WORK,
-        seed: int = 0,
+        seed: int = SEED,
         workers: pool.SearchPool | None = None,
     ) -> None:
         self.states = list(states)
@@ -285,7 +287,7 @@ def forget_kept() -> None:
 
 
 def analyse(
-    states: Sequence[BlokusState], work: int = DEFAULT_WORK, seed: int = 0, workers: pool.SearchPool | None = None
+    states: Sequence[BlokusState], work: int = DEFAULT_WORK, seed: int = SEED, workers: pool.SearchPool | None = None
 ) -> list[Estimate]:
     """Every position's estimate, waiting for the end (for tools and tests)."""
     analysis = Analysis(states, work, seed, workers)

@@ -3,13 +3,21 @@ solo game ends with the best solo results, and the how-to's solo page lists them
 
 from __future__ import annotations
 
+import json
+import random
 import re
+from pathlib import Path
 from typing import Any
 
 from bauhausbox.games.bits.records import bests
 from bauhausbox.games.bits.screen.howto import how_to_play_pages
+from bauhausbox.games.bits.screen.scene import BitsScene
 from bauhausbox.games.bits.screen.solo_bests import solo_best_line
+from bauhausbox.match import Match
+from bauhausbox.persistence import saves, writer
+from bauhausbox.persistence.models import GameStatistics, ResultRecord
 from bauhausbox.persistence.paths import data_dir
+from bauhausbox.persistence.tally import player_tallies
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.ui import layout_probe
 from tests.games.bits.test_bits_scene import air_point
@@ -92,3 +100,64 @@ def test_solo_undo_past_a_seen_tile_card_asks_and_the_game_no_longer_counts(fres
     texts = [t.content for t in recorded(fresh_app).texts]
     assert any("does not count" in text for text in texts)
     fresh_app.pop()
+
+
+def test_the_solo_look_ahead_mark_survives_a_save_and_a_load_and_keeps_the_game_off_every_best(
+    fresh_app: Any,
+) -> None:
+    """Undone past a seen tile card, saved, loaded: still off the solo bests, and the statistics'
+    best score leaves it out too (the mark was in memory only, so a reload counted the game)."""
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=3)
+    click(fresh_app, air_point(scene, 3.0))
+    frames(fresh_app, 3)
+    scene.undo()
+    dialog = fresh_app.top
+    assert isinstance(dialog, DialogScene)
+    dialog.buttons[0].click()
+    frames(fresh_app, 2)
+    assert scene.match.history.cursor == 0
+    writer.flush()
+    loaded = saves.load_game(scene.match.save_path)
+    assert loaded.saved.looked_ahead
+    match = Match.from_loaded(loaded)
+    fresh_app.pop()
+    again = BitsScene(fresh_app, match)
+    fresh_app.push(again)
+    frames(fresh_app, 1)
+    assert again.looked_ahead
+    # Said on the table all game long, not only on the final table.
+    assert any(t.content.endswith("not for the bests") for t in recorded(fresh_app).texts)
+    rnd = random.Random(14)
+    while not match.over:
+        match.play(rnd.choice(match.game.legal_moves(match.state)))
+    again._record_solo(match.state)
+    assert bests.load(data_dir()).results == []  # not recorded after the reload either
+    over = again.game_over_scene()
+    fresh_app.push(over)
+    assert any("does not count" in t.content for t in recorded(fresh_app).texts)
+    fresh_app.pop()
+    writer.flush()
+    result = saves.load_statistics().games["bits"].results[-1]
+    assert result.looked_ahead and result.seed == match.setup.seed
+
+
+def test_an_older_save_without_the_mark_loads_and_counts(tmp_path: Path) -> None:
+    match = _match(1, 5)
+    _play_until(match, lambda state, after: len(match.history.steps) >= 3, 5)
+    saved = saves.saved_game(match.setup, match.history)
+    data = json.loads(saved.model_dump_json())
+    del data["looked_ahead"]  # written before the mark existed
+    path = tmp_path / "bits-old.json"
+    path.write_text(json.dumps(data))
+    loaded = saves.load_game(path)
+    assert not loaded.saved.looked_ahead and len(loaded.history.steps) == len(match.history.steps)
+    assert not Match.from_loaded(loaded).looked_ahead
+
+
+def test_a_game_played_after_looking_ahead_sets_no_best_score_in_the_statistics() -> None:
+    def result(score: int, looked: bool) -> ResultRecord:
+        return ResultRecord(players=["Anni"], kinds=["human"], scores=[score], winners=[0], looked_ahead=looked)
+
+    stats = GameStatistics(finished=3, results=[result(20, False), result(31, True), result(25, False)])
+    (anni,) = player_tallies(stats)
+    assert anni.played == 3 and anni.best == 25 and anni.average == (20 + 31 + 25) / 3

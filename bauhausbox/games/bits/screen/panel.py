@@ -69,7 +69,8 @@ class BitsPanel:
             self.draw_tile_card(target, state, colour_blind)
             self.draw_seats(target, state, colour_blind)
 
-        self.layers.show("panel", surface, self.panel_rect, (key, self.personal_best), panel)
+        shown = (key, self.personal_best, self.match.looked_ahead)  # the mark comes with an undo's answer
+        self.layers.show("panel", surface, self.panel_rect, shown, panel)
 
     def card_size(self, width: int) -> tuple[int, int]:
         """Goal cards: four fit side by side in ``width`` (the advanced game's fourth round)."""
@@ -271,6 +272,8 @@ class BitsPanel:
             best = None if self.personal_best is None else _("your best: {points}").format(points=self.personal_best)
             title = self._heading_with_note(surface, rect, _("Solo ranks"), best)
             so_far = counted("{n} point so far", "{n} points so far", total)
+            if self.match.looked_ahead:  # undone past a seen tile card: said all game long, not only at the end
+                so_far = _("{points}  ·  not for the bests").format(points=so_far)
             draw.text(
                 surface,
                 so_far,

@@ -87,7 +87,6 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.slide: Slide | None = None
         self.round_to_show: int | None = None
         self.recorded_best = False
-        self.looked_ahead = False  # solo: undone past a tile card already seen, so not for the bests
         self.best_place: int | None = None
         self.thumb_rects: dict[int, pygame.Rect] = {}  # each other seat's board in the players panel
         self.peek: int | None = None  # another seat whose ramp is shown large (a click on its thumbnail)
@@ -119,6 +118,11 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         """The shared final table with the rounds' goal cards drawn, and the solo bests after a solo game."""
         return BitsGameOverScene(self.app, self, self.best_place, counted=not self.looked_ahead)
 
+    @property
+    def looked_ahead(self) -> bool:
+        """Solo: undone past a tile card already seen, so not for the bests (kept in the save)."""
+        return bool(self.match.looked_ahead)
+
     def undo(self) -> None:
         """Solo: undoing past a tile card already seen would let the player replan knowing the next
         tile, so it asks first, and the game then no longer counts for the solo bests."""
@@ -128,7 +132,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             return
 
         def undo_anyway() -> None:
-            self.looked_ahead = True
+            self.match.looked_ahead = True  # saved with the undo: a reload keeps the game off the bests
             self._undo(plan)
 
         answers = [(N_("Undo, not for the bests"), undo_anyway, "primary"), (N_("Keep playing"), None, "plain")]

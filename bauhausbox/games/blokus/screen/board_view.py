@@ -89,28 +89,53 @@ class BoardView:
             pygame.draw.line(surface, GRID_LINE, (self.rect.left, y), (self.rect.right - 1, y), 1)
         frame = max(2, metrics.rule)
         pygame.draw.rect(surface, theme.INK, self.rect.inflate(2 * frame, 2 * frame), frame)
+        for cell, colour in (corners or {}).items():
+            self._corner_bracket(surface, cell, colour, frame)
         if self.labels:
             draw.coordinates(surface, self.rect, self.columns, self.rows, metrics, frame)
 
-    def _corner_mark(self, surface: pygame.Surface, cell: Cell, colour: Colour) -> None:
-        """A start corner: a pale wash of the colour and a solid triangle in the board's corner."""
-        rect = self.cell_rect(cell)
-        pygame.draw.rect(surface, theme.mix(BOARD_FILL, colour, 0.35), rect)
+    def _inside(self, cell: Cell) -> bool:
         col, row = cell
-        if 0 < col < self.columns - 1 and 0 < row < self.rows - 1:
-            # A starting square inside the board (Blokus Duo, Junior): a solid dot, as their boards print it.
-            pygame.draw.circle(surface, colour, rect.center, max(2, rect.width // 4))
+        return 0 < col < self.columns - 1 and 0 < row < self.rows - 1
+
+    def _corner_mark(self, surface: pygame.Surface, cell: Cell, colour: Colour) -> None:
+        """A starting square: a strong wash of the colour, and a solid triangle in the board's corner
+        (a dot ringed in ink for a square inside the board, as Duo's and Junior's boards print it).
+        Sized by the square, never below what reads on the smallest board (docs/rules/blokus.md)."""
+        rect = self.cell_rect(cell)
+        pygame.draw.rect(surface, theme.mix(BOARD_FILL, colour, 0.5), rect)
+        if self._inside(cell):
+            radius = max(5, round(rect.width * 0.4))
+            pygame.draw.circle(surface, theme.INK, rect.center, radius + max(1, rect.width // 16))
+            pygame.draw.circle(surface, colour, rect.center, radius)
             return
-        left = col == 0
-        bottom = row == 0
+        col, row = cell
+        left, bottom = col == 0, row == 0
         corner_x = rect.left if left else rect.right - 1
         corner_y = rect.bottom - 1 if bottom else rect.top
-        leg = rect.width * 0.55
+        leg = rect.width * 0.8
         dx = leg if left else -leg
         dy = -leg if bottom else leg
         pygame.draw.polygon(
             surface, colour, [(corner_x, corner_y), (corner_x + dx, corner_y), (corner_x, corner_y + dy)]
         )
+
+    def _corner_bracket(self, surface: pygame.Surface, cell: Cell, colour: Colour, frame: int) -> None:
+        """A start corner's colour along the frame, two and a half squares each way: it shows from
+        across the table at any size (the square alone is small on a 20 × 20 board at 1024 × 700).
+        Drawn over the frame and just outside it, short of the coordinates."""
+        if self._inside(cell):
+            return
+        col, row = cell
+        outer = self.rect.inflate(2 * frame, 2 * frame)
+        thick = frame + 2  # the coordinates keep at least 3 px beyond the frame (draw.coordinates)
+        reach = round(self.cell_px * 2.5) + frame
+        x = outer.left - 2 if col == 0 else outer.right + 2 - reach
+        y = outer.top - 2 if row != 0 else outer.bottom + 2 - thick
+        pygame.draw.rect(surface, colour, (x, y, reach, thick))
+        x = outer.left - 2 if col == 0 else outer.right + 2 - thick
+        y = outer.top - 2 if row != 0 else outer.bottom + 2 - reach
+        pygame.draw.rect(surface, colour, (x, y, thick, reach))
 
 
 # -- drawing pieces ------------------------------------------------------------------------------------

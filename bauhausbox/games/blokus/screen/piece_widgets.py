@@ -21,7 +21,8 @@ API
     ``layout(rect)`` fits square cells (and the coordinate margins) in ``rect``; then ``rect`` (the
     grid), ``cell_px``, ``cell_at(pos) -> cell | None``, ``cell_rect(cell)``, ``contains(cell)`` and
     ``draw(surface, metrics, corners={cell: colour})`` (paper grid, thick frame, a–t / 1–20 labels,
-    start corners marked with a coloured corner triangle).
+    start corners marked with a coloured corner triangle and the colour along the frame, starting
+    squares inside the board with a ringed dot).
 
 ``draw_cells(surface, cell_rect, cells, colour, mark=None, alpha=255, outline=INK)`` (board_view.py)
     Squares of one colour with an ink outline around each side-connected group and thin seams inside;
@@ -60,7 +61,7 @@ API
 ``turn_buttons(on_rotate, on_flip) -> (Button, Button)``
     The visible rotate / flip buttons (icons, tooltips naming R / Shift+R / F / right-click / wheel).
 
-``PieceController(board, tray, shape_of, colour_of, on_drop, verdict, can_pick=None, owner=None)``
+``PieceController(board, tray, shape_of, colour_of, on_drop, verdict, can_pick=None, owner=None, snap_targets=None)``
     The gestures of docs/contributing.md: press on a tray piece and drag it onto the board, or click to pick and
     click to drop; right-click or the wheel rotates while holding; keys R (Shift+R back), F, Esc.
     ``handle_event(event) -> bool``; ``pick(key)`` (e.g. for letter keys); ``rotate()`` / ``flip()``
@@ -73,6 +74,9 @@ API
     it stays in hand). ``verdict(key, cells) -> str | None`` is the refusal reason for the ghost
     (callers cache it). ``orientation(key)`` remembers how each piece was last turned, per
     ``owner()`` (e.g. the colour to play, whose pieces share their keys with the other colours').
+    ``snap_targets(key)`` names the starting squares the held piece must still cover (a colour's
+    first piece): within ``SNAP_REACH`` squares of one, the ghost (and the drop) snaps onto the
+    nearest legal place that covers it; where two are as near, or none is legal, it stays put.
 """
 
 from __future__ import annotations
@@ -221,6 +225,7 @@ class ToolRow:
 
 # -- gestures -------------------------------------------------------------------------------------------
 DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press counts as a drag
+SNAP_REACH = 2  # squares a held piece may be away from a starting square and still snap onto it
 
 
 class PieceController:
@@ -236,6 +241,7 @@ class PieceController:
         verdict: Callable[[Hashable, list[Cell]], str | None],
         can_pick: Callable[[], bool] | None = None,
         owner: Callable[[], Hashable] | None = None,
+        snap_targets: Callable[[Hashable], Iterable[Cell]] | None = None,
     ) -> None:
         self.board = board
         self.tray = tray
@@ -245,6 +251,7 @@ class PieceController:
         self.verdict = verdict
         self.can_pick = can_pick or (lambda: True)
         self.owner: Callable[[], Hashable] = owner or (lambda: None)
+        self.snap_targets: Callable[[Hashable], Iterable[Cell]] = snap_targets or (lambda key: ())
         self.held_owner: Hashable = None  # whose piece is in hand: the turn may pass before it is put back
         self.held: HeldPiece | None = None
         self.pointer = (0, 0)
@@ -271,10 +278,37 @@ class PieceController:
         return ghost_bounds(self.board, cells) if cells else None
 
     def hover_cells(self) -> list[Cell] | None:
-        """Where the held piece would go now (cells may hang off the board), or None off the board."""
+        """Where the held piece would go now (cells may hang off the board), or None off the board.
+        Near a starting square it must cover, the piece snaps onto it (:meth:`snapped`)."""
         if self.held is None or not self.board.rect.collidepoint(self.pointer):
             return None
-        return self.held.cells_at(self.board.cell_under(self.pointer))
+        return self.snapped(self.held.key, self.held.cells_at(self.board.cell_under(self.pointer)))
+
+    def snapped(self, key: Hashable, cells: list[Cell]) -> list[Cell]:
+        """``cells`` moved onto a starting square of ``snap_targets(key)`` (a colour's first piece must
+        cover its start corner, which is fiddly to hit at the board's edge) when they are not a legal
+        place themselves and one legal place within ``SNAP_REACH`` squares that covers a target is
+        nearer than any other; else ``cells`` as they are. Never an illegal place: none, or two as
+        near, and nothing moves."""
+        targets = set(self.snap_targets(key))
+        if not targets or self.verdict(key, cells) is None:
+            return cells
+        offsets = {
+            (tx - x, ty - y)
+            for tx, ty in targets
+            for x, y in cells
+            if abs(tx - x) <= SNAP_REACH and abs(ty - y) <= SNAP_REACH
+        }
+        # The legal places by how far they move the piece; only a nearest one that is alone snaps
+        # (a square inside the board, as Duo's, may be covered from several sides: no guessing).
+        found = sorted(
+            (dx * dx + dy * dy, [(x + dx, y + dy) for x, y in cells])
+            for dx, dy in offsets
+            if self.verdict(key, [(x + dx, y + dy) for x, y in cells]) is None
+        )
+        if not found or (len(found) > 1 and found[1][0] == found[0][0]):
+            return cells
+        return found[0][1]
 
     # -- commands ------------------------------------------------------------------------------
     def pick(self, key: Hashable, grab: Cell | None = None) -> None:

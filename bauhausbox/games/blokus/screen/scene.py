@@ -4,8 +4,10 @@ Controls (docs/contributing.md): press a piece in the tray and drag it onto the 
 letter: I cycles I5 / I4 / I3, 1 and 2 are the monomino and domino) and click on the board. **R** or
 right-click or the wheel rotates (Shift+R back), **F** flips; the Rotate / Flip buttons do the same.
 The ghost snaps to the grid in the piece's own colour, with a solid outline and a tick where it may
-go, a dashed outline and a cross where it may not; a refused drop says why (one note by the ghost and
-the status bar) and changes nothing. Esc, or a drop off the board, puts the piece back in its tray.
+go, a dashed outline and a cross where it may not; a colour's first piece held near its starting
+square snaps onto it (the one nearest legal place covering it: ``PieceController.snapped``); a
+refused drop says why (one note by the ghost and the status bar) and changes nothing. Esc, or a
+drop off the board, puts the piece back in its tray.
 **C** (or the Corners button) marks every square where the colour to play could still attach a
 piece. Hint (H) outlines a good move and frames its piece in the tray. The piece in hand is drawn
 over everything (``draw_overlay``).
@@ -103,6 +105,7 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
             verdict=self._verdict,
             can_pick=self.input_allowed,
             owner=lambda: self.view.colour,  # each colour's pieces keep their own turns
+            snap_targets=self._start_to_cover,
         )
         self.rotate_button, self.flip_button = turn_buttons(self.controller.rotate, self.controller.flip)
         self.widgets.add(self.rotate_button)
@@ -326,6 +329,12 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         if not self.input_allowed():
             return _("wait for your turn")
         return self.check(placement)
+
+    def _start_to_cover(self, key: Hashable) -> tuple[Cell, ...]:
+        """The starting square the colour to play must still cover: its first piece snaps onto it."""
+        state: BlokusState = self.view
+        start = self.variant.starts[state.colour]
+        return () if start is None or state.boards[state.colour] else (start,)
 
     def _drop(self, key: Hashable, cells: list[Cell]) -> bool:
         placement = self._placement(cells)

@@ -108,7 +108,14 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.board = BoardView(self.spec.width, self.spec.height)
         self.tray = PieceTray()
         self.controller = PieceController(
-            self.board, self.tray, self._shape_of, self._colour_of, self._drop, self._verdict, self._can_act
+            self.board,
+            self.tray,
+            self._shape_of,
+            self._colour_of,
+            self._drop,
+            self._verdict,
+            self._can_act,
+            snap_targets=self._start_to_cover,
         )
         self.rotate_button, self.flip_button = turn_buttons(self.controller.rotate, self.controller.flip)
         self.widgets.add(self.rotate_button)
@@ -171,6 +178,14 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
     def _colour_of(self, key: Hashable) -> theme.Colour:
         assert isinstance(key, PuzzlePiece)
         return PIECE_COLOURS[key.colour]
+
+    def _start_to_cover(self, key: Hashable) -> tuple[Cell, ...]:
+        """On the full board, the start corner of a colour with no piece down yet: its first piece
+        snaps onto it (the other puzzles have no starting squares)."""
+        assert isinstance(key, PuzzlePiece)
+        if self.spec.kind != FULLBOARD or any(p.piece.colour == key.colour for p in self.state.placements):
+            return ()
+        return (start_corner(key.colour),)
 
     def _can_act(self) -> bool:
         return self.input_allowed() and not self.solving and not self.hint_runner_solving
