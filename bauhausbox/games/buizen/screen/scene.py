@@ -34,7 +34,7 @@ from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
 from bauhausbox.ui.app import App
 from bauhausbox.ui.theme import Colour
-from bauhausbox.ui.widgets import Button
+from bauhausbox.ui.widgets import Button, flip_button, rotate_button
 
 
 class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]):
@@ -68,13 +68,9 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         self.refused_cell: Cell | None = None
         self.hand_tile_px = 0
         self.rotate_button = self.widgets.add(
-            Button(
-                N_("Turn"), lambda: self.rotate(1), tooltip=N_("Turn the held tile (R, right-click)"), icon=icons.rotate
-            )
+            rotate_button(lambda: self.rotate(1), N_("Rotate the held tile (R, right-click; Shift+R back)"))
         )
-        self.flip_button = self.widgets.add(
-            Button(N_("Flip"), self.flip, tooltip=N_("Show the tile's other face (F)"), icon=icons.flip)
-        )
+        self.flip_button = self.widgets.add(flip_button(self.flip, N_("Flip the held tile to its other face (F)")))
         self.fit_button = self.widgets.add(Button(N_("Fit"), self.fit, tooltip=N_("Show the whole table (0)")))
         self.zoom_in_button = self.widgets.add(Button("+", lambda: self.zoom(1.2), tooltip=N_("Zoom in (+, wheel)")))
         self.zoom_out_button = self.widgets.add(
