@@ -429,12 +429,14 @@ def prompt_text(scene: BauhausScene, state: BauhausState) -> str:
     seat = scene.match.to_play
     if seat is not None and not scene.match.is_human(seat):
         return cue  # the top bar says who is thinking, and the title above what they do
+    # The panel says what the step is, in the rules' words; the status bar says how (step_status):
+    # the same instruction in both places is one thing said twice.
     if state.phase == OPENING:
-        return _("Place one token on any free square: click it, or drag a token from your reserve.")
+        return _("Before the first card, each player puts one token of their colour on the board, on any free square.")
     if state.phase == CHOOSE:
         if any(m.kind == MoveKind.DISCARD for m in scene.rules.legal_moves(scene.match.state)):
             return clogged_text(scene)
-        return _("Click a face-up card to carry it out. Point at a greyed card to see why it cannot be taken.")
+        return _("Choose one of the face-up cards, then carry it out on the board; a greyed card cannot be done now.")
     what = _card_prompt(scene, state)
     if state.to_play != state.turn:
         # Two sentences: what Mind Control means, then what to do.
@@ -453,23 +455,23 @@ def reaction_cue(scene: BauhausScene) -> str:
 
 
 def _card_prompt(scene: BauhausScene, state: BauhausState) -> str:
-    """What to do on the board for the card being carried out."""
+    """What the card being carried out does (the status bar says which clicks do it)."""
     kind = scene.card_kind()
     if kind == PLACE:
-        return _("Place a {colour} token: click a free square or drag one from the reserve.").format(
+        return _("One more {colour} token goes from the reserve onto any free square.").format(
             colour=_(COLOURS[state.turn])
         )
     if kind == FREE_WALLS:
-        return _("Build wall {n} of 2: point at an edge, click to build it.").format(n=state.placed + 1)
+        return _("Wall {n} of 2: each wall goes on any free edge the rules allow.").format(n=state.placed + 1)
     if kind == PATTERN:
-        return _("Move the pattern over the board; R or right-click rotates, F flips; click to build.")
+        return _("The card's walls go on the board all at once, in its shape, turned or mirrored as you like.")
     if kind == MOVE_WALL:
         if scene.held and scene.held.kind == "wall":
-            return _("Now click the edge it moves to (or drag it there). Click it again to put it down.")
-        return _("Click a movable wall (yellow mark), then the edge it moves to; or drag it.")
+            return _("The wall is lifted: it lands on the free edge you choose.")
+        return _("One movable wall (marked in yellow) goes to another free edge.")
     if kind == MOVE_TOKEN:
-        return _("Drag any deployed token to a free square (or click it, then the square).")
-    return _("Click two deployed tokens of different colours to swap them.")
+        return _("One deployed token, of any colour, moves to another free square.")
+    return _("Two deployed tokens of different colours trade squares.")
 
 
 def step_status(scene: BauhausScene, state: BauhausState) -> str:
