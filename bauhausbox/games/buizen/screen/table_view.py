@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from bauhausbox.ui.theme import Metrics
 
 # The zoom range in pixels per cell. Small enough that Fit shows the largest tables whole in the
-# smallest window with the log open (tiles that small tell materials apart by colour and stripes).
+# smallest window with the log open (tiles that small tell materials apart by colour and pattern).
 MIN_CELL, MAX_CELL = 16.0, 160.0
 
 
