@@ -487,10 +487,10 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         if hovered is not None and playable is not None:
             # The hand's marks in words, for the tile under the pointer.
             if hovered not in playable:
-                return _("This tile fits nowhere now  ·  another tile, or draw when none fits")
+                return _("This tile fits nowhere now  ·  pick another, or draw (D) when none fits")
             if playable[hovered] == "other face":
                 return _("This tile fits only on its other face: pick it and press F to flip it")
-        return _("Click a tile, R turn, F flip, click a cell  ·  right-drag / arrows pan  ·  wheel zoom  ·  H hint")
+        return _("Click a tile, R rotate, F flip, click a cell  ·  right-drag / arrows pan  ·  wheel zoom  ·  H hint")
 
     def seat_style(self, seat: int) -> tuple[Colour, str]:
         return paint.SEAT_COLOURS[seat % 4], theme.SEAT_SHAPES[seat % 4]
