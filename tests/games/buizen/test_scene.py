@@ -715,6 +715,28 @@ def test_the_mover_sees_what_the_move_drew_before_the_computer_and_the_curtain(f
     assert scene.match.history.cursor == 2 and app.top.player == "P3"
 
 
+def test_the_tables_tools_go_with_the_table_while_the_device_passes(fresh_app: Any) -> None:
+    """Seen at 1024×700: beside the move's outcome (and the curtain) the table was empty but its
+    Rotate, Flip, Fit and zoom buttons still stood in the empty panel."""
+    from bauhausbox.scenes.outcome import OutcomeScene
+    from bauhausbox.ui import layout_probe
+
+    app = fresh_app
+    scene = _open(app, ["human", "ai:easy", "human"])
+    tools = {"Rotate", "Flip", "Fit", "+", "−"}
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    assert tools <= {control.name for control in record.controls}, "the tools show at the player's turn"
+    wanted = _first_placement(scene)
+    _hold(app, scene, wanted)
+    click(app, scene.to_screen(wanted.cell).center)
+    frames(app, 30)
+    assert isinstance(app.top, OutcomeScene)
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    assert not tools & {control.name for control in record.controls}, "a tool stands beside the empty table"
+
+
 def test_of_two_equal_tiles_only_the_picked_one_looks_held(fresh_app: Any) -> None:
     app = fresh_app
     text = (

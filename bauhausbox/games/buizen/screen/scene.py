@@ -461,6 +461,15 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         self.rotate_button.enabled = holding_pipe
         self.flip_button.enabled = holding_pipe
 
+    def draw(self, surface: pygame.Surface) -> None:
+        # While the device passes the table is empty: its tools go with it (they stood alone beside
+        # the move's outcome, which is drawn over this screen without updating it).
+        table_shown = not self.veiled()
+        for button in (self.rotate_button, self.flip_button, self.fit_button, self.zoom_in_button):
+            button.visible = table_shown
+        self.zoom_out_button.visible = table_shown
+        super().draw(surface)
+
     def aim_at(self, move: Move) -> None:
         # Hold the hinted tile as the hint turns it: a click on the hinted cell plays the same move.
         if isinstance(move, Place):
