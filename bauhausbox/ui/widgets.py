@@ -12,7 +12,8 @@ from typing import Any
 
 import pygame
 
-from bauhausbox.ui import draw, layout_probe, theme
+from bauhausbox.i18n import N_
+from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Colour, Metrics
 
@@ -193,6 +194,21 @@ class Button(Widget):
                 "center",
                 spacing=0.08,
             )
+
+
+# One word per action in every game: "Turn" beside a player's turn read as "end my turn".
+ROTATE = N_("Rotate")
+FLIP = N_("Flip")
+
+
+def rotate_button(on_click: Callable[[], Any], tooltip: str, size: str = "body") -> Button:
+    """The held piece or tile's rotate button, with the house's one label and icon."""
+    return Button(ROTATE, on_click, tooltip=tooltip, icon=icons.rotate, size=size)
+
+
+def flip_button(on_click: Callable[[], Any], tooltip: str, size: str = "body") -> Button:
+    """The held piece or tile's flip button (its other face), with the house's one label and icon."""
+    return Button(FLIP, on_click, tooltip=tooltip, icon=icons.flip, size=size)
 
 
 class Choice(Widget):

@@ -10,16 +10,21 @@ from dataclasses import replace
 from typing import Any
 
 import pygame
+import pytest
 
+from bauhausbox import i18n
+from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD
 from bauhausbox.games.bauhaus.rules import GAME, OPENING
 from bauhausbox.games.bauhaus.screen.howto import how_to_play_pages
 from bauhausbox.games.bauhaus.screen.panel import PANEL_LEAST_UNITS
 from bauhausbox.games.bauhaus.screen.scene import BauhausScene
+from bauhausbox.match import Match
+from bauhausbox.scenes.flow import open_match
 from bauhausbox.ui import layout_probe
 from bauhausbox.ui.theme import Metrics
 from tests.games.bauhaus.test_bauhaus_scene import open_position, square_point, with_tokens
-from tests.ui.helpers import click, frames, move, window_size
+from tests.ui.helpers import click, frames, move, redraw_everything, window_size
 
 
 def _status(scene: BauhausScene) -> str:
@@ -123,3 +128,50 @@ def test_with_the_log_open_at_1024_the_cards_and_reserves_stay_readable(fresh_ap
         for reserve in scene.reserve_rects:
             assert reserve.width // 8 >= m.u(2), (reserve, m.u(2))  # a reserve token's step
         assert scene.geo.rect.width >= 300  # the board shrinks a little, not much
+
+
+def _seated(app: Any, state: Any, seats: list[str]) -> BauhausScene:
+    """``state`` on the screen with named seats ("ai:easy:Marianne")."""
+    specs = []
+    for text in seats:
+        kind, _sep, name = text.rpartition(":")
+        specs.append(SeatSpec.from_text(kind, name))
+    setup = Setup("bauhaus", state.players, 1, tuple(specs), {"powers": state.powers})
+    open_match(app, Match(setup, History(GAME, state), autosave=False))
+    frames(app, 2)
+    assert isinstance(app.top, BauhausScene)
+    return app.top
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("log_open", [True, False])
+def test_powers_cost_the_board_no_width_at_1024(
+    fresh_app: Any, language: str, log_open: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review: at 1024×700 the board was 368 px wide with powers and 432 without, the power
+    button taking room on the reserve's line. It sits on the name's line now: the board keeps the
+    room it has without powers (within a few pixels), the cards and reserves stay readable and a
+    computer's name with its level is drawn whole."""
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
+    i18n.set_language(language)
+    widths = {}
+    for powers in (False, True):
+        state = GAME.from_picture(EMPTY_BOARD, players=4, display=("place", "move", "I2", "swap"), powers=powers)
+        with window_size(fresh_app, (1024, 700)):
+            fresh_app.settings.log_open = log_open
+            scene = _seated(fresh_app, state, ["human:Anni", "human:Josef", "ai:easy:Marianne", "ai:medium:Walter"])
+            scene.layout(scene.metrics)
+            m = scene.metrics
+            widths[powers] = scene.geo.rect.width
+            if powers:
+                assert all(card.width >= m.u(11) for card in scene.card_rects), scene.card_rects
+                assert all(reserve.width // 8 >= m.u(2) for reserve in scene.reserve_rects), scene.reserve_rects
+                for button, reserve in zip(scene.power_buttons, scene.reserve_rects, strict=True):
+                    assert not button.rect.colliderect(reserve), (button.rect, reserve)
+                redraw_everything(fresh_app)
+                with layout_probe.recording(fresh_app.screen.get_size()) as record:
+                    frames(fresh_app, 1)
+                names = [t.content for t in record.texts if t.content.startswith(("Marianne", "Walter"))]
+                assert names and not any("…" in name or "..." in name for name in names), names
+    assert widths[True] >= widths[False] - 48, widths  # was 368 against 432
+    assert widths[True] >= 384, widths

@@ -55,3 +55,38 @@ def test_large_tiles_carry_their_tags(app: object) -> None:
     for material in MATERIALS:
         texts = [text for text, _ in paint.pipe_labels(_straight(material), 76, LEGIBLE)]
         assert texts == [paint.MATERIAL_MARKS[material]], "a tile at the default zoom names its material"
+
+
+def _pattern(sides: Sides, size: int) -> list[bool]:
+    """The band's pixels as light or dark against the band's own middle grey: what is left of a
+    material once its colour *and* its lightness are taken away (a plain band is all one)."""
+    tile = paint.pipe_face(sides, size, 0)
+    directions = [d for d in range(4) if sides[d] != "-"]
+    width = paint._band_width(size)
+    band = pygame.Surface((size, size), pygame.SRCALPHA)
+    paint._band(band, directions, max(1, width - 2), (255, 255, 255), size)  # inside the band's ink rim
+    greys = []
+    for y in range(size):
+        for x in range(size):
+            if band.get_at((x, y)).a:
+                r, g, b, _ = tile.get_at((x, y))
+                greys.append(0.299 * r + 0.587 * g + 0.114 * b)
+    low, high = min(greys), max(greys)
+    if high - low < 30:
+        return [False] * len(greys)
+    return [grey > (low + high) / 2 for grey in greys]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("shape", ["straight", "bend"])
+def test_every_material_has_a_pattern_of_its_own_at_every_zoom(app: object, size: int, shape: str) -> None:
+    """Small tiles have no letters; colour and lightness alone left PP, PE100 and gas apart (a
+    colour-blind player, a dim screen). Each material's band must differ from every other's in its
+    pattern of light and dark, whichever way round."""
+    patterns = {m: _pattern(_straight(m) if shape == "straight" else (m, m, "-", "-"), size) for m in MATERIALS}
+    for index, first in enumerate(MATERIALS):
+        for second in MATERIALS[index + 1 :]:
+            a, b = patterns[first], patterns[second]
+            differ = sum(p != q for p, q in zip(a, b, strict=True))
+            apart = min(differ, len(a) - differ) / len(a)
+            assert apart >= 0.1, f"{first} and {second} share one pattern at {size} px ({shape}): {apart:.2f}"

@@ -9,7 +9,7 @@ import pytest
 
 from bauhausbox.games.buizen.rules import GAME
 from bauhausbox.games.buizen.screen import paint
-from bauhausbox.games.buizen.screen.scene import BuizenScene
+from bauhausbox.games.buizen.screen.scene import MAX_CELL, BuizenScene
 from bauhausbox.games.buizen.state import Draw, Place
 from bauhausbox.games.buizen.tiles import OPEN_PIT
 from bauhausbox.scenes.curtain import CurtainScene
@@ -318,15 +318,17 @@ def test_r_turns_a_quarter_clockwise_and_shift_r_back(fresh_app: Any) -> None:
     assert sides_of(wanted.number, *scene.held_orientation()) == before
 
 
-def _final_table(players: int, seed: int) -> Any:
-    """The last position of a game of random moves (the table as big as games make it)."""
+def _final_table(players: int, seed: int, before_the_end: bool = False) -> Any:
+    """The last position of a game of random moves (the table as big as games make it); with
+    ``before_the_end``, the one before its last move (still in play: the ring of free cells shows)."""
     import random
 
     rnd = random.Random(seed)
     state = GAME.new_game(players, seed, **GAME.normalize_options(players, {}))
+    previous = state
     while not GAME.is_over(state):
-        state = GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
-    return state
+        previous, state = state, GAME.apply(state, rnd.choice(GAME.legal_moves(state)))
+    return previous if before_the_end else state
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -637,8 +639,9 @@ def test_the_cells_where_a_tile_may_go_never_touch_the_tables_frame(fresh_app: A
 
     with window_size(fresh_app, size):
         for players, seed in ((2, 1), (2, 2), (3, 4)):  # a wide table, a tall one, three players
-            state = _final_table(players, seed)
-            specs = tuple(SeatSpec.from_text("human" if i == 0 else "ai:easy", f"P{i + 1}") for i in range(players))
+            state = _final_table(players, seed, before_the_end=True)
+            # Everyone human: no computer plays the last move (the end fits the laid network alone).
+            specs = tuple(SeatSpec.from_text("human", f"P{i + 1}") for i in range(players))
             setup = Setup("buizen", players, seed, specs, GAME.normalize_options(players, {}))
             scene = BuizenScene(fresh_app, Match(setup, History(GAME, state), autosave=False))
             fresh_app.push(scene)
@@ -712,6 +715,28 @@ def test_the_mover_sees_what_the_move_drew_before_the_computer_and_the_curtain(f
     assert scene.match.history.cursor == 2 and app.top.player == "P3"
 
 
+def test_the_tables_tools_go_with_the_table_while_the_device_passes(fresh_app: Any) -> None:
+    """Seen at 1024×700: beside the move's outcome (and the curtain) the table was empty but its
+    Rotate, Flip, Fit and zoom buttons still stood in the empty panel."""
+    from bauhausbox.scenes.outcome import OutcomeScene
+    from bauhausbox.ui import layout_probe
+
+    app = fresh_app
+    scene = _open(app, ["human", "ai:easy", "human"])
+    tools = {"Rotate", "Flip", "Fit", "+", "−"}
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    assert tools <= {control.name for control in record.controls}, "the tools show at the player's turn"
+    wanted = _first_placement(scene)
+    _hold(app, scene, wanted)
+    click(app, scene.to_screen(wanted.cell).center)
+    frames(app, 30)
+    assert isinstance(app.top, OutcomeScene)
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    assert not tools & {control.name for control in record.controls}, "a tool stands beside the empty table"
+
+
 def test_of_two_equal_tiles_only_the_picked_one_looks_held(fresh_app: Any) -> None:
     app = fresh_app
     text = (
@@ -766,6 +791,35 @@ def test_a_table_zoomed_by_hand_stays_as_the_player_left_it(fresh_app: Any) -> N
     assert (list(scene.camera), scene.cell_px) == zoomed
 
 
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_final_table_fits_the_laid_network_not_an_empty_ring(fresh_app: Any, size: tuple[int, int]) -> None:
+    """Once the game is over no tile can go on the ring of free cells round the layout: the end
+    board is the laid network alone, as large as the frame allows (half a cell to spare)."""
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.match import Match
+
+    app = fresh_app
+    with window_size(app, size):
+        for players, seed in ((2, 1), (2, 2), (4, 1)):
+            state = _final_table(players, seed)
+            specs = tuple(SeatSpec.from_text("human" if i == 0 else "ai:easy", f"P{i + 1}") for i in range(players))
+            setup = Setup("buizen", players, seed, specs, GAME.normalize_options(players, {}))
+            scene = BuizenScene(app, Match(setup, History(GAME, state), autosave=False))
+            app.push(scene)
+            frames(app, 2)
+            scene.fit()
+            cells = scene.occupied(state)
+            shown = scene.to_screen(cells[0]).unionall([scene.to_screen(cell) for cell in cells])
+            frame = scene.board_rect
+            assert frame.contains(shown), (players, seed, tuple(shown), tuple(frame))
+            # Along the tighter side the network reaches to half a cell of the frame's edges.
+            spare = min(frame.width - shown.width, frame.height - shown.height)
+            assert spare <= scene.cell_px + 6 or scene.cell_px == MAX_CELL, (
+                f"{players} players, seed {seed}: {spare} px to spare at {scene.cell_px:.0f} px a cell"
+            )
+            app.pop()
+
+
 def test_fit_uses_the_frame(fresh_app: Any) -> None:
     app = fresh_app
     text = "buizen players=2 to_play=0 pumps=9 roads=10\ncolours: FH PP GAS PE\nhand 0: 1 4 7\nhand 1: 3\nbag: 5 6"
@@ -774,7 +828,7 @@ def test_fit_uses_the_frame(fresh_app: Any) -> None:
         scene.fit()
         left, right = scene.to_screen((-1, 0)), scene.to_screen((4, 0))  # the ring round the layout
         # Wide and one row high: the ring and half a cell either side span the frame's width.
-        assert right.right - left.left >= scene.board_rect.width - scene.cell_px - 2
+        assert right.right - left.left >= scene.board_rect.width - scene.cell_px - 6  # 2 px a side kept
 
 
 def test_a_hand_longer_than_its_keys_says_why_some_tiles_have_no_number(fresh_app: Any) -> None:

@@ -1,7 +1,7 @@
 """The key states of bauhaus's screen for the layout test and the screenshots: 2 and 4 players (powers
-on) at the start and mid-game, a pattern held over a legal and an illegal spot, a wall card between
-its two walls, a greyed card's explanation, a refusal, a hint, a decision window for a power, the
-game-over table and the board after "See the board"."""
+on) at the start and mid-game, the opening, a wall lifted, a pattern held over a legal and an illegal
+spot, a wall card between its two walls, a greyed card's explanation, a refusal, a hint, a decision
+window for a power, the game-over table and the board after "See the board"."""
 
 from __future__ import annotations
 
@@ -118,6 +118,23 @@ def pattern_illegal(app: App) -> None:
     scene = _position(app, _zones_state(("T3", "free", "swap", "place")))
     click(app, scene.card_rects[0].center)
     move(app, _square(scene, "a2"))
+
+
+@scenario("bauhaus_opening")
+def opening(app: App) -> None:
+    """Two humans, powers on, the first opening token to place: the panel says what the opening is,
+    the status bar how to place it (one sentence in one place)."""
+    open_game(app, "bauhaus", 2, ["human", "human"], seed=4, options={"powers": True})
+
+
+@scenario("bauhaus_wall_lifted")
+def wall_lifted(app: App) -> None:
+    """A Move wall card mid-turn, its wall lifted and the pointer on the board."""
+    state = GAME.play_texts(_zones_state(("free", "move-wall", "swap", "place")), ["card0", "wall d5N", "wall d5E"])
+    scene = _position(app, state)
+    click(app, scene.card_rects[1].center)
+    click(app, _edge(scene, "d5N"))
+    move(app, _square(scene, "f3"))
 
 
 @scenario("bauhaus_token_held")

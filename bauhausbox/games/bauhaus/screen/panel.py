@@ -130,6 +130,7 @@ def clauses(parts: list[str]) -> str:
 
 # ==== layout ========================================================================================
 PANEL_LEAST_UNITS = 44  # the panel's least width in units, whatever else it holds
+NAME_LEAST_UNITS = 22  # a player's name (with a computer's level) keeps this much room beside the power button
 READABLE_TOKEN = 0.7  # a reserve token's least step, as a share of the power button's height
 
 
@@ -152,8 +153,21 @@ def panel_least_width(scene: BauhausScene) -> int:
     token = round(READABLE_TOKEN * (m.small + m.u(1.25)))
     row = _text_left(scene) + _colour_width(scene) + m.u(1) + TOKENS_PER_PLAYER * token + m.u(1)
     if scene.match.state.powers:
-        row += draw.render_text(_("Bauhaus!").upper(), m.small, theme.INK, "bold", 0.08).get_width() + m.u(5)
+        # The power button sits on the name's line, beside the points (the reserve keeps its own
+        # line): the row is no wider with powers, and the board keeps its room at 1024 wide.
+        row = max(row, _text_left(scene) + m.u(NAME_LEAST_UNITS) + _power_button_width(scene) + _score_room(scene))
     return max(m.u(PANEL_LEAST_UNITS), row)
+
+
+def _power_button_width(scene: BauhausScene) -> int:
+    m = scene.metrics
+    return draw.render_text(_("Bauhaus!").upper(), m.small, theme.INK, "bold", 0.08).get_width() + m.u(4)
+
+
+def _score_room(scene: BauhausScene) -> int:
+    """Room for two-digit points at the right of a player's row, with the gaps either side."""
+    m = scene.metrics
+    return draw.render_text("88", m.heading, theme.INK, "bold").get_width() + m.u(2)
 
 
 def layout_panel(scene: BauhausScene, panel: pygame.Rect) -> None:
@@ -172,17 +186,20 @@ def layout_panel(scene: BauhausScene, panel: pygame.Rect) -> None:
     y = scene.info_rect.bottom + m.u(1)
     scene.player_rects = []
     scene.reserve_rects = []
-    button_w = draw.render_text(_("Bauhaus!").upper(), m.small, theme.INK, "bold", 0.08).get_width() + m.u(4)
+    button_w = _power_button_width(scene)
     button_h = m.small + m.u(1.25)
-    powers = scene.match.state.powers
     for seat in range(players):
         row = pygame.Rect(panel.left, y, panel.width, row_h)
         scene.player_rects.append(row)
         line2 = pygame.Rect(row.left + _text_left(scene), row.bottom - m.u(0.75) - button_h, 0, button_h)
         button = scene.power_buttons[seat]
-        button.rect = pygame.Rect(row.right - m.u(1) - button_w, line2.top, button_w, button_h)
+        # On the name's line, left of the points: the reserve has its whole line to itself.
+        name_line = pygame.Rect(row.left, row.top, row.width, m.body + m.u(1.5))
+        button.rect = pygame.Rect(row.right - _score_room(scene) - button_w, 0, button_w, button_h)
+        button.rect.centery = name_line.centery
+        button.rect.bottom = min(button.rect.bottom, line2.top - 1)  # clear of the reserve's line
         reserve_left = line2.left + _colour_width(scene) + m.u(1)
-        right = button.rect.left - m.u(1) if powers else row.right - m.u(1)
+        right = row.right - m.u(1)
         scene.reserve_rects.append(pygame.Rect(reserve_left, line2.top, max(m.u(4), right - reserve_left), button_h))
         y += row_h + m.u(0.5)
     scene.prompt_rect = pygame.Rect(panel.left, y + m.u(0.5), panel.width, max(m.u(8), panel.bottom - y - m.u(0.5)))
@@ -333,7 +350,8 @@ def _draw_players(scene: BauhausScene, surface: pygame.Surface, state: BauhausSt
         button = scene.power_buttons[seat]
         score_rect = draw.render_text(str(scores[seat]), m.heading, theme.INK, "bold").get_rect()
         score_rect.topright = (row.right - m.u(1), row.top + m.u(0.5))
-        name_box = pygame.Rect(left, row.top, score_rect.left - m.u(1) - left, m.body + m.u(1.5))
+        name_right = button.rect.left if state.powers else score_rect.left
+        name_box = pygame.Rect(left, row.top, name_right - m.u(1) - left, m.body + m.u(1.5))
         level = _(LEVEL_WORDS.get(spec.level, spec.level))
         who = spec.name if spec.is_human else f"{spec.name} · {level}"
         with layout_probe.box(name_box):
@@ -429,12 +447,14 @@ def prompt_text(scene: BauhausScene, state: BauhausState) -> str:
     seat = scene.match.to_play
     if seat is not None and not scene.match.is_human(seat):
         return cue  # the top bar says who is thinking, and the title above what they do
+    # The panel says what the step is, in the rules' words; the status bar says how (step_status):
+    # the same instruction in both places is one thing said twice.
     if state.phase == OPENING:
-        return _("Place one token on any free square: click it, or drag a token from your reserve.")
+        return _("Before the first card, each player puts one token of their colour on the board, on any free square.")
     if state.phase == CHOOSE:
         if any(m.kind == MoveKind.DISCARD for m in scene.rules.legal_moves(scene.match.state)):
             return clogged_text(scene)
-        return _("Click a face-up card to carry it out. Point at a greyed card to see why it cannot be taken.")
+        return _("Choose one of the face-up cards, then carry it out on the board; a greyed card cannot be done now.")
     what = _card_prompt(scene, state)
     if state.to_play != state.turn:
         # Two sentences: what Mind Control means, then what to do.
@@ -453,23 +473,23 @@ def reaction_cue(scene: BauhausScene) -> str:
 
 
 def _card_prompt(scene: BauhausScene, state: BauhausState) -> str:
-    """What to do on the board for the card being carried out."""
+    """What the card being carried out does (the status bar says which clicks do it)."""
     kind = scene.card_kind()
     if kind == PLACE:
-        return _("Place a {colour} token: click a free square or drag one from the reserve.").format(
+        return _("One more {colour} token goes from the reserve onto any free square.").format(
             colour=_(COLOURS[state.turn])
         )
     if kind == FREE_WALLS:
-        return _("Build wall {n} of 2: point at an edge, click to build it.").format(n=state.placed + 1)
+        return _("Wall {n} of 2: each wall goes on any free edge the rules allow.").format(n=state.placed + 1)
     if kind == PATTERN:
-        return _("Move the pattern over the board; R or right-click rotates, F flips; click to build.")
+        return _("The card's walls go on the board all at once, in its shape, turned or mirrored as you like.")
     if kind == MOVE_WALL:
         if scene.held and scene.held.kind == "wall":
-            return _("Now click the edge it moves to (or drag it there). Click it again to put it down.")
-        return _("Click a movable wall (yellow mark), then the edge it moves to; or drag it.")
+            return _("The wall is lifted: it lands on the free edge you choose.")
+        return _("One movable wall (marked in yellow) goes to another free edge.")
     if kind == MOVE_TOKEN:
-        return _("Drag any deployed token to a free square (or click it, then the square).")
-    return _("Click two deployed tokens of different colours to swap them.")
+        return _("One deployed token, of any colour, moves to another free square.")
+    return _("Two deployed tokens of different colours trade squares.")
 
 
 def step_status(scene: BauhausScene, state: BauhausState) -> str:

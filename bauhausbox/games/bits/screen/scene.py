@@ -44,11 +44,11 @@ from bauhausbox.persistence.paths import data_dir
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
-from bauhausbox.ui import draw, icons, layout_probe, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
 from bauhausbox.ui.text import UNDER_WAY
-from bauhausbox.ui.widgets import Button, Widget
+from bauhausbox.ui.widgets import Button, Widget, rotate_button
 
 AIR_Y = SIZE + 0.45  # where a waiting tile's lower edge hovers, in cells up the ramp
 
@@ -101,12 +101,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.players_rect = pygame.Rect(0, 0, 0, 0)
         self.card_rects: list[tuple[str, pygame.Rect]] = []
         self.turn_button = self.widgets.add(
-            Button(
-                N_("Rotate"),  # the house word (Blokus): "Turn" read as a player's turn
-                lambda: self.turn(1),
-                tooltip=N_("Rotate the tile (R, right-click; Shift+R back)"),
-                icon=icons.rotate,
-            )
+            rotate_button(lambda: self.turn(1), N_("Rotate the tile (R, right-click; Shift+R back)"))
         )
         self.neutral_button = self.widgets.add(
             Button(

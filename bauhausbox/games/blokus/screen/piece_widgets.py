@@ -99,9 +99,9 @@ from bauhausbox.games.blokus.screen.board_view import (
 )
 from bauhausbox.games.blokus.screen.tray import PieceTray
 from bauhausbox.i18n import N_, _
-from bauhausbox.ui import draw, icons, theme
+from bauhausbox.ui import draw, theme
 from bauhausbox.ui.theme import Colour, Metrics
-from bauhausbox.ui.widgets import Button
+from bauhausbox.ui.widgets import Button, flip_button, rotate_button
 
 
 # -- the held piece ------------------------------------------------------------------------------------
@@ -157,14 +157,8 @@ class HeldPiece:
 
 def turn_buttons(on_rotate: Callable[[], object], on_flip: Callable[[], object]) -> tuple[Button, Button]:
     """The visible rotate and flip buttons (their tooltips name the keys and mouse gestures)."""
-    rotate = Button(
-        N_("Rotate"),
-        on_rotate,
-        tooltip=N_("Rotate the held piece (R, Shift+R back, right-click, wheel)"),
-        icon=icons.rotate,
-        size="small",
-    )
-    flip = Button(N_("Flip"), on_flip, tooltip=N_("Flip the held piece over (F)"), icon=icons.flip, size="small")
+    rotate = rotate_button(on_rotate, N_("Rotate the held piece (R, Shift+R back, right-click, wheel)"), "small")
+    flip = flip_button(on_flip, N_("Flip the held piece over (F)"), "small")
     return rotate, flip
 
 

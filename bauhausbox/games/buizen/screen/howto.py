@@ -22,8 +22,9 @@ def pages() -> list[HowToPage]:
             _("Lay pipes, close your material"),
             [
                 _(
-                    "Each player secretly draws a colour tile: one of four pipe materials — PP (green), "
-                    "PE100 (black), fire hose (red) or gas (yellow). Only closed networks of your material score."
+                    "Each player secretly draws a colour tile: one of four pipe materials — PP (green, a white "
+                    "line along it), PE100 (black, plain), fire hose (red, striped) or gas (yellow, dashed). Only "
+                    "closed networks of your material score."
                 ),
                 _(
                     "On your turn lay one tile from your hand next to the layout. Tiles are double-sided: lay "

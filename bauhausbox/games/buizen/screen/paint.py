@@ -2,9 +2,11 @@
 
 Pipes are thick bands in their material's colour; a bend is a quarter circle round its corner so two
 bends on one face never seem to join, and each band has a sand-coloured halo so crossing pipes read as a
-bridge, not a junction. A material never depends on hue alone (colour-blind play): fire-hose bands carry
-white stripes (red and PP green are equally dark), PE100 is the only dark band and gas the only light one,
-and where a tile is large enough each band also carries its material's letters in a white tag, at a
+bridge, not a junction. A material never depends on hue or lightness alone (colour-blind play, and tiles
+too small for letters): each has its own pattern along the band, drawn at every size (``PATTERNS``):
+fire-hose bands carry white stripes across, PP a white line along its middle, gas ink dashes along its
+middle, PE100 none (the only plain band, and the only dark one); where a tile is large enough each
+band also carries its material's letters in a white tag, at a
 size given by the screen (``label_px``), never shrunk with the tile; a tile too small for a legible tag
 shows none rather than an unreadable one. A road connection ends in a kerb
 (grey stones across the pipe end), a pump-room connection under a terracotta eave.
@@ -49,7 +51,9 @@ MATERIAL_COLOURS: dict[str, Colour] = {
 }
 # TRANSLATORS: a material's letters on the tiles (two or three capitals, as short as "GAS").
 MATERIAL_MARKS: dict[str, str] = {"PP": N_("PP"), "PE": N_("PE"), "FH": N_("FH"), "GAS": N_("GAS")}
-STRIPED = frozenset({"FH"})  # red and PP green are equally dark: the fire hose is striped as well
+# Each material's pattern along its band, so that no two materials differ by colour and lightness only
+# (the letters need a tile of some size; the pattern is drawn at every size, down to MIN_CELL).
+PATTERNS: dict[str, str] = {"FH": "stripes", "PP": "line", "GAS": "dashes", "PE": "plain"}
 # The seats' markers (panel, log, banners, recap numbers, closed networks at the end): their shape
 # (circle, triangle, square, cross) in a muted palette far from every material's colour, so a seat
 # never reads as a pipe (the app's seat yellow, red and black are gas, fire hose and PE100 here).
@@ -222,8 +226,7 @@ def _paint_pipe_face(sides: Sides, size: int, label_px: int) -> pygame.Surface:
         _band(surface, directions, width + 6 * edge, SAND, size)  # a halo: crossings read as bridges
         _band(surface, directions, width + 2 * edge, theme.INK, size)
         _band(surface, directions, width, colour, size)
-        if material in STRIPED:
-            _stripes(surface, directions, width, size)
+        _pattern(surface, PATTERNS[material], directions, width, size)
     for direction in range(4):
         kind = EDGE_KIND[sides[direction]]
         if kind == ROAD_END:
@@ -234,6 +237,23 @@ def _paint_pipe_face(sides: Sides, size: int, label_px: int) -> pygame.Surface:
         _tag(surface, text, tag, label_px)
     _outline(surface)
     return surface
+
+
+def _pattern(surface: pygame.Surface, pattern: str, directions: list[int], width: int, size: int) -> None:
+    """A material's pattern on its band (``PATTERNS``), following the band's shape at any size."""
+    if pattern == "stripes":
+        _stripes(surface, directions, width, size)
+    elif pattern == "line":
+        _band(surface, directions, max(2, round(width * 0.28)), theme.WHITE, size)
+    elif pattern == "dashes":
+        line = pygame.Surface((size, size), pygame.SRCALPHA)
+        _band(line, directions, max(2, round(width * 0.4)), theme.INK, size)
+        # A checkerboard of transparent squares cuts the line into dashes, straight or bent alike.
+        step = max(3, round(width * 0.9))
+        for row in range(0, size, step):
+            for col in range((row // step) % 2 * step, size, 2 * step):
+                line.fill((0, 0, 0, 0), (col, row, step, step))
+        surface.blit(line, (0, 0))
 
 
 def _stripes(surface: pygame.Surface, directions: list[int], width: int, size: int) -> None:
@@ -391,6 +411,11 @@ def _paint_colour(size: int, material: str | None) -> pygame.Surface:
         surface.fill(MATERIAL_COLOURS[material])
         ink = theme.readable_on(MATERIAL_COLOURS[material])
         mark = _(MATERIAL_MARKS[material])
-        draw.text(surface, mark, (size // 2, size // 2), round(size * 0.3), ink, "black", "center")
+        draw.text(surface, mark, (size // 2, size * 2 // 5), round(size * 0.3), ink, "black", "center")
+        # The material's pattern across the foot of the tile, as its pipes carry it on the table.
+        strip = pygame.Surface((size, size), pygame.SRCALPHA)
+        width = _band_width(size)
+        _pattern(strip, PATTERNS[material], [1, 3], width, size)
+        surface.blit(strip, (0, round(size * 0.3)))
     _outline(surface)
     return surface

@@ -34,7 +34,7 @@ from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
 from bauhausbox.ui.app import App
 from bauhausbox.ui.theme import Colour
-from bauhausbox.ui.widgets import Button, Widget
+from bauhausbox.ui.widgets import Button, Widget, flip_button, rotate_button
 
 
 class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]):
@@ -68,13 +68,9 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         self.refused_cell: Cell | None = None
         self.hand_tile_px = 0
         self.rotate_button = self.widgets.add(
-            Button(
-                N_("Turn"), lambda: self.rotate(1), tooltip=N_("Turn the held tile (R, right-click)"), icon=icons.rotate
-            )
+            rotate_button(lambda: self.rotate(1), N_("Rotate the held tile (R, right-click; Shift+R back)"))
         )
-        self.flip_button = self.widgets.add(
-            Button(N_("Flip"), self.flip, tooltip=N_("Show the tile's other face (F)"), icon=icons.flip)
-        )
+        self.flip_button = self.widgets.add(flip_button(self.flip, N_("Flip the held tile to its other face (F)")))
         self.fit_button = self.widgets.add(Button(N_("Fit"), self.fit, tooltip=N_("Show the whole table (0)")))
         self.zoom_in_button = self.widgets.add(Button("+", lambda: self.zoom(1.2), tooltip=N_("Zoom in (+, wheel)")))
         self.zoom_out_button = self.widgets.add(
@@ -465,6 +461,15 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         self.rotate_button.enabled = holding_pipe
         self.flip_button.enabled = holding_pipe
 
+    def draw(self, surface: pygame.Surface) -> None:
+        # While the device passes the table is empty: its tools go with it (they stood alone beside
+        # the move's outcome, which is drawn over this screen without updating it).
+        table_shown = not self.veiled()
+        for button in (self.rotate_button, self.flip_button, self.fit_button, self.zoom_in_button):
+            button.visible = table_shown
+        self.zoom_out_button.visible = table_shown
+        super().draw(surface)
+
     def aim_at(self, move: Move) -> None:
         # Hold the hinted tile as the hint turns it: a click on the hinted cell plays the same move.
         if isinstance(move, Place):
@@ -494,10 +499,10 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         if hovered is not None and playable is not None:
             # The hand's marks in words, for the tile under the pointer.
             if hovered not in playable:
-                return _("This tile fits nowhere now  ·  another tile, or draw when none fits")
+                return _("This tile fits nowhere now  ·  pick another, or draw (D) when none fits")
             if playable[hovered] == "other face":
                 return _("This tile fits only on its other face: pick it and press F to flip it")
-        return _("Click a tile, R turn, F flip, click a cell  ·  right-drag / arrows pan  ·  wheel zoom  ·  H hint")
+        return _("Click a tile, R rotate, F flip, click a cell  ·  right-drag / arrows pan  ·  wheel zoom  ·  H hint")
 
     def seat_style(self, seat: int) -> tuple[Colour, str]:
         return paint.SEAT_COLOURS[seat % 4], theme.SEAT_SHAPES[seat % 4]

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from bauhausbox.ui.theme import Metrics
 
 # The zoom range in pixels per cell. Small enough that Fit shows the largest tables whole in the
-# smallest window with the log open (tiles that small tell materials apart by colour and stripes).
+# smallest window with the log open (tiles that small tell materials apart by colour and pattern).
 MIN_CELL, MAX_CELL = 16.0, 160.0
 
 
@@ -79,17 +79,21 @@ class BuizenTableView:
 
     def fit(self) -> None:
         """Zoom and pan so the layout and a ring of empty cells round it fill the table, with half a
-        cell to spare on every side."""
+        cell to spare on every side; once the game is over, the laid network alone (no tile can go
+        on the ring any more, and an empty ring only shrinks the result)."""
         if self.board_rect.width <= 0:
             return
         cells = self.occupied(self.view)
         xs = [c[0] for c in cells]
         ys = [c[1] for c in cells]
-        lo_x, hi_x, lo_y, hi_y = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        ring = 0 if self.match.over else 1
+        lo_x, hi_x, lo_y, hi_y = min(xs) - ring, max(xs) + ring, min(ys) - ring, max(ys) + ring
         self.camera = [(lo_x + hi_x) / 2, (lo_y + hi_y) / 2]
         # Half a cell of table beyond the ring on every side: the ring's cells (where tiles may go,
         # and the held tile's ghost) never touch the frame.
-        span = max((hi_x - lo_x + 2) / self.board_rect.width, (hi_y - lo_y + 2) / self.board_rect.height)
+        # (Two pixels more on each side: rounding cells to whole pixels never eats the half cell.)
+        room = self.board_rect.inflate(-4, -4)
+        span = max((hi_x - lo_x + 2) / room.width, (hi_y - lo_y + 2) / room.height)
         self.cell_px = max(MIN_CELL, min(MAX_CELL, 1 / span))  # the layout uses the whole frame
         self._fitted = (self.camera[0], self.camera[1], self.cell_px)
 
