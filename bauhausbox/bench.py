@@ -30,6 +30,9 @@ Measurement = tuple[str, float, str, str]
 # Each game's benchmark module, as its registry entry names it; the section is the game id.
 GAME_BENCHES = {game_id: games.bench_module(game_id) for game_id in games.GAME_IDS if games.bench_module(game_id)}
 SECTIONS: tuple[str, ...] = ("app", "net", *GAME_BENCHES)
+# A frame over this much CPU time misses the frame-work target (docs/performance.md).
+SLOW_FRAME = 0.008
+
 # The games whose frames are measured while hard computers think (the puzzles have no opponents).
 THINKING_GAMES: tuple[str, ...] = ("bauhaus", "bits", "buizen", "blokus")
 
@@ -61,21 +64,29 @@ def time_to_first_frame(command: Sequence[str], home: str, runs: int = 5) -> flo
     return statistics.median(times) if times else float("nan")
 
 
-def app_measurements(quick: bool, thinking: Sequence[str] = ()) -> list[Measurement]:
-    """The app's rows; the frames while computers think in the games ``thinking`` (default: all)."""
+def app_measurements(quick: bool, thinking: Sequence[str] = (), at_once: bool = False) -> list[Measurement]:
+    """The app's rows; the frames while computers think in the games ``thinking`` (default: all);
+    ``at_once``: every changed part repainted in its frame (the layers' spreading off, to compare)."""
     # The children's settings and saves go to a folder removed afterwards, even when a child fails.
     with tempfile.TemporaryDirectory(prefix="bauhausbox-bench-", ignore_cleanup_errors=True) as home:
-        return _app_measurements(quick, home, thinking)
+        return _app_measurements(quick, home, thinking, at_once)
 
 
-def _app_measurements(quick: bool, home: str, thinking: Sequence[str] = ()) -> list[Measurement]:
+def _app_measurements(quick: bool, home: str, thinking: Sequence[str] = (), at_once: bool = False) -> list[Measurement]:
     results: list[Measurement] = []
     first = time_to_first_frame([sys.executable, "-m", "bauhausbox", "--windowed"], home, 3 if quick else 7)
     results.append(("start-up to first menu frame (from source)", first * 1000, "ms", "≤ 1000 ms"))
     # Frame times and memory are measured in a fresh process so nothing else is loaded.
     code = "from bauhausbox.bench import _frames_child; _frames_child()"
     output = subprocess.run(
-        [sys.executable, "-c", code, "quick" if quick else "full", ",".join(thinking or THINKING_GAMES)],
+        [
+            sys.executable,
+            "-c",
+            code,
+            "quick" if quick else "full",
+            ",".join(thinking or THINKING_GAMES),
+            "at-once" if at_once else "spread",
+        ],
         env=_headless_env(home),
         capture_output=True,
         text=True,
@@ -95,6 +106,10 @@ def _frames_child() -> None:
     quick = len(sys.argv) > 1 and sys.argv[1] == "quick"
     thinking = sys.argv[2].split(",") if len(sys.argv) > 2 else list(THINKING_GAMES)
     import pygame
+
+    from bauhausbox.ui import layer
+
+    layer.spreading = not (len(sys.argv) > 3 and sys.argv[3] == "at-once")
 
     from bauhausbox.app_main import open_app
     from bauhausbox.scenes.setup import SetupScene
@@ -207,6 +222,7 @@ def _thinking_fps(app: object, seconds: float, game_ids: Sequence[str] = THINKIN
     from bauhausbox.engine.history import SeatSpec
     from bauhausbox.scenes.flow import start_match
     from bauhausbox.scenes.game_scene import GameScene
+    from bauhausbox.ui import layer
     from bauhausbox.ui.app import FPS, App
 
     assert isinstance(app, App)
@@ -232,6 +248,7 @@ def _thinking_fps(app: object, seconds: float, game_ids: Sequence[str] = THINKIN
         work: list[float] = []
         cpu: list[float] = []
         intervals: list[float] = []
+        slow_repaints: list[float] = []
         started = last = time.perf_counter()
         while time.perf_counter() - started < seconds and not scene.match.over:
             if app.top is not scene:
@@ -240,6 +257,8 @@ def _thinking_fps(app: object, seconds: float, game_ids: Sequence[str] = THINKIN
             app.frame([], 1 / 60)
             work.append(time.perf_counter() - before)
             cpu.append(time.thread_time() - cpu_before)
+            if cpu[-1] > SLOW_FRAME:  # what of it was repainting the parts that changed (ui/layer.py)
+                slow_repaints.append(sum(part.cost for part in scene.layers if part.painted_in == layer.frame_number()))
             app.after_frame()  # the app's loop (App.run): frame, housekeeping, wait for the tick
             app.clock.tick(FPS)
             now = time.perf_counter()
@@ -249,6 +268,9 @@ def _thinking_fps(app: object, seconds: float, game_ids: Sequence[str] = THINKIN
         whole = "whole game" if scene.match.over else f"first {moves} moves"
         for label, value, unit, target in thinking_rows(game_id, whole, work, cpu, intervals):
             print(f"M\t{label}\t{value:.1f}\t{unit}\t{target}", flush=True)
+        print(f"M\t{game_id}: frames over 8 ms of CPU (of {len(cpu)})\t{len(slow_repaints)}\t\t—", flush=True)
+        repaint = percentile(slow_repaints, 0.5) * 1000
+        print(f"M\t{game_id}: repaint of changed parts in those frames, median\t{repaint:.1f}\tms\t—", flush=True)
         scene.runner.cancel()
         app.go_home()
     _print_load("after the games")
@@ -293,9 +315,9 @@ def print_table(section: str, rows: list[Measurement]) -> None:
         print(f"  {label:<62} {value:>12.2f} {unit:<8} target {target}")
 
 
-def main(quick: bool = False, only: Sequence[str] = (), thinking: Sequence[str] = ()) -> int:
+def main(quick: bool = False, only: Sequence[str] = (), thinking: Sequence[str] = (), at_once: bool = False) -> int:
     """Print the sections ``only`` (default: all); ``thinking``: the games whose frames the app section
-    measures while computers think (default: all of them)."""
+    measures while computers think (default: all of them); ``at_once``: see :func:`app_measurements`."""
     unknown = [section for section in only if section not in SECTIONS]
     if unknown:  # the command line refuses these already; a caller from Python gets an error, not a skip
         raise ValueError(f"unknown bench section {unknown[0]!r}; choose from {', '.join(SECTIONS)}")
@@ -308,7 +330,7 @@ def main(quick: bool = False, only: Sequence[str] = (), thinking: Sequence[str] 
         started = time.perf_counter()
         try:
             if section == "app":
-                rows = app_measurements(quick, thinking)
+                rows = app_measurements(quick, thinking, at_once)
             elif section == "net":
                 rows = net_measurements(quick)
             else:

@@ -175,6 +175,12 @@ def _build_parser() -> argparse.ArgumentParser:
         metavar="GAME",
         help="app section: the frames while computers think in GAME only (again for another game)",
     )
+    bench.add_argument(
+        "--at-once",
+        action="store_true",
+        help="app section: every changed part of the screen repainted in the frame it changed, as before "
+        "the repaints were spread over frames (to compare)",
+    )
     return parser
 
 
@@ -275,7 +281,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "bench":
         from bauhausbox.bench import main as bench_main
 
-        return bench_main(quick=args.quick, only=args.only, thinking=args.games)
+        return bench_main(quick=args.quick, only=args.only, thinking=args.games, at_once=args.at_once)
     raise AssertionError(args.command)
 
 

@@ -197,18 +197,25 @@ class TableChrome(GameHooks[Any, Any]):
         return tuple(self.match.seat_name(seat) for seat in seats), tuple(self.table.connected(seat) for seat in seats)
 
     def draw_bars(self, surface: pygame.Surface) -> None:
-        # Both bars are shown from a copy until their words change (ui/layer.py); the buttons on
-        # them are drawn after, every frame.
+        # Both bars are shown from a copy until their words change (ui/layer.py), never late (they
+        # say whose turn it is, and a hint's words); the buttons on them are drawn after, every frame.
         seat = self.match.to_play
         turn = bar_words(self.watched_text() if self.watcher_screen() else self.turn_text())
         style = self.seat_style(seat) if seat is not None else None
         # Asked once a frame: the bar and the banner agree even when the banner ends mid-frame.
         busy = self.banner_busy()
         top = (seat, style, turn, self.undo_button.rect.left, busy)  # a banner takes the turn's place
-        self.layers.show("top bar", surface, self.top_rect, top, lambda target: self._draw_top_bar(target, turn, busy))
+        self.layers.show(
+            "top bar", surface, self.top_rect, top, lambda target: self._draw_top_bar(target, turn, busy), on_time=True
+        )
         words = (bar_words(self.status_message()), self.message_kind, bar_words(self.situation()), self._move_count())
         self.layers.show(
-            "status bar", surface, self.status_rect, words, lambda target: self._draw_status_bar(target, *words)
+            "status bar",
+            surface,
+            self.status_rect,
+            words,
+            lambda target: self._draw_status_bar(target, *words),
+            on_time=True,
         )
         if busy:
             self._draw_banner(surface)

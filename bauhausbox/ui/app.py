@@ -40,7 +40,7 @@ from bauhausbox.engine.api import Words
 from bauhausbox.engine.bots.base import FOREGROUND_IDLE
 from bauhausbox.persistence import saves, store, writer
 from bauhausbox.persistence.models import Settings
-from bauhausbox.ui import draw, layout_probe, theme
+from bauhausbox.ui import draw, layer, layout_probe, theme
 from bauhausbox.ui.layer import Layers
 from bauhausbox.ui.sound import SoundManager
 from bauhausbox.ui.text import shown
@@ -390,6 +390,7 @@ class App:
             self.running = False
             return
         self._guard(top, top.update, dt)
+        layer.new_frame()  # the frame's budget for repainting changed parts (ui/layer.py)
         self._draw()
         self.frames += 1
 

@@ -106,6 +106,8 @@ class Record:
 
 
 _record: Record | None = None
+#: How many times a seat's private material was drawn since the start, recorded or not.
+told_privates = 0
 
 
 @contextmanager
@@ -287,6 +289,8 @@ def tooltip(content: str, rect: pygame.Rect, control_rect: pygame.Rect) -> None:
 def private(seat: int, what: str) -> None:
     """``seat``'s private material was drawn ("hand", "colour", "hint", ...): the drawers of secrets
     say whose secret they draw, so that a test can check every frame against who may look."""
+    global told_privates
+    told_privates += 1  # counted even unrecorded: a layer with secrets never lags (ui/layer.py)
     record = _record
     if record is None:
         return

@@ -41,12 +41,15 @@ def test_the_whole_games_can_be_measured_one_game_at_a_time(monkeypatch: pytest.
     minutes: the integrator measures them one at a time on a quiet machine)."""
     seen: dict[str, Any] = {}
 
-    def recorded(quick: bool = False, only: Any = (), thinking: Any = ()) -> int:
-        seen.update(quick=quick, only=list(only), thinking=list(thinking))
+    def recorded(quick: bool = False, only: Any = (), thinking: Any = (), at_once: bool = False) -> int:
+        seen.update(quick=quick, only=list(only), thinking=list(thinking), at_once=at_once)
         return 0
 
     monkeypatch.setattr(bench, "main", recorded)
     assert cli.main(["bench", "app", "--game", "bits", "--game", "blokus"]) == 0
-    assert seen == {"quick": False, "only": ["app"], "thinking": ["bits", "blokus"]}
+    assert seen == {"quick": False, "only": ["app"], "thinking": ["bits", "blokus"], "at_once": False}
     assert cli.main(["bench", "--quick", "app"]) == 0
-    assert seen == {"quick": True, "only": ["app"], "thinking": []}
+    assert seen == {"quick": True, "only": ["app"], "thinking": [], "at_once": False}
+    # The repaints of a move all in its frame, as before they were spread (to compare).
+    assert cli.main(["bench", "app", "--game", "bits", "--at-once"]) == 0
+    assert seen == {"quick": False, "only": ["app"], "thinking": ["bits"], "at_once": True}

@@ -3,7 +3,9 @@
 Every frame of these tests is drawn twice: as the app draws it (the layers' copies where their keys
 did not change), then with the copies off (every part painted afresh). The two pictures must be the
 same, pixel for pixel: a copy kept after what it shows changed (a key missing something the part is
-drawn from) shows as a difference. The frames are those of every scenario of the layout test with the
+drawn from) shows as a difference. With the repaints spread over frames, a part may differ only
+while it is shown late, never a part that drew a seat's secrets, and never more than
+``layer.MOST_LAG`` frames in a row. The frames are those of every scenario of the layout test with the
 pointer moving over the window, and of whole games with a human playing and the pointer on the
 panels. The clocks are held still between the two drawings, so banners and animations match.
 """
@@ -31,9 +33,9 @@ SCENARIOS = all_scenarios()
 
 @pytest.fixture(autouse=True)
 def _copies_on() -> Iterator[None]:
-    layer.caching = True
+    layer.caching, layer.spreading = True, False  # pixel for pixel in every frame (see Twice.spread)
     yield
-    layer.caching = True
+    layer.caching, layer.spreading = True, True
 
 
 def _difference(first: pygame.Surface, second: pygame.Surface, areas: list[pygame.Rect]) -> pygame.Rect | None:
@@ -50,6 +52,7 @@ class Twice:
     def __init__(self) -> None:
         self.frames = 0
         self.differences: list[str] = []
+        self.late = 0  # parts seen differing while shown late (the spreading on)
 
     def draw(self, app: App, real_draw: Any, monkeypatch: pytest.MonkeyPatch) -> None:
         now, then, ticks = time.perf_counter(), time.monotonic(), pygame.time.get_ticks()
@@ -67,11 +70,16 @@ class Twice:
         self.frames += 1
         # A copy changes nothing outside its rectangle: only there may the two pictures differ (a
         # computer thinking on its thread may change the top bar between the two drawings).
-        areas = [copy.area for scene in app.stack for copy in scene.layers if copy.area.width and copy.area.height]
-        box = _difference(kept, app.screen, areas)
-        if box is not None:
-            top = app.top.name if app.top else "-"
-            self.differences.append(f"frame {self.frames} ({top}): the copy differs in {box}")
+        top = app.top.name if app.top else "-"
+        for scene in app.stack:
+            for name, copy in scene.layers.named():
+                if not copy.area.width or not copy.area.height or _difference(kept, app.screen, [copy.area]) is None:
+                    continue
+                if layer.spreading and 0 < copy.waited <= layer.MOST_LAG and not copy.private:
+                    self.late += 1  # a public part, late by a frame or two: it catches up below
+                else:
+                    late = f", {copy.waited} frames late" if copy.waited else ""
+                    self.differences.append(f"frame {self.frames} ({top}): the copy of {name!r} differs{late}")
 
 
 @pytest.fixture()
@@ -100,9 +108,15 @@ def test_every_scenario_looks_the_same_from_copies(fresh_app: App, twice: Twice,
     assert not twice.differences, "\n".join(twice.differences[:5])
 
 
+@pytest.mark.parametrize("spread", [False, True], ids=["at once", "spread"])
 @pytest.mark.parametrize("game_id", ["bauhaus", "bits", "buizen", "blokus"])
-def test_whole_games_look_the_same_from_copies(fresh_app: App, twice: Twice, game_id: str) -> None:
+def test_whole_games_look_the_same_from_copies(
+    fresh_app: App, twice: Twice, monkeypatch: pytest.MonkeyPatch, game_id: str, spread: bool
+) -> None:
+    """Spread: no budget at all, so every frame where two parts change shows one of them late."""
     app = fresh_app
+    monkeypatch.setattr(layer, "spreading", spread)
+    monkeypatch.setattr(layer, "FRAME_BUDGET", 0.0)
     game = games.load(game_id)
     players = max(2, game.info.default_players)
     app.settings.log_open = True
@@ -128,6 +142,7 @@ def test_whole_games_look_the_same_from_copies(fresh_app: App, twice: Twice, gam
     assert copies and painted < twice.frames * len(copies) * 3 / 4, (
         "the copies were hardly ever used: the test would not see a stale one"
     )
+    assert (twice.late > 0) == spread, f"{twice.late} parts were seen late"
 
 
 def test_a_layer_paints_only_when_its_key_or_place_changes(fresh_app: App) -> None:
@@ -212,3 +227,65 @@ def test_a_player_leaving_or_renamed_shows_at_once(
     frames(app, 2)
     assert twice.frames >= 6
     assert not twice.differences, "\n".join(twice.differences[:5])
+
+
+def _painter(calls: list[str], name: str, colour: tuple[int, int, int], secret: bool = False) -> Any:
+    def painter(target: pygame.Surface) -> None:
+        calls.append(name)
+        target.fill(colour, target.get_clip())  # its whole rectangle
+        if secret:
+            layout_probe.private(0, "hand")
+
+    return painter
+
+
+def test_changed_parts_wait_at_most_a_frame_or_two_and_secrets_never(
+    fresh_app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the frame's budget spent, a changed public part shows its old copy, for at most
+    ``MOST_LAG`` frames; a part that drew a seat's secrets, a part moved, and the frame's first
+    repaint are painted at once."""
+    monkeypatch.setattr(layer, "spreading", True)
+    monkeypatch.setattr(layer, "FRAME_BUDGET", 0.0)
+    surface = pygame.Surface((300, 100), 0, fresh_app.screen)
+    board, panel, hand = layer.Layer(), layer.Layer(), layer.Layer()
+    places = {
+        board: pygame.Rect(0, 0, 100, 100),
+        panel: pygame.Rect(100, 0, 100, 100),
+        hand: pygame.Rect(200, 0, 100, 100),
+    }
+    calls: list[str] = []
+
+    def frame(colour: tuple[int, int, int], moved: layer.Layer | None = None) -> list[str]:
+        layer.new_frame()
+        calls.clear()
+        for part, name in ((board, "board"), (panel, "panel"), (hand, "hand")):
+            rect = places[part].move(0, 10) if part is moved else places[part]
+            part.show(surface, rect, (colour,), _painter(calls, name, colour, secret=part is hand))
+        return list(calls)
+
+    assert frame(theme.RED) == ["board", "panel", "hand"]  # nothing to show late: no copies yet
+    assert frame(theme.RED) == []
+    # A computer's move changes all three: the board paints first, the panel waits, the hand never.
+    assert frame(theme.BLUE) == ["board", "hand"]
+    assert surface.get_at((110, 10))[:3] == theme.RED and panel.waited == 1  # the old copy, a frame late
+    assert surface.get_at((210, 10))[:3] == theme.BLUE
+    assert frame(theme.YELLOW) == ["board", "hand"]  # changed again: still the first repaint only
+    assert panel.waited == layer.MOST_LAG
+    # Late MOST_LAG frames: painted whatever the budget (after the board's repaint spent it).
+    assert frame(theme.GREEN) == ["board", "panel", "hand"]
+    assert surface.get_at((110, 10))[:3] == theme.GREEN and panel.waited == 0
+    # A part that moved is painted in its new place at once, even over budget.
+    assert frame(theme.RED) == ["board", "hand"] and panel.waited == 1
+    assert frame(theme.BLUE, moved=panel) == ["board", "panel", "hand"]
+    # A part shown on time (the bars: whose turn it is, a hint's words) is never late either.
+    bar = layer.Layer()
+    for colour in (theme.RED, theme.INK):
+        layer.new_frame()
+        calls.clear()
+        board.show(surface, places[board], (colour,), _painter(calls, "board", colour))
+        bar.show(surface, places[panel], (colour,), _painter(calls, "bar", colour), on_time=True)
+        assert calls == ["board", "bar"]
+    # Without the spreading every changed part is painted in its frame.
+    monkeypatch.setattr(layer, "spreading", False)
+    assert frame(theme.RED) == ["board", "panel", "hand"]

@@ -36,7 +36,7 @@ from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.load import PAGE_SIZE, LoadScene
 from bauhausbox.scenes.outcome import OutcomeScene
-from bauhausbox.ui import layout_probe
+from bauhausbox.ui import layer, layout_probe
 from bauhausbox.ui.app import App
 from tests.ui.helpers import click, close_outcome, frames, key, open_game, quit_to_menu, wait_until
 
@@ -125,6 +125,10 @@ class Watch:
 def watch(fresh_app: App, monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
     watcher = Watch()
     real_draw = App._draw
+    # No repaint budget: every changed part after a frame's first is shown late when it may be
+    # (ui/layer.py), so the frames hold as many old copies as the spreading can ever show.
+    monkeypatch.setattr(layer, "spreading", True)
+    monkeypatch.setattr(layer, "FRAME_BUDGET", 0.0)
 
     def recorded(self: App) -> None:
         watcher.before_draw(self)
