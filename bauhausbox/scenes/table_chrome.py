@@ -23,7 +23,7 @@ from bauhausbox.ui import draw, icons, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
 from bauhausbox.ui.presence import presence_mark
-from bauhausbox.ui.text import bar_words, shown
+from bauhausbox.ui.text import bar_words, sentence, shown
 from bauhausbox.ui.theme import Colour, Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -226,10 +226,8 @@ class TableChrome(GameHooks[Any, Any]):
         ``reason`` is the rules' :class:`~bauhausbox.engine.api.Words`: it is said in the players'
         language."""
         self.app.sound.play("invalid")
-        said = shown(reason)
-        sentence = said[:1].upper() + said[1:]
         self.message_until = 0.0  # an older message would now be stale
-        self.pointer_note = (sentence, self.mouse, time.monotonic() + 3.0)
+        self.pointer_note = (sentence(shown(reason)), self.mouse, time.monotonic() + 3.0)
 
     def refusal(self) -> str | None:
         """The refusal being said now (by the pointer), or ``None``."""

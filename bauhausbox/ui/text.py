@@ -59,6 +59,13 @@ def shown(text: str) -> str:
     return i18n._(text)
 
 
+def sentence(text: str) -> str:
+    """``text`` said on its own, as a sentence: its first letter a capital. The rules' reasons are
+    clauses ("column 1 has no room…", to go after "cannot be taken now:"); wherever one stands
+    alone (a refusal's note, the reason above a Bits tile) it starts the same way."""
+    return text[:1].upper() + text[1:]
+
+
 def short_date(when: datetime) -> str:
     """ "12 Mar" ("12 mars"), in local time."""
     local = when.astimezone()

@@ -3,7 +3,7 @@ per goal card, the round and the running total; solo games show the rank after t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import pygame
 
@@ -11,7 +11,7 @@ from bauhausbox.games.bits.cards import CARD_BY_ID, rank_ladder, solo_rank
 from bauhausbox.games.bits.rules import BitsState, round_breakdown, round_totals
 from bauhausbox.games.bits.screen import paint
 from bauhausbox.i18n import N_, _, counted, translate
-from bauhausbox.scenes.common import overlay_panel
+from bauhausbox.scenes.common import overlay_panel, title_lines
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
@@ -20,6 +20,23 @@ from bauhausbox.ui.widgets import Button
 if TYPE_CHECKING:
     from bauhausbox.match import Match
     from bauhausbox.ui.theme import Colour
+
+
+HOVER = N_("Hover a card's line to see only its areas.")
+
+
+class _Plan(NamedTuple):
+    """The scoring table's measures for a window size (``BitsRoundScene.layout``)."""
+
+    label_w: int  # the label column: each card's picture and words
+    col_w: int  # a player's column
+    base_h: int  # a line of the table
+    step: int  # a line of a card's words
+    words: list[list[str]]  # each card's words, wrapped
+    heights: list[int]  # each card's row
+    width: int  # the whole table
+    top: int  # from the panel's top edge to the players' names
+    board: int  # a board's side
 
 
 class ScoredTable(Protocol):
@@ -45,6 +62,7 @@ class BitsRoundScene(Scene):
         self.state: BitsState = game_scene.match.state
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.card_lines: list[tuple[int, pygame.Rect]] = []  # (card index, its row across the table)
+        self.plan = _Plan(0, 0, 0, 0, [], [], 0, 0, 0)  # measured by layout
         last = round_number >= self.state.rounds_total
         self.button = self.widgets.add(Button(N_("Final scores") if last else N_("Next round"), self.close, "primary"))
 
@@ -52,13 +70,90 @@ class BitsRoundScene(Scene):
         self.app.pop(self)
 
     def layout(self, metrics: Metrics) -> None:
+        """A dialog as large as its table needs, centred, clear of the game's top bar above (so no
+        title shows cut behind it) and as far from the bottom; a table too large for that room gets
+        smaller boards, then the room between the bars."""
         super().layout(metrics)
         u = metrics.u
-        self.panel = pygame.Rect(u(3), u(3), metrics.width - u(6), metrics.height - u(6))
+        room_w, room_h = metrics.width - 2 * u(6), metrics.height - 2 * u(10)
+        plan = self._plan(metrics, room_w - u(6))
         bw = max(u(24), self.button.natural_width(metrics))  # "Manche suivante" is longer than "Next round"
+        hover = draw.render_text(_(HOVER), metrics.small).get_width()
+        width = min(room_w, max(plan.width + u(6), hover + bw + u(10)))
+        title_size, lines = title_lines(self.title(), width, metrics)
+        top = max(u(10), u(6) + len(lines) * round(title_size * 1.15))  # the title's lines and a gap
+        below = u(2) + metrics.button_height + u(2.5)  # the gap above the button, the button, its margin
+        fixed = top + u(4) + u(2) + sum(plan.heights) + u(0.5) + 2 * plan.base_h + below
+        board = max(u(12), min(plan.col_w - u(3), room_h - fixed))
+        height = fixed + board
+        if self.state.players == 1:  # the rank and its ladder beside the board
+            height = max(height, top + self._solo_height(metrics) + below)
+        self.plan = plan._replace(top=top, board=board)
+        self.panel = pygame.Rect(0, 0, width, min(metrics.height - u(4), height))
+        self.panel.center = (metrics.width // 2, metrics.height // 2)
         self.button.rect = pygame.Rect(
             self.panel.right - u(3) - bw, self.panel.bottom - u(2.5) - metrics.button_height, bw, metrics.button_height
         )
+
+    def title(self) -> str:
+        return _("Round {number} of {total} — scoring").format(number=self.round_number, total=self.state.rounds_total)
+
+    def _plan(self, m: Metrics, room: int) -> _Plan:
+        """The table's columns in ``room`` pixels: the label column (each card's picture and its words,
+        wrapped) and a column per player, as wide as a board wants (solo: the rank's room beside it)."""
+        players = self.state.players
+        label_w = max(m.u(24), min(m.u(34), room // (players + 2)))
+        seats_w = room - label_w - m.u(2)
+        col_w = min(m.u(34), seats_w // (players if players > 1 else 2))
+        base_h = round(m.body * 1.45)
+        step = round(m.small * 1.2)
+        mini_w = base_h - 4
+        words = [
+            draw.wrap(translate(CARD_BY_ID[card_id].describe()), m.small, label_w - mini_w - m.u(2))
+            for card_id in self.state.active_goals(self.round_number)
+        ]
+        heights = [max(base_h, len(lines) * step + 6) for lines in words]
+        width = label_w + m.u(2) + players * col_w
+        if players == 1:
+            width = min(room, width + m.u(2) + self._solo_width(m))
+        return _Plan(label_w, col_w, base_h, step, words, heights, width, m.u(10), m.u(12))
+
+    def _running(self) -> list[int]:
+        totals = round_totals(self.state)
+        return [sum(r[s] for r in totals[: self.round_number]) for s in range(self.state.players)]
+
+    def _solo_width(self, m: Metrics) -> int:
+        """The solo part's width: the ladder's, or the rank's name in large letters when it is wider."""
+        if self.round_number < 3:
+            return m.u(44)
+        total = self._running()[0]
+        rank = draw.render_text(_(solo_rank(total)), m.title, weight="black").get_width()
+        lines = [self._rounds_line(), counted("{n} point over rounds 1–3", "{n} points over rounds 1–3", total)]
+        best = self._best_message()
+        lines += [best] if best else []
+        widest = max(draw.render_text(line, m.body, weight="bold").get_width() for line in lines)
+        return max(m.u(44), rank, widest) + m.u(1)
+
+    def _best_message(self) -> str:
+        """Solo, after the last round: the place the game took on the personal best list, or ""."""
+        place = getattr(self.game_scene, "best_place", None)
+        if place is None:
+            return ""
+        if place == 0:
+            return _("A new personal best!")
+        return _("Number {place} on your personal best list.").format(place=place + 1)
+
+    def _rounds_line(self) -> str:
+        """Each of the first three rounds' points, on one line (solo, after the third)."""
+        rounds = [r[0] for r in round_totals(self.state)][:3]
+        return "   ·   ".join(
+            _("round {number}: {points}").format(number=n, points=f"{points:+d}")
+            for n, points in enumerate(rounds, start=1)
+        )
+
+    def _solo_height(self, m: Metrics) -> int:
+        """The solo part's height: the rank, its lines and the ladder of seven ranks (``_draw_solo``)."""
+        return m.u(48) + m.title if self.round_number >= 3 else m.u(18)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if super().handle_event(event):
@@ -78,29 +173,22 @@ class BitsRoundScene(Scene):
         m = self.metrics
         state = self.state
         players = state.players
-        title = _("Round {number} of {total} — scoring").format(number=self.round_number, total=state.rounds_total)
-        overlay_panel(surface, self.panel, m, title, theme.BLUE)
+        plan = self.plan
+        overlay_panel(surface, self.panel, m, self.title(), theme.BLUE)
         colour_blind = bool(getattr(self.app.settings, "colour_blind", False))
         mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else self.game_scene.mouse
         inner = self.panel.inflate(-m.u(6), 0)
-        top = self.panel.top + m.u(10)
+        top = self.panel.top + plan.top
         bottom = self.button.rect.top - m.u(2)
-        label_w = max(m.u(24), min(m.u(34), inner.width // (players + 2)))
+        label_w, col_w, base_h, step = plan.label_w, plan.col_w, plan.base_h, plan.step
         seats_left = inner.left + label_w + m.u(2)
-        col_w = (inner.right - seats_left) // players if players > 1 else min(m.u(34), (inner.right - seats_left) // 2)
         totals = round_totals(state)
-        running = [sum(r[s] for r in totals[: self.round_number]) for s in range(players)]
+        running = self._running()
         goals = state.active_goals(self.round_number)
         # Each card's row: its picture and what it asks for (wrapped) in the label column.
-        base_h = round(m.body * 1.45)
         size = m.small
-        step = round(size * 1.2)
         mini_w = base_h - 4
-        words = [
-            draw.wrap(translate(CARD_BY_ID[card_id].describe()), size, label_w - mini_w - m.u(2)) for card_id in goals
-        ]
-        heights = [max(base_h, len(lines) * step + 6) for lines in words]
-        board_size = max(m.u(12), min(col_w - m.u(3), bottom - top - m.u(6) - sum(heights) - 2 * base_h))
+        words, heights, board_size = plan.words, plan.heights, plan.board
         y = top + m.u(4) + board_size + m.u(2)
         rows: list[pygame.Rect] = []
         for height in heights:
@@ -174,7 +262,7 @@ class BitsRoundScene(Scene):
             self._draw_solo(surface, pygame.Rect(solo_left, top, inner.right - solo_left, bottom - top), running[0])
         draw.text(
             surface,
-            _("Hover a card's line to see only its areas."),
+            _(HOVER),
             (self.panel.left + m.u(4), self.button.rect.centery),
             m.small,
             theme.GREY,
@@ -209,22 +297,13 @@ class BitsRoundScene(Scene):
             "semibold",
         )
         y = rect.top + m.u(10) + m.title
-        place = getattr(self.game_scene, "best_place", None)
-        if place is not None:
-            message = (
-                _("A new personal best!")
-                if place == 0
-                else _("Number {place} on your personal best list.").format(place=place + 1)
-            )
+        message = self._best_message()
+        if message:
             draw.text(surface, message, (rect.left, y), m.body, theme.RED, "bold")
         y += m.u(5)
-        rounds = [r[0] for r in round_totals(self.state)][:3]
         draw.text(
             surface,
-            "   ·   ".join(
-                _("round {number}: {points}").format(number=n, points=f"{points:+d}")
-                for n, points in enumerate(rounds, start=1)
-            ),
+            self._rounds_line(),
             (rect.left, y),
             m.body,
             theme.GREY,

@@ -5,8 +5,10 @@ Controls (docs/contributing.md, the shared ones): move the pointer over a column
 the top of the ramp there and a ghost shows exactly where it will land, framed solid with a ✓ or
 dashed with a ✗ and the reason. **R** or right-click turns it a quarter turn clockwise (Shift+R
 anticlockwise): a tile is a domino whose two coloured halves lie left-right, stand, lie right-left and
-stand the other way. Every new tile comes to hand lying flat, first colour on the left. Click a column
-(or Space / down arrow) to drop it, or drag it there from the ramp or the tile card and let go; let go
+stand the other way; turned, it stays under the pointer (or where the keys aimed it). Every new tile
+comes to hand lying flat, first colour on the left. Click a column (or Space / down arrow) to drop it
+exactly where it is shown — with no tile shown, Space or Down first shows it over column 3; Enter
+never drops it (Enter plays a hint that is shown) — or drag it there from the ramp or the tile card and let go; let go
 anywhere else and it stays in hand; Esc puts it back (and the neutral tile, if chosen) before it
 opens the menu, and the next click on the ramp only picks it up again. **N** or the button takes
 the neutral tile instead (once per round). The left/right arrow keys move the tile between columns. A click on another
@@ -47,7 +49,7 @@ from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.anim import Tween
 from bauhausbox.ui.app import App
-from bauhausbox.ui.text import UNDER_WAY
+from bauhausbox.ui.text import UNDER_WAY, sentence
 from bauhausbox.ui.widgets import Button, Widget, rotate_button
 
 AIR_Y = SIZE + 0.45  # where a waiting tile's lower edge hovers, in cells up the ramp
@@ -226,10 +228,15 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
 
     # ==== input ===============================================================================
     def turn(self, step: int) -> None:
+        """A quarter turn of the tile in hand. The column it waits over is then worked out again for
+        the new orientation, as a press there would (a flat tile's column is its left one, centred
+        on the pointer): what is shown is always what a click, Space or Down drops."""
         held = self.held()
         if held is None:
             return
         self.quarter = (self.quarter + step) % 4
+        if self.column is not None:
+            self.column = self.pointer_column(self.mouse)
         self.app.sound.play("flip", 0.5)
 
     def toggle_neutral(self) -> None:
@@ -254,6 +261,15 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         if held is not None and not held[1]:
             return max(0, min(SIZE - 2, math.floor(bx - 0.5)))
         return max(0, min(SIZE - 1, math.floor(bx)))
+
+    def pointer_column(self, pos: tuple[int, int]) -> int | None:
+        """The column the tile in hand goes to for a pointer at ``pos``: the one the keys or a hint
+        aimed it at while the pointer has not moved since (its last column clamped to the tile's
+        width), else the one under the pointer. The one answer for the tile shown and the drop."""
+        if self.keyed_at == pos and self.column is not None:
+            held = self.held()
+            return min(self.column, SIZE - 1 if held is None or held[1] else SIZE - 2)
+        return self.column_at(pos)
 
     def drop_held(self) -> None:
         move = self.held_move()
@@ -306,7 +322,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             self.peek = None  # back to your own ramp before Esc opens the menu
             return True
         if event.type == pygame.MOUSEMOTION:
-            column = self.column_at(event.pos)
+            column = self.pointer_column(event.pos)
             if column is None:
                 self.parked = False  # off the ramp: the next visit picks the tile up again
             if not self.parked:
@@ -322,7 +338,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             # is let go, so a click on a column and a drag to a column both place it.
             if self.held() is None:
                 return False
-            column = self.column_at(event.pos)
+            column = self.pointer_column(event.pos)
             if column is None and not self.tile_card_rect().collidepoint(event.pos):
                 return False
             if self.parked and column is not None:
@@ -334,7 +350,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
             self.dragging = False
-            self.column = self.column_at(event.pos)
+            self.column = self.pointer_column(event.pos)
             if self.column is not None:
                 self.drop_held()
             return True  # let go off the ramp: the tile stays in hand
@@ -355,12 +371,17 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
                 self.keyed_at = self.mouse
                 self.column = max(0, min(last, start + (1 if event.key == pygame.K_RIGHT else -1)))
                 return True
-            if event.key in (pygame.K_SPACE, pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if event.key in (pygame.K_SPACE, pygame.K_DOWN):
+                # Enter is not a drop key: it plays a hint that is shown (the shared screen) and
+                # calls the next player from the curtain, so a second press must not play a move.
+                # Nor does a drop key drop a tile nobody sees: the first press shows it mid-ramp.
+                shown = self.column is not None and not self.parked
                 if self.column is None:
                     self.column = 2
                 self.keyed_at = self.mouse
                 self.parked = False
-                self.drop_held()
+                if shown:
+                    self.drop_held()
                 return True
         return False
 
@@ -611,9 +632,11 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         return self.shown_board(state, self.seat_shown())
 
     def draw(self, surface: pygame.Surface) -> None:
-        # With the board blanked (curtain, a question to everyone) the tile's buttons go too; set
-        # here, as the scene is drawn under a dialog but not updated.
-        self.turn_button.visible = self.neutral_button.visible = not self.veiled()
+        # With the board blanked (curtain, a question to everyone) the tile's buttons go too, and
+        # once the game is over ("See the board") there is no tile to hold; set here, as the scene is
+        # drawn under a dialog but not updated.
+        shown = not self.veiled() and not self.match.over
+        self.turn_button.visible = self.neutral_button.visible = shown
         super().draw(surface)
 
     def draw_game(self, surface: pygame.Surface) -> None:
@@ -680,7 +703,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         """The tile above its column; when it cannot go there, a ✗ frame when no ghost shows it, and
         the reason above it (unless the tile was just dropped there: the refusal said it)."""
         reason = self.reason(move)
-        reason = None if reason is None else translate(reason)
+        reason = None if reason is None else sentence(translate(reason))  # as the refusal's note says it
         paint.draw_domino(surface, self.ramp, move.colours, move.vertical, move.column, AIR_Y, colour_blind)
         if reason is None:
             return
