@@ -10,7 +10,7 @@ import pytest
 from bauhausbox.games.buizen.rules import GAME
 from bauhausbox.games.buizen.screen import paint
 from bauhausbox.games.buizen.screen.scene import MAX_CELL, BuizenScene
-from bauhausbox.games.buizen.state import Draw, Place
+from bauhausbox.games.buizen.state import Draw, Place, Special
 from bauhausbox.games.buizen.tiles import OPEN_PIT
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.ui import draw, icons, layout_probe, theme
@@ -846,3 +846,51 @@ def test_a_hand_longer_than_its_keys_says_why_some_tiles_have_no_number(fresh_ap
     assert any("1–9" in t.content for t in inside), "the hand says why the last tiles have no key"
     key(app, pygame.K_9)
     assert scene.selected == scene.hand()[8]
+
+
+def _play_on(app: Any, scene: BuizenScene, rnd: Any) -> None:
+    """One more move: past the outcome and the curtain, a human seat plays a seeded random legal
+    move (a computer seat plays its own)."""
+    from bauhausbox.scenes.outcome import OutcomeScene
+
+    cursor = scene.match.history.cursor
+    for _ in range(600):
+        if scene.match.history.cursor > cursor or scene.match.over:
+            break
+        if isinstance(app.top, CurtainScene):
+            click(app, app.top.ready_button.rect.center)
+        elif isinstance(app.top, OutcomeScene):
+            close_outcome(app)
+        elif app.top is scene and scene.match.is_human(scene.match.to_play) and scene.input_allowed():
+            scene.submit(rnd.choice(scene.legal()))
+        frames(app, 1)
+    assert scene.match.history.cursor > cursor or scene.match.over
+
+
+def test_a_long_game_keeps_the_whole_layout_in_view_after_every_move(fresh_app: Any) -> None:
+    """Seen in French at 1280×800: after some forty turns of two humans and a computer the layout
+    ran off the bottom of the table while its top was empty. A view left as Fit made it is fitted
+    again after every move (the computer's too); once the player zooms, the newest tile stays in view."""
+    import random
+
+    app = fresh_app
+    rnd = random.Random(5)
+    scene = _open(app, ["human", "human", "ai:easy"], seed=7)
+    for _ in range(42):
+        _play_on(app, scene, rnd)
+        if scene.match.over:
+            break
+        cells = scene.occupied(scene.match.state)
+        shown = scene.to_screen(cells[0]).unionall([scene.to_screen(cell) for cell in cells])
+        assert scene.board_rect.contains(shown), (scene.match.history.cursor, tuple(shown), tuple(scene.board_rect))
+    assert scene.match.history.cursor >= 40, "the game should last forty moves"
+    scene.zoom(1.2 * 1.2 * 1.2)  # the player zooms in: the view no longer follows the whole layout
+    zoomed = scene.cell_px
+    for _ in range(12):
+        _play_on(app, scene, rnd)
+        if scene.match.over:
+            break
+        step = scene.match.history.steps[scene.match.history.cursor - 1]
+        if isinstance(step.move, Place | Special):
+            assert scene.board_rect.contains(scene.to_screen(step.move.cell)), "the newest tile is out of view"
+        assert scene.cell_px == zoomed, "the player's zoom is kept"

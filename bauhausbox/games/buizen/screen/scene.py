@@ -112,7 +112,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         self.zoom_out_button.rect = pygame.Rect(x0 + w - 2 * zoom - space, y, zoom, bh)
         self.zoom_in_button.rect = pygame.Rect(x0 + w - zoom, y, zoom, bh)
         self.info_top = y
-        if self._fitted is None or self._fitted == (self.camera[0], self.camera[1], self.cell_px):
+        if self._fitted is None or self.following():
             self.fit()  # the first view, or a fitted one in a board of another size (the log, the window)
 
     # ==== what the human may do ===============================================================
@@ -390,13 +390,10 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         if self.match.over:
             self.fit()  # the final table is the result: show all of it
             return
-        if self._fitted == (self.camera[0], self.camera[1], self.cell_px):
-            self.fit()  # a fitted view follows the growing layout; one the player zoomed or panned stays
-            return
-        for cell in new_cells:
-            if not self.board_rect.contains(self.to_screen(cell)):
-                self.fit()
-                break
+        if self.following():
+            self.fit()  # a fitted view follows the growing layout, after every move, whoever made it
+        elif placed:
+            self.scroll_into_view(placed[0])  # one the player zoomed or panned stays, the newest move in view
 
     def move_outcome(self, before: BuizenState, after: BuizenState, step: Step) -> MoveOutcome | None:
         """What the move brought its maker, before the device passes: the move in words as they know
@@ -477,7 +474,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
             self.orientation[move.number] = (move.face, move.rotation)
         elif isinstance(move, Special):
             self.selected = move.kind
-        if isinstance(move, Place | Special):
+        if isinstance(move, Place | Special) and not self.following():  # a fitted view shows every place
             self.scroll_into_view(move.cell)
 
     def status_line(self, sentence: str, tail: str = "") -> str:
