@@ -894,3 +894,43 @@ def test_a_long_game_keeps_the_whole_layout_in_view_after_every_move(fresh_app: 
         if isinstance(step.move, Place | Special):
             assert scene.board_rect.contains(scene.to_screen(step.move.cell)), "the newest tile is out of view"
         assert scene.cell_px == zoomed, "the player's zoom is kept"
+
+
+def test_the_movers_points_are_not_unchanged_when_others_closed_their_network(fresh_app: Any) -> None:
+    """Seen in French: Anni's points went 0 → 2 → 8 between her turns, and after her next move her
+    summary said "Vos points : 8 (inchangés)". The summary counts from what she last saw."""
+    import random
+
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.match import Match
+
+    rnd = random.Random(8)
+    state = GAME.new_game(3, 8, **GAME.normalize_options(3, {}))
+    states, moves = [state], []
+    while not GAME.is_over(state):
+        moves.append(rnd.choice(GAME.legal_moves(state)))
+        state = GAME.apply(state, moves[-1])
+        states.append(state)
+    # A move that scores nothing for its maker, whose points others changed since their last move.
+    seat_of = [s.to_play for s in states[:-1]]
+    found = None
+    for k in range(len(moves)):
+        seat = seat_of[k]
+        previous = max((i for i in range(k) if seat_of[i] == seat), default=None)
+        if previous is None:
+            continue
+        last_seen, was, now = (GAME.scores(states[i])[seat] for i in (previous + 1, k, k + 1))
+        if now == was and now != last_seen:
+            found = (k, seat, now, now - last_seen)
+            break
+    assert found is not None, "the seed should have another player close a seat's network"
+    k, seat, points, change = found
+    specs = tuple(SeatSpec.from_text("human", f"P{i + 1}") for i in range(3))
+    setup = Setup("buizen", 3, 8, specs, GAME.normalize_options(3, {}))
+    match = Match(setup, History(GAME, states[0]), autosave=False)
+    for played in moves[: k + 1]:
+        match.play(played)
+    scene = BuizenScene(fresh_app, match)
+    outcome = scene.move_outcome(states[k], states[k + 1], match.history.steps[k])
+    assert outcome is not None
+    assert outcome.lines[1] == f"Your points: {points} (+{change} since your last turn)", outcome.lines

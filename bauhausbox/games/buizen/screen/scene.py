@@ -410,11 +410,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         for number in left:
             drawn.remove(number)
         said = self.match.describe_step(self.match.history.cursor - 1, seat)
-        points, was = self.game.scores(after)[seat], self.game.scores(before)[seat]
-        if points != was:
-            worth = _("Your points: {points} ({change})").format(points=points, change=f"{points - was:+d}")
-        else:
-            worth = _("Your points: {points} (unchanged)").format(points=points)
+        worth = self._points_said(seat, before, after)
         return MoveOutcome(
             seat,
             fill(_("Your move, {name}"), name=self.match.seat_name(seat)),
@@ -423,6 +419,21 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
             tuple(self._hand_picture(number) for number in drawn),
             self.seat_style(seat)[0],
         )
+
+    def _points_said(self, seat: int, before: BuizenState, after: BuizenState) -> str:
+        """The mover's points and how they changed: by this move, or since the player last saw them
+        (after their previous move, or at the start), when others closed the player's network between."""
+        history = self.match.history
+        cursor = history.cursor - 1  # this move's step
+        previous = next((i for i in range(cursor - 1, -1, -1) if history.steps[i].seat == seat), None)
+        seen = history.states[previous + 1] if previous is not None else history.states[0]
+        points = self.game.scores(after)[seat]
+        by_move, since = points - self.game.scores(before)[seat], points - self.game.scores(seen)[seat]
+        if not since:
+            return _("Your points: {points} (unchanged)").format(points=points)
+        if since == by_move:
+            return _("Your points: {points} ({change})").format(points=points, change=f"{by_move:+d}")
+        return _("Your points: {points} ({change} since your last turn)").format(points=points, change=f"{since:+d}")
 
     def _hand_picture(self, number: int) -> Picture:
         """A tile of the hand as the hand shows it (its first face, unturned)."""
