@@ -76,14 +76,14 @@ def face_words(number: int, face: int, short: bool = False) -> str:
     return _(template).format(**{key: _(word) for key, word in materials.items()})
 
 
-def _a(number: int, face: int) -> str:
+def _a(number: int, face: int, short: bool = False) -> str:
     """The face with its indefinite article: ``a gas bend`` (``an`` before an English vowel)."""
-    template, materials = _face_template(number, face, False)
+    template, materials = _face_template(number, face, short)
     english = template.format(**materials)
     # TRANSLATORS: {tile} is a pipe tile's name ("gas bend", "PP–PE100 crossing"); English says "an"
     # before a vowel.
     article = N_("an {tile}") if english[0] in "aeiouAEIOU" else N_("a {tile}")
-    return _(article).format(tile=face_words(number, face))
+    return _(article).format(tile=face_words(number, face, short))
 
 
 def _landmark(
@@ -173,6 +173,23 @@ def move_sentence(
         sentence = _automatic(state, after, move.cell, sentence)
     if after.to_play is None:
         sentence = _("{sentence}; nobody can play any more: the game is over").format(sentence=sentence)
+    return sentence
+
+
+def short_sentence(rules: BuizenRules, state: BuizenState, move: Move, *, seat: Seat, who: str) -> str:
+    """The move in the fewest words, for a status bar with no room for the whole sentence: the tile
+    by its short name, not where it went ("Anni laid a gas bend and drew 1"); the log says it all."""
+    if isinstance(move, Place):
+        sentence = _("{who} laid {tile}").format(who=who, tile=_a(move.number, move.face, short=True))
+    elif isinstance(move, Special):
+        sentence = _("{who} laid {special}").format(who=who, special=_(SPECIAL_TITLES[move.kind]))
+    else:
+        return move_sentence(rules, state, move, seat=seat, who=who)  # a draw or a pass is short already
+    drawn = rules.apply(state, move, seat).drawn
+    if drawn:
+        sentence = ngettext("{sentence} and drew {n}", "{sentence} and drew {n}", drawn).format(
+            sentence=sentence, n=drawn
+        )
     return sentence
 
 

@@ -452,23 +452,35 @@ def test_a_hint_marks_its_cell_in_view_and_says_it_in_words(fresh_app: Any) -> N
     assert tuple(app.screen.get_at((frame.left + 1, frame.centery)))[:3] == theme.YELLOW
 
 
-def test_a_long_move_in_words_is_cut_to_the_room_left_of_the_move_count(fresh_app: Any) -> None:
+def test_the_move_in_words_is_said_whole_or_shorter_never_cut(fresh_app: Any, monkeypatch: Any) -> None:
+    """Seen in French at 1280×800: the status bar cut the computer's move with "…". A move too long
+    for the bar is said shorter (the tile, not where it went); the log keeps the whole sentence."""
+    import random
+
+    from bauhausbox import i18n
     from bauhausbox.ui import draw
 
-    scene = _open(fresh_app, ["human", "ai:easy"])
-    m = scene.metrics
-    short = "Player 2 places tile 12."
-    assert scene.status_line(short) == short
-    sentence = " ".join(["Player 2 places tile 12 beside the long road and the pump"] * 4) + "."
-    cut = scene.status_line(sentence)
-    assert cut.endswith("…") and len(cut) < len(sentence)
-    right = draw.render_text(scene._move_count()[0], m.small, weight="regular").get_width()
-    room = scene.status_rect.width - 2 * m.u(3) - right - m.u(2)  # the status bar's own measure
-    assert draw.render_text(cut, m.body, weight="semibold").get_width() <= room
-    # ... and uses that room: one more word would not fit.
-    kept = cut.removesuffix("…").split()
-    longer = " ".join(sentence.split()[: len(kept) + 1]) + "…"
-    assert draw.render_text(longer, m.body, weight="semibold").get_width() > room
+    i18n.set_language("fr")
+    app = fresh_app
+    scene = _open(app, ["human", "ai:easy", "ai:easy"], seed=4)
+    said: list[str] = []
+    say = scene.say
+    monkeypatch.setattr(scene, "say", lambda message, *args, **kwargs: said.append(message) or say(message))
+    rnd = random.Random(2)
+    shortened = 0
+    for _ in range(30):
+        before = len(said)
+        _play_on(app, scene, rnd)
+        index = scene.match.history.cursor - 1
+        whole = scene.match.describe_step(index, scene.viewer)
+        told = [message for message in said[before:] if message == whole or whole.startswith(message.split()[0])]
+        assert told, (whole, said[before:])
+        for message in told:
+            assert "…" not in message, message
+            width = draw.render_text(message, scene.metrics.body, weight="semibold").get_width()
+            assert width <= scene.status_room(), (message, width, scene.status_room())
+        shortened += told[-1] != whole
+    assert shortened, "the seed should give a move too long for the bar"
 
 
 def test_a_hint_shows_one_ghost_not_a_second_one_under_the_pointer(fresh_app: Any, monkeypatch: Any) -> None:

@@ -18,6 +18,8 @@ from __future__ import annotations
 import pygame
 
 from bauhausbox.engine.history import Step
+from bauhausbox.games.buizen.describe import short_sentence
+from bauhausbox.games.buizen.rules import GAME
 from bauhausbox.games.buizen.screen import howto, paint
 from bauhausbox.games.buizen.screen.hand_panel import BuizenHandPanel
 from bauhausbox.games.buizen.screen.table_view import MAX_CELL as MAX_CELL
@@ -383,8 +385,15 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         if isinstance(step.move, Pass):
             self.banner(_("{name} passes").format(name=self.match.seat_name(step.seat)))
         allowed, viewer = self.story_viewer()
-        if allowed:  # the move in words, for the seat on screen (the log keeps it whole)
-            self.say(self.status_line(self.match.describe_step(self.match.history.cursor - 1, viewer)))
+        if allowed:  # the move in words, for the seat on screen; shorter when the bar has no room
+            who = self.match.seat_name(step.seat)
+            self.say(
+                self.status_words(
+                    self.match.describe_step(self.match.history.cursor - 1, viewer),
+                    short_sentence(GAME, before, step.move, seat=step.seat, who=who),
+                    _("{who} has moved: the log says how").format(who=who),
+                )
+            )
         if self.selected is not None and self.viewer is not None and self.selected not in self.hand():
             self.selected = None
         if self.match.over:
@@ -488,16 +497,14 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         if isinstance(move, Place | Special) and not self.following():  # a fitted view shows every place
             self.scroll_into_view(move.cell)
 
-    def status_line(self, sentence: str, tail: str = "") -> str:
-        """``sentence`` (then ``tail``) cut with an ellipsis to the status bar's room for a message."""
-        m = self.metrics
+    def status_words(self, *sentences: str) -> str:
+        """The first of ``sentences`` (longest first) whole in the status bar's room for a message,
+        else the last: never a sentence cut short (the log keeps every move whole)."""
         room = self.status_room()
-        if draw.render_text(sentence + tail, m.body, weight="semibold").get_width() <= room:
-            return sentence + tail
-        words = sentence.split()
-        while words and draw.render_text(" ".join(words) + "…" + tail, m.body, weight="semibold").get_width() > room:
-            words.pop()
-        return " ".join(words).rstrip(",;:") + "…" + tail
+        size = self.metrics.body
+        return next(
+            (s for s in sentences if draw.render_text(s, size, weight="semibold").get_width() <= room), sentences[-1]
+        )
 
     def move_controls(self) -> tuple[Widget, ...]:
         return (self.rotate_button, self.flip_button, self.action_button)
