@@ -946,3 +946,25 @@ def test_the_movers_points_are_not_unchanged_when_others_closed_their_network(fr
     outcome = scene.move_outcome(states[k], states[k + 1], match.history.steps[k])
     assert outcome is not None
     assert outcome.lines[1] == f"Your points: {points} (+{change} since your last turn)", outcome.lines
+
+
+def test_the_tables_tools_go_with_the_table_under_the_undo_question(fresh_app: Any) -> None:
+    """Seen in French at 1280×800: under the "Undo past a draw?" question the table and the log were
+    blank but Fit, − / + and Rotate / Flip still stood in the empty panel."""
+    from bauhausbox.scenes.dialog import DialogScene
+    from bauhausbox.ui import layout_probe
+
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    _play_first_placement(app, scene)  # the move drew: undoing it needs everyone's agreement
+    close_outcome(app)
+    assert wait_until(app, lambda: isinstance(app.top, CurtainScene), 60)
+    click(app, app.top.ready_button.rect.center)  # P2 at the screen asks to undo P1's move
+    frames(app, 2)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    frames(app, 2)
+    assert isinstance(app.top, DialogScene), type(app.top)
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    tools = {"Rotate", "Flip", "Fit", "+", "−"}
+    assert not tools & {control.name for control in record.controls}, "a tool stands beside the blank table"
