@@ -5,7 +5,8 @@ right-click turns it a quarter clockwise (Shift+R the other way), **F** flips it
 drag let go off the table puts it back in the hand. Cells where it fits in some turn are outlined; the ghost
 under the pointer has a ✓ or a ✗, and a refused placement says why by the pointer and in the status bar.
 The table pans with a right-drag or the arrow keys and zooms with the wheel or +/−; "Fit" shows the whole
-layout. Press and hold your colour tile (or C) to peek at your material. When no tile can be played the
+layout, and a fitted view is fitted again after every move (one the player zoomed or panned keeps the
+newest tile in view). Press and hold your colour tile (or C) to peek at your material. When no tile can be played the
 Draw / Pass button lights up (D).
 
 Drawing is a function of the view and this scene's UI state (camera, held tile, animations). This module
