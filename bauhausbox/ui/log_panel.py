@@ -207,6 +207,12 @@ class LogPanel:
             for offset in range(0, row.caption_height + len(row.wrapped) * step, step)
         )
         shown_part = whole_lines(self.body, line_tops, step)
+        # Whole entries too: a long entry whose first lines scrolled away would start mid-sentence
+        # (unless one entry is taller than the list, when its whole lines are the best there is).
+        spans = ((top + row.top, row.caption_height + len(row.wrapped) * step) for row in self._rows[first:last])
+        entries = whole_items(self.body, spans)
+        if entries.height >= step:
+            shown_part = shown_part.clip(entries)
         surface.set_clip(shown_part.clip(clip) if clip else shown_part)
         for index in range(first, min(last, len(self._rows))):
             line, row = self.lines[index], self._rows[index]
@@ -250,12 +256,18 @@ def whole_lines(body: pygame.Rect, line_tops: Iterable[int], height: int) -> pyg
     """The part of a scrolled list's ``body`` that shows whole lines only (lines ``height`` tall at the
     screen ``line_tops``): a line cut by the top or the bottom edge is left out, never shown half
     under the list's heading."""
+    return whole_items(body, ((y, height) for y in line_tops))
+
+
+def whole_items(body: pygame.Rect, spans: Iterable[tuple[int, int]]) -> pygame.Rect:
+    """The part of ``body`` that shows whole items only, given each item's (screen top, height): an
+    item cut by the top or the bottom edge is left out (a line, or a log entry of several lines)."""
     top, bottom = body.top, body.bottom
-    for y in line_tops:
+    for y, height in spans:
         if y < body.top < y + height:
-            top = y + height
+            top = max(top, y + height)
         if y < body.bottom < y + height:
-            bottom = y
+            bottom = min(bottom, y)
     return pygame.Rect(body.left, top, body.width, max(0, bottom - top))
 
 

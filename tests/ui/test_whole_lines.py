@@ -50,3 +50,37 @@ def test_the_replay_move_list_shows_whole_lines_at_the_end(fresh_app: Any, size:
         drawn = [t for t in record.texts if t.rect.colliderect(scene.list_rect)]
         assert len(drawn) >= 5
         assert not _cut(drawn, scene.list_rect)
+
+
+@pytest.mark.parametrize("game_id", ["bauhaus", "bits", "buizen", "blokus"])
+def test_every_games_log_shows_whole_entries_however_scrolled(fresh_app: Any, game_id: str) -> None:
+    """Seen in the Buizen log: an entry began mid-sentence ("contre la salle de pompes…"), its first
+    wrapped lines scrolled away above the list. At every scroll position every entry shows all its
+    lines or none."""
+    from bauhausbox import games
+
+    i18n.set_language("fr")
+    match = seeded_game(game_id, 2, seed=3, stop_after=30)
+    with window_size(fresh_app, (1024, 700)):
+        scene = games.scene_class(game_id)(fresh_app, match)
+        fresh_app.push(scene)
+        frames(fresh_app, 2)
+        if not fresh_app.settings.log_open:
+            key(fresh_app, pygame.K_TAB)
+            frames(fresh_app, 1)
+        panel = scene.log
+        assert panel.max_offset > 0, "the log should hold more than it shows"
+        straddled = 0
+        for offset in range(0, panel.max_offset + 1, 5):
+            panel.offset = offset
+            with layout_probe.recording(fresh_app.screen.get_size()) as record:
+                panel.draw(fresh_app.screen)
+            for index, row in enumerate(panel._rows):
+                box = panel.line_rect(index)
+                if not box.colliderect(panel.body) or len(row.wrapped) < 2:
+                    continue
+                straddled += box.top < panel.body.top or box.bottom > panel.body.bottom
+                drawn = [t for t in record.texts if t.content in row.wrapped and t.rect.colliderect(box)]
+                assert len(drawn) in (0, len(row.wrapped)), (offset, row.wrapped, [t.content for t in drawn])
+        assert straddled, "some long entry should cross an edge of the list while scrolling"
+        fresh_app.pop()

@@ -6,7 +6,8 @@ coordinates mean nothing to players, so a cell is named by a neighbour: the star
 touches it, else a pipe tile it touches (by what it shows and who laid it), else a pump room or a
 road. Tile numbers, faces and turns are never named: a face is called by its pipes ("a PP–PE100
 crossing with a road end"). Automatic roads and pump rooms, pipe ends left open for good and the
-end of the game are added.
+end of the game are added. A network the move closes, and its points, is an entry of its own
+(``outcome_sentence``): whose it is is said only to that player (the colours are secret).
 
 Hands, colour tiles and the bag are secret: a sentence names a tile only once it lies on the
 table, and a draw says how many tiles, never which.
@@ -21,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bauhausbox.engine.api import Seat
+from bauhausbox.games.buizen.networks import material_scores
 from bauhausbox.games.buizen.rules import BuizenRules
 from bauhausbox.games.buizen.state import BuizenState, Cell, Draw, LaidPipe, Move, Place, Special
-from bauhausbox.games.buizen.tiles import OPEN_PIT, SPECIAL_TITLES, STEPS, TILE_BY_NUMBER
+from bauhausbox.games.buizen.tiles import MATERIALS, OPEN_PIT, SPECIAL_TITLES, STEPS, TILE_BY_NUMBER
 from bauhausbox.i18n import N_, _, fill, ngettext
 
 # TRANSLATORS: a pipe material as an adjective, before a tile's name ("a fire-hose bend").
@@ -74,14 +76,14 @@ def face_words(number: int, face: int, short: bool = False) -> str:
     return _(template).format(**{key: _(word) for key, word in materials.items()})
 
 
-def _a(number: int, face: int) -> str:
+def _a(number: int, face: int, short: bool = False) -> str:
     """The face with its indefinite article: ``a gas bend`` (``an`` before an English vowel)."""
-    template, materials = _face_template(number, face, False)
+    template, materials = _face_template(number, face, short)
     english = template.format(**materials)
     # TRANSLATORS: {tile} is a pipe tile's name ("gas bend", "PP–PE100 crossing"); English says "an"
     # before a vowel.
     article = N_("an {tile}") if english[0] in "aeiouAEIOU" else N_("a {tile}")
-    return _(article).format(tile=face_words(number, face))
+    return _(article).format(tile=face_words(number, face, short))
 
 
 def _landmark(
@@ -174,6 +176,23 @@ def move_sentence(
     return sentence
 
 
+def short_sentence(rules: BuizenRules, state: BuizenState, move: Move, *, seat: Seat, who: str) -> str:
+    """The move in the fewest words, for a status bar with no room for the whole sentence: the tile
+    by its short name, not where it went ("Anni laid a gas bend and drew 1"); the log says it all."""
+    if isinstance(move, Place):
+        sentence = _("{who} laid {tile}").format(who=who, tile=_a(move.number, move.face, short=True))
+    elif isinstance(move, Special):
+        sentence = _("{who} laid {special}").format(who=who, special=_(SPECIAL_TITLES[move.kind]))
+    else:
+        return move_sentence(rules, state, move, seat=seat, who=who)  # a draw or a pass is short already
+    drawn = rules.apply(state, move, seat).drawn
+    if drawn:
+        sentence = ngettext("{sentence} and drew {n}", "{sentence} and drew {n}", drawn).format(
+            sentence=sentence, n=drawn
+        )
+    return sentence
+
+
 def _automatic(state: BuizenState, after: BuizenState, cell: Cell, sentence: str) -> str:
     """``…; the rules put a road to its right`` — the roads and pump rooms the rules added, and open
     ends, said after ``sentence``."""
@@ -205,3 +224,52 @@ def _join(words: Sequence[str]) -> str:
     if len(words) == 1:
         return words[0]
     return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
+
+
+def outcome_sentence(
+    rules: BuizenRules,
+    state: BuizenState,
+    move: Move,
+    *,
+    seat: Seat,
+    who: str,
+    viewer: Seat | None = None,
+    names: Sequence[str] | None = None,
+) -> str:
+    """The networks ``move`` closed and the points they brought (``""`` when none): "Your PE100
+    network is closed: +6". A colour is secret, so whose network it is is said only to its owner
+    (and to an observer who sees everything); the others read for whom the points count, not who."""
+    after = rules.apply(state, move, seat)
+    before, now = material_scores(state), material_scores(after)
+    owners = {state.colours[s]: s for s in range(state.players)}
+    said = []
+    for material in MATERIALS:
+        points = now[material] - before[material]
+        owner = owners.get(material)
+        if not points or (viewer is None and owner is None):  # a colour nobody holds scores for nobody
+            continue
+        words = _(MATERIAL_WORDS[material])
+        if owner is not None and owner == viewer:
+            said.append(_("Your {material} network is closed: +{points}").format(material=words, points=points))
+        elif viewer is None and owner is not None:
+            # TRANSLATORS: {name}'s network of the pipe material {material} closed, worth {points} points.
+            said.append(
+                fill(
+                    _("{name}'s {material} network is closed: +{points}"),
+                    name=rules.mover_name(state, owner, names),
+                    material=words,
+                    points=points,
+                )
+            )
+        else:
+            # TRANSLATORS: the network's owner is secret: the points go to whoever has {material} as colour.
+            said.append(
+                _("A {material} network is closed: +{points} for whoever has {material} as colour").format(
+                    material=words, points=points
+                )
+            )
+    sentence = ""
+    for clause in said:
+        # TRANSLATORS: two closed networks said one after the other.
+        sentence = _("{first}; {second}").format(first=sentence, second=clause) if sentence else clause
+    return sentence

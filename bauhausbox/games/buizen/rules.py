@@ -188,6 +188,7 @@ START_OPTION = OptionSpec(
 
 class BuizenRules(GameRules[BuizenState, Move]):
     describer = "bauhausbox.games.buizen.describe:move_sentence"  # moves in words
+    outcome_describer = "bauhausbox.games.buizen.describe:outcome_sentence"  # a closed network, its own entry
     info = GameInfo(
         id="buizen",
         title=N_("Buizen Wir-War"),

@@ -91,3 +91,39 @@ def test_the_readers_own_tiles_are_theirs() -> None:
         "Circle laid an open pit on the road below Circle's fire-hose bend and drew 1"
     )
     assert "below your fire-hose straight" in say(state, "manhole at 4,4", viewer=1)
+
+
+def test_a_move_that_scores_says_so_telling_whose_network_only_to_its_owner() -> None:
+    """Seen in French: a player's points went 0 → 2 → 8 between her turns and the log never said
+    which move closed her network. Every move that changes a seat's points gets an entry with the
+    points; the owner reads "Your …", an observer who sees everything reads the owner's name, and
+    every other seat reads the material and the points, never whose they are (the colour is secret)."""
+    import random
+
+    names = ["Anni", "Josef", "Marianne"]
+    scoring = 0
+    for seed in (7, 8):
+        rnd = random.Random(seed)
+        state = GAME.new_game(3, seed, **GAME.normalize_options(3, {}))
+        while not GAME.is_over(state):
+            move = rnd.choice(GAME.legal_moves(state))
+            after = GAME.apply(state, move)
+            gains = [now - was for now, was in zip(GAME.scores(after), GAME.scores(state), strict=True)]
+            told = {
+                viewer: GAME.describe_outcome(state, move, viewer=viewer, names=names) for viewer in (None, 0, 1, 2)
+            }
+            if not any(gains):  # none, or a colour nobody holds (which only the observer may know)
+                assert told[None] == "" and not any("Your" in told[seat] for seat in (0, 1, 2)), told
+            for owner, gain in enumerate(gains):
+                if not gain:
+                    continue
+                scoring += 1
+                assert f"+{gain}" in told[owner] and "Your" in told[owner], told[owner]
+                assert f"{names[owner]}'s" in told[None] and f"+{gain}" in told[None], told[None]
+                for other in (0, 1, 2):
+                    if other != owner:
+                        assert f"+{gain}" in told[other], told[other]
+                        assert not any(name in told[other] for name in names), told[other]
+                        assert "Your" not in told[other] or gains[other], told[other]
+            state = after
+    assert scoring >= 3, "the seeds should close some networks"

@@ -10,7 +10,7 @@ import pytest
 from bauhausbox.games.buizen.rules import GAME
 from bauhausbox.games.buizen.screen import paint
 from bauhausbox.games.buizen.screen.scene import MAX_CELL, BuizenScene
-from bauhausbox.games.buizen.state import Draw, Place
+from bauhausbox.games.buizen.state import Draw, Place, Special
 from bauhausbox.games.buizen.tiles import OPEN_PIT
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.ui import draw, icons, layout_probe, theme
@@ -452,23 +452,35 @@ def test_a_hint_marks_its_cell_in_view_and_says_it_in_words(fresh_app: Any) -> N
     assert tuple(app.screen.get_at((frame.left + 1, frame.centery)))[:3] == theme.YELLOW
 
 
-def test_a_long_move_in_words_is_cut_to_the_room_left_of_the_move_count(fresh_app: Any) -> None:
+def test_the_move_in_words_is_said_whole_or_shorter_never_cut(fresh_app: Any, monkeypatch: Any) -> None:
+    """Seen in French at 1280×800: the status bar cut the computer's move with "…". A move too long
+    for the bar is said shorter (the tile, not where it went); the log keeps the whole sentence."""
+    import random
+
+    from bauhausbox import i18n
     from bauhausbox.ui import draw
 
-    scene = _open(fresh_app, ["human", "ai:easy"])
-    m = scene.metrics
-    short = "Player 2 places tile 12."
-    assert scene.status_line(short) == short
-    sentence = " ".join(["Player 2 places tile 12 beside the long road and the pump"] * 4) + "."
-    cut = scene.status_line(sentence)
-    assert cut.endswith("…") and len(cut) < len(sentence)
-    right = draw.render_text(scene._move_count()[0], m.small, weight="regular").get_width()
-    room = scene.status_rect.width - 2 * m.u(3) - right - m.u(2)  # the status bar's own measure
-    assert draw.render_text(cut, m.body, weight="semibold").get_width() <= room
-    # ... and uses that room: one more word would not fit.
-    kept = cut.removesuffix("…").split()
-    longer = " ".join(sentence.split()[: len(kept) + 1]) + "…"
-    assert draw.render_text(longer, m.body, weight="semibold").get_width() > room
+    i18n.set_language("fr")
+    app = fresh_app
+    scene = _open(app, ["human", "ai:easy", "ai:easy"], seed=4)
+    said: list[str] = []
+    say = scene.say
+    monkeypatch.setattr(scene, "say", lambda message, *args, **kwargs: said.append(message) or say(message))
+    rnd = random.Random(2)
+    shortened = 0
+    for _ in range(30):
+        before = len(said)
+        _play_on(app, scene, rnd)
+        index = scene.match.history.cursor - 1
+        whole = scene.match.describe_step(index, scene.viewer)
+        told = [message for message in said[before:] if message == whole or whole.startswith(message.split()[0])]
+        assert told, (whole, said[before:])
+        for message in told:
+            assert "…" not in message, message
+            width = draw.render_text(message, scene.metrics.body, weight="semibold").get_width()
+            assert width <= scene.status_room(), (message, width, scene.status_room())
+        shortened += told[-1] != whole
+    assert shortened, "the seed should give a move too long for the bar"
 
 
 def test_a_hint_shows_one_ghost_not_a_second_one_under_the_pointer(fresh_app: Any, monkeypatch: Any) -> None:
@@ -846,3 +858,113 @@ def test_a_hand_longer_than_its_keys_says_why_some_tiles_have_no_number(fresh_ap
     assert any("1–9" in t.content for t in inside), "the hand says why the last tiles have no key"
     key(app, pygame.K_9)
     assert scene.selected == scene.hand()[8]
+
+
+def _play_on(app: Any, scene: BuizenScene, rnd: Any) -> None:
+    """One more move: past the outcome and the curtain, a human seat plays a seeded random legal
+    move (a computer seat plays its own)."""
+    from bauhausbox.scenes.outcome import OutcomeScene
+
+    cursor = scene.match.history.cursor
+    for _ in range(600):
+        if scene.match.history.cursor > cursor or scene.match.over:
+            break
+        if isinstance(app.top, CurtainScene):
+            click(app, app.top.ready_button.rect.center)
+        elif isinstance(app.top, OutcomeScene):
+            close_outcome(app)
+        elif app.top is scene and scene.match.is_human(scene.match.to_play) and scene.input_allowed():
+            scene.submit(rnd.choice(scene.legal()))
+        frames(app, 1)
+    assert scene.match.history.cursor > cursor or scene.match.over
+
+
+def test_a_long_game_keeps_the_whole_layout_in_view_after_every_move(fresh_app: Any) -> None:
+    """Seen in French at 1280×800: after some forty turns of two humans and a computer the layout
+    ran off the bottom of the table while its top was empty. A view left as Fit made it is fitted
+    again after every move (the computer's too); once the player zooms, the newest tile stays in view."""
+    import random
+
+    app = fresh_app
+    rnd = random.Random(5)
+    scene = _open(app, ["human", "human", "ai:easy"], seed=7)
+    for _ in range(42):
+        _play_on(app, scene, rnd)
+        if scene.match.over:
+            break
+        cells = scene.occupied(scene.match.state)
+        shown = scene.to_screen(cells[0]).unionall([scene.to_screen(cell) for cell in cells])
+        assert scene.board_rect.contains(shown), (scene.match.history.cursor, tuple(shown), tuple(scene.board_rect))
+    assert scene.match.history.cursor >= 40, "the game should last forty moves"
+    scene.zoom(1.2 * 1.2 * 1.2)  # the player zooms in: the view no longer follows the whole layout
+    zoomed = scene.cell_px
+    for _ in range(12):
+        _play_on(app, scene, rnd)
+        if scene.match.over:
+            break
+        step = scene.match.history.steps[scene.match.history.cursor - 1]
+        if isinstance(step.move, Place | Special):
+            assert scene.board_rect.contains(scene.to_screen(step.move.cell)), "the newest tile is out of view"
+        assert scene.cell_px == zoomed, "the player's zoom is kept"
+
+
+def test_the_movers_points_are_not_unchanged_when_others_closed_their_network(fresh_app: Any) -> None:
+    """Seen in French: Anni's points went 0 → 2 → 8 between her turns, and after her next move her
+    summary said "Vos points : 8 (inchangés)". The summary counts from what she last saw."""
+    import random
+
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.match import Match
+
+    rnd = random.Random(8)
+    state = GAME.new_game(3, 8, **GAME.normalize_options(3, {}))
+    states, moves = [state], []
+    while not GAME.is_over(state):
+        moves.append(rnd.choice(GAME.legal_moves(state)))
+        state = GAME.apply(state, moves[-1])
+        states.append(state)
+    # A move that scores nothing for its maker, whose points others changed since their last move.
+    seat_of = [s.to_play for s in states[:-1]]
+    found = None
+    for k in range(len(moves)):
+        seat = seat_of[k]
+        previous = max((i for i in range(k) if seat_of[i] == seat), default=None)
+        if previous is None:
+            continue
+        last_seen, was, now = (GAME.scores(states[i])[seat] for i in (previous + 1, k, k + 1))
+        if now == was and now != last_seen:
+            found = (k, seat, now, now - last_seen)
+            break
+    assert found is not None, "the seed should have another player close a seat's network"
+    k, seat, points, change = found
+    specs = tuple(SeatSpec.from_text("human", f"P{i + 1}") for i in range(3))
+    setup = Setup("buizen", 3, 8, specs, GAME.normalize_options(3, {}))
+    match = Match(setup, History(GAME, states[0]), autosave=False)
+    for played in moves[: k + 1]:
+        match.play(played)
+    scene = BuizenScene(fresh_app, match)
+    outcome = scene.move_outcome(states[k], states[k + 1], match.history.steps[k])
+    assert outcome is not None
+    assert outcome.lines[1] == f"Your points: {points} (+{change} since your last turn)", outcome.lines
+
+
+def test_the_tables_tools_go_with_the_table_under_the_undo_question(fresh_app: Any) -> None:
+    """Seen in French at 1280×800: under the "Undo past a draw?" question the table and the log were
+    blank but Fit, − / + and Rotate / Flip still stood in the empty panel."""
+    from bauhausbox.scenes.dialog import DialogScene
+    from bauhausbox.ui import layout_probe
+
+    app = fresh_app
+    scene = _open(app, ["human", "human"])
+    _play_first_placement(app, scene)  # the move drew: undoing it needs everyone's agreement
+    close_outcome(app)
+    assert wait_until(app, lambda: isinstance(app.top, CurtainScene), 60)
+    click(app, app.top.ready_button.rect.center)  # P2 at the screen asks to undo P1's move
+    frames(app, 2)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    frames(app, 2)
+    assert isinstance(app.top, DialogScene), type(app.top)
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    tools = {"Rotate", "Flip", "Fit", "+", "−"}
+    assert not tools & {control.name for control in record.controls}, "a tool stands beside the blank table"

@@ -5,7 +5,8 @@ right-click turns it a quarter clockwise (Shift+R the other way), **F** flips it
 drag let go off the table puts it back in the hand. Cells where it fits in some turn are outlined; the ghost
 under the pointer has a ✓ or a ✗, and a refused placement says why by the pointer and in the status bar.
 The table pans with a right-drag or the arrow keys and zooms with the wheel or +/−; "Fit" shows the whole
-layout. Press and hold your colour tile (or C) to peek at your material. When no tile can be played the
+layout, and a fitted view is fitted again after every move (one the player zoomed or panned keeps the
+newest tile in view). Press and hold your colour tile (or C) to peek at your material. When no tile can be played the
 Draw / Pass button lights up (D).
 
 Drawing is a function of the view and this scene's UI state (camera, held tile, animations). This module
@@ -18,6 +19,8 @@ from __future__ import annotations
 import pygame
 
 from bauhausbox.engine.history import Step
+from bauhausbox.games.buizen.describe import short_sentence
+from bauhausbox.games.buizen.rules import GAME
 from bauhausbox.games.buizen.screen import howto, paint
 from bauhausbox.games.buizen.screen.hand_panel import BuizenHandPanel
 from bauhausbox.games.buizen.screen.table_view import MAX_CELL as MAX_CELL
@@ -112,7 +115,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         self.zoom_out_button.rect = pygame.Rect(x0 + w - 2 * zoom - space, y, zoom, bh)
         self.zoom_in_button.rect = pygame.Rect(x0 + w - zoom, y, zoom, bh)
         self.info_top = y
-        if self._fitted is None or self._fitted == (self.camera[0], self.camera[1], self.cell_px):
+        if self._fitted is None or self.following():
             self.fit()  # the first view, or a fitted one in a board of another size (the log, the window)
 
     # ==== what the human may do ===============================================================
@@ -383,20 +386,24 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         if isinstance(step.move, Pass):
             self.banner(_("{name} passes").format(name=self.match.seat_name(step.seat)))
         allowed, viewer = self.story_viewer()
-        if allowed:  # the move in words, for the seat on screen (the log keeps it whole)
-            self.say(self.status_line(self.match.describe_step(self.match.history.cursor - 1, viewer)))
+        if allowed:  # the move in words, for the seat on screen; shorter when the bar has no room
+            who = self.match.seat_name(step.seat)
+            self.say(
+                self.status_words(
+                    self.match.describe_step(self.match.history.cursor - 1, viewer),
+                    short_sentence(GAME, before, step.move, seat=step.seat, who=who),
+                    _("{who} has moved: the log says how").format(who=who),
+                )
+            )
         if self.selected is not None and self.viewer is not None and self.selected not in self.hand():
             self.selected = None
         if self.match.over:
             self.fit()  # the final table is the result: show all of it
             return
-        if self._fitted == (self.camera[0], self.camera[1], self.cell_px):
-            self.fit()  # a fitted view follows the growing layout; one the player zoomed or panned stays
-            return
-        for cell in new_cells:
-            if not self.board_rect.contains(self.to_screen(cell)):
-                self.fit()
-                break
+        if self.following():
+            self.fit()  # a fitted view follows the growing layout, after every move, whoever made it
+        elif placed:
+            self.scroll_into_view(placed[0])  # one the player zoomed or panned stays, the newest move in view
 
     def move_outcome(self, before: BuizenState, after: BuizenState, step: Step) -> MoveOutcome | None:
         """What the move brought its maker, before the device passes: the move in words as they know
@@ -413,11 +420,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         for number in left:
             drawn.remove(number)
         said = self.match.describe_step(self.match.history.cursor - 1, seat)
-        points, was = self.game.scores(after)[seat], self.game.scores(before)[seat]
-        if points != was:
-            worth = _("Your points: {points} ({change})").format(points=points, change=f"{points - was:+d}")
-        else:
-            worth = _("Your points: {points} (unchanged)").format(points=points)
+        worth = self._points_said(seat, before, after)
         return MoveOutcome(
             seat,
             fill(_("Your move, {name}"), name=self.match.seat_name(seat)),
@@ -426,6 +429,21 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
             tuple(self._hand_picture(number) for number in drawn),
             self.seat_style(seat)[0],
         )
+
+    def _points_said(self, seat: int, before: BuizenState, after: BuizenState) -> str:
+        """The mover's points and how they changed: by this move, or since the player last saw them
+        (after their previous move, or at the start), when others closed the player's network between."""
+        history = self.match.history
+        cursor = history.cursor - 1  # this move's step
+        previous = next((i for i in range(cursor - 1, -1, -1) if history.steps[i].seat == seat), None)
+        seen = history.states[previous + 1] if previous is not None else history.states[0]
+        points = self.game.scores(after)[seat]
+        by_move, since = points - self.game.scores(before)[seat], points - self.game.scores(seen)[seat]
+        if not since:
+            return _("Your points: {points} (unchanged)").format(points=points)
+        if since == by_move:
+            return _("Your points: {points} ({change})").format(points=points, change=f"{by_move:+d}")
+        return _("Your points: {points} ({change} since your last turn)").format(points=points, change=f"{since:+d}")
 
     def _hand_picture(self, number: int) -> Picture:
         """A tile of the hand as the hand shows it (its first face, unturned)."""
@@ -477,19 +495,17 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
             self.orientation[move.number] = (move.face, move.rotation)
         elif isinstance(move, Special):
             self.selected = move.kind
-        if isinstance(move, Place | Special):
+        if isinstance(move, Place | Special) and not self.following():  # a fitted view shows every place
             self.scroll_into_view(move.cell)
 
-    def status_line(self, sentence: str, tail: str = "") -> str:
-        """``sentence`` (then ``tail``) cut with an ellipsis to the status bar's room for a message."""
-        m = self.metrics
+    def status_words(self, *sentences: str) -> str:
+        """The first of ``sentences`` (longest first) whole in the status bar's room for a message,
+        else the last: never a sentence cut short (the log keeps every move whole)."""
         room = self.status_room()
-        if draw.render_text(sentence + tail, m.body, weight="semibold").get_width() <= room:
-            return sentence + tail
-        words = sentence.split()
-        while words and draw.render_text(" ".join(words) + "…" + tail, m.body, weight="semibold").get_width() > room:
-            words.pop()
-        return " ".join(words).rstrip(",;:") + "…" + tail
+        size = self.metrics.body
+        return next(
+            (s for s in sentences if draw.render_text(s, size, weight="semibold").get_width() <= room), sentences[-1]
+        )
 
     def move_controls(self) -> tuple[Widget, ...]:
         return (self.rotate_button, self.flip_button, self.action_button)

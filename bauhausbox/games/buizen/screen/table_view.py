@@ -97,6 +97,11 @@ class BuizenTableView:
         self.cell_px = max(MIN_CELL, min(MAX_CELL, 1 / span))  # the layout uses the whole frame
         self._fitted = (self.camera[0], self.camera[1], self.cell_px)
 
+    def following(self) -> bool:
+        """Whether the view is the one Fit made (the player has not zoomed or panned since): it
+        follows the layout as it grows and the board's frame as it changes."""
+        return self._fitted == (self.camera[0], self.camera[1], self.cell_px)
+
     def zoom(self, factor: float, around: tuple[int, int] | None = None) -> None:
         around = around or self.board_rect.center
         cx, cy = self.board_rect.center
