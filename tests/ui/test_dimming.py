@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
 import pytest
 
 from bauhausbox.scenes.game_over import GameOverScene
