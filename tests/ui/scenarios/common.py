@@ -92,8 +92,10 @@ def game_tooltip_undo(app: App) -> None:
 @scenario("load_tooltip_tab")
 def load_tooltip_tab(app: App) -> None:
     """A Load tab's tooltip over a list of saved games: off the first row's title."""
-    open_game(app, "bauhaus", 2, ["human", "ai:easy"], seed=7)
-    app.go_home()
+    from bauhausbox.persistence import saves
+    from tests.ui.helpers import seeded_game
+
+    seeded_game("bauhaus", 3, seed=7, stop_after=12, save_path=saves.new_save_path("bauhaus"))
     app.push(LoadScene(app))
     frames(app, 1)
     top = app.top
