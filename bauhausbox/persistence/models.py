@@ -268,6 +268,10 @@ class SavedGame(_Model):
     # The turns played up to the cursor, counted as players count them (``history.turns_between``): the
     # move texts alone do not say whose each decision was (older saves have none).
     turns: int | None = Field(default=None, ge=0)
+    # The turn being played at the cursor as the status bar and the pause menu say it
+    # (``History.turn``: the turns played plus one, unless a seat is still carrying out its turn);
+    # once the game is over, the turns played (older saves have none).
+    turn: int | None = Field(default=None, ge=0)
     # The computer played this game to its end (a puzzle the player asked it to solve): no result is
     # recorded for anyone, and the Load list says so instead of showing points.
     computer_finished: bool = False

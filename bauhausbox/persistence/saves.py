@@ -58,6 +58,7 @@ class SaveSummary:
     scores: tuple[int, ...] | None = None  # the final points per seat of a finished game, when saved
     turns: int | None = None  # the turns played, as players count them (None: an older save)
     computer_finished: bool = False  # the computer played it to its end (a solved puzzle): no result
+    turn: int | None = None  # the turn being played, as the status bar says it (None: an older save)
 
 
 def new_save_path(game_id: str) -> Path:
@@ -107,6 +108,7 @@ def saved_game(
     saved.moves = history.move_texts()
     if history.game.info.counts_turns:
         saved.turns = turns_between(history.steps[: history.cursor])
+        saved.turn = history.turn
     saved.redo = [step.text for step in history.steps[history.cursor :]]
     saved.finished = history.game.is_over(history.state)
     if saved.finished:
@@ -204,6 +206,7 @@ def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
                 scores,
                 saved.turns,
                 saved.computer_finished,
+                saved.turn,
             )
         )
     summaries.sort(key=lambda s: s.updated, reverse=True)

@@ -93,6 +93,12 @@ def stack_vertically(widgets: Sequence[Widget], left: int, top: int, width: int,
     return y
 
 
+#: How much of the paper colour washes the screen behind a modal window (of 255). Strong enough that
+#: what the window half covers (the ends of the log's lines, a row of buttons) reads as background,
+#: not as something to act on: a sixth of each colour's contrast is left.
+MODAL_VEIL = 215
+
+
 def overlay_panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -106,12 +112,12 @@ def overlay_panel(
     already translated; made smaller, then broken into lines, when the panel is too narrow for it,
     see :func:`title_lines`). ``unveiled``: an area of the scene left clear (what the dialog asks about)."""
     if unveiled is None:
-        draw.veil(surface, 170)
+        draw.veil(surface, MODAL_VEIL)
     else:
         clip = surface.get_clip()
         for strip in _around(surface.get_rect(), unveiled):
             surface.set_clip(strip)
-            draw.veil(surface, 170)
+            draw.veil(surface, MODAL_VEIL)
         surface.set_clip(clip)
     draw.shadow_rect(surface, rect, metrics.u(1.25))
     layout_probe.panel(rect)

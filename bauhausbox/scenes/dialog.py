@@ -60,7 +60,9 @@ class DialogScene(Scene):
         super().layout(metrics)
         # Wide enough for the title on one line (a question naming a player and a power is long).
         title = draw.render_text(shown(self.title).upper(), metrics.heading, weight="bold", spacing=0.12).get_width()
-        width = min(metrics.width - metrics.u(8), max(metrics.u(76), title + metrics.u(8)))
+        # And for its buttons side by side, when the window has the room.
+        side_by_side = sum(max(metrics.u(16), b.natural_width(metrics)) + metrics.u(2) for b in self.buttons)
+        width = min(metrics.width - metrics.u(8), max(metrics.u(76), title + metrics.u(8), side_by_side + metrics.u(6)))
         window = pygame.Rect(0, 0, metrics.width, metrics.height)
         room = self._room_beside(window, metrics)
         if room is not None:
@@ -82,28 +84,27 @@ class DialogScene(Scene):
         if room is not None:
             self.panel.center = room.center
             self.panel.clamp_ip(room)
-        # Rows from the bottom up, each flush right: the last row holds the last buttons.
+        # Rows from the bottom up. One row: flush right. Buttons that do not fit side by side: one
+        # per row, all as wide, centred ("Everyone agrees" over "Keep playing", not a ragged stack).
         y = self.panel.bottom - metrics.u(3) - metrics.button_height
         for row in reversed(rows):
             x = self.panel.right - metrics.u(4)
+            if len(rows) > 1:
+                x = self.panel.centerx + row[0][1] // 2
             for button, w in reversed(row):
                 button.rect = pygame.Rect(x - w, y, w, metrics.button_height)
                 x -= w + metrics.u(2)
             y -= row_step
 
     def _button_rows(self, room: int, metrics: Metrics) -> list[list[tuple[Button, int]]]:
-        """The buttons with their widths, in rows that fit ``room``: a narrow dialog (beside the
-        board, long French labels) puts them on two rows rather than past its left edge."""
-        rows: list[list[tuple[Button, int]]] = [[]]
-        used = 0
-        for button in self.buttons:
-            w = min(room, max(metrics.u(16), button.natural_width(metrics)))
-            if rows[-1] and used + metrics.u(2) + w > room:
-                rows.append([])
-                used = 0
-            used += (metrics.u(2) if rows[-1] else 0) + w
-            rows[-1].append((button, w))
-        return rows
+        """The buttons with their widths, in rows that fit ``room``: one row when they fit side by
+        side, else (beside the board, long French labels) one button a row, all as wide, rather than
+        past the dialog's left edge."""
+        widths = [min(room, max(metrics.u(16), button.natural_width(metrics))) for button in self.buttons]
+        if sum(widths) + metrics.u(2) * (len(widths) - 1) <= room:
+            return [list(zip(self.buttons, widths, strict=True))]
+        # Not side by side: each on its own row, as wide as the widest.
+        return [[(button, max(widths))] for button in self.buttons]
 
     def _title_room(self, width: int, metrics: Metrics) -> int:
         """The extra height of a title broken into lines (none for a title on one line)."""

@@ -442,8 +442,14 @@ def players_line(summary: saves.SaveSummary) -> str:
 
 
 def turns_words(summary: saves.SaveSummary) -> list[str]:
-    """ "12 turns", counted as players count them (a card chosen and carried out is one turn, not
-    two moves); nothing for an older save that did not record them."""
+    """How far the game went, in the words of the game's own screen: "turn 13" for a game in
+    progress (the status bar's turn being played, the pause menu's), "12 turns" for a finished one,
+    counted as players count them (a card chosen and carried out is one turn, not two moves);
+    nothing for an older save that did not record them."""
     if summary.turns is None:
         return []
-    return [counted("{n} turn", "{n} turns", summary.turns)]
+    if summary.finished:
+        return [counted("{n} turn", "{n} turns", summary.turns)]
+    # An older save knows only the turns played: the next one is being played.
+    turn = summary.turn if summary.turn is not None else summary.turns + 1
+    return [_("turn {n}").format(n=turn)]

@@ -1,4 +1,5 @@
 """Game setup: number of players, each seat human or computer (with a level), names, variant options.
+A click on a seat's choice lists every kind of player to pick from; its arrows step through them.
 
 The last choices per game and the names typed are remembered in the settings. When a seat is played on
 another computer, Start hosts the table and a port field beside it says where it listens (empty: a
@@ -19,6 +20,7 @@ from bauhausbox.i18n import N_, _, counted, fill
 from bauhausbox.net import background
 from bauhausbox.persistence import saves
 from bauhausbox.persistence.models import GamePreference, GameStatistics, SeatPreference, clean_name
+from bauhausbox.scenes.choice_list import ChoiceListScene
 from bauhausbox.scenes.common import poster_background
 from bauhausbox.scenes.flow import start_match
 from bauhausbox.scenes.host import HIGHEST_PORT, LOWEST_PORT, host_table, port_choice
@@ -101,7 +103,8 @@ class SetupScene(Scene):
                         self.kind_choices,
                         kind_value,
                         partial(self._set_kind, seat),
-                        tooltip=N_("Human here, a computer player and its strength, or a player on another computer"),
+                        tooltip=N_("Who plays this seat: click for the list"),
+                        on_open=partial(self._open_kinds, seat),
                     )
                 )
             )
@@ -175,6 +178,11 @@ class SetupScene(Scene):
             pref.level = value.split(":", 1)[1]
         self.start_button.label = START_LABELS[1] if self.remote else START_LABELS[0]
         self._update_visibility()
+
+    def _open_kinds(self, seat: int) -> None:
+        """Every kind of player at once, to pick one directly (stepping to Human passed the seat
+        played on another computer, which turns Start into "Host the table")."""
+        self.app.push(ChoiceListScene(self.app, self.kind_fields[seat]))
 
     def _set_port(self, value: str) -> None:
         self.port_text = value

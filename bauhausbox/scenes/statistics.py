@@ -135,18 +135,29 @@ class StatisticsScene(Scene):
             draw.text(surface, heading, (x, y), m.small, theme.GREY, "semibold", "topright")
         y += u(4)
         line_h = u(3.5)
+        smallest = max(14, m.small - 2)
+        room = name_w - u(1)
         for tally in tallies:
-            if y + line_h > rect.bottom - u(1):
-                break
-            # A long name gets smaller, then loses its end ("…"): never its figures' room.
+            # A name with its level that does not fit gets smaller, then the level goes under the
+            # name ("Marianne" / "(computer · medium)"), whole; only a name too long alone loses its end.
             words = player_words(tally)
-            size = draw.fitting_size(words, m.small, name_w - u(1), "semibold", smallest=max(14, m.small - 2))
-            name = draw.cut_to(words, name_w - u(1), size, "semibold")
+            size = draw.fitting_size(words, m.small, room, "semibold", smallest=smallest)
+            lines = [words]
+            if draw.render_text(words, size, theme.INK, "semibold").get_width() > room and tally.computer_level:
+                size = draw.fitting_size(tally.name, m.small, room, "semibold", smallest=smallest)
+                lines = [tally.name, level_words(tally.computer_level)]
+            if y + line_h * len(lines) > rect.bottom - u(1):
+                break
+            name = draw.cut_to(lines[0], room, size, "semibold")
             draw.text(surface, name, (rect.left + u(2.5), y), size, theme.INK, "semibold")
+            if len(lines) == 2:
+                level_size = draw.fitting_size(lines[1], m.small, room, smallest=smallest)
+                level = draw.cut_to(lines[1], room, level_size)
+                draw.text(surface, level, (rect.left + u(2.5), y + line_h - u(0.5)), level_size, theme.GREY)
             figures = (str(tally.played), str(tally.won), decimal(tally.average), str(tally.best))
             for x, figure in zip(columns, figures, strict=True):
                 draw.text(surface, figure, (x, y), m.small, theme.INK, "regular", "topright")
-            y += line_h
+            y += line_h * len(lines)
 
     def _draw_recent(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -199,8 +210,12 @@ def player_words(tally: PlayerTally) -> str:
     level = tally.computer_level
     if level is None:
         return tally.name
-    kind = fill(_("computer · {level}"), level=_(level))
-    return fill(_("{name} ({kind})"), name=tally.name, kind=kind)
+    return fill(_("{name} ({kind})"), name=tally.name, kind=fill(_("computer · {level}"), level=_(level)))
+
+
+def level_words(level: str) -> str:
+    """ "(computer · hard)": a computer's mark, on its own line under its name when both do not fit."""
+    return "({})".format(fill(_("computer · {level}"), level=_(level)))
 
 
 def result_headline(game_id: str, result: ResultRecord) -> str:

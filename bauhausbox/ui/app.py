@@ -415,6 +415,9 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type == pygame.MOUSEMOTION and self.top:
+            # The tooltip follows the pointer whatever the scene does with the motion (a drag keeps it).
+            self.top.widgets.pointer_at(event.pos)
         for scene in reversed(list(self.stack)):
             used = self._guard(scene, scene.handle_event, event)
             if used or scene.modal:

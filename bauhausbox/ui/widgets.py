@@ -212,7 +212,9 @@ def flip_button(on_click: Callable[[], Any], tooltip: str, size: str = "body") -
 
 
 class Choice(Widget):
-    """A value picked by stepping through choices: ‹ value ›. Click the halves or use the wheel."""
+    """A value picked by stepping through choices: ‹ value ›. Click the halves or use the wheel.
+    With ``on_open``, a click on the middle calls it instead (it shows every value to pick from:
+    ``scenes/choice_list.py``); the arrows and the wheel still step."""
 
     def __init__(
         self,
@@ -220,12 +222,14 @@ class Choice(Widget):
         value: Any,
         on_change: Callable[[Any], None],
         tooltip: str = "",
+        on_open: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
         self.choices = list(choices)
         self.value = value
         self.on_change = on_change
         self.tooltip = tooltip
+        self.on_open = on_open
 
     @property
     def index(self) -> int:
@@ -248,7 +252,14 @@ class Choice(Widget):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
             if event.button == 1:
-                self.step(-1 if event.pos[0] < self.rect.left + self.rect.height else 1)
+                arrows = (
+                    event.pos[0] < self.rect.left + self.rect.height
+                    or event.pos[0] >= self.rect.right - self.rect.height
+                )
+                if self.on_open is not None and not arrows:
+                    self.on_open()
+                else:
+                    self.step(-1 if event.pos[0] < self.rect.left + self.rect.height else 1)
                 return True
             if event.button == 3:
                 self.step(-1)
@@ -492,7 +503,7 @@ class WidgetGroup:
         self.widgets: list[Widget] = []
         self._hover_widget: Widget | None = None
         self._hover_since = 0.0
-        self._mouse = (0, 0)
+        self._mouse = (-1, -1)
         self._resting = False  # the next motion only says where a pointer at rest is (no tooltip)
 
     def add(self, widget: Widget) -> Any:
@@ -503,25 +514,33 @@ class WidgetGroup:
         self.widgets.clear()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self._mouse = event.pos
         used = False
         for widget in reversed(self.widgets):
             if widget.handle_event(event) and event.type != pygame.MOUSEMOTION:
                 used = True
                 break
         if event.type == pygame.MOUSEMOTION:
-            hovered = next((w for w in reversed(self.widgets) if w.visible and w.rect.collidepoint(event.pos)), None)
-            if self._resting:
-                # The window learns where the pointer already was (it opened under it): the
-                # player asked for nothing, so no tooltip until the pointer really moves.
-                self._resting = False
-                self._hover_widget = None
-                return used
-            if hovered is not self._hover_widget:
-                self._hover_widget = hovered
-                self._hover_since = time.monotonic()
+            self.pointer_at(event.pos)
         return used
+
+    def pointer_at(self, pos: tuple[int, int]) -> None:
+        """The pointer moved to ``pos``: the tooltip is now that of the control under it, or none.
+        The app tells the top scene's group of every motion before the scene sees it, so a scene
+        that keeps a motion for itself (a drag over the board) cannot leave a tooltip behind; told
+        twice of the same place, nothing changes."""
+        if pos == self._mouse and not self._resting:
+            return
+        self._mouse = pos
+        hovered = next((w for w in reversed(self.widgets) if w.visible and w.rect.collidepoint(pos)), None)
+        if self._resting:
+            # The window learns where the pointer already was (it opened under it): the
+            # player asked for nothing, so no tooltip until the pointer really moves.
+            self._resting = False
+            self._hover_widget = None
+            return
+        if hovered is not self._hover_widget:
+            self._hover_widget = hovered
+            self._hover_since = time.monotonic()
 
     def pointer_entered(self) -> None:
         """The pointer came into the window (or the window opened under it): SDL then reports where
@@ -558,11 +577,13 @@ class WidgetGroup:
         widget = self._hover_widget
         if not widget or not widget.visible or not widget.tooltip:
             return
+        if not widget.rect.collidepoint(self._mouse):
+            return  # the control moved away from the pointer (a new layout): its tooltip goes with it
         if time.monotonic() - self._hover_since < self.TOOLTIP_DELAY:
             return
         others = [w.rect for w in self.widgets if w is not widget and w.visible and w.rect.width > 0]
-        others += draw.titles_drawn()  # a panel's title ("GAME LOG") is read like a control's label
-        tooltip(surface, shown(widget.tooltip), self._mouse, metrics, widget.rect, others)
+        # A panel's title ("GAME LOG") and content kept clear (a record box) are read like a control's label.
+        tooltip(surface, shown(widget.tooltip), self._mouse, metrics, widget.rect, others, draw.titles_drawn())
 
 
 def tooltip(
@@ -572,10 +593,12 @@ def tooltip(
     metrics: Metrics,
     control: pygame.Rect | None = None,
     keep_clear: Sequence[pygame.Rect] = (),
+    to_read: Sequence[pygame.Rect] = (),
 ) -> None:
     """An ink box of words for what the pointer is on. It goes below ``control``, else above it,
     else beside it, never over it: a tooltip must not hide the label it explains, nor (as far as
-    the window allows) the neighbours in ``keep_clear``. Without a control it goes by the pointer."""
+    the window allows) the neighbours in ``keep_clear``, and still less the titles and content in
+    ``to_read``. Without a control it goes by the pointer."""
     size = metrics.small
     lines = draw.wrap(content, size, metrics.u(40))
     pad = metrics.u(1)
@@ -583,7 +606,7 @@ def tooltip(
     height = len(lines) * round(size * 1.25) + 2 * pad
     window = surface.get_rect()
     avoid = pygame.Rect(control) if control is not None else pygame.Rect(mouse[0], mouse[1], 1, 1)
-    box = _tooltip_place((width, height), mouse, avoid, window, keep_clear, metrics.u(1))
+    box = _tooltip_place((width, height), mouse, avoid, window, keep_clear, metrics.u(1), to_read)
     pygame.draw.rect(surface, theme.INK, box)
     pygame.draw.rect(surface, theme.PAPER, box, 1)  # its edge shows on dark fields (the menu's poster)
     layout_probe.tooltip(content, box, avoid)
@@ -593,6 +616,19 @@ def tooltip(
         y += round(size * 1.25)
 
 
+#: How far (in gaps) a tooltip may stand from its control: past a small title, never past a row.
+NEAR = 10
+#: Covering words to read costs this much more than covering a control's frame.
+READ_WEIGHT = 50
+
+
+def _distance(box: pygame.Rect, control: pygame.Rect) -> int:
+    """The gap between two rectangles that do not overlap (the larger of the two axes' gaps)."""
+    dx = max(control.left - box.right, box.left - control.right, 0)
+    dy = max(control.top - box.bottom, box.top - control.bottom, 0)
+    return max(dx, dy)
+
+
 def _tooltip_place(
     size: tuple[int, int],
     mouse: tuple[int, int],
@@ -600,10 +636,12 @@ def _tooltip_place(
     window: pygame.Rect,
     keep_clear: Sequence[pygame.Rect],
     gap: int,
+    to_read: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: the first of below, above, right of, left of ``avoid``
     that stays in the window, off ``avoid`` and off every rect of ``keep_clear``; when none is
-    clear, below again past what it would cover, else the place covering the least of them. Below
+    clear, below again past what it would cover, else the place covering the least of them — always
+    next to ``avoid`` (at most ``NEAR`` gaps away). Below
     or above, it starts just right of the pointer, else it ends just left of it (a record box right
     of a seat's choice stays readable; a panel's title under a top bar's button too)."""
     width, height = size
@@ -615,11 +653,18 @@ def _tooltip_place(
         pygame.Rect(left, avoid.top - gap - height, width, height),
         pygame.Rect(avoid.right + gap, mouse[1] - height // 2, width, height),
         pygame.Rect(avoid.left - gap - width, mouse[1] - height // 2, width, height),
+        # Below or above, flush with one of the control's ends: clear of a neighbour's label beside it.
+        pygame.Rect(avoid.left, avoid.bottom + gap, width, height),
+        pygame.Rect(avoid.right - width, avoid.bottom + gap, width, height),
+        pygame.Rect(avoid.left, avoid.top - gap - height, width, height),
+        pygame.Rect(avoid.right - width, avoid.top - gap - height, width, height),
     ]
+    pushed_past = to_read or keep_clear  # the titles to read when told apart, else every neighbour
+    keep_clear = [*keep_clear, *to_read]
     for box in candidates[:2]:  # below, pushed down past what it would cover (a title under a top bar)
         lower = box.clamp(window)
         for _attempt in range(3):
-            hit = [other for other in keep_clear if lower.colliderect(other)]
+            hit = [other for other in pushed_past if lower.colliderect(other)]
             if not hit:
                 break
             lower.top = max(other.bottom for other in hit) + gap
@@ -628,9 +673,10 @@ def _tooltip_place(
     best_cover = -1
     for box in candidates:
         box.clamp_ip(window)
-        if box.colliderect(avoid):
-            continue
+        if box.colliderect(avoid) or _distance(box, avoid) > NEAR * gap:
+            continue  # a tooltip far from its control reads as another control's (the next row's)
         cover = sum(box.clip(other).width * box.clip(other).height for other in keep_clear)
+        cover += READ_WEIGHT * sum(box.clip(other).width * box.clip(other).height for other in to_read)
         if cover == 0:
             return box
         if best is None or cover < best_cover:

@@ -5,7 +5,8 @@
 - no two controls overlap;
 - a scene that draws a panel (a dialog's box) keeps all its controls inside it;
 - no text runs under a button of its own scene (a log line under a button), its own words aside;
-- a tooltip stays inside the window and off the control it explains;
+- a tooltip stays inside the window and off the control it explains, and next to it: at most
+  ``NEAR`` of the window's height away (farther, it reads as the next row's);
 - a tooltip covers no other control's label (the words drawn inside that control, by the same scene),
   no title of its scene (``draw.heading``: "GAME LOG", "YOUR RECORD") and no content the scene asked
   to keep clear (``draw.keep_clear``: the setup's record box, a Load row's title, an illustration);
@@ -39,6 +40,7 @@ def _inside(inner: pygame.Rect, outer: pygame.Rect) -> bool:
 
 
 SENTENCE_WORDS = 4  # a text of this many words or more is a sentence, said once
+NEAR = 0.1  # of the window's height: how far a tooltip may stand from its control (80 px at 1280×800)
 
 
 def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = ()) -> list[str]:
@@ -94,6 +96,14 @@ def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = (
             found.append(f"tooltip {tip.content!r} leaves the window")
         if tip.rect.colliderect(tip.control):
             found.append(f"tooltip {tip.content!r} covers its own control")
+        away = max(
+            tip.control.left - tip.rect.right,
+            tip.rect.left - tip.control.right,
+            tip.control.top - tip.rect.bottom,
+            tip.rect.top - tip.control.bottom,
+        )
+        if away > NEAR * window.height:
+            found.append(f"tooltip {tip.content!r} stands {away} px from its control")
         for name, label in _labels(record, tip.layer):
             if label.colliderect(tip.rect) and not tip.control.contains(label):
                 found.append(f"tooltip {tip.content!r} covers the label of {name!r} at {tuple(label)}")

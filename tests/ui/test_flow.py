@@ -141,7 +141,8 @@ def test_a_computer_thinks_for_its_games_time(fresh_app: Any, game_id: str, leve
 
 
 def test_the_load_list_counts_turns_not_decisions(fresh_app: Any) -> None:
-    """Choosing a Bauhaus card and carrying it out are two decisions of one turn."""
+    """Choosing a Bauhaus card and carrying it out are two decisions of one turn; a game in progress
+    is at the turn being played."""
     from bauhausbox.engine.history import History, SeatSpec, Setup
     from bauhausbox.persistence import saves
     from bauhausbox.scenes.load import LoadScene
@@ -158,7 +159,9 @@ def test_the_load_list_counts_turns_not_decisions(fresh_app: Any) -> None:
         with layout_probe.recording(app.screen.get_size()) as record:
             frames(app, 1)
         line = next(text.content for text in record.texts if "Anni, Josef" in text.content)
-        assert "3 turns" in line and "move" not in line
+        # Three turns played, the fourth on: "turn 4", as the status bar says it (not "4 moves").
+        assert "turn 4" in line and "move" not in line
+        assert history.turn == 4
     finally:
         path.unlink()
         key(app, pygame.K_ESCAPE)

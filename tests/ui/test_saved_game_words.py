@@ -5,6 +5,7 @@ percentage is written the way each language writes it."""
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,7 @@ def test_a_blokus_variant_is_named_for_itself() -> None:
 def test_continue_counts_turns_and_names_the_variant() -> None:
     # Nine decisions in five turns: players count turns (a Bauhaus card and its action are one).
     said = resume_words(_summary("blokus", {"variant": "duo"}, moves=9, turns=5))
-    assert said == "Resume Blokus Duo with Anni, Josef (5 turns)"
+    assert said == "Resume Blokus Duo with Anni, Josef (turn 6)", "five turns played: the sixth is on"
     assert resume_words(_summary("bauhaus", {}, moves=9, turns=None)) == "Resume Bauhaus with Anni, Josef"
 
 
@@ -117,3 +118,29 @@ def test_no_dark_band_runs_under_the_top_edge(fresh_app: Any, screen: str) -> No
     width = fresh_app.screen.get_width()
     for y in range(fresh_app.metrics.u(2)):
         assert tuple(fresh_app.screen.get_at((width // 2, y)))[:3] == theme.PAPER[:3], f"row {y}"
+
+
+def test_load_continue_and_the_pause_menu_say_the_turn_the_status_bar_says(fresh_app: Any) -> None:
+    """A game in progress is at "turn 5" everywhere (it once was "4 turns" in Load), also in the
+    middle of a Bauhaus turn (a card chosen, its action to come); a finished one has "N turns"."""
+    from bauhausbox.persistence import writer
+    from bauhausbox.scenes.load import turns_words
+
+    scene = open_game(fresh_app, "bauhaus", 2, ["human", "human"], seed=3)
+    match = scene.match
+    seen_inside_a_turn = False
+    for _ in range(7):
+        match.play(match.game.legal_moves(match.state)[0])
+        writer.flush()
+        (summary,) = [s for s in saves.list_saves()[0] if s.path == match.save_path]
+        status = match.history.turn
+        inside = not match.game.opens_turn(match.state, None)
+        seen_inside_a_turn |= inside
+        assert turns_words(summary) == [f"turn {status}"], (status, inside)
+        assert resume_words(summary).endswith(f"(turn {status})")
+        scene.open_pause()
+        assert fresh_app.top.subtitle().endswith(f"turn {status}")
+        fresh_app.pop(fresh_app.top)
+    assert seen_inside_a_turn, "the moves met the middle of a turn"
+    finished = dataclasses.replace(_summary("blokus", {}, moves=90, turns=60), finished=True)
+    assert turns_words(finished) == ["60 turns"]

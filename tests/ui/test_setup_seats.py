@@ -1,15 +1,19 @@
-"""The setup screen's seat choice: stepping between Human and the computers never lands on a seat
-played on another computer (which hosts a table that waits for its player), and that choice's words
-are set at a readable size."""
+"""The setup screen's seat choice: a click on it lists every kind of player, one click picks any of
+them (Human from a computer never passes the seat on another computer); stepping between Human and
+the computers never lands on a seat played on another computer (which hosts a table that waits for
+its player), and that choice's words are set at a readable size."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
+from bauhausbox.scenes.choice_list import ChoiceListScene
 from bauhausbox.scenes.setup import REMOTE, SetupScene
 from bauhausbox.ui import draw
 from bauhausbox.ui.widgets import choice_lines
-from tests.ui.helpers import frames
+from tests.ui.helpers import click, frames, key
 
 
 def _walk(field: Any, start: str, delta: int) -> list[str]:
@@ -60,3 +64,34 @@ def test_long_choices_take_two_readable_lines(fresh_app: Any) -> None:
         "14 × 14, 12 pièces en deux exemplaires",
     ]
     assert choice_lines("Human", m, room) == ["Human"]
+
+
+def test_a_click_on_a_seat_lists_every_kind_and_one_more_click_picks_human(fresh_app: Any) -> None:
+    app = fresh_app
+    setup = SetupScene(app, "bauhaus")
+    app.push(setup)
+    frames(app, 1)
+    field = setup.kind_fields[1]
+    field.value = "ai:medium"
+    click(app, field.rect.center)
+    listing = app.top
+    assert isinstance(listing, ChoiceListScene), "a click on the middle opens the list"
+    assert [row.label for row in listing.rows] == [label for _value, label in field.choices]
+    for row in listing.rows:  # every row on screen, under or over the choice, none on it
+        assert app.screen.get_rect().contains(row.rect) and not row.rect.colliderect(field.rect)
+    human = next(row for row in listing.rows if field.choices[row.index][0] == "human")
+    click(app, human.rect.center)
+    assert app.top is setup and field.value == "human"
+    assert setup.seat_prefs[1].kind == "human" and not setup.remote and setup.start_button.label == "Start"
+    # The keyboard: Down twice from Human then Enter picks the second computer level; Escape keeps it.
+    click(app, field.rect.center)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert field.value == field.choices[2][0] and app.top is setup
+    click(app, field.rect.center)
+    key(app, pygame.K_ESCAPE)
+    assert field.value == field.choices[2][0] and app.top is setup
+    # The arrows still step, without a list.
+    click(app, (field.rect.right - 4, field.rect.centery))
+    assert field.value == field.choices[3][0] and app.top is setup

@@ -157,3 +157,35 @@ def test_the_screen_opens_on_the_game_played_last(fresh_app: Any, own_data: Path
     saves.update_statistics(lambda stats: stats.record("bauhaus", older))
     assert StatisticsScene(fresh_app).game_id == "buizen"  # not the first tab, Bauhaus
     assert StatisticsScene(fresh_app, "blokus").game_id == "blokus"  # the game the player comes from
+
+
+def test_a_computer_s_name_and_level_are_shown_whole_in_a_narrow_window(fresh_app: Any) -> None:
+    """French at 1024×640: "Marianne (ordinateur · moyen)" was cut to "Marianne (ordinateur · m…"."""
+    from bauhausbox import i18n
+    from bauhausbox.persistence.models import Statistics
+    from tests.ui.helpers import redraw_everything, window_size
+
+    stats = Statistics()
+    for _round in range(3):
+        stats.started("bauhaus")
+        stats.record(
+            "bauhaus",
+            ResultRecord(
+                players=["Anni", "Marianne", "Bartholomäus"],
+                kinds=["human", "ai:medium", "ai:expert"],
+                scores=[10, 12, 8],
+                winners=[1],
+            ),
+        )
+    i18n.set_language("fr")
+    with window_size(fresh_app, (1024, 640)):
+        scene = fresh_app.push(StatisticsScene(fresh_app, "bauhaus"))
+        scene.stats = stats
+        redraw_everything(fresh_app)
+        with layout_probe.recording(fresh_app.screen.get_size()) as record:
+            frames(fresh_app, 1)
+        said = [text.content for text in record.texts if scene.table_rect.contains(text.rect)]
+        assert not [words for words in said if "…" in words], said
+        for name, level in (("Marianne", "moyen"), ("Bartholomäus", "expert")):
+            whole = f"{name} (ordinateur · {level})"
+            assert whole in said or (name in said and f"(ordinateur · {level})" in said), said

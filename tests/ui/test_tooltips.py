@@ -174,3 +174,53 @@ def test_the_load_tabs_tooltips_keep_off_the_first_rows_title(fresh_app: Any) ->
     finally:
         i18n.set_language("en")
         finished.unlink(missing_ok=True)
+
+
+def test_a_tooltip_belongs_to_the_control_under_the_pointer_now(fresh_app: Any) -> None:
+    """From one seat's choice to the next: the first one's tooltip goes at once, the next one's comes
+    by its own control."""
+    from bauhausbox.scenes.setup import SetupScene
+
+    setup = SetupScene(fresh_app, "bits")
+    fresh_app.push(setup)
+    frames(fresh_app, 1)
+    setup._set_players(3)
+    frames(fresh_app, 1)
+    third, second = setup.kind_fields[2], setup.kind_fields[1]
+    _rest_on(fresh_app, third)
+    (drawn,) = _drawn_tooltips(fresh_app)
+    assert drawn.control == third.rect
+    move(fresh_app, second.rect.center)
+    assert _drawn_tooltips(fresh_app) == [], "the third seat's tooltip left with the pointer"
+    _rest_on(fresh_app, second)
+    (drawn,) = _drawn_tooltips(fresh_app)
+    assert drawn.control == second.rect
+    assert abs(drawn.rect.centery - second.rect.centery) <= 2 * second.rect.height, "by its control"
+    fresh_app.pop(setup)
+
+
+def test_a_tooltip_leaves_with_the_pointer_even_when_the_scene_keeps_the_motion(fresh_app: Any) -> None:
+    """A game screen keeps the pointer's motions over its board (a drag): the Undo tooltip still goes."""
+    scene = open_game(fresh_app, "blokus", 2, ["human", "ai:easy"], seed=7)
+    _rest_on(fresh_app, scene.undo_button)
+    assert len(_drawn_tooltips(fresh_app)) == 1
+    original = scene.handle_event
+
+    def keeps_motions(event: pygame.event.Event) -> bool:
+        return True if event.type == pygame.MOUSEMOTION else original(event)
+
+    scene.handle_event = keeps_motions
+    try:
+        move(fresh_app, scene.game_rect.center)
+        assert _drawn_tooltips(fresh_app) == []
+    finally:
+        del scene.handle_event
+
+
+def test_a_tooltip_goes_when_its_control_moves_from_under_the_pointer(fresh_app: Any) -> None:
+    menu = fresh_app.top
+    card = menu.cards[-1]
+    _rest_on(fresh_app, card)
+    assert len(_drawn_tooltips(fresh_app)) == 1
+    card.rect = card.rect.move(0, card.rect.height * 3)  # a new layout moved it; the pointer stayed
+    assert _drawn_tooltips(fresh_app) == []

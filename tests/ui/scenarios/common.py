@@ -15,7 +15,7 @@ from bauhausbox.scenes.settings import SettingsScene
 from bauhausbox.scenes.setup import SetupScene
 from bauhausbox.scenes.statistics import StatisticsScene
 from bauhausbox.ui.app import App
-from tests.ui.helpers import frames, move, open_game
+from tests.ui.helpers import click, frames, move, open_game
 from tests.ui.scenarios import scenario
 
 
@@ -61,10 +61,47 @@ def pause_tooltip_how_to_play(app: App) -> None:
 
 @scenario("setup_tooltip_seat")
 def setup_tooltip_seat(app: App) -> None:
-    """The setup's seat choice tooltip ("Human here, a computer player…"), off the YOUR RECORD box."""
+    """The setup's seat choice tooltip ("Who plays this seat…"), off the YOUR RECORD box."""
     app.push(SetupScene(app, "bauhaus"))
     frames(app, 1)
-    hover(app, "Human here, a computer")
+    hover(app, "Who plays this seat")
+
+
+@scenario("setup_tooltip_seat_four")
+def setup_tooltip_seat_four(app: App) -> None:
+    """The first seat's choice tooltip with four seats and an option below: by its control, not
+    pushed down past the other seats onto the option's row."""
+    setup = SetupScene(app, "bauhaus")
+    app.push(setup)
+    frames(app, 1)
+    setup._set_players(4)
+    frames(app, 1)
+    move(app, setup.kind_fields[0].rect.center)
+    setup.widgets._hover_since = time.monotonic() - 5
+
+
+@scenario("game_tooltip_undo")
+def game_tooltip_undo(app: App) -> None:
+    """The Undo button's tooltip in a game with moves to undo."""
+    scene = open_game(app, "blokus", 2, ["human", "ai:easy"], seed=7)
+    scene.submit(scene.match.game.legal_moves(scene.match.state)[0])
+    frames(app, 2)
+    hover(app, "Undo")
+
+
+@scenario("load_tooltip_tab")
+def load_tooltip_tab(app: App) -> None:
+    """A Load tab's tooltip over a list of saved games: off the first row's title."""
+    from bauhausbox.persistence import saves
+    from tests.ui.helpers import seeded_game
+
+    seeded_game("bauhaus", 3, seed=7, stop_after=12, save_path=saves.new_save_path("bauhaus"))
+    app.push(LoadScene(app))
+    frames(app, 1)
+    top = app.top
+    assert isinstance(top, LoadScene)
+    move(app, top.finished_tab_button.rect.center)
+    top.widgets._hover_since = time.monotonic() - 5
 
 
 @scenario("game_tooltip_menu")
@@ -201,3 +238,14 @@ def replay_speed_tooltip(app: App) -> None:
     frames(app, 2)
     move(app, replay.speed_button.rect.center)
     replay.widgets._hover_since = time.monotonic() - 5
+
+
+@scenario("setup_seat_list")
+def setup_seat_list(app: App) -> None:
+    """The list of every kind of player, opened by a click on the last seat's choice."""
+    setup = SetupScene(app, "blokus")
+    app.push(setup)
+    frames(app, 1)
+    setup._set_players(4)
+    frames(app, 1)
+    click(app, setup.kind_fields[3].rect.center)

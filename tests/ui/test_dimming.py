@@ -1,0 +1,67 @@
+"""Everything behind a modal window is dimmed alike: behind the pause menu and the game-over table of
+every game, no pixel outside the window (and its shadow) keeps more contrast than the veil lets
+through — a part of the game screen drawn after the veil (the log, a row of buttons) would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bauhausbox.scenes.game_over import GameOverScene
+from bauhausbox.scenes.pause import PauseScene
+from bauhausbox.ui import layout_probe, theme
+from bauhausbox.ui.app import App
+from tests.ui.helpers import frames, open_game, wait_until
+
+#: Behind a modal window a colour keeps at most a sixth of its distance from the paper: ink, the
+#: farthest from it (241 per channel), shows at most 40 away — too faint to read as something to use.
+ALLOWED = 41
+
+
+def _bright_outside(app: App) -> list[tuple[int, int]]:
+    """The pixels outside the top window and its shadow that the veil did not wash, one in four."""
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    panel = record.panels[-1].rect
+    shadow = app.top.metrics.u(1.25) if app.top else 0
+    kept = panel.union(panel.move(shadow, shadow))
+    screen = app.screen
+    width, height = screen.get_size()
+    found = []
+    for y in range(0, height, 2):
+        for x in range(0, width, 2):
+            if kept.collidepoint(x, y):
+                continue
+            colour = screen.get_at((x, y))
+            if max(abs(colour[i] - theme.PAPER[i]) for i in range(3)) > ALLOWED:
+                found.append((x, y))
+    return found
+
+
+def _with_log(app: App) -> None:
+    if not app.settings.log_open:
+        app.settings.log_open = True
+        app.top.layout(app.metrics)
+
+
+@pytest.mark.parametrize("game_id", ["bauhaus", "bits", "buizen", "blokus"])
+def test_behind_the_pause_menu_everything_is_dimmed(fresh_app: Any, game_id: str) -> None:
+    scene = open_game(fresh_app, game_id, 2, ["ai:easy", "ai:easy"], seed=5)
+    _with_log(fresh_app)
+    wait_until(fresh_app, lambda: len(scene.match.history.move_texts()) >= 4 and not scene.runner.busy)
+    scene.open_pause()
+    assert isinstance(fresh_app.top, PauseScene)
+    bright = _bright_outside(fresh_app)
+    assert not bright, (game_id, len(bright), bright[:5])
+
+
+@pytest.mark.parametrize("game_id", ["buizen", "blokus"])
+def test_behind_the_game_over_table_everything_is_dimmed(fresh_app: Any, game_id: str) -> None:
+    scene = open_game(fresh_app, game_id, 2, ["ai:easy", "ai:easy"], seed=5)
+    _with_log(fresh_app)
+    assert wait_until(fresh_app, lambda: isinstance(fresh_app.top, GameOverScene), limit=20000), (
+        scene.match.history.turn
+    )
+    bright = _bright_outside(fresh_app)
+    assert not bright, (game_id, len(bright), bright[:5])
