@@ -78,32 +78,46 @@ def _ring(surface: pygame.Surface, cell: pygame.Rect, wall: int) -> set[tuple[in
 @pytest.mark.parametrize("owner", range(4), ids=("blue", "yellow", "red", "black"))
 def test_an_owned_zone_reads_as_owned_whatever_the_owner(owner: int) -> None:
     """Hatching means "unowned" on this board: an owned zone, black's included, is one flat field
-    (the review found black's owned zones hatched like unowned ones), and black's is dark, not the
-    grey of disabled things nor the grey of the hatching."""
+    (the review found black's owned zones hatched like unowned ones) with its owner's shape small in
+    a corner of each empty square, never where a token stands (a centred ring read as a blue token);
+    black's field is far from the grey of disabled things and light enough for black tokens."""
     letter = "byrk"[owner]  # the picture's letters for Blue, Yellow, Red, Black
     picture = zones_picture([(["a1", "b1"], letter + "."), (["e5", "f5"], "by"), (["g7", "h7"], "br")])
     surface, geo = _board_picture(GAME.from_picture(picture, players=4))
-    owned = _ring(surface, geo.square_rect(GAME.board.parse_square("b1")), geo.wall_thickness())
-    assert len(owned) == 1, f"an owned square is one flat colour, not {len(owned)} (hatched?)"
+    cell = geo.square_rect(GAME.board.parse_square("b1"))
+    inner = cell.inflate(-2 * geo.wall_thickness(), -2 * geo.wall_thickness())
+
+    def colours(area: pygame.Rect, skip: pygame.Rect | None = None) -> set[tuple[int, ...]]:
+        return {
+            tuple(surface.get_at((x, y)))[:3]
+            for x in range(area.left, area.right)
+            for y in range(area.top, area.bottom)
+            if skip is None or not skip.collidepoint(x, y)
+        }
+
+    corner = pygame.Rect(cell.left, cell.top, cell.width // 2, cell.height // 2)
+    owned = colours(inner, corner)  # all but the top-left quarter, where the mark goes
+    assert len(owned) == 1, f"an owned square is one flat colour, not {len(owned)} (hatched, or a token-like mark?)"
     ground = next(iter(owned))
-    unowned = _ring(surface, geo.square_rect(GAME.board.parse_square("f5")), geo.wall_thickness())
+    unowned = colours(geo.square_rect(GAME.board.parse_square("f5")).inflate(-2 * geo.wall_thickness(), -8))
     assert len(unowned) > 1  # the unowned zone keeps its hatching
     assert ground not in unowned
-    free = _ring(surface, geo.square_rect(GAME.board.parse_square("d2")), geo.wall_thickness())
-    assert ground not in free
+    assert ground not in colours(geo.square_rect(GAME.board.parse_square("d2")).inflate(-4, -4))
     if owner == 3:
-        assert _luminance(ground) < 120
-        assert max(abs(a - b) for a, b in zip(ground, theme.GREY, strict=True)) > 30
-    # An empty owned square carries its owner's shape, not only a tint.
-    cell = geo.square_rect(GAME.board.parse_square("b1"))
-    middle = cell.inflate(-cell.width // 2, -cell.height // 2)
+        assert _luminance(ground) - _luminance(theme.INK) > 120, "black tokens must stand out on black's field"
+        for grey in (theme.GREY, theme.LIGHT_GREY):
+            assert max(abs(a - b) for a, b in zip(ground, grey, strict=True)) > 20
+    # The empty owned square carries its owner's shape in the corner, so ownership does not rest on
+    # colour alone.
     marked = [
         (x, y)
-        for x in range(middle.left, middle.right)
-        for y in range(middle.top, middle.bottom)
+        for x in range(corner.left + 2, corner.right)
+        for y in range(corner.top + 2, corner.bottom)
         if tuple(surface.get_at((x, y)))[:3] != ground
     ]
-    assert len(marked) > middle.width // 2
+    assert len(marked) > cell.width // 4
+    # Where a token would stand, the empty owned square is flat.
+    assert colours(cell.inflate(-round(cell.width * 0.6), -round(cell.height * 0.6))) == {ground}
 
 
 def _diagrams() -> list[Any]:

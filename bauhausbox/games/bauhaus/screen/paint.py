@@ -205,9 +205,10 @@ def draw_token(
     if control:
         pygame.draw.circle(layer, colour, mid, r)
         pygame.draw.circle(layer, theme.INK, mid, r, max(1, round(r / 9)))
-        # The shape in the same colour, outlined: the face stays solid and the shape readable.
-        line = theme.WHITE if seat % 4 == 3 else theme.INK
-        draw.seat_shape(layer, seat_shape(seat), mid, r * 0.5, colour, outline=line)
+        if colour == theme.INK:  # black: a white shape (a thin white outline on black was hard to read)
+            draw.seat_shape(layer, seat_shape(seat), mid, r * 0.5, theme.WHITE)
+        else:  # the shape in the same colour, outlined: the face stays solid and the shape readable
+            draw.seat_shape(layer, seat_shape(seat), mid, r * 0.5, colour, outline=theme.INK)
     else:
         pygame.draw.circle(layer, theme.WHITE, mid, r)
         pygame.draw.circle(layer, colour, mid, r * 0.95, max(2, round(r / 9)))
@@ -249,8 +250,8 @@ def draw_board(
     labels: bool = True,
     strong: bool = False,
 ) -> None:
-    """The board: squares, zones (owned filled in a tint of the owner's colour, with its shape on
-    every empty square; unowned hatched), walls, tokens, coordinates. ``strong``: the colour-blind
+    """The board: squares, zones (owned filled in a tint of the owner's colour, with its shape small
+    in the corner of every empty square; unowned hatched), walls, tokens, coordinates. ``strong``: the colour-blind
     setting's bolder seat shapes."""
     rect = geo.rect
     offset = shadow_offset(geo.cell)
@@ -304,26 +305,40 @@ def draw_board(
         draw.coordinates(surface, rect, n, n, metrics, offset)
 
 
-# Black's owned ground: a flat slate, far darker than the greys of disabled things and of the
-# unowned zones' hatching, so that hatching always means "unowned" and a flat field "owned".
-BLACK_OWNED = theme.mix(theme.INK, theme.WHITE, 0.38)
+# Black's owned ground: a mid slate, darker than the light greys of disabled things and of the
+# unowned zones' hatching (hatching always means "unowned", a flat field "owned"), yet light enough
+# that black tokens stand out on it (a dark slate hid them).
+BLACK_OWNED = theme.mix(theme.INK, theme.WHITE, 0.7)
 
 
 def owned_ground(seat: int) -> Colour:
     """The flat colour of a square in a zone ``seat`` owns: a light tint of the seat's colour, and
-    for black (whose tint would be the grey of disabled things) a dark slate."""
+    for black (whose light tint would be the grey of disabled things) a mid slate."""
     colour = seat_colour(seat)
     return BLACK_OWNED if colour == theme.INK else theme.mix(colour, theme.WHITE, 0.55)
 
 
+def owned_mark_colour(seat: int) -> Colour:
+    """The owner's corner mark on its ground: a darker shade of the seat's colour (ink on black's slate)."""
+    colour = seat_colour(seat)
+    return theme.INK if colour == theme.INK else theme.mix(colour, theme.INK, 0.35)
+
+
 def draw_owned_square(surface: pygame.Surface, cell: pygame.Rect, seat: int, empty: bool, strong: bool) -> None:
     """A square of a zone ``seat`` owns: its owner's flat ground (never hatched: hatching is for
-    unowned zones), and on an empty square the seat's shape, so ownership never rests on colour
-    alone (on black's slate the shape is light)."""
-    colour = seat_colour(seat)
+    unowned zones) and, on an empty square, the owner's shape small in the top-left corner, so
+    ownership never rests on colour alone. Never a shape in the middle: a centred shape the size of
+    a token's read as a token (a blue ring on an empty square looked like a deployed blue token)."""
     pygame.draw.rect(surface, owned_ground(seat), cell)
-    if empty:
-        draw.seat_mark(surface, seat_shape(seat), cell, theme.WHITE if colour == theme.INK else colour, strong)
+    size = min(cell.width, cell.height)
+    if not empty or size < 12:
+        return
+    radius = size * (0.12 if strong else 0.09)
+    # Clear of a wall along the square's top or left side (half a wall's thickness lies inside).
+    inset = wall_thickness(size) / 2 + radius + max(2, size * 0.04)
+    centre = (cell.left + inset, cell.top + inset)
+    outline = theme.WHITE if strong else None
+    draw.seat_shape(surface, seat_shape(seat), centre, radius, owned_mark_colour(seat), outline=outline)
 
 
 def draw_orientation(
