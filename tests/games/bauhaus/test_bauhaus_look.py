@@ -117,7 +117,7 @@ def test_an_owned_zone_reads_as_owned_whatever_the_owner(owner: int) -> None:
     ]
     assert len(marked) > cell.width // 4
     # Where a token would stand, the empty owned square is flat.
-    assert colours(cell.inflate(-round(cell.width * 0.6), -round(cell.height * 0.6))) == {ground}
+    assert colours(cell.inflate(-round(cell.width * 0.64), -round(cell.height * 0.64))) == {ground}
 
 
 def _diagrams() -> list[Any]:
@@ -389,3 +389,29 @@ def test_the_control_face_is_solid_colour_and_the_deployed_face_mostly_white(sea
 
     assert coloured_share(control=True) > 0.8
     assert coloured_share(control=False) < 0.4
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_cards_of_a_hand_have_one_title_size(language: str, size: tuple[int, int]) -> None:
+    """The review found "MOVE TOKEN", "TWO WALLS" and "DÉPLACER UNE LIMITE" much smaller than
+    "SWAP TOKENS" beside them: every title of a hand takes one size, within its card."""
+    from bauhausbox import i18n
+    from bauhausbox.games.bauhaus.cards import CARD_INDEX, FREE_WALLS, MOVE_TOKEN, MOVE_WALL, PLACE, SWAP
+    from bauhausbox.games.bauhaus.screen.paint import draw_card
+
+    i18n.set_language(language)
+    metrics = Metrics(*size)
+    hand = [CARD_INDEX[name] for name in (MOVE_TOKEN, FREE_WALLS, MOVE_WALL, SWAP, PLACE)]
+    for width in (metrics.u(9), metrics.u(12), metrics.u(16)):
+        surface = pygame.Surface((len(hand) * (width + 20), round(width * 1.4) + 40))
+        with layout_probe.recording(surface.get_size()) as record:
+            rects = []
+            for i, card in enumerate(hand):
+                rect = pygame.Rect(10 + i * (width + 20), 20, width, round(width * 1.3))
+                draw_card(surface, rect, card, metrics, hand=hand)
+                rects.append(rect)
+        titles = [text for text in record.texts if not text.content.isdigit()]  # not the walls badges
+        assert len(titles) >= len(hand)
+        assert len({text.size for text in titles}) == 1, [(t.content, t.size) for t in titles]
+        assert all(any(rect.contains(text.rect) for rect in rects) for text in titles)
