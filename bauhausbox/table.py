@@ -31,7 +31,7 @@ from typing import Any, Generic, TypeVar
 
 from bauhausbox.engine.api import GameRules, HasToPlay, IllegalMoveError, Seat, Words
 from bauhausbox.engine.bots.runner import BotJob, BotRunner
-from bauhausbox.engine.history import Prepared, Step, UndoPlan, prepare, turns_between
+from bauhausbox.engine.history import Prepared, Step, UndoPlan, prepare, turns_from
 from bauhausbox.games import HINT, thinker
 from bauhausbox.match import Match
 
@@ -418,7 +418,7 @@ class Table(Generic[StateT, MoveT]):
     def turns_ahead(self) -> int:
         """The turns that redo can bring back, counted as players count them."""
         history = self.match.history
-        return turns_between(history.steps[history.cursor :])
+        return turns_from(history.steps, history.cursor)
 
     def jumped(self) -> None:
         """The history moved (undo, redo, restart, spectating): thinking and the hint stop."""

@@ -110,6 +110,15 @@ def turns_between(steps: Sequence[Step]) -> int:
     return sum(1 for index in range(len(steps)) if _opens(steps, index))
 
 
+def turns_from(steps: Sequence[Step], start: int) -> int:
+    """The turns that the steps from ``start`` on touch, counted as players count them: those they
+    begin, and the turn under way at ``start`` when they start inside one (a Bauhaus card chosen and
+    not yet carried out) or with a move outside the turns (a power). What redo gives back after an
+    undo to ``start``: never "0 turns" while something can be redone."""
+    begun = sum(1 for index in range(start, len(steps)) if _opens(steps, index))
+    return begun + (start < len(steps) and not _opens(steps, start))
+
+
 def turn_number(steps: Sequence[Step], next_opens: bool | None) -> int:
     """The turn being played after ``steps``, counted as players count them (1 before any move):
     ``next_opens`` says whether the next move begins a turn (False: a seat still carrying out its

@@ -134,7 +134,7 @@ def test_a_greyed_card_says_why_in_french(fresh_app: Any, monkeypatch: pytest.Mo
     scene = _scene(fresh_app, monkeypatch, "bauhaus_greyed_card")
     assert greyed_reason(scene, 0) == (
         f"La carte Inverser deux pions ne peut pas être prise maintenant{NBSP}: "
-        "il n’y a pas deux pions face déploiement de couleurs différentes."
+        "il n’y a pas deux pions déployés de couleurs différentes."
     )
     assert prompt_text(scene, scene.match.state).startswith("Choisissez une des cartes visibles")
 
@@ -153,3 +153,17 @@ def test_the_french_screen_fits_the_smallest_window(fresh_app: Any, monkeypatch:
             frames(fresh_app, 1)
         assert any("Pioche" in text.content for text in record.texts)
         assert problems(record, check_sizes=False) == []
+
+
+def test_french_tells_the_opening_round_from_a_turn_and_calls_a_deployed_token_one_way(french: None) -> None:
+    """The review found "Premier tour" (the opening round) beside the counter "tour 12" (a turn), and
+    the awkward "pions face déploiement": the opening round is not a "tour", and a token showing its
+    deployed face is "déployé" everywhere (the how-to names the face once)."""
+    counter = i18n._("turn {n}  ·  saved").format(n=12)
+    assert counter.startswith("tour 12")
+    for opening in ("Opening round · {seat}", "Opening round: in turn, everyone places one token on any free square."):
+        said = i18n._(opening)
+        assert said != opening and not said.lower().startswith(("premier tour", "tour")), said
+    for text in ("Two deployed tokens of different colours trade squares.", "choose a token showing its deployed face"):
+        said = i18n._(text)
+        assert said != text and "face déploiement" not in said and "déployé" in said, said

@@ -9,9 +9,10 @@ sorted deck of a view is never used to guess draws).
 The evaluation, for the seat ``me``: points now, plus *pocket potential* — for each token still in
 play, the best small area around it that holds no opponent token, worth ``size × 0.45^gaps`` where
 ``gaps`` is the number of wall-free edges still to close. Hard subtracts the opponents' points and
-potential (so it spoils their nearly closed pockets with walls, moves and swaps) and uses powers when
-they gain enough; medium ignores the opponents' potential and never uses powers; easy looks at its own
-pockets only, nearby, and plays a random move one time in four.
+potential (so it spoils their nearly closed pockets with walls, moves and swaps); medium ignores the
+opponents' potential; both use a power when it gains more than keeping it is worth (:func:`_power_worth`);
+easy looks at its own pockets only, nearby, never uses powers, and plays a
+random move one time in four.
 
 **hard** runs information-set Monte Carlo tree search (:mod:`bauhausbox.engine.bots.ismcts`): every
 iteration shuffles the unseen deck anew (``GAME.determinize``), so the cards that refill the display are
@@ -55,7 +56,7 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 4, 0.0, 0.0, 0.25, 4, False),
-    "medium": Level("medium", 8, 0.0, 0.5, 0.0, 6, False),
+    "medium": Level("medium", 8, 0.0, 0.5, 0.0, 6, True),
     "hard": Level("hard", 10, 0.8, 1.0, 0.0, 10, True),
 }
 

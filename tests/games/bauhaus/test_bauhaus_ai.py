@@ -110,7 +110,19 @@ def test_hard_and_its_planner_use_shared_control_when_it_gains_most_late_in_the_
     state = replace(state, deck=state.deck[:3])
     move = _bot(level).interject(GAME, GAME.view(state, YELLOW), YELLOW, Endless())
     assert move is not None and GAME.format_move(state, move) == "power:shared a1"
-    assert make_bot("medium", 1).interject(GAME, GAME.view(state, YELLOW), YELLOW, Endless()) is None
+    medium = make_bot("medium", 1).interject(GAME, GAME.view(state, YELLOW), YELLOW, Endless())
+    assert medium is not None and GAME.format_move(state, medium) == "power:shared a1"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_medium_spends_a_power_for_a_good_gain(players: int) -> None:
+    """A whole four-player game saw the computers never use their power: medium had none. Here
+    Shared Control makes Yellow's two tokens score 5 each, the deck still full."""
+    picture = zones_picture([(["a1", "b1", "c1", "d1", "e1"], "yyb")])
+    state = GAME.from_picture(picture, players=players, display=("place", "move", "swap", "free"), powers=True)
+    assert len(state.deck) > 50
+    move = make_bot("medium", 1).interject(GAME, GAME.view(state, YELLOW), YELLOW, Endless())
+    assert move is not None and GAME.format_move(state, move) == "power:shared a1"
 
 
 @pytest.mark.parametrize("level", ["planner", "hard"])

@@ -78,32 +78,46 @@ def _ring(surface: pygame.Surface, cell: pygame.Rect, wall: int) -> set[tuple[in
 @pytest.mark.parametrize("owner", range(4), ids=("blue", "yellow", "red", "black"))
 def test_an_owned_zone_reads_as_owned_whatever_the_owner(owner: int) -> None:
     """Hatching means "unowned" on this board: an owned zone, black's included, is one flat field
-    (the review found black's owned zones hatched like unowned ones), and black's is dark, not the
-    grey of disabled things nor the grey of the hatching."""
+    (the review found black's owned zones hatched like unowned ones) with its owner's shape small in
+    a corner of each empty square, never where a token stands (a centred ring read as a blue token);
+    black's field is far from the grey of disabled things and light enough for black tokens."""
     letter = "byrk"[owner]  # the picture's letters for Blue, Yellow, Red, Black
     picture = zones_picture([(["a1", "b1"], letter + "."), (["e5", "f5"], "by"), (["g7", "h7"], "br")])
     surface, geo = _board_picture(GAME.from_picture(picture, players=4))
-    owned = _ring(surface, geo.square_rect(GAME.board.parse_square("b1")), geo.wall_thickness())
-    assert len(owned) == 1, f"an owned square is one flat colour, not {len(owned)} (hatched?)"
+    cell = geo.square_rect(GAME.board.parse_square("b1"))
+    inner = cell.inflate(-2 * geo.wall_thickness(), -2 * geo.wall_thickness())
+
+    def colours(area: pygame.Rect, skip: pygame.Rect | None = None) -> set[tuple[int, ...]]:
+        return {
+            tuple(surface.get_at((x, y)))[:3]
+            for x in range(area.left, area.right)
+            for y in range(area.top, area.bottom)
+            if skip is None or not skip.collidepoint(x, y)
+        }
+
+    corner = pygame.Rect(cell.left, cell.top, cell.width // 2, cell.height // 2)
+    owned = colours(inner, corner)  # all but the top-left quarter, where the mark goes
+    assert len(owned) == 1, f"an owned square is one flat colour, not {len(owned)} (hatched, or a token-like mark?)"
     ground = next(iter(owned))
-    unowned = _ring(surface, geo.square_rect(GAME.board.parse_square("f5")), geo.wall_thickness())
+    unowned = colours(geo.square_rect(GAME.board.parse_square("f5")).inflate(-2 * geo.wall_thickness(), -8))
     assert len(unowned) > 1  # the unowned zone keeps its hatching
     assert ground not in unowned
-    free = _ring(surface, geo.square_rect(GAME.board.parse_square("d2")), geo.wall_thickness())
-    assert ground not in free
+    assert ground not in colours(geo.square_rect(GAME.board.parse_square("d2")).inflate(-4, -4))
     if owner == 3:
-        assert _luminance(ground) < 120
-        assert max(abs(a - b) for a, b in zip(ground, theme.GREY, strict=True)) > 30
-    # An empty owned square carries its owner's shape, not only a tint.
-    cell = geo.square_rect(GAME.board.parse_square("b1"))
-    middle = cell.inflate(-cell.width // 2, -cell.height // 2)
+        assert _luminance(ground) - _luminance(theme.INK) > 120, "black tokens must stand out on black's field"
+        for grey in (theme.GREY, theme.LIGHT_GREY):
+            assert max(abs(a - b) for a, b in zip(ground, grey, strict=True)) > 20
+    # The empty owned square carries its owner's shape in the corner, so ownership does not rest on
+    # colour alone.
     marked = [
         (x, y)
-        for x in range(middle.left, middle.right)
-        for y in range(middle.top, middle.bottom)
+        for x in range(corner.left + 2, corner.right)
+        for y in range(corner.top + 2, corner.bottom)
         if tuple(surface.get_at((x, y)))[:3] != ground
     ]
-    assert len(marked) > middle.width // 2
+    assert len(marked) > cell.width // 4
+    # Where a token would stand, the empty owned square is flat.
+    assert colours(cell.inflate(-round(cell.width * 0.64), -round(cell.height * 0.64))) == {ground}
 
 
 def _diagrams() -> list[Any]:
@@ -375,3 +389,29 @@ def test_the_control_face_is_solid_colour_and_the_deployed_face_mostly_white(sea
 
     assert coloured_share(control=True) > 0.8
     assert coloured_share(control=False) < 0.4
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_cards_of_a_hand_have_one_title_size(language: str, size: tuple[int, int]) -> None:
+    """The review found "MOVE TOKEN", "TWO WALLS" and "DÉPLACER UNE LIMITE" much smaller than
+    "SWAP TOKENS" beside them: every title of a hand takes one size, within its card."""
+    from bauhausbox import i18n
+    from bauhausbox.games.bauhaus.cards import CARD_INDEX, FREE_WALLS, MOVE_TOKEN, MOVE_WALL, PLACE, SWAP
+    from bauhausbox.games.bauhaus.screen.paint import draw_card
+
+    i18n.set_language(language)
+    metrics = Metrics(*size)
+    hand = [CARD_INDEX[name] for name in (MOVE_TOKEN, FREE_WALLS, MOVE_WALL, SWAP, PLACE)]
+    for width in (metrics.u(9), metrics.u(12), metrics.u(16)):
+        surface = pygame.Surface((len(hand) * (width + 20), round(width * 1.4) + 40))
+        with layout_probe.recording(surface.get_size()) as record:
+            rects = []
+            for i, card in enumerate(hand):
+                rect = pygame.Rect(10 + i * (width + 20), 20, width, round(width * 1.3))
+                draw_card(surface, rect, card, metrics, hand=hand)
+                rects.append(rect)
+        titles = [text for text in record.texts if not text.content.isdigit()]  # not the walls badges
+        assert len(titles) >= len(hand)
+        assert len({text.size for text in titles}) == 1, [(t.content, t.size) for t in titles]
+        assert all(any(rect.contains(text.rect) for rect in rects) for text in titles)

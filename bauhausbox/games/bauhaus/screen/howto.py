@@ -91,7 +91,7 @@ def _diagram_cards(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics)
         for i, name in enumerate(kinds):
             card = CARD_INDEX[name]
             r = pygame.Rect(rect.left + (i % 3) * (w + gap), rect.top + (i // 3) * (h + gap), w, h)
-            draw_card(surface, r, card, metrics, seat=0)
+            draw_card(surface, r, card, metrics, seat=0, hand=[CARD_INDEX[name] for name in kinds])
 
 
 def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
@@ -102,9 +102,11 @@ def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) 
     h = min(round(w * 1.3), rect.height // 3)
     lift = metrics.u(1)  # the chosen card is lifted
     with layout_probe.box(rect):
+        hand = [CARD_INDEX[name] for name in ("I2", PLACE, SWAP, MOVE_WALL)]
         for i, name in enumerate(("I2", PLACE, SWAP, MOVE_WALL)):
             card = pygame.Rect(rect.left + i * (w + gap), rect.top + lift, w, h)
-            draw_card(surface, card, CARD_INDEX[name], metrics, state="chosen" if i == 1 else "disabled", seat=0)
+            look = "chosen" if i == 1 else "disabled"
+            draw_card(surface, card, CARD_INDEX[name], metrics, state=look, seat=0, hand=hand)
     state = _diagram_state([(["a1"], "y")], 2)
     state = GAME.play_texts(state, ["card0", "place c3"])
     top = rect.top + lift + h + shadow + metrics.u(2)

@@ -4,7 +4,9 @@ diagrams; pure functions of a position and a rectangle, no screen state."""
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -205,9 +207,10 @@ def draw_token(
     if control:
         pygame.draw.circle(layer, colour, mid, r)
         pygame.draw.circle(layer, theme.INK, mid, r, max(1, round(r / 9)))
-        # The shape in the same colour, outlined: the face stays solid and the shape readable.
-        line = theme.WHITE if seat % 4 == 3 else theme.INK
-        draw.seat_shape(layer, seat_shape(seat), mid, r * 0.5, colour, outline=line)
+        if colour == theme.INK:  # black: a white shape (a thin white outline on black was hard to read)
+            draw.seat_shape(layer, seat_shape(seat), mid, r * 0.5, theme.WHITE)
+        else:  # the shape in the same colour, outlined: the face stays solid and the shape readable
+            draw.seat_shape(layer, seat_shape(seat), mid, r * 0.5, colour, outline=theme.INK)
     else:
         pygame.draw.circle(layer, theme.WHITE, mid, r)
         pygame.draw.circle(layer, colour, mid, r * 0.95, max(2, round(r / 9)))
@@ -249,8 +252,8 @@ def draw_board(
     labels: bool = True,
     strong: bool = False,
 ) -> None:
-    """The board: squares, zones (owned filled in a tint of the owner's colour, with its shape on
-    every empty square; unowned hatched), walls, tokens, coordinates. ``strong``: the colour-blind
+    """The board: squares, zones (owned filled in a tint of the owner's colour, with its shape small
+    in the corner of every empty square; unowned hatched), walls, tokens, coordinates. ``strong``: the colour-blind
     setting's bolder seat shapes."""
     rect = geo.rect
     offset = shadow_offset(geo.cell)
@@ -304,26 +307,40 @@ def draw_board(
         draw.coordinates(surface, rect, n, n, metrics, offset)
 
 
-# Black's owned ground: a flat slate, far darker than the greys of disabled things and of the
-# unowned zones' hatching, so that hatching always means "unowned" and a flat field "owned".
-BLACK_OWNED = theme.mix(theme.INK, theme.WHITE, 0.38)
+# Black's owned ground: a mid slate, darker than the light greys of disabled things and of the
+# unowned zones' hatching (hatching always means "unowned", a flat field "owned"), yet light enough
+# that black tokens stand out on it (a dark slate hid them).
+BLACK_OWNED = theme.mix(theme.INK, theme.WHITE, 0.7)
 
 
 def owned_ground(seat: int) -> Colour:
     """The flat colour of a square in a zone ``seat`` owns: a light tint of the seat's colour, and
-    for black (whose tint would be the grey of disabled things) a dark slate."""
+    for black (whose light tint would be the grey of disabled things) a mid slate."""
     colour = seat_colour(seat)
     return BLACK_OWNED if colour == theme.INK else theme.mix(colour, theme.WHITE, 0.55)
 
 
+def owned_mark_colour(seat: int) -> Colour:
+    """The owner's corner mark on its ground: a darker shade of the seat's colour (ink on black's slate)."""
+    colour = seat_colour(seat)
+    return theme.INK if colour == theme.INK else theme.mix(colour, theme.INK, 0.35)
+
+
 def draw_owned_square(surface: pygame.Surface, cell: pygame.Rect, seat: int, empty: bool, strong: bool) -> None:
     """A square of a zone ``seat`` owns: its owner's flat ground (never hatched: hatching is for
-    unowned zones), and on an empty square the seat's shape, so ownership never rests on colour
-    alone (on black's slate the shape is light)."""
-    colour = seat_colour(seat)
+    unowned zones) and, on an empty square, the owner's shape small in the top-left corner, so
+    ownership never rests on colour alone. Never a shape in the middle: a centred shape the size of
+    a token's read as a token (a blue ring on an empty square looked like a deployed blue token)."""
     pygame.draw.rect(surface, owned_ground(seat), cell)
-    if empty:
-        draw.seat_mark(surface, seat_shape(seat), cell, theme.WHITE if colour == theme.INK else colour, strong)
+    size = min(cell.width, cell.height)
+    if not empty or size < 12:
+        return
+    radius = size * (0.13 if strong else 0.1)
+    # Clear of a wall along the square's top or left side (half a wall's thickness lies inside).
+    inset = wall_thickness(size) / 2 + radius + max(2, size * 0.04)
+    centre = (cell.left + inset, cell.top + inset)
+    outline = theme.WHITE if strong else None
+    draw.seat_shape(surface, seat_shape(seat), centre, radius, owned_mark_colour(seat), outline=outline)
 
 
 def draw_orientation(
@@ -428,23 +445,40 @@ def draw_card_icon(surface: pygame.Surface, rect: pygame.Rect, card: int, seat: 
             )
 
 
-def card_title(label: str, width: int, metrics: Metrics) -> tuple[int, list[str]]:
-    """The size and lines of a card's title: one line when it fits, else wrapped at spaces (a word a
-    line for the two-word English names; "DÉPLACER UNE / LIMITE" in French); never below 14 px at
-    1280 × 800 (the layout check's floor), scaled down with smaller windows."""
-    least = max(11, round(14 * metrics.scale))
+def _title_fits(lines: Sequence[str], size: int, width: int) -> bool:
+    return all(draw.render_text(line, size, theme.INK, "bold", 0.04).get_width() <= width for line in lines)
 
-    def fits(lines: list[str], size: int) -> bool:
-        return all(draw.render_text(line, size, theme.INK, "bold", 0.04).get_width() <= width for line in lines)
 
-    for size in range(metrics.small, least - 1, -1):
-        if fits([label], size):
-            return size, [label]
-    for size in range(metrics.small, least - 1, -1):
-        lines = draw.wrap(label, size, width, "bold")
-        if fits(lines, size):
-            return size, lines
-    return least, draw.wrap(label, least, width, "bold")
+def _title_lines(label: str, size: int, width: int) -> list[str] | None:
+    """``label`` on one line at ``size`` when it fits, else wrapped on two; ``None`` when neither fits."""
+    if _title_fits([label], size, width):
+        return [label]
+    lines = draw.wrap(label, size, width, "bold")
+    return lines if len(lines) <= 2 and _title_fits(lines, size, width) else None
+
+
+@functools.lru_cache(maxsize=64)
+def _hand_title(labels: tuple[str, ...], width: int, largest: int, least: int) -> tuple[int, int]:
+    for size in range(largest, least - 1, -1):
+        fitted = [_title_lines(label, size, width) for label in labels]
+        if all(lines is not None for lines in fitted):
+            return size, max((len(lines) for lines in fitted if lines is not None), default=1)
+    return least, max((len(draw.wrap(label, least, width, "bold")) for label in labels), default=1)
+
+
+def hand_title(cards: Sequence[int], width: int, metrics: Metrics) -> tuple[int, int]:
+    """The one title size of the cards shown together, and the rows their titles take: the largest
+    size at which every title fits, on one line or wrapped on two ("DÉPLACER UNE / LIMITE"), so that
+    no card of a hand has a smaller title than its neighbours (each title fitted alone made "MOVE
+    TOKEN" smaller than "SWAP TOKENS"). Never below 14 px at 1280 × 800 (the layout check's floor),
+    scaled down with smaller windows."""
+    labels = tuple(card_label(card).upper() for card in cards if card != NO_CARD)
+    return _hand_title(labels, width, metrics.small, max(11, round(14 * metrics.scale)))
+
+
+def card_title_width(rect: pygame.Rect, metrics: Metrics) -> int:
+    """The width a title has on a card drawn in ``rect``."""
+    return rect.width - 2 * metrics.u(0.75)
 
 
 def draw_card(
@@ -455,8 +489,10 @@ def draw_card(
     *,
     state: str = "normal",  # "normal", "chosen", "disabled", "hover"
     seat: int | None = None,
+    hand: Sequence[int] = (),
 ) -> None:
-    """A face-up action card: coloured band, icon or pattern, title; chosen cards are lifted."""
+    """A face-up action card: coloured band, icon or pattern, title; chosen cards are lifted.
+    ``hand``: the cards shown beside it, whose titles take the same size and rows as its own."""
     if card == NO_CARD:
         pygame.draw.rect(surface, theme.PAPER_DARK, rect)
         pygame.draw.rect(surface, theme.LIGHT_GREY, rect, 2)
@@ -468,14 +504,18 @@ def draw_card(
     pygame.draw.rect(surface, theme.WHITE, body)
     band = pygame.Rect(body.left, body.top, body.width, max(6, body.height // 9))
     pygame.draw.rect(surface, CARD_ACCENTS[info.kind], band)
-    size, lines = card_title(card_label(card).upper(), body.width - 2 * metrics.u(0.75), metrics)
+    label = card_label(card).upper()
+    width = card_title_width(body, metrics)
+    size, rows = hand_title([card, *hand], width, metrics)
+    lines = _title_lines(label, size, width) or draw.wrap(label, size, width, "bold")
     step = round(size * 1.1)
-    title_h = len(lines) * step + metrics.u(1.25)
+    title_h = max(rows, len(lines)) * step + metrics.u(1.25)
     picture = pygame.Rect(body.left, band.bottom, body.width, body.height - band.height - title_h).inflate(
         -metrics.u(1.5), -metrics.u(1.5)
     )
     draw_card_icon(surface, picture, card, seat)
-    y = body.bottom - title_h + metrics.u(0.5)
+    # A title shorter than its neighbours' sits on the same last line as theirs.
+    y = body.bottom - metrics.u(0.75) - len(lines) * step
     with layout_probe.box(body):
         for line in lines:
             draw.text(surface, line, (body.centerx, y), size, theme.INK, "bold", "midtop", 0.04)

@@ -247,7 +247,7 @@ def draw_panel(scene: BauhausScene, surface: pygame.Surface, state: BauhausState
                 look = "disabled"  # nothing to choose now (the opening round places tokens only)
             elif actor is not None and state.phase == CHOOSE:
                 look = "hover" if slot == hover and slot in playable else ("normal" if slot in playable else "disabled")
-            draw_card(surface, rect, state.display[slot], m, state=look, seat=state.turn)
+            draw_card(surface, rect, state.display[slot], m, state=look, seat=state.turn, hand=state.display)
             layout_probe.control(f"card {slot + 1}", rect)
         _draw_info(scene, surface, state)
         _draw_players(scene, surface, state)
