@@ -268,3 +268,13 @@ def replay_analysis_stopped(app: App) -> None:
     assert isinstance(view, BlokusAnalysisView)
     click(app, view.stop_button.rect.center)  # "Stopped at …" beside the progress bar, and Resume
     frames(app, 2)
+
+
+@scenario("blokus_corners")
+def corners(app: App) -> None:
+    # Corners (C): the squares where the colour to play may attach, as diamonds on the board.
+    open_match(app, _played(4, 24, 7))
+    scene = _scene(app)
+    key(app, pygame.K_c)
+    frames(app, 2)
+    assert scene.show_corners
