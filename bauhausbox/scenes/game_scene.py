@@ -202,7 +202,7 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
 
     def _jumped(self) -> None:
         self.table.jumped()
-        self.clear_story_marks()
+        self.recap_after_jump()
         self.game_over_shown = self.match.over
         self.game_over_at = None
         # Undo and redo bring back a turn the player has seen begin: no "Your turn" banner again.

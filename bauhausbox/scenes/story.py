@@ -23,6 +23,7 @@ from bauhausbox.ui.theme import Colour
 
 if TYPE_CHECKING:
     from bauhausbox.match import Match
+    from bauhausbox.table import Table
     from bauhausbox.ui.widgets import Button
 
 MoveT = TypeVar("MoveT")
@@ -86,6 +87,7 @@ class GameStory(Scene):
 
     if TYPE_CHECKING:  # provided by GameScene
         match: Match
+        table: Table
         unveiled: Seat | None
         game_rect: pygame.Rect
         log_button: Button
@@ -129,6 +131,16 @@ class GameStory(Scene):
         self.recap = ()
         self.notice = ""
         self._log_key = None
+
+    def recap_after_jump(self) -> None:
+        """The history jumped (undo, redo): the notice goes, and the player to play at this screen
+        sees the recap of the turn now in play, as when it began — clearing it left an undo then a
+        redo against the computer without "Since your last turn" and the numbered moves. The replay
+        viewer numbers nothing."""
+        self.clear_story_marks()
+        seat = self.match.to_play
+        if seat is not None and self.table.plays_here(seat) and not self.table.spectating:
+            self._start_recap(seat)
 
     def story_viewer(self) -> tuple[bool, Seat | None]:
         """Whether the story may be told now, and for which seat. Nothing is told for a seat before

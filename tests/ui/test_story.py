@@ -189,6 +189,29 @@ def test_the_recap_numbers_the_computer_moves_until_the_human_acts(
     assert not any(line.highlight for line in scene.log.lines)
 
 
+@pytest.mark.parametrize("game_id", ["blokus", "bits", "buizen"])
+def test_undo_then_redo_brings_the_recap_back(story_app: Any, game_id: str) -> None:
+    # After an undo then a redo against the computer, "Since your last turn" and the numbered moves
+    # had gone for good: the turn now in play gets its recap again.
+    app = story_app
+    scene = open_game(app, game_id, 2, ["human", "ai:random"], seed=4)
+    for _turn in range(2):
+        _until_human_turn(app, scene)
+        assert scene.submit(scene.game.legal_moves(scene.match.state)[0])
+    _until_human_turn(app, scene)
+    recap = scene.recap
+    assert recap, "the computer moved since the human's last turn"
+    cursor = scene.match.history.cursor
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    frames(app, 2)
+    assert scene.match.history.cursor < cursor
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    frames(app, 2)
+    assert scene.match.history.cursor == cursor and scene.match.to_play == 0
+    assert scene.recap == recap
+    assert [line.caption for line in scene.log.lines if line.caption] == ["Since your last turn"]
+
+
 def test_a_notice_stays_until_dismissed_or_the_player_acts(story_app: Any) -> None:
     app = story_app
     scene = open_game(app, "blokus", 2, ["human", "ai:easy"], seed=2)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import CancelledError, Future
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -155,6 +156,10 @@ class Analysis:
         self.thread: threading.Thread | None = None
         self.lock = threading.Lock()
         self.futures: list[Future[Estimate]] = []  # of the latest run in the pool
+        # The pace of the run going on (seconds_left): when it started and how many positions had
+        # been searched by then.
+        self.started_at = 0.0
+        self.searched_at_start = 0
 
     @property
     def total(self) -> int:
@@ -168,6 +173,23 @@ class Analysis:
     def progress(self) -> float:
         """0..1: the share of positions estimated."""
         return self.done / self.total if self.total else 1.0
+
+    @property
+    def searched(self) -> int:
+        """Positions estimated by a search (the final position needs none, and is done at once)."""
+        return sum(estimate is not None and estimate.seat is not None for estimate in self.estimates)
+
+    def seconds_left(self, now: float | None = None) -> float | None:
+        """A rough time left for the run going on, from its own pace so far; ``None`` when it is not
+        running or has searched fewer than two positions yet. A Duo or Junior position costs several
+        times a classic one (their tree search runs in Python), and the opening's positions, the
+        dearest, come first: the guess errs long rather than short."""
+        made = self.searched - self.searched_at_start
+        if not self.running or made < 2:
+            return None
+        elapsed = (time.monotonic() if now is None else now) - self.started_at
+        left = sum(estimate is None for estimate in self.estimates)
+        return left * elapsed / made
 
     @property
     def finished(self) -> bool:
@@ -187,6 +209,7 @@ class Analysis:
             return
         self.stopping = threading.Event()
         self.failed = False
+        self.started_at, self.searched_at_start = time.monotonic(), self.searched
         self.thread = threading.Thread(target=self._run, args=(self.stopping,), name="blokus-analysis", daemon=True)
         self.thread.start()
 

@@ -147,3 +147,38 @@ def test_a_pool_shut_down_under_the_analysis_ends_it_quietly() -> None:
     assert endless.thread is not None
     endless.thread.join(5.0)
     assert not endless.running and endless.failed and not endless.finished
+
+
+class _Alive:
+    """Stands in for the analysis's running thread."""
+
+    def is_alive(self) -> bool:
+        return True
+
+
+def test_the_time_left_follows_the_pace_of_the_run_going_on() -> None:
+    # A Duo game's analysis takes minutes (its tree search runs in Python): the progress says how long.
+    start = GAME.new_game(2, 0)
+    work = analysis.Analysis([start] * 7)
+    assert work.seconds_left(now=10.0) is None  # not running
+    work.thread = _Alive()  # type: ignore[assignment]
+    work.started_at, work.searched_at_start = 100.0, 0
+    work.estimates[6] = estimate(6, None, 1.0, None)  # the final position: no search, no pace
+    assert work.seconds_left(now=110.0) is None
+    work.estimates[0] = estimate(0, 0, 0.5)
+    assert work.seconds_left(now=110.0) is None  # one search says little
+    work.estimates[1] = estimate(1, 1, 0.5)
+    assert math.isclose(work.seconds_left(now=110.0) or 0.0, 4 * 10.0 / 2)  # 2 searched in 10 s, 4 left
+    # A run resumed after a stop keeps its own pace, not the earlier run's.
+    work.started_at, work.searched_at_start = 200.0, 2
+    work.estimates[2] = estimate(2, 0, 0.5)
+    work.estimates[3] = estimate(3, 1, 0.5)
+    assert math.isclose(work.seconds_left(now=230.0) or 0.0, 2 * 30.0 / 2)
+
+
+def test_the_time_left_in_words() -> None:
+    from bauhausbox.games.blokus.screen.analysis_view import time_left
+
+    assert time_left(200) == "about 3 min left"
+    assert time_left(34) == "about 30 s left"
+    assert time_left(2) == "about 10 s left"

@@ -166,6 +166,26 @@ def test_the_last_move_is_framed_in_neutral_white_and_ink(fresh_app: Any) -> Non
     assert [theme.INK, theme.WHITE, theme.INK] in [runs[k : k + 3] for k in range(len(runs))], runs
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 700), (1920, 1080)])
+def test_the_corners_marks_are_readable_at_every_size(fresh_app: Any, size: tuple[int, int]) -> None:
+    # Corners (C) marks where the colour to play may attach: at 1024 × 700 they were specks of 3 px.
+    app = fresh_app
+    with window_size(app, size):
+        scene = _scene_at(app, ["a18,a19,a20,b20,c20", "t20", "t1", "a1"])
+        key(app, pygame.K_c)
+        frames(app, 1)
+        cells = scene.attach_cells()
+        assert cells
+        for cell in cells:
+            rect = scene.board.cell_rect(cell)
+            filled = sum(
+                _rgb(app.screen, (x, y)) == theme.BLUE
+                for x in range(rect.left, rect.right)
+                for y in range(rect.top, rect.bottom)
+            )
+            assert filled >= rect.width * rect.height // 10, (cell, filled, rect.size)
+
+
 # ---- the piece in hand ------------------------------------------------------------------------------------
 def _hold(app: Any, scene: BlokusScene | PuzzleScene, key_: object) -> None:
     slot = scene.tray.slot_rect(key_)

@@ -27,9 +27,12 @@ from bauhausbox.games.blokus.screen.board_view import PIECE_COLOURS
 from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece
 from bauhausbox.match import Match
 from bauhausbox.persistence import paths, saves, writer
+from bauhausbox.scenes.dialog import DialogScene
+from bauhausbox.scenes.howto import HowToScene
 from bauhausbox.scenes.load import players_line
 from bauhausbox.ui import layout_probe, theme
 from tests.ui.helpers import click, frames, key, move, wait_until
+from tests.ui.scenarios.puzzles import answer_solve_question
 
 
 def _event(kind: int, **fields: Any) -> pygame.event.Event:
@@ -219,6 +222,13 @@ def test_solve_fills_the_board_piece_by_piece_and_sets_no_record(fresh_app: Any,
     mine = Placement(PuzzlePiece("red", "I4"), frozenset({(0, 0), (1, 0), (2, 0), (3, 0)}))
     drag_piece(app, scene, mine)
     click(app, scene.solve_button.rect.center)
+    # Solve asks first; "Keep trying" leaves the puzzle as it was, and the player's.
+    assert isinstance(app.top, DialogScene) and "not count as solved by you" in app.top.message
+    click(app, app.top.buttons[1].rect.center)
+    frames(app, 5)
+    assert app.top is scene and not scene.solving and not scene.hint_runner.busy
+    click(app, scene.solve_button.rect.center)
+    answer_solve_question(app)
     assert wait_until(app, lambda: bool(scene.solving) or isinstance(app.top, PuzzleCompleteScene), limit=3000)
     counts = []
     assert wait_until(
@@ -241,6 +251,9 @@ def test_solve_fills_the_board_piece_by_piece_and_sets_no_record(fresh_app: Any,
     # The log says who placed what: the player's own piece is "You placed", Solve's are the computer's.
     app.pop(app.top)
     frames(app, 1)
+    # The end in puzzle words: no "Scores" for a solo puzzle; the button opens the result again.
+    assert scene.situation().startswith("The computer showed a solution"), scene.situation()
+    assert scene.hint_button.label == "Result"
     lines = [line.text for line in scene.log.lines]
     assert lines[0].startswith("You placed the"), lines[0]
     assert len(lines) > 3 and all(line.startswith("The computer placed the") for line in lines[1:]), lines
@@ -293,8 +306,8 @@ def test_the_hints_ghost_words_and_accepted_move_are_one_placement(
     corners = f"{cell_name((min(columns), min(rows)))}–{cell_name((max(columns), max(rows)))}"
     assert hinted.piece.colour in scene.status_message() and hinted.piece.name in scene.status_message()
     assert corners in scene.status_message(), (corners, scene.status_message())
-    # The move: Space places exactly that placement.
-    key(app, pygame.K_SPACE)
+    # The move: Enter plays exactly that placement (the key every game names).
+    key(app, pygame.K_RETURN)
     assert scene.state.placements == (lone, hinted)
 
 
@@ -554,3 +567,118 @@ def test_a_puzzle_gives_no_turn_count_on_the_table_in_the_pause_menu_or_on_load(
     writer.flush()
     (saved,) = _unfinished("tetromino-hard")
     assert saved.turns is None  # Load then says no turns
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 700), (1280, 800), (1920, 1080)])
+def test_every_card_shows_its_goal_and_a_thumbnail_apart(
+    fresh_app: Any, tmp_path: Path, monkeypatch: Any, size: tuple[int, int], language: str
+) -> None:
+    # French at 1024 once drew the full board's harder card with no thumbnail, or one over its text.
+    from tests.ui.helpers import window_size
+
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
+    i18n.set_language(language)
+    with window_size(fresh_app, size):
+        menu = fresh_app.push(PuzzleMenuScene(fresh_app, directory=tmp_path))
+        frames(fresh_app, 1)
+        with layout_probe.recording(fresh_app.screen.get_size()) as record:
+            frames(fresh_app, 1)
+        for puzzle, card in menu.cards.items():
+            thumbnail = menu.previews[puzzle]
+            assert thumbnail.height >= 60 and card.contains(thumbnail), (puzzle, thumbnail, card)
+            texts = [text for text in record.texts if card.contains(text.rect)]
+            assert len(texts) >= 3, (puzzle, [text.content for text in texts])  # name, goal, record line
+            border = thumbnail.inflate(4, 4)  # the frame drawn round it
+            touching = [text.content for text in texts if text.rect.colliderect(border)]
+            assert not touching, (puzzle, touching)
+
+
+def test_the_puzzle_menu_opens_the_how_to_pages(fresh_app: Any, tmp_path: Path) -> None:
+    menu = fresh_app.push(PuzzleMenuScene(fresh_app, directory=tmp_path))
+    frames(fresh_app, 1)
+    click(fresh_app, menu.help_button.rect.center)
+    assert isinstance(fresh_app.top, HowToScene) and fresh_app.top.pages[0].title == "Six puzzles"
+    fresh_app.pop(fresh_app.top)
+    key(fresh_app, pygame.K_F1)
+    assert isinstance(fresh_app.top, HowToScene)
+
+
+def _colour_pixels(app: Any, rect: pygame.Rect, colour: theme.Colour) -> int:
+    area = app.screen.subsurface(rect)
+    return int(pygame.mask.from_threshold(area, colour, (1, 1, 1, 255)).count())
+
+
+def test_the_top_bars_dot_is_the_colour_in_play(fresh_app: Any, tmp_path: Path) -> None:
+    scene = _open(fresh_app, tmp_path, "fullboard")
+    m = scene.metrics
+    # Right of the poster mark, left of the buttons: the title (ink), the dot and the clock.
+    bar = pygame.Rect(m.u(10), scene.top_rect.top, scene.undo_button.rect.left - m.u(10), scene.top_rect.height)
+    for tab, colour in ((2, "red"), (3, "green")):
+        click(fresh_app, scene.tab_buttons[tab].rect.center)
+        frames(fresh_app, 1)
+        others = [c for c in ("red", "green") if c != colour]
+        assert _colour_pixels(fresh_app, bar, PIECE_COLOURS[colour]) > 20, colour
+        assert all(_colour_pixels(fresh_app, bar, PIECE_COLOURS[other]) == 0 for other in others), colour
+    # A piece in hand is the colour in play, whatever the tab.
+    slot = scene.tray.slot_rect(PuzzlePiece("green", "1"))
+    assert slot is not None
+    click(fresh_app, slot.center)
+    click(fresh_app, scene.tab_buttons[2].rect.center)
+    assert scene.seat_style(0)[0] == PIECE_COLOURS["green"]
+
+
+class _Finished:
+    """Stands in for the puzzle screen under the celebration."""
+
+    def __init__(self, solved: bool, by_computer: bool) -> None:
+        self.spec = new_puzzle("tetromino").spec
+        self.solved, self.solved_by_computer = solved, by_computer
+        self.seconds, self.hints = 61.0, 0
+
+    def restart(self) -> None:
+        pass
+
+    def undo(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(
+    ("solved", "by_computer", "celebrated"), [(True, False, True), (True, True, False), (False, False, False)]
+)
+def test_only_the_players_own_solve_rains_confetti(
+    fresh_app: Any, solved: bool, by_computer: bool, celebrated: bool
+) -> None:
+    speed = fresh_app.settings.animation_speed
+    fresh_app.settings.animation_speed = "normal"
+    try:
+        done = fresh_app.push(PuzzleCompleteScene(fresh_app, _Finished(solved, by_computer)))
+        frames(fresh_app, 3)
+        above = pygame.Rect(0, 0, fresh_app.screen.get_width(), done.panel.top)
+        squares = sum(_colour_pixels(fresh_app, above, colour) for colour in (theme.GREEN, theme.RED))
+        assert (squares > 0) == celebrated, squares
+    finally:
+        fresh_app.settings.animation_speed = speed
+
+
+def test_the_clock_keeps_its_size_once_hints_are_taken(fresh_app: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    from tests.ui.helpers import redraw_everything, window_size
+
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
+    i18n.set_language("fr")
+    with window_size(fresh_app, (1024, 640)):
+        scene = _open(fresh_app, tmp_path, "pentomino-hard")
+
+        def drawn() -> list[layout_probe.TextDraw]:
+            redraw_everything(fresh_app)
+            with layout_probe.recording(fresh_app.screen.get_size()) as record:
+                frames(fresh_app, 1)
+            return record.texts
+
+        (clock,) = [text for text in drawn() if scene.top_rect.contains(text.rect) and ":" in text.content]
+        scene.match.hints_taken = 4
+        texts = drawn()
+        (after,) = [text for text in texts if scene.top_rect.contains(text.rect) and ":" in text.content]
+        assert after.size == clock.size, (clock, after)
+        # The count is said in the panel instead.
+        assert any("4 INDICES" in text.content and scene.panel_rect.contains(text.rect) for text in texts)

@@ -268,3 +268,23 @@ def replay_analysis_stopped(app: App) -> None:
     assert isinstance(view, BlokusAnalysisView)
     click(app, view.stop_button.rect.center)  # "Stopped at …" beside the progress bar, and Resume
     frames(app, 2)
+
+
+@scenario("blokus_corners")
+def corners(app: App) -> None:
+    # Corners (C): the squares where the colour to play may attach, as diamonds on the board.
+    open_match(app, _played(4, 24, 7))
+    scene = _scene(app)
+    key(app, pygame.K_c)
+    frames(app, 2)
+    assert scene.show_corners
+
+
+@scenario("blokus_replay_analysis_time_left")
+def replay_analysis_time_left(app: App) -> None:
+    # While it runs, the progress says roughly how long is left (a Duo game takes minutes).
+    replay = _replay_with_analysis(app, 1 << 40)
+    view = replay.analysis
+    assert isinstance(view, BlokusAnalysisView) and view.analysis is not None
+    view.analysis.seconds_left = lambda now=None: 200.0  # type: ignore[method-assign]
+    frames(app, 2)

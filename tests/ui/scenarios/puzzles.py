@@ -13,6 +13,7 @@ from bauhausbox.games.blokus.puzzles.screen.scene import PuzzleScene
 from bauhausbox.games.blokus.puzzles.solver.search import solve
 from bauhausbox.games.blokus.puzzles.specs import PUZZLES, Placement, PuzzlePiece
 from bauhausbox.persistence import paths
+from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.ui.app import App
 from tests.ui.helpers import click, frames, key, move, wait_until
 from tests.ui.scenarios import scenario
@@ -93,8 +94,24 @@ def solved_by_computer(app: App) -> None:
     # "Solve": the dialog says at length why this one sets no record (French wraps it).
     scene = open_puzzle(app, "tetromino")
     click(app, scene.solve_button.rect.center)
+    answer_solve_question(app)
     assert wait_until(app, lambda: isinstance(app.top, PuzzleCompleteScene), limit=3000)
     assert app.top.puzzle.solved_by_computer
+
+
+@scenario("puzzles_solve_question")
+def solve_question(app: App) -> None:
+    # Solve asks first: the puzzle will not count as solved by the player.
+    scene = open_puzzle(app, "fullboard")
+    click(app, scene.solve_button.rect.center)
+    assert isinstance(app.top, DialogScene)
+
+
+def answer_solve_question(app: App) -> None:
+    """Say yes to "Show a solution?", as a player does (its first button)."""
+    dialog = app.top
+    assert isinstance(dialog, DialogScene), dialog
+    click(app, dialog.buttons[0].rect.center)
 
 
 @scenario("puzzles_long_title")
@@ -103,3 +120,12 @@ def long_title(app: App) -> None:
     scene = open_puzzle(app, longest.id)
     scene.match.seconds_played = 3 * 3600 + 59 * 60 + 59
     scene.match.hints_taken = 12
+
+
+@scenario("puzzles_fullboard_yellow")
+def fullboard_yellow(app: App) -> None:
+    # The full board's yellow tab, a yellow piece in hand: the top bar's dot is yellow.
+    scene = open_puzzle(app, "fullboard")
+    click(app, scene.tab_buttons[1].rect.center)
+    _hold(app, scene, PuzzlePiece("yellow", "L5"))
+    move(app, scene.board.cell_rect((10, 10)).center)

@@ -27,6 +27,13 @@ from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
 
+def time_left(seconds: float) -> str:
+    """A rough time left in words: "about 40 s left" (to 10 s), "about 3 min left" (from 90 s)."""
+    if seconds >= 90:
+        return _("about {minutes} min left").format(minutes=round(seconds / 60))
+    return _("about {seconds} s left").format(seconds=max(10, 10 * round(seconds / 10)))
+
+
 class BlokusAnalysisView:
     """One game's analysis on screen (the replay viewer's ``AnalysisView``)."""
 
@@ -175,20 +182,11 @@ class BlokusAnalysisView:
         if not self.visible or m is None or work is None:
             return
         with layout_probe.box(self.strip):
-            draw.heading(
+            title = draw.heading(
                 surface, _("Winning chances"), (self.header.left, self.header.centery), m.body, anchor="midleft"
             )
             if not work.finished:
-                bar = self.bar_rect
-                pygame.draw.rect(surface, theme.WHITE, bar)
-                pygame.draw.rect(surface, theme.BLUE, (bar.left, bar.top, round(bar.width * work.progress), bar.height))
-                pygame.draw.rect(surface, theme.INK, bar, 2)
-                words = _("Analysed: {done} of {total}").format(done=work.done, total=work.total)
-                if not work.running:
-                    words = _("Stopped at {done} of {total}").format(done=work.done, total=work.total)
-                draw.text(
-                    surface, words, (bar.left - m.u(1.5), bar.centery), m.small, theme.INK, "semibold", "midright"
-                )
+                self._draw_progress(surface, m, work, title.right + m.u(2))
             marks = [
                 GraphMark(point.position, point.before, str(number), theme.WHITE)
                 for number, point in enumerate(self.points, start=1)
@@ -200,6 +198,27 @@ class BlokusAnalysisView:
             colour = theme.INK if found else theme.GREY
             weight = "semibold" if found else "regular"
             draw.text(surface, note, (self.note_rect.left, self.note_rect.centery), size, colour, weight, "midleft")
+
+    def _draw_progress(self, surface: pygame.Surface, m: Metrics, work: analysis.Analysis, left: int) -> None:
+        """The bar and its words left of Stop: how many positions are done, and while it runs roughly
+        how long is left. Longer words (French, the time left) take room from the bar, never from
+        the heading; when even a short bar would not leave them room, the time left goes."""
+        words = _("Analysed: {done} of {total}").format(done=work.done, total=work.total)
+        if not work.running:
+            words = _("Stopped at {done} of {total}").format(done=work.done, total=work.total)
+        elif (seconds := work.seconds_left()) is not None:  # a Duo game takes minutes: say how long
+            timed = _("{words}  ·  {left}").format(words=words, left=time_left(seconds))
+            if left + draw.render_text(timed, m.small, weight="semibold").get_width() + m.u(9.5) <= self.bar_rect.right:
+                words = timed
+        gap = m.u(1.5)
+        width = draw.render_text(words, m.small, weight="semibold").get_width()
+        bar = self.bar_rect.copy()
+        bar.left = max(bar.left, min(left + width + gap, bar.right - m.u(8)))
+        bar.width = self.bar_rect.right - bar.left
+        pygame.draw.rect(surface, theme.WHITE, bar)
+        pygame.draw.rect(surface, theme.BLUE, (bar.left, bar.top, round(bar.width * work.progress), bar.height))
+        pygame.draw.rect(surface, theme.INK, bar, 2)
+        draw.text(surface, words, (bar.left - gap, bar.centery), m.small, theme.INK, "semibold", "midright")
 
     def draw_on_board(self, surface: pygame.Surface, position: int) -> None:
         found = self.turning_point_at(position) if self.visible else None

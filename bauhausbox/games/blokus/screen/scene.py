@@ -620,7 +620,8 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         self._draw_last_move(surface, state)
         if self.show_corners and state.to_play is not None:
             colour = RGB[state.colour]
-            radius = max(3, self.board.cell_px // 5)
+            # A third of a square across, never under 6 px: at 1024 × 700 a fifth (3 px) was a speck.
+            radius = max(6, round(self.board.cell_px * 0.32))
             for cell in self.attach_cells():
                 rect = self.board.cell_rect(cell)
                 points = [
@@ -630,7 +631,7 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
                     (rect.centerx - radius, rect.centery),
                 ]
                 pygame.draw.polygon(surface, colour, points)
-                pygame.draw.polygon(surface, theme.INK, points, max(1, radius // 3))
+                pygame.draw.polygon(surface, theme.INK, points, max(1, radius // 4))
         self._draw_panel(surface, state, m)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:

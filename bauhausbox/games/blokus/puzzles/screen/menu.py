@@ -42,7 +42,7 @@ from bauhausbox.persistence import saves
 from bauhausbox.persistence.store import BrokenFileError
 from bauhausbox.scenes.common import overlay_panel, poster_background
 from bauhausbox.scenes.flow import open_saved, report_broken, start_match
-from bauhausbox.scenes.howto import HowToPage
+from bauhausbox.scenes.howto import HowToPage, HowToScene
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.text import long_date
@@ -74,8 +74,11 @@ class PuzzleMenuScene(Scene):
         # Per puzzle: its newest unfinished save and the pieces on its board.
         self.progress: dict[str, tuple[Path, tuple[Placement, ...], float]] = {}
         self.cards: dict[str, pygame.Rect] = {}
+        self.previews: dict[str, pygame.Rect] = {}  # each card's thumbnail as last drawn (for the tests)
         self.hovered: str | None = None
         self.back_button = self.widgets.add(Button(N_("Back"), self.app.pop, tooltip=N_("Back to the main menu (Esc)")))
+        # As on every game's setup screen: the rules and controls, one button (or F1) away.
+        self.help_button = self.widgets.add(Button(N_("How to play"), self.open_help, tooltip="F1"))
         self._refresh()
 
     def _refresh(self) -> None:
@@ -115,6 +118,11 @@ class PuzzleMenuScene(Scene):
                 left + column * (card_w + gap), top + row * (card_h + gap), card_w, card_h
             )
         self.back_button.rect = pygame.Rect(left, m.height - m.u(9.5), m.u(16), m.button_height)
+        help_w = max(m.u(22), self.help_button.natural_width(m))
+        self.help_button.rect = pygame.Rect(right - help_w, m.height - m.u(9.5), help_w, m.button_height)
+
+    def open_help(self) -> None:
+        self.app.push(HowToScene(self.app, N_("Blokus puzzles"), how_to_pages()))
 
     def open(self, puzzle: str) -> None:
         """Continue the puzzle's unfinished game, or start one."""
@@ -136,6 +144,9 @@ class PuzzleMenuScene(Scene):
                     return True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+            return True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.open_help()
             return True
         elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_6:
             self.open(PUZZLES[event.key - pygame.K_1].id)
@@ -176,18 +187,34 @@ class PuzzleMenuScene(Scene):
             harder = _("Harder: {variant}").format(variant=variant)
             draw.text(surface, harder, (x, y - m.u(0.5)), m.small, theme.RED, "semibold")
             y += m.u(3)
-        y = draw.paragraph(
-            surface, _(spec.goal), pygame.Rect(x, y, rect.right - x - m.u(2), m.u(10)), m.small, theme.INK
-        )
-        preview = pygame.Rect(x, y + m.u(1.25), rect.width - m.u(5), rect.bottom - y - m.u(10.25))
+        # The record line (and the saved progress) sit at the card's foot; the goal and the thumbnail
+        # share the room between the heading and them: the thumbnail below the goal when it fits there
+        # at a readable size, else beside a narrower goal (French is longer, 1024 is short).
         progress = self.progress.get(spec.id)
-        _draw_preview(surface, spec, preview, progress[1] if progress else _sample(spec))
-        line = card_status(self.records.for_puzzle(spec.id))
-        draw.text(surface, line, (x, rect.bottom - m.u(6.5)), m.small, theme.INK, "semibold")
+        lines = [(card_status(self.records.for_puzzle(spec.id)), theme.INK)]
         if progress is not None and progress[1]:
             placed = pieces_placed_text(len(progress[1]))
             resume = _("In progress: {placed}, {time}").format(placed=placed, time=format_time(progress[2]))
-            draw.text(surface, resume, (x, rect.bottom - m.u(3.5)), m.small, theme.RED, "semibold")
+            lines.append((resume, theme.RED))
+        line_h = m.u(3)
+        # (A clear unit above the foot's lines: the thumbnail's border is drawn just outside it.)
+        room = pygame.Rect(x, y, rect.right - x - m.u(2), rect.bottom - m.u(3.5) - len(lines) * line_h - y)
+        goal = _(spec.goal)
+        step = round(m.small * 1.3)  # draw.paragraph's line step
+        gap = m.u(1.25)
+        smallest = max(m.u(10), 4 * max(spec.width, spec.height))  # BoardView's cells are 4 px at least
+        below = room.height - len(draw.wrap(goal, m.small, room.width)) * step - gap
+        if below >= smallest:
+            text_bottom = draw.paragraph(surface, goal, room, m.small, theme.INK)
+            preview = pygame.Rect(x, text_bottom + gap, room.width, room.bottom - text_bottom - gap)
+        else:
+            side = min(room.height, room.width * 2 // 5)
+            column = pygame.Rect(x, y, room.width - side - m.u(2), room.height)
+            draw.paragraph(surface, goal, column, m.small, theme.INK)
+            preview = pygame.Rect(room.right - side, room.bottom - side, side, side)
+        self.previews[spec.id] = _draw_preview(surface, spec, preview, progress[1] if progress else _sample(spec))
+        for index, (line, colour) in enumerate(lines):
+            draw.text(surface, line, (x, room.bottom + m.u(1.5) + index * line_h), m.small, colour, "semibold")
 
 
 def card_status(record: PuzzleRecord) -> str:
@@ -381,7 +408,8 @@ class PuzzleCompleteScene(Scene):
         """Squares in the four colours drift down across the panel's top for a few seconds."""
         elapsed = time.monotonic() - self.started
         factor = self.app.settings.animation_factor
-        if not factor or elapsed > 4.0:
+        # Only the player's own solve is celebrated: not a solution the computer showed, not a dead end.
+        if not factor or elapsed > 4.0 or not self.puzzle.solved or self.puzzle.solved_by_computer:
             return
         m = self.metrics
         size = m.u(1.2)
@@ -484,7 +512,7 @@ def how_to_pages() -> list[HowToPage]:
             _("Help and records"),
             [
                 _(
-                    "Hint (H) shows one more piece that belongs to a full solution of your board (Space places "
+                    "Hint (H) shows one more piece that belongs to a full solution of your board (Enter plays "
                     "it) — or, when no solution keeps your pieces, which piece to take away. When none is found "
                     "in 2 s, H keeps looking longer (and H again stops). Solve shows a whole solution."
                 ),

@@ -63,6 +63,7 @@ from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece, PieceControl
 from bauhausbox.games.blokus.screen.tray import PieceTray, TrayItem
 from bauhausbox.i18n import N_, _, counted
 from bauhausbox.match import Match
+from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, layout_probe, theme
@@ -80,7 +81,7 @@ STEP_SECONDS = 0.22  # one piece of the solve animation (scaled by the animation
 class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
     """One puzzle: board, tray, clock, hint, solve, completion."""
 
-    HINT_LABELS = (*GameScene.HINT_LABELS, N_("Keep looking"), N_("Stop"))
+    HINT_LABELS = (*GameScene.HINT_LABELS, N_("Keep looking"), N_("Stop"), N_("Result"))
 
     name = "puzzle"
 
@@ -131,6 +132,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.panel_rect = self.tray_rect = pygame.Rect(0, 0, 0, 0)
         self.title_lines: list[str] = []
         self.count_y = 0
+        self.hints_y: int | None = None  # the hint count's own line, when it does not fit beside the count
         self._refresh_tray()
         if self.state.placements and not self.match.over:
             placed = pieces_placed_text(len(self.state.placements))
@@ -417,9 +419,18 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             outline_cells(surface, self.board.cell_rect, placement.cells, theme.ILLEGAL, width)
 
     def request_solve(self) -> None:
+        """Solve: asked first, since a puzzle the computer finished never counts as solved by the player."""
         if not self._can_act() or self.match.over:
             return
         self.controller.cancel()
+        buttons = ((N_("Show a solution"), self.solve, "primary"), (N_("Keep trying"), None, "plain"))
+        question = N_("This puzzle will not count as solved by you.")
+        self.app.push(DialogScene(self.app, N_("Show a solution?"), question, buttons, theme.YELLOW))
+
+    def solve(self) -> None:
+        """Look for a whole solution and play it (the question was answered yes)."""
+        if not self._can_act() or self.match.over:
+            return
         self.stop_pondering()
         self.say(_("Solving…"), seconds=SOLVE_SECONDS + 5)
         self.hint_runner.start(SolutionFinder(), self.game, self.match.state, SOLVE_SEAT, self._token(), SOLVE_SECONDS)
@@ -448,8 +459,11 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self._label_hint_button()  # the buttons are refreshed as they are drawn too
 
     def _label_hint_button(self) -> None:
-        """The hint button speaks the honest timeout: "Stop" while looking, "Keep looking" after one."""
-        if self.hint_runner.busy and not self.hint_runner_solving:
+        """The hint button speaks the honest timeout: "Stop" while looking, "Keep looking" after one;
+        once the puzzle is over it opens its result again (a solo puzzle has no scores)."""
+        if self.match.over and self.game_over_shown:
+            self.hint_button.label, self.hint_button.tooltip = N_("Result"), N_("Show the puzzle's result again")
+        elif self.hint_runner.busy and not self.hint_runner_solving:
             self.hint_button.label, self.hint_button.enabled = N_("Stop"), True
         elif self.hint_move is None and self.advice is not None and self.advice.timed_out:
             self.hint_button.label, self.hint_button.enabled = N_("Keep looking"), True
@@ -494,9 +508,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             return True
         if event.type != pygame.KEYDOWN:
             return False
-        if event.key == pygame.K_SPACE and self.hint_move is not None:
-            self.accept_hint()
-        elif self.uses_tabs and pygame.K_1 <= event.key <= pygame.K_4:
+        if self.uses_tabs and pygame.K_1 <= event.key <= pygame.K_4:
             self.set_tab(event.key - pygame.K_1)
         else:
             return False
@@ -516,6 +528,13 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         y = panel.top + m.u(1) + len(self.title_lines) * round((m.body + 2) * 1.25) + m.u(1)
         self.count_y = y
         y += m.u(5)
+        # The hint count goes beside the pieces left (the top bar keeps the clock alone, at full size);
+        # when the widest pair would not fit (French, a narrow window), it has a line of its own,
+        # kept from the start, so the tray does not jump at the first hint.
+        widest = self._count_words(len(self.spec.pieces), len(self.spec.pieces), 88)
+        fits = draw.render_text(widest.upper(), m.body - 2, weight="bold", spacing=0.12).get_width() <= panel.width
+        self.hints_y = None if fits else y - m.u(1.5)
+        y += 0 if fits else m.u(3.5)
         self._label_tabs()
         if self.uses_tabs:
             # One row of four tabs when their labels fit, else two rows of two.
@@ -535,12 +554,44 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
 
     # -- drawing ---------------------------------------------------------------------------------
     def turn_text(self) -> str:
-        # The title is in the panel: the top bar keeps only the short clock and hint count.
-        clock = format_time(self.seconds)
-        if not self.hints:
-            return clock
-        hints = counted("{n} hint", "{n} hints", self.hints)
-        return f"{clock}  ·  {hints}"
+        # The title and the hint count are in the panel: the top bar keeps the clock alone, so it
+        # keeps its size when hints are taken.
+        return format_time(self.seconds)
+
+    @staticmethod
+    def _count_words(left: int, total: int, hints: int) -> str:
+        count = _("Pieces left  {left} / {total}").format(left=left, total=total)
+        if not hints:
+            return count
+        return _("{count}  ·  {hints}").format(count=count, hints=counted("{n} hint", "{n} hints", hints))
+
+    def situation(self) -> str:
+        # A solo puzzle ends in puzzle words: solved, shown by the computer, or stuck; never "Scores".
+        if not self.match.over:
+            return super().situation()
+        if not self.solved:
+            return _("Stuck: no piece left fits  ·  Result: see it again  ·  Esc menu")
+        if self.solved_by_computer:
+            return _("The computer showed a solution  ·  Result: see it again  ·  Esc menu")
+        return _("Puzzle solved  ·  Result: see it again  ·  Esc menu")
+
+    def colour_in_play(self) -> str:
+        """The colour the player is placing: the piece in hand, else the tray's tab (full board),
+        else the hinted piece, else the last piece placed (the frames mix all four)."""
+        held = self.controller.held
+        if held is not None and isinstance(held.key, PuzzlePiece):
+            return held.key.colour
+        if self.uses_tabs:
+            return COLOURS[self.tab]
+        if isinstance(self.hint_move, Placement):
+            return self.hint_move.piece.colour
+        placements = self.state.placements
+        return placements[-1].piece.colour if placements else COLOURS[0]
+
+    def seat_style(self, seat: Seat) -> tuple[theme.Colour, str]:
+        # One seat plays every colour: the top bar's dot is the colour in play, not the seat's blue.
+        colour = self.colour_in_play()
+        return PIECE_COLOURS[colour], PIECE_MARKS[colour]
 
     def idle_status(self) -> str:
         if self.spec.movable:
@@ -618,8 +669,15 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         for line in self.title_lines:
             draw.text(surface, line, (panel.left, y), m.body + 2, theme.INK, "bold")
             y += round((m.body + 2) * 1.25)
-        count = _("Pieces left  {left} / {total}").format(left=left, total=total)
-        draw.heading(surface, count, (panel.left, self.count_y), m.body - 2, theme.GREY)
+        if self.hints_y is None:
+            draw.heading(
+                surface, self._count_words(left, total, self.hints), (panel.left, self.count_y), m.body - 2, theme.GREY
+            )
+        else:
+            draw.heading(surface, self._count_words(left, total, 0), (panel.left, self.count_y), m.body - 2, theme.GREY)
+            if self.hints:
+                hints = counted("{n} hint", "{n} hints", self.hints)
+                draw.heading(surface, hints, (panel.left, self.hints_y), m.body - 2, theme.GREY)
         held = self.controller.held.key if self.controller.held is not None else None
         self.tray.draw(
             surface,
