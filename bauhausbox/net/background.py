@@ -5,8 +5,15 @@ The window's loop never waits on the network for long: the clients (:class:`Remo
 hosted :class:`~bauhausbox.net.server.Server` live on :func:`shared_loop`, a daemon thread started
 on first use. A screen hands it a coroutine (:meth:`NetLoop.run` waits for the answer with a time
 limit, :meth:`NetLoop.submit` does not wait). :func:`local_host` starts the server once, on a port
-the system picks (or the one asked for), and it ends with the app: at exit every guest hears that
-the host left. Its open tables are advertised on the local network (``net/discovery.py``).
+the system picks (or the one asked for), and it ends with the app. Its open tables are advertised
+on the local network (``net/discovery.py``).
+
+A table where this computer has seats is saved like any game (:meth:`LocalHost.keep`): after every
+change the server's players are told of, the server's own table (which knows every move in full)
+is written in the normal save format through the one save writer, with the table's code, port and
+this computer's tokens. At exit the guests of such a table only lose the connection (their screens
+reconnect by themselves when Continue reopens it on the same port); the guests of any other table
+hear that the host left.
 """
 
 from __future__ import annotations
@@ -18,12 +25,18 @@ import contextlib
 import socket
 import threading
 from collections.abc import Coroutine
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bauhausbox.engine.api import Seat
 from bauhausbox.engine.history import Setup
 from bauhausbox.net.discovery import Advertiser, TableFacts
+from bauhausbox.net.hosted import HostedTable
 from bauhausbox.net.server import Server
+from bauhausbox.persistence import saves
+from bauhausbox.persistence.models import HostedSave, now
 
 T = TypeVar("T")
 
@@ -78,6 +91,9 @@ class LocalHost:
         self.server = self.loop.run(self._make(data, computer_delay), timeout=10.0)
         self.created: list[str] = []  # the tables hosted since the app started (the only ones advertised)
         self.advertiser: Advertiser | None = None
+        # The tables saved like any game: where each is saved, this computer's tokens, when begun.
+        self.kept: dict[str, Kept] = {}
+        self.server.on_changed = self._save
 
     @staticmethod
     async def _make(data: Path, computer_delay: float) -> Server:
@@ -129,14 +145,46 @@ class LocalHost:
 
         return self.loop.run(look(), timeout=5.0)
 
+    def keep(self, code: str, path: Path, tokens: dict[Seat, str], created: datetime | None = None) -> None:
+        """Save table ``code`` at ``path`` from now on, after every change (see the module's docstring),
+        with this computer's seats' ``tokens``; written once now."""
+
+        async def register() -> None:
+            self.kept[code] = Kept(path, dict(tokens), created or now())
+            hosted = self.server.tables.get(code)
+            if hosted is not None:
+                self._save(hosted)
+
+        self.loop.run(register(), timeout=5.0)
+
+    def _save(self, hosted: HostedTable) -> None:
+        """The host's save of a table it keeps (on the loop, which owns the table: a consistent copy)."""
+        kept = self.kept.get(hosted.code)
+        if kept is None:
+            return
+        match = hosted.match
+        saved = saves.saved_game(match.setup, match.history, kept.created)
+        saved.hosted = HostedSave(code=hosted.code, port=self.port, tokens=kept.tokens)
+        saves.queue_game(kept.path, saved, prune=saved.finished)
+
     def set_computer_delay(self, seconds: float) -> None:
         self.server.computer_delay = seconds
 
     def close(self) -> None:
+        """Stop the server (the app's exit): the guests of the kept tables wait to reconnect."""
         if self.advertiser is not None:
             self.advertiser.close()
         with contextlib.suppress(Exception):  # at exit, whatever state the loop is in
-            self.loop.run(self.server.close(), timeout=CLOSE_SECONDS)
+            self.loop.run(self.server.close(resumable=list(self.kept)), timeout=CLOSE_SECONDS)
+
+
+@dataclass
+class Kept:
+    """A hosted table saved like any game (:meth:`LocalHost.keep`)."""
+
+    path: Path
+    tokens: dict[Seat, str]
+    created: datetime
 
 
 def local_host(data: Path, computer_delay: float, port: int = 0) -> LocalHost:
@@ -151,6 +199,16 @@ def local_host(data: Path, computer_delay: float, port: int = 0) -> LocalHost:
             atexit.register(host.close)
         _host.set_computer_delay(computer_delay)
         return _host
+
+
+def stop_hosting() -> None:
+    """Stop the app's server as the app's exit does (the next :func:`local_host` starts another)."""
+    global _host
+    with _lock:
+        host, _host = _host, None
+    if host is not None:
+        atexit.unregister(host.close)
+        host.close()
 
 
 def hosting() -> LocalHost | None:

@@ -59,7 +59,8 @@ def setup_of(view: SeatView) -> Setup:
 
 class RemoteMatch(Match):
     """The mirror of a table on a server: positions as this computer's seats see them; never saved
-    here (the server keeps the table)."""
+    from here (the server keeps the table; at the host, the app's server writes the host's save
+    from its own table: ``net/background.py``)."""
 
     def __init__(self, setup: Setup, history: History[Any]) -> None:
         super().__init__(setup, history, autosave=False)
@@ -471,16 +472,21 @@ def join_table(
     language: str = "en",
     invitation: Invitation | None = None,
     watch: bool = False,
+    tokens: dict[Seat, str] | None = None,
 ) -> RemoteTableAdapter:
     """Sit at table ``code`` on the server at ``url`` in each of ``seats`` (``None``: the first free
-    human seat), or with ``watch`` watch it from no seat, and return the table for the screen;
+    human seat; with ``tokens``, back into each seat with its token), or with ``watch`` watch it
+    from no seat, and return the table for the screen;
     raises :class:`Ended` with the server's sentence (wrong code, table full, an old version, no
     watchers allowed) or ``OSError`` / ``TimeoutError`` when the server cannot be reached."""
     loop = shared_loop()
     remotes: dict[Seat, RemoteTable] = {}
     try:
         for wanted in [None] if watch else seats:
-            remote = RemoteTable(url, code.strip().upper(), seat=wanted, name=name, language=language, watch=watch)
+            token = tokens.get(wanted) if tokens is not None and wanted is not None else None
+            remote = RemoteTable(
+                url, code.strip().upper(), seat=wanted, token=token, name=name, language=language, watch=watch
+            )
             try:
                 loop.run(remote.start(JOIN_SECONDS), JOIN_SECONDS + 1.0)
             except BaseException:

@@ -150,6 +150,9 @@ class Server:
         self.hint_level = hint_level
         self.computer_delay = computer_delay
         self.on_created = on_created
+        # Hears of every change a table's players are told of (a stored move, an undo, a join), on
+        # the loop: the app's own server writes its host's save from it (``net/background.py``).
+        self.on_changed: Callable[[HostedTable], None] | None = None
         self.finished_seconds = finished_seconds
         self.idle_seconds = idle_seconds
         self.connections_per_address = connections_per_address
@@ -333,8 +336,12 @@ class Server:
         shown = f"[{host}]" if ":" in host else host
         return f"{'wss' if self.secure else 'ws'}://{shown}:{port}"
 
-    async def close(self) -> None:
-        """Stop: every player hears that the host left; thinking stops; the store is closed."""
+    async def close(self, resumable: Iterable[str] = ()) -> None:
+        """Stop: every player hears that the host left, but at the tables in ``resumable`` (the
+        host's app keeps them in its saves and reopens them): there the connection only drops, and
+        the players' screens reconnect by themselves once the table is back. Thinking stops; the
+        store is closed."""
+        kept = set(resumable)
         if self._ticker is not None:
             self._ticker.cancel()
         for task in list(self._advancing):
@@ -346,6 +353,9 @@ class Server:
                 await asyncio.wait_for(self._writer, 30)
         for hosted in self.tables.values():
             for seated in hosted.everyone():
+                if hosted.code in kept:  # 1012: the service restarts (the clients try again)
+                    await seated.connection.close(1012, "host away")
+                    continue
                 with speaking(seated.language), contextlib.suppress(ConnectionClosed):
                     await seated.connection.send(protocol.encode(refusal("host_left")))
                 await seated.connection.close(1001, "host left")
@@ -491,6 +501,11 @@ class Server:
             hosted.finished = hosted.active
         for seated in hosted.everyone():
             await self._send_view(hosted, seated)
+        if self.on_changed is not None:
+            try:
+                self.on_changed(hosted)
+            except Exception:  # the host's save is a nicety of the app: the table goes on
+                log.exception("table %s: the host's save", hosted.code)
 
     async def _send_view(self, hosted: HostedTable, seated: Seated, whole: bool = False) -> None:
         """The seat's view; only the moves its client does not have yet, unless ``whole``."""

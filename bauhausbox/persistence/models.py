@@ -240,6 +240,24 @@ class SavedSeat(_Model):
     level: Level = "medium"
 
 
+HOSTED_VERSION = 1
+
+
+class HostedSave(_Model):
+    """A game this computer hosts for players at other computers (``SavedGame.hosted``): where its
+    table lives (the code on the app's own server, the port the guests reconnect to) and the tokens
+    of this computer's seats, the only way back into them. Kept in this computer's own save file,
+    under the same data folder as the server's store of those tokens (same trust)."""
+
+    version: Literal[1] = 1  # HOSTED_VERSION: a later version is refused (and the file set aside)
+    code: str = Field(pattern=r"^[A-Z2-9]{6}$")
+    port: int = Field(ge=1, le=65535)
+    # This computer's seats and their tokens (``secrets.token_urlsafe``: URL-safe text).
+    tokens: dict[Annotated[int, Field(ge=0, lt=8)], Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")]] = Field(
+        min_length=1, max_length=8
+    )
+
+
 class SavedGame(_Model):
     """A game as setup + seed + move texts; loading replays and validates every move.
 
@@ -278,6 +296,9 @@ class SavedGame(_Model):
     # Bits solo: the player undid past a tile card already seen, so the game counts for no best (the
     # solo bests, the best score of the statistics). Older saves have none: False.
     looked_ahead: bool = False
+    # A game hosted here for players at other computers: Continue and Load reopen its table on the
+    # app's server (older saves, and games at one computer, have none).
+    hosted: HostedSave | None = None
 
     @field_validator("schema_version")
     @classmethod
@@ -299,6 +320,8 @@ class SavedGame(_Model):
     def _seats_match_players(self) -> SavedGame:
         if len(self.seats) != self.players:
             raise ValueError(f"the game is for {self.players} players but lists {len(self.seats)} seats")
+        if self.hosted is not None and any(seat >= self.players for seat in self.hosted.tokens):
+            raise ValueError("the hosted table names a seat the game does not have")
         return self
 
     def setup(self) -> Setup:

@@ -59,6 +59,8 @@ class SaveSummary:
     turns: int | None = None  # the turns played, as players count them (None: an older save)
     computer_finished: bool = False  # the computer played it to its end (a solved puzzle): no result
     turn: int | None = None  # the turn being played, as the status bar says it (None: an older save)
+    # A game hosted here for players at other computers: their names (None: a game at one computer).
+    guests: tuple[str, ...] | None = None
 
 
 def new_save_path(game_id: str) -> Path:
@@ -207,10 +209,19 @@ def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
                 saved.turns,
                 saved.computer_finished,
                 saved.turn,
+                guests(saved),
             )
         )
     summaries.sort(key=lambda s: s.updated, reverse=True)
     return summaries, problems
+
+
+def guests(saved: SavedGame) -> tuple[str, ...] | None:
+    """The names of the humans at other computers of a game hosted here (``None``: not hosted)."""
+    if saved.hosted is None:
+        return None
+    here = saved.hosted.tokens
+    return tuple(seat.name for index, seat in enumerate(saved.seats) if seat.kind == "human" and index not in here)
 
 
 def remove_game(path: Path) -> None:

@@ -1,4 +1,5 @@
-"""Starting, continuing and loading games from any scene (menu, CLI ``play``, game over)."""
+"""Starting, continuing and loading games from any scene (menu, CLI ``play``, game over); a game
+this computer hosted for others is reopened on the app's server (``scenes/host.py``)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,10 @@ def open_saved(app: App, path: Path) -> bool:
     except BrokenFileError as error:
         report_broken(app, [error])
         return False
+    if loaded.saved.hosted is not None and not loaded.saved.finished:
+        from bauhausbox.scenes.host import reopen_hosted  # the network is loaded only when needed
+
+        return reopen_hosted(app, loaded)
     open_match(app, Match.from_loaded(loaded))
     return True
 

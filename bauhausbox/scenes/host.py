@@ -6,6 +6,11 @@ human seats at it through the server like any other player, and opens the game's
 table with the invitation: the addresses, the port and the table's code. Seats played on another
 computer wait for their player (the status bar says so); computer seats play on the server.
 
+The table is saved like any game (``LocalHost.keep``: the app's server writes the host's save after
+every change). Continue or Load of that save (:func:`reopen_hosted`) starts the app's server on the
+same port (the guests' screens reconnect to it by themselves), sits this computer's seats again with
+their tokens and opens the screen with the invitation.
+
 "Play again" at a finished table across computers asks the server for a new game
 (:func:`play_again_across`): a new table with the same seats, which this screen joins at once; every
 other screen is asked (:func:`offer_rematch`) and lands in it on "Play again". If the host has left,
@@ -24,7 +29,8 @@ from bauhausbox.match import new_seed
 from bauhausbox.net import background
 from bauhausbox.net.client import Ended
 from bauhausbox.net.remote import Invitation, RemoteTableAdapter, join_table
-from bauhausbox.persistence import paths
+from bauhausbox.persistence import paths, saves
+from bauhausbox.persistence.saves import LoadedGame
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.table import Table
 from bauhausbox.ui.app import App
@@ -68,7 +74,9 @@ def play_again_across(app: App, table: Table[Any, Any]) -> None:
         return
     hosting = background.hosting()
     if hosting is not None and again.invitation is not None:
-        hosting.advertise(again.invitation.code)  # a seat nobody took at the end is free again
+        code = again.invitation.code
+        hosting.keep(code, saves.new_save_path(again.match.setup.game_id), tokens_of(again))
+        hosting.advertise(code)  # a seat nobody took at the end is free again
     open_remote(app, again)
 
 
@@ -121,6 +129,7 @@ def host_table(
             app.push(DialogScene(app, N_("Table hosted"), invitation_words(invitation)))
             return None
         table = join_table(host.local_url, code, here, language=i18n.language(), invitation=invitation)
+        host.keep(code, saves.new_save_path(game_id), tokens_of(table))
         host.advertise(code)
     except (OSError, TimeoutError, Ended) as error:
         reason = (
@@ -132,3 +141,54 @@ def host_table(
     open_remote(app, table)
     app.push(DialogScene(app, N_("Table hosted"), invitation_words(invitation)))
     return table
+
+
+def tokens_of(table: RemoteTableAdapter) -> dict[Seat, str]:
+    """This computer's seats at ``table`` and their tokens (what the host's save keeps)."""
+    return {seat: remote.token for seat, remote in table.remotes.items() if remote.token is not None}
+
+
+def reopen_hosted(app: App, loaded: LoadedGame) -> bool:
+    """Continue a table this computer hosted (its save says where: code, port, tokens): the app's
+    server on the same port, this computer's seats back with their tokens, the game's screen with the
+    invitation. One sentence, and nothing opened, when it cannot be (the port is taken, the table is
+    gone from the server's store). Returns success."""
+    hosted = loaded.saved.hosted
+    assert hosted is not None
+    running = background.hosting()
+    if running is not None and running.port != hosted.port:
+        message = fill(
+            _(
+                "This table was hosted on port {port}, but this app now hosts on port {now}: restart the "
+                "app to reopen it."
+            ),
+            port=hosted.port,
+            now=running.port,
+        )
+        app.push(DialogScene(app, N_("Continue"), message))
+        return False
+    try:
+        host = background.local_host(paths.data_dir() / "tables", app.settings.computer_delay, hosted.port)
+    except (OSError, TimeoutError):
+        message = fill(_("Port {port} is used by another program, so the table cannot be reopened."), port=hosted.port)
+        app.push(DialogScene(app, N_("Continue"), message))
+        return False
+    invitation = Invitation(tuple(host.addresses()), host.port, hosted.code)
+    tokens: dict[Seat, str] = dict(hosted.tokens)
+    try:
+        table = join_table(
+            host.local_url, hosted.code, list(tokens), language=i18n.language(), invitation=invitation, tokens=tokens
+        )
+    except (OSError, TimeoutError, Ended) as error:
+        reason = (
+            error.refusal.sentence if isinstance(error, Ended) else (getattr(error, "strerror", None) or str(error))
+        )
+        message = fill(_("The table could not be reopened: {reason}"), reason=reason or _("no answer"))
+        app.push(DialogScene(app, N_("Continue"), message))
+        return False
+    host.keep(hosted.code, loaded.path, tokens, loaded.saved.created)
+    host.advertise(hosted.code)
+    open_remote(app, table)
+    if table.status_note() is not None:  # someone is still to come back: how they do
+        app.push(DialogScene(app, N_("Table hosted"), invitation_words(invitation)))
+    return True

@@ -79,9 +79,14 @@ class PauseScene(Scene):
         if game_scene.table.on_server:
             self.restart_button.enabled = False
             self.restart_button.tooltip = N_("A game across computers cannot be restarted from one screen")
-            # Its moves are kept by the table's server, not in this computer's saves: say so.
+            # The host's saves keep it (Continue reopens the table); a guest's are not where it is.
             self.quit_button.label = N_("Leave the table")
-            self.quit_button.tooltip = N_("A game across computers is not kept in Continue or Load")
+            hosted_here = getattr(game_scene.table, "invitation", None) is not None
+            self.quit_button.tooltip = (
+                N_("The table stays in Continue and Load: the others come back when you reopen it")
+                if hosted_here
+                else N_("This game is kept by its host, not in Continue or Load")
+            )
         if curtained or (game_scene.table.on_server and game_scene.table.spectating):
             # Over the pass-the-device curtain, or a watcher's screen (across computers, from no
             # seat: it plays nothing): nothing that moves the game (and would show it).
