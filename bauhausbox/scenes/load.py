@@ -434,6 +434,9 @@ def players_line(summary: saves.SaveSummary) -> str:
     words = _seat_words(summary.game_id)
     names = [_(name) if name in words else name for name in summary.players]
     if summary.scores is None:
+        if summary.guests is not None and not summary.finished:  # Continue reopens its table for them
+            hosted = fill(_("hosted, waiting for {names}"), names=", ".join(summary.guests))
+            return f"{', '.join(names)} · {hosted}"
         return ", ".join(names)
     if summary.computer_finished:  # its points are the computer's, not the player's
         return fill(_("{players}: solved by the computer"), players=", ".join(names))

@@ -23,6 +23,7 @@ from bauhausbox.persistence import saves, writer
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.flow import open_saved
 from bauhausbox.scenes.host import host_table
+from bauhausbox.scenes.load import players_line
 from bauhausbox.scenes.replay import ReplayScene
 
 SECONDS = 10.0
@@ -102,6 +103,7 @@ def test_continue_reopens_the_hosted_table_and_the_guest_comes_back(fresh_app: A
         # The host's save: the normal format, the moves in full, where the table lives.
         summary = next(s for s in saves.list_saves()[0] if s.guests is not None)
         assert summary.guests == ("Bert",) and summary.moves == len(played) and not summary.finished
+        assert players_line(summary) == "Anni, Bert · hosted, waiting for Bert"  # as Load and Continue say it
         loaded = saves.load_game(summary.path)
         assert loaded.history.move_texts() == played
         hosted = loaded.saved.hosted
