@@ -15,7 +15,7 @@ import pytest
 
 from bauhausbox import games
 from bauhausbox.engine.history import History, SeatSpec, Setup
-from bauhausbox.net import background, discovery
+from bauhausbox.net import background, discovery, scripted
 from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.remote import RemoteTableAdapter
 from bauhausbox.net.scripted import legal_texts
@@ -24,7 +24,7 @@ from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.flow import open_saved
 from bauhausbox.scenes.host import host_table
 from bauhausbox.scenes.load import players_line
-from bauhausbox.scenes.replay import ReplayScene
+from bauhausbox.scenes.replay import ReplayScene, open_replay
 
 SECONDS = 10.0
 
@@ -133,6 +133,29 @@ def test_continue_reopens_the_hosted_table_and_the_guest_comes_back(fresh_app: A
         reopened.close()
     finally:
         loop.submit(guest.close())
+        table.close()
+
+
+def test_a_finished_hosted_game_replays_like_any(fresh_app: Any) -> None:
+    app = fresh_app
+    table, guest = _host_bits(app)
+    host = background.hosting()
+    assert host is not None and table.invitation is not None
+    try:
+        final = host.loop.run(scripted.play_out([table.remotes[0], guest], random.Random(8)), 120.0)
+        assert final.over
+        writer.flush()
+        summary = next(s for s in saves.list_saves()[0] if s.guests is not None and s.finished)
+        assert summary.scores is not None and len(summary.scores) == 2
+        assert players_line(summary) == "Anni: {}, Bert: {}".format(*summary.scores)  # no "waiting" once over
+        texts = [move.text for move in final.moves]
+        assert saves.load_game(summary.path).history.move_texts() == texts
+        app.go_home()
+        assert open_replay(app, summary.path)  # Load's Replay
+        replay = app.top
+        assert isinstance(replay, ReplayScene) and replay.finished and replay.moves == len(texts)
+    finally:
+        host.loop.run(guest.close(), SECONDS)
         table.close()
 
 
