@@ -9,21 +9,24 @@ import socket
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from bauhausbox import games
 from bauhausbox.engine.history import History, SeatSpec, Setup
+from bauhausbox.match import Match
 from bauhausbox.net import background, discovery, scripted
 from bauhausbox.net.client import RemoteTable
-from bauhausbox.net.remote import RemoteTableAdapter
+from bauhausbox.net.remote import Invitation, RemoteTableAdapter
 from bauhausbox.net.scripted import legal_texts
 from bauhausbox.persistence import saves, writer
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.flow import open_saved
 from bauhausbox.scenes.host import host_table
 from bauhausbox.scenes.load import players_line
+from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.scenes.replay import ReplayScene, open_replay
 
 SECONDS = 10.0
@@ -231,3 +234,14 @@ def test_an_old_save_has_no_hosted_field_and_opens_as_before(fresh_app: Any) -> 
     assert summary.guests is None
     assert saves.load_game(path).saved.hosted is None
     saves.remove_game(path)
+
+
+def test_leaving_says_the_host_keeps_the_table_in_continue_and_a_guest_does_not(fresh_app: Any) -> None:
+    game = games.load("bits")
+    setup = Setup("bits", 2, 9, (SeatSpec("Anni"), SeatSpec("Bert")), game.normalize_options(2, {}))
+    match = Match(setup, History(game, setup.new_state(game)), autosave=False)
+    invitation = Invitation(("192.0.2.20",), 51234, "ABCDEF")
+    for invited, said in ((invitation, "The table stays in Continue and Load"), (None, "kept by its host")):
+        table = SimpleNamespace(on_server=True, spectating=False, invitation=invited)
+        pause = PauseScene(fresh_app, SimpleNamespace(match=match, table=table))  # type: ignore[arg-type]
+        assert said in pause.quit_button.tooltip and pause.quit_button.label == "Leave the table"
