@@ -190,5 +190,5 @@ def reopen_hosted(app: App, loaded: LoadedGame) -> bool:
     host.advertise(hosted.code)
     open_remote(app, table)
     if table.status_note() is not None:  # someone is still to come back: how they do
-        app.push(DialogScene(app, N_("Table hosted"), invitation_words(invitation)))
+        app.push(DialogScene(app, N_("Table reopened"), invitation_words(invitation)))
     return True

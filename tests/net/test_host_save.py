@@ -122,6 +122,8 @@ def test_continue_reopens_the_hosted_table_and_the_guest_comes_back(fresh_app: A
         assert isinstance(reopened, RemoteTableAdapter) and reopened.invitation is not None
         assert reopened.invitation.code == code and reopened.invitation.port == port
         assert reopened.match.history.cursor == len(played)
+        assert isinstance(app.top, DialogScene) and app.top.title == "Table reopened"  # with the invitation
+        assert code in app.top.message and str(port) in app.top.message
         assert _until(lambda: guest.connected and guest.connections == 2)
         assert guest.ended is None
         for _ in range(2):  # and play goes on
