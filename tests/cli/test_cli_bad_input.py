@@ -300,7 +300,7 @@ def test_a_failing_smoke_run_removes_its_folder_and_restores_the_environment(
 def test_bench_removes_its_folder_when_a_measurement_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     homes: list[str] = []
 
-    def failing(quick: bool, home: str, thinking: object = ()) -> list[bench.Measurement]:
+    def failing(quick: bool, home: str, thinking: object = (), at_once: bool = False) -> list[bench.Measurement]:
         homes.append(home)
         raise subprocess.TimeoutExpired("bauhausbox", 300)
 
