@@ -24,6 +24,7 @@ from bauhausbox.ui.theme import Colour
 if TYPE_CHECKING:
     from bauhausbox.match import Match
     from bauhausbox.ui.anim import Tween
+    from bauhausbox.ui.layer import Layers
     from bauhausbox.ui.theme import Metrics
 
 # The zoom range in pixels per cell. Small enough that Fit shows the largest tables whole in the
@@ -50,6 +51,8 @@ class BuizenTableView:
         appear: dict[Cell, Tween]
         recap: tuple[int, ...]
         _fitted: tuple[float, float, float] | None
+        orientation: dict[int, tuple[int, int]]
+        layers: Layers
 
         @property
         def view(self) -> BuizenState: ...
@@ -59,6 +62,9 @@ class BuizenTableView:
         def seat_style(self, seat: int) -> tuple[Colour, str]: ...
         def step_style(self, index: int) -> tuple[Colour, str]: ...
         def story_viewer(self) -> tuple[bool, int | None]: ...
+        def my_seat(self) -> int | None: ...
+        def _token(self) -> int: ...
+        def seats_key(self) -> tuple[tuple[str, ...], tuple[bool | None, ...]]: ...
 
     def to_screen(self, cell: Cell) -> pygame.Rect:
         s = self.cell_px
@@ -175,6 +181,19 @@ class BuizenTableView:
         surface.set_clip(previous_clip)
 
     def _draw_table(self, surface: pygame.Surface, view: BuizenState) -> None:
+        # Painted again only when what it shows changes (ui/layer.py): the position, the camera, the
+        # tiles still appearing, and the places of the tile held or under the pointer in the hand
+        # (its moves: the position and whose screen this is). The held tile's ghost follows the
+        # pointer over the copy (``_draw_held``).
+        number = self.hovered_tile()
+        number = self.selected if number is None else number
+        turned = self.orientation.get(number) if number is not None else None
+        growing = tuple((cell, t.value, t.progress) for cell, t in self.appear.items() if not t.done)
+        looks = (number, turned, self._token(), self.my_seat(), growing, self.seats_key())
+        key = (view, tuple(self.camera), self.cell_px, looks)
+        self.layers.show("table", surface, self.board_rect, key, lambda target: self._paint_table(target, view))
+
+    def _paint_table(self, surface: pygame.Surface, view: BuizenState) -> None:
         m = self.metrics
         rect = self.board_rect
         pygame.draw.rect(surface, theme.PAPER_DARK, rect)
