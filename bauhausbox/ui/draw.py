@@ -428,7 +428,7 @@ def seat_mark(surface: pygame.Surface, shape: str, cell: pygame.Rect, colour: Co
 
 def coordinate_size(cell: float, metrics: theme.Metrics) -> int:
     """The size of a board's column letters and row numbers for squares of ``cell`` pixels."""
-    return max(11, min(metrics.small, round(cell * 0.55)))
+    return max(14, min(metrics.small, round(cell * 0.55)))
 
 
 def coordinates(

@@ -25,10 +25,12 @@ from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.ui import layer, layout_probe, theme
 from bauhausbox.ui.app import App
-from tests.ui.helpers import click, frames, move, open_game, wait_until
+from tests.ui.helpers import click, drag, frames, key, move, open_game, wait_until
 from tests.ui.scenarios import all_scenarios
 
 SCENARIOS = all_scenarios()
+#: Each game's board (and hand) parts, which the whole games must show from copies.
+BOARDS = {"bauhaus": {"board", "panel"}, "bits": {"ramp", "panel"}, "buizen": {"table", "hand"}, "blokus": {"board"}}
 
 
 @pytest.fixture(autouse=True)
@@ -120,6 +122,8 @@ def test_whole_games_look_the_same_from_copies(
     game = games.load(game_id)
     players = max(2, game.info.default_players)
     app.settings.log_open = True
+    if game_id != "bits":  # frames while pieces move in (a Bits move is refused while a tile slides)
+        monkeypatch.setattr(app.settings, "animation_speed", "normal")
     scene = open_game(app, game_id, players, ["human"] + ["ai:random"] * (players - 1), seed=5)
     assert isinstance(scene, GameScene)
     width, height = app.screen.get_size()
@@ -137,12 +141,43 @@ def test_whole_games_look_the_same_from_copies(
             app.pop()  # a round's table or the game's end: back to the board
     assert played >= 10, f"only {played} moves were played"
     assert not twice.differences, "\n".join(twice.differences[:5])
+    shown = {name for name, _copy in scene.layers.named()}
+    assert BOARDS[game_id] <= shown, f"{game_id}'s board parts are not shown from copies: {shown}"
     copies = list(scene.layers)
     painted = sum(copy.paints for copy in copies)
     assert copies and painted < twice.frames * len(copies) * 3 / 4, (
         "the copies were hardly ever used: the test would not see a stale one"
     )
     assert (twice.late > 0) == spread, f"{twice.late} parts were seen late"
+
+
+def test_the_buizen_hand_and_table_look_the_same_from_copies_while_a_tile_is_handled(
+    fresh_app: App, twice: Twice
+) -> None:
+    """What changes the hand or the table between moves, one thing at a time: the pointer over each
+    tile of the hand (its places on the table), a tile picked, turned, flipped, dragged, put back,
+    the table zoomed and panned."""
+    app = fresh_app
+    scene = open_game(app, "buizen", 2, ["human", "ai:random"], seed=5)
+    assert wait_until(app, scene.input_allowed, 300)
+    slots = list(scene.hand_slots)
+    assert len(slots) >= 2
+    for _number, box in slots:
+        move(app, box.center)  # the tile's places on the table
+    key(app, pygame.K_1)
+    for code in (pygame.K_r, pygame.K_r, pygame.K_f):
+        key(app, code)  # turned and flipped: the hand's tile and the table's solid frames change
+    key(app, pygame.K_2)
+    drag(app, slots[0][1].center, scene.board_rect.center, steps=3)
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)  # a held tile goes back to the hand
+    while app.top is not scene:
+        app.pop()
+    for code in (pygame.K_EQUALS, pygame.K_MINUS, pygame.K_LEFT, pygame.K_UP):
+        key(app, code)
+    frames(app, 2)
+    assert not twice.differences, "\n".join(twice.differences[:5])
+    assert scene.layers["hand"].paints < twice.frames and scene.layers["table"].paints < twice.frames
 
 
 def test_a_layer_paints_only_when_its_key_or_place_changes(fresh_app: App) -> None:

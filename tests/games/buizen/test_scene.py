@@ -583,6 +583,7 @@ def test_the_hand_marks_which_tiles_have_a_place_before_one_is_picked(
     monkeypatch.setattr(draw, "verdict_mark", lambda s, centre, r, legal: marks.append((centre, legal)) or None)
     flips: list[pygame.Rect] = []
     monkeypatch.setattr(icons, "flip", lambda s, rect, colour: flips.append(rect))
+    scene.layers.forget()  # the hand is shown from a copy: painted again, for the spies above
     frames(fresh_app, 1)
     seen: dict[int, str] = {}
     for number, box in scene.hand_slots:

@@ -210,6 +210,30 @@ def draw_cells(
         surface.blit(piece, bounds)
 
 
+def draw_pieces(surface: pygame.Surface, board: BoardView, cells: Iterable[Cell], colour: Colour, mark: Mark) -> None:
+    """A colour's pieces on the board, each from its cached picture (:func:`shape_picture`): what
+    ``draw_cells`` draws, in a few blits instead of hundreds of rectangles, so a board with dozens of
+    pieces is painted again in a fraction of the time."""
+    size = board.cell_px
+    for shape, left, top_row in _pieces(frozenset(cells)):
+        topleft = (board.rect.left + left * size, board.rect.bottom - top_row * size)
+        surface.blit(shape_picture(shape, colour, float(size), mark), topleft)
+
+
+@lru_cache(maxsize=64)
+def _pieces(cells: frozenset[Cell]) -> tuple[tuple[Shape, int, int], ...]:
+    """Each group of side-touching ``cells`` (one piece: a colour's pieces never share a side) as its
+    shape moved to the origin, with its leftmost column and the row above its top (kept per colour's
+    squares: only the colour that moved is split again)."""
+    pieces = []
+    for group in side_groups(cells):
+        left = min(x for x, _ in group)
+        bottom = min(y for _, y in group)
+        shape = frozenset((x - left, y - bottom) for x, y in group)
+        pieces.append((shape, left, bottom + shape_size(shape)[1]))
+    return tuple(pieces)
+
+
 def side_groups(cells: Iterable[Cell]) -> list[frozenset[Cell]]:
     """The groups of side-touching cells (in Blokus a colour's pieces never share a side, so each
     group is one piece), in a stable order."""

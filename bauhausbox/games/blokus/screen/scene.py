@@ -50,6 +50,7 @@ from bauhausbox.games.blokus.screen.board_view import (
     BoardView,
     Mark,
     draw_cells,
+    draw_pieces,
     frame_cells,
     outline_cells,
 )
@@ -148,8 +149,6 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         self.tray_title = (0, 0)
         self.board_outer = pygame.Rect(0, 0, 0, 0)
         self.appear: tuple[bb.Placement, Colour, Tween] | None = None
-        self._layer: pygame.Surface | None = None
-        self._layer_key: object = None
         self._attach_key: object = None
         self._attach: list[Cell] = []
         self._trays_key: object = None
@@ -195,7 +194,6 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
                 break
         self._layout_with(rect, chosen or largest or side)
         self._refresh_trays()
-        self._layer = None
 
     def replaying(self) -> bool:
         """Whether the replay viewer shows this screen (with its own tools); a watcher's screen
@@ -642,22 +640,25 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         super().draw_overlay(surface)
 
     def _draw_board_layer(self, surface: pygame.Surface, state: BlokusState) -> None:
-        """Board and placed pieces, cached as one picture until the position or the size changes."""
+        """Board and placed pieces, painted again only when the position or its numbers change
+        (ui/layer.py: its repaint counts in the frame's budget like the panel's)."""
         history = self.match.history
         numbers = (history.cursor, len(history.steps)) if self.show_numbers else None
-        size = surface.get_size()
-        key = (state.boards, self.board.rect.topleft, self.board.cell_px, self.colour_blind, size, numbers)
-        if self._layer is None or key != self._layer_key:
-            layer = pygame.Surface(surface.get_size())
-            layer.fill(theme.PAPER)
-            self.board.draw(layer, self.metrics, start_marks(self.variant.starts))
+        key = (state.boards, tuple(self.board.rect), self.board.cell_px, self.colour_blind, numbers)
+
+        def board(target: pygame.Surface) -> None:
+            self.board.draw(target, self.metrics, start_marks(self.variant.starts))
             for colour, bits in enumerate(state.boards):
                 if bits:
-                    draw_cells(layer, self.board.cell_rect, cells_of(bits), RGB[colour], self.mark(colour))
+                    draw_pieces(target, self.board, cells_of(bits), RGB[colour], self.mark(colour))
             if numbers is not None:
-                draw_move_numbers(layer, self.board.cell_rect, self.board.cell_px, numbered_pieces(history))
-            self._layer, self._layer_key = layer, key
-        surface.blit(self._layer, self.board_outer, self.board_outer)
+                draw_move_numbers(target, self.board.cell_rect, self.board.cell_px, numbered_pieces(history))
+
+        # The layer owns its rectangle: the margin's strip under the panel is left to the panel.
+        area, panel = self.board_outer, self.panel_rect
+        if panel.width and area.left < panel.left < area.right:
+            area = pygame.Rect(area.left, area.top, panel.left - area.left, area.height)
+        self.layers.show("board", surface, area, key, board)
 
     def _draw_last_move(self, surface: pygame.Surface, state: BlokusState) -> None:
         """The flash of a piece just placed (its outline in the mover's colour comes from ``outline_move``)."""

@@ -93,6 +93,17 @@ class BuizenHandPanel:
         return y - bh - space
 
     def _draw_hand(self, surface: pygame.Surface, view: BuizenState) -> None:
+        # Painted again only when what it shows changes (ui/layer.py): the position as this seat sees
+        # it, how each tile is turned, the tile held (and whether dragged), where each fits. The hand
+        # is a seat's secret and its slots are what the pointer picks (``hand_slots``, set by the
+        # paint): its copy is never shown late, and the curtain drops it.
+        hand = self.hand()
+        turned = tuple(self.orientation.get(number) for number in hand)
+        looks = (hand, turned, self.held_slot(hand), self.dragging_tile, self.playable(), self.spectating)
+        key = (view, self.viewer, looks, self.seats_key())
+        self.layers.show("hand", surface, self.hand_rect, key, lambda into: self._paint_hand(into, view), on_time=True)
+
+    def _paint_hand(self, surface: pygame.Surface, view: BuizenState) -> None:
         m = self.metrics
         rect = self.hand_rect
         pygame.draw.rect(surface, theme.WHITE, rect)

@@ -8,6 +8,7 @@ recap's outlines and numbered badges. The scene owns the state (camera, held til
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,6 +25,7 @@ from bauhausbox.ui.theme import Colour
 if TYPE_CHECKING:
     from bauhausbox.match import Match
     from bauhausbox.ui.anim import Tween
+    from bauhausbox.ui.layer import Layers
     from bauhausbox.ui.theme import Metrics
 
 # The zoom range in pixels per cell. Small enough that Fit shows the largest tables whole in the
@@ -50,6 +52,8 @@ class BuizenTableView:
         appear: dict[Cell, Tween]
         recap: tuple[int, ...]
         _fitted: tuple[float, float, float] | None
+        orientation: dict[int, tuple[int, int]]
+        layers: Layers
 
         @property
         def view(self) -> BuizenState: ...
@@ -59,6 +63,9 @@ class BuizenTableView:
         def seat_style(self, seat: int) -> tuple[Colour, str]: ...
         def step_style(self, index: int) -> tuple[Colour, str]: ...
         def story_viewer(self) -> tuple[bool, int | None]: ...
+        def my_seat(self) -> int | None: ...
+        def _token(self) -> int: ...
+        def seats_key(self) -> tuple[tuple[str, ...], tuple[bool | None, ...]]: ...
 
     def to_screen(self, cell: Cell) -> pygame.Rect:
         s = self.cell_px
@@ -180,22 +187,49 @@ class BuizenTableView:
         surface.set_clip(previous_clip)
 
     def _draw_table(self, surface: pygame.Surface, view: BuizenState) -> None:
+        # Painted again only when what it shows changes (ui/layer.py): the position, the camera, the
+        # places of the tile held or under the pointer in the hand (its moves: the position and
+        # whose screen this is). The tiles still appearing are left out of the copy and drawn over it
+        # each frame as they grow, as the held tile's ghost follows the pointer over it (``_draw_held``).
+        number = self.hovered_tile()
+        number = self.selected if number is None else number
+        turned = self.orientation.get(number) if number is not None else None
+        growing = frozenset(cell for cell, tween in self.appear.items() if not tween.done)
+        looks = (number, turned, self._token(), self.my_seat(), growing, self.seats_key())
+        key = (view, tuple(self.camera), self.cell_px, looks)
+        self.layers.show("table", surface, self.board_rect, key, lambda into: self._paint_table(into, view, growing))
+        if growing:
+            previous_clip = surface.get_clip()
+            surface.set_clip(self.board_rect)
+            for cell, picture, _sides in self._tiles(view):
+                if cell in growing:
+                    self._blit_tile(surface, cell, picture)
+            surface.set_clip(previous_clip)
+
+    def _tiles(self, view: BuizenState) -> Iterator[tuple[Cell, pygame.Surface, Sides | None]]:
+        """Every tile on the table with its picture (and a pipe's sides), in the order they are drawn."""
+        size = max(8, round(self.cell_px))
+        for cell in view.blocked:
+            yield cell, paint.blocked(size), None
+        for cell in view.pumps:
+            yield cell, paint.pump_room(size, start=cell == (0, 0)), None
+        for cell, stack in view.roads:
+            yield cell, paint.road(size, _stack_names(stack)), None
+        for cell, laid in view.pipes:
+            yield cell, paint.pipe_face(laid.sides, size, self.label_px), laid.sides
+
+    def _paint_table(self, surface: pygame.Surface, view: BuizenState, growing: frozenset[Cell]) -> None:
         m = self.metrics
         rect = self.board_rect
         pygame.draw.rect(surface, theme.PAPER_DARK, rect)
         previous_clip = surface.get_clip()
         surface.set_clip(rect)
-        size = max(8, round(self.cell_px))
         over = view.to_play is None
-        for cell in view.blocked:
-            self._blit_tile(surface, cell, paint.blocked(size))
-        for cell in view.pumps:
-            self._blit_tile(surface, cell, paint.pump_room(size, start=cell == (0, 0)))
-        for cell, stack in view.roads:
-            self._blit_tile(surface, cell, paint.road(size, _stack_names(stack)))
-        for cell, laid in view.pipes:
-            self._blit_tile(surface, cell, paint.pipe_face(laid.sides, size, self.label_px))
-            self._report_tags(surface, laid.sides, self.to_screen(cell))
+        for cell, picture, sides in self._tiles(view):
+            if cell not in growing:
+                self._blit_tile(surface, cell, picture)
+            if sides is not None:
+                self._report_tags(surface, sides, self.to_screen(cell))
         if over:
             self._draw_closed_networks(surface, view)
         else:
