@@ -110,8 +110,17 @@ def test_numbers_switch_with_m_and_the_button_and_are_remembered(fresh_app: Any)
     app.pop(scene)
 
 
+def _no_exports_yet() -> None:
+    """Clear the session's picture and game-file folders: other tests (the layout check's export
+    scenarios) may have left files there, and these tests count what they themselves wrote."""
+    for folder, pattern in ((paths.pictures_dir(), "*.png"), (paths.game_files_dir(), "*.blksgf*")):
+        for path in folder.glob(pattern):
+            path.unlink()
+
+
 def test_ctrl_p_and_ctrl_s_save_the_picture_and_the_game_where_the_status_says(fresh_app: Any) -> None:
     app = fresh_app
+    _no_exports_yet()
     app.settings.move_numbers = True
     scene = _scene(app, OPENING)
     key(app, pygame.K_p, pygame.KMOD_CTRL)
@@ -151,6 +160,7 @@ def test_an_unwritable_folder_is_said_in_one_sentence(fresh_app: Any, monkeypatc
 
 def test_the_replay_viewer_offers_numbers_picture_and_pentobi_file(fresh_app: Any) -> None:
     app = fresh_app
+    _no_exports_yet()
     app.settings.move_numbers = False
     texts = _random_game(2, {"variant": "duo"}, seed=3)
     history = _history(texts, 2, {"variant": "duo"})
@@ -176,6 +186,7 @@ def test_the_replay_viewer_offers_numbers_picture_and_pentobi_file(fresh_app: An
 
 def test_game_files_tab_opens_a_file_to_continue_or_replay_and_sets_a_broken_one_aside(fresh_app: Any) -> None:
     app = fresh_app
+    _no_exports_yet()
     folder = paths.game_files_dir()
     unfinished = folder / "unfinished.blksgf"
     unfinished.write_text(sgf.write(4, {}, ["Anni", "Bert", "Cleo", "Dora"], OPENING))

@@ -63,8 +63,9 @@ def number_cell(cells: Sequence[Cell]) -> Cell:
 
 
 def number_px(cell_px: int) -> int:
-    """The numbers' size: two digits fit a square, and 14 px or more from 24-pixel squares up."""
-    return max(9, round(cell_px * 0.6))
+    """The numbers' size: two digits fit a square, and never under the house's 14 px for text
+    (on small squares the number's disc grows past its square a little rather than the digits shrink)."""
+    return max(14, round(cell_px * 0.6))
 
 
 def draw_move_numbers(
@@ -72,7 +73,7 @@ def draw_move_numbers(
 ) -> None:
     """Each piece's move number in ink on a white disc, on its ``number_cell``."""
     size = number_px(cell_px)
-    radius = max(4, round(cell_px * 0.4))
+    radius = max(round(cell_px * 0.4), round(size * 0.7))
     for piece in pieces:
         rect = cell_rect(number_cell(piece.cells))
         label = draw.render_text(str(piece.number), size, theme.INK, "bold")
