@@ -327,6 +327,7 @@ def test_a_hint_that_runs_out_of_time_offers_to_keep_looking_and_can_be_stopped(
         return Hint("unknown", "stopped", timed_out=True)
 
     monkeypatch.setattr(puzzle_ai, "hint", slow_hint)
+    taken = scene.hints  # a puzzle another test left in progress in the session's saves may count some
     key(app, pygame.K_h)
     assert wait_until(app, lambda: scene.advice is not None, limit=600)
     assert "Keep looking" in scene.message and scene.hint_button.label == "Keep looking"
@@ -340,7 +341,7 @@ def test_a_hint_that_runs_out_of_time_offers_to_keep_looking_and_can_be_stopped(
     key(app, pygame.K_h)
     assert not scene.hint_runner.busy
     frames(app, 2)
-    assert scene.hint_button.label == "Keep looking" and scene.hints == 0
+    assert scene.hint_button.label == "Keep looking" and scene.hints == taken  # no answer, no hint counted
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
