@@ -211,6 +211,8 @@ class RemoteTableAdapter(Table[Any, Any]):
         # The sentences may change under the same moves (a player who joined named themselves).
         same = [move[:2] for move in moves[: len(known)]] == [move[:2] for move in known]
         if seat == self._shown_seat and self._seen is not None and same:
+            if len(moves) > len(known):  # a hint belongs to its position (as Table._moved has it)
+                self.hint_move = None
             for index, (mover, text, _said, opens) in enumerate(moves[len(known) :], start=len(known)):
                 before = history.state
                 move = self._parse(before, mover, text, own)

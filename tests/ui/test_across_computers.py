@@ -314,3 +314,32 @@ def test_the_log_is_said_again_when_the_language_changes(fresh_app: Any) -> None
     assert scene.match.said[0].startswith(f"{first} a posé"), scene.match.said[0]
     assert scene.match.said_version > 0  # the log is laid out again with the new words
     table.close()
+
+
+def test_a_hint_goes_once_the_position_moves_on(fresh_app: Any) -> None:
+    """A hint played (or overtaken by the other player's move) is gone from the screen across
+    computers too: it never comes back on the next turn, where it could not be played."""
+    app = fresh_app
+    scene = host_blokus(app)
+    table = scene.table
+    assert isinstance(table, RemoteTableAdapter) and table.invitation is not None
+    host = background.hosting()
+    assert host is not None
+    guest = RemoteTable(host.local_url, table.invitation.code, seat=1, name="Bert")
+    loop = background.shared_loop()
+    loop.run(guest.start(5.0), 6.0)
+    scene.request_hint()
+    assert wait_until(app, lambda: scene.hint_move is not None, 3000), "the hint came"
+    assert scene.accept_hint()
+    assert wait_until(app, lambda: len(scene.match.history.steps) == 1, 300)
+    frames(app, 2)
+    assert scene.hint_move is None, "the hint was played: it is gone"
+    assert wait_until(app, lambda: guest.view is not None and guest.view.to_play == 1, 300)
+    state = guest.state()
+    loop.run(guest.play(scene.game.format_move(state, scene.game.legal_moves(state)[0])), 5.0)
+    assert wait_until(app, lambda: len(scene.match.history.steps) == 2, 300)
+    frames(app, 2)
+    assert scene.hint_move is None and table.hint_for(0) is None, "no old hint on the next turn"
+    assert "Hint:" not in scene.situation()
+    loop.run(guest.close(), 5.0)
+    table.close()
