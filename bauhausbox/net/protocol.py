@@ -277,7 +277,7 @@ SENTENCES: dict[str, str] = {
     "nothing_to_redo": N_("There is nothing to redo."),
     "no_hint": N_("No hint can be given now."),
     "no_request": N_("Nobody has asked to undo."),
-    "undo_refused": N_("{detail} does not want to undo the draw."),
+    "undo_refused": N_("{detail} does not want to undo the move."),
     "host_left": N_("The host has left: the game has stopped."),
     "not_stored": N_("The host could not store the move, so it was not played."),
     "table_closed": N_("That game is over and its table has closed."),
