@@ -132,15 +132,20 @@ def host_table(
         host.keep(code, saves.new_save_path(game_id), tokens_of(table))
         host.advertise(code)
     except (OSError, TimeoutError, Ended) as error:
-        reason = (
-            error.refusal.sentence if isinstance(error, Ended) else (getattr(error, "strerror", None) or str(error))
-        )
-        message = fill(_("The table could not be hosted: {reason}"), reason=reason or _("no answer"))
+        message = fill(_("The table could not be hosted: {reason}"), reason=_failure_reason(error))
         app.push(DialogScene(app, N_("Host a table"), message))
         return None
     open_remote(app, table)
     app.push(DialogScene(app, N_("Table hosted"), invitation_words(invitation)))
     return table
+
+
+def _failure_reason(error: OSError | TimeoutError | Ended) -> str:
+    """Why the app's server or its table could not be reached, in one phrase: the server's refusal,
+    else the system's words."""
+    if isinstance(error, Ended):
+        return error.refusal.sentence or _("no answer")
+    return getattr(error, "strerror", None) or str(error) or _("no answer")
 
 
 def tokens_of(table: RemoteTableAdapter) -> dict[Seat, str]:
@@ -180,10 +185,7 @@ def reopen_hosted(app: App, loaded: LoadedGame) -> bool:
             host.local_url, hosted.code, list(tokens), language=i18n.language(), invitation=invitation, tokens=tokens
         )
     except (OSError, TimeoutError, Ended) as error:
-        reason = (
-            error.refusal.sentence if isinstance(error, Ended) else (getattr(error, "strerror", None) or str(error))
-        )
-        message = fill(_("The table could not be reopened: {reason}"), reason=reason or _("no answer"))
+        message = fill(_("The table could not be reopened: {reason}"), reason=_failure_reason(error))
         app.push(DialogScene(app, N_("Continue"), message))
         return False
     host.keep(hosted.code, loaded.path, tokens, loaded.saved.created)
