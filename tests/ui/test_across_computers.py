@@ -58,6 +58,15 @@ def host_blokus(app: Any) -> GameScene[Any, Any]:
     return scene
 
 
+def guest_sits(code: str) -> tuple[RemoteTable, Any]:
+    """A headless client on another "computer" sits at the app's hosted table as Bert, seat 1: the
+    client and its first view."""
+    host = background.hosting()
+    assert host is not None
+    guest = RemoteTable(host.local_url, code, seat=1, name="Bert")
+    return guest, background.shared_loop().run(guest.start(5.0), 6.0)
+
+
 def test_host_sees_the_remote_players_moves(fresh_app: Any) -> None:
     app = fresh_app
     scene = host_blokus(app)
@@ -75,11 +84,8 @@ def test_host_sees_the_remote_players_moves(fresh_app: Any) -> None:
     assert len(scene.match.history.steps) == 1
 
     # The guest: a headless client on another "computer" sits down and plays its move.
-    host = background.hosting()
-    assert host is not None
-    guest = RemoteTable(host.local_url, invitation.code, seat=1, name="Bert")
+    guest, view = guest_sits(invitation.code)
     loop = background.shared_loop()
-    view = loop.run(guest.start(5.0), 6.0)
     assert view.seat == 1 and view.to_play == 1
     assert wait_until(app, lambda: table.connected(1) is True, 300)
     assert "Waiting for" not in scene.situation()
@@ -323,11 +329,8 @@ def test_a_hint_goes_once_the_position_moves_on(fresh_app: Any) -> None:
     scene = host_blokus(app)
     table = scene.table
     assert isinstance(table, RemoteTableAdapter) and table.invitation is not None
-    host = background.hosting()
-    assert host is not None
-    guest = RemoteTable(host.local_url, table.invitation.code, seat=1, name="Bert")
+    guest, _view = guest_sits(table.invitation.code)
     loop = background.shared_loop()
-    loop.run(guest.start(5.0), 6.0)
     scene.request_hint()
     assert wait_until(app, lambda: scene.hint_move is not None, 3000), "the hint came"
     assert scene.accept_hint()
