@@ -229,9 +229,11 @@ class RemoteTable:
         elif isinstance(message, SeatView):
             if message.first == 0:
                 self.view = message
-            elif self.view is not None and len(self.view.moves) == message.first:
-                # Only the new moves: the earlier ones are those of the view before.
-                self.view = message.model_copy(update={"moves": [*self.view.moves, *message.moves], "first": 0})
+            elif self.view is not None and len(self.view.moves) >= message.first:
+                # Only the moves from ``first`` on (new ones, or ones that say more now): the
+                # earlier ones are those of the view before.
+                moves = [*self.view.moves[: message.first], *message.moves]
+                self.view = message.model_copy(update={"moves": moves, "first": 0})
             elif self._connection is not None:  # a gap (never expected): ask for the whole view
                 await self._connection.send(protocol.encode(Intent(action="present")))
                 return

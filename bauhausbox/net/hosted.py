@@ -17,8 +17,9 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection
 
 from bauhausbox import i18n
-from bauhausbox.engine.api import WATCHER, Seat
+from bauhausbox.engine.api import WATCHER, GameRules, Seat
 from bauhausbox.engine.history import UndoPlan as Plan
+from bauhausbox.match import told_to
 from bauhausbox.net import protocol
 from bauhausbox.net.protocol import PROTOCOL_VERSION, MoveSeen, Rematch, SeatView, TableSeen, UndoRequest, unchecked
 from bauhausbox.table import Table
@@ -89,12 +90,13 @@ class HostedTable:
         return not self.match.over and self.match.to_play in table.bots
 
     # -- what a seat may see ---------------------------------------------------------------------
-    def view_for(self, seat: Seat | None, first: int = 0, turns: bool = True) -> SeatView:
+    def view_for(self, seat: Seat | None, first: int = 0, turns: bool = True, newer: bool = True) -> SeatView:
         """Everything in this message comes from ``view(state, seat)``, the seat's own hint and the
         table's public facts (names, who is connected, the undo request, how many watch); a
         watcher's (``seat`` None) from the game's ``watcher_view``, without a hint. ``first``: the
         moves before it are left out (the client has them). ``turns``: the moves say which began a
-        turn (a client of protocol 3 or later)."""
+        turn (a client of protocol 3 or later); ``newer``: the undo request says where it goes
+        back to (protocol 4)."""
         match, game, table = self.match, self.game, self.table
         hint = None
         if seat is None:
@@ -105,6 +107,9 @@ class HostedTable:
             if seen.hint is not None:
                 hint = game.format_move(match.state, seen.hint)
         common = self._common()
+        request = common["undo_request"]
+        if request is not None and not newer:  # a field an older client would refuse
+            request = request.model_copy(update={"back_to": None})
         # Built from the server's own values: no validation needed (a fifth of a view's cost).
         return unchecked(
             SeatView,
@@ -119,7 +124,7 @@ class HostedTable:
                 "over": common["over"],
                 "moves": [self._seen(index, seat, turns) for index in range(first, match.history.cursor)],
                 "hint": hint,
-                "undo_request": common["undo_request"],
+                "undo_request": request,
                 "can_undo": seat is not None and common["can_undo"],
                 "can_redo": seat is not None and common["can_redo"],
                 "names": common["names"],
@@ -144,7 +149,9 @@ class HostedTable:
         if self.pending_undo is not None:
             agreed = sorted(self.pending_undo.agreed)
             waiting = [human for human in self.humans if human not in self.pending_undo.agreed]
-            request = UndoRequest(asked_by=self.pending_undo.asked_by, agreed=agreed, waiting_for=waiting)
+            pending = self.pending_undo
+            back_to = pending.plan.index
+            request = UndoRequest(asked_by=pending.asked_by, agreed=agreed, waiting_for=waiting, back_to=back_to)
         seats, over = match.setup.seats, match.over
         common: dict[str, Any] = {
             "game": match.setup.game_id,
@@ -177,6 +184,31 @@ class HostedTable:
         known.append((state, text))
         return text
 
+    def _told(self, index: int, seat: Seat | None, present: Any) -> Seat | None:
+        """The viewer step ``index``'s sentence is written for in ``present``: the seat (a watcher:
+        :data:`WATCHER`), or ``None`` (everything) once the move is no secret any more."""
+        if self.game.describes_alike:
+            return WATCHER
+        step, before = self.match.history.steps[index], self.match.history.states[index]
+        return told_to(self.game, before, present, step.seat, WATCHER if seat is None else seat)
+
+    def _shown_since(self, seated: Seated, told: int) -> int:
+        """The first of the ``told`` moves ``seated``'s client has whose sentence says more now
+        than when it was told (shown since), else ``told``: those moves are sent again."""
+        # Only a game whose secrets are shown later (it says so with ``public_since``) is looked at.
+        if not told or type(self.game).public_since is GameRules.public_since:
+            return told
+        history = self.match.history
+        then, now = history.states[told], self.match.state
+        first = told
+        for index in range(told - 1, -1, -1):
+            was = self._told(index, seated.seat, then)
+            if was is None:  # public already then, and so is every move before it
+                break
+            if self._told(index, seated.seat, now) != was:
+                first = index
+        return first
+
     def known_to(self, seated: Seated) -> int:
         """How many moves of the current history ``seated``'s client already has as they are now:
         0 (a whole view) after an undo that took back one of them, at the end (every move's
@@ -187,7 +219,9 @@ class HostedTable:
             return 0
         if told and history.steps[told - 1] is not seated.last_told:
             return 0
-        return told
+        first = self._shown_since(seated, told)
+        # Only a client of protocol 4 replaces moves it has; an older one is sent the whole view.
+        return first if first == told or seated.protocol >= protocol.REVEAL_PROTOCOL else 0
 
     def seen(self) -> TableSeen:
         """The table as someone about to join sees it: public facts only."""
@@ -216,13 +250,15 @@ class HostedTable:
         # placed face down); the sentence never does (the rules write it for this seat, or for a
         # watcher at no seat).
         public = step.seat == seat or self.match.over or not self.game.info.hidden_information
+        state = self.match.history.states[index]
+        # Told as the rules tell it now: a secret move shown since (a Bits placement once every
+        # player has placed the tile) says everything, as the host's own log does (``told_to``).
         # A game whose sentences are alike for every viewer writes each once for all seats.
-        key = (index, WATCHER if self.game.describes_alike else seat, i18n.language())
+        viewer = self._told(index, seat, self.match.state)
+        key = (index, viewer, i18n.language())
         known = self._said.get(key)
         if known is None or known[0] is not step:
             names = [spec.name for spec in self.match.setup.seats]
-            state = self.match.history.states[index]
-            viewer = WATCHER if seat is None or self.game.describes_alike else seat
             said = self.game.describe_move(state, step.move, mover=step.seat, viewer=viewer, names=names)
             outcome = self.game.describe_outcome(state, step.move, mover=step.seat, viewer=viewer, names=names)
             if outcome:  # one sentence per move crosses the network: a round's end follows its move

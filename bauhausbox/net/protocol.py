@@ -23,11 +23,14 @@ from bauhausbox.persistence.models import name_problem
 
 # 2: a view may carry only the moves since the client's last view (``SeatView.first``).
 # 3: a move says when it does not begin a turn (``MoveSeen.opens``): every screen counts turns alike.
-PROTOCOL_VERSION = 3
+# 4: a view may send again moves the client has (``first`` below its count) whose sentence says
+#    more now (a Bits placement shown since); an undo request says where it goes back to.
+PROTOCOL_VERSION = 4
 # The oldest client version the server still speaks with (version 1 clients get whole views).
 OLDEST_PROTOCOL = 1
 DELTA_PROTOCOL = 2
 TURNS_PROTOCOL = 3
+REVEAL_PROTOCOL = 4
 MAX_MESSAGE_BYTES = 64 * 1024
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
@@ -186,6 +189,8 @@ class UndoRequest(_Message):
     asked_by: int
     agreed: list[int]
     waiting_for: list[int]
+    # The moves from this index on are taken back (protocol 4; left out of the frame when unknown).
+    back_to: int | None = Field(default=None, ge=0)
 
 
 class Rematch(_Message):
@@ -222,7 +227,8 @@ class SeatView(_Message):
     seats: list[str] = Field(default_factory=list)
     options: dict[str, str | int | bool] = Field(default_factory=dict)
     # ``moves`` starts at this index: the earlier ones are those of the client's previous view
-    # (protocol 2). 0, a whole view, is left out of the frame: the same bytes as protocol 1.
+    # (protocol 2), or from protocol 4 some of them, sent again (they say more now). 0, a whole
+    # view, is left out of the frame: the same bytes as protocol 1.
     first: int = Field(default=0, ge=0)
     watching: int = Field(default=0, ge=0)  # how many watch the table (left out of the frame when none)
     rematch: Rematch | None = None  # once asked for at the end (left out of the frame until then)
@@ -368,6 +374,8 @@ def encode(message: _Message) -> str:
             steps = {index: {"opens"} for index, move in enumerate(message.moves) if move.opens}
             if steps:
                 left_out["moves"] = steps
+            if message.undo_request is not None and message.undo_request.back_to is None:
+                left_out["undo_request"] = {"back_to"}
         if left_out:
             return message.model_dump_json(exclude=left_out)
     return message.model_dump_json()

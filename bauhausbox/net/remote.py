@@ -23,8 +23,8 @@ from bauhausbox import games, i18n
 from bauhausbox.engine.api import WATCHER, GameError, IllegalMoveError, Seat, split_seat
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.bots.runner import BotJob
-from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan
-from bauhausbox.i18n import N_, _, fill
+from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan, turns_from
+from bauhausbox.i18n import N_, _, fill, ngettext
 from bauhausbox.match import Match
 from bauhausbox.net.background import NetLoop, shared_loop
 from bauhausbox.net.client import Ended, RemoteTable
@@ -270,15 +270,26 @@ class RemoteTableAdapter(Table[Any, Any]):
             events.append(Notice(remote.ended.sentence, "error"))
         view = remote.view
         request = view.undo_request if view is not None else None
-        if request is not None and seat in request.waiting_for:
-            key = (seat, request.asked_by, len(view.moves) if view is not None else 0)
+        if request is not None and view is not None and seat in request.waiting_for:
+            key = (seat, request.asked_by, len(view.moves))
             if key not in self._asked:
                 self._asked.add(key)
                 asker = self.match.seat_name(request.asked_by)
+                turns, moves = taken_back(view, request.back_to)
+                if moves:  # what goes, in the game's words, as the seat's own log tells it
+                    title = fill(
+                        ngettext("{name} asks to take back {n} turn", "{name} asks to take back {n} turns", turns),
+                        name=asker,
+                        n=turns,
+                    )
+                    question = fill(_("Taken back: {moves}."), moves=moves) + " "
+                else:  # an older host does not say where its undo goes back to
+                    title, question = fill(_("{name} asks to undo"), name=asker), ""
                 events.append(
                     Asked(
-                        fill(_("{name} asks to undo"), name=asker),
-                        _(
+                        title,
+                        question
+                        + _(
                             "Going back takes back moves everyone at the table has seen (a draw, or "
                             "another player's move). Undo only if you agree."
                         ),
@@ -394,7 +405,10 @@ class RemoteTableAdapter(Table[Any, Any]):
         return UndoPlan(0, False) if view is not None and view.can_undo else None
 
     def ask_undo(self) -> list[TableEvent]:
+        """Ask the server to undo as a local table does (back to the last human decision, the
+        computers' replies with it: ``Table.undo_plan`` on the server's table), and say what goes."""
         remote = self.remotes[self._shown_seat]
+        before = remote.view
         answer = self._ask(remote, "undo")
         if answer is not None:
             return [Notice(answer.sentence, "error")]
@@ -402,9 +416,24 @@ class RemoteTableAdapter(Table[Any, Any]):
         view = remote.view
         if view is not None and view.undo_request is not None:
             names = ", ".join(self.match.seat_name(seat) for seat in view.undo_request.waiting_for)
-            events.append(Notice(fill(_("Waiting for {names} to agree to undo…"), names=names)))
+            turns, moves = taken_back(view, view.undo_request.back_to)
+            if moves:
+                waiting = ngettext(
+                    "Waiting for {names} to agree to take back {n} turn: {moves}…",
+                    "Waiting for {names} to agree to take back {n} turns: {moves}…",
+                    turns,
+                )
+                events.append(Notice(fill(waiting, names=names, n=turns, moves=moves)))
+            else:
+                events.append(Notice(fill(_("Waiting for {names} to agree to undo…"), names=names)))
         elif any(isinstance(event, Jumped) for event in events):
-            events.append(Notice(N_("Undone.")))
+            # Taken back at once (only this seat's own move and the computers' replies): what went.
+            turns, moves = taken_back(before, len(view.moves) if view is not None else None)
+            if moves:
+                undone = ngettext("Undone {n} turn: {moves}.", "Undone {n} turns: {moves}.", turns)
+                events.append(Notice(fill(undone, n=turns, moves=moves)))
+            else:
+                events.append(Notice(N_("Undone.")))
         return events
 
     def undo(self, plan: UndoPlan) -> bool:
@@ -463,6 +492,20 @@ class RemoteTableAdapter(Table[Any, Any]):
     def close(self) -> None:
         for remote in self.remotes.values():
             self._send(remote.close())
+
+
+def taken_back(view: SeatView | None, start: int | None) -> tuple[int, str]:
+    """What an undo back to move ``start`` takes back from ``view``: the turns, counted as players
+    count them (``turns_from``, as local undo says it), and the first move's sentence as the seat's
+    log tells it, with how many more go with it; ``(0, "")`` when unknown."""
+    if view is None or start is None or not 0 <= start < len(view.moves):
+        return 0, ""
+    steps = [Step(move.seat, None, move.text or "", False, move.opens) for move in view.moves]
+    more = len(view.moves) - start - 1
+    first = view.moves[start].said.split(". ")[0].rstrip(".")  # the move, not what followed it
+    if more:
+        first = fill(ngettext("{move}, then {n} more move", "{move}, then {n} more moves", more), move=first, n=more)
+    return turns_from(steps, start), first
 
 
 def join_table(
@@ -540,4 +583,13 @@ def refusal_words(error: BaseException, url: str) -> str:
     return fill(_("Nothing answers at {address}: check the address and that the table is hosted."), address=url)
 
 
-__all__ = ["Invitation", "RemoteMatch", "RemoteTableAdapter", "join_table", "refusal_words", "rejoin", "setup_of"]
+__all__ = [
+    "Invitation",
+    "RemoteMatch",
+    "RemoteTableAdapter",
+    "join_table",
+    "refusal_words",
+    "rejoin",
+    "setup_of",
+    "taken_back",
+]

@@ -52,6 +52,7 @@ from bauhausbox.net.protocol import (
     MAX_MESSAGE_BYTES,
     OLDEST_PROTOCOL,
     PROTOCOL_VERSION,
+    REVEAL_PROTOCOL,
     SENTENCES,
     TURNS_PROTOCOL,
     WATCHERS_PER_TABLE,
@@ -512,7 +513,10 @@ class Server:
         history = hosted.match.history
         first = 0 if whole else hosted.known_to(seated)
         with speaking(seated.language):
-            text = protocol.encode(hosted.view_for(seated.seat, first, seated.protocol >= TURNS_PROTOCOL))
+            view = hosted.view_for(
+                seated.seat, first, seated.protocol >= TURNS_PROTOCOL, seated.protocol >= REVEAL_PROTOCOL
+            )
+            text = protocol.encode(view)
         seated.told = history.cursor
         seated.last_told = history.steps[history.cursor - 1] if history.cursor else None
         with contextlib.suppress(ConnectionClosed):
