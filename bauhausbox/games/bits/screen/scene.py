@@ -196,14 +196,14 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
     def my_turn(self) -> int | None:
         """The human seat that may place now, if any."""
         seat = self.match.to_play
-        if seat is None or not self.match.is_human(seat) or not self.input_allowed():
+        if seat is None or not self.table.plays_here(seat) or not self.input_allowed():
             return None
         return seat
 
     def held(self) -> tuple[str, bool] | None:
         """The colours and orientation of the tile in hand (for the seat to play), or None."""
         seat = self.match.to_play
-        if seat is None or self.spectating or not self.match.is_human(seat) or self.peek is not None:
+        if seat is None or self.spectating or not self.table.plays_here(seat) or self.peek is not None:
             return None
         state = self.state
         if state.over or not state.waiting(seat) or not has_room(state.boards[seat]):
@@ -241,7 +241,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
 
     def toggle_neutral(self) -> None:
         seat = self.match.to_play
-        if seat is None or not self.match.is_human(seat) or not self.neutral_available(seat):
+        if seat is None or not self.table.plays_here(seat) or not self.neutral_available(seat):
             self.refuse(
                 Words("you have already used your neutral tile this round")
                 if seat is not None and self.state.neutral_used[seat]
@@ -470,7 +470,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             self.dragging = False
             self.refused = None
         self._follow_pointer()
-        held_ok = seat is not None and self.match.is_human(seat)
+        held_ok = seat is not None and self.table.plays_here(seat)
         self.turn_button.enabled = held_ok and self.held() is not None
         self.neutral_button.enabled = held_ok and seat is not None and self.neutral_available(seat)
         self.neutral_button.selected = self.use_neutral and self.neutral_button.enabled
@@ -487,7 +487,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         # pass-the-device curtain: a pass reveals nothing).
         if (
             seat is not None
-            and self.match.is_human(seat)
+            and self.table.plays_here(seat)
             and not self.spectating
             and self.game.legal_moves(self.match.state) == [PASS]
         ):
@@ -503,7 +503,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         if seat is None:
             return _("Game over")
         name = self.match.seat_name(seat)
-        if not self.match.is_human(seat):
+        if not self.table.plays_here(seat):
             return _("{name} is placing").format(name=name) + UNDER_WAY
         if state.start_phase:
             return _("{name}: place your start tile").format(name=name)
