@@ -38,6 +38,16 @@ MoveT = TypeVar("MoveT")
 Said = tuple[str, str]
 
 
+def seat_marker(game_id: str, seat: Seat, players: int) -> tuple[Colour, str]:
+    """A seat's colour and shape before its game is open (the setup's seats, the Join screen's seat
+    list): the game screen's own ``setup_marker``, the one source with the game's ``seat_style`` (a
+    game unknown here, named by another computer, gets the house's seat colours)."""
+    if game_id in games.REGISTRY:
+        marker: tuple[Colour, str] = games.scene_class(game_id).setup_marker(seat, players)
+        return marker
+    return theme.SEAT_COLOURS[seat % 4], theme.SEAT_SHAPES[seat % 4]
+
+
 @dataclass(frozen=True)
 class ViewerTool:
     """A command of a game's screen that the replay viewer offers too, as a button and a key

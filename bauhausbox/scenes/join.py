@@ -26,6 +26,7 @@ from bauhausbox.net.protocol import CODE_LENGTH, SENTENCES, TableSeen
 from bauhausbox.net.remote import JOIN_SECONDS, join_table, refusal_words
 from bauhausbox.persistence.models import MAX_NAME_LENGTH, name_problem
 from bauhausbox.scenes.common import poster_background
+from bauhausbox.scenes.game_hooks import seat_marker
 from bauhausbox.scenes.host import open_remote
 from bauhausbox.scenes.table_chrome import LEVEL_WORDS
 from bauhausbox.ui import draw, layout_probe, theme
@@ -282,7 +283,8 @@ class JoinScene(Scene):
         if self.table is not None:
             for seat, cy in self.rows:
                 kind = self.table.seats[seat]
-                colour, shape = theme.SEAT_COLOURS[seat % 4], theme.SEAT_SHAPES[seat % 4]
+                # The colours the game gives its seats (Buizen's second seat is purple, not yellow).
+                colour, shape = seat_marker(self.table.game, seat, len(self.table.seats))
                 draw.seat_shape(surface, shape, (label_x + u(2), cy), u(1.6), colour)
                 draw.text(
                     surface,
