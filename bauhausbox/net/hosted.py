@@ -200,6 +200,10 @@ class HostedTable:
             return told
         history = self.match.history
         then, now = history.states[told], self.match.state
+        # Secrets are shown in the order they were made: while the newest move the client has is
+        # not public, no earlier one has become public since (most views stop here).
+        if not self.game.public_since(history.states[told - 1], now):
+            return told
         first = told
         for index in range(told - 1, -1, -1):
             was = self._told(index, seated.seat, then)
