@@ -146,6 +146,8 @@ class RemoteTableAdapter(Table[Any, Any]):
             return None
         if seat in self.remotes:
             return self.remotes[seat].connected
+        if any(remote.away is not None and seat in remote.away.seats for remote in self.remotes.values()):
+            return False  # the host left the table (the last view may still say connected)
         return view.connected[seat]
 
     def plays_here(self, seat: Seat | None) -> bool:

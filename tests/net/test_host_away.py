@@ -137,6 +137,7 @@ def test_the_guests_and_watchers_are_told_the_host_is_away_and_back(fresh_app: A
             note = screen.status_note()
             assert note == "Anni (the host) left the table; it goes on when they reopen it · reconnecting…"
             assert not screen.may_act(1)
+            assert screen.connected(0) is False  # the host's presence mark: not connected
             screen.run_computers(0.0)  # a frame while away
         assert bert.ended is None  # not an end: Bert keeps trying
         time.sleep(2.5)  # a few tries at the table while the host is away: still waiting
@@ -206,3 +207,21 @@ def test_a_local_game_keeps_its_pause_menu(fresh_app: Any) -> None:
     assert pause.title == "Paused" and pause.subtitle() == "Bits · turn 1"
     pause.quit_to_menu()  # leaves at once, no question
     assert not isinstance(fresh_app.top, DialogScene) and pause not in fresh_app.stack
+
+
+def test_when_the_hosts_app_closes_the_guest_is_told_too(fresh_app: Any) -> None:
+    """The app's exit: the host's own connections may still be open when the guests hear it, so the
+    last view a guest has may still say the host is connected; the screen says otherwise."""
+    app = fresh_app
+    scene, bert = _host_bits(app)
+    table = scene.table
+    guest = RemoteTableAdapter(table.loop, {1: bert})
+    try:
+        assert _until(lambda: guest.connected(0) is True)
+        background.stop_hosting()  # the host's app closes
+        assert _until(lambda: guest.host_away() is not None)
+        assert guest.connected(0) is False and not guest.may_act(1)
+        assert guest.status_note() == "Anni (the host) left the table; it goes on when they reopen it · reconnecting…"
+    finally:
+        guest.close()
+        table.close()
