@@ -371,9 +371,9 @@ class Server:
 
     async def close(self, resumable: Iterable[str] = (), hosts: Mapping[str, Sequence[Seat]] | None = None) -> None:
         """Stop: every player hears that the host left, but at the tables in ``resumable`` (the
-        host's app keeps them in its saves and reopens them): there they hear ``host_away`` (with
-        the host's seats from ``hosts``), and the players' screens reconnect by themselves once the
-        table is back. Thinking stops; the store is closed."""
+        host's app keeps them in its saves and reopens them): there, unless the game is over, they
+        hear ``host_away`` (with the host's seats from ``hosts``), and the players' screens reconnect
+        by themselves once the table is back. Thinking stops; the store is closed."""
         kept = set(resumable)
         if self._ticker is not None:
             self._ticker.cancel()
@@ -386,7 +386,7 @@ class Server:
                 await asyncio.wait_for(self._writer, 30)
         for hosted in self.tables.values():
             for seated in hosted.everyone():
-                if hosted.code in kept:  # the clients try again
+                if hosted.code in kept and not hosted.match.over:  # the clients try again
                     await self._tell_away(seated.connection, seated.language, (hosts or {}).get(hosted.code, ()))
                     continue
                 with speaking(seated.language), contextlib.suppress(ConnectionClosed):

@@ -14,7 +14,7 @@ import pytest
 from bauhausbox import games
 from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.match import Match
-from bauhausbox.net import background, discovery
+from bauhausbox.net import background, discovery, scripted
 from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.remote import RemoteTableAdapter, join_table
 from bauhausbox.net.scripted import legal_texts
@@ -224,4 +224,21 @@ def test_when_the_hosts_app_closes_the_guest_is_told_too(fresh_app: Any) -> None
         assert guest.status_note() == "Anni (the host) left the table; it goes on when they reopen it · reconnecting…"
     finally:
         guest.close()
+        table.close()
+
+
+def test_after_the_end_the_hosts_app_closing_says_the_host_left(fresh_app: Any) -> None:
+    """A finished game does not go on: when the host's app closes, its guests hear that the host
+    left (not that the game goes on when the host reopens it)."""
+    app = fresh_app
+    scene, bert = _host_bits(app)
+    table = scene.table
+    final = table.loop.run(scripted.play_out([table.remotes[0], bert], random.Random(8)), 120.0)
+    assert final.over
+    try:
+        background.stop_hosting()  # the host's app closes
+        assert _until(lambda: bert.ended is not None)
+        assert bert.ended is not None and bert.ended.reason == "host_left" and bert.away is None
+    finally:
+        table.loop.submit(bert.close())
         table.close()
