@@ -11,9 +11,10 @@ on the local network (``net/discovery.py``).
 A table where this computer has seats is saved like any game (:meth:`LocalHost.keep`): after every
 change the server's players are told of, the server's own table (which knows every move in full)
 is written in the normal save format through the one save writer, with the table's code, port and
-this computer's tokens. At exit the guests of such a table only lose the connection (their screens
-reconnect by themselves when Continue reopens it on the same port); the guests of any other table
-hear that the host left.
+this computer's tokens. When the host leaves such a table (:meth:`LocalHost.leave`: Leave the table,
+or the app's exit) its guests hear that the host is away, with the host's seats, and their screens
+keep reconnecting until Continue reopens it (:meth:`LocalHost.resume`, on the same port); the guests
+of any other table hear at exit that the host left.
 """
 
 from __future__ import annotations
@@ -167,6 +168,21 @@ class LocalHost:
         saved.hosted = HostedSave(code=hosted.code, port=self.port, tokens=kept.tokens)
         saves.queue_game(kept.path, saved, prune=saved.finished)
 
+    def leave(self, code: str) -> None:
+        """This computer's players left table ``code``, which it keeps: the others are told the host
+        is away and wait (``Server.leave``); Continue reopens it (:meth:`resume`)."""
+        kept = self.kept.get(code)
+        if kept is not None:
+            self.loop.submit(self.server.leave(code, sorted(kept.tokens)))
+
+    def resume(self, code: str) -> None:
+        """Table ``code`` is open again to whoever comes (the host reopens it)."""
+
+        async def resume() -> None:
+            self.server.resume(code)
+
+        self.loop.run(resume(), timeout=5.0)
+
     def set_computer_delay(self, seconds: float) -> None:
         self.server.computer_delay = seconds
 
@@ -175,7 +191,8 @@ class LocalHost:
         if self.advertiser is not None:
             self.advertiser.close()
         with contextlib.suppress(Exception):  # at exit, whatever state the loop is in
-            self.loop.run(self.server.close(resumable=list(self.kept)), timeout=CLOSE_SECONDS)
+            hosts = {code: sorted(kept.tokens) for code, kept in self.kept.items()}
+            self.loop.run(self.server.close(resumable=list(self.kept), hosts=hosts), timeout=CLOSE_SECONDS)
 
 
 @dataclass

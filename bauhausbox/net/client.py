@@ -7,7 +7,9 @@ is added to the one before); ``play``, ``undo``, ``redo``, ``hint``,
 own, with growing pauses (:data:`BACKOFF_SECONDS` doubling up to :data:`MAX_BACKOFF_SECONDS`), and
 the token brings the client back into the same seat, at the table's current position. A refusal
 that ends the conversation (wrong code, table full, bad token, an old version, the host left) stops
-the reconnecting: :attr:`RemoteTable.ended` says why.
+the reconnecting: :attr:`RemoteTable.ended` says why. When the host leaves the table (it keeps it
+and reopens it later) the server says ``host_away``: :attr:`RemoteTable.away` holds it, the client
+keeps trying, and once seated again :attr:`RemoteTable.returns` counts the host's return.
 
 The screens will hold a ``RemoteTable`` the way they hold a local ``Table``: draw
 :meth:`RemoteTable.state` (``from_text`` of the seat's position), show ``view.moves`` as the story,
@@ -145,6 +147,8 @@ class RemoteTable:
         self.view: SeatView | None = None
         self.refusals: list[Refusal] = []
         self.ended: Refusal | None = None
+        self.away: Refusal | None = None  # the host left the table (``host_away``): it waits for them
+        self.returns = 0  # how many times the table came back after its host was away
         # Every frame the server sent, in order, as received (the privacy tests compare them).
         self.received: list[str] = []
         self.connections = 0  # how many times a connection was opened and the seat taken
@@ -219,11 +223,12 @@ class RemoteTable:
     async def _receive(self, text: str) -> None:
         self.received.append(text)
         message = protocol.read_server(text)
-        if isinstance(message, SeatGiven):
-            self.seat, self.token = message.seat, message.token
-            self.connections += 1
-            self._seated.set()
-        elif isinstance(message, Watching):
+        if isinstance(message, SeatGiven | Watching):
+            if isinstance(message, SeatGiven):
+                self.seat, self.token = message.seat, message.token
+            if self.away is not None:  # the host reopened the table
+                self.away = None
+                self.returns += 1
             self.connections += 1
             self._seated.set()
         elif isinstance(message, SeatView):
@@ -237,6 +242,9 @@ class RemoteTable:
             elif self._connection is not None:  # a gap (never expected): ask for the whole view
                 await self._connection.send(protocol.encode(Intent(action="present")))
                 return
+        elif isinstance(message, Refusal) and message.reason == "host_away":
+            self.away = message  # not an end: the server lets go, and the client tries again
+            self._seated.clear()
         elif isinstance(message, Refusal):
             if message.fatal or not self._seated.is_set():  # refused a seat: nothing to come back to
                 raise Ended(message)

@@ -262,6 +262,7 @@ Reason = Literal[
     "too_many_watchers",
     "watching",
     "no_rematch",
+    "host_away",
 ]
 
 # The sentence for each reason (``{detail}`` filled from the refusal); marked for the catalogs.
@@ -293,6 +294,9 @@ SENTENCES: dict[str, str] = {
     "too_many_watchers": N_("That table has as many watchers as it can take: try again later."),
     "watching": N_("You are watching: only the players can play."),
     "no_rematch": N_("A new game can be asked for only once this one is over."),
+    # Not fatal: the table waits for its host, and the client keeps trying (``Refusal.seats``: the
+    # host's seats, whose names the screen says).
+    "host_away": N_("The host has left the table; it goes on when they reopen it."),
 }
 
 # A refusal that ends the connection (the client does not try again on its own).
@@ -320,6 +324,8 @@ class Refusal(_Message):
     reason: Reason
     sentence: str
     fatal: bool = False
+    # ``host_away`` only: the seats played at the host's computer (left out of the frame when empty).
+    seats: list[int] = Field(default_factory=list, max_length=4)
 
 
 ServerMessage = Annotated[
@@ -343,6 +349,7 @@ _LATER_FIELDS: dict[type[_Message], tuple[tuple[str, object], ...]] = {
     Join: (("watch", False),),
     TableSeen: (("watchers", False), ("watching", 0)),
     SeatView: (("first", 0), ("watching", 0), ("rematch", None)),
+    Refusal: (("seats", []),),
 }
 
 

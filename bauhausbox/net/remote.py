@@ -26,7 +26,7 @@ from bauhausbox.engine.bots.runner import BotJob
 from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan, turns_from
 from bauhausbox.i18n import N_, _, fill, ngettext
 from bauhausbox.match import Match
-from bauhausbox.net.background import NetLoop, shared_loop
+from bauhausbox.net.background import NetLoop, hosting, shared_loop
 from bauhausbox.net.client import Ended, RemoteTable
 from bauhausbox.net.protocol import SENTENCES, Refusal, SeatView
 from bauhausbox.table import Asked, Jumped, Notice, Played, Table, TableEvent
@@ -118,6 +118,8 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._asked: set[tuple[Seat, int, int]] = set()
         self._hint_given: tuple[int, str] | None = None
         self._ended_told = False
+        self._returns: dict[Seat, int] = {}  # the host's returns told, per seat of this computer
+        self._away_names: list[str] = []  # the host's players, as last said while away
         self._rematch_seen: str | None = None  # the new game's table this screen was told of
         self._language = i18n.language()  # the language the server writes this screen's sentences in
         self._absorb()
@@ -144,6 +146,8 @@ class RemoteTableAdapter(Table[Any, Any]):
             return None
         if seat in self.remotes:
             return self.remotes[seat].connected
+        if any(remote.away is not None and seat in remote.away.seats for remote in self.remotes.values()):
+            return False  # the host left the table (the last view may still say connected)
         return view.connected[seat]
 
     def plays_here(self, seat: Seat | None) -> bool:
@@ -154,6 +158,14 @@ class RemoteTableAdapter(Table[Any, Any]):
             if remote.ended is not None:  # said again in the players' language where it can be
                 template = SENTENCES[remote.ended.reason]
                 return _(template) if "{detail}" not in template else remote.ended.sentence
+        away = self.host_away()
+        if away is not None:
+            if not away:
+                return _("The host left the table; it goes on when they reopen it · reconnecting…")
+            return fill(
+                _("{names} (the host) left the table; it goes on when they reopen it · reconnecting…"),
+                names=", ".join(away),
+            )
         if not all(remote.connected for remote in self.remotes.values()):
             return _("The connection to the table was lost: reconnecting…")
         if self.watcher:
@@ -169,6 +181,14 @@ class RemoteTableAdapter(Table[Any, Any]):
                     address=self.invitation.where(),
                 )
         return None
+
+    def host_away(self) -> list[str] | None:
+        """The names of the host's players while they are away from the table (they left it, or
+        their app closed: it goes on when they reopen it), else ``None``."""
+        away = next((remote.away for remote in self.remotes.values() if remote.away is not None), None)
+        if away is None:
+            return None
+        return [self.match.seat_name(seat) for seat in away.seats if 0 <= seat < self.match.setup.players]
 
     # ==== the view ===============================================================================
     @property
@@ -265,6 +285,15 @@ class RemoteTableAdapter(Table[Any, Any]):
             if not refusal.fatal:
                 events.append(Notice(refusal.sentence, "error"))
         self._refusals[seat] = len(remote.refusals)
+        if remote.away is not None:
+            self._away_names = self.host_away() or []
+        if remote.returns > self._returns.get(seat, 0):  # the host reopened the table
+            self._returns[seat] = remote.returns
+            names = self._away_names
+            back = ngettext("{names} is back: the game goes on.", "{names} are back: the game goes on.", len(names))
+            events.append(
+                Notice(fill(back, names=", ".join(names)) if names else _("The host is back: the game goes on."))
+            )
         if remote.ended is not None and not self._ended_told:
             self._ended_told = True
             events.append(Notice(remote.ended.sentence, "error"))
@@ -490,8 +519,13 @@ class RemoteTableAdapter(Table[Any, Any]):
         return rejoin(self.loop, remote.url, code, self.remotes, invitation)
 
     def close(self) -> None:
+        """This screen leaves the table. At the host, an unfinished table it keeps waits for its
+        players (the others are told: ``LocalHost.leave``) until Continue reopens it."""
         for remote in self.remotes.values():
             self._send(remote.close())
+        host = hosting()
+        if host is not None and self.invitation is not None and not self.match.over:
+            host.leave(self.invitation.code)  # after the closes: sent to the loop in this order
 
 
 def taken_back(view: SeatView | None, start: int | None) -> tuple[int, str]:

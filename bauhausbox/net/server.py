@@ -28,7 +28,7 @@ import socket
 import ssl
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -114,10 +114,11 @@ def speaking(language: str) -> contextlib.AbstractContextManager[str]:
     return i18n.speaking(language)
 
 
-def refusal(reason: Reason, detail: str = "") -> Refusal:
-    """A refusal in the current language (see :func:`speaking`)."""
+def refusal(reason: Reason, detail: str = "", seats: Sequence[Seat] = ()) -> Refusal:
+    """A refusal in the current language (see :func:`speaking`); ``seats``: the host's, for
+    ``host_away``."""
     sentence = i18n.fill(i18n._(SENTENCES[reason]), detail=i18n.translate(detail))
-    return Refusal(reason=reason, sentence=sentence, fatal=reason in FATAL)
+    return Refusal(reason=reason, sentence=sentence, fatal=reason in FATAL, seats=list(seats))
 
 
 class Refused(Exception):
@@ -161,6 +162,9 @@ class Server:
         self.hello_seconds = hello_seconds
         self.keepalive_seconds = keepalive_seconds
         self.tables: dict[str, HostedTable] = {}
+        # The tables whose host left them (the host's app keeps them): each with the host's seats.
+        # Whoever comes hears ``host_away`` until the host reopens it (:meth:`resume`).
+        self.away: dict[str, list[Seat]] = {}
         self.connections: Counter[str] = Counter()  # open connections per address
         self._created: dict[str, deque[float]] = {}  # when each address created its recent tables
         # Group commit: writes waiting for the next transaction, each with its caller's future.
@@ -232,6 +236,8 @@ class Server:
         hosted = self.tables.get(code)
         if hosted is not None:
             return hosted
+        if code in self.away:
+            raise Refused("host_away")
         stored = self.store.tables(code)
         if not stored:
             raise Refused("wrong_code")
@@ -243,6 +249,33 @@ class Server:
             log.warning("table %s could not be reopened: %s", code, error)
             raise Refused("wrong_code") from None
         return hosted
+
+    async def leave(self, code: str, host_seats: Sequence[Seat]) -> None:
+        """The host left table ``code`` (its app keeps it, Continue reopens it): everyone there hears
+        ``host_away`` with the host's seats and is let go (the clients keep trying), the table leaves
+        memory, and until :meth:`resume` whoever comes hears the same."""
+        self.away[code] = list(host_seats)
+        hosted = self.tables.get(code)
+        if hosted is None:
+            return
+        async with hosted.lock:  # not while a move is being committed
+            del self.tables[code]
+            hosted.table.close()
+            seated, hosted.seated, hosted.watchers = hosted.everyone(), {}, []
+        for one in seated:
+            await self._tell_away(one.connection, one.language, host_seats)
+
+    def resume(self, code: str) -> None:
+        """The host is back at table ``code``: it opens again (from the store) to whoever comes."""
+        self.away.pop(code, None)
+
+    @staticmethod
+    async def _tell_away(connection: ServerConnection, language: str, host_seats: Sequence[Seat]) -> None:
+        with speaking(language):
+            answer = refusal("host_away", seats=host_seats)
+        with contextlib.suppress(ConnectionClosed):
+            await connection.send(protocol.encode(answer))
+        await connection.close(1012, "host away")  # 1012: the service restarts (the client tries again)
 
     def open_tables(self, codes: Iterable[str] | None = None) -> list[TableFacts]:
         """The tables (of ``codes``, else every one in memory) still being played, as discovery
@@ -337,11 +370,11 @@ class Server:
         shown = f"[{host}]" if ":" in host else host
         return f"{'wss' if self.secure else 'ws'}://{shown}:{port}"
 
-    async def close(self, resumable: Iterable[str] = ()) -> None:
+    async def close(self, resumable: Iterable[str] = (), hosts: Mapping[str, Sequence[Seat]] | None = None) -> None:
         """Stop: every player hears that the host left, but at the tables in ``resumable`` (the
-        host's app keeps them in its saves and reopens them): there the connection only drops, and
-        the players' screens reconnect by themselves once the table is back. Thinking stops; the
-        store is closed."""
+        host's app keeps them in its saves and reopens them): there, unless the game is over, they
+        hear ``host_away`` (with the host's seats from ``hosts``), and the players' screens reconnect
+        by themselves once the table is back. Thinking stops; the store is closed."""
         kept = set(resumable)
         if self._ticker is not None:
             self._ticker.cancel()
@@ -354,8 +387,8 @@ class Server:
                 await asyncio.wait_for(self._writer, 30)
         for hosted in self.tables.values():
             for seated in hosted.everyone():
-                if hosted.code in kept:  # 1012: the service restarts (the clients try again)
-                    await seated.connection.close(1012, "host away")
+                if hosted.code in kept and not hosted.match.over:  # the clients try again
+                    await self._tell_away(seated.connection, seated.language, (hosts or {}).get(hosted.code, ()))
                     continue
                 with speaking(seated.language), contextlib.suppress(ConnectionClosed):
                     await seated.connection.send(protocol.encode(refusal("host_left")))
@@ -546,6 +579,10 @@ class Server:
         )
 
         async def refuse(reason: Reason, detail: str = "") -> None:
+            if reason == "host_away":  # a table whose host left: the same words as to those who were there
+                code = message.code.strip().upper() if isinstance(message, Join | Look) else ""
+                await self._tell_away(connection, language, self.away.get(code, ()))
+                return
             with speaking(language):
                 answer = refusal(reason, detail)
             with contextlib.suppress(ConnectionClosed):

@@ -30,6 +30,7 @@ from bauhausbox.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from bauhausbox.match import Match
+    from bauhausbox.table import Table
 
 StateT = TypeVar("StateT")
 MoveT = TypeVar("MoveT")
@@ -67,12 +68,17 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
 
     if TYPE_CHECKING:  # provided by GameScene
         match: Match
+        table: Table[Any, Any]
         spectating: bool
         deciding: Seat | None
 
     def on_exit(self) -> None:
         # A game opened and left at once is no game to continue (a puzzle merely looked at, too).
         self.match.forget_if_unplayed()
+        if self.table.on_server:
+            # Across computers the screen's seats leave the table: a connection left open took the
+            # seat back from the screen that Continue opened (the host "reconnecting…" for 30 s).
+            self.table.close()
 
     @classmethod
     def how_to_play(cls) -> list[HowToPage]:

@@ -179,6 +179,7 @@ def reopen_hosted(app: App, loaded: LoadedGame) -> bool:
         app.push(DialogScene(app, N_("Continue"), message))
         return False
     invitation = Invitation(tuple(host.addresses()), host.port, hosted.code)
+    host.resume(hosted.code)  # left with Leave the table while the app ran: open to its players again
     tokens: dict[Seat, str] = dict(hosted.tokens)
     try:
         table = join_table(

@@ -1,5 +1,9 @@
 """The in-game pause menu: resume, undo, redo, restart, how to play, settings, save and quit.
 
+Across computers nothing pauses for the others: the menu is titled "Menu", says the game goes on
+meanwhile, and Leave the table asks first, saying what follows (the host's table waits for them
+until Continue; a guest's seat stays empty).
+
 Once the game is over, play does not go on: the menu offers the final table, a new game with the same
 players, how to play, settings and the main menu, and no Undo, Redo or Restart."""
 
@@ -9,7 +13,7 @@ from typing import Any, Protocol
 
 import pygame
 
-from bauhausbox.i18n import N_, _
+from bauhausbox.i18n import N_, _, fill
 from bauhausbox.match import Match
 from bauhausbox.scenes.common import game_title, overlay_panel, stack_vertically, title_lines
 from bauhausbox.scenes.dialog import DialogScene
@@ -67,6 +71,8 @@ class PauseScene(Scene):
             )
         )
         self.home_button = add(Button(N_("Main menu"), self.quit_to_menu, "red"))
+        # Across computers the game goes on for the others while this menu is open: no "Paused".
+        self.title = N_("Menu") if game_scene.table.on_server else N_("Paused")
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.subtitle_y = 0  # below the panel's top
         over = game_scene.match.over
@@ -138,6 +144,20 @@ class PauseScene(Scene):
         self.app.push(SettingsScene(self.app))
 
     def quit_to_menu(self) -> None:
+        table = self.game_scene.table
+        if table.on_server and not self.game_scene.match.over and not table.spectating:
+            self.app.push(
+                DialogScene(
+                    self.app,
+                    N_("Leave the table?"),
+                    leaving_words(getattr(table, "invitation", None) is not None),
+                    [(N_("Leave the table"), self.leave, "red"), (N_("Stay"), None, "plain")],
+                )
+            )
+            return
+        self.leave()
+
+    def leave(self) -> None:
         self.game_scene.match.save()
         self.app.go_home()
 
@@ -150,7 +170,7 @@ class PauseScene(Scene):
         # longer language ran into the title ("PAUSE" and "Buizen Wir-War · partie terminée").
         subtitle_w = draw.render_text(self.subtitle(), metrics.small).get_width()
         width = max(u(52), max(button.natural_width(metrics) for button in buttons) + u(8), subtitle_w + u(8))
-        title_size, title = title_lines(N_("Paused"), width, metrics)
+        title_size, title = title_lines(self.title, width, metrics)
         self.subtitle_y = u(4) + round(title_size * 1.15) * len(title) + u(0.5)
         buttons_top = self.subtitle_y + metrics.small + u(3)
         height = buttons_top + len(buttons) * (bh + u(1.5)) + u(2)
@@ -166,7 +186,10 @@ class PauseScene(Scene):
             return _("{game} · game over").format(game=title)
         if not match.game.info.counts_turns:  # a puzzle's moves are not turns
             return title
-        return _("{game} · turn {n}").format(game=title, n=match.history.turn)
+        said = _("{game} · turn {n}").format(game=title, n=match.history.turn)
+        if self.game_scene.table.on_server:  # nothing pauses for the others
+            return fill(_("{table} · the game goes on meanwhile"), table=said)
+        return said
 
     def update(self, dt: float) -> None:
         match = self.game_scene.match
@@ -184,8 +207,17 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
-        overlay_panel(surface, self.panel, m, N_("Paused"), theme.BLUE)
+        overlay_panel(surface, self.panel, m, self.title, theme.BLUE)
         draw.text(
             surface, self.subtitle(), (self.panel.left + m.u(4), self.panel.top + self.subtitle_y), m.small, theme.GREY
         )
         super().draw(surface)
+
+
+def leaving_words(hosted_here: bool) -> str:
+    """What follows when a player leaves a table across computers before its end (the confirmation's
+    sentence): at the host the table waits for them; a guest's seat stays empty (the guest's app
+    keeps no token to sit in it again)."""
+    if hosted_here:
+        return _("The others wait until you reopen the table with Continue; their screens say you have left.")
+    return _("You cannot come back to this seat: it stays empty, and the others wait for its moves.")

@@ -239,6 +239,30 @@ def test_a_human_with_a_full_ramp_passes_automatically(fresh_app: Any) -> None:
     assert scene.match.state.to_play == 1
 
 
+def test_a_full_ramp_at_another_computer_is_not_passed_for_here(fresh_app: Any, monkeypatch: Any) -> None:
+    """Across computers only the screen where the player sits passes for a full ramp: another
+    screen tried on every frame and was refused ("It is not your turn") every time."""
+    from dataclasses import replace
+
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.games.bits.rules import GAME, PASS
+    from bauhausbox.games.bits.screen.scene import BitsScene
+    from bauhausbox.match import Match
+
+    setup = Setup("bits", 2, 5, (SeatSpec("Ann"), SeatSpec("Ben")), {})
+    state = GAME.new_game(2, 5)
+    state = GAME.play_texts(state, [f"{state.start_tiles[0]} V1", f"{state.start_tiles[1]} V1"])
+    state = replace(state, boards=("RYBPKR" * 6, state.boards[1]))
+    assert GAME.legal_moves(state) == [PASS] and state.to_play == 0
+    scene = BitsScene(fresh_app, Match(setup, History(GAME, state), autosave=False))
+    monkeypatch.setattr(scene.table, "plays_here", lambda seat: seat == 1)  # Ann plays at another computer
+    tried: list[Any] = []
+    monkeypatch.setattr(scene.table, "play", lambda move, seat=None: tried.append(move))
+    fresh_app.push(scene)
+    frames(fresh_app, 3)
+    assert tried == [] and scene.match.history.move_texts() == []
+
+
 def test_an_opponents_ramp_is_shown_large_from_your_view_and_back(fresh_app: Any) -> None:
     """Clicking an opponent's thumbnail shows its ramp large, named, with only what you may see;
     clicking it again (or Esc) brings yours back."""

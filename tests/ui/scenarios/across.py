@@ -9,6 +9,7 @@ from bauhausbox.net.discovery import OpenTable
 from bauhausbox.net.remote import RemoteTableAdapter
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.join import JoinScene
+from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.scenes.setup import REMOTE, SetupScene
 from bauhausbox.ui.app import App
 from tests.ui.helpers import frames
@@ -147,4 +148,25 @@ def host_invitation(app: App) -> None:
 def host_waiting(app: App) -> None:
     _hosted(app)
     app.pop(app.top)  # the invitation read: the table waits, the status bar says for whom
+    frames(app, 2)
+
+
+@scenario("host_menu")
+def host_menu(app: App) -> None:
+    """The menu across computers: "Menu", the game goes on meanwhile."""
+    _hosted(app)
+    app.pop(app.top)
+    scene = app.top
+    assert isinstance(scene, GameScene)
+    scene.open_pause()
+    frames(app, 2)
+
+
+@scenario("host_leave_question")
+def host_leave_question(app: App) -> None:
+    """Leave the table asks first, saying the others wait until Continue."""
+    host_menu(app)
+    pause = app.top
+    assert isinstance(pause, PauseScene)
+    pause.quit_to_menu()
     frames(app, 2)

@@ -484,7 +484,8 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             self.app.push(BitsRoundScene(self.app, self, number))
             return
         # A human whose ramp is full has nothing to decide: pass for them at once (before any
-        # pass-the-device curtain: a pass reveals nothing).
+        # pass-the-device curtain: a pass reveals nothing). Across computers only the screen where
+        # they play passes for them (another screen was refused on every frame).
         if (
             seat is not None
             and self.table.plays_here(seat)
