@@ -19,6 +19,8 @@ from __future__ import annotations
 from functools import partial
 
 import pygame
+from websockets.exceptions import InvalidURI
+from websockets.uri import parse_uri
 
 from bauhausbox import games, i18n
 from bauhausbox.i18n import N_, _, counted, fill
@@ -61,6 +63,17 @@ def server_url(address: str) -> str:
     elif text.count(":") > 1:  # a bare IPv6 address
         host = f"[{text}]"
     return f"ws://{host}:{port}"
+
+
+# What joining may raise: a refusal, nothing answering, no answer in time, an address that is none.
+FAILURES = (Ended, OSError, TimeoutError, ValueError, InvalidURI)
+
+
+def why(error: BaseException, url: str) -> str:
+    """One sentence for a failed attempt (``error`` one of :data:`FAILURES`)."""
+    if isinstance(error, InvalidURI):  # "ws://" alone, say: no host to ask
+        return fill(_("“{address}” is not an address: type it like 192.168.1.20:51234."), address=url)
+    return refusal_words(error, url)
 
 
 class JoinScene(Scene):
@@ -156,11 +169,12 @@ class JoinScene(Scene):
             self.app.settings.join_address = self.address.strip()
             self.app.save_settings()
             try:
+                parse_uri(url)  # an address that names no computer is said so, before asking anyone
                 self.table = shared_loop().run(
                     look_table(url, self.code, language=i18n.language(), timeout=JOIN_SECONDS), JOIN_SECONDS + 1.0
                 )
-            except (Ended, OSError, TimeoutError, ValueError) as error:
-                self.problem = refusal_words(error, url)
+            except FAILURES as error:
+                self.problem = why(error, url)
             if self.table is not None and not self.table.free and not self.table.watchers:
                 self.problem = _(SENTENCES["table_full"])
         self._show_seats()
@@ -170,9 +184,10 @@ class JoinScene(Scene):
         """Watch the table from no seat (where its host allows it)."""
         url = server_url(self.address)
         try:
+            parse_uri(url)
             table = join_table(url, self.code, [], language=i18n.language(), watch=True)
-        except (Ended, OSError, TimeoutError, ValueError) as error:
-            self.problem = refusal_words(error, url)
+        except FAILURES as error:
+            self.problem = why(error, url)
             self.find_again_later()
             return
         open_remote(self.app, table)
@@ -186,9 +201,10 @@ class JoinScene(Scene):
         self.app.save_settings()
         url = server_url(self.address)
         try:
+            parse_uri(url)
             table = join_table(url, self.code, [seat], name=name, language=i18n.language())
-        except (Ended, OSError, TimeoutError, ValueError) as error:
-            self.problem = refusal_words(error, url)
+        except FAILURES as error:
+            self.problem = why(error, url)
             self.find_again_later()
             return
         open_remote(self.app, table)

@@ -198,3 +198,28 @@ def test_the_fields_tooltips_keep_off_the_line_that_says_why(
                 assert not covered, (field.tooltip, covered)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ("en", "fr"))
+def test_an_address_that_is_no_address_is_said_in_one_sentence(
+    fresh_app: Any, join: JoinScene, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "ws://" alone names no computer: one sentence (it raised out of the screen), on Find, Sit and Watch."""
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
+    i18n.set_language(language)
+    try:
+        join._set_address("ws://")
+        join._set_code("ZZZZZ2")
+        join.find()
+        expected = {"en": "“ws://” is not an address", "fr": "« ws:// » n’est pas une adresse"}[language]
+        said = join.problem.replace("\u00a0", " ").replace("\u202f", " ")
+        assert said.startswith(expected), join.problem
+        join.problem = ""
+        join.sit(0)
+        assert join.problem.replace("\u00a0", " ").replace("\u202f", " ").startswith(expected)
+        join.problem = ""
+        join.watch()
+        assert join.problem.replace("\u00a0", " ").replace("\u202f", " ").startswith(expected)
+        frames(fresh_app, 1)
+    finally:
+        i18n.set_language("en")
