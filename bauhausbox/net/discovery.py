@@ -39,9 +39,6 @@ REFRESH_SECONDS = 2.0  # how often the advertiser looks at the host's tables
 LOOKUP_MS = 1500  # how long the browser waits for a service's address and TXT record
 MAX_TXT_VALUE = 60  # a TXT value longer than this (a hostile record) is cut
 MAX_ID = 16  # a table's public name: at most this many hex digits
-# A record's life when not refreshed (seconds): a host that stopped without withdrawing its tables
-# (killed, the network gone) leaves its rows for about this long; a live one is asked again before.
-RECORD_TTL = 120
 # Which interfaces zeroconf uses: None for every one; tests keep it to the loopback address.
 INTERFACES: list[str] | None = None
 
@@ -199,8 +196,6 @@ class Advertiser:
                 port=self.port,
                 properties=properties,
                 server=name,  # what zeroconf names the host by default; an update must say it again
-                host_ttl=RECORD_TTL,
-                other_ttl=RECORD_TTL,
             )
             if known is not None:  # the same service, its record changed (a seat was taken)
                 zeroconf.update_service(info)

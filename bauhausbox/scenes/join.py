@@ -255,12 +255,14 @@ class JoinScene(Scene):
         area, scroll = self.found_area, self.found_scroll
         card_h, gap = u(7.5), u(1)
         top = area.top + u(6) + len(self.pick_lines) * round(metrics.small * 1.3)
-        scroll.resize(max(1, (area.bottom - top + gap) // (card_h + gap)), len(self.found))
+        # No room beside the form (the list is not drawn): no rows to click or scroll either.
+        listed = len(self.found) if area.width >= u(24) else 0
+        scroll.resize(max(1, (area.bottom - top + gap) // (card_h + gap)), listed)
         width = area.width - (u(2.5) if scroll.needed else 0)
         scroll.area = pygame.Rect(area.left, top, area.width, max(0, area.bottom - top))
         scroll.track = pygame.Rect(area.right - u(1), top, u(1), scroll.shown * (card_h + gap) - gap)
         self.found_rects = []
-        for table in self.found[scroll.first : scroll.first + scroll.shown]:
+        for table in self.found[:listed][scroll.first : scroll.first + scroll.shown]:
             self.found_rects.append((pygame.Rect(area.left, top, width, card_h), table))
             top += card_h + gap
 
