@@ -127,9 +127,9 @@ class JoinScene(Scene):
 
     def update(self, dt: float) -> None:
         found = self.browser.found() if self.browser is not None else []
-        if found != self.found:
+        if found != self.found:  # only the list's rows move: the form stays as it is
             self.found = found
-            self.layout(self.metrics)
+            self._layout_found(self.metrics)
 
     # -- changes -----------------------------------------------------------------------------
     def _set_name(self, value: str) -> None:
