@@ -123,8 +123,8 @@ class LocalHost:
 
     def advertise(self, code: str) -> None:
         """Announce table ``code`` on the local network while it has a free seat or may be watched
-        (``net/discovery.py``);
-        called once this computer's own seats sit there, so nobody hears of a seat that is not free."""
+        (``net/discovery.py``); called once this computer's own seats sit there, so nobody hears of a
+        seat that is not free."""
         self.created.append(code)
         if self.advertiser is None:
             # Where the server listens: every interface (this computer's addresses), or only one.
