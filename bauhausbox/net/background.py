@@ -123,8 +123,9 @@ class LocalHost:
         return self.loop.run(create(), timeout=10.0)
 
     def advertise(self, code: str) -> None:
-        """Announce table ``code`` on the local network while it has a free seat (``net/discovery.py``);
-        called once this computer's own seats sit there, so nobody hears of a seat that is not free."""
+        """Announce table ``code`` on the local network while it has a free seat or may be watched
+        (``net/discovery.py``); called once this computer's own seats sit there, so nobody hears of a
+        seat that is not free."""
         self.created.append(code)
         if self.advertiser is None:
             # Where the server listens: every interface (this computer's addresses), or only one.
@@ -138,8 +139,8 @@ class LocalHost:
         return [LISTEN_ON]
 
     def open_tables(self) -> list[TableFacts]:
-        """The tables hosted since the app started that still have a free seat (read on the loop,
-        which owns the server's tables)."""
+        """The tables hosted since the app started that are still played (the advertiser keeps those
+        with a free seat or open to watchers; read on the loop, which owns the server's tables)."""
 
         async def look() -> list[TableFacts]:
             return self.server.open_tables(self.created)

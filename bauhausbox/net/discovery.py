@@ -1,11 +1,17 @@
 """Finding tables on the local network: the host's app advertises each open table with mDNS / DNS-SD
 (``zeroconf``), and the Join screen lists the tables it hears of, live.
 
-Each open table is one service of type :data:`SERVICE_TYPE` at the host's addresses and port, with
-a TXT record of public facts only: the protocol version, the game, the host's name and how many seats
-are free. The table's code is *not* advertised: it stays the secret that lets a player sit down
-(docs/network.md, "Finding tables"), so picking a table fills the address and the player types the
-code the host's screen shows.
+Each open table (a free seat, or full but open to watchers) is one service of type
+:data:`SERVICE_TYPE` at the host's addresses and port, under the table's public name, with a TXT
+record of public facts only: the protocol version, the table's public name, the game, the host's name,
+how many seats are free and whether people may watch. The table's code is *not* advertised: it stays
+the secret that lets a player sit down (docs/network.md, "Finding tables"), so picking a table fills
+the address and the player types the code the host's screen shows.
+
+One table is one row however often it is heard: a record is updated in place under its name, and
+records of one table under several names (a host that came back after a hard stop while the old
+record still lingers in the listener's cache) are one table, told apart by public name and port.
+The list keeps the order in which the tables were first heard, so rows never jump when one changes.
 
 Nothing here runs on the window's thread: :class:`Advertiser` keeps its own thread, which looks at the
 host's tables every :data:`REFRESH_SECONDS` and registers, updates or withdraws their services, and
@@ -22,7 +28,7 @@ import socket
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from bauhausbox.net.protocol import PROTOCOL_VERSION
 
@@ -32,6 +38,7 @@ SERVICE_TYPE = "_bauhausbox._tcp.local."
 REFRESH_SECONDS = 2.0  # how often the advertiser looks at the host's tables
 LOOKUP_MS = 1500  # how long the browser waits for a service's address and TXT record
 MAX_TXT_VALUE = 60  # a TXT value longer than this (a hostile record) is cut
+MAX_ID = 16  # a table's public name: at most this many hex digits
 # Which interfaces zeroconf uses: None for every one; tests keep it to the loopback address.
 INTERFACES: list[str] | None = None
 
@@ -47,10 +54,17 @@ class OpenTable:
     free: int  # free seats
     seats: int
     protocol: int
+    watchable: bool = False  # the host lets people watch it from no seat
+    public: str = ""  # the table's public name ("" from a host that sends none)
 
     @property
     def compatible(self) -> bool:
         return self.protocol == PROTOCOL_VERSION
+
+    @property
+    def identity(self) -> str:
+        """What makes it one table: its public name at its port (else its service's name)."""
+        return f"{self.public}@{self.address.rpartition(':')[2]}" if self.public else self.key
 
 
 class _SocketTroubleFilter(logging.Filter):
@@ -95,8 +109,21 @@ def packed(address: str) -> bytes:
 
 
 # -- the host's side ---------------------------------------------------------------------------------
-# A table as the advertiser sees it: (code, game, host name, free seats, seats).
-TableFacts = tuple[str, str, str, int, int]
+class TableFacts(NamedTuple):
+    """A table as the advertiser sees it."""
+
+    code: str  # never advertised: the advertiser's own key
+    game: str
+    host: str  # the host's name
+    free: int  # free seats
+    seats: int
+    watchers: bool = False  # people may watch: advertised even when every seat is taken
+    public: str = ""  # the table's public name (``StoredTable.public``); "" : one made up here
+
+
+def advertised(facts: TableFacts) -> bool:
+    """Whether the network hears of the table: a seat to take, or a game to watch."""
+    return facts.free > 0 or facts.watchers
 
 
 class Advertiser:
@@ -110,6 +137,9 @@ class Advertiser:
         self.problem: str | None = None  # why nothing could be advertised (logged, for the tests)
         self._stop = threading.Event()
         self._services: dict[str, tuple[Any, tuple[Any, ...]]] = {}  # code -> (ServiceInfo, facts)
+        # The name each table goes by, kept while the advertiser runs: a table withdrawn and advertised
+        # again (a seat freed) is heard as the same one.
+        self._names: dict[str, str] = {}
         self._thread = threading.Thread(target=self._run, name="bauhausbox-advertise", daemon=True)
         self._thread.start()
 
@@ -138,24 +168,27 @@ class Advertiser:
     def _refresh(self, zeroconf: Any) -> None:
         from zeroconf import ServiceInfo
 
-        now = {facts[0]: facts for facts in self.tables() if facts[3] > 0}  # open tables only
+        now = {facts.code: facts for facts in (TableFacts(*one) for one in self.tables()) if advertised(facts)}
         for code in [code for code in self._services if code not in now]:
             info, _facts = self._services.pop(code)
             zeroconf.unregister_service(info)
         for code, facts in now.items():
-            _code, game, host, free, seats = facts
+            # The table's public name: random, unique on the network, and it tells nothing of the code.
+            public = facts.public or self._names.setdefault(code, secrets.token_hex(4))
             properties = {
                 "v": str(PROTOCOL_VERSION),
-                "game": game,
-                "host": host[:MAX_TXT_VALUE],
-                "free": str(free),
-                "seats": str(seats),
+                "id": public[:MAX_ID],
+                "game": facts.game,
+                "host": facts.host[:MAX_TXT_VALUE],
+                "free": str(facts.free),
+                "seats": str(facts.seats),
+                "watch": "1" if facts.watchers else "0",
             }
             known = self._services.get(code)
             if known is not None and known[1] == facts:
                 continue
-            # A random instance name: unique on the network, and it tells nothing of the code.
-            name = known[0].name if known is not None else f"bauhausbox {secrets.token_hex(4)}.{SERVICE_TYPE}"
+            # The same name after a restart: listeners that still hold the old record update it in place.
+            name = known[0].name if known is not None else f"bauhausbox {public[:MAX_ID]}.{SERVICE_TYPE}"
             info = ServiceInfo(
                 SERVICE_TYPE,
                 name,
@@ -166,8 +199,8 @@ class Advertiser:
             )
             if known is not None:  # the same service, its record changed (a seat was taken)
                 zeroconf.update_service(info)
-            else:
-                zeroconf.register_service(info)
+            else:  # another host using the name (a chance in billions): zeroconf picks another
+                zeroconf.register_service(info, allow_name_change=True)
             self._services[code] = (info, facts)
 
     def advertised(self) -> list[str]:
@@ -186,6 +219,11 @@ def _text(properties: dict[bytes, bytes | None], key: str) -> str:
     if not value:
         return ""
     return "".join(ch for ch in value.decode("utf-8", "replace") if ch.isprintable())[:MAX_TXT_VALUE]
+
+
+def _public(properties: dict[bytes, bytes | None]) -> str:
+    text = _text(properties, "id").lower()
+    return text if 0 < len(text) <= MAX_ID and all(ch in "0123456789abcdef" for ch in text) else ""
 
 
 def _number(properties: dict[bytes, bytes | None], key: str) -> int:
@@ -220,6 +258,8 @@ def read_service(key: str, info: Any) -> OpenTable | None:
         free=_number(properties, "free"),
         seats=_number(properties, "seats"),
         protocol=_number(properties, "v"),
+        watchable=_text(properties, "watch") == "1",
+        public=_public(properties),
     )
 
 
@@ -228,16 +268,41 @@ class Browser:
 
     def __init__(self) -> None:
         self.problem: str | None = None  # set when zeroconf cannot run here
-        self._found: dict[str, OpenTable] = {}
+        self._found: dict[str, tuple[int, OpenTable]] = {}  # service name -> (when heard, the table)
+        self._first: dict[str, int] = {}  # a table's identity -> when first heard: the rows' order
+        self._clock = 0  # counts what is heard: "when", without the system's clock
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="bauhausbox-browse", daemon=True)
         self._thread.start()
 
     def found(self) -> list[OpenTable]:
-        """The tables heard of now, by host name."""
+        """The tables heard of now, one per table (the record heard last), in the order they were
+        first heard: a table that changes keeps its row."""
         with self._lock:
-            return sorted(self._found.values(), key=lambda table: (table.host.lower(), table.key))
+            latest: dict[str, tuple[int, OpenTable]] = {}
+            for heard, table in self._found.values():
+                if table.identity not in latest or heard > latest[table.identity][0]:
+                    latest[table.identity] = (heard, table)
+            return [table for _heard, table in sorted(latest.values(), key=lambda one: self._first[one[1].identity])]
+
+    def heard(self, name: str, table: OpenTable | None) -> None:
+        """Service ``name`` says ``table`` (``None``: it says nothing usable, or could not be read;
+        a table already heard under that name stays as it was, rather than blink out of the list)."""
+        with self._lock:
+            if table is None:
+                return
+            self._clock += 1
+            self._found[name] = (self._clock, table)
+            self._first.setdefault(table.identity, self._clock)
+
+    def lost(self, name: str) -> None:
+        """Service ``name`` was withdrawn (or its record expired)."""
+        with self._lock:
+            self._found.pop(name, None)
+            alive = {table.identity for _heard, table in self._found.values()}
+            for identity in [identity for identity in self._first if identity not in alive]:
+                del self._first[identity]  # heard again later, it comes at the end
 
     def _run(self) -> None:
         try:
@@ -258,8 +323,7 @@ class Browser:
                 browser._look(zc, type_, name)
 
             def remove_service(self, zc: Any, type_: str, name: str) -> None:
-                with browser._lock:
-                    browser._found.pop(name, None)
+                browser.lost(name)
 
         service_browser = None
         try:
@@ -281,11 +345,7 @@ class Browser:
         except Exception as error:  # a record that cannot be read: not a table
             log.info("a service could not be read: %s", error)
             table = None
-        with self._lock:
-            if table is None:
-                self._found.pop(name, None)
-            else:
-                self._found[name] = table
+        self.heard(name, table)
 
     def close(self, timeout: float = 5.0) -> None:
         """Stop listening; the thread ends."""
@@ -293,4 +353,4 @@ class Browser:
         self._thread.join(timeout)
 
 
-__all__ = ["SERVICE_TYPE", "Advertiser", "Browser", "OpenTable", "read_service"]
+__all__ = ["SERVICE_TYPE", "Advertiser", "Browser", "OpenTable", "TableFacts", "advertised", "read_service"]

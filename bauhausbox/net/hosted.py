@@ -62,6 +62,7 @@ class HostedTable:
         self.digests: dict[Seat, str] = dict(digests or {})
         self.seated: dict[Seat, Seated] = {}
         self.allow_watchers = False  # the host lets people watch from no seat
+        self.public = ""  # its name on the local network (``StoredTable.public``)
         self.watchers: list[Seated] = []
         self.rematch: Rematch | None = None  # the new table asked for at the end
         self.pending_undo: PendingUndo | None = None

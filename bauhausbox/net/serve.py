@@ -3,7 +3,8 @@
 Prints the address players connect to, then one line per table (the tables reopened from the data
 folder first, then each new one as a host creates it) with its short code. Unless told not to, or
 listening on loopback only, it announces each open table on the local network as the app does
-(``net/discovery.py``: the same record, withdrawn once the table is full, over or closed). Ctrl+C or
+(``net/discovery.py``: the same record, withdrawn once the table is full and not open to watchers,
+over or closed). Ctrl+C or
 SIGTERM stops it cleanly: every player hears that the host left. Killed outright, it loses nothing
 acknowledged: started again on the same folder, it reopens every table at its last acknowledged move.
 """

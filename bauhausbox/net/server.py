@@ -207,6 +207,7 @@ class Server:
         match = Match(stored.setup, history, autosave=False)
         hosted = self._host(stored.code, match, stored.digests)
         hosted.allow_watchers = stored.watchers
+        hosted.public = stored.public
         if stored.rematch is not None:  # its new game, asked for before the restart
             hosted.rematch = Rematch(code=stored.rematch[0], asked_by=stored.rematch[1])
         hosted.version = self.store.reopened(stored.code) << VERSION_BITS  # above every earlier view
@@ -222,9 +223,9 @@ class Server:
         game = games.load(setup.game_id)
         history = None if start is None else History(game, start)
         match = Match(setup, history, autosave=False)
-        self.store.create(code, setup, None if start is None else game.to_text(start), watchers)
+        public = self.store.create(code, setup, None if start is None else game.to_text(start), watchers)
         hosted = self.tables[code] = self._host(code, match)
-        hosted.allow_watchers = watchers
+        hosted.allow_watchers, hosted.public = watchers, public
         if self.on_created is not None:
             self.on_created(code, setup)
         return code
@@ -279,7 +280,7 @@ class Server:
 
     def open_tables(self, codes: Iterable[str] | None = None) -> list[TableFacts]:
         """The tables (of ``codes``, else every one in memory) still being played, as discovery
-        advertises them: code, game, who sits there (else this computer's name), free seats, seats.
+        advertises them (``TableFacts``): who sits there is the host's name (else this computer's).
         On the server's loop."""
         found = []
         for code in self.tables if codes is None else codes:
@@ -290,7 +291,8 @@ class Server:
             free = [seat for seat in hosted.humans if seat not in hosted.digests]
             here = [seats[seat].name for seat in hosted.humans if seat in hosted.digests]
             host = ", ".join(here) or socket.gethostname()
-            found.append((code, hosted.match.setup.game_id, host, len(free), len(seats)))
+            game = hosted.match.setup.game_id
+            found.append(TableFacts(code, game, host, len(free), len(seats), hosted.allow_watchers, hosted.public))
         return found
 
     def _may_create(self, address: str, now: float) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -39,7 +40,8 @@ CREATE TABLE IF NOT EXISTS tables (
     closed REAL,             -- when the finished game's table closed (kept as a record; never reopened)
     watchers INTEGER NOT NULL DEFAULT 0, -- 1: the host lets people watch from no seat
     rematch TEXT,            -- the finished game's new game: that table's code (once asked for)
-    rematch_by INTEGER       -- the seat that asked for it
+    rematch_by INTEGER,      -- the seat that asked for it
+    public TEXT              -- the table's public name on the local network (random; never the code)
 );
 CREATE TABLE IF NOT EXISTS tokens (
     code TEXT NOT NULL REFERENCES tables(code),
@@ -99,6 +101,9 @@ class StoredTable:
     digests: dict[int, str] = field(default_factory=dict)  # seat -> SHA-256 of its token
     watchers: bool = False  # whether the host lets people watch
     rematch: tuple[str, int] | None = None  # the new game asked for at the end: its code, who asked
+    # Its name on the local network (discovery's record): random, kept across restarts, so a host
+    # that comes back is heard as the same table, never as a second one; it tells nothing of the code.
+    public: str = ""
 
 
 class Store:
@@ -117,9 +122,12 @@ class Store:
             ("watchers", "INTEGER NOT NULL DEFAULT 0"),
             ("rematch", "TEXT"),
             ("rematch_by", "INTEGER"),
+            ("public", "TEXT"),
         ):
             if column not in columns:  # a file written before the column existed
                 self.db.execute(f"ALTER TABLE tables ADD COLUMN {column} {kind}")
+        # Tables of an older file get their public name once, kept from then on.
+        self.db.execute("UPDATE tables SET public = lower(hex(randomblob(4))) WHERE public IS NULL")
 
     def _connect(self) -> sqlite3.Connection:
         # Autocommit mode: each write opens its own transaction explicitly. Another connection's
@@ -140,15 +148,30 @@ class Store:
             raise
         self.db.execute("COMMIT")
 
-    def create(self, code: str, setup: Setup, start: str | None = None, watchers: bool = False) -> None:
+    def create(self, code: str, setup: Setup, start: str | None = None, watchers: bool = False) -> str:
+        """A new table; returns its public name (``StoredTable.public``)."""
         seats = _seats_text(setup)
         options = json.dumps(dict(setup.options))
+        public = secrets.token_hex(4)
         with self._transaction() as db:
             db.execute(
-                "INSERT INTO tables (code, game, players, seed, seats, options, cursor, start, created, watchers)"
-                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
-                (code, setup.game_id, setup.players, setup.seed, seats, options, start, time.time(), int(watchers)),
+                "INSERT INTO tables"
+                " (code, game, players, seed, seats, options, cursor, start, created, watchers, public)"
+                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+                (
+                    code,
+                    setup.game_id,
+                    setup.players,
+                    setup.seed,
+                    seats,
+                    options,
+                    start,
+                    time.time(),
+                    int(watchers),
+                    public,
+                ),
             )
+        return public
 
     def set_names(self, code: str, setup: Setup) -> None:
         """A player who sat down chose their name: the seats as they are now."""
@@ -230,15 +253,17 @@ class Store:
         found: dict[str, StoredTable] = {}
         where, arguments = ("WHERE code = ?", (code,)) if code is not None else ("WHERE closed IS NULL", ())
         rows = self.db.execute(
-            "SELECT code, game, players, seed, seats, options, cursor, start, watchers, rematch, rematch_by"
+            "SELECT code, game, players, seed, seats, options, cursor, start, watchers, rematch, rematch_by, public"
             f" FROM tables {where} ORDER BY created, code",
             arguments,
         ).fetchall()
-        for key, game, players, seed, seats, options, cursor, start, watchers, again, asker in rows:
+        for key, game, players, seed, seats, options, cursor, start, watchers, again, asker, public in rows:
             specs = tuple(SeatSpec.from_text(kind, name) for kind, name in json.loads(seats))
             setup = Setup(game, players, seed, specs, json.loads(options))
             rematch = (str(again), int(asker)) if again is not None and asker is not None else None
-            found[key] = StoredTable(key, setup, cursor=cursor, start=start, watchers=bool(watchers), rematch=rematch)
+            found[key] = StoredTable(
+                key, setup, cursor=cursor, start=start, watchers=bool(watchers), rematch=rematch, public=public or ""
+            )
         only = "WHERE code = ?" if code is not None else ""
         steps = self.db.execute(f"SELECT code, idx, text FROM steps {only} ORDER BY code, idx", arguments)
         for key, _index, text in steps:

@@ -1,14 +1,17 @@
 """Joining a table hosted on another computer: your name, its address and code, a free seat, play.
 
 The tables hosts advertise on the local network are listed beside the form, live (``net/discovery.py``,
-listening on its own thread while this screen is open); picking one fills the address, and the player
-types the code the host's screen shows (it is not advertised). "Find the table" asks the host who sits
+listening on its own thread while this screen is open): one row per table, in the order they were heard
+of, a full table that lets people watch marked so; a list longer than the window scrolls (wheel, keys,
+its bar: ``ui/scroll.py``). Picking one fills the address, and the player types the code the host's
+screen shows (it is not advertised). "Find the table" asks the host who sits
 at the table (``net.client.look_table``); the seats come back with the free ones to choose from.
 Sitting down (under the name typed here, remembered in the settings) opens the game's screen on the
 table (``net/remote.py``), where this computer sees only what its seat may see. Where the host lets
 people watch, "Watch" opens the screen from no seat: every seat's secrets hidden, nothing to play.
 Whatever goes wrong is said in one sentence: nothing answers at that address, a wrong code, a full
-table, an old version, no watchers allowed.
+table, an old version, no watchers allowed. That line, the fields' labels and the seats are words to
+read: the fields' tooltips keep off them (``draw.keep_clear``).
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from __future__ import annotations
 from functools import partial
 
 import pygame
+from websockets.exceptions import InvalidURI
+from websockets.uri import parse_uri
 
 from bauhausbox import games, i18n
 from bauhausbox.i18n import N_, _, counted, fill
@@ -31,6 +36,7 @@ from bauhausbox.scenes.host import open_remote
 from bauhausbox.scenes.table_chrome import LEVEL_WORDS
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.scroll import Scroll
 from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button, TextField
@@ -58,6 +64,17 @@ def server_url(address: str) -> str:
     elif text.count(":") > 1:  # a bare IPv6 address
         host = f"[{text}]"
     return f"ws://{host}:{port}"
+
+
+# What joining may raise: a refusal, nothing answering, no answer in time, an address that is none.
+FAILURES = (Ended, OSError, TimeoutError, ValueError, InvalidURI)
+
+
+def why(error: BaseException, url: str) -> str:
+    """One sentence for a failed attempt (``error`` one of :data:`FAILURES`)."""
+    if isinstance(error, InvalidURI):  # "ws://" alone, say: no host to ask
+        return fill(_("“{address}” is not an address: type it like 192.168.1.20:51234."), address=url)
+    return refusal_words(error, url)
 
 
 class JoinScene(Scene):
@@ -94,8 +111,10 @@ class JoinScene(Scene):
         self.rows: list[tuple[int, int]] = []  # (seat, centre y) of the seats shown
         self.browser: Browser | None = None  # listening for tables on the local network while shown
         self.found: list[OpenTable] = []  # the tables heard of, as last drawn
-        self.found_rects: list[tuple[pygame.Rect, OpenTable]] = []
+        self.found_rects: list[tuple[pygame.Rect, OpenTable]] = []  # the rows in view
         self.found_area = pygame.Rect(0, 0, 0, 0)
+        self.found_scroll = Scroll()  # which rows of the list are in view
+        self.picked = ""  # the identity of the table picked from the list
         self.pick_lines: list[str] = []  # "Pick a table…", wrapped to the list's width
         self._show_seats()
 
@@ -109,9 +128,9 @@ class JoinScene(Scene):
 
     def update(self, dt: float) -> None:
         found = self.browser.found() if self.browser is not None else []
-        if found != self.found:
+        if found != self.found:  # only the list's rows move: the form stays as it is
             self.found = found
-            self.layout(self.metrics)
+            self._layout_found(self.metrics)
 
     # -- changes -----------------------------------------------------------------------------
     def _set_name(self, value: str) -> None:
@@ -120,6 +139,7 @@ class JoinScene(Scene):
     def pick(self, table: OpenTable) -> None:
         """A table heard of on the network: its address goes in the form; the code is typed."""
         self.address = self.address_field.value = table.address
+        self.picked = table.identity
         self.table, self.problem = None, ""
         self.code_field.focused = True
         self.name_field.focused = self.address_field.focused = False
@@ -150,11 +170,12 @@ class JoinScene(Scene):
             self.app.settings.join_address = self.address.strip()
             self.app.save_settings()
             try:
+                parse_uri(url)  # an address that names no computer is said so, before asking anyone
                 self.table = shared_loop().run(
                     look_table(url, self.code, language=i18n.language(), timeout=JOIN_SECONDS), JOIN_SECONDS + 1.0
                 )
-            except (Ended, OSError, TimeoutError, ValueError) as error:
-                self.problem = refusal_words(error, url)
+            except FAILURES as error:
+                self.problem = why(error, url)
             if self.table is not None and not self.table.free and not self.table.watchers:
                 self.problem = _(SENTENCES["table_full"])
         self._show_seats()
@@ -164,9 +185,10 @@ class JoinScene(Scene):
         """Watch the table from no seat (where its host allows it)."""
         url = server_url(self.address)
         try:
+            parse_uri(url)
             table = join_table(url, self.code, [], language=i18n.language(), watch=True)
-        except (Ended, OSError, TimeoutError, ValueError) as error:
-            self.problem = refusal_words(error, url)
+        except FAILURES as error:
+            self.problem = why(error, url)
             self.find_again_later()
             return
         open_remote(self.app, table)
@@ -180,9 +202,10 @@ class JoinScene(Scene):
         self.app.save_settings()
         url = server_url(self.address)
         try:
+            parse_uri(url)
             table = join_table(url, self.code, [seat], name=name, language=i18n.language())
-        except (Ended, OSError, TimeoutError, ValueError) as error:
-            self.problem = refusal_words(error, url)
+        except FAILURES as error:
+            self.problem = why(error, url)
             self.find_again_later()
             return
         open_remote(self.app, table)
@@ -216,22 +239,43 @@ class JoinScene(Scene):
         bottom = metrics.height - u(4) - bh
         back_w = max(u(16), self.back_button.natural_width(metrics))
         self.back_button.rect = pygame.Rect(left, bottom, back_w, bh)
-        # The tables on the network: a column on the right, one card per table.
-        area_left = max(x + u(40) + sit_w, self.address_field.rect.right) + u(6)
+        # The tables on the network: a column on the right, one card per table, past where a field's
+        # tooltip shows beside its field (else it would lie on the list's words).
+        fields = (self.name_field, self.address_field, self.code_field)
+        tip_room = max(draw.render_text(shown(_(f.tooltip)), metrics.small).get_width() for f in fields) + u(4)
+        area_left = max(x + u(40) + sit_w + u(6), self.address_field.rect.right + tip_room)
         self.found_area = pygame.Rect(area_left, u(20), metrics.width - u(10) - area_left, bottom - u(2) - u(20))
-        self.found_rects = []
-        card_h = u(7.5)
         self.pick_lines = draw.wrap(
             _("Pick a table, then type the code its host shows."), metrics.small, self.found_area.width
         )
-        top = self.found_area.top + u(6) + len(self.pick_lines) * round(metrics.small * 1.3)
-        for table in self.found:
-            if top + card_h > self.found_area.bottom:
-                break
-            self.found_rects.append((pygame.Rect(self.found_area.left, top, self.found_area.width, card_h), table))
-            top += card_h + u(1)
+        self._layout_found(metrics)
+
+    def _layout_found(self, metrics: Metrics) -> None:
+        """The rows of the list in view: whole rows only; a bar on the right when some are not."""
+        u = metrics.u
+        area, scroll = self.found_area, self.found_scroll
+        card_h, gap = u(7.5), u(1)
+        top = area.top + u(6) + len(self.pick_lines) * round(metrics.small * 1.3)
+        # No room beside the form (the list is not drawn): no rows to click or scroll either.
+        listed = len(self.found) if area.width >= u(24) else 0
+        scroll.resize(max(1, (area.bottom - top + gap) // (card_h + gap)), listed)
+        width = area.width - (u(2.5) if scroll.needed else 0)
+        scroll.area = pygame.Rect(area.left, top, area.width, max(0, area.bottom - top))
+        scroll.track = pygame.Rect(area.right - u(1), top, u(1), scroll.shown * (card_h + gap) - gap)
+        self.found_rects = []
+        for table in self.found[:listed][scroll.first : scroll.first + scroll.shown]:
+            self.found_rects.append((pygame.Rect(area.left, top, width, card_h), table))
+            top += card_h + gap
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.found_scroll.handle_event(event, self.metrics):
+            self._layout_found(self.metrics)
+            return True
+        # Page Up/Down scroll the list even while a field is being typed in (they type nothing).
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            if self.found_scroll.key(event.key):
+                self._layout_found(self.metrics)
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for rect, table in self.found_rects:
                 if rect.collidepoint(event.pos) and table.compatible:
@@ -246,6 +290,9 @@ class JoinScene(Scene):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not self.widgets.focused_text:
             self.app.pop(self)
+            return True
+        if event.type == pygame.KEYDOWN and not self.widgets.focused_text and self.found_scroll.key(event.key):
+            self._layout_found(self.metrics)  # Up/Down, Home/End: the list (the fields take them while typed in)
             return True
         return False
 
@@ -267,10 +314,14 @@ class JoinScene(Scene):
             (N_("Code"), self.code_field),
         )
         for label, field in fields:
-            draw.text(surface, _(label), (label_x, field.rect.centery), m.body, theme.INK, "semibold", "midleft")
+            words = draw.text(
+                surface, _(label), (label_x, field.rect.centery), m.body, theme.INK, "semibold", "midleft"
+            )
+            draw.keep_clear(surface, words)
         top = self.code_field.rect.bottom + u(3)
-        if self.problem:
-            draw.text(surface, self.problem, (label_x, top + u(2)), m.body, theme.RED, "semibold", "midleft")
+        if self.problem:  # why it failed: the line the player reads next, no tooltip over it
+            line = draw.text(surface, self.problem, (label_x, top + u(2)), m.body, theme.RED, "semibold", "midleft")
+            draw.keep_clear(surface, line)
         elif self.table is not None:
             title = games.REGISTRY[self.table.game].title if self.table.game in games.REGISTRY else self.table.game
             if self.table.free:
@@ -279,14 +330,16 @@ class JoinScene(Scene):
                 said = fill(
                     _("Table {code}: {game}. Every seat is taken: you may watch."), code=self.table.code, game=_(title)
                 )
-            draw.text(surface, said, (label_x, top + u(2)), m.body, theme.INK, "semibold", "midleft")
+            draw.keep_clear(
+                surface, draw.text(surface, said, (label_x, top + u(2)), m.body, theme.INK, "semibold", "midleft")
+            )
         if self.table is not None:
             for seat, cy in self.rows:
                 kind = self.table.seats[seat]
                 # The colours the game gives its seats (Buizen's second seat is purple, not yellow).
                 colour, shape = seat_marker(self.table.game, seat, len(self.table.seats))
                 draw.seat_shape(surface, shape, (label_x + u(2), cy), u(1.6), colour)
-                draw.text(
+                name = draw.text(
                     surface,
                     shown(self.table.names[seat]),
                     (label_x + u(5), cy),
@@ -295,6 +348,7 @@ class JoinScene(Scene):
                     "semibold",
                     "midleft",
                 )
+                draw.keep_clear(surface, name)
                 if kind.startswith("ai"):
                     level = kind.partition(":")[2] or "medium"
                     status = _("computer · {level}").format(level=_(LEVEL_WORDS.get(level, level)))
@@ -306,6 +360,13 @@ class JoinScene(Scene):
         self._draw_found(surface)
         super().draw(surface)
 
+    def _draw_lines(self, surface: pygame.Surface, lines: list[str]) -> None:
+        """The list's sentence under its heading (words to read: tooltips keep off them)."""
+        m = self.metrics
+        for index, line in enumerate(lines):
+            y = self.found_area.top + m.u(5) + index * round(m.small * 1.3)
+            draw.keep_clear(surface, draw.text(surface, line, (self.found_area.left, y), m.small, theme.GREY))
+
     def _draw_found(self, surface: pygame.Surface) -> None:
         """The tables advertised on the local network, or one calm sentence why there are none."""
         m = self.metrics
@@ -316,35 +377,39 @@ class JoinScene(Scene):
         with layout_probe.box(area):
             draw.heading(surface, _("On this network"), (area.left, area.top), m.body)
             if self.found_rects:
-                for index, line in enumerate(self.pick_lines):
-                    y = area.top + u(5) + index * round(m.small * 1.3)
-                    draw.text(surface, line, (area.left, y), m.small, theme.GREY)
+                self._draw_lines(surface, self.pick_lines)
             else:
                 if self.browser is not None and self.browser.problem:
                     said = _("Tables on this network cannot be looked for here: type the host's address.")
                 else:
                     said = _("No table found on this network yet: it appears here when a host opens one.")
-                lines = draw.wrap(said, m.small, area.width)
-                for index, line in enumerate(lines):
-                    y = area.top + u(5) + index * round(m.small * 1.3)
-                    draw.text(surface, line, (area.left, y), m.small, theme.GREY)
+                self._draw_lines(surface, draw.wrap(said, m.small, area.width))
             for rect, table in self.found_rects:
-                chosen = table.address == self.address.strip()
+                chosen = table.identity == self.picked and table.address == self.address.strip()
                 draw.panel(surface, rect, theme.WHITE if table.compatible else theme.PAPER_DARK, 3 if chosen else 2)
                 pad = u(1.5)
                 title = games.REGISTRY[table.game].title if table.game in games.REGISTRY else table.game
                 head = fill(_("{game} · {host}"), game=_(title), host=table.host)
                 size = draw.fitting_size(head, m.body, rect.width - 2 * pad, "semibold", smallest=14)
-                draw.text(surface, head, (rect.left + pad, rect.top + u(2.2)), size, theme.INK, "semibold", "midleft")
+                words = draw.text(
+                    surface, head, (rect.left + pad, rect.top + u(2.2)), size, theme.INK, "semibold", "midleft"
+                )
+                draw.keep_clear(surface, words)
                 if not table.compatible:
                     sub = _("another version of bauhausbox")
                 elif table.free:
                     sub = counted("{n} free seat", "{n} free seats", table.free)
+                elif table.watchable:  # every seat taken, but the host lets people watch
+                    sub = _("full: you may watch")
                 else:
                     sub = _("full")
                 where = fill(_("{what} · {address}"), what=sub, address=table.address)
                 if draw.render_text(where, 14).get_width() > rect.width - 2 * pad:
                     where = sub  # a narrow window: picking the table shows its address in the form
                 size = draw.fitting_size(where, m.small, rect.width - 2 * pad, smallest=14)
-                draw.text(surface, where, (rect.left + pad, rect.top + u(5.4)), size, theme.GREY, "regular", "midleft")
+                words = draw.text(
+                    surface, where, (rect.left + pad, rect.top + u(5.4)), size, theme.GREY, "regular", "midleft"
+                )
+                draw.keep_clear(surface, words)
                 layout_probe.control(f"table:{table.key}", rect)
+            self.found_scroll.draw(surface, m)

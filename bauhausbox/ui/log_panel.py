@@ -16,7 +16,7 @@ import pygame
 
 from bauhausbox import i18n
 from bauhausbox.i18n import N_
-from bauhausbox.ui import draw, layout_probe, theme
+from bauhausbox.ui import draw, layout_probe, scroll, theme
 from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Colour, Metrics
 
@@ -241,15 +241,9 @@ class LogPanel:
         self._draw_scroll_bar(surface, m)
 
     def _draw_scroll_bar(self, surface: pygame.Surface, m: Metrics) -> None:
-        total = self._content_height
-        if total <= self.body.height or total == 0:
-            return
         track = pygame.Rect(self.body.right - m.u(0.6), self.body.top, m.u(0.6), self.body.height)
-        pygame.draw.rect(surface, theme.PAPER_DARK, track)
-        length = max(m.u(3), round(track.height * self.body.height / total))
-        hidden_below = self.offset
-        bottom = track.bottom - round((track.height - length) * hidden_below / max(1, total - self.body.height))
-        pygame.draw.rect(surface, theme.GREY, (track.left, bottom - length, track.width, length))
+        total, shown = self._content_height, self.body.height
+        scroll.draw_bar(surface, track, shown, total, max(0, total - shown - self.offset), m)
 
 
 def whole_lines(body: pygame.Rect, line_tops: Iterable[int], height: int) -> pygame.Rect:

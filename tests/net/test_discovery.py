@@ -20,6 +20,7 @@ from bauhausbox.net.client import create_table
 from bauhausbox.net.discovery import Advertiser, Browser, OpenTable, TableFacts, read_service
 from bauhausbox.net.protocol import PROTOCOL_VERSION
 from bauhausbox.net.serve import advertiser_for
+from bauhausbox.net.server import Server
 from tests.net.helpers import hosting, run, seated
 
 SECONDS = 15.0
@@ -47,7 +48,7 @@ def ours(browser: Browser, port: int) -> list[OpenTable]:
 
 def test_an_advertised_table_is_found_updated_and_withdrawn() -> None:
     threads_before = set(threading.enumerate())
-    tables: list[TableFacts] = [("K7QX2M", "blokus", "Anni", 1, 2)]
+    tables: list[TableFacts] = [TableFacts("K7QX2M", "blokus", "Anni", 1, 2)]
     lock = threading.Lock()
 
     def open_tables() -> list[TableFacts]:
@@ -70,10 +71,13 @@ def test_an_advertised_table_is_found_updated_and_withdrawn() -> None:
             assert b"K7QX2M" not in info.text and "K7QX2M" not in info.name
 
         with lock:  # a second table opens: both are listed
-            tables.append(("AB3CDE", "bits", "Anni", 2, 3))
+            tables.append(TableFacts("AB3CDE", "bits", "Anni", 2, 3))
         assert eventually(lambda: len(ours(browser, port)) == 2)
         with lock:  # the first table's last seat is taken: it is no longer open; a seat of the second too
-            tables[:] = [("K7QX2M", "blokus", "Anni, Bert", 0, 2), ("AB3CDE", "bits", "Anni, Cleo", 1, 3)]
+            tables[:] = [
+                TableFacts("K7QX2M", "blokus", "Anni, Bert", 0, 2),
+                TableFacts("AB3CDE", "bits", "Anni, Cleo", 1, 3),
+            ]
         expected = [("bits", "Anni, Cleo", 1)]
         assert eventually(lambda: [(t.game, t.host, t.free) for t in ours(browser, port)] == expected)
         with lock:  # the second table is over
@@ -99,7 +103,7 @@ def test_without_multicast_the_browser_says_why_and_finds_nothing(monkeypatch: p
     assert browser.found() == []
     browser.close()
     assert not browser._thread.is_alive()
-    advertiser = Advertiser(lambda: [("K7QX2M", "blokus", "Anni", 1, 2)], ["127.0.0.1"], 1234)
+    advertiser = Advertiser(lambda: [TableFacts("K7QX2M", "blokus", "Anni", 1, 2)], ["127.0.0.1"], 1234)
     assert eventually(lambda: advertiser.problem is not None, 5.0)
     advertiser.close()
     assert not advertiser._thread.is_alive()
@@ -161,7 +165,7 @@ def test_ipv6_addresses_are_advertised_and_read_back() -> None:
     assert read_service("k", Record(["fd00::2"], 5000, good)).address == "[fd00::2]:5000"  # type: ignore[union-attr]
     assert read_service("k", Record(["fd00::2", "192.0.2.7"], 5000, good)).address == "192.0.2.7:5000"  # type: ignore[union-attr]
     assert read_service("k", Record(["fe80::1"], 5000, good)) is None
-    tables: list[TableFacts] = [("K7QX2M", "bits", "Anni", 1, 2)]
+    tables: list[TableFacts] = [TableFacts("K7QX2M", "bits", "Anni", 1, 2)]
     port = 40000 + (int(time.time()) + 7) % 20000
     advertiser = Advertiser(lambda: list(tables), ["::1"], port)
     browser = Browser()
@@ -249,3 +253,145 @@ def test_a_socket_zeroconf_cannot_send_on_leaves_no_traceback(caplog: pytest.Log
         browser.close()
     assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.WARNING], caplog.text
     assert "Network is unreachable" in caplog.text  # still in the log, for --debug
+
+
+def test_a_full_table_open_to_watchers_stays_listed_marked_watchable() -> None:
+    """Every seat taken but the host lets people watch: still heard of, with no free seat and "watch";
+    a full table nobody may watch is withdrawn."""
+    tables = [TableFacts("K7QX2M", "bits", "Anni", 1, 2, True), TableFacts("AB3CDE", "blokus", "Anni", 1, 2)]
+    lock = threading.Lock()
+
+    def open_tables() -> list[TableFacts]:
+        with lock:
+            return list(tables)
+
+    port = 40000 + (int(time.time()) + 11) % 20000
+    advertiser = Advertiser(open_tables, ["127.0.0.1"], port)
+    browser = Browser()
+    try:
+        assert eventually(lambda: len(ours(browser, port)) == 2), browser.problem or advertiser.problem
+        assert sorted((t.game, t.free, t.watchable) for t in ours(browser, port)) == [
+            ("bits", 1, True),
+            ("blokus", 1, False),
+        ]
+        with lock:  # both full now
+            tables[:] = [
+                TableFacts("K7QX2M", "bits", "Anni, Bert", 0, 2, True),
+                TableFacts("AB3CDE", "blokus", "A", 0, 2),
+            ]
+        listed = [("bits", "Anni, Bert", 0, True)]
+        assert eventually(lambda: [(t.game, t.host, t.free, t.watchable) for t in ours(browser, port)] == listed)
+    finally:
+        advertiser.close()
+        browser.close()
+
+
+def _quiet_browser(monkeypatch: pytest.MonkeyPatch) -> Browser:
+    """A browser whose records are handed to it by the test (no network)."""
+
+    def refused(*_args: Any) -> Any:
+        raise OSError("no multicast in this test")
+
+    monkeypatch.setattr(discovery, "_zeroconf", refused)
+    browser = Browser()
+    browser.close()
+    return browser
+
+
+def _table(name: str, public: str, host: str = "Anni", free: int = 1, address: str = "192.0.2.7:5000") -> OpenTable:
+    return OpenTable(name, address, "bits", host, free, 2, PROTOCOL_VERSION, public=public)
+
+
+def test_one_table_heard_under_several_names_is_one_row_updated_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A host that came back after a hard stop is heard under a new record while the old one lingers:
+    one row (the newest record), in the place the table had; tables keep the order they were first
+    heard in, whatever their names, so a row never jumps when its table changes."""
+    browser = _quiet_browser(monkeypatch)
+    browser.heard("svc-z", _table("svc-z", "00000001", host="Zoe"))
+    browser.heard("svc-b", _table("svc-b", "00000002", host="Bert"))
+    browser.heard("svc-a", _table("svc-a", "00000003", host="Anni"))
+    assert [t.host for t in browser.found()] == ["Zoe", "Bert", "Anni"]
+    # Zoe's host comes back: a second record of the same table (same public name and port).
+    browser.heard("svc-z2", _table("svc-z2", "00000001", host="Zoe, Yann", free=0))
+    assert [(t.host, t.free) for t in browser.found()] == [("Zoe, Yann", 0), ("Bert", 1), ("Anni", 1)]
+    # A record refreshed under its own name: updated in place, never a new row.
+    browser.heard("svc-b", _table("svc-b", "00000002", host="Aaron"))
+    assert [t.host for t in browser.found()] == ["Zoe, Yann", "Aaron", "Anni"]
+    # The stale record goes: the table stays (its newer record); one that cannot be read changes nothing.
+    browser.lost("svc-z")
+    browser.heard("svc-a", None)
+    assert [t.host for t in browser.found()] == ["Zoe, Yann", "Aaron", "Anni"]
+    # The same public name at another port is another server's table: its own row.
+    browser.heard("svc-c", _table("svc-c", "00000003", address="192.0.2.8:6000"))
+    assert len(browser.found()) == 4
+    browser.lost("svc-z2")
+    assert [t.key for t in browser.found()] == ["svc-b", "svc-a", "svc-c"]
+
+
+def test_a_host_back_after_a_hard_stop_is_heard_as_the_same_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first advertiser stops without withdrawing its record (a killed app); the table reopened
+    under its public name is one row, not two."""
+    port = 40000 + (int(time.time()) + 13) % 20000
+    facts = TableFacts("K7QX2M", "bits", "Anni", 1, 2, False, "5eed1e55")
+    first = Advertiser(lambda: [facts], ["127.0.0.1"], port)
+    browser = Browser()
+    second: Advertiser | None = None
+    try:
+        assert eventually(lambda: len(ours(browser, port)) == 1), browser.problem or first.problem
+        assert eventually(lambda: first.advertised() == ["K7QX2M"])
+        import zeroconf
+
+        for goodbye in ("unregister_service", "unregister_all_services"):  # it says no goodbye
+            monkeypatch.setattr(zeroconf.Zeroconf, goodbye, lambda *_args: None)
+        first.close()
+        monkeypatch.undo()
+        monkeypatch.setattr(discovery, "INTERFACES", ["127.0.0.1"])
+        monkeypatch.setattr(discovery, "REFRESH_SECONDS", 0.2)
+        second = Advertiser(lambda: [facts._replace(host="Anni, Bert", free=0, watchers=True)], ["127.0.0.1"], port)
+        assert eventually(lambda: [t.host for t in ours(browser, port)] == ["Anni, Bert"]), [
+            (t.key, t.host) for t in ours(browser, port)
+        ]
+        time.sleep(1.0)  # and it stays one
+        assert len(ours(browser, port)) == 1
+    finally:
+        if second is not None:
+            second.close()
+        browser.close()
+
+
+def test_a_tables_public_name_is_kept_across_restarts_and_is_not_its_code(tmp_path: Path) -> None:
+    from bauhausbox.engine.history import SeatSpec, Setup
+    from bauhausbox.net.store import Store
+
+    store = Store(tmp_path)
+    setup = Setup("bits", 2, 7, (SeatSpec.from_text("human", "Anni"), SeatSpec.from_text("human", "Bert")), {})
+    first = store.create("K7QX2M", setup)
+    second = store.create("AB3CDE", setup)
+    assert len(first) == 8 and first != second and "K7QX2M" not in first.upper()
+    store.close()
+    again = Store(tmp_path)
+    assert {t.code: t.public for t in again.tables()} == {"K7QX2M": first, "AB3CDE": second}
+    # A file from before public names: each table gets one once, kept from then on.
+    again.db.execute("UPDATE tables SET public = NULL WHERE code = 'AB3CDE'")
+    again.close()
+    given = {t.code: t.public for t in Store(tmp_path).tables()}
+    assert given["K7QX2M"] == first and len(given["AB3CDE"]) == 8
+    assert {t.code: t.public for t in Store(tmp_path).tables()} == given
+
+
+def test_the_server_advertises_its_tables_public_names_and_watchers(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with hosting(tmp_path) as server:
+            code = await create_table(server.url, "bits", ["human", "human"], watchers=True)
+            players = await seated(server.url, code, 2)
+            (facts,) = server.open_tables()
+            assert (facts.code, facts.free, facts.watchers) == (code, 0, True)
+            assert facts.public == server.tables[code].public != ""
+            for player in players:
+                await player.close()
+        # Reopened by another server on the same folder: the same public name.
+        reopened = Server(tmp_path)
+        assert reopened.find(code).public == facts.public
+        reopened.store.close()
+
+    run(scenario(), 60)

@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from bauhausbox import i18n
@@ -27,7 +28,7 @@ from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.host import play_again_across
 from bauhausbox.scenes.join import JoinScene, server_url
 from bauhausbox.scenes.setup import REMOTE, SetupScene
-from tests.ui.helpers import click, frames, type_text, wait_until
+from tests.ui.helpers import click, frames, key, type_text, wait_until
 
 
 @pytest.fixture(autouse=True)
@@ -238,8 +239,12 @@ def test_join_screen_finds_the_table_on_the_network_and_sits_under_the_name_type
     advertiser = hosting.advertiser
     assert wait_until(app, lambda: code in advertiser.advertised(), 2000)
     # The card is looked up in the frame just drawn: other tests' tables may come and go meanwhile
-    # and move it down the list.
+    # and stand before it in the list, which then scrolls (Down) until it is in view.
     frames(app, 1)
+    for _row in range(len(join.found)):
+        if any(ours(t) for _r, t in join.found_rects):
+            break
+        key(app, pygame.K_DOWN)
     rect, found = next((r, t) for r, t in join.found_rects if ours(t))
     assert (found.game, found.free) == ("blokus", 1)
     assert found.host == host_scene.match.seat_name(0)

@@ -64,6 +64,26 @@ def join(app: App) -> None:
     frames(app, 1)
 
 
+@scenario("join_many")
+def join_many(app: App) -> None:
+    """14 tables (the last full but open to watchers), scrolled down three rows: the scroll bar."""
+    scene = JoinScene(app)
+    app.push(scene)
+    hosts = ["Anni", "Bert", "Cleo", "Dana", "Emil", "Fynn", "Gret", "Hugo", "Ines", "Jona", "Kurt", "Lene", "Mara"]
+    many = [
+        OpenTable(f"t{i}", f"192.168.100.{i}:8765", "bits", host, 1, 2, 1, public=f"{i:08x}")
+        for i, host in enumerate(hosts)
+    ]
+    many.append(
+        OpenTable("full", "192.168.100.99:8765", "blokus", "Anni-Charlotte, Bérénice", 0, 4, 1, True, "000000ff")
+    )
+    _heard(scene, many)
+    frames(app, 1)
+    scene.found_scroll.by(3)
+    scene.layout(scene.metrics)
+    frames(app, 1)
+
+
 @scenario("join_no_multicast")
 def join_no_multicast(app: App) -> None:
     scene = JoinScene(app)
