@@ -2,13 +2,14 @@
 bar is said in fewer words (the ghost on the board shows the rest), as the computer's moves are.
 
 Each game's longest hints (every legal move shown as the hint, and in Bauhaus whole turns: a card
-and what it does) at the narrowest common window, in French (the longer language), and at the two
-other sizes in both languages for the games whose hints run longest.
+and what it does) at the narrowest common window, in French (the longer language), and at every
+size in both languages at one position.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -22,14 +23,16 @@ from tests.ui.test_hint_is_one_move import _ready
 
 # How many of a position's longest hints are drawn (each costs a frame).
 LONGEST = 4
+GAMES = [("buizen", 3), ("bauhaus", 4), ("bits", 2), ("blokus", 4)]
+SIZES = [(1024, 700), (1280, 800), (1920, 1080)]
 
 
-@pytest.fixture(params=["fr", "en"])
-def language(request: Any) -> Iterator[str]:
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
     before = i18n.language()
-    i18n.set_language(request.param)
+    i18n.set_language(language)
     try:
-        yield request.param
+        yield
     finally:
         i18n.set_language(before)
 
@@ -94,20 +97,20 @@ def _hints_at(app: Any, game_id: str, players: int, positions: int) -> int:
     return drawn
 
 
-@pytest.mark.parametrize(("game_id", "players"), [("buizen", 3), ("bauhaus", 4), ("bits", 2), ("blokus", 4)])
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
 def test_the_longest_hints_keep_the_reading_size_at_1024_in_french(fresh_app: Any, game_id: str, players: int) -> None:
-    i18n.set_language("fr")
-    try:
-        with window_size(fresh_app, (1024, 700)) as app:
-            assert _hints_at(app, game_id, players, 3) >= 3
-    finally:
-        i18n.set_language("en")
+    with speaking("fr"), window_size(fresh_app, (1024, 700)) as app:
+        assert _hints_at(app, game_id, players, 3) >= 3
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize(("game_id", "players"), [("buizen", 3), ("bauhaus", 4)])
+# Every size in both languages, one position each (1024 in French: the test above, at three).
+OTHERS = [(size, language) for size in SIZES for language in ("en", "fr") if (size, language) != ((1024, 700), "fr")]
+
+
+@pytest.mark.parametrize(("size", "language"), OTHERS, ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
 def test_the_longest_hints_keep_the_reading_size_at_every_size(
     fresh_app: Any, game_id: str, players: int, size: tuple[int, int], language: str
 ) -> None:
-    with window_size(fresh_app, size) as app:
+    with speaking(language), window_size(fresh_app, size) as app:
         assert _hints_at(app, game_id, players, 1) >= 1
