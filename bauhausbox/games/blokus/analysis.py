@@ -203,9 +203,8 @@ class Analysis:
 
     def seconds_left(self, now: float | None = None) -> float | None:
         """A rough time left for the run going on, from its own pace so far; ``None`` when it is not
-        running or has searched fewer than two positions yet. A Duo or Junior position costs several
-        times a classic one (their tree search runs in Python), and the opening's positions, the
-        dearest, come first: the guess errs long rather than short."""
+        running or has searched fewer than two positions yet. The opening's positions, the dearest,
+        come first: the guess errs long rather than short."""
         made = self.searched - self.searched_at_start
         if not self.running or made < 2:
             return None
