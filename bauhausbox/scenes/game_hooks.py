@@ -126,6 +126,19 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
         )
         return _("Hint: {advice}  ·  Enter plays it").format(advice=advice(sentence, name))
 
+    def hint_short(self, move: MoveT) -> str:
+        """The hint in fewer words, for a status bar with no room for ``hint_text`` (the ghost on the
+        board shows the rest): "Hint: lay a gas bend  ·  Enter plays it". "" (default): none."""
+        return ""
+
+    def hint_words(self, move: MoveT) -> tuple[str, ...]:
+        """What the status bar may say of a hinted move, from the whole sentence to the fewest words:
+        the bar shows the first that fits at its own size (``TableChrome.status_words``), never a
+        hint shrunk below the house's reading size nor cut. The last always fits: the hint is on the
+        board."""
+        said = (self.hint_text(move), self.hint_short(move), _("Hint shown on the board  ·  Enter plays it"))
+        return tuple(words for words in said if words)
+
     def draw_hint(self, surface: pygame.Surface, move: MoveT) -> None:
         """Draw the hinted move's ghost on the board, from ``move`` alone (drawn above the board)."""
 

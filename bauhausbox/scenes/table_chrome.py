@@ -179,10 +179,10 @@ class TableChrome(GameHooks[Any, Any]):
         if hint is None:  # a long search (a Blokus Duo hint) keeps saying so after its first message
             return _("Looking for a good move…") if self.table.hint_runner.busy else ""
         self._record_hint()
-        # Its words are made once per position, hint and language, not every frame.
-        key = (self.match.state, hint, i18n.language())
+        # Its words are made once per position, hint, language and room, not every frame.
+        key = (self.match.state, hint, i18n.language(), self.status_room())
         if self._hint_words[0] != key:
-            self._hint_words = (key, self.hint_text(hint))
+            self._hint_words = (key, self.status_words(*self.hint_words(hint)))
         return self._hint_words[1]
 
     def _record_hint(self) -> None:
@@ -396,6 +396,14 @@ class TableChrome(GameHooks[Any, Any]):
     def status_room(self) -> int:
         """The width the status bar gives a message, left of the move count (measured, not guessed)."""
         return draw.status_room(self.status_rect, self.metrics, self._move_count()[1])
+
+    def status_words(self, *sentences: str) -> str:
+        """The first of ``sentences`` (longest first) whole in the status bar's room for a message at
+        its own size, else the last: never a sentence cut short or set below the house's reading
+        size (the log keeps every move whole)."""
+        room, size = self.status_room(), self.metrics.body
+        fits = (s for s in sentences if draw.render_text(bar_words(s), size, weight="semibold").get_width() <= room)
+        return next(fits, sentences[-1])
 
     def status_message(self) -> str:
         """What the status bar says now: the latest message while it lasts, else the hint on the

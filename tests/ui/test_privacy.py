@@ -189,11 +189,13 @@ def _hint_and_play(app: App, watch: Watch) -> None:
     hint = scene.hint_move
     words = scene.hint_text(hint)
     assert words
+    # What the bar said: the whole hint or its fewer words (not the same "shown on the board" of every hint).
+    shown = scene.status_message() if scene.status_message() != scene.hint_words(hint)[-1] else ""
     seat = scene.match.to_play
     key(app, pygame.K_RETURN)
     assert scene.match.history.cursor > 0 and scene.hint_move is None
-    # From now on the hint's words belong to a position that is gone.
-    watch.hint_words.add(words.split("  ·  ")[0])
+    # From now on the hint's words belong to a position that is gone (whole, or in fewer words).
+    watch.hint_words.update(said.split("  ·  ")[0] for said in (words, shown) if said)
     assert scene.match.to_play != seat or scene.match.history.steps[-1].seat == seat
 
 

@@ -37,11 +37,16 @@ from bauhausbox.engine.api import Seat
 from bauhausbox.games.blokus import mcts, pool
 from bauhausbox.games.blokus.bitboard import Placement, placement_at
 from bauhausbox.games.blokus.rules import GAME, BlokusState, scoring_colours
+from bauhausbox.games.blokus.variants import DUO, JUNIOR
 
 #: Placements simulated per position at the default depth: two thirds of one hard shard's work. A whole
 #: two-player classic game (about 84 positions) then takes well under a minute on two cores
 #: (docs/blokus.md, "Analysis").
 DEFAULT_WORK = 60_000
+#: Duo and Junior search a third of that: their tree runs in Python (the compiled core plays the classic
+#: board), where 60,000 placements cost about 1.3 s of CPU in the opening, so a hint (``hint.py``, the
+#: same search) took 4-15 s on two busy cores; a third comes in under 3 s there (docs/blokus.md).
+SMALL_BOARD_SHARE = 3
 #: Simulations at most per position: near the end a playout is a placement or two, so the work alone
 #: would ask for tens of thousands of them (each with its walk through the tree), and a few thousand
 #: already tell a win from a loss. The opening spends its work in about a thousand.
@@ -85,6 +90,21 @@ def position_seed(seed: int, position: int) -> int:
     return (seed * 1_000_003 + position * 7_919) % (1 << 31)
 
 
+def work_for(state: BlokusState, work: int = DEFAULT_WORK) -> int:
+    """The placements one position's search simulates for an analysis asked ``work``: all of it on
+    the classic board, :data:`SMALL_BOARD_SHARE`'s share in Duo and Junior. Decided by the variant
+    alone (not by whether the compiled core loaded), so every computer gives the same estimate."""
+    return work // SMALL_BOARD_SHARE if state.variant in (DUO, JUNIOR) else work
+
+
+def whole(found: Estimate, work: int) -> bool:
+    """Whether ``found`` ran to its end for an analysis asked ``work`` (a search stopped part-way is
+    not the estimate asked for: the same seed would give another)."""
+    if found.seat is None:
+        return True
+    return found.work >= work or found.simulations >= MAX_SIMULATIONS
+
+
 def final_chances(state: BlokusState) -> tuple[float, ...]:
     """The chances at the end: the result itself (a shared win shared out, team mates together)."""
     scores = GAME.scores(state)
@@ -95,10 +115,12 @@ def final_chances(state: BlokusState) -> tuple[float, ...]:
 
 
 def estimate(stop: Callable[[], bool], state: BlokusState, position: int, work: int, seed: int) -> Estimate:
-    """One position's estimate (what a pool worker runs; ``stop`` ends the search early)."""
+    """One position's estimate at ``work`` (``work_for`` the position's; what a pool worker runs;
+    ``stop`` ends the search early)."""
     if state.to_play is None:
         return Estimate(position, None, final_chances(state), None, 0, 0)
-    search = mcts.Search(state, mcts.Settings(work=work, max_simulations=MAX_SIMULATIONS), seed)
+    settings = mcts.Settings(work=work_for(state, work), max_simulations=MAX_SIMULATIONS)
+    search = mcts.Search(state, settings, seed)
     search.results = {}  # each root move's share of the wins, per seat
     stats = search.run(stop, shortcut=False)  # a single legal move is searched too: its chances are wanted
     index = mcts.best_move(stats)
@@ -181,9 +203,8 @@ class Analysis:
 
     def seconds_left(self, now: float | None = None) -> float | None:
         """A rough time left for the run going on, from its own pace so far; ``None`` when it is not
-        running or has searched fewer than two positions yet. A Duo or Junior position costs several
-        times a classic one (their tree search runs in Python), and the opening's positions, the
-        dearest, come first: the guess errs long rather than short."""
+        running or has searched fewer than two positions yet. The opening's positions, the dearest,
+        come first: the guess errs long rather than short."""
         made = self.searched - self.searched_at_start
         if not self.running or made < 2:
             return None
@@ -225,7 +246,7 @@ class Analysis:
         return sorted(todo, key=lambda i: (self.states[i].to_play is not None, i))
 
     def _record(self, result: Estimate) -> None:
-        if result.seat is not None and result.work < self.work and result.simulations < MAX_SIMULATIONS:
+        if not whole(result, work_for(self.states[result.position], self.work)):
             return  # stopped part-way: not the estimate asked for (the same seed would give another)
         with self.lock:
             self.estimates[result.position] = result

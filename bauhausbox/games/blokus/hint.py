@@ -2,7 +2,8 @@
 search (``analysis.estimate``: the hard level's tree at the analysis's work, from the analysis's seed
 for that position). So a hint is never what the replay viewer's analysis later calls a turning point,
 in Duo and Junior (whose tree runs in Python, so a time-limited hint got a few hundred simulations)
-as on the classic board. Pure: no pygame.
+as on the classic board. There the analysis searches a third of the classic work
+(``analysis.work_for``), so the hint comes within about 3 s on two busy cores. Pure: no pygame.
 
 The search runs on the Blokus search pool's workers (``pool.py``), as the analysis does, so the
 window keeps its frames; without a pool, here on the hint's thread. Cancelling the hint stops it.
@@ -40,16 +41,16 @@ def analysed_move(state: BlokusState, budget: Budget, workers: pool.SearchPool |
             found = _in_pool(workers, args, budget)
         except BrokenProcessPool:
             pool.forget(workers)  # then here, as without a pool
-    if found is None or not _whole(found):  # another search took the workers over part-way
+    if found is None or not _whole(found, state):  # another search took the workers over part-way
         found = analysis.estimate(lambda: budget.cancelled, state, *args[1:])
         budget.check()
     assert found.preferred is not None
     return placement_at(found.preferred)
 
 
-def _whole(found: analysis.Estimate) -> bool:
+def _whole(found: analysis.Estimate, state: BlokusState) -> bool:
     """Whether the search ran to its end (as the analysis keeps only those): the same answer."""
-    return found.work >= analysis.DEFAULT_WORK or found.simulations >= analysis.MAX_SIMULATIONS
+    return analysis.whole(found, analysis.work_for(state))
 
 
 def _in_pool(workers: pool.SearchPool, args: tuple[Any, ...], budget: Budget) -> analysis.Estimate:

@@ -10,7 +10,7 @@ from bauhausbox.engine.bots.base import Budget
 from bauhausbox.games.blokus import ai, analysis, heuristics, mcts, pool
 from bauhausbox.games.blokus.bitboard import Placement, placement_at
 from bauhausbox.games.blokus.rules import GAME, BlokusState
-from bauhausbox.games.blokus.variants import DUO
+from bauhausbox.games.blokus.variants import DUO, JUNIOR
 
 
 def medium_game(seed: int, blunder: int | None = None) -> tuple[list[BlokusState], list[Placement]]:
@@ -58,7 +58,18 @@ def test_a_position_s_chances_add_up_to_one_and_follow_a_lost_game() -> None:
     assert abs(sum(found.chances) - 1) < 1e-9
     if len(winner) == 1:
         assert found.chances[winner[0]] > 0.9
-    assert found.work >= 2000 and found.preferred in [m.index for m in GAME.legal_moves(states[late])]
+    assert found.work >= analysis.work_for(states[late], 2000)
+    assert found.preferred in [m.index for m in GAME.legal_moves(states[late])]
+
+
+def test_duo_and_junior_search_a_third_of_the_work_the_classic_board_whole() -> None:
+    # Their tree runs in Python: the whole work made a hint (the same search) take 4-15 s on two busy
+    # cores. Decided by the variant, so every computer (compiled core or not) gives the same estimate.
+    asked = 6_000
+    for variant, share in ((DUO, 3), (JUNIOR, 3), ("classic", 1)):
+        start = GAME.new_game(2, 4, variant=variant)
+        found = analysis.estimate(lambda: False, start, 0, asked, 7)
+        assert asked // share <= found.work < asked // share + 100, (variant, found.work)  # one playout over at most
 
 
 def test_four_seats_share_their_chances_and_team_mates_win_together() -> None:

@@ -79,6 +79,20 @@ class BauhausHint:
             state = self.rules.apply(state, step)
         return _("Hint: {advice}  ·  Enter plays it").format(advice=said)
 
+    def hint_short(self, move: Move) -> str:
+        """The turn's first decision in words and the rest left to the outlines on the board, for a
+        status bar with no room for the whole turn: "Hint: choose Swap tokens, then as outlined"."""
+        seat = self.match.to_play
+        turn = self.hinted_turn(move)
+        if seat is None or len(turn) < 2:
+            return ""
+        name = self.match.seat_name(seat)
+        names = [spec.name for spec in self.match.setup.seats]
+        sentence = games.describe_move("bauhaus", self.match.state, move, mover=seat, viewer=seat, names=names)
+        return _("Hint: {advice}, then as outlined on the board  ·  Enter plays it").format(
+            advice=advice(sentence, name)
+        )
+
     def draw_hint(self, surface: pygame.Surface, move: Move) -> None:
         """The card and everything the turn does on the board, outlined together."""
         if not isinstance(move, Move):

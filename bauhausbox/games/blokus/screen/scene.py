@@ -599,6 +599,14 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         advice = _("Hint: place the {piece} on {squares}").format(piece=piece, squares=squares_span(move.cells))
         return _("{hint}  ·  Enter plays it").format(hint=advice)
 
+    def hint_short(self, move: bb.Placement) -> str:
+        """The piece without its squares (the ghost on the board shows them): "Hint: place the red L5"."""
+        state: BlokusState = self.view
+        if state.to_play is None:
+            return ""
+        piece = piece_words(self.match.seat_name(state.to_play), COLOUR_NAMES[state.colour], PIECES[move.piece].name)
+        return _("{hint}  ·  Enter plays it").format(hint=_("Hint: place the {piece}").format(piece=piece))
+
     # ==== drawing =============================================================================
     @property
     def colour_blind(self) -> bool:

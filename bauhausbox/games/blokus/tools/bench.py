@@ -207,6 +207,10 @@ def run(quick: bool = False) -> list[Row]:
     seconds, analysed = analysis_seconds(seed=42, work=analysis.DEFAULT_WORK // depth)
     label = f"analysis of a 2-player game ({analysed} positions){', 1/16 depth' if quick else ''}, wall time"
     rows.append((label, seconds, "s", "≤ 60 s" if not quick else "speed figure"))
+    # The hint in Duo and Junior (their tree runs in Python): the analysis's search of one position.
+    for variant in ("duo", "junior"):
+        for stage, seconds in hint_seconds(variant, seed=42, stages=(0, 12) if quick else HINT_STAGES).items():
+            rows.append((f"{variant} hint, position {stage}, wall time", seconds, "s", "≤ 3 s"))
     if quick:
         # A few games only: the lazily built candidate tables are still cold, so rates read low.
         rows = [
@@ -235,6 +239,35 @@ def analysis_seconds(seed: int, work: int) -> tuple[float, int]:
     started = time.perf_counter()
     analysis.analyse(states, work, seed=seed, workers=workers)
     return time.perf_counter() - started, len(states)
+
+
+#: The positions of a Duo or Junior game whose hint is timed: the opening, the middle, late.
+HINT_STAGES = (0, 12, 22)
+
+
+def hint_seconds(variant: str, seed: int, stages: tuple[int, ...] = HINT_STAGES) -> dict[int, float]:
+    """Wall seconds of the hint (``hint.analysed_move``, in the search pool as the app asks it) at
+    each of ``stages``, the positions of a seeded game of two easy players on ``variant``'s board."""
+    from bauhausbox.engine.bots.base import Budget
+    from bauhausbox.games.blokus import ai, hint, pool
+    from bauhausbox.games.blokus.rules import GAME
+
+    bots = [ai.EasyBot(seed * 10 + seat) for seat in range(2)]
+    state = GAME.new_game(2, seed, variant=variant)
+    states = [state]
+    while state.to_play is not None:
+        state = GAME.apply(state, bots[state.to_play].choose(GAME, state, state.to_play, Budget(math.inf)))
+        states.append(state)
+    workers = pool.shared()
+    for warm in workers.warmed if workers is not None else ():
+        warm.result()
+    seconds = {}
+    for stage in stages:
+        if stage < len(states) and states[stage].to_play is not None:
+            started = time.perf_counter()
+            hint.analysed_move(states[stage], Budget(math.inf), workers)
+            seconds[stage] = time.perf_counter() - started
+    return seconds
 
 
 #: A bot of a level the shipped game does not have (a frozen yardstick), from its seed and the work scale.

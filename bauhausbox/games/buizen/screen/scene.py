@@ -36,6 +36,7 @@ from bauhausbox.scenes.outcome import MoveOutcome, Picture
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
 from bauhausbox.ui.app import App
+from bauhausbox.ui.text import advice
 from bauhausbox.ui.theme import Colour
 from bauhausbox.ui.widgets import Button, Widget, flip_button, rotate_button
 
@@ -498,14 +499,15 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         if isinstance(move, Place | Special) and not self.following():  # a fitted view shows every place
             self.scroll_into_view(move.cell)
 
-    def status_words(self, *sentences: str) -> str:
-        """The first of ``sentences`` (longest first) whole in the status bar's room for a message,
-        else the last: never a sentence cut short (the log keeps every move whole)."""
-        room = self.status_room()
-        size = self.metrics.body
-        return next(
-            (s for s in sentences if draw.render_text(s, size, weight="semibold").get_width() <= room), sentences[-1]
-        )
+    def hint_short(self, move: Move) -> str:
+        """The hinted tile by its short name, not where it goes (the ghost shows that), as the
+        computer's moves are said when the bar has no room: "Hint: lay a gas bend and draw 1"."""
+        seat = self.match.to_play
+        if seat is None:
+            return ""
+        name = self.match.seat_name(seat)
+        said = short_sentence(GAME, self.match.state, move, seat=seat, who=name)
+        return _("Hint: {advice}  ·  Enter plays it").format(advice=advice(said, name))
 
     def move_controls(self) -> tuple[Widget, ...]:
         return (self.rotate_button, self.flip_button, self.action_button)
