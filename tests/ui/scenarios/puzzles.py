@@ -31,6 +31,11 @@ def open_puzzle(app: App, puzzle: str) -> PuzzleScene:
     frames(app, 1)
     scene = app.top
     assert isinstance(scene, PuzzleScene) and scene.spec.id == puzzle
+    for _ in range(120):  # the board's opening moment (and a slow machine's frames) before input
+        if scene.input_allowed():
+            break
+        frames(app, 1)
+    assert scene.input_allowed(), (app.top is scene, scene.animating(), scene.table.may_act())
     return scene
 
 
