@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from bauhausbox.engine.history import History, SeatSpec, Setup
+from bauhausbox.games.bauhaus.cards import NO_CARD
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, zones_picture
 from bauhausbox.games.bauhaus.rules import GAME, RESOLVE, BauhausState
 from bauhausbox.games.bauhaus.screen import howto
@@ -23,7 +24,7 @@ from bauhausbox.match import Match
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Metrics
 from tests.games.bauhaus.test_bauhaus_scene import edge_point, open_position, square_point, with_tokens
-from tests.ui.helpers import click, frames, key, move, window_size
+from tests.ui.helpers import click, frames, key, move, redraw_everything, window_size
 
 SIZES = ((1024, 700), (1280, 800), (1920, 1080))
 BACKGROUND = (1, 2, 3)
@@ -415,3 +416,55 @@ def test_the_cards_of_a_hand_have_one_title_size(language: str, size: tuple[int,
         assert len(titles) >= len(hand)
         assert len({text.size for text in titles}) == 1, [(t.content, t.size) for t in titles]
         assert all(any(rect.contains(text.rect) for rect in rects) for text in titles)
+
+
+def _moved_token_scene(app: Any, last_card: bool) -> BauhausScene:
+    """Yellow has just moved its token from c6 to c2 (the game's last card when ``last_card``); Blue,
+    a human at this screen, is next."""
+    state = GAME.from_picture(EMPTY_BOARD, display=("move", "place", "swap", "I2"), turn=1)
+    if last_card:  # the deck used up, one card left face up
+        state = replace(state, deck=(), display=(state.display[0], NO_CARD, NO_CARD, NO_CARD))
+    board = GAME.board
+    state = replace(state, deployed=(1 << board.parse_square("a1"), 1 << board.parse_square("c6")), reserve=(7, 7))
+    history: History[Any] = History(GAME, state)
+    for text in ("card0", "move c6>c2"):
+        history.play(GAME.parse_move(history.state, text))
+    seats = (SeatSpec("Walter"), SeatSpec("Josef"))
+    scene = BauhausScene(app, Match(Setup("bauhaus", 2, 1, seats, {}), history, autosave=False))
+    app.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def _marks_between(app: Any, scene: BauhausScene) -> int:
+    """How many pixels of the empty squares between c6 and c2 (c3 to c5, inside their grid lines)
+    are not the board's white: what a mark of the move leaves drawn across the board."""
+    redraw_everything(app)
+    frames(app, 1)
+    count = 0
+    for name in ("c3", "c4", "c5"):
+        cell = scene.geo.square_rect(GAME.board.parse_square(name)).inflate(-6, -6)
+        for x in range(cell.left, cell.right):
+            for y in range(cell.top, cell.bottom):
+                count += app.screen.get_at((x, y))[:3] != theme.WHITE
+    return count
+
+
+def test_a_moved_token_s_way_is_drawn_only_while_the_recap_numbers_it(fresh_app: Any) -> None:
+    """The recap shows where a moved token came from (an arrow across the squares between); once
+    the recap ends (the player acted) only the outline where it is now stays: no line or ghost lingers."""
+    scene = _moved_token_scene(fresh_app, last_card=False)
+    scene.recap = (0, 1)
+    assert _marks_between(fresh_app, scene) > 0, "the recap does not show where the token came from"
+    scene.clear_story_marks()
+    assert _marks_between(fresh_app, scene) == 0
+
+
+def test_the_end_board_keeps_no_trail_of_the_last_move(fresh_app: Any) -> None:
+    """The last card moved a token (the game is over): the end board outlines it, nothing crosses it."""
+    scene = _moved_token_scene(fresh_app, last_card=True)
+    assert scene.match.over
+    while fresh_app.top is not scene:  # "See the board": the final table closed
+        fresh_app.pop(fresh_app.top)
+    scene.recap = (0, 1)  # even were the recap still set
+    assert _marks_between(fresh_app, scene) == 0
