@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 import pytest
 
+from bauhausbox import i18n
 from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.games.bauhaus.cards import NO_CARD
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, zones_picture
@@ -251,6 +252,35 @@ def test_four_names_fit_at_1024_by_700_with_the_log_open(fresh_app: Any) -> None
             frames(fresh_app, 1)
         drawn = {text.content for text in record.texts}
         assert set(names) <= drawn, drawn
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_computers_names_and_levels_are_whole_and_the_board_grows_at_1024_by_700(
+    fresh_app: Any, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four players with powers, three computers, the log open, at 1024×700: every name and level is
+    drawn whole ("Marianne Brandt · difficile" was cut to "Marianne Bran…"), and the board, short of
+    width, gets more than the 392 px it had when the power button kept the names' line."""
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
+    i18n.set_language(language)
+    with window_size(fresh_app, (1024, 700)):
+        fresh_app.settings.log_open = True
+        names = ("Anni Albers", "Marianne Brandt", "Gunta Stölzl", "Lucia Moholy")
+        kinds = ("human", "ai:hard", "ai:hard", "ai:hard")
+        seats = tuple(SeatSpec.from_text(kind, name) for kind, name in zip(kinds, names, strict=True))
+        state = GAME.from_picture(EMPTY_BOARD, players=4, powers=True)
+        setup = Setup("bauhaus", 4, 1, seats, {"powers": True})
+        scene = BauhausScene(fresh_app, Match(setup, History(GAME, state), autosave=False))
+        scene.runner.cancel()  # the computers need not think: only the table is looked at
+        fresh_app.push(scene)
+        with layout_probe.recording(fresh_app.screen.get_size()) as record:
+            frames(fresh_app, 1)
+        drawn = [text.content for text in record.texts]
+        level = " · " + i18n._("hard")
+        assert all(name in drawn for name in names), drawn
+        assert drawn.count(level) == 3, drawn
+        assert not any(text.endswith("…") for text in drawn if any(name[:5] in text for name in names)), drawn
+        assert scene.geo.rect.width >= 424, scene.geo.rect
 
 
 def test_r_turns_the_pattern_clockwise_and_shift_r_back(fresh_app: Any) -> None:
