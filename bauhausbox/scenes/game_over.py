@@ -71,6 +71,7 @@ class GameOverScene(ClosesOnEscape):
         self.analyse_button.visible = game_scene.analysable
         self.menu_button = self.widgets.add(Button(N_("Main menu"), self.to_menu))
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.row_lines: list[list[list[str]]] = []  # each row's cells, wrapped to their column (layout)
 
     def update(self, dt: float) -> None:
         offer_rematch(self.app, self.game_scene.table)  # another player asked for a new game (across computers)
@@ -109,10 +110,12 @@ class GameOverScene(ClosesOnEscape):
         self.tie_lines = (
             draw.wrap(translate(self.tie_break), metrics.body, width - u(8)) if self.tie_break is not None else []
         )
+        self.row_lines = self._row_lines(metrics, width)
         height = (
             u(24)
             + self._tie_room(metrics)
-            + (len(self.rows) + 1) * row_h
+            + row_h
+            + sum(self._row_height(metrics, lines) for lines in self.row_lines)
             + self.below_table_height(metrics)
             + metrics.button_height
             + u(4)
@@ -125,6 +128,21 @@ class GameOverScene(ClosesOnEscape):
         for button, need in zip(buttons, needs, strict=True):
             button.rect = pygame.Rect(x, y, need + spare, metrics.button_height)
             x = button.rect.right + u(2)
+
+    def _column_width(self, metrics: Metrics, panel_width: int) -> int:
+        """The width of one seat's column of the table."""
+        return (panel_width - metrics.u(8) - self.label_width(metrics)) // max(1, len(self.names))
+
+    def _row_lines(self, metrics: Metrics, panel_width: int) -> list[list[list[str]]]:
+        """Each row's cells as lines: a long cell ("6 + 4 + 3 + 2 + 1") wraps in its column at the
+        row's one size, rather than being set smaller than its neighbours."""
+        room = self._column_width(metrics, panel_width) - metrics.u(1.5)
+        return [[draw.wrap(shown(cell), metrics.body, room) or [""] for cell in row.cells] for row in self.rows]
+
+    def _row_height(self, metrics: Metrics, lines: list[list[str]]) -> int:
+        """A row one line high, and a line more for each line its longest cell wraps to."""
+        extra = max((len(cell) for cell in lines), default=1) - 1
+        return round(metrics.body * 1.7) + extra * round(metrics.body * 1.2)
 
     def label_width(self, metrics: Metrics) -> int:
         """The width of the table's label column (a game drawing pictures there wants more)."""
@@ -165,7 +183,7 @@ class GameOverScene(ClosesOnEscape):
             top += room.height
         # The table: a label column, then one column per seat.
         label_w = self.label_width(m)
-        col_w = (self.panel.width - u(8) - label_w) // max(1, len(self.names))
+        col_w = self._column_width(m, self.panel.width)
         row_h = round(m.body * 1.7)
         x0 = self.panel.left + u(4)
         for i, name in enumerate(self.names):
@@ -186,17 +204,19 @@ class GameOverScene(ClosesOnEscape):
                 )
         pygame.draw.line(surface, theme.INK, (x0, top + row_h), (self.panel.right - u(4), top + row_h), 2)
         y = top + row_h
-        for index, row in enumerate(self.rows):
+        step = round(m.body * 1.2)
+        for index, lines in enumerate(self.row_lines):
+            height = self._row_height(m, lines)
             if index % 2:
-                pygame.draw.rect(surface, theme.PAPER, (x0, y, self.panel.width - u(8), row_h))
-            self.draw_label(surface, index, pygame.Rect(x0 + u(1), y, label_w - u(1), row_h))
-            for i, cell in enumerate(row.cells):
+                pygame.draw.rect(surface, theme.PAPER, (x0, y, self.panel.width - u(8), height))
+            self.draw_label(surface, index, pygame.Rect(x0 + u(1), y, label_w - u(1), height))
+            for i, cell in enumerate(lines):
                 cx = x0 + label_w + col_w * i + col_w // 2
-                # A long cell ("4×2 + 3 + 2 + 1 + 1") is set smaller to keep inside its column.
-                words = shown(cell)
-                size = draw.fitting_size(words, m.body, col_w - u(1.5), "regular")
-                draw.text(surface, words, (cx, y + row_h // 2), size, theme.INK, "regular", "center")
-            y += row_h
+                # Every cell at the row's one size; a long one wraps, its lines centred in the row.
+                first = y + height // 2 - (len(cell) - 1) * step // 2
+                for k, line in enumerate(cell):
+                    draw.text(surface, line, (cx, first + k * step), m.body, theme.INK, "regular", "center")
+            y += height
         below = self.below_table_height(m)
         if below:
             self.draw_below_table(surface, pygame.Rect(x0, y + u(1), self.panel.width - u(8), below - u(1)))

@@ -10,10 +10,15 @@ from bauhausbox.engine.api import Seat, Words
 
 
 def points_sum(terms: Sequence[tuple[int, int]]) -> str:
-    """A seat's points as a sum, zone by zone, largest first: each ``(zone size, the seat's control
-    tokens in it)`` is the size, times the tokens when more than one ("6×2 + 5" for 17); "-" for none."""
-    scoring = sorted(((size, n) for size, n in terms if n), reverse=True)
-    return " + ".join(f"{size}×{n}" if n > 1 else str(size) for size, n in scoring) or "-"
+    """A seat's points as a sum of what each of its scoring tokens brings, largest first, equal terms
+    grouped as *count*×*points*: from each ``(zone size, the seat's control tokens in it)``, "2×6 + 5"
+    (two tokens scoring 6, one scoring 5: 17) or "6 + 2 + 5×1"; "-" for none. One notation whether
+    the equal terms come from one zone or several."""
+    counts: dict[int, int] = {}
+    for size, n in terms:
+        if n:
+            counts[size] = counts.get(size, 0) + n
+    return " + ".join(f"{n}×{size}" if n > 1 else str(size) for size, n in sorted(counts.items(), reverse=True)) or "-"
 
 
 def tie_break(

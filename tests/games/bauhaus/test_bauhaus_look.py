@@ -12,7 +12,9 @@ from typing import Any
 import pygame
 import pytest
 
+from bauhausbox import i18n
 from bauhausbox.engine.history import History, SeatSpec, Setup
+from bauhausbox.games.bauhaus.cards import NO_CARD
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, zones_picture
 from bauhausbox.games.bauhaus.rules import GAME, RESOLVE, BauhausState
 from bauhausbox.games.bauhaus.screen import howto
@@ -23,7 +25,7 @@ from bauhausbox.match import Match
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Metrics
 from tests.games.bauhaus.test_bauhaus_scene import edge_point, open_position, square_point, with_tokens
-from tests.ui.helpers import click, frames, key, move, window_size
+from tests.ui.helpers import click, frames, key, move, redraw_everything, window_size
 
 SIZES = ((1024, 700), (1280, 800), (1920, 1080))
 BACKGROUND = (1, 2, 3)
@@ -252,6 +254,35 @@ def test_four_names_fit_at_1024_by_700_with_the_log_open(fresh_app: Any) -> None
         assert set(names) <= drawn, drawn
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_computers_names_and_levels_are_whole_and_the_board_grows_at_1024_by_700(
+    fresh_app: Any, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four players with powers, three computers, the log open, at 1024×700: every name and level is
+    drawn whole ("Marianne Brandt · difficile" was cut to "Marianne Bran…"), and the board, short of
+    width, gets more than the 392 px it had when the power button kept the names' line."""
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
+    i18n.set_language(language)
+    with window_size(fresh_app, (1024, 700)):
+        fresh_app.settings.log_open = True
+        names = ("Anni Albers", "Marianne Brandt", "Gunta Stölzl", "Lucia Moholy")
+        kinds = ("human", "ai:hard", "ai:hard", "ai:hard")
+        seats = tuple(SeatSpec.from_text(kind, name) for kind, name in zip(kinds, names, strict=True))
+        state = GAME.from_picture(EMPTY_BOARD, players=4, powers=True)
+        setup = Setup("bauhaus", 4, 1, seats, {"powers": True})
+        scene = BauhausScene(fresh_app, Match(setup, History(GAME, state), autosave=False))
+        scene.runner.cancel()  # the computers need not think: only the table is looked at
+        fresh_app.push(scene)
+        with layout_probe.recording(fresh_app.screen.get_size()) as record:
+            frames(fresh_app, 1)
+        drawn = [text.content for text in record.texts]
+        level = " · " + i18n._("hard")
+        assert all(name in drawn for name in names), drawn
+        assert drawn.count(level) == 3, drawn
+        assert not any(text.endswith("…") for text in drawn if any(name[:5] in text for name in names)), drawn
+        assert scene.geo.rect.width >= 424, scene.geo.rect
+
+
 def test_r_turns_the_pattern_clockwise_and_shift_r_back(fresh_app: Any) -> None:
     state = with_tokens(GAME.from_picture(EMPTY_BOARD, display=("L2", "free", "swap", "place")), ("c3",), ("f6",))
     scene = open_position(fresh_app, state)
@@ -415,3 +446,55 @@ def test_the_cards_of_a_hand_have_one_title_size(language: str, size: tuple[int,
         assert len(titles) >= len(hand)
         assert len({text.size for text in titles}) == 1, [(t.content, t.size) for t in titles]
         assert all(any(rect.contains(text.rect) for rect in rects) for text in titles)
+
+
+def _moved_token_scene(app: Any, last_card: bool) -> BauhausScene:
+    """Yellow has just moved its token from c6 to c2 (the game's last card when ``last_card``); Blue,
+    a human at this screen, is next."""
+    state = GAME.from_picture(EMPTY_BOARD, display=("move", "place", "swap", "I2"), turn=1)
+    if last_card:  # the deck used up, one card left face up
+        state = replace(state, deck=(), display=(state.display[0], NO_CARD, NO_CARD, NO_CARD))
+    board = GAME.board
+    state = replace(state, deployed=(1 << board.parse_square("a1"), 1 << board.parse_square("c6")), reserve=(7, 7))
+    history: History[Any] = History(GAME, state)
+    for text in ("card0", "move c6>c2"):
+        history.play(GAME.parse_move(history.state, text))
+    seats = (SeatSpec("Walter"), SeatSpec("Josef"))
+    scene = BauhausScene(app, Match(Setup("bauhaus", 2, 1, seats, {}), history, autosave=False))
+    app.push(scene)
+    frames(app, 2)
+    return scene
+
+
+def _marks_between(app: Any, scene: BauhausScene) -> int:
+    """How many pixels of the empty squares between c6 and c2 (c3 to c5, inside their grid lines)
+    are not the board's white: what a mark of the move leaves drawn across the board."""
+    redraw_everything(app)
+    frames(app, 1)
+    count = 0
+    for name in ("c3", "c4", "c5"):
+        cell = scene.geo.square_rect(GAME.board.parse_square(name)).inflate(-6, -6)
+        for x in range(cell.left, cell.right):
+            for y in range(cell.top, cell.bottom):
+                count += app.screen.get_at((x, y))[:3] != theme.WHITE
+    return count
+
+
+def test_a_moved_token_s_way_is_drawn_only_while_the_recap_numbers_it(fresh_app: Any) -> None:
+    """The recap shows where a moved token came from (an arrow across the squares between); once
+    the recap ends (the player acted) only the outline where it is now stays: no line or ghost lingers."""
+    scene = _moved_token_scene(fresh_app, last_card=False)
+    scene.recap = (0, 1)
+    assert _marks_between(fresh_app, scene) > 0, "the recap does not show where the token came from"
+    scene.clear_story_marks()
+    assert _marks_between(fresh_app, scene) == 0
+
+
+def test_the_end_board_keeps_no_trail_of_the_last_move(fresh_app: Any) -> None:
+    """The last card moved a token (the game is over): the end board outlines it, nothing crosses it."""
+    scene = _moved_token_scene(fresh_app, last_card=True)
+    assert scene.match.over
+    while fresh_app.top is not scene:  # "See the board": the final table closed
+        fresh_app.pop(fresh_app.top)
+    scene.recap = (0, 1)  # even were the recap still set
+    assert _marks_between(fresh_app, scene) == 0

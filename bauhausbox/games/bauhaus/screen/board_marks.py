@@ -24,8 +24,17 @@ if TYPE_CHECKING:
     from bauhausbox.games.bauhaus.rules import BauhausRules
     from bauhausbox.games.bauhaus.screen.gestures import Held
     from bauhausbox.games.bauhaus.screen.paint import Geometry
+    from bauhausbox.match import Match
     from bauhausbox.ui.anim import Tween
     from bauhausbox.ui.theme import Metrics
+
+
+def _distance_to_segment(point: pygame.Vector2, start: pygame.Vector2, end: pygame.Vector2) -> float:
+    along = end - start
+    if along.length_squared() == 0:
+        return point.distance_to(start)
+    t = max(0.0, min(1.0, (point - start).dot(along) / along.length_squared()))
+    return point.distance_to(start + along * t)
 
 
 class BauhausBoardMarks:
@@ -35,26 +44,36 @@ class BauhausBoardMarks:
         metrics: Metrics
         mouse: tuple[int, int]
         rules: BauhausRules
+        match: Match
+        spectating: bool
         geo: Geometry
         card_rects: list[pygame.Rect]
         held: Held | None
         power_mode: tuple[int, str] | None
         placed_tween: tuple[int, Tween] | None
 
+        @property
+        def state(self) -> BauhausState: ...
         def actor(self) -> int | None: ...
         def card_kind(self) -> str | None: ...
         def power_moves(self, seat: int) -> list[Move]: ...
         def preview(self) -> tuple[Move | None, str | None]: ...
 
     def outline_move(self, surface: pygame.Surface, mark: MoveMark[Move]) -> None:
-        """What a move changed, outlined: where a token or wall *is now* (a moved one's old place
-        gets a faint ghost and an arrow to the new one); a card choice leaves no mark. The number
-        goes at ``badge_at``."""
+        """What a move changed, outlined: where a token or wall *is now*; a card choice leaves no mark.
+        A numbered mark (the recap, the replay) also shows where a moved token or wall came from
+        (``origin_shown``). The number goes at ``badge_at``."""
         origin, rects = self._changed(mark.move)
-        if origin is not None and rects:
-            self._draw_origin(surface, origin, rects[0], mark.move.kind == MoveKind.MOVE_TOKEN)
+        if origin is not None and rects and self.origin_shown(mark):
+            self._draw_origin(surface, origin, rects[0])
         for rect in rects:
             draw.move_outline(surface, rect, self._mark_width())
+
+    def origin_shown(self, mark: MoveMark[Move]) -> bool:
+        """Whether the way a moved token or wall went is drawn: only on a numbered mark, and never on
+        the end board of a game just played (the replay numbers its moves and may show it there).
+        The plain last-move outline says only where it is now, so nothing crosses the board for good."""
+        return mark.label is not None and (self.spectating or not self.match.over)
 
     def badge_at(self, mark: MoveMark[Move]) -> tuple[int, int] | None:
         """Inside the board, in the destination's corner: never on the coordinates beside the board,
@@ -83,25 +102,42 @@ class BauhausBoardMarks:
         rects += [geo.edge_rect(edge, geo.wall_thickness() + 2 * width) for edge in edges]
         return origin, rects
 
-    def _draw_origin(self, surface: pygame.Surface, origin: pygame.Rect, target: pygame.Rect, token: bool) -> None:
-        """Where a moved token or wall came from: its faint ghost, and a thin arrow to where it went."""
+    def _draw_origin(self, surface: pygame.Surface, origin: pygame.Rect, target: pygame.Rect) -> None:
+        """Where a moved token or wall came from, in the last-move band's ink and white (``draw.move_band``):
+        a dot on its old place and an arrow to where it went, drawn under the tokens it passes."""
         geo = self.geo
-        faint = theme.mix(theme.GREY, theme.WHITE, 0.35)
-        line = max(2, self.metrics.u(0.3))
-        if token:
-            pygame.draw.circle(surface, faint, origin.center, geo.cell * 0.34, line)
-        else:
-            pygame.draw.rect(surface, faint, origin, line)
+        layers = draw.move_band(max(2, self.metrics.u(0.3)))
+        inner = layers[-1][1]
         start, end = pygame.Vector2(origin.center), pygame.Vector2(target.center)
-        if start.distance_to(end) < geo.cell * 0.5:
-            return
-        direction = (end - start).normalize()
-        start += direction * geo.cell * 0.36
-        end -= direction * geo.cell * 0.4
-        pygame.draw.line(surface, faint, start, end, line)
-        side = pygame.Vector2(-direction.y, direction.x) * geo.cell * 0.12
-        back = end - direction * geo.cell * 0.18
-        pygame.draw.polygon(surface, faint, [end, back + side, back - side])
+        far = start.distance_to(end) >= geo.cell * 0.5
+        head: list[pygame.Vector2] = []
+        if far:
+            direction = (end - start).normalize()
+            end -= direction * geo.cell * 0.42
+            side = pygame.Vector2(-direction.y, direction.x) * geo.cell * 0.14
+            back = end - direction * geo.cell * 0.22
+            head = [end, back + side, back - side]
+        middle = sum(head, pygame.Vector2()) / 3 if head else start
+        for colour, width in layers:
+            grow = (width - inner) / 2  # the ink layer stands out round the white one
+            pygame.draw.circle(surface, colour, origin.center, geo.cell * 0.1 + grow)
+            if far:
+                pygame.draw.line(surface, colour, start, back, width)
+                scale = 1 + grow / (geo.cell * 0.12)
+                pygame.draw.polygon(surface, colour, [middle + (point - middle) * scale for point in head])
+        if far:
+            self._tokens_over(surface, start, back)
+
+    def _tokens_over(self, surface: pygame.Surface, start: pygame.Vector2, end: pygame.Vector2) -> None:
+        """Draw again, above the arrow, the tokens whose squares it crosses (it never hides a token)."""
+        geo, state = self.geo, self.state
+        for square in geo.board.squares:
+            token = token_at(state, square)
+            if token is None:
+                continue
+            centre = pygame.Vector2(geo.square_center(square))
+            if _distance_to_segment(centre, start, end) < geo.cell * 0.4:
+                draw_token(surface, (centre.x, centre.y), geo.cell * 0.34, token[0], token[1])
 
     def _draw_placed(self, surface: pygame.Surface) -> None:
         """A ring closing in on a token just placed: neutral ink, like every last-move mark."""

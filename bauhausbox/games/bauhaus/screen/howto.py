@@ -196,7 +196,7 @@ def how_to_play_pages() -> list[HowToPage]:
     """The pages in the players' language (the reader asks for them each time it opens)."""
     zones = _diagram_state(
         [(["a1", "b1", "a2", "b2"], "bb"), (["f6", "g6", "h6", "f7", "g7", "h7"], "r.y")],
-        extra_walls=("d4N", "d4E", "d4S"),
+        extra_walls=("h4N", "h3N", "g4E"),  # three sides walled, the border side open: not closed
     )
     powers = _diagram_state([(["a1", "b1", "c1"], "byk"), (["f5", "g5"], "r")], 4)
     return [
@@ -204,8 +204,9 @@ def how_to_play_pages() -> list[HowToPage]:
             _("Close zones in your colour"),
             [
                 _(
-                    "Walls stand on the edges between squares (the board's border is not a wall). Squares that "
-                    "cannot reach the outside of the board without crossing a wall form a closed zone."
+                    "Walls stand on the sides of the squares, the board's outer edge included. A closed zone is a "
+                    "group of squares with a wall on every side, along the board's edge too: the edge itself closes "
+                    "nothing."
                 ),
                 _(
                     "• A closed zone holding tokens of one colour only is owned: its tokens flip to their solid "
@@ -225,7 +226,8 @@ def how_to_play_pages() -> list[HowToPage]:
                 _diagram_board(zones),
                 _(
                     "Blue owns the zone bottom left (solid tokens); the zone top right is unowned (hatched, rings). "
-                    "The three walls round the middle square leave one side open: it is not a zone."
+                    "Both are walled along the board's edge too. The square on the right edge is open on that side: "
+                    "not a zone."
                 ),
             ),
         ),
@@ -255,7 +257,10 @@ def how_to_play_pages() -> list[HowToPage]:
                 ),
                 _("• Two walls: build two walls, one after the other, each on any allowed free edge."),
                 _("• Pattern: build the walls exactly as drawn, all at once, turned or flipped as you like."),
-                _("• Move wall: move one wall that does not touch a closed zone (marked yellow) to another edge."),
+                _(
+                    "• Move wall: pick up a wall that touches no closed zone (the walls you may move get a yellow "
+                    "mark) and put it on another edge."
+                ),
                 _("• Move token: move any deployed token, of any colour, to a free square."),
                 _("• Swap tokens: exchange two deployed tokens of different colours."),
                 _("Walls may not go on edges of a locked zone; tokens may not enter or leave one."),

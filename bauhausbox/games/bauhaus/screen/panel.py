@@ -70,6 +70,7 @@ class BauhausScene(Protocol):
     player_rects: list[pygame.Rect]
     reserve_rects: list[pygame.Rect]
     power_buttons: list[Button]
+    compact: bool  # the players' rows put the power button under the name (``compact_rows``)
     cancel_button: Button
     rotate_button: Button
     flip_button: Button
@@ -130,33 +131,80 @@ def clauses(parts: list[str]) -> str:
 
 # ==== layout ========================================================================================
 PANEL_LEAST_UNITS = 44  # the panel's least width in units, whatever else it holds
-NAME_LEAST_UNITS = 22  # a player's name (with a computer's level) keeps this much room beside the power button
 READABLE_TOKEN = 0.7  # a reserve token's least step, as a share of the power button's height
+BOARD_YIELD = 12  # a board that fills the window's height gives up to this share of its side to the cards
 
 
 def layout_table(scene: BauhausScene, rect: pygame.Rect) -> None:
     """The board as large as the room left beside the panel's least width allows; the panel takes
-    the rest."""
+    the rest. With powers, where the board is short of width (the log open at 1024 or 1280 wide),
+    the players' rows put the power button under the name (``compact_rows``): the panel needs less
+    width and no name is cut."""
     m = scene.metrics
     gap = m.u(4)
-    area = pygame.Rect(rect.left, rect.top, rect.width - gap - panel_least_width(scene), rect.height)
+    area = pygame.Rect(rect.left, rect.top, rect.width - gap - panel_least_width(scene, compact=True), rect.height)
     scene.geo = fit_labelled_board(scene.rules.board, area, m, "topleft")
+    if scene.geo.labelled_rect(m).height > rect.height - scene.geo.rect.height // BOARD_YIELD:
+        # A large window: the board fills the height, and the cards beside it would stay small with
+        # the panel's least width. A slightly smaller board lets them grow.
+        area.width = min(area.width, scene.geo.labelled_rect(m).width - scene.geo.rect.width // BOARD_YIELD)
+        scene.geo = fit_labelled_board(scene.rules.board, area, m, "topleft")
     left = scene.geo.outer_rect().right + gap
     layout_panel(scene, pygame.Rect(left, rect.top, rect.right - left, rect.height))
 
 
-def panel_least_width(scene: BauhausScene) -> int:
-    """Room for a player's row with a whole reserve of readable tokens (each about two thirds of the
-    row's button tall): in a narrow window (the log open at 1024 wide) the board gives up a little
-    width rather than the reserves turning to dots and the cards to small labels."""
+def _who(scene: BauhausScene, seat: int) -> tuple[str, str]:
+    """A player's name and, for a computer, " · " and its level in the players' language ("" for a
+    human): the level is set smaller after the name, as a secondary word."""
+    spec = scene.match.setup.seats[seat]
+    return spec.name, "" if spec.is_human else " · " + _(LEVEL_WORDS.get(spec.level, spec.level))
+
+
+def _name_width(scene: BauhausScene, seat: int) -> int:
+    """The name and the level, as drawn on the first line of a player's row."""
     m = scene.metrics
-    token = round(READABLE_TOKEN * (m.small + m.u(1.25)))
-    row = _text_left(scene) + _colour_width(scene) + m.u(1) + TOKENS_PER_PLAYER * token + m.u(1)
-    if scene.match.state.powers:
-        # The power button sits on the name's line, beside the points (the reserve keeps its own
-        # line): the row is no wider with powers, and the board keeps its room at 1024 wide.
-        row = max(row, _text_left(scene) + m.u(NAME_LEAST_UNITS) + _power_button_width(scene) + _score_room(scene))
+    name, level = _who(scene, seat)
+    width = draw.render_text(name, m.body, theme.INK, "semibold").get_width()
+    return width + (draw.render_text(level, m.small, theme.INK, "regular").get_width() if level else 0)
+
+
+def _seats(scene: BauhausScene) -> range:
+    return range(scene.rules.players(scene.match.state))
+
+
+def panel_least_width(scene: BauhausScene, compact: bool) -> int:
+    """Room for a player's row with a whole reserve of readable tokens (each about two thirds of the
+    row's button tall) and every name whole. Side by side, the name and the power button share the
+    first line and the colour's word comes before the reserve; ``compact``, the name has the first
+    line to itself and the button takes the colour word's place under it (the seat's shape and
+    tokens say the colour)."""
+    m = scene.metrics
+    powers = scene.match.state.powers
+    names = max(_name_width(scene, seat) for seat in _seats(scene))
+    reserve = TOKENS_PER_PLAYER * _token_step(scene) + m.u(1)
+    if compact and powers:
+        row = max(
+            _text_left(scene) + names + m.u(1) + _score_room(scene),
+            _text_left(scene) + _power_button_width(scene) + m.u(1) + reserve,
+        )
+    else:
+        button = _power_button_width(scene) if powers else 0
+        row = max(
+            _text_left(scene) + names + m.u(1) + button + _score_room(scene),
+            _text_left(scene) + _colour_width(scene) + m.u(1) + reserve,
+        )
     return max(m.u(PANEL_LEAST_UNITS), row)
+
+
+def _token_step(scene: BauhausScene) -> int:
+    m = scene.metrics
+    return round(READABLE_TOKEN * (m.small + m.u(1.25)))
+
+
+def compact_rows(scene: BauhausScene, width: int) -> bool:
+    """Whether the players' rows put the power button under the name: when a name and the button do
+    not fit side by side in ``width``."""
+    return scene.match.state.powers and panel_least_width(scene, compact=False) > width
 
 
 def _power_button_width(scene: BauhausScene) -> int:
@@ -174,31 +222,37 @@ def layout_panel(scene: BauhausScene, panel: pygame.Rect) -> None:
     """Cards, counters, player rows and the prompt (with its buttons) from the top of ``panel`` down."""
     m = scene.metrics
     scene.panel_rect = panel
+    top = panel.top + m.small + m.u(2.5)
     gap = m.u(1.5)
     card_w = (panel.width - 3 * gap) // 4
     card_h = min(round(card_w * 1.3), panel.height // 3)
-    top = panel.top + m.small + m.u(2.5)
     scene.card_rects = [pygame.Rect(panel.left + i * (card_w + gap), top, card_w, card_h) for i in range(4)]
     scene.info_rect = pygame.Rect(panel.left, top + card_h + m.u(1.5), panel.width, max(m.u(3.5), m.body + m.u(1)))
-    players = scene.rules.players(scene.match.state)
-    # Two lines a player: the name, then the colour, the reserve and the power button.
+    compact = compact_rows(scene, panel.width)
+    scene.compact = compact
+    # Two lines a player: the name, then the colour, the reserve and (compact) the power button.
     row_h = m.body + m.small + m.u(2.75)
     y = scene.info_rect.bottom + m.u(1)
     scene.player_rects = []
     scene.reserve_rects = []
     button_w = _power_button_width(scene)
     button_h = m.small + m.u(1.25)
-    for seat in range(players):
+    for seat in _seats(scene):
         row = pygame.Rect(panel.left, y, panel.width, row_h)
         scene.player_rects.append(row)
         line2 = pygame.Rect(row.left + _text_left(scene), row.bottom - m.u(0.75) - button_h, 0, button_h)
         button = scene.power_buttons[seat]
-        # On the name's line, left of the points: the reserve has its whole line to itself.
         name_line = pygame.Rect(row.left, row.top, row.width, m.body + m.u(1.5))
-        button.rect = pygame.Rect(row.right - _score_room(scene) - button_w, 0, button_w, button_h)
-        button.rect.centery = name_line.centery
-        button.rect.bottom = min(button.rect.bottom, line2.top - 1)  # clear of the reserve's line
         reserve_left = line2.left + _colour_width(scene) + m.u(1)
+        if compact:
+            # Under the name, in the colour word's place: the name keeps its whole line.
+            button.rect = pygame.Rect(line2.left, line2.top, button_w, button_h)
+            reserve_left = button.rect.right + m.u(1)
+        else:
+            # On the name's line, left of the points: the reserve has its whole line to itself.
+            button.rect = pygame.Rect(row.right - _score_room(scene) - button_w, 0, button_w, button_h)
+            button.rect.centery = name_line.centery
+            button.rect.bottom = min(button.rect.bottom, line2.top - 1)  # clear of the reserve's line
         right = row.right - m.u(1)
         scene.reserve_rects.append(pygame.Rect(reserve_left, line2.top, max(m.u(4), right - reserve_left), button_h))
         y += row_h + m.u(0.5)
@@ -350,33 +404,37 @@ def _draw_players(scene: BauhausScene, surface: pygame.Surface, state: BauhausSt
         button = scene.power_buttons[seat]
         score_rect = draw.render_text(str(scores[seat]), m.heading, theme.INK, "bold").get_rect()
         score_rect.topright = (row.right - m.u(1), row.top + m.u(0.5))
-        name_right = button.rect.left if state.powers else score_rect.left
+        name_right = button.rect.left if state.powers and not scene.compact else score_rect.left
         name_box = pygame.Rect(left, row.top, name_right - m.u(1) - left, m.body + m.u(1.5))
-        level = _(LEVEL_WORDS.get(spec.level, spec.level))
-        who = spec.name if spec.is_human else f"{spec.name} · {level}"
+        name, level = _who(scene, seat)
         with layout_probe.box(name_box):
-            draw.text(
+            # The name whole when the row has room for it (panel_least_width makes sure it does).
+            shown = draw.text(
                 surface,
-                fit_text(who, m.body, name_box.width),
+                fit_text(name, m.body, name_box.width),
                 (left, name_box.centery),
                 m.body,
                 theme.INK,
                 "semibold",
                 "midleft",
             )
+            if level and shown.right < name_box.right:
+                level = fit_text(level, m.small, name_box.right - shown.right, "regular")
+                draw.text(surface, level, (shown.right, name_box.centery + 1), m.small, LABEL, "regular", "midleft")
         with layout_probe.box(row):
             draw.text(surface, str(scores[seat]), score_rect.topleft, m.heading, theme.INK, "bold")
             reserve = scene.reserve_rects[seat]
-            draw.text(
-                surface,
-                seat_word(seat).upper(),
-                (left, reserve.centery + 1),
-                m.small,
-                LABEL,
-                "bold",
-                "midleft",
-                0.06,
-            )
+            if not scene.compact:  # compact: the power button stands in the colour word's place
+                draw.text(
+                    surface,
+                    seat_word(seat).upper(),
+                    (left, reserve.centery + 1),
+                    m.small,
+                    LABEL,
+                    "bold",
+                    "midleft",
+                    0.06,
+                )
             if state.powers and state.used[seat]:
                 draw.text(surface, _("power used"), button.rect.center, m.small, LABEL, "regular", "center")
         # The reserve: one small token per token left.

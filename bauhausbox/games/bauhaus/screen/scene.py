@@ -69,6 +69,7 @@ class BauhausScene(BauhausHint, BauhausGestures, BauhausPowers, BauhausBoardMark
         self.card_rects: list[pygame.Rect] = []
         self.player_rects: list[pygame.Rect] = []
         self.reserve_rects: list[pygame.Rect] = []
+        self.compact = False  # the players' rows put the power button under the name (panel.layout_panel)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)
         self.info_rect = pygame.Rect(0, 0, 0, 0)
