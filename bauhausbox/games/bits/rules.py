@@ -14,6 +14,7 @@ All chance (goal piles, tile-card deck, start cards) comes from the seeded :clas
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bauhausbox.engine.api import (
@@ -290,6 +291,24 @@ class BitsRules(GameRules[BitsState, Move]):
         key = [(totals[s], best_round[s]) for s in range(state.players)]
         best = max(key)
         return [seat for seat in range(state.players) if key[seat] == best]
+
+    def tie_break(self, state: BitsState, names: Sequence[str]) -> Words | None:
+        """ "Equal on points (26); decided by the best single round: Josef 11, Marianne 10" when a
+        player who lost had the winner's total; ``None`` otherwise (a win still shared says so itself)."""
+        winners = self.winners(state)
+        totals = self.scores(state)
+        tied = [seat for seat in range(state.players) if totals[seat] == totals[winners[0]]]
+        if len(tied) == len(winners):
+            return None
+        rounds = round_totals(state)
+        best = {seat: max((r[seat] for r in rounds), default=0) for seat in tied}
+        tied.sort(key=lambda seat: -best[seat])  # the winner first, as the words read
+        details = ", ".join(f"{self.mover_name(state, seat, names)} {best[seat]}" for seat in tied)
+        return Words(
+            "Equal on points ({points}); decided by the best single round: {details}.",
+            points=totals[winners[0]],
+            details=details,
+        )
 
     def score_table(self, state: BitsState) -> list[ScoreRow]:
         rows = []

@@ -38,7 +38,7 @@ from bauhausbox.games.bits.rules import PASS, BitsState, Move, Pass, Place, roun
 from bauhausbox.games.bits.screen import paint
 from bauhausbox.games.bits.screen.final_table import BitsGameOverScene, load_bests
 from bauhausbox.games.bits.screen.howto import how_to_play_pages
-from bauhausbox.games.bits.screen.panel import BitsPanel
+from bauhausbox.games.bits.screen.panel import BitsPanel, tile_heading_words
 from bauhausbox.games.bits.screen.round_scene import BitsRoundScene
 from bauhausbox.i18n import N_, _, fill, translate
 from bauhausbox.match import Match
@@ -158,10 +158,11 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.cards_rect = pygame.Rect(x, rect.top, w, heading + card_h + m.u(1))
         self.card_rects = []
         tile_h = max(m.u(12), m.button_height * 2 + m.u(1))
-        self.tile_rect = pygame.Rect(x, self.cards_rect.bottom + m.u(2), w, heading + tile_h)
+        tile_heading = self.heading_room(*tile_heading_words(), w)[0]  # a line more for a note without room beside it
+        self.tile_rect = pygame.Rect(x, self.cards_rect.bottom + m.u(2), w, tile_heading + tile_h)
         bw = max(m.u(15), (w - round(tile_h * 1.7) - m.u(3)) // 1)
         bw = min(bw, m.u(20))
-        by = self.tile_rect.top + heading
+        by = self.turn_button_top()
         self.turn_button.rect = pygame.Rect(self.tile_rect.right - bw, by, bw, m.button_height)
         self.neutral_button.rect = pygame.Rect(
             self.tile_rect.right - bw, by + m.button_height + m.u(1), bw, m.button_height
