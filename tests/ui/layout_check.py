@@ -14,7 +14,7 @@
   say one thing twice (a refusal by the pointer and again in the status bar);
 - no text says a hint that was already played (``spent_hints``: its words are stale);
 - no text of a scene runs into a title of that scene (a note set beside a heading, shrunk until
-  its room ran out: "CARTE DOMINO 17 SUR 20" under "neutre en main"), tooltips aside;
+  its room ran out: "CARTE DOMINO 17 SUR 20" under "neutre en main"), tooltips and banners aside;
 - no text of a scene lies on a picture that scene keeps clear (``layout_probe.figure``: a tray's
   pieces under their names, a recap badge, whose own number aside), tooltips aside (they are drawn
   over things on purpose);
@@ -167,6 +167,8 @@ def _texts_into_titles(record: Record) -> list[str]:
             continue
         for text in record.texts:
             if text.layer != title.layer or (text.content, tuple(text.rect)) == (title.content, tuple(title.rect)):
+                continue
+            if text.role == "banner":  # on its own band, over the game's title for its moment on purpose
                 continue
             if any(tip.rect.contains(text.rect) for tip in record.tooltips):
                 continue

@@ -515,6 +515,21 @@ def _start_round(state: BitsState) -> BitsState:
 
 
 # -- scoring helpers for the screens and the AI ------------------------------------------------
+def round_end(state: BitsState, round_number: int) -> BitsState:
+    """The position as round ``round_number`` (finished in ``state``) ended, before the next round
+    began: its boards, its goal cards, everybody done, its points live on the boards (what the
+    screen shows behind that round's scoring)."""
+    return replace(
+        state,
+        round=round_number,
+        boards=state.finished[round_number - 1],
+        finished=state.finished[: round_number - 1],
+        done=(True,) * state.players,
+        pending=(None,) * state.players,
+        to_play=None,
+    )
+
+
 def round_breakdown(state: BitsState, round_number: int, seat: Seat) -> list[CardScore]:
     """Per-card scoring of ``seat`` in a finished round (1-based): each card's points and the areas
     that made them (the screen outlines these)."""

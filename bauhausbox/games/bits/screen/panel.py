@@ -161,6 +161,9 @@ class BitsPanel:
             if state.over:
                 draw.heading(surface, _("Game over"), (rect.left, rect.top), m.small + 2)
                 return
+            if state.to_play is None:  # a round's end, behind its scoring: no tile card yet
+                draw.heading(surface, _("Round over"), (rect.left, rect.top), m.small + 2)
+                return
             start = state.start_phase
             title = (
                 _("Start tile")
@@ -196,7 +199,8 @@ class BitsPanel:
         m = self.metrics
         rect = self.players_rect
         players = len(self.match.setup.seats)
-        totals = self.game.scores(self.match.state)
+        # The whole position's points (a view hides placements), or a finished round's behind its scoring.
+        totals = self.game.scores(self.match.state if state.to_play is not None or state.over else state)
         if players == 1:
             self._draw_solo_ladder(surface, rect, totals[0])
             return
