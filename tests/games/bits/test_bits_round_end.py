@@ -88,3 +88,18 @@ def test_at_a_pass_and_play_table_the_scoring_comes_before_the_curtain(fresh_app
         assert fresh_app.top is scene and scene.state.round == 2
     finally:
         fresh_app.settings.animation_speed = "off"
+
+
+def test_a_game_left_over_its_scoring_opens_on_it_again(fresh_app: Any) -> None:
+    # Continue or Load of a game saved as round 1 ended: its scoring again, round 1's end behind it.
+    match, last = _to_round_end(["human", "ai:easy"], 5)
+    match.history.play(last)
+    assert match.state.round == 2
+    open_match(fresh_app, match)
+    frames(fresh_app, 3)
+    scene = next(s for s in fresh_app.stack if isinstance(s, BitsScene))
+    assert isinstance(fresh_app.top, BitsRoundScene) and fresh_app.top.round_number == 1
+    assert scene.state.round == 1 and scene.state.boards == match.state.finished[0]
+    key(fresh_app, pygame.K_RETURN)
+    frames(fresh_app, 2)
+    assert fresh_app.top is scene and scene.state.round == 2

@@ -113,6 +113,17 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
                 N_("Neutral"), self.toggle_neutral, tooltip=N_("Place your neutral tile instead, once per round (N)")
             )
         )
+        self._scoring_again()
+
+    def _scoring_again(self) -> None:
+        """A game left as a round ended (the app closed over its scoring) opens on that scoring again
+        (Continue, Load): the round's end behind it, the next round after it."""
+        history = self.match.history
+        if self.table.on_server or not history.cursor or self.match.over:
+            return
+        before, now = history.states[history.cursor - 1], history.states[history.cursor]
+        if len(now.finished) > len(before.finished):
+            self.round_to_show = self.scoring_round = len(now.finished)
 
     def game_over_scene(self) -> BitsGameOverScene:
         """The shared final table with the rounds' goal cards drawn, and the solo bests after a solo game."""
