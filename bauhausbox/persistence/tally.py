@@ -1,5 +1,6 @@
 """Per-player figures drawn from the statistics (``statistics.json``): games played and won, average
-and best score, per game and per player (a name, human or computer). Pure: it reads a :class:`GameStatistics` already
+and best score, per game and per player (a name, human or computer), the games against others
+apart from the solo games. Pure: it reads a :class:`GameStatistics` already
 loaded through ``saves.load_statistics``."""
 
 from __future__ import annotations
@@ -29,17 +30,19 @@ class PlayerTally:
         return (level or "medium") if kind == "ai" else None
 
 
-def player_tallies(stats: GameStatistics | None) -> list[PlayerTally]:
-    """Every player in the results, most games played first (then most won, then by name, humans
-    before computers)."""
+def player_tallies(stats: GameStatistics | None, solo: bool = False) -> list[PlayerTally]:
+    """Every player in the games played against others (``solo``: in the solo games, a Bits game
+    alone or a puzzle, whose scores are another measure and never won), most games played first
+    (then most won, then by name, humans before computers)."""
     scores: dict[tuple[str, str], list[int]] = {}
     counted: dict[tuple[str, str], list[int]] = {}  # the scores a best may come from
     wins: dict[tuple[str, str], int] = {}
     for result in stats.results if stats else []:
+        if (len(result.players) == 1) != solo:
+            continue
         best_by_player: dict[tuple[str, str], tuple[int, bool]] = {}
         for seat, (name, kind, score) in enumerate(zip(result.players, result.kinds, result.scores, strict=False)):
-            # A solo game (Bits alone, a puzzle) has no opponent to beat: it is played, never won.
-            won = seat in result.winners and len(result.players) > 1
+            won = seat in result.winners and not solo  # a solo game has no opponent to beat
             player = (name, "human" if kind == "human" else kind)
             kept = best_by_player.get(player)
             if kept is None or (score, won) > kept:

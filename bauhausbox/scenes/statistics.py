@@ -120,19 +120,35 @@ class StatisticsScene(Scene):
         u = m.u
         rect = self.table_rect
         y = self._panel(surface, rect, _("Players"), theme.BLUE)
-        tallies = player_tallies(self.stats.games.get(self.game_id))
-        if not tallies:
+        game = self.stats.games.get(self.game_id)
+        tallies, solo = player_tallies(game), player_tallies(game, solo=True)
+        if not tallies and not solo:
             words = _("No finished games yet.")
             draw.paragraph(surface, words, pygame.Rect(rect.left + u(2.5), y, rect.width - u(5), u(10)), m.small)
             return
+        if tallies:
+            y = self._draw_tallies(surface, y, tallies)
+        if solo:  # a solo score is another measure (the Bits solo bests): counted apart, never won
+            if tallies:
+                y += u(2)
+                draw.text(surface, _("Solo games"), (rect.left + u(2.5), y), m.small, theme.INK, "bold")
+                y += u(4)
+            self._draw_tallies(surface, y, solo, solo=True)
+
+    def _draw_tallies(self, surface: pygame.Surface, y: int, tallies: list[PlayerTally], solo: bool = False) -> int:
+        """The column headings and a line per player from ``y`` (``solo``: no "Won"); the y below them."""
+        m = self.metrics
+        u = m.u
+        rect = self.table_rect
         inner = rect.width - u(5)
-        # Name, then four figures in equal columns, right-aligned.
+        # Name, then four figures in equal columns, right-aligned (a solo game is never won: no "Won").
         name_w = round(inner * 0.36)
         column_w = (inner - name_w) // 4
         columns = [rect.left + u(2.5) + name_w + column_w * (i + 1) for i in range(4)]
-        headings = (_("Played"), _("Won"), _("Average"), _("Best"))
+        headings = (_("Played"), "" if solo else _("Won"), _("Average"), _("Best"))
         for x, heading in zip(columns, headings, strict=True):
-            draw.text(surface, heading, (x, y), m.small, theme.GREY, "semibold", "topright")
+            if heading:
+                draw.text(surface, heading, (x, y), m.small, theme.GREY, "semibold", "topright")
         y += u(4)
         line_h = u(3.5)
         smallest = max(14, m.small - 2)
@@ -154,10 +170,12 @@ class StatisticsScene(Scene):
                 level_size = draw.fitting_size(lines[1], m.small, room, smallest=smallest)
                 level = draw.cut_to(lines[1], room, level_size)
                 draw.text(surface, level, (rect.left + u(2.5), y + line_h - u(0.5)), level_size, theme.GREY)
-            figures = (str(tally.played), str(tally.won), decimal(tally.average), str(tally.best))
+            figures = (str(tally.played), "" if solo else str(tally.won), decimal(tally.average), str(tally.best))
             for x, figure in zip(columns, figures, strict=True):
-                draw.text(surface, figure, (x, y), m.small, theme.INK, "regular", "topright")
+                if figure:
+                    draw.text(surface, figure, (x, y), m.small, theme.INK, "regular", "topright")
             y += line_h * len(lines)
+        return y
 
     def _draw_recent(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -228,7 +246,13 @@ def result_headline(game_id: str, result: ResultRecord) -> str:
     if len(result.players) < 2 or not winners:
         return when
     if len(winners) == 1:
-        return fill(_("{when}: {name} won"), when=when, name=winners[0])
+        # A loser on the winner's points: the game's tie-break decided (the final table says how).
+        tied = any(
+            score == max(result.scores) for seat, score in enumerate(result.scores) if seat not in result.winners
+        )
+        return fill(
+            _("{when}: {name} won on the tie-break") if tied else _("{when}: {name} won"), when=when, name=winners[0]
+        )
     return fill(
         _("{when}: {names} and {last} shared the win"), when=when, names=", ".join(winners[:-1]), last=winners[-1]
     )

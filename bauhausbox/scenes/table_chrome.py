@@ -337,6 +337,11 @@ class TableChrome(GameHooks[Any, Any]):
                     if avoid.right + gap + box.width <= self.game_rect.right
                     else avoid.left - gap - box.width
                 )
+            elif any(box.colliderect(title) for title in draw.titles_drawn()):  # a title above it: beside it
+                right = avoid.right + gap + box.width <= self.game_rect.right
+                box.midleft = (avoid.right + gap, avoid.centery)
+                if not right:
+                    box.midright = (avoid.left - gap, avoid.centery)
             pygame.draw.rect(surface, theme.INK, box)
             pygame.draw.rect(surface, theme.ILLEGAL, (box.left, box.top, m.u(0.75), box.height))
             surface.blit(label, label.get_rect(center=(box.centerx + m.u(0.4), box.centery)))

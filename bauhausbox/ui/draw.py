@@ -573,11 +573,12 @@ def banner(
     pygame.draw.rect(layer, theme.WHITE, layer.get_rect(), max(2, edge // 4))
     layer.set_alpha(round(255 * alpha))
     surface.blit(layer, band)
-    layout_probe.text(
-        words.upper(),
-        # Where the words show: the band cuts off what the smallest size still could not fit.
-        pygame.Rect(band.left + block + 2 * pad, band.top, label.get_width(), block).clip(band),
-        size,
-        surface.get_size(),
-    )
+    with layout_probe.role("banner"):  # on its own band: it may cover the game's title for its moment
+        layout_probe.text(
+            words.upper(),
+            # Where the words show: the band cuts off what the smallest size still could not fit.
+            pygame.Rect(band.left + block + 2 * pad, band.top, label.get_width(), block).clip(band),
+            size,
+            surface.get_size(),
+        )
     return band

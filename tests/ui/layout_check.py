@@ -13,6 +13,8 @@
 - a sentence (four words or more) is said in one place: the same words in two places of one frame
   say one thing twice (a refusal by the pointer and again in the status bar);
 - no text says a hint that was already played (``spent_hints``: its words are stale);
+- no text of a scene runs into a title of that scene (a note set beside a heading, shrunk until
+  its room ran out: "CARTE DOMINO 17 SUR 20" under "neutre en main"), tooltips and banners aside;
 - no text of a scene lies on a picture that scene keeps clear (``layout_probe.figure``: a tray's
   pieces under their names, a recap badge, whose own number aside), tooltips aside (they are drawn
   over things on purpose);
@@ -116,6 +118,7 @@ def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = (
             if text.role == "title" and text.layer == tip.layer and text.rect.colliderect(tip.rect):
                 found.append(f"tooltip {tip.content!r} covers the title {text.content!r} at {tuple(text.rect)}")
     found += _texts_on_figures(record)
+    found += _texts_into_titles(record)
     found += _texts_under_controls(record)
     return found
 
@@ -153,6 +156,25 @@ def _texts_on_figures(record: Record) -> list[str]:
             overlap = text.rect.clip(figure.rect)
             if overlap.width > SLACK and overlap.height > SLACK:
                 found.append(f"text {text.content!r} lies on {figure.name!r} at {tuple(overlap)}")
+    return found
+
+
+def _texts_into_titles(record: Record) -> list[str]:
+    """Texts of a scene drawn over one of its titles (``draw.heading``), tooltips aside."""
+    found = []
+    for title in record.texts:
+        if title.role != "title":
+            continue
+        for text in record.texts:
+            if text.layer != title.layer or (text.content, tuple(text.rect)) == (title.content, tuple(title.rect)):
+                continue
+            if text.role == "banner":  # on its own band, over the game's title for its moment on purpose
+                continue
+            if any(tip.rect.contains(text.rect) for tip in record.tooltips):
+                continue
+            overlap = text.rect.clip(title.rect)
+            if overlap.width > SLACK and overlap.height > SLACK:
+                found.append(f"text {text.content!r} runs into the title {title.content!r} at {tuple(overlap)}")
     return found
 
 

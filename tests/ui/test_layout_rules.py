@@ -87,3 +87,18 @@ def test_no_frame_says_a_hint_once_it_is_played(fresh_app: Any, monkeypatch: pyt
         with layout_probe.recording(app.screen.get_size()) as record:
             frames(app, 1)
         assert not [line for line in problems(record, False, said) if "hint" in line]
+
+
+def test_a_text_running_into_a_title_of_its_scene_fails() -> None:
+    # French at 1024 px: the note "neutre en main", shrunk to fit beside "CARTE DOMINO 17 SUR 20", ran into it.
+    record = Record((1024, 700))
+    record.texts.append(TextDraw("CARTE DOMINO 17 SUR 20", pygame.Rect(498, 192, 250, 20), 16, None, "title"))
+    record.texts.append(TextDraw("neutre en main", pygame.Rect(731, 196, 64, 12), 10, None, "secondary"))
+    assert problems(record, False) == [
+        "text 'neutre en main' runs into the title 'CARTE DOMINO 17 SUR 20' at (731, 196, 17, 12)"
+    ]
+    beside = TextDraw("neutre en main", pygame.Rect(760, 196, 64, 12), 14, None, "secondary")
+    record.texts[1] = beside
+    assert problems(record, False) == []
+    record.texts[1] = TextDraw("a dialog's words", pygame.Rect(700, 196, 64, 12), 14, None, "secondary", layer=1)
+    assert problems(record, False) == []  # another scene covers this one on purpose

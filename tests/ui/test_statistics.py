@@ -3,6 +3,7 @@ disk (statistics.json and the Bits solo bests), and the tally behind it."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from bauhausbox.persistence.models import GameStatistics, ResultRecord
 from bauhausbox.persistence.tally import PlayerTally, player_tallies
 from bauhausbox.scenes.statistics import StatisticsScene, player_words, result_headline
 from bauhausbox.ui import layout_probe
-from tests.ui.helpers import click, frames
+from tests.ui.helpers import click, frames, redraw_everything
 
 
 def _result(players: list[str], scores: list[int], winners: list[int]) -> ResultRecord:
@@ -72,12 +73,45 @@ def test_the_main_menu_opens_the_statistics_read_from_disk(fresh_app: Any, own_d
     assert any(text.content.startswith("1. 31 points") for text in record.texts)
 
 
-def test_a_solo_game_is_played_but_never_won() -> None:
-    # Bits alone has no opponent: its one seat is the record's winner, but it beat nobody.
+def test_a_solo_game_is_counted_apart_and_never_won() -> None:
+    # Bits alone has no opponent: its one seat is the record's winner, but it beat nobody, and its
+    # score is another measure (the solo bests): Anni once read 2 played, 0 won, average 22.5.
     stats = GameStatistics(
-        started=2, finished=2, results=[_result(["Anni"], [31], [0]), _result(["Anni", "Bert"], [9, 4], [0])]
+        started=3,
+        finished=3,
+        results=[_result(["Anni"], [31], [0]), _result(["Anni", "Bert"], [9, 14], [1]), _result(["Anni"], [20], [0])],
     )
-    assert player_tallies(stats)[0] == PlayerTally("Anni", 2, 1, 20.0, 31)
+    assert player_tallies(stats) == [PlayerTally("Bert", 1, 1, 14.0, 14), PlayerTally("Anni", 1, 0, 9.0, 9)]
+    assert player_tallies(stats, solo=True) == [PlayerTally("Anni", 2, 0, 25.5, 31)]
+
+
+def test_the_statistics_screen_shows_the_solo_games_in_a_section_of_their_own(fresh_app: Any, own_data: Path) -> None:
+    # A statistics.json written before the solo games were counted apart: the same results, read as they are.
+    saved = {
+        "schema_version": 1,
+        "games": {
+            "bits": {
+                "started": 2,
+                "finished": 2,
+                "results": [
+                    {"players": ["Anni"], "kinds": ["human"], "scores": [31], "winners": [0]},
+                    {"players": ["Anni", "Bert"], "kinds": ["human", "human"], "scores": [14, 14], "winners": [0]},
+                ],
+            }
+        },
+    }
+    (own_data / "statistics.json").write_text(json.dumps(saved))
+    scene = fresh_app.push(StatisticsScene(fresh_app, "bits"))
+    redraw_everything(fresh_app)
+    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+        frames(fresh_app, 1)
+    table = [text.content for text in record.texts if scene.table_rect.contains(text.rect)]
+    solo = table.index("Solo games")
+    assert table[table.index("Anni") :][:5] == ["Anni", "1", "1", "14.0", "14"], table  # against Bert only
+    assert table[solo + 1 :][:4] == ["Played", "Average", "Best", "Anni"], table  # no "Won" for a solo game
+    assert table[solo + 4 :][:4] == ["Anni", "1", "31.0", "31"], table
+    recent = [text.content for text in record.texts if scene.recent_rect.contains(text.rect)]
+    assert any(line.endswith(": Anni won on the tie-break") for line in recent), recent
 
 
 def test_the_figures_are_written_in_french_in_french(fresh_app: Any, own_data: Path) -> None:

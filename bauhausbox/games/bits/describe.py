@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from bauhausbox.engine.api import Seat
 from bauhausbox.games.bits.cards import COLOUR_NAMES, SIZE
 from bauhausbox.games.bits.rules import BitsRules, BitsState, Move, Pass, Place, round_totals
-from bauhausbox.i18n import _, fill
+from bauhausbox.i18n import _, fill, translate
 
 
 def tile_words(colours: str) -> str:
@@ -95,9 +95,26 @@ def outcome_sentence(
         return ""
     totals = round_totals(after)[-1]
     points = ", ".join(f"{rules.mover_name(after, s, names)} {_points(totals[s])}" for s in range(state.players))
+    if after.over and state.players > 1:  # the result, as the final table tells it
+        return _("Round {round} ends: {points}. The game is over: {result}").format(
+            round=state.round, points=points, result=result_words(rules, after, names)
+        )
     if after.over:
         return _("Round {round} ends: {points}. The game is over.").format(round=state.round, points=points)
     return _("Round {round} ends: {points}").format(round=state.round, points=points)
+
+
+def result_words(rules: BitsRules, state: BitsState, names: Sequence[str] | None) -> str:
+    """ "Josef wins.", "Anni and Josef share the win.", and how a tie on points was decided: "Josef
+    wins. Equal on points (26); decided by the best single round: Josef 11, Marianne 10." """
+    who = [rules.mover_name(state, seat, names) for seat in rules.winners(state)]
+    if len(who) > 1:
+        said = _("{names} and {last} share the win.").format(names=", ".join(who[:-1]), last=who[-1])
+    else:
+        said = fill(_("{name} wins."), name=who[0])
+    players = [rules.mover_name(state, seat, names) for seat in range(state.players)]
+    tie = rules.tie_break(state, players)
+    return said if tie is None else f"{said} {translate(tie)}"
 
 
 def _placed(rules: BitsRules, state: BitsState, seat: Seat, move: Place, names: Sequence[str] | None) -> str:

@@ -14,6 +14,7 @@ All chance (goal piles, tile-card deck, start cards) comes from the seeded :clas
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from bauhausbox.engine.api import (
@@ -291,6 +292,24 @@ class BitsRules(GameRules[BitsState, Move]):
         best = max(key)
         return [seat for seat in range(state.players) if key[seat] == best]
 
+    def tie_break(self, state: BitsState, names: Sequence[str]) -> Words | None:
+        """ "Equal on points (26); decided by the best single round: Josef 11, Marianne 10" when a
+        player who lost had the winner's total; ``None`` otherwise (a win still shared says so itself)."""
+        winners = self.winners(state)
+        totals = self.scores(state)
+        tied = [seat for seat in range(state.players) if totals[seat] == totals[winners[0]]]
+        if len(tied) == len(winners):
+            return None
+        rounds = round_totals(state)
+        best = {seat: max((r[seat] for r in rounds), default=0) for seat in tied}
+        tied.sort(key=lambda seat: -best[seat])  # the winner first, as the words read
+        details = ", ".join(f"{self.mover_name(state, seat, names)} {best[seat]}" for seat in tied)
+        return Words(
+            "Equal on points ({points}); decided by the best single round: {details}.",
+            points=totals[winners[0]],
+            details=details,
+        )
+
     def score_table(self, state: BitsState) -> list[ScoreRow]:
         rows = []
         # One row per round; the screen draws the round's goal cards beside it (codes like "1b 2d"
@@ -496,6 +515,21 @@ def _start_round(state: BitsState) -> BitsState:
 
 
 # -- scoring helpers for the screens and the AI ------------------------------------------------
+def round_end(state: BitsState, round_number: int) -> BitsState:
+    """The position as round ``round_number`` (finished in ``state``) ended, before the next round
+    began: its boards, its goal cards, everybody done, its points live on the boards (what the
+    screen shows behind that round's scoring)."""
+    return replace(
+        state,
+        round=round_number,
+        boards=state.finished[round_number - 1],
+        finished=state.finished[: round_number - 1],
+        done=(True,) * state.players,
+        pending=(None,) * state.players,
+        to_play=None,
+    )
+
+
 def round_breakdown(state: BitsState, round_number: int, seat: Seat) -> list[CardScore]:
     """Per-card scoring of ``seat`` in a finished round (1-based): each card's points and the areas
     that made them (the screen outlines these)."""

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from bauhausbox import games
 from bauhausbox.games.bits.board import EMPTY_BOARD
-from bauhausbox.games.bits.rules import GAME, BitsState
+from bauhausbox.games.bits.rules import GAME, BitsState, round_totals
 from tests.games.bits.test_bits_scoring import EXAMPLE_DECK, EXAMPLE_MOVES
 
 FULL = "RYBPKR" * 6
@@ -141,3 +141,40 @@ def test_a_round_ending_early_shows_every_players_points_in_an_entry_of_its_own(
     outcome = GAME.describe_outcome(placed, move, names=names, viewer=0)
     assert outcome.startswith("Round 1 ends: Anni ") and ", Josef " in outcome
     assert GAME.describe_outcome(state, GAME.parse_move(state, "RB H5"), names=names) == "", "no round ends yet"
+
+
+def test_the_last_round_s_entry_says_who_won_and_how_a_tie_on_points_was_decided() -> None:
+    from bauhausbox import i18n
+    from bauhausbox.games.bits.board import board_from_rows
+
+    squares = board_from_rows(["......"] * 4 + ["RR.KK.", "RR.KK."])  # two squares: +4 with card 1a
+    square = board_from_rows(["......"] * 4 + ["YY....", "YY...."])  # one square: +2
+    nearly = "RYBPKR" * 5 + "RYBP.."  # the same last board for both: singles, each −1 with card 3d
+    state = replace(
+        after_start(),
+        round=3,
+        goals=("1a", "3d", "2d"),
+        finished=((squares, square), (EMPTY_BOARD, square)),
+        boards=(nearly, nearly),
+    )
+    placed = GAME.play_texts(state, ["RB H5"])
+    move = GAME.parse_move(placed, "RB H5")
+    over = GAME.apply(placed, move)
+    rounds = [row for row in zip(*round_totals(over), strict=True)]
+    assert sum(rounds[0]) == sum(rounds[1]) and max(rounds[0]) == 4 and max(rounds[1]) == 2, rounds
+    points = sum(rounds[0])
+    said = GAME.describe_outcome(placed, move, names=["Anni", "Josef"])
+    assert said.endswith(
+        f"The game is over: Anni wins. Equal on points ({points}); decided by the best single round: Anni 4, Josef 2."
+    ), said
+    assert GAME.tie_break(over, ["Anni", "Josef"]) == (
+        f"Equal on points ({points}); decided by the best single round: Anni 4, Josef 2."
+    )
+    i18n.set_language("fr")
+    said = GAME.describe_outcome(placed, move, names=["Anni", "Josef"])
+    assert said.endswith(
+        f"Victoire d’Anni. Égalité de points ({points}) ; départagés par la meilleure manche : Anni 4, Josef 2."
+    ), said
+    # Equal on the best round too: a shared win, with nothing to explain.
+    even = replace(over, finished=((square, square), (square, square), over.finished[2]))
+    assert GAME.winners(even) == [0, 1] and GAME.tie_break(even, ["Anni", "Josef"]) is None

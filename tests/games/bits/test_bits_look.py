@@ -310,7 +310,10 @@ def test_no_recap_number_from_an_earlier_round_on_a_fresh_thumbnail(fresh_app: A
     number left from round 1 on it would read as "already placed"."""
     match = _match(2, 5)
     _play_until(match, lambda state, after: state.round == 2, 5)
-    scene = _open(fresh_app, match)
+    _open(fresh_app, match)
+    key(fresh_app, pygame.K_RETURN)  # the game opens on round 1's scoring, just ended: closed
+    frames(fresh_app, 2)
+    scene = fresh_app.top
     history = scene.match.history
     theirs = [i for i in range(history.cursor) if history.steps[i].seat == 1 and history.states[i].round == 1]
     assert scene.thumb_rects.get(1) is not None  # their thumbnail is on screen

@@ -43,6 +43,24 @@ def _play_until(match: Match, stop: Any, seed: int) -> Any:
     return None
 
 
+def _fill_ramps_until(match: Match, shown: int) -> None:
+    """Play every seat's tile where it leaves the fewest holes (so ramps last long) until tile card
+    ``shown`` waits for seat 0; the neutral tile is kept in hand."""
+    game = match.game
+
+    def holes(board: str) -> int:
+        rows = [board[row * 6 : row * 6 + 6] for row in range(6)]
+        tops = [max((r for r in range(6) if rows[r][c] != "."), default=-1) for c in range(6)]
+        return sum(1 for c in range(6) for r in range(tops[c]) if rows[r][c] == ".") * 10 + max(tops)
+
+    while not (len(match.state.shown) >= shown and match.state.to_play == 0):
+        state, seat = match.state, match.state.to_play
+        moves = [m for m in game.legal_moves(state) if not (isinstance(m, Place) and m.neutral)]
+        match.history.play(
+            min(moves, key=lambda m: holes(game.apply(state, m).boards[seat]) if isinstance(m, Place) else 0)
+        )
+
+
 def _open(app: App, match: Match) -> Any:
     open_match(app, match)
     frames(app, 2)
@@ -143,6 +161,17 @@ def hint(app: App) -> None:
     legal = [m for m in game.legal_moves(state) if isinstance(m, Place) and not m.neutral and m.vertical]
     scene.show_hint(legal[-1])  # what the hint search answers, without waiting for it
     move(app, _air(scene, 0.5))
+
+
+@scenario("bits_neutral_in_hand")
+def neutral_in_hand(app: App) -> None:
+    """Tile card 17 of 20 with the neutral tile in hand: the longest heading of the tile card with
+    its note (French at 1024 px ran "CARTE DOMINO 17 SUR 20" into "neutre en main")."""
+    match = _match(2, 4)
+    _fill_ramps_until(match, 17)
+    _open(app, match)
+    key(app, pygame.K_n)
+    frames(app, 2)
 
 
 @scenario("bits_round_end")

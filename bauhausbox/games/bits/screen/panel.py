@@ -27,6 +27,16 @@ if TYPE_CHECKING:
     from bauhausbox.ui.layer import Layers
     from bauhausbox.ui.theme import Colour, Metrics
 
+NOTE_LEAST = 14  # a note beside a heading is never set smaller: it goes under the heading instead
+NOTE_GAP = 1.5  # units between a heading and the note beside it
+
+
+def tile_heading_words() -> tuple[list[str], list[str]]:
+    """The tile section's longest headings and its notes, in the players' language (the layout
+    makes room for the widest of each: the note's place must not jump from one tile to the next)."""
+    titles = [_("Start tile"), _("Tile card {number} of {total}").format(number=len(TILES), total=len(TILES))]
+    return titles, [_("neutral in hand"), _("neutral used")]
+
 
 class BitsPanel:
     """Drawing of the side panel; the scene owns the rects (``layout_game``) and the state."""
@@ -121,12 +131,27 @@ class BitsPanel:
                     "semibold",
                 )
 
-    def tile_card_rect(self) -> pygame.Rect:
-        """The tile card (a press there picks the tile up)."""
+    def heading_room(self, titles: list[str], notes: list[str], width: int) -> tuple[int, bool]:
+        """The height of a section's heading in ``width`` and whether its note goes under it: beside
+        the widest of ``titles`` the widest of ``notes`` must fit at ``NOTE_LEAST`` px at least, else it
+        takes a line of its own (French at 1024 px: "CARTE DOMINO 17 SUR 20" ran into "neutre en main")."""
         m = self.metrics
+        title_w = max(draw.render_text(t.upper(), m.small + 2, weight="bold", spacing=0.12).get_width() for t in titles)
+        note_w = max((draw.render_text(n, NOTE_LEAST, weight="semibold").get_width() for n in notes), default=0)
+        if title_w + m.u(NOTE_GAP) + note_w <= width:
+            return m.u(4), False
+        return m.u(4) + round(m.small * 1.3), True
+
+    def tile_card_rect(self) -> pygame.Rect:
+        """The tile card (a press there picks the tile up), under the section's heading."""
         rect = self.tile_rect
-        card_h = rect.height - m.u(4)
-        return pygame.Rect(rect.left, rect.top + m.u(4), round(card_h * 1.45), card_h)
+        top = self.turn_button_top()
+        card_h = rect.bottom - top
+        return pygame.Rect(rect.left, top, round(card_h * 1.45), card_h)
+
+    def turn_button_top(self) -> int:
+        """Where the tile card and its buttons start: under the heading, and its note when it has a line."""
+        return self.tile_rect.top + self.heading_room(*tile_heading_words(), self.tile_rect.width)[0]
 
     def draw_tile_card(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
         m = self.metrics
@@ -135,6 +160,9 @@ class BitsPanel:
         with layout_probe.box(rect):
             if state.over:
                 draw.heading(surface, _("Game over"), (rect.left, rect.top), m.small + 2)
+                return
+            if state.to_play is None:  # a round's end, behind its scoring: no tile card yet
+                draw.heading(surface, _("Round over"), (rect.left, rect.top), m.small + 2)
                 return
             start = state.start_phase
             title = (
@@ -163,28 +191,22 @@ class BitsPanel:
             if not neutral and not start and state.neutral_used[seat]:
                 neutral = _("neutral used")
             if neutral:
-                size = draw.fitting_size(neutral, m.small, rect.right - heading.right - m.u(2), "semibold", smallest=10)
-                draw.text(
-                    surface,
-                    neutral,
-                    (rect.right, heading.centery),
-                    size,
-                    theme.INK if self.use_neutral else theme.GREY,
-                    "semibold",
-                    "midright",
-                )
+                colour = theme.INK if self.use_neutral else theme.GREY
+                below = self.heading_room(*tile_heading_words(), rect.width)[1]
+                self._section_note(surface, rect, heading, neutral, below, colour)
 
     def draw_seats(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
         m = self.metrics
         rect = self.players_rect
         players = len(self.match.setup.seats)
-        totals = self.game.scores(self.match.state)
+        # The whole position's points (a view hides placements), or a finished round's behind its scoring.
+        totals = self.game.scores(self.match.state if state.to_play is not None or state.over else state)
         if players == 1:
             self._draw_solo_ladder(surface, rect, totals[0])
             return
         with layout_probe.box(rect):
             self._heading_with_note(surface, rect, _("Players"), _("click a ramp to see it large"))
-        top = rect.top + m.u(4)
+        top = rect.top + self.heading_room([_("Players")], [_("click a ramp to see it large")], rect.width)[0]
         row_h = min(m.u(15), (rect.bottom - top) // players)
         shown = self.seat_shown()
         for seat in range(players):
@@ -254,15 +276,26 @@ class BitsPanel:
     def _heading_with_note(
         self, surface: pygame.Surface, rect: pygame.Rect, title: str, note: str | None
     ) -> pygame.Rect:
-        """A section's heading at the top left of ``rect``, with a grey note set right in the room
-        left beside it (smaller when it must); the heading's rectangle."""
+        """A section's heading at the top left of ``rect``, with a grey note set right beside it, or
+        under it where there is no room (``heading_room``); the rectangle of both."""
+        heading = draw.heading(surface, title, (rect.left, rect.top), self.metrics.small + 2)
+        if note is None:
+            return heading
+        below = self.heading_room([title], [note], rect.width)[1]
+        return heading.union(self._section_note(surface, rect, heading, note, below, theme.GREY))
+
+    def _section_note(
+        self, surface: pygame.Surface, rect: pygame.Rect, heading: pygame.Rect, note: str, below: bool, colour: Colour
+    ) -> pygame.Rect:
+        """A section's note: set right on its heading's line, never into it (smaller, down to
+        ``NOTE_LEAST``), or on a line of its own under it."""
         m = self.metrics
-        heading = draw.heading(surface, title, (rect.left, rect.top), m.small + 2)
-        if note is not None:
-            room = rect.right - heading.right - m.u(2)
-            size = draw.fitting_size(note, m.small, room, "semibold", smallest=14)
-            draw.text(surface, note, (rect.right, heading.centery), size, theme.GREY, "semibold", "midright")
-        return heading
+        if below:
+            size = draw.fitting_size(note, m.small, rect.width, "semibold", smallest=NOTE_LEAST)
+            return draw.text(surface, note, (rect.left, heading.bottom + m.u(0.3)), size, colour, "semibold")
+        room = rect.right - heading.right - m.u(NOTE_GAP)
+        size = draw.fitting_size(note, m.small, room, "semibold", smallest=NOTE_LEAST)
+        return draw.text(surface, note, (rect.right, heading.centery), size, colour, "semibold", "midright")
 
     def _draw_solo_ladder(self, surface: pygame.Surface, rect: pygame.Rect, total: int) -> None:
         m = self.metrics
@@ -274,7 +307,7 @@ class BitsPanel:
             so_far = counted("{n} point so far", "{n} points so far", total)
             if self.match.looked_ahead:  # undone past a seen tile card: said all game long, not only at the end
                 so_far = _("{points}  ·  not for the bests").format(points=so_far)
-            draw.text(
+            said = draw.text(
                 surface,
                 so_far,
                 (rect.left, title.bottom + m.u(0.75)),
@@ -283,7 +316,7 @@ class BitsPanel:
                 "bold",
             )
         rows = rank_ladder()
-        y = rect.top + m.u(6.5)
+        y = max(rect.top + m.u(6.5), said.bottom + m.u(0.75))  # under the best's note, when it took a line
         step = min(m.u(4.2), (rect.bottom - y) // len(rows))
         current = solo_rank(total)
         for rank, words in rows:

@@ -47,6 +47,8 @@ class ScoredTable(Protocol):
 
     def seat_style(self, seat: int) -> tuple[Colour, str]: ...
 
+    def scoring_closed(self) -> None: ...
+
 
 class BitsRoundScene(Scene):
     """Per-card scoring of a finished round on every board, the scoring areas outlined; hovering a
@@ -68,6 +70,7 @@ class BitsRoundScene(Scene):
 
     def close(self) -> None:
         self.app.pop(self)
+        self.game_scene.scoring_closed()  # the screen behind goes on to the next round
 
     def layout(self, metrics: Metrics) -> None:
         """A dialog as large as its table needs, centred, clear of the game's top bar above (so no

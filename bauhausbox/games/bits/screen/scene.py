@@ -34,11 +34,11 @@ from bauhausbox.games.bits.board import drop, has_room, landing
 from bauhausbox.games.bits.cards import NEUTRAL_TILE, SIZE, CardScore, score_board
 from bauhausbox.games.bits.describe import tile_words
 from bauhausbox.games.bits.records import bests
-from bauhausbox.games.bits.rules import PASS, BitsState, Move, Pass, Place, round_breakdown, round_totals
+from bauhausbox.games.bits.rules import PASS, BitsState, Move, Pass, Place, round_breakdown, round_end, round_totals
 from bauhausbox.games.bits.screen import paint
 from bauhausbox.games.bits.screen.final_table import BitsGameOverScene, load_bests
 from bauhausbox.games.bits.screen.howto import how_to_play_pages
-from bauhausbox.games.bits.screen.panel import BitsPanel
+from bauhausbox.games.bits.screen.panel import BitsPanel, tile_heading_words
 from bauhausbox.games.bits.screen.round_scene import BitsRoundScene
 from bauhausbox.i18n import N_, _, fill, translate
 from bauhausbox.match import Match
@@ -88,6 +88,9 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.refused: Place | None = None  # the last drop refused: its reason was said, not again above the tile
         self.slide: Slide | None = None
         self.round_to_show: int | None = None
+        # The round whose scoring is being shown: the screen behind it shows that round's end (its
+        # boards, cards and points), not the next round the rules have already begun.
+        self.scoring_round: int | None = None
         self.recorded_best = False
         self.best_place: int | None = None
         self.thumb_rects: dict[int, pygame.Rect] = {}  # each other seat's board in the players panel
@@ -110,6 +113,17 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
                 N_("Neutral"), self.toggle_neutral, tooltip=N_("Place your neutral tile instead, once per round (N)")
             )
         )
+        self._scoring_again()
+
+    def _scoring_again(self) -> None:
+        """A game left as a round ended (the app closed over its scoring) opens on that scoring again
+        (Continue, Load): the round's end behind it, the next round after it."""
+        history = self.match.history
+        if self.table.on_server or not history.cursor or self.match.over:
+            return
+        before, now = history.states[history.cursor - 1], history.states[history.cursor]
+        if len(now.finished) > len(before.finished):
+            self.round_to_show = self.scoring_round = len(now.finished)
 
     def game_over_scene(self) -> BitsGameOverScene:
         """The shared final table with the rounds' goal cards drawn, and the solo bests after a solo game."""
@@ -158,10 +172,11 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.cards_rect = pygame.Rect(x, rect.top, w, heading + card_h + m.u(1))
         self.card_rects = []
         tile_h = max(m.u(12), m.button_height * 2 + m.u(1))
-        self.tile_rect = pygame.Rect(x, self.cards_rect.bottom + m.u(2), w, heading + tile_h)
+        tile_heading = self.heading_room(*tile_heading_words(), w)[0]  # a line more for a note without room beside it
+        self.tile_rect = pygame.Rect(x, self.cards_rect.bottom + m.u(2), w, tile_heading + tile_h)
         bw = max(m.u(15), (w - round(tile_h * 1.7) - m.u(3)) // 1)
         bw = min(bw, m.u(20))
-        by = self.tile_rect.top + heading
+        by = self.turn_button_top()
         self.turn_button.rect = pygame.Rect(self.tile_rect.right - bw, by, bw, m.button_height)
         self.neutral_button.rect = pygame.Rect(
             self.tile_rect.right - bw, by + m.button_height + m.u(1), bw, m.button_height
@@ -173,7 +188,13 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
     @property
     def state(self) -> BitsState:
         state: BitsState = self.view
+        if self.scoring_round is not None and self.scoring_round <= len(state.finished) and not state.over:
+            return round_end(state, self.scoring_round)
         return state
+
+    def scoring_closed(self) -> None:
+        """The round's scoring was closed: the next round shows, and its prompt."""
+        self.scoring_round = None
 
     def seat_shown(self) -> int:
         """The seat whose ramp is drawn large: the human in front of the screen."""
@@ -419,6 +440,8 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             # The scoring overlay that comes next says the round is over (and the log does): no notice
             # too, which stayed over the goal cards' heading and stuck out around the dialogs.
             self.round_to_show = len(after.finished)
+            if not self.spectating:  # a replay steps on without the scoring dialog
+                self.scoring_round = self.round_to_show
             self._record_solo(after)
         elif after.shown != before.shown and after.shown:
             self.app.sound.play("draw", 0.7)
@@ -441,7 +464,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.peek = None
         self.slide = None
         self.fresh = {}
-        self.round_to_show = None
+        self.round_to_show = self.scoring_round = None
         self.quarter = 0
         self.dragging = False
         self.use_neutral = False
@@ -476,6 +499,10 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         self.neutral_button.selected = self.use_neutral and self.neutral_button.enabled
         if self.use_neutral and not self.neutral_button.enabled:
             self.use_neutral = False
+        # The scoring comes before the device passes (a curtain would come first while the last
+        # tile still slides), so everybody sees it together.
+        if self.round_to_show is not None and self.app.top is self and self.table.veiled():
+            self.slide = None
         if self.animating() or self.app.top is not self:
             return
         if self.round_to_show is not None:
@@ -501,6 +528,8 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
     def turn_text(self) -> str:
         state = self.match.state
         seat = state.to_play
+        if self.scoring_round is not None and not state.over:  # the next round's prompt waits for the scoring
+            return _("Round {number} is over").format(number=self.scoring_round)
         if seat is None:
             return _("Game over")
         name = self.match.seat_name(seat)
@@ -636,7 +665,7 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         # With the board blanked (curtain, a question to everyone) the tile's buttons go too, and
         # once the game is over ("See the board") there is no tile to hold; set here, as the scene is
         # drawn under a dialog but not updated.
-        shown = not self.veiled() and not self.match.over
+        shown = not self.veiled() and not self.match.over and self.scoring_round is None
         self.turn_button.visible = self.neutral_button.visible = shown
         super().draw(surface)
 
