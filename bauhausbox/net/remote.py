@@ -14,6 +14,7 @@ what others did since the last frame (moves, an undo, a player who left, a refus
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, replace
@@ -29,7 +30,11 @@ from bauhausbox.match import Match
 from bauhausbox.net.background import NetLoop, hosting, shared_loop
 from bauhausbox.net.client import Ended, RemoteTable
 from bauhausbox.net.protocol import SENTENCES, Refusal, SeatView
+from bauhausbox.persistence import guest
+from bauhausbox.persistence.models import GuestSeat
 from bauhausbox.table import Asked, Jumped, Notice, Played, Table, TableEvent
+
+log = logging.getLogger(__name__)
 
 ANSWER_SECONDS = 5.0  # how long the screen waits for the server to answer a move, an undo, a redo
 JOIN_SECONDS = 5.0
@@ -122,6 +127,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._away_names: list[str] = []  # the host's players, as last said while away
         self._rematch_seen: str | None = None  # the new game's table this screen was told of
         self._language = i18n.language()  # the language the server writes this screen's sentences in
+        self._kept = False  # this guest's seats are in the guest's record (``keep_seats``)
         self._absorb()
 
     # ==== who is where ===========================================================================
@@ -518,11 +524,42 @@ class RemoteTableAdapter(Table[Any, Any]):
         invitation = replace(self.invitation, code=code) if self.invitation is not None else None
         return rejoin(self.loop, remote.url, code, self.remotes, invitation)
 
+    @property
+    def guest(self) -> bool:
+        """This computer sits at a table hosted elsewhere (not the host's own screen, not a watcher)."""
+        return self.invitation is None and not self.watcher
+
+    def keep_seats(self) -> None:
+        """A guest's seats written to this computer's record of them (``persistence/guest.py``), so
+        the Join screen can take the player back after they leave; forgotten once the game is over."""
+        if not self.guest:
+            return
+        for seat, remote in self.remotes.items():
+            if remote.token is None or remote.view is None:
+                continue
+            try:
+                kept = GuestSeat(
+                    url=remote.url,
+                    code=remote.code,
+                    seat=seat,
+                    token=remote.token,
+                    name=self.match.seat_name(seat),
+                    game_id=remote.view.game,
+                )
+                guest.keep_seat(kept)
+            except (ValueError, OSError) as error:  # the game goes on; only the way back is lost
+                log.warning("could not keep the seat's token: %s", error)
+        self._kept = True
+
     def close(self) -> None:
         """This screen leaves the table. At the host, an unfinished table it keeps waits for its
-        players (the others are told: ``LocalHost.leave``) until Continue reopens it."""
+        players (the others are told: ``LocalHost.leave``) until Continue reopens it. A guest's seats
+        at a finished game are forgotten: there is nothing to come back to."""
         for remote in self.remotes.values():
             self._send(remote.close())
+        if self._kept and self.match.over:
+            for seat, remote in self.remotes.items():
+                guest.forget_seat(remote.url, remote.code, seat)
         host = hosting()
         if host is not None and self.invitation is not None and not self.match.over:
             host.leave(self.invitation.code)  # after the closes: sent to the loop in this order
