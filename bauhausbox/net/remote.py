@@ -159,6 +159,13 @@ class RemoteTableAdapter(Table[Any, Any]):
     def plays_here(self, seat: Seat | None) -> bool:
         return seat in self.remotes
 
+    def held(self) -> bool:
+        """The host left the table, the connection is down or the table ended: nothing is played
+        from here until it comes back (the status bar says which)."""
+        if self.watcher or self.match.over:
+            return False
+        return any(remote.ended is not None or not remote.connected for remote in self.remotes.values())
+
     def status_note(self) -> str | None:
         for remote in self.remotes.values():
             if remote.ended is not None:  # said again in the players' language where it can be
