@@ -241,11 +241,15 @@ class RemoteTableAdapter(Table[Any, Any]):
         moves = [(move.seat, move.text, move.said, move.opens) for move in view.moves]
         known = self._moves
         self._rename(view)
-        # The sentences may change under the same moves (a player who joined named themselves).
-        same = [move[:2] for move in moves[: len(known)]] == [move[:2] for move in known]
+        # The sentences may change under the same moves (a player who joined named themselves), and
+        # a secret move, once shown, comes with its notation (a Bits placement after the reveal).
+        same = len(moves) >= len(known) and all(
+            new[0] == old[0] and old[1] in (None, new[1]) for new, old in zip(moves, known, strict=False)
+        )
         if seat == self._shown_seat and self._seen is not None and same:
             if len(moves) > len(known):  # a hint belongs to its position (as Table._moved has it)
                 self.hint_move = None
+            self._shown_moves(known, moves)
             for index, (mover, text, _said, opens) in enumerate(moves[len(known) :], start=len(known)):
                 before = history.state
                 move = self._parse(before, mover, text, own)
@@ -272,6 +276,16 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.match.said = said
         self._view_key = None
         return events
+
+    def _shown_moves(self, known: list[tuple[int, str | None, str, bool]], moves: list[Any]) -> None:
+        """Moves this screen had without their notation that the server now tells (shown since):
+        their values, so the recap and the last move's outline mark them as at the host."""
+        history = self.match.history
+        for index, (old, new) in enumerate(zip(known, moves, strict=False)):
+            if old[1] is None and new[1] is not None and index < len(history.steps):
+                step = history.steps[index]
+                move = self._parse(history.states[index], step.seat, new[1], None)
+                history.steps[index] = Step(step.seat, move, new[1], step.revealed, step.opens_turn)
 
     def _rename(self, view: SeatView) -> None:
         """Names chosen by players who joined since (the server tells every seat)."""
