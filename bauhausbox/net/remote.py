@@ -626,6 +626,11 @@ def join_table(
             )
             try:
                 loop.run(remote.start(JOIN_SECONDS), JOIN_SECONDS + 1.0)
+            except TimeoutError:
+                loop.submit(remote.close())
+                if remote.away is not None:  # the host left the table: said so, not "nothing answers"
+                    raise Ended(remote.away) from None
+                raise
             except BaseException:
                 loop.submit(remote.close())
                 raise

@@ -110,6 +110,26 @@ def test_a_guest_who_leaves_comes_back_to_the_seat_and_plays_on(fresh_app: Any) 
         loop.run(anni.close(), SECONDS)
 
 
+def test_while_the_host_is_away_return_says_so_and_keeps_the_seat(fresh_app: Any) -> None:
+    app = fresh_app
+    host = background.local_host(paths.data_dir() / "tables", 0.0, 0)
+    options = games.load("bits").normalize_options(2, {})
+    code = host.create_table(Setup("bits", 2, 5, (SeatSpec("Anni"), SeatSpec("Bert")), options))
+    loop = host.loop
+    anni = RemoteTable(host.local_url, code, seat=0, name="Anni")
+    loop.run(anni.start(SECONDS), SECONDS + 1)
+    guest.keep_seat(GuestSeat(url=host.local_url, code=code, seat=1, token=TOKEN, name="Bert", game_id="bits"))
+    try:
+        loop.run(anni.close(), SECONDS)
+        loop.run(host.server.leave(code, [0]), SECONDS)  # the host left the table: it waits for them
+        join = _join_scene(app)
+        join.return_buttons[0].on_click()
+        assert join.problem == "The host has left the table; it goes on when they reopen it."
+        assert app.top is join and len(join.kept) == 1 and join.return_buttons[0].visible  # kept for later
+    finally:
+        app.go_home()
+
+
 def test_a_seat_the_table_no_longer_knows_is_forgotten(fresh_app: Any) -> None:
     app = fresh_app
     host = background.local_host(paths.data_dir() / "tables", 0.0, 0)
