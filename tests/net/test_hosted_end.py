@@ -18,6 +18,7 @@ from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.remote import RemoteTableAdapter, join_table
 from bauhausbox.net.scripted import legal_texts
 from bauhausbox.persistence import paths
+from bauhausbox.persistence.guest import kept_seats
 from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.host import host_table, open_remote
@@ -32,6 +33,7 @@ def _loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(background, "LISTEN_ON", "127.0.0.1")
     monkeypatch.setattr(discovery, "INTERFACES", ["127.0.0.1"])
     monkeypatch.setattr(background, "_host", None)
+    paths.guest_seats_file().unlink(missing_ok=True)  # no seat kept by an earlier test
     yield
     background.stop_hosting()
 
@@ -101,10 +103,14 @@ def test_the_guests_final_table_shows(fresh_app: Any) -> None:
     anni = RemoteTable(host.local_url, code, seat=0, name="Anni")
     host.loop.run(anni.start(SECONDS), SECONDS + 1)
     guest: RemoteTableAdapter = join_table(host.local_url, code, [1], name="Bert")
+    guest.keep_seats()  # as the Join screen does: the way back to the seat
+    assert [(kept.code, kept.seat) for kept in kept_seats()] == [(code, 1)]
     open_remote(app, guest)
     try:
         _play_to_the_end(app, {0: anni, 1: guest.remotes[1]}, 1, anni, random.Random(3))
         assert _until(lambda: isinstance(app.top, GameOverScene), app), "no final table at the guest"
+        app.go_home()  # the finished game's screen is left: nothing to come back to
+        assert kept_seats() == []
     finally:
         app.go_home()
         host.loop.run(anni.close(), SECONDS)
