@@ -6,15 +6,12 @@ from __future__ import annotations
 
 import json
 import random
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from bauhausbox import games
-from bauhausbox.engine.history import SeatSpec, Setup
-from bauhausbox.net import background, discovery
+from bauhausbox.net import background
 from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.remote import RemoteTableAdapter
 from bauhausbox.net.scripted import legal_texts
@@ -23,6 +20,7 @@ from bauhausbox.persistence.models import MAX_GUEST_SEATS, GuestSeat
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.join import JoinScene
 from bauhausbox.scenes.pause import PauseScene
+from tests.net.helpers import framed_until, hosted_elsewhere, on_loopback
 
 SECONDS = 10.0
 TOKEN = "abcdefghijklmnop0123456789_-"
@@ -31,22 +29,11 @@ LETTERS = "ABCDEFGHJKLMN"
 
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(background, "LISTEN_ON", "127.0.0.1")
-    monkeypatch.setattr(discovery, "INTERFACES", ["127.0.0.1"])
-    monkeypatch.setattr(background, "_host", None)
+    on_loopback(monkeypatch)
     paths.guest_seats_file().unlink(missing_ok=True)  # no seat kept by an earlier test
     yield
     background.stop_hosting()
     paths.guest_seats_file().unlink(missing_ok=True)
-
-
-def _until(condition: Callable[[], bool], seconds: float = SECONDS) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
 
 
 def _screen(app: Any) -> Any:
@@ -61,9 +48,7 @@ def _join_scene(app: Any) -> JoinScene:
 
 def test_a_guest_who_leaves_comes_back_to_the_seat_and_plays_on(fresh_app: Any) -> None:
     app = fresh_app
-    host = background.local_host(paths.data_dir() / "tables", 0.0, 0)
-    options = games.load("bits").normalize_options(2, {})
-    code = host.create_table(Setup("bits", 2, 5, (SeatSpec("Anni"), SeatSpec("Bert")), options))
+    host, code = hosted_elsewhere("bits", ("Anni", "Bert"), 5)
     anni = RemoteTable(host.local_url, code, seat=0, name="Anni")  # the host's player, headless
     loop = host.loop
     loop.run(anni.start(SECONDS), SECONDS + 1)
@@ -80,7 +65,7 @@ def test_a_guest_who_leaves_comes_back_to_the_seat_and_plays_on(fresh_app: Any) 
         table = _screen(app).table
         bert = table.remotes[1]
         loop.run(anni.play(rng.choice(legal_texts(anni))), SECONDS)
-        assert _until(lambda: bert.view is not None and len(bert.view.moves) == 1)
+        assert framed_until(app, lambda: bert.view is not None and len(bert.view.moves) == 1)
 
         # Bert leaves from the pause menu: the question says the seat waits for him.
         pause = PauseScene(app, _screen(app))
@@ -89,7 +74,7 @@ def test_a_guest_who_leaves_comes_back_to_the_seat_and_plays_on(fresh_app: Any) 
         assert isinstance(app.top, DialogScene)
         assert app.top.message.startswith("You can come back to your seat with Join a table")
         app.top.buttons[0].on_click()
-        assert _until(lambda: anni.view is not None and anni.view.connected[1] is False)
+        assert framed_until(app, lambda: anni.view is not None and anni.view.connected[1] is False)
 
         # The Join screen offers the seat; Return sits him there again with the same position.
         join = _join_scene(app)
@@ -99,12 +84,12 @@ def test_a_guest_who_leaves_comes_back_to_the_seat_and_plays_on(fresh_app: Any) 
         back = _screen(app).table
         assert back is not table and list(back.remotes) == [1]
         assert len(back.match.history.steps) == 1
-        assert _until(lambda: anni.view is not None and anni.view.connected[1] is True)
+        assert framed_until(app, lambda: anni.view is not None and anni.view.connected[1] is True)
         # And play goes on: Bert's move reaches Anni.
         remote = back.remotes[1]
         assert remote.view is not None and remote.view.to_play == 1
         loop.run(remote.play(rng.choice(legal_texts(remote))), SECONDS)
-        assert _until(lambda: anni.view is not None and len(anni.view.moves) == 2)
+        assert framed_until(app, lambda: anni.view is not None and len(anni.view.moves) == 2)
     finally:
         app.go_home()
         loop.run(anni.close(), SECONDS)
@@ -112,9 +97,7 @@ def test_a_guest_who_leaves_comes_back_to_the_seat_and_plays_on(fresh_app: Any) 
 
 def test_while_the_host_is_away_return_says_so_and_keeps_the_seat(fresh_app: Any) -> None:
     app = fresh_app
-    host = background.local_host(paths.data_dir() / "tables", 0.0, 0)
-    options = games.load("bits").normalize_options(2, {})
-    code = host.create_table(Setup("bits", 2, 5, (SeatSpec("Anni"), SeatSpec("Bert")), options))
+    host, code = hosted_elsewhere("bits", ("Anni", "Bert"), 5)
     loop = host.loop
     anni = RemoteTable(host.local_url, code, seat=0, name="Anni")
     loop.run(anni.start(SECONDS), SECONDS + 1)
@@ -132,9 +115,7 @@ def test_while_the_host_is_away_return_says_so_and_keeps_the_seat(fresh_app: Any
 
 def test_a_seat_the_table_no_longer_knows_is_forgotten(fresh_app: Any) -> None:
     app = fresh_app
-    host = background.local_host(paths.data_dir() / "tables", 0.0, 0)
-    options = games.load("bits").normalize_options(2, {})
-    code = host.create_table(Setup("bits", 2, 5, (SeatSpec("Anni"), SeatSpec("Bert")), options))
+    host, code = hosted_elsewhere("bits", ("Anni", "Bert"), 5)
     guest.keep_seat(GuestSeat(url=host.local_url, code=code, seat=1, token=TOKEN, name="Bert", game_id="bits"))
     join = _join_scene(app)
     assert len(join.kept) == 1

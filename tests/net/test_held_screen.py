@@ -5,21 +5,18 @@ prompt when the host returns. Every game, over loopback, each wait bounded."""
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from bauhausbox import games
-from bauhausbox.engine.history import SeatSpec, Setup
-from bauhausbox.net import background, discovery
+from bauhausbox.net import background
 from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.remote import join_table
 from bauhausbox.net.scripted import legal_texts
-from bauhausbox.persistence import paths
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.host import open_remote
+from tests.net.helpers import framed_until, hosted_elsewhere, on_loopback
 from tests.ui.helpers import frames
 
 SECONDS = 10.0
@@ -27,29 +24,15 @@ SECONDS = 10.0
 
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(background, "LISTEN_ON", "127.0.0.1")
-    monkeypatch.setattr(discovery, "INTERFACES", ["127.0.0.1"])
-    monkeypatch.setattr(background, "_host", None)
+    on_loopback(monkeypatch)
     yield
     background.stop_hosting()
-
-
-def _until(condition: Callable[[], bool], app: Any, seconds: float = SECONDS) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        frames(app, 1)
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
 
 
 @pytest.mark.parametrize("game_id", ["bauhaus", "bits", "buizen", "blokus"])
 def test_while_the_host_is_away_the_guest_is_asked_for_no_move(fresh_app: Any, game_id: str) -> None:
     app = fresh_app
-    host = background.local_host(paths.data_dir() / "tables", 0.0, 0)
-    options = games.load(game_id).normalize_options(2, {})
-    code = host.create_table(Setup(game_id, 2, 11, (SeatSpec("Anni"), SeatSpec("Bert")), options))
+    host, code = hosted_elsewhere(game_id, ("Anni", "Bert"), 11)
     loop = host.loop
     anni = RemoteTable(host.local_url, code, seat=0, name="Anni")  # the host's player, headless
     loop.run(anni.start(SECONDS), SECONDS + 1)
@@ -64,12 +47,12 @@ def test_while_the_host_is_away_the_guest_is_asked_for_no_move(fresh_app: Any, g
             count = len(anni.view.moves)
             loop.run(anni.play(rng.choice(legal_texts(anni))), SECONDS)
             loop.run(anni.wait_for(lambda seen, count=count: len(seen.moves) > count, SECONDS), SECONDS + 1)
-        assert _until(lambda: guest.match.to_play == 1 and not scene.animating(), app)
+        assert framed_until(app, lambda: guest.match.to_play == 1 and not scene.animating())
         prompt = scene.top_words()
         assert "on hold" not in prompt
 
         loop.run(host.server.leave(code, [0]), SECONDS)  # the host leaves the table
-        assert _until(lambda: guest.host_away() is not None, app)
+        assert framed_until(app, lambda: guest.host_away() is not None)
         frames(app, 2)
         words = scene.top_words()
         assert words != prompt and words.endswith("· on hold"), words
@@ -82,7 +65,7 @@ def test_while_the_host_is_away_the_guest_is_asked_for_no_move(fresh_app: Any, g
         assert not scene.input_allowed(1)
 
         loop.run(_resume(host, code), SECONDS)  # the host reopens the table: Bert comes back
-        assert _until(lambda: guest.host_away() is None and not guest.held(), app, 15.0)
+        assert framed_until(app, lambda: guest.host_away() is None and not guest.held(), 15.0)
         frames(app, 2)
         assert scene.top_words() == prompt
     finally:

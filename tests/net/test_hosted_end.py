@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from bauhausbox import games
-from bauhausbox.engine.history import SeatSpec, Setup
-from bauhausbox.net import background, discovery
+from bauhausbox.engine.history import SeatSpec
+from bauhausbox.net import background
 from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.remote import RemoteTableAdapter, join_table
 from bauhausbox.net.scripted import legal_texts
@@ -22,6 +22,7 @@ from bauhausbox.persistence.guest import kept_seats
 from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.host import host_table, open_remote
+from tests.net.helpers import hosted_elsewhere, on_loopback
 from tests.ui.helpers import frames
 
 SECONDS = 10.0
@@ -30,9 +31,7 @@ MOVES = 400  # far beyond a two-player Bits game
 
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(background, "LISTEN_ON", "127.0.0.1")
-    monkeypatch.setattr(discovery, "INTERFACES", ["127.0.0.1"])
-    monkeypatch.setattr(background, "_host", None)
+    on_loopback(monkeypatch)
     paths.guest_seats_file().unlink(missing_ok=True)  # no seat kept by an earlier test
     yield
     background.stop_hosting()
@@ -97,9 +96,7 @@ def test_the_hosts_final_table_shows(fresh_app: Any) -> None:
 
 def test_the_guests_final_table_shows(fresh_app: Any) -> None:
     app = fresh_app
-    host = background.local_host(paths.data_dir() / "tables", 0.0, 0)
-    options = games.load("bits").normalize_options(2, {})
-    code = host.create_table(Setup("bits", 2, 4, (SeatSpec("Anni"), SeatSpec("Bert")), options))
+    host, code = hosted_elsewhere("bits", ("Anni", "Bert"), 4)
     anni = RemoteTable(host.local_url, code, seat=0, name="Anni")
     host.loop.run(anni.start(SECONDS), SECONDS + 1)
     guest: RemoteTableAdapter = join_table(host.local_url, code, [1], name="Bert")

@@ -4,53 +4,35 @@ so the recap numbers and outlines it. Loopback, each wait bounded."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
 import pytest
 
-from bauhausbox import games
-from bauhausbox.engine.history import SeatSpec, Setup
-from bauhausbox.net import background, discovery
+from bauhausbox.net import background
 from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.remote import join_table
 from bauhausbox.net.scripted import legal_texts
-from bauhausbox.persistence import paths
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.host import open_remote
-from tests.ui.helpers import frames
+from tests.net.helpers import framed_until, hosted_elsewhere, on_loopback
 
 SECONDS = 10.0
 
 
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(background, "LISTEN_ON", "127.0.0.1")
-    monkeypatch.setattr(discovery, "INTERFACES", ["127.0.0.1"])
-    monkeypatch.setattr(background, "_host", None)
+    on_loopback(monkeypatch)
     yield
     background.stop_hosting()
-
-
-def _until(condition: Callable[[], bool], app: Any) -> bool:
-    end = time.monotonic() + SECONDS
-    while time.monotonic() < end:
-        frames(app, 1)
-        if condition():
-            return True
-        time.sleep(0.02)
-    return condition()
 
 
 def test_a_shown_placement_is_outlined_and_numbered_on_a_remote_screen(
     fresh_app: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = fresh_app
-    host = background.local_host(paths.data_dir() / "tables", 0.0, 0)
-    seats = (SeatSpec("Anni"), SeatSpec("Bert"), SeatSpec("Cleo"))
-    code = host.create_table(Setup("bits", 3, 8, seats, games.load("bits").normalize_options(3, {})))
+    host, code = hosted_elsewhere("bits", ("Anni", "Bert", "Cleo"), 8)
     loop = host.loop
     anni = RemoteTable(host.local_url, code, seat=0, name="Anni")
     cleo = RemoteTable(host.local_url, code, seat=2, name="Cleo")
@@ -64,7 +46,7 @@ def test_a_shown_placement_is_outlined_and_numbered_on_a_remote_screen(
 
     def place(player: RemoteTable, count: int) -> None:
         loop.run(player.play(legal_texts(player)[0]), SECONDS)
-        assert _until(lambda: len(guest.match.history.steps) == count and not scene.animating(), app)
+        assert framed_until(app, lambda: len(guest.match.history.steps) == count and not scene.animating())
 
     try:
         place(anni, 1)  # secret to Bert: no value on his screen yet
@@ -72,14 +54,14 @@ def test_a_shown_placement_is_outlined_and_numbered_on_a_remote_screen(
         place(bert, 2)
         place(cleo, 3)  # everybody has placed: the three tiles are shown
         steps = guest.match.history.steps
-        assert _until(lambda: steps[0].move is not None, app), "Anni's shown placement has no value"
+        assert framed_until(app, lambda: steps[0].move is not None), "Anni's shown placement has no value"
         assert anni.view is not None and steps[0].text == anni.view.moves[0].text
         assert steps[2].move is not None  # Cleo's came already shown
         place(anni, 4)  # the next tile: secret again; Bert's turn begins with the recap
         assert guest.match.history.steps[3].move is None
         drawn: list[Any] = []
         monkeypatch.setattr(scene, "outline_move", lambda surface, mark: drawn.append(mark))
-        assert _until(lambda: bool(scene.recap), app)
+        assert framed_until(app, lambda: bool(scene.recap))
         scene.draw(pygame.Surface(app.screen.get_size()))
         assert {(mark.index, mark.seat, mark.label) for mark in drawn} == {(2, 2, "1")}, drawn
     finally:
