@@ -234,6 +234,11 @@ class Table(Generic[StateT, MoveT]):
         """What the status bar must say before anything else (a table on a server: reconnecting)."""
         return None
 
+    def held(self) -> bool:
+        """Whether play is on hold for this screen's players (across computers: the host left the
+        table, or the connection is down): no move is accepted, so none is asked for."""
+        return False
+
     def plays_here(self, seat: Seat | None) -> bool:
         """Whether ``seat`` is a human playing at this screen (across computers: one of this
         computer's seats, never a player at another computer)."""

@@ -254,12 +254,13 @@ class HostedTable:
         # The notation of another seat's move may say what the seat cannot see yet (a Bits tile
         # placed face down); the sentence never does (the rules write it for this seat, or for a
         # watcher at no seat).
-        public = step.seat == seat or self.match.over or not self.game.info.hidden_information
         state = self.match.history.states[index]
         # Told as the rules tell it now: a secret move shown since (a Bits placement once every
         # player has placed the tile) says everything, as the host's own log does (``told_to``).
         # A game whose sentences are alike for every viewer writes each once for all seats.
         viewer = self._told(index, seat, self.match.state)
+        # Its notation too, once it is no secret (``viewer`` None): the screens outline it then.
+        public = step.seat == seat or self.match.over or not self.game.info.hidden_information or viewer is None
         key = (index, viewer, i18n.language())
         known = self._said.get(key)
         if known is None or known[0] is not step:

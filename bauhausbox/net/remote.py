@@ -14,6 +14,7 @@ what others did since the last frame (moves, an undo, a player who left, a refus
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, replace
@@ -29,7 +30,11 @@ from bauhausbox.match import Match
 from bauhausbox.net.background import NetLoop, hosting, shared_loop
 from bauhausbox.net.client import Ended, RemoteTable
 from bauhausbox.net.protocol import SENTENCES, Refusal, SeatView
+from bauhausbox.persistence import guest
+from bauhausbox.persistence.models import GuestSeat
 from bauhausbox.table import Asked, Jumped, Notice, Played, Table, TableEvent
+
+log = logging.getLogger(__name__)
 
 ANSWER_SECONDS = 5.0  # how long the screen waits for the server to answer a move, an undo, a redo
 JOIN_SECONDS = 5.0
@@ -122,6 +127,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._away_names: list[str] = []  # the host's players, as last said while away
         self._rematch_seen: str | None = None  # the new game's table this screen was told of
         self._language = i18n.language()  # the language the server writes this screen's sentences in
+        self._kept = False  # this guest's seats are in the guest's record (``keep_seats``)
         self._absorb()
 
     # ==== who is where ===========================================================================
@@ -152,6 +158,13 @@ class RemoteTableAdapter(Table[Any, Any]):
 
     def plays_here(self, seat: Seat | None) -> bool:
         return seat in self.remotes
+
+    def held(self) -> bool:
+        """The host left the table, the connection is down or the table ended: nothing is played
+        from here until it comes back (the status bar says which)."""
+        if self.watcher or self.match.over:
+            return False
+        return any(remote.ended is not None or not remote.connected for remote in self.remotes.values())
 
     def status_note(self) -> str | None:
         for remote in self.remotes.values():
@@ -228,11 +241,15 @@ class RemoteTableAdapter(Table[Any, Any]):
         moves = [(move.seat, move.text, move.said, move.opens) for move in view.moves]
         known = self._moves
         self._rename(view)
-        # The sentences may change under the same moves (a player who joined named themselves).
-        same = [move[:2] for move in moves[: len(known)]] == [move[:2] for move in known]
+        # The sentences may change under the same moves (a player who joined named themselves), and
+        # a secret move, once shown, comes with its notation (a Bits placement after the reveal).
+        same = len(moves) >= len(known) and all(
+            new[0] == old[0] and old[1] in (None, new[1]) for new, old in zip(moves, known, strict=False)
+        )
         if seat == self._shown_seat and self._seen is not None and same:
             if len(moves) > len(known):  # a hint belongs to its position (as Table._moved has it)
                 self.hint_move = None
+            self._shown_moves(known, moves)
             for index, (mover, text, _said, opens) in enumerate(moves[len(known) :], start=len(known)):
                 before = history.state
                 move = self._parse(before, mover, text, own)
@@ -259,6 +276,16 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.match.said = said
         self._view_key = None
         return events
+
+    def _shown_moves(self, known: list[tuple[int, str | None, str, bool]], moves: list[Any]) -> None:
+        """Moves this screen had without their notation that the server now tells (shown since):
+        their values, so the recap and the last move's outline mark them as at the host."""
+        history = self.match.history
+        for index, (old, new) in enumerate(zip(known, moves, strict=False)):
+            if old[1] is None and new[1] is not None and index < len(history.steps):
+                step = history.steps[index]
+                move = self._parse(history.states[index], step.seat, new[1], None)
+                history.steps[index] = Step(step.seat, move, new[1], step.revealed, step.opens_turn)
 
     def _rename(self, view: SeatView) -> None:
         """Names chosen by players who joined since (the server tells every seat)."""
@@ -518,11 +545,42 @@ class RemoteTableAdapter(Table[Any, Any]):
         invitation = replace(self.invitation, code=code) if self.invitation is not None else None
         return rejoin(self.loop, remote.url, code, self.remotes, invitation)
 
+    @property
+    def guest(self) -> bool:
+        """This computer sits at a table hosted elsewhere (not the host's own screen, not a watcher)."""
+        return self.invitation is None and not self.watcher
+
+    def keep_seats(self) -> None:
+        """A guest's seats written to this computer's record of them (``persistence/guest.py``), so
+        the Join screen can take the player back after they leave; forgotten once the game is over."""
+        if not self.guest:
+            return
+        for seat, remote in self.remotes.items():
+            if remote.token is None or remote.view is None:
+                continue
+            try:
+                kept = GuestSeat(
+                    url=remote.url,
+                    code=remote.code,
+                    seat=seat,
+                    token=remote.token,
+                    name=self.match.seat_name(seat),
+                    game_id=remote.view.game,
+                )
+                guest.keep_seat(kept)
+            except (ValueError, OSError) as error:  # the game goes on; only the way back is lost
+                log.warning("could not keep the seat's token: %s", error)
+        self._kept = True
+
     def close(self) -> None:
         """This screen leaves the table. At the host, an unfinished table it keeps waits for its
-        players (the others are told: ``LocalHost.leave``) until Continue reopens it."""
+        players (the others are told: ``LocalHost.leave``) until Continue reopens it. A guest's seats
+        at a finished game are forgotten: there is nothing to come back to."""
         for remote in self.remotes.values():
             self._send(remote.close())
+        if self._kept and self.match.over:
+            for seat, remote in self.remotes.items():
+                guest.forget_seat(remote.url, remote.code, seat)
         host = hosting()
         if host is not None and self.invitation is not None and not self.match.over:
             host.leave(self.invitation.code)  # after the closes: sent to the loop in this order
@@ -568,6 +626,11 @@ def join_table(
             )
             try:
                 loop.run(remote.start(JOIN_SECONDS), JOIN_SECONDS + 1.0)
+            except TimeoutError:
+                loop.submit(remote.close())
+                if remote.away is not None:  # the host left the table: said so, not "nothing answers"
+                    raise Ended(remote.away) from None
+                raise
             except BaseException:
                 loop.submit(remote.close())
                 raise

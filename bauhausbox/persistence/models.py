@@ -241,6 +241,8 @@ class SavedSeat(_Model):
 
 
 HOSTED_VERSION = 1
+TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"  # a seat's token (``secrets.token_urlsafe``: URL-safe text)
+MAX_GUEST_SEATS = 10  # the seats kept at tables hosted elsewhere: the newest ones
 
 
 class HostedSave(_Model):
@@ -253,9 +255,37 @@ class HostedSave(_Model):
     code: str = Field(pattern=r"^[A-Z2-9]{6}$")
     port: int = Field(ge=1, le=65535)
     # This computer's seats and their tokens (``secrets.token_urlsafe``: URL-safe text).
-    tokens: dict[Annotated[int, Field(ge=0, lt=8)], Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")]] = Field(
+    tokens: dict[Annotated[int, Field(ge=0, lt=8)], Annotated[str, Field(pattern=TOKEN_PATTERN)]] = Field(
         min_length=1, max_length=8
     )
+
+
+class GuestSeat(_Model):
+    """A seat this computer took at a table hosted on another computer (``guest-seats.json``): where
+    the table is (the server's address and the table's code), the seat and its token (the only way
+    back into it), the name it took and the game, to offer it again on the Join screen."""
+
+    url: str = Field(max_length=200, pattern=r"^wss?://\S+$")
+    code: str = Field(pattern=r"^[A-Z2-9]{6}$")
+    seat: int = Field(ge=0, lt=8)
+    token: str = Field(pattern=TOKEN_PATTERN)
+    name: PlayerName
+    game_id: str
+    joined: Timestamp = Field(default_factory=now)
+
+    @field_validator("game_id")
+    @classmethod
+    def _known_game(cls, value: str) -> str:
+        if value not in REGISTRY:
+            raise ValueError(f"unknown game {value[:40]!r}")
+        return value
+
+
+class GuestSeats(_Model):
+    """Every seat kept at tables hosted elsewhere, the newest first (one owner: ``persistence/guest.py``)."""
+
+    version: Literal[1] = 1  # a later version is refused (and the file set aside)
+    seats: list[GuestSeat] = Field(default_factory=list, max_length=MAX_GUEST_SEATS)
 
 
 class SavedGame(_Model):

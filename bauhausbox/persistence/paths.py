@@ -47,6 +47,11 @@ def stats_file() -> Path:
     return data_dir() / "statistics.json"
 
 
+def guest_seats_file() -> Path:
+    """The seats this computer took at tables hosted elsewhere (their tokens: the way back)."""
+    return data_dir() / "guest-seats.json"
+
+
 def pictures_dir() -> Path:
     """Pictures of positions the player exported (PNG)."""
     path = data_dir() / "pictures"

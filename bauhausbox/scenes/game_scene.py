@@ -203,7 +203,8 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
     def _jumped(self) -> None:
         self.table.jumped()
         self.recap_after_jump()
-        self.game_over_shown = self.match.over
+        # Across computers a jump onto the end is the end arriving whole: its final table is still due.
+        self.game_over_shown = self.match.over and (self.game_over_shown or not self.table.on_server)
         self.game_over_at = None
         # Undo and redo bring back a turn the player has seen begin: no "Your turn" banner again.
         self._announced_turn = (self._token(), self.match.to_play)

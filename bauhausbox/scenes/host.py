@@ -77,6 +77,7 @@ def play_again_across(app: App, table: Table[Any, Any]) -> None:
         code = again.invitation.code
         hosting.keep(code, saves.new_save_path(again.match.setup.game_id), tokens_of(again))
         hosting.advertise(code)  # a seat nobody took at the end is free again
+    again.keep_seats()  # a guest's way back to the new table (nothing at the host)
     open_remote(app, again)
 
 

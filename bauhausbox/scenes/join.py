@@ -9,6 +9,8 @@ at the table (``net.client.look_table``); the seats come back with the free ones
 Sitting down (under the name typed here, remembered in the settings) opens the game's screen on the
 table (``net/remote.py``), where this computer sees only what its seat may see. Where the host lets
 people watch, "Watch" opens the screen from no seat: every seat's secrets hidden, nothing to play.
+A seat taken here is kept with its token (``persistence/guest.py``): until its game is over the screen
+offers it again ("Your seat: Bert at Bits — Return"), so a player who left the table sits down again.
 Whatever goes wrong is said in one sentence: nothing answers at that address, a wrong code, a full
 table, an old version, no watchers allowed. That line, the fields' labels and the seats are words to
 read: the fields' tooltips keep off them (``draw.keep_clear``).
@@ -29,7 +31,8 @@ from bauhausbox.net.client import Ended, look_table
 from bauhausbox.net.discovery import Browser, OpenTable
 from bauhausbox.net.protocol import CODE_LENGTH, SENTENCES, TableSeen
 from bauhausbox.net.remote import JOIN_SECONDS, join_table, refusal_words
-from bauhausbox.persistence.models import MAX_NAME_LENGTH, name_problem
+from bauhausbox.persistence import guest
+from bauhausbox.persistence.models import MAX_NAME_LENGTH, GuestSeat, name_problem
 from bauhausbox.scenes.common import poster_background
 from bauhausbox.scenes.game_hooks import seat_marker
 from bauhausbox.scenes.host import open_remote
@@ -43,6 +46,9 @@ from bauhausbox.ui.widgets import Button, TextField
 
 DEFAULT_PORT = 8765  # bauhausbox serve's port, when the address names none
 MAX_SEATS = 4
+MAX_RETURNS = 3  # the seats kept at other tables offered at once (the newest)
+# Refusals that say the kept seat is gone for good: it is forgotten.
+GONE = ("bad_token", "wrong_code", "table_closed", "host_left")
 
 
 def server_url(address: str) -> str:
@@ -106,6 +112,11 @@ class JoinScene(Scene):
                 N_("Watch"), self.watch, tooltip=N_("See the table from no seat: every player's secrets stay hidden")
             )
         )
+        self.return_buttons = [
+            add(Button(N_("Return"), partial(self.return_to, index), "primary", tooltip=N_("Back to your seat")))
+            for index in range(MAX_RETURNS)
+        ]
+        self.kept: list[GuestSeat] = guest.kept_seats()[:MAX_RETURNS]  # seats to return to
         self.table: TableSeen | None = None
         self.problem = ""  # one sentence: why the last attempt failed
         self.rows: list[tuple[int, int]] = []  # (seat, centre y) of the seats shown
@@ -158,6 +169,8 @@ class JoinScene(Scene):
         free = set(self.table.free) if self.table is not None else set()
         for seat, button in enumerate(self.seat_buttons):
             button.visible = seat in free
+        for index, button in enumerate(self.return_buttons):
+            button.visible = self.table is None and index < len(self.kept)
         self.watch_button.visible = self.table is not None and self.table.watchers
 
     def find(self) -> None:
@@ -208,6 +221,26 @@ class JoinScene(Scene):
             self.problem = why(error, url)
             self.find_again_later()
             return
+        table.keep_seats()  # its token kept: the player may leave and come back
+        open_remote(self.app, table)
+
+    def return_to(self, index: int) -> None:
+        """Back into a seat taken here before, with its token; a table that no longer knows it is
+        forgotten (one sentence says why)."""
+        kept = self.kept[index]
+        try:
+            table = join_table(
+                kept.url, kept.code, [kept.seat], language=i18n.language(), tokens={kept.seat: kept.token}
+            )
+        except FAILURES as error:
+            self.problem = why(error, kept.url)
+            if isinstance(error, Ended) and error.refusal.reason in GONE:
+                guest.forget_seat(kept.url, kept.code, kept.seat)
+                self.kept = guest.kept_seats()[:MAX_RETURNS]
+                self._show_seats()
+                self.layout(self.metrics)
+            return
+        table.keep_seats()
         open_remote(self.app, table)
 
     def find_again_later(self) -> None:
@@ -236,6 +269,13 @@ class JoinScene(Scene):
                 y += bh + u(1.5)
             watch_w = max(u(16), self.watch_button.natural_width(metrics))
             self.watch_button.rect = pygame.Rect(x + u(40) + sit_w - watch_w, y + u(1), watch_w, bh)
+        else:  # the seats kept at other tables, where a found table's seats would be
+            y += u(4)
+            return_w = max(sit_w, self.return_buttons[0].natural_width(metrics))
+            for index in range(len(self.kept)):
+                self.rows.append((index, y + bh // 2))
+                self.return_buttons[index].rect = pygame.Rect(x + u(40) + sit_w - return_w, y, return_w, bh)
+                y += bh + u(1.5)
         bottom = metrics.height - u(4) - bh
         back_w = max(u(16), self.back_button.natural_width(metrics))
         self.back_button.rect = pygame.Rect(left, bottom, back_w, bh)
@@ -333,6 +373,8 @@ class JoinScene(Scene):
             draw.keep_clear(
                 surface, draw.text(surface, said, (label_x, top + u(2)), m.body, theme.INK, "semibold", "midleft")
             )
+        if self.table is None and self.kept:
+            self._draw_kept(surface)
         if self.table is not None:
             for seat, cy in self.rows:
                 kind = self.table.seats[seat]
@@ -359,6 +401,24 @@ class JoinScene(Scene):
                 draw.text(surface, status, (label_x + u(24), cy), m.body, theme.GREY, "regular", "midleft")
         self._draw_found(surface)
         super().draw(surface)
+
+    def _draw_kept(self, surface: pygame.Surface) -> None:
+        """The seats this computer took at other tables: "Your seat: Bert at Bits · table K7QX2M"."""
+        m = self.metrics
+        u = m.u
+        label_x = u(10)
+        top = self.rows[0][1] - m.button_height // 2 - u(3.5)
+        draw.keep_clear(
+            surface, draw.heading(surface, _("Your seats at other tables"), (label_x, top - u(1.5)), m.body)
+        )
+        for index, cy in self.rows:
+            kept = self.kept[index]
+            title = games.REGISTRY[kept.game_id].title
+            said = fill(_("Your seat: {name} at {game} · table {code}"), name=kept.name, game=_(title), code=kept.code)
+            room = self.return_buttons[index].rect.left - u(2) - label_x
+            size = draw.fitting_size(shown(said), m.body, room, "semibold", smallest=14)
+            words = draw.text(surface, shown(said), (label_x, cy), size, theme.INK, "semibold", "midleft")
+            draw.keep_clear(surface, words)
 
     def _draw_lines(self, surface: pygame.Surface, lines: list[str]) -> None:
         """The list's sentence under its heading (words to read: tooltips keep off them)."""

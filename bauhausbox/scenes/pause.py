@@ -2,7 +2,7 @@
 
 Across computers nothing pauses for the others: the menu is titled "Menu", says the game goes on
 meanwhile, and Leave the table asks first, saying what follows (the host's table waits for them
-until Continue; a guest's seat stays empty).
+until Continue; a guest's seat waits for them, and Join a table takes them back to it).
 
 Once the game is over, play does not go on: the menu offers the final table, a new game with the same
 players, how to play, settings and the main menu, and no Undo, Redo or Restart."""
@@ -91,7 +91,7 @@ class PauseScene(Scene):
             self.quit_button.tooltip = (
                 N_("The table stays in Continue and Load: the others come back when you reopen it")
                 if hosted_here
-                else N_("This game is kept by its host, not in Continue or Load")
+                else N_("This game is kept by its host: Join a table takes you back to your seat")
             )
         if curtained or (game_scene.table.on_server and game_scene.table.spectating):
             # Over the pass-the-device curtain, or a watcher's screen (across computers, from no
@@ -216,8 +216,8 @@ class PauseScene(Scene):
 
 def leaving_words(hosted_here: bool) -> str:
     """What follows when a player leaves a table across computers before its end (the confirmation's
-    sentence): at the host the table waits for them; a guest's seat stays empty (the guest's app
-    keeps no token to sit in it again)."""
+    sentence): at the host the table waits for them; a guest's seat waits too, and the Join screen
+    offers it again (its token is kept: ``persistence/guest.py``)."""
     if hosted_here:
         return _("The others wait until you reopen the table with Continue; their screens say you have left.")
-    return _("You cannot come back to this seat: it stays empty, and the others wait for its moves.")
+    return _("You can come back to your seat with Join a table in the main menu; the others wait for you meanwhile.")

@@ -150,23 +150,37 @@ class TableChrome(GameHooks[Any, Any]):
             return _("Watching: the game is over")
         return fill(_("Watching: {name} to play"), name=self.seat_title(seat))
 
+    def held_text(self) -> str:
+        """The top bar's line while play is on hold across computers (``Table.held``): whose turn
+        it is, never what to do; the status bar says why (the host left, reconnecting)."""
+        seat = self.match.to_play
+        name = self.seat_title(seat) if seat is not None else ""
+        return fill(_("{name} to play · on hold"), name=name)
+
+    def top_words(self) -> str:
+        """The top bar's turn line: a watcher's, play on hold's, or the game's prompt."""
+        if self.watcher_screen():
+            return bar_words(self.watched_text())
+        return bar_words(self.held_text() if self.table.held() else self.turn_text())
+
     def _refresh_buttons(self) -> None:
         watcher = self.watcher_screen()
+        held = self.table.held()
         # A watcher asks for no hint and undoes nothing; the final table again, it may see.
         self.undo_button.visible = self.redo_button.visible = not watcher
         self.hint_button.visible = not watcher or (self.match.over and self.game_over_shown)
-        if watcher:  # the game's own move buttons too (each game shows them again as it needs them)
+        if watcher or held:  # the game's own move buttons too (each game shows them again as it needs them)
             for control in self.move_controls():
                 control.visible = False
         # Once the game is over, play does not go on: no undo or redo (the pause menu agrees).
-        self.undo_button.enabled = not self.match.over and self.table.undo_plan() is not None
-        self.redo_button.enabled = not self.match.over and self.match.history.can_redo
+        self.undo_button.enabled = not self.match.over and not held and self.table.undo_plan() is not None
+        self.redo_button.enabled = not self.match.over and not held and self.match.history.can_redo
         if self.match.over and self.game_over_shown:
             # After "See the board" the hint's place opens the final table again.
             self.hint_button.enabled, self.hint_button.label = True, N_("Scores")
             self.hint_button.tooltip = N_("Show the final table again")
             return
-        self.hint_button.enabled = self.table.plays_here(self.match.to_play) and not self.hint_runner.busy
+        self.hint_button.enabled = self.table.plays_here(self.match.to_play) and not self.hint_runner.busy and not held
         hinted = self.hint_move is not None
         self.hint_button.label = N_("Play hint") if hinted else N_("Hint")
         self.hint_button.tooltip = N_("Play the hinted move (Enter)") if hinted else N_("Show a good move (H)")
@@ -200,7 +214,7 @@ class TableChrome(GameHooks[Any, Any]):
         # Both bars are shown from a copy until their words change (ui/layer.py), never late (they
         # say whose turn it is, and a hint's words); the buttons on them are drawn after, every frame.
         seat = self.match.to_play
-        turn = bar_words(self.watched_text() if self.watcher_screen() else self.turn_text())
+        turn = self.top_words()
         style = self.seat_style(seat) if seat is not None else None
         # Asked once a frame: the bar and the banner agree even when the banner ends mid-frame.
         busy = self.banner_busy()

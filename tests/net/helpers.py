@@ -8,19 +8,23 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Coroutine
+import time
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from bauhausbox import games
 from bauhausbox.engine.api import Seat
-from bauhausbox.engine.history import History
-from bauhausbox.net import scripted
+from bauhausbox.engine.history import History, SeatSpec, Setup
+from bauhausbox.net import background, discovery, scripted
+from bauhausbox.net.background import LocalHost
 from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.protocol import SeatView
 from bauhausbox.net.scripted import STEP_SECONDS, legal_texts
 from bauhausbox.net.server import Server
+from bauhausbox.persistence import paths
+from tests.ui.helpers import frames
 
 
 def run(coroutine: Coroutine[Any, Any, Any], seconds: float = 120.0) -> Any:
@@ -77,3 +81,32 @@ def replayed(game_id: str, players: int, seed: int, options: dict[str, Any], tex
 def view_text(game_id: str, state: Any, seat: Seat) -> str:
     game = games.load(game_id)
     return str(game.to_text(game.view(state, seat)))
+
+
+# -- the app's own screens across computers (tests that open a game's screen in the session app) ------
+def on_loopback(monkeypatch: Any) -> None:
+    """The app's server and discovery on loopback only, and this test's own server (whatever ran
+    before); the caller stops it with ``background.stop_hosting()``."""
+    monkeypatch.setattr(background, "LISTEN_ON", "127.0.0.1")
+    monkeypatch.setattr(discovery, "INTERFACES", ["127.0.0.1"])
+    monkeypatch.setattr(background, "_host", None)
+
+
+def hosted_elsewhere(game_id: str, names: tuple[str, ...], seed: int) -> tuple[LocalHost, str]:
+    """A table of ``game_id`` on the app's server with no seat at this screen (every seat a human
+    at "another computer"): the host and the table's code."""
+    host = background.local_host(paths.data_dir() / "tables", 0.0, 0)
+    options = games.load(game_id).normalize_options(len(names), {})
+    setup = Setup(game_id, len(names), seed, tuple(SeatSpec(name) for name in names), options)
+    return host, host.create_table(setup)
+
+
+def framed_until(app: Any, condition: Callable[[], bool], seconds: float = 10.0) -> bool:
+    """Frames of the app until ``condition`` holds (``False`` after ``seconds``)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        frames(app, 1)
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()

@@ -191,7 +191,7 @@ def test_the_menu_across_computers_says_nothing_pauses_and_leaving_asks_first(fr
         app.push(pause)
         pause.quit_to_menu()
         assert isinstance(app.top, DialogScene)
-        assert app.top.message.startswith("You cannot come back to this seat")
+        assert app.top.message.startswith("You can come back to your seat with Join a table")
     finally:
         table.loop.submit(bert.close())
         table.close()

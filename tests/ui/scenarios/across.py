@@ -7,6 +7,7 @@ from __future__ import annotations
 from bauhausbox.net import background, discovery
 from bauhausbox.net.discovery import OpenTable
 from bauhausbox.net.remote import RemoteTableAdapter
+from bauhausbox.persistence.models import GuestSeat
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.join import JoinScene
 from bauhausbox.scenes.pause import PauseScene
@@ -80,6 +81,29 @@ def join_many(app: App) -> None:
     _heard(scene, many)
     frames(app, 1)
     scene.found_scroll.by(3)
+    scene.layout(scene.metrics)
+    frames(app, 1)
+
+
+@scenario("join_return")
+def join_return(app: App) -> None:
+    """Three seats kept at other tables (the longest game name and a long player name), and the
+    sentence of a Return that found nobody: the offer's rows under it."""
+    scene = JoinScene(app)
+    app.push(scene)
+    _heard(scene, HEARD)
+    token = "abcdefghijklmnop0123456789"
+    scene.kept = [
+        GuestSeat(
+            url="ws://192.168.100.200:51234", code="K7QX2M", seat=1, token=token, name="Bérénice", game_id="bits"
+        ),
+        GuestSeat(
+            url="ws://192.168.100.201:8765", code="ABCDEF", seat=3, token=token, name="Anni-Charlotte", game_id="buizen"
+        ),
+        GuestSeat(url="ws://[fd00::2]:8765", code="Q2W3E4", seat=0, token=token, name="Bert", game_id="blokus"),
+    ]
+    scene.problem = "Nothing answers at ws://192.168.100.200:51234: check the address and that the table is hosted."
+    scene._show_seats()
     scene.layout(scene.metrics)
     frames(app, 1)
 

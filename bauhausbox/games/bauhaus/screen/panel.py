@@ -496,8 +496,8 @@ def prompt_text(scene: BauhausScene, state: BauhausState) -> str:
         # The players' names, as the final table says them ("Josef wins!"), not their colours.
         names = and_list([scene.match.seat_name(w) for w in winners])
         return ngettext("Winner: {names}.", "Winners: {names}.", len(winners)).format(names=names)
-    if scene.spectating:
-        return ""  # a replay shows positions: nobody is asked to do anything
+    if scene.spectating or scene.table.held():
+        return ""  # a replay shows positions, and play on hold takes no move: nobody is asked anything
     if scene.power_mode is not None:
         _seat, power = scene.power_mode
         return _("{prompt} Esc gives up.").format(prompt=_(POWER_PROMPTS[power.rpartition(":")[2]]))
