@@ -28,7 +28,7 @@ from bauhausbox.games.buizen.screen.table_view import MIN_CELL as MIN_CELL
 from bauhausbox.games.buizen.screen.table_view import BuizenTableView
 from bauhausbox.games.buizen.state import BuizenState, Cell, Draw, Move, Pass, Place, Special
 from bauhausbox.games.buizen.tiles import CANONICAL_ROTATION, SPECIAL_NAMES, TILE_BY_NUMBER, sides_of
-from bauhausbox.i18n import N_, _, fill, ngettext
+from bauhausbox.i18n import N_, _, fill, ngettext, signed
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
@@ -392,7 +392,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
             self.say(
                 self.status_words(
                     self.match.describe_step(self.match.history.cursor - 1, viewer),
-                    short_sentence(GAME, before, step.move, seat=step.seat, who=who),
+                    short_sentence(GAME, before, step.move, seat=step.seat, who=who, viewer=viewer),
                     _("{who} has moved: the log says how").format(who=who),
                 )
             )
@@ -443,8 +443,8 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         if not since:
             return _("Your points: {points} (unchanged)").format(points=points)
         if since == by_move:
-            return _("Your points: {points} ({change})").format(points=points, change=f"{by_move:+d}")
-        return _("Your points: {points} ({change} since your last turn)").format(points=points, change=f"{since:+d}")
+            return _("Your points: {points} ({change})").format(points=points, change=signed(by_move))
+        return _("Your points: {points} ({change} since your last turn)").format(points=points, change=signed(since))
 
     def _hand_picture(self, number: int) -> Picture:
         """A tile of the hand as the hand shows it (its first face, unturned)."""
