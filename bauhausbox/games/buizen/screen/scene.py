@@ -36,7 +36,7 @@ from bauhausbox.scenes.outcome import MoveOutcome, Picture
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
 from bauhausbox.ui.app import App
-from bauhausbox.ui.text import advice
+from bauhausbox.ui.text import advice, sentence, shown
 from bauhausbox.ui.theme import Colour
 from bauhausbox.ui.widgets import Button, Widget, flip_button, rotate_button
 
@@ -511,6 +511,21 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
 
     def move_controls(self) -> tuple[Widget, ...]:
         return (self.rotate_button, self.flip_button, self.action_button)
+
+    def status_message(self) -> str:
+        """A red ghost says why in the status bar while the pointer rests on it (the rules page
+        promises it; it used to wait for a click), before any older message; once a click refused the
+        move, the note by the pointer says it, and only there."""
+        return self.hover_reason() or super().status_message()
+
+    def hover_reason(self) -> str:
+        """Why the held tile cannot go on the cell under the pointer (``""`` when it can, or nothing is held there)."""
+        if self.selected is None or not self.input_allowed() or self.veiled() or self.refusal() is not None:
+            return ""
+        if not self.board_rect.collidepoint(self.mouse):
+            return ""
+        reason = self.reason_at(self.to_cell(self.mouse))
+        return sentence(shown(reason)) if reason else ""
 
     def idle_status(self) -> str:
         hovered, playable = self.hovered_tile(), self.playable()
