@@ -513,7 +513,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         return (self.rotate_button, self.flip_button, self.action_button)
 
     def status_message(self) -> str:
-        """A red ghost says why in the status bar while the pointer rests on it (the rules page
+        """A red ghost says why in the status bar while the pointer rests on it (the how-to
         promises it; it used to wait for a click), before any older message; once a click refused the
         move, the note by the pointer says it, and only there."""
         return self.hover_reason() or super().status_message()
