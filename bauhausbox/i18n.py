@@ -135,12 +135,24 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _current().ngettext(singular, plural, n)
 
 
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """:func:`ngettext` in a ``context``: the same English words for another translation (French
+    "a pioché" for a player named, "avez pioché" for the reader)."""
+    return _current().npgettext(context, singular, plural, n)
+
+
 def counted(singular: str, plural: str, n: int) -> str:
     """A count with its noun in the right form: ``counted("{n} piece", "{n} pieces", 2)`` is
     "2 pieces" ("2 pièces"; French takes the singular for 0 and 1). One place for every count shown
     to players, so "1 pieces" and "hint(s)" cannot come back. A negative count takes the form of its
     size ("−20 points"): gettext's French rule, ``n > 1``, would call it singular."""
     return ngettext(singular, plural, abs(n)).format(n=n)
+
+
+def signed(n: int) -> str:
+    """A change of points with its sign: "+6", "−2" (a real minus sign, never "+-2"), "0". Every
+    change that may go either way is written through here, never with a "+" glued before a number."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
 def decimal(value: float, places: int = 1) -> str:

@@ -57,7 +57,11 @@ def move_log(setup: Setup, history: History[Any], viewer: Seat | None) -> list[t
 
 def told_to(game: GameRules[Any, Any], before: Any, present: Any, mover: Seat, viewer: Seat | None) -> Seat | None:
     """The viewer a move's sentence is written for in the position ``present``: ``viewer``, or ``None``
-    (everything) once the move is no secret to anyone any more (``GameRules.public_since``)."""
+    (everything) once the move is no secret to anyone any more (``GameRules.public_since``) or the game
+    is over: then the device is everybody's, nobody in particular reads, and the log names every seat
+    ("Anni's gas branch", not "your gas branch")."""
+    if viewer is not None and game.is_over(present):
+        return None
     if viewer is not None and viewer != mover and game.public_since(before, present):
         return None
     return viewer

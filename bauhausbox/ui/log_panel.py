@@ -69,6 +69,7 @@ class LogPanel:
         top = rect.top + metrics.u(4.5)
         self.body = pygame.Rect(rect.left, top, rect.width, max(0, rect.bottom - top))
         self._rows_key = None
+        self._hover(self._mouse)
 
     def set_lines(self, lines: tuple[LogLine, ...]) -> None:
         """New contents. Lines added at the end keep a scrolled-away view where it was."""
@@ -82,6 +83,9 @@ class LogPanel:
             self._measure()
             self.offset += self._content_height - old_height
         self.offset = min(self.offset, self.max_offset)
+        # The lines moved under a pointer that did not: the hover frame (and the board's mark of its
+        # move) follows the line now under the pointer, not the one that was there.
+        self._hover(self._mouse)
 
     @property
     def max_offset(self) -> int:

@@ -75,6 +75,7 @@ class Tuning:
     end_poor: float = 0.45  # ... when three or fewer could
     phase_tiles: int = 8  # below this many tiles left to play, open ends get less likely to close
     pit_risk: float = 0.12  # per unseen open pit, the chance an unprotected kerb gets pitted
+    own_manhole: float = 0.25  # chance we draw and lay a manhole on a pit under our own network
 
 
 class Knowledge:
@@ -155,7 +156,12 @@ class Judge:
         if target in table.road_stacks:  # a kerb onto an open pit: only a manhole closes it
             if own and self.k.own_manholes:
                 return 0.9
-            return 0.5 if self.k.unseen_manholes else 0.0
+            if not self.k.unseen_manholes:
+                return 0.0
+            # Our own pitted network waits for a manhole we draw (nobody else knows it is ours); an
+            # opponent's, for any of the others'. At 0.5 for our own, a pit under our own closed
+            # network looked nearly free, and the hint once advised it (4 points lost at once).
+            return self.t.own_manhole if own else 0.5
         if target in table.sides:
             return 0.0  # cannot happen in play: a mismatched neighbour
         if EDGE_KIND[edge] != PIPE:

@@ -6,8 +6,8 @@ coordinates mean nothing to players, so a cell is named by a neighbour: the star
 touches it, else a pipe tile it touches (by what it shows and who laid it), else a pump room or a
 road. Tile numbers, faces and turns are never named: a face is called by its pipes ("a PP–PE100
 crossing with a road end"). Automatic roads and pump rooms, pipe ends left open for good and the
-end of the game are added. A network the move closes, and its points, is an entry of its own
-(``outcome_sentence``): whose it is is said only to that player (the colours are secret).
+end of the game are added. A network the move closes (or an open pit reopens), and its points, is an
+entry of its own (``outcome_sentence``): whose it is is said only to that player (the colours are secret).
 
 Hands, colour tiles and the bag are secret: a sentence names a tile only once it lies on the
 table, and a draw says how many tiles, never which.
@@ -26,7 +26,7 @@ from bauhausbox.games.buizen.networks import material_scores
 from bauhausbox.games.buizen.rules import BuizenRules
 from bauhausbox.games.buizen.state import BuizenState, Cell, Draw, LaidPipe, Move, Place, Special
 from bauhausbox.games.buizen.tiles import MATERIALS, OPEN_PIT, SPECIAL_TITLES, STEPS, TILE_BY_NUMBER
-from bauhausbox.i18n import N_, _, fill, ngettext
+from bauhausbox.i18n import N_, _, fill, ngettext, npgettext, signed
 
 # TRANSLATORS: a pipe material as an adjective, before a tile's name ("a fire-hose bend").
 MATERIAL_WORDS: dict[str, str] = {"PP": N_("PP"), "PE": N_("PE100"), "FH": N_("fire-hose"), "GAS": N_("gas")}
@@ -149,26 +149,31 @@ def move_sentence(
 ) -> str:
     """What ``seat`` (called ``who``) did (``GameRules.describe_move`` finds the mover and explains the rest)."""
     after = rules.apply(state, move, seat)
+    # The reader's own move speaks to the reader ("You laid …"), as the puzzles' "You placed …": at a
+    # shared device the reader is the seat unveiled, who looks for their own moves (docs/architecture.md).
+    you = viewer is not None and viewer == seat
     if isinstance(move, Place):
         where = _landmark(rules, state, move.cell, names, viewer)
-        sentence = _("{who} laid {tile} {where}").format(who=who, tile=_a(move.number, move.face), where=where)
+        template = _("You laid {tile} {where}") if you else _("{who} laid {tile} {where}")
+        sentence = template.format(who=who, tile=_a(move.number, move.face), where=where)
     elif isinstance(move, Special):
         top = dict(state.roads)[move.cell]
         road = _("the open pit") if top and top[-1] == OPEN_PIT else _("the road")
-        sentence = _("{who} laid {special} on {road} {where}").format(
+        template = _("You laid {special} on {road} {where}") if you else _("{who} laid {special} on {road} {where}")
+        sentence = template.format(
             who=who,
             special=_(SPECIAL_TITLES[move.kind]),
             road=road,
             where=_landmark(rules, state, move.cell, names, viewer),
         )
     elif isinstance(move, Draw):
-        sentence = _("{who} could play no tile").format(who=who)
+        sentence = (_("You could play no tile") if you else _("{who} could play no tile")).format(who=who)
     else:
-        sentence = _("{who} could play no tile and passed").format(who=who)
+        sentence = (_("You could play no tile and passed") if you else _("{who} could play no tile and passed")).format(
+            who=who
+        )
     if after.drawn:
-        # How many, never which: the tiles are secret. (English needs no noun; others may.)
-        drew = ngettext("{sentence} and drew {n}", "{sentence} and drew {n}", after.drawn)
-        sentence = drew.format(sentence=sentence, n=after.drawn)
+        sentence = _drew(sentence, after.drawn, you)
     if isinstance(move, Place):
         sentence = _automatic(state, after, move.cell, sentence)
     if after.to_play is None:
@@ -176,21 +181,34 @@ def move_sentence(
     return sentence
 
 
-def short_sentence(rules: BuizenRules, state: BuizenState, move: Move, *, seat: Seat, who: str) -> str:
-    """The move in the fewest words, for a status bar with no room for the whole sentence: the tile
-    by its short name, not where it went ("Anni laid a gas bend and drew 1"); the log says it all."""
-    if isinstance(move, Place):
-        sentence = _("{who} laid {tile}").format(who=who, tile=_a(move.number, move.face, short=True))
-    elif isinstance(move, Special):
-        sentence = _("{who} laid {special}").format(who=who, special=_(SPECIAL_TITLES[move.kind]))
+def _drew(sentence: str, drawn: int, you: bool) -> str:
+    """``… and drew 2``: how many, never which (the tiles are secret). English needs no noun; others
+    may, and say it to the reader in another form ("avez pioché")."""
+    if you:
+        # TRANSLATORS: the reader ("You laid …") drew {n} tiles.
+        drew = npgettext("you", "{sentence} and drew {n}", "{sentence} and drew {n}", drawn)
     else:
-        return move_sentence(rules, state, move, seat=seat, who=who)  # a draw or a pass is short already
+        drew = ngettext("{sentence} and drew {n}", "{sentence} and drew {n}", drawn)
+    return drew.format(sentence=sentence, n=drawn)
+
+
+def short_sentence(
+    rules: BuizenRules, state: BuizenState, move: Move, *, seat: Seat, who: str, viewer: Seat | None = None
+) -> str:
+    """The move in the fewest words, for a status bar with no room for the whole sentence: the tile
+    by its short name, not where it went ("Anni laid a gas bend and drew 1", "You laid …" to its
+    mover, as in the log); the log says it all."""
+    you = viewer is not None and viewer == seat
+    if isinstance(move, Place):
+        template = _("You laid {tile}") if you else _("{who} laid {tile}")
+        sentence = template.format(who=who, tile=_a(move.number, move.face, short=True))
+    elif isinstance(move, Special):
+        template = _("You laid {special}") if you else _("{who} laid {special}")
+        sentence = template.format(who=who, special=_(SPECIAL_TITLES[move.kind]))
+    else:  # a draw or a pass is short already
+        return move_sentence(rules, state, move, seat=seat, who=who, viewer=viewer)
     drawn = rules.apply(state, move, seat).drawn
-    if drawn:
-        sentence = ngettext("{sentence} and drew {n}", "{sentence} and drew {n}", drawn).format(
-            sentence=sentence, n=drawn
-        )
-    return sentence
+    return _drew(sentence, drawn, you) if drawn else sentence
 
 
 def _automatic(state: BuizenState, after: BuizenState, cell: Cell, sentence: str) -> str:
@@ -236,9 +254,10 @@ def outcome_sentence(
     viewer: Seat | None = None,
     names: Sequence[str] | None = None,
 ) -> str:
-    """The networks ``move`` closed and the points they brought (``""`` when none): "Your PE100
-    network is closed: +6". A colour is secret, so whose network it is is said only to its owner
-    (and to an observer who sees everything); the others read for whom the points count, not who."""
+    """The networks ``move`` closed or reopened and the points they brought or took (``""`` when none):
+    "Your PE100 network is closed: +6", "A PP network is reopened: −4 for whoever has PP as colour".
+    A colour is secret, so whose network it is is said only to its owner (and to an observer who sees
+    everything); the others read for whom the points count, not who."""
     after = rules.apply(state, move, seat)
     before, now = material_scores(state), material_scores(after)
     owners = {state.colours[s]: s for s in range(state.players)}
@@ -248,26 +267,34 @@ def outcome_sentence(
         owner = owners.get(material)
         if not points or (viewer is None and owner is None):  # a colour nobody holds scores for nobody
             continue
-        words = _(MATERIAL_WORDS[material])
+        # An open pit laid on a road a closed network ends in opens it again: its points go.
+        reopened = points < 0
+        words, change = _(MATERIAL_WORDS[material]), signed(points)
         if owner is not None and owner == viewer:
-            said.append(_("Your {material} network is closed: +{points}").format(material=words, points=points))
+            template = (
+                N_("Your {material} network is reopened: {points}")
+                if reopened
+                else N_("Your {material} network is closed: {points}")
+            )
+            said.append(_(template).format(material=words, points=change))
         elif viewer is None and owner is not None:
-            # TRANSLATORS: {name}'s network of the pipe material {material} closed, worth {points} points.
-            said.append(
-                fill(
-                    _("{name}'s {material} network is closed: +{points}"),
-                    name=rules.mover_name(state, owner, names),
-                    material=words,
-                    points=points,
-                )
+            # TRANSLATORS: {name}'s network of the pipe material {material} closed (or opened again by an
+            # open pit); {points} is the change of points with its sign ("+6", "−2").
+            template = (
+                N_("{name}'s {material} network is reopened: {points}")
+                if reopened
+                else N_("{name}'s {material} network is closed: {points}")
             )
+            said.append(fill(_(template), name=rules.mover_name(state, owner, names), material=words, points=change))
         else:
-            # TRANSLATORS: the network's owner is secret: the points go to whoever has {material} as colour.
-            said.append(
-                _("A {material} network is closed: +{points} for whoever has {material} as colour").format(
-                    material=words, points=points
-                )
+            # TRANSLATORS: the network's owner is secret: the points ("+6", "−2") go to whoever has {material}
+            # as colour.
+            template = (
+                N_("A {material} network is reopened: {points} for whoever has {material} as colour")
+                if reopened
+                else N_("A {material} network is closed: {points} for whoever has {material} as colour")
             )
+            said.append(_(template).format(material=words, points=change))
     sentence = ""
     for clause in said:
         # TRANSLATORS: two closed networks said one after the other.

@@ -84,6 +84,30 @@ def test_hard_does_not_dig_a_pit_under_its_own_network(level: str) -> None:
     assert choose(level, state) != "pit at 5,2"
 
 
+def test_a_pit_under_its_own_closed_network_is_judged_a_real_loss() -> None:
+    """The review: the hint advised Anni an open pit on the road that closed her own PP network, and
+    she lost 4 points at once. The hint searched from her view with her colour; the judgement priced
+    the loss at a fifth of the points (a pitted network of our own waited for a manhole at even odds,
+    as if anyone would lay it), less than the tile the pit draws. Now at least a third of the points."""
+    from tests.games.buizen import test_buizen_rules
+
+    small = test_buizen_rules.position(
+        "0,0 pump; 1,0 3f r270 by 0; 2,0 29f r180 by 0; 2,1 road", hand0="pit 5", hand1="6 7", bag="8 9 10 11 13"
+    )
+    for state in (position(WORKED, "pit 3", "FH PP GAS PE"), small):
+        view = GAME.view(state, 0)
+        table = Table(view)
+        judge = Judge(Knowledge(view, 0))
+        judge.start(table)
+        pit = next(m for m in GAME.legal_moves(view, 0) if GAME.format_move(view, m).startswith("pit"))
+        after, _, changed = _after(table, view, pit, 0)
+        loss = judge.base_total - judge.evaluate_after(after, changed, None)
+        taken = GAME.scores(state)[0] - GAME.scores(GAME.apply(state, pit))[0]
+        assert taken > 0 and loss >= taken / 3, (GAME.format_move(view, pit), loss, taken)
+        hint = make_bot("hard", 3).choose(GAME, view, 0, Endless())  # the hint is hard's move
+        assert not GAME.format_move(view, hint).startswith("pit")
+
+
 def test_incremental_judgement_equals_the_full_one() -> None:
     rnd = random.Random(4)
     checked = 0

@@ -6,7 +6,9 @@ by count (hands and the bag are secret), draw, pass and the end."""
 
 from __future__ import annotations
 
-from bauhausbox import games
+from pathlib import Path
+
+from bauhausbox import games, i18n
 from bauhausbox.games.buizen.rules import GAME
 from bauhausbox.games.buizen.state import BuizenState
 from tests.games.buizen.test_buizen_rules import position
@@ -67,8 +69,9 @@ def test_special_road_tiles_name_the_road_by_its_pipe() -> None:
 
 def test_draw_and_pass_say_how_many_never_which() -> None:
     stuck = position("0,0 pump", hand0="1 4 7 pit", bag="3 5")
-    for viewer in (None, 0, 1):
+    for viewer in (None, 1):
         assert say(stuck, "draw", viewer=viewer) == "Circle could play no tile and drew 1"
+    assert say(stuck, "draw", viewer=0) == "You could play no tile and drew 1"
     empty_bag = position("0,0 pump", hand0="1", hand1="3", bag="")
     assert say(empty_bag, "pass") == "Circle could play no tile and passed"
 
@@ -84,9 +87,7 @@ def test_the_last_tile_ends_the_game() -> None:
 def test_the_readers_own_tiles_are_theirs() -> None:
     # Circle (seat 0) reads of the tile it laid as its own, Triangle (seat 1) under Circle's name.
     state = position(ROADS, hand0="pit manhole")
-    assert (
-        say(state, "pit at 2,1", viewer=0) == "Circle laid an open pit on the road below your fire-hose bend and drew 1"
-    )
+    assert say(state, "pit at 2,1", viewer=0) == "You laid an open pit on the road below your fire-hose bend and drew 1"
     assert say(state, "pit at 2,1", viewer=1) == (
         "Circle laid an open pit on the road below Circle's fire-hose bend and drew 1"
     )
@@ -118,12 +119,88 @@ def test_a_move_that_scores_says_so_telling_whose_network_only_to_its_owner() ->
                 if not gain:
                     continue
                 scoring += 1
-                assert f"+{gain}" in told[owner] and "Your" in told[owner], told[owner]
-                assert f"{names[owner]}'s" in told[None] and f"+{gain}" in told[None], told[None]
+                change = f"+{gain}" if gain > 0 else f"−{-gain}"
+                assert change in told[owner] and "Your" in told[owner], told[owner]
+                assert f"{names[owner]}'s" in told[None] and change in told[None], told[None]
                 for other in (0, 1, 2):
                     if other != owner:
-                        assert f"+{gain}" in told[other], told[other]
+                        assert change in told[other], told[other]
                         assert not any(name in told[other] for name in names), told[other]
                         assert "Your" not in told[other] or gains[other], told[other]
             state = after
     assert scoring >= 3, "the seeds should close some networks"
+
+
+def test_an_open_pit_that_reopens_a_network_says_reopened_with_a_minus_sign() -> None:
+    """The review: an open pit on the road that closed a network said "A fire-hose network is closed:
+    +-2 …" (owner: "Your PP network is closed: +-4"). The points were right; the words said the
+    opposite. Seat 0 holds fire hose, whose network (the start pump room's eave to the road at 2,1)
+    is closed and worth 2; the pit opens it again."""
+    state = position("0,0 pump; 1,0 3f r270 by 1; 2,0 29f r180 by 0; 2,1 road", hand0="pit")
+    pit = GAME.parse_move(state, "pit at 2,1")
+    assert GAME.scores(GAME.apply(state, pit))[0] - GAME.scores(state)[0] == -2
+    names = ["Anni", "Josef"]
+    told = {viewer: GAME.describe_outcome(state, pit, viewer=viewer, names=names) for viewer in (None, 0, 1)}
+    assert told[0] == "Your fire-hose network is reopened: −2"
+    assert told[None] == "Anni's fire-hose network is reopened: −2"
+    assert told[1] == "A fire-hose network is reopened: −2 for whoever has fire-hose as colour"
+    with i18n.speaking("fr"):
+        french = [GAME.describe_outcome(state, pit, viewer=v, names=["Anni", "Josef"]) for v in (None, 0, 1)]
+    for sentence in french:
+        assert "−2" in sentence and "+" not in sentence and "ferm" not in sentence, sentence
+
+
+def test_no_translated_text_glues_a_plus_sign_before_a_number_that_may_be_negative() -> None:
+    """Every "+{n}" in a player-facing text reads "+-2" the day n is negative (it did in Buizen's
+    network sentences): a change that may go either way is filled in with ``i18n.signed``. The
+    texts left with a "+" before a place hold a bonus that is never negative (Blokus's all placed)."""
+    import re
+    from pathlib import Path
+
+    catalogue = Path(i18n.__file__).parent / "locale" / "bauhausbox.pot"
+    glued = sorted(set(re.findall(r'^msgid "(.*\+\{.*)"$', catalogue.read_text(encoding="utf-8"), re.M)))
+    assert glued == ["+{points} (all placed)", "+{points} (all placed, monomino last)"]
+    assert i18n.signed(6) == "+6" and i18n.signed(-2) == "−2" and i18n.signed(0) == "0"
+
+
+def test_the_readers_own_moves_speak_to_the_reader() -> None:
+    """The review: other players' moves said "your PP four-way" but the reader's own said "Josef
+    laid …". A sentence written for a seat calls that seat "you" (the puzzles' "You placed …"); the
+    other readers, and an observer, read the name."""
+    state = position(ROADS, hand0="pit manhole 1 4", bag="5 6")
+    names = ["Anni", "Josef"]
+    assert say(state, "pit at 2,1", viewer=0, names=names) == (
+        "You laid an open pit on the road below your fire-hose bend and drew 1"
+    )
+    assert say(state, "pit at 2,1", viewer=1, names=names).startswith("Anni laid an open pit")
+    assert say(state, "pit at 2,1", names=names).startswith("Anni laid an open pit")
+    with i18n.speaking("fr"):
+        assert say(state, "pit at 2,1", viewer=0, names=names).startswith("Vous avez posé une fosse")
+        assert "avez pioché 1 tuile" in say(state, "pit at 2,1", viewer=0, names=names)
+        assert say(state, "pit at 2,1", viewer=1, names=names).startswith("Anni a posé")
+
+
+def test_after_the_end_the_log_names_every_seat() -> None:
+    """The review: at the end the log still said "votre piquage gaz" though the device is everybody's
+    then. Once the game is over a move is told to nobody in particular: by names."""
+    from bauhausbox.match import told_to
+
+    state = position("0,0 pump", hand0="3", hand1="", bag="")
+    over = GAME.apply(state, GAME.parse_move(state, "3f r270 at 1,0"))
+    assert GAME.is_over(over)
+    assert told_to(GAME, state, over, 0, 0) is None and told_to(GAME, state, over, 0, 1) is None
+    assert told_to(GAME, state, state, 0, 0) == 0  # while it runs, the reader is who it is
+
+
+def test_french_calls_an_open_pit_a_fosse_everywhere() -> None:
+    """The review: "Open pit" was "route à ciel ouvert" in one line and "fosse à ciel ouvert" in
+    another. The rules' own word for the pit is "fosse": every French text about an open pit says it."""
+    from babel.messages.pofile import read_po
+
+    catalogue = Path(i18n.__file__).parent / "locale" / "fr" / "LC_MESSAGES" / "bauhausbox.po"
+    with catalogue.open("rb") as file:
+        entries = [m for m in read_po(file, locale="fr") if m.id and "open pit" in str(m.id).lower()]
+    assert len(entries) >= 8
+    for message in entries:
+        text = " ".join(message.string) if isinstance(message.string, tuple) else message.string
+        assert "fosse" in text.lower() and "route à ciel" not in text.lower(), (message.id, text)

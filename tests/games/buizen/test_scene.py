@@ -122,6 +122,35 @@ def test_a_refused_cell_says_why_and_changes_nothing(fresh_app: Any) -> None:
     assert scene.reason_at(far) is not None
 
 
+def test_a_red_ghost_says_why_in_the_status_bar_while_hovered(fresh_app: Any) -> None:
+    """The rules page promised the reason on a red ghost, but it came only after a click (then in a
+    note over the tile above). While the pointer rests on a red ghost the status bar says why, in the
+    players' language; over a green one it does not; after a click the note alone says it."""
+    from bauhausbox import i18n
+    from bauhausbox.ui.text import shown
+
+    app = fresh_app
+    for language in ("en", "fr"):
+        i18n.set_language(language)
+        scene = _open(app, ["human", "human"])
+        wanted = _first_placement(scene)
+        _hold(app, scene, wanted)
+        move(app, scene.to_screen((0, 0)).center)  # the start pump room: red
+        reason = scene.reason_at((0, 0))
+        assert reason
+        with layout_probe.recording(app.screen.get_size()) as record:
+            frames(app, 1)
+        words = shown(reason).lower()  # the rules' words, in the players' language
+        said = [t.content for t in record.texts if t.content.lower().startswith(words[:12])]
+        assert said, (language, reason, [t.content for t in record.texts])
+        move(app, scene.to_screen(wanted.cell).center)  # green: no reason
+        assert scene.reason_at(wanted.cell) is None and scene.hover_reason() == ""
+        click(app, scene.to_screen((0, 0)).center)
+        assert scene.refusal() and scene.hover_reason() == ""  # said once, by the pointer
+        app.pop()
+    i18n.set_language("en")
+
+
 def test_right_click_turns_and_right_drag_pans(fresh_app: Any) -> None:
     app = fresh_app
     scene = _open(app, ["human", "human"])
@@ -969,3 +998,43 @@ def test_the_tables_tools_go_with_the_table_under_the_undo_question(fresh_app: A
         frames(app, 1)
     tools = {"Rotate", "Flip", "Fit", "+", "−"}
     assert not tools & {control.name for control in record.controls}, "a tool stands beside the blank table"
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_end_boards_point_badges_never_cover_each_other(fresh_app: Any, size: tuple[int, int]) -> None:
+    """The review: on the end board a double pipe in two scored networks showed two "1" badges on top of
+    each other. Each badge is drawn as a badge the layout probe records (they were plain circles, so the
+    rule on texts over badges never saw them); on a fitted end board (small tiles), none covers another
+    or another's number, and each is centred on its tile."""
+    import math
+
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.match import Match
+    from tests.ui.layout_check import _texts_on_figures
+
+    app = fresh_app
+    shared = counted = 0
+    with window_size(app, size):
+        for players, seed in ((4, 1), (4, 4), (3, 10), (2, 3)):  # 4 4, 3 10 and 2 3 have a tile in two
+            state = _final_table(players, seed)
+            specs = tuple(SeatSpec.from_text("human", f"P{i + 1}") for i in range(players))
+            setup = Setup("buizen", players, seed, specs, GAME.normalize_options(players, {}))
+            scene = BuizenScene(app, Match(setup, History(GAME, state), autosave=False))
+            app.push(scene)
+            frames(app, 2)
+            with layout_probe.recording(app.screen.get_size()) as record:
+                scene.draw(app.screen)
+            badges = [f.rect for f in record.figures if f.name == draw.BADGE and scene.board_rect.contains(f.rect)]
+            counted += len(badges)
+            for i, one in enumerate(badges):
+                assert any(scene.to_screen(cell).collidepoint(one.center) for cell in scene.occupied(state)), tuple(one)
+                for other in badges[i + 1 :]:  # discs: apart by more than their radii
+                    apart = math.dist(one.center, other.center)
+                    assert apart >= (one.width + other.width) / 2, (players, seed, tuple(one), tuple(other))
+            cells = [
+                next(c for c in scene.occupied(state) if scene.to_screen(c).collidepoint(b.center)) for b in badges
+            ]
+            shared += len(cells) - len(set(cells))
+            assert not [p for p in _texts_on_figures(record) if "badge" in p], (players, seed)
+            app.pop()
+    assert counted >= 10 and shared, "the games should score, some tile for two networks"

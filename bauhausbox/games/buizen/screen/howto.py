@@ -96,7 +96,10 @@ def pages() -> list[HowToPage]:
             _("Controls"),
             [
                 _("• Click a tile in your hand (or press 1–9), then click a highlighted cell — or drag it there."),
-                _("• R or right-click turns it, F flips it; green ghost = fits, red = the reason is shown."),
+                _(
+                    "• R or right-click turns it, F flips it; green ghost = fits; "
+                    "over a red one the status bar says why."
+                ),
                 _("• Pan: right-drag or the arrow keys. Zoom: wheel or + / −. Fit shows the whole table."),
                 _("• Press and hold your colour tile (or C) to peek at your material."),
                 _("• D draws (or passes) when none of your tiles fits."),

@@ -28,7 +28,7 @@ from bauhausbox.games.buizen.screen.table_view import MIN_CELL as MIN_CELL
 from bauhausbox.games.buizen.screen.table_view import BuizenTableView
 from bauhausbox.games.buizen.state import BuizenState, Cell, Draw, Move, Pass, Place, Special
 from bauhausbox.games.buizen.tiles import CANONICAL_ROTATION, SPECIAL_NAMES, TILE_BY_NUMBER, sides_of
-from bauhausbox.i18n import N_, _, fill, ngettext
+from bauhausbox.i18n import N_, _, fill, ngettext, signed
 from bauhausbox.match import Match
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.howto import HowToPage
@@ -36,7 +36,7 @@ from bauhausbox.scenes.outcome import MoveOutcome, Picture
 from bauhausbox.ui import draw, icons, theme
 from bauhausbox.ui.anim import Tween, ease_out_back
 from bauhausbox.ui.app import App
-from bauhausbox.ui.text import advice
+from bauhausbox.ui.text import advice, sentence, shown
 from bauhausbox.ui.theme import Colour
 from bauhausbox.ui.widgets import Button, Widget, flip_button, rotate_button
 
@@ -392,7 +392,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
             self.say(
                 self.status_words(
                     self.match.describe_step(self.match.history.cursor - 1, viewer),
-                    short_sentence(GAME, before, step.move, seat=step.seat, who=who),
+                    short_sentence(GAME, before, step.move, seat=step.seat, who=who, viewer=viewer),
                     _("{who} has moved: the log says how").format(who=who),
                 )
             )
@@ -443,8 +443,8 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         if not since:
             return _("Your points: {points} (unchanged)").format(points=points)
         if since == by_move:
-            return _("Your points: {points} ({change})").format(points=points, change=f"{by_move:+d}")
-        return _("Your points: {points} ({change} since your last turn)").format(points=points, change=f"{since:+d}")
+            return _("Your points: {points} ({change})").format(points=points, change=signed(by_move))
+        return _("Your points: {points} ({change} since your last turn)").format(points=points, change=signed(since))
 
     def _hand_picture(self, number: int) -> Picture:
         """A tile of the hand as the hand shows it (its first face, unturned)."""
@@ -511,6 +511,21 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
 
     def move_controls(self) -> tuple[Widget, ...]:
         return (self.rotate_button, self.flip_button, self.action_button)
+
+    def status_message(self) -> str:
+        """A red ghost says why in the status bar while the pointer rests on it (the how-to
+        promises it; it used to wait for a click), before any older message; once a click refused the
+        move, the note by the pointer says it, and only there."""
+        return self.hover_reason() or super().status_message()
+
+    def hover_reason(self) -> str:
+        """Why the held tile cannot go on the cell under the pointer (``""`` when it can, or nothing is held there)."""
+        if self.selected is None or not self.input_allowed() or self.veiled() or self.refusal() is not None:
+            return ""
+        if not self.board_rect.collidepoint(self.mouse):
+            return ""
+        reason = self.reason_at(self.to_cell(self.mouse))
+        return sentence(shown(reason)) if reason else ""
 
     def idle_status(self) -> str:
         hovered, playable = self.hovered_tile(), self.playable()

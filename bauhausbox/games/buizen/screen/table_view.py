@@ -8,6 +8,7 @@ recap's outlines and numbered badges. The scene owns the state (camera, held til
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -294,20 +295,32 @@ class BuizenTableView:
         """The end: each closed network with an owner outlined in the owner's seat colour, with points."""
         m = self.metrics
         owners = {view.colours[s]: s for s in range(view.players)}
+        scored: dict[Cell, list[tuple[int, Colour]]] = {}  # per tile, the points of each network through it
         for network in networks(view):
             if not network.closed or network.links == 0:
                 continue
             seat = owners.get(network.material)
             colour = self.seat_style(seat)[0] if seat is not None else theme.GREY
             for cell, points in network.points:
-                box = self.to_screen(cell)
-                pygame.draw.rect(surface, colour, box.inflate(-4, -4), max(3, m.u(0.6)))
+                pygame.draw.rect(surface, colour, self.to_screen(cell).inflate(-4, -4), max(3, m.u(0.6)))
                 if points and seat is not None:
-                    # One corner per seat, so a tile in two players' networks shows both numbers.
-                    corner_x = box.right - m.u(2) if seat in (0, 1) else box.left + m.u(2)
-                    corner_y = box.top + m.u(2) if seat in (0, 3) else box.bottom - m.u(2)
-                    centre = (corner_x, corner_y)
-                    pygame.draw.circle(surface, colour, centre, m.u(1.6))
-                    pygame.draw.circle(surface, theme.INK, centre, m.u(1.6), 2)
-                    ink = theme.readable_on(colour)
-                    draw.text(surface, str(points), (centre[0], centre[1] + 1), m.small, ink, "bold", "center")
+                    scored.setdefault(cell, []).append((points, colour))
+        for cell, badges in scored.items():
+            box = self.to_screen(cell)
+            radius, centres = self.score_badges(box, len(badges))
+            for (points, colour), centre in zip(badges, centres, strict=True):
+                draw.badge(surface, centre, radius, colour, str(points), m.small)
+
+    def score_badges(self, box: pygame.Rect, count: int) -> tuple[int, list[tuple[int, int]]]:
+        """The end board's point badges of one tile (a double pipe in two scored networks has two):
+        their radius and centres, in the tile's corners (no pipe or material tag runs there), opposite
+        corners first (top right, bottom left, then top left, bottom right), never on each other. They
+        used to sit in one corner per seat a fixed distance in: on the small tiles of a fitted end
+        board two corners met and one badge hid the other."""
+        # Never smaller than its number; on small tiles (a fitted end board) the two come nearer the
+        # tile's edges, up to over them, rather than on each other: their centres stay a diameter apart.
+        radius = max(math.ceil(self.metrics.small * 0.6), min(self.metrics.u(1.6), (box.width - 4) // 4))
+        inset = min(radius + 2, max(2, math.floor((box.width - 1.42 * radius) / 2)))
+        left, right = box.left + inset, box.right - inset
+        top, bottom = box.top + inset, box.bottom - inset
+        return radius, [(right, top), (left, bottom), (left, top), (right, bottom)][:count]
