@@ -29,7 +29,8 @@ def result_headline(game_id: str, result: ResultRecord) -> str:
 def result_with_points(game_id: str, result: ResultRecord) -> str:
     """The headline with the best score, for a list without a score column (the setup's record):
     "28 Nov: Anni won (13 points)"; a solo game has its score and no winner ("28 Nov: 34 points")."""
-    points = counted("{n} point", "{n} points", max(result.scores, default=0))
+    # A no-break space: "(15" at a line's end and "points)" on the next read as two things.
+    points = counted("{n} point", "{n} points", max(result.scores, default=0)).replace(" ", "\u00a0")
     headline = result_headline(game_id, result)
     if len(result.players) < 2:
         return fill(_("{date}: {points}"), date=headline, points=points)

@@ -270,8 +270,15 @@ class SetupScene(Scene):
             self.note_top = y
             y += len(self.note_lines) * round(metrics.small * 1.3) + u(1)
         y += u(2)
-        name_w = u(30)
-        kind_w = u(34)
+        # The seat's kind reads on one line at the body size ("Ordinateur · difficile" took two small
+        # lines in French at 1024): its field takes what it needs from the name's, the row as long.
+        words = max(
+            draw.render_text(shown(_(label)), metrics.body, weight="semibold").get_width()
+            for value, label in SEAT_KINDS
+            if value != REMOTE  # the longest, and rare: it may take two lines
+        )
+        kind_w = max(u(34), min(u(40), words + 2 * bh + u(1)))
+        name_w = u(64) - kind_w
         for seat in range(self.game.info.max_players):
             if seat < self.players:
                 self.name_fields[seat].rect = pygame.Rect(x + u(5), y, name_w, bh)

@@ -163,7 +163,7 @@ def test_the_setup_record_says_a_result_as_statistics_does(fresh_app: Any, langu
     with layout_probe.recording(fresh_app.screen.get_size()) as record:
         frames(fresh_app, 1)
     said = " ".join(t.content for t in record.texts if setup.record_box.contains(t.rect))
-    assert f"{result_headline('bauhaus', tie)} (13 points)" in said, said
+    assert f"{result_headline('bauhaus', tie)} (13\u00a0points)" in said, said
     fresh_app.pop()
 
 
