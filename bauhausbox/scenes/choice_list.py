@@ -2,9 +2,10 @@
 directly instead of stepping through the others (the setup's seats: Human is one click away, never
 past "Player on another computer", which turns Start into "Host the table").
 
-The list opens under the choice (above it when there is no room), as wide as it, the current value
-marked. A click on a row picks it; Up and Down move the mark, Enter picks it; Escape or a click
-outside closes the list and keeps the value.
+The list opens under the choice (above it when there is no room), as wide as it (never over the
+panels beside it), the current value marked; a value too long for one line takes two, at the same
+size. A click on a row picks it; Up and Down move the mark, Enter picks it; Escape or a click outside
+closes the list and keeps the value.
 """
 
 from __future__ import annotations
@@ -40,12 +41,19 @@ class ListRow(Widget):
         current = self.index == self.owner.current
         if self.index == self.owner.marked:
             pygame.draw.rect(surface, theme.mix(theme.WHITE, theme.YELLOW, 0.35), self.rect)
-        label = shown(self.label)
-        size = draw.fitting_size(label, metrics.body, self.rect.width - metrics.u(3), "semibold")
         weight = "bold" if current else "semibold"
-        draw.text(
-            surface, label, (self.rect.left + metrics.u(1.5), self.rect.centery + 1), size, theme.INK, weight, "midleft"
-        )
+        lines = row_lines(self.label, self.rect.width, metrics)
+        step = round(metrics.body * 1.2)
+        top = self.rect.centery + 1 - (len(lines) * step) // 2
+        for index, line in enumerate(lines):
+            draw.text(
+                surface, line, (self.rect.left + metrics.u(1.5), top + index * step), metrics.body, theme.INK, weight
+            )
+
+
+def row_lines(label: str, width: int, metrics: Metrics) -> list[str]:
+    """A value's words in a row ``width`` wide, at the body size (bold: the current value is)."""
+    return draw.wrap(shown(label), metrics.body, width - metrics.u(3), "bold")
 
 
 class ChoiceListScene(Scene):
@@ -65,21 +73,26 @@ class ChoiceListScene(Scene):
 
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
-        row_h = round(metrics.body * 2.0)
         pad = metrics.u(0.5)
-        width = max(self.choice.rect.width, *(self._natural(row, metrics) for row in self.rows))
-        height = row_h * len(self.rows) + 2 * pad
-        panel = pygame.Rect(self.choice.rect.left, self.choice.rect.bottom + metrics.u(0.5), width, height)
+        width = self.choice.rect.width
+        heights = [
+            max(
+                round(metrics.body * 2.0),
+                len(row_lines(row.label, width - 2 * pad, metrics)) * round(metrics.body * 1.2) + metrics.u(1.5),
+            )
+            for row in self.rows
+        ]
+        panel = pygame.Rect(
+            self.choice.rect.left, self.choice.rect.bottom + metrics.u(0.5), width, sum(heights) + 2 * pad
+        )
         window = pygame.Rect(0, 0, metrics.width, metrics.height)
         if panel.bottom > window.bottom - metrics.u(1):  # no room below: above the choice
             panel.bottom = self.choice.rect.top - metrics.u(0.5)
         self.panel = panel.clamp(window)
-        for i, row in enumerate(self.rows):
-            row.rect = pygame.Rect(self.panel.left + pad, self.panel.top + pad + i * row_h, width - 2 * pad, row_h)
-
-    @staticmethod
-    def _natural(row: ListRow, metrics: Metrics) -> int:
-        return draw.render_text(shown(row.label), metrics.body, theme.INK, "bold").get_width() + metrics.u(4)
+        y = self.panel.top + pad
+        for row, height in zip(self.rows, heights, strict=True):
+            row.rect = pygame.Rect(self.panel.left + pad, y, width - 2 * pad, height)
+            y += height
 
     def pick(self, index: int) -> None:
         self.app.pop(self)

@@ -237,7 +237,7 @@ class MainMenuScene(Scene):
         )
         draw.text(
             surface,
-            _("four abstract games for one table"),
+            _("four abstract games and the Blokus puzzles"),
             (p.left + u(5), p.top + u(8) + round(title_size * 1.95)),
             m.body,
             theme.WHITE,

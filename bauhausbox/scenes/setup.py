@@ -25,9 +25,10 @@ from bauhausbox.scenes.common import poster_background
 from bauhausbox.scenes.flow import start_match
 from bauhausbox.scenes.host import HIGHEST_PORT, LOWEST_PORT, host_table, port_choice
 from bauhausbox.scenes.howto import HowToScene
-from bauhausbox.ui import draw, theme
+from bauhausbox.scenes.results import result_with_points
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.text import short_date, shown
+from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button, Choice, TextField, Toggle
 
@@ -269,8 +270,15 @@ class SetupScene(Scene):
             self.note_top = y
             y += len(self.note_lines) * round(metrics.small * 1.3) + u(1)
         y += u(2)
-        name_w = u(30)
-        kind_w = u(34)
+        # The seat's kind reads on one line at the body size ("Ordinateur · difficile" took two small
+        # lines in French at 1024): its field takes what it needs from the name's, the row as long.
+        words = max(
+            draw.render_text(shown(_(label)), metrics.body, weight="semibold").get_width()
+            for value, label in SEAT_KINDS
+            if value != REMOTE  # the longest, and rare: it may take two lines
+        )
+        kind_w = max(u(34), min(u(40), words + 2 * bh + u(1)))
+        name_w = u(64) - kind_w
         for seat in range(self.game.info.max_players):
             if seat < self.players:
                 self.name_fields[seat].rect = pygame.Rect(x + u(5), y, name_w, bh)
@@ -371,17 +379,23 @@ class SetupScene(Scene):
                 draw.text(surface, line, (right, y), m.small, theme.RED, "semibold", "topright")
 
     def _draw_record(self, surface: pygame.Surface) -> None:
-        """The player's record for this game: played, finished, recent results."""
+        """The player's record for this game: played, finished, recent results. Every line stays in
+        the box: a long result (a shared win, long names, French) wraps and the box grows with it."""
         m = self.metrics
         u = m.u
         stats = self.record
         results = stats.results[-5:] if stats else []
-        box = pygame.Rect(m.width - u(48), u(20), u(38), u(19) + len(results) * u(3.5))
+        box = pygame.Rect(m.width - u(48), u(20), u(38), u(12))
+        words_w = box.width - u(5)
+        line_h = round(m.small * 1.3)
         empty = _("No games yet. Every game is saved after each move, so you can stop any time.")
-        if not stats or not stats.started:
-            # The box grows with the words (French takes a line more at 1024×700).
-            lines = len(draw.wrap(empty, m.small, box.width - u(5)))
-            box.height = max(box.height, u(10) + lines * round(m.small * 1.3))
+        started = bool(stats and stats.started)
+        if not started:
+            lines = [draw.wrap(empty, m.small, words_w)]
+        else:
+            lines = [draw.wrap(result_with_points(self.game_id, result), m.small, words_w) for result in results]
+        # The heading and the tally above, then each result's lines and a gap between results.
+        box.height += sum(len(part) * line_h + u(1) for part in lines) + (u(4) if started else 0)
         self.record_box = pygame.Rect(0, 0, 0, 0)
         if box.left < self.kind_fields[0].rect.right + u(4):
             return  # a narrow window: the setup itself matters more
@@ -389,35 +403,20 @@ class SetupScene(Scene):
         draw.panel(surface, box, theme.WHITE, 3)
         draw.keep_clear(surface, box)  # the seat choice's tooltip goes elsewhere
         pygame.draw.rect(surface, theme.BLUE, (box.left, box.top, box.width, u(1)))
-        draw.heading(surface, _("Your record"), (box.left + u(2.5), box.top + u(3)), m.body)
-        y = box.top + u(8)
-        if not stats or not stats.started:
-            draw.paragraph(
-                surface,
-                empty,
-                pygame.Rect(box.left + u(2.5), y, box.width - u(5), box.height),
-                m.small,
-            )
-            return
-        # Each count with its own plural ("1 terminée", "2 terminées"), hence two texts.
-        tally = _("{started}  ·  {finished}").format(
-            started=counted("{n} started", "{n} started", stats.started),
-            finished=counted("{n} finished", "{n} finished", stats.finished),
-        )
-        draw.text(surface, tally, (box.left + u(2.5), y), m.small)
-        y += u(4)
-        for result in reversed(results):
-            if len(result.players) == 1:  # a solo game has a score, not a winner
-                line = _("{date}: {points}").format(
-                    date=short_date(result.date), points=counted("{n} point", "{n} points", max(result.scores))
+        with layout_probe.box(box):
+            draw.heading(surface, _("Your record"), (box.left + u(2.5), box.top + u(3)), m.body)
+            y = box.top + u(8)
+            if stats and started:
+                # Each count with its own plural ("1 terminée", "2 terminées"), hence two texts.
+                tally = _("{started}  ·  {finished}").format(
+                    started=counted("{n} started", "{n} started", stats.started),
+                    finished=counted("{n} finished", "{n} finished", stats.finished),
                 )
-            else:
-                winners = ", ".join(result.players[w] for w in result.winners if w < len(result.players))
-                line = fill(
-                    _("{date}: {winners} won ({score})"),
-                    date=short_date(result.date),
-                    winners=winners,
-                    score=max(result.scores),
-                )
-            draw.text(surface, line, (box.left + u(2.5), y), m.small, theme.INK)
-            y += u(3.5)
+                draw.text(surface, tally, (box.left + u(2.5), y), m.small)
+                y += u(4)
+                lines.reverse()  # the newest result first
+            for part in lines:
+                for line in part:
+                    draw.text(surface, line, (box.left + u(2.5), y), m.small, theme.INK)
+                    y += line_h
+                y += u(1)

@@ -18,12 +18,12 @@ from bauhausbox import games
 from bauhausbox.games import GAME_IDS, REGISTRY
 from bauhausbox.i18n import N_, _, counted, decimal, fill
 from bauhausbox.persistence import saves
-from bauhausbox.persistence.models import ResultRecord, Statistics
+from bauhausbox.persistence.models import Statistics
 from bauhausbox.persistence.tally import PlayerTally, player_tallies
-from bauhausbox.scenes.common import game_title, poster_background
+from bauhausbox.scenes.common import poster_background
+from bauhausbox.scenes.results import result_headline
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
-from bauhausbox.ui.text import short_date
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
@@ -234,25 +234,3 @@ def player_words(tally: PlayerTally) -> str:
 def level_words(level: str) -> str:
     """ "(computer · hard)": a computer's mark, on its own line under its name when both do not fit."""
     return "({})".format(fill(_("computer · {level}"), level=_(level)))
-
-
-def result_headline(game_id: str, result: ResultRecord) -> str:
-    """ "28 Nov · Blokus Duo: Anni won": the date, the variant when it is not the tab's own game, and the
-    winner (a shared win names them all; a solo game has none)."""
-    date = short_date(result.date)
-    title = game_title(game_id, result.options)
-    when = date if title == game_title(game_id) else fill(_("{date} · {game}"), date=date, game=title)
-    winners = [result.players[seat] for seat in result.winners if seat < len(result.players)]
-    if len(result.players) < 2 or not winners:
-        return when
-    if len(winners) == 1:
-        # A loser on the winner's points: the game's tie-break decided (the final table says how).
-        tied = any(
-            score == max(result.scores) for seat, score in enumerate(result.scores) if seat not in result.winners
-        )
-        return fill(
-            _("{when}: {name} won on the tie-break") if tied else _("{when}: {name} won"), when=when, name=winners[0]
-        )
-    return fill(
-        _("{when}: {names} and {last} shared the win"), when=when, names=", ".join(winners[:-1]), last=winners[-1]
-    )

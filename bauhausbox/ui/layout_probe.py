@@ -188,28 +188,30 @@ class Drawn:
     controls: tuple[ControlDraw, ...]
     tooltips: tuple[TooltipDraw, ...]
     privates: tuple[PrivateDraw, ...]
+    contents: tuple[PanelDraw, ...] = ()  # words kept clear (a log's lines): still to read from a copy
 
 
-def mark() -> tuple[int, int, int, int] | None:
+def mark() -> tuple[int, int, int, int, int] | None:
     """Where the record stands now (``None`` when nothing is recorded), for :func:`since`."""
     record = _record
     if record is None:
         return None
-    return len(record.texts), len(record.controls), len(record.tooltips), len(record.privates)
+    return len(record.texts), len(record.controls), len(record.tooltips), len(record.privates), len(record.contents)
 
 
-def since(start: tuple[int, int, int, int] | None) -> Drawn | None:
+def since(start: tuple[int, int, int, int, int] | None) -> Drawn | None:
     """What was recorded after :func:`mark` gave ``start``: a part of the screen drawn once and shown
     again from a copy (:mod:`bauhausbox.ui.layer`) tells it again with :func:`replay`."""
     record = _record
     if record is None or start is None:
         return None
-    texts, controls, tooltips, privates = start
+    texts, controls, tooltips, privates, contents = start
     return Drawn(
         tuple(record.texts[texts:]),
         tuple(record.controls[controls:]),
         tuple(record.tooltips[tooltips:]),
         tuple(record.privates[privates:]),
+        tuple(record.contents[contents:]),
     )
 
 
@@ -222,6 +224,7 @@ def replay(drawn: Drawn) -> None:
     record.controls.extend(replace(control, layer=record.layer) for control in drawn.controls)
     record.tooltips.extend(replace(tip, layer=record.layer) for tip in drawn.tooltips)
     record.privates.extend(drawn.privates)
+    record.contents.extend(replace(content, layer=record.layer) for content in drawn.contents)
 
 
 def text(content: str, rect: pygame.Rect, size: int, surface_size: tuple[int, int]) -> None:

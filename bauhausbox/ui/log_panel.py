@@ -202,7 +202,6 @@ class LogPanel:
         clip = surface.get_clip()
         top = self._content_top()
         step = round(m.small * 1.25)
-        text_left = self.body.left + self._text_left(m)
         first = max(0, bisect.bisect_right(self._tops, self.body.top - top) - 1)
         last = bisect.bisect_right(self._tops, self.body.bottom - top)
         line_tops = (
@@ -211,43 +210,86 @@ class LogPanel:
             for offset in range(0, row.caption_height + len(row.wrapped) * step, step)
         )
         shown_part = whole_lines(self.body, line_tops, step)
-        # Whole entries too: a long entry whose first lines scrolled away would start mid-sentence
-        # (unless one entry is taller than the list, when its whole lines are the best there is).
+        # Whole entries at the bottom: an entry cut there waits for a scroll. At the top an entry cut
+        # by the edge shows its last words after "…" (never mid-sentence as if it began there): a
+        # whole-entries rule there left a hole up to an entry tall above the newest lines. One entry
+        # taller than the list keeps its whole lines, the best there is.
         spans = ((top + row.top, row.caption_height + len(row.wrapped) * step) for row in self._rows[first:last])
         entries = whole_items(self.body, spans)
         if entries.height >= step:
-            shown_part = shown_part.clip(entries)
+            shown_part.height = max(0, min(shown_part.bottom, entries.bottom) - shown_part.top)
         surface.set_clip(shown_part.clip(clip) if clip else shown_part)
+        draw.keep_clear(surface, shown_part)  # words to read: tooltips (the hint button's) keep off them
+        text_width = max(m.u(8), self.body.width - self._text_left(m) - m.u(2.5))
         for index in range(first, min(last, len(self._rows))):
             line, row = self.lines[index], self._rows[index]
             y = top + row.top
+            wrapped = row.wrapped
+            if y < shown_part.top and entries.height >= step:  # the entry cut by the top edge
+                room = sum(1 for k in range(len(wrapped)) if y + row.caption_height + k * step >= shown_part.top)
+                # Only its caption cut: the whole entry shows, without the caption.
+                tail = wrapped if room >= len(wrapped) else continued(line.text, m.small, text_width, room)
+                if not tail:
+                    continue
+                y += row.caption_height + (len(wrapped) - len(tail)) * step
+                self._draw_entry(surface, m, line, index, y, tail, row.height - (y - top - row.top), shown_part)
+                continue
             if line.caption:
                 caption = shown(line.caption).upper()
                 size = draw.fitting_size(caption, m.small - 2, self.body.width - m.u(1.5), "bold", 0.08)
                 draw.text(surface, caption, (self.body.left, y), size, theme.RED, "bold", spacing=0.08)
                 y += row.caption_height
-            box = pygame.Rect(self.body.left, y, self.body.width - m.u(1.5), row.height - row.caption_height - m.u(0.5))
-            if line.highlight:
-                pygame.draw.rect(surface, HIGHLIGHT, box)
-            if index == self.hovered:
-                pygame.draw.rect(surface, theme.WHITE, box)
-                pygame.draw.rect(surface, line.colour, box, 2)
-            mark = (self.body.left + m.u(2.2), y + step // 2 + 1)
-            if line.number is not None:
-                draw.badge(surface, mark, m.u(1.5), line.colour, str(line.number), max(14, m.small - 2))
-            elif line.shape:  # no shape: an entry about nobody (a round's end)
-                draw.seat_shape(surface, line.shape, mark, m.u(1.1), line.colour, theme.INK)
-            for wrapped in row.wrapped:
-                if shown_part.top <= y and y + step <= shown_part.bottom:  # lines scrolled out are not drawn
-                    draw.text(surface, wrapped, (text_left, y), m.small, theme.INK)
-                y += step
+            self._draw_entry(surface, m, line, index, y, wrapped, row.height - row.caption_height, shown_part)
         surface.set_clip(clip)
         self._draw_scroll_bar(surface, m)
+
+    def _draw_entry(
+        self,
+        surface: pygame.Surface,
+        m: Metrics,
+        line: LogLine,
+        index: int,
+        y: int,
+        wrapped: tuple[str, ...],
+        height: int,
+        shown_part: pygame.Rect,
+    ) -> None:
+        """One entry's highlight, seat mark and lines, its first line at ``y``."""
+        step = round(m.small * 1.25)
+        box = pygame.Rect(self.body.left, y, self.body.width - m.u(1.5), height - m.u(0.5))
+        if line.highlight:
+            pygame.draw.rect(surface, HIGHLIGHT, box)
+        if index == self.hovered:
+            pygame.draw.rect(surface, theme.WHITE, box)
+            pygame.draw.rect(surface, line.colour, box, 2)
+        mark = (self.body.left + m.u(2.2), y + step // 2 + 1)
+        if line.number is not None:
+            draw.badge(surface, mark, m.u(1.5), line.colour, str(line.number), max(14, m.small - 2))
+        elif line.shape:  # no shape: an entry about nobody (a round's end)
+            draw.seat_shape(surface, line.shape, mark, m.u(1.1), line.colour, theme.INK)
+        text_left = self.body.left + self._text_left(m)
+        for words in wrapped:
+            if shown_part.top <= y and y + step <= shown_part.bottom:  # lines scrolled out are not drawn
+                draw.text(surface, words, (text_left, y), m.small, theme.INK)
+            y += step
 
     def _draw_scroll_bar(self, surface: pygame.Surface, m: Metrics) -> None:
         track = pygame.Rect(self.body.right - m.u(0.6), self.body.top, m.u(0.6), self.body.height)
         total, shown = self._content_height, self.body.height
         scroll.draw_bar(surface, track, shown, total, max(0, total - shown - self.offset), m)
+
+
+def continued(text: str, size: int, width: int, room: int) -> tuple[str, ...]:
+    """The end of ``text`` after "…", wrapped to ``width`` in at most ``room`` lines, with as many of
+    its last words as fit: an entry whose start scrolled away above the list."""
+    if room <= 0:
+        return ()
+    words = text.split(" ")
+    for start in range(1, len(words)):
+        lines = draw.wrap("… " + " ".join(words[start:]), size, width)
+        if len(lines) <= room:
+            return tuple(lines)
+    return ()
 
 
 def whole_lines(body: pygame.Rect, line_tops: Iterable[int], height: int) -> pygame.Rect:

@@ -640,7 +640,8 @@ def _tooltip_place(
 ) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: the first of below, above, right of, left of ``avoid``
     that stays in the window, off ``avoid`` and off every rect of ``keep_clear``; when none is
-    clear, below again past what it would cover, else the place covering the least of them — always
+    clear, below again past what it would cover or beside the words to read it would cover, else the
+    place covering the least of them — always
     next to ``avoid`` (at most ``NEAR`` gaps away). Below
     or above, it starts just right of the pointer, else it ends just left of it (a record box right
     of a seat's choice stays readable; a panel's title under a top bar's button too)."""
@@ -662,13 +663,20 @@ def _tooltip_place(
     pushed_past = to_read or keep_clear  # the titles to read when told apart, else every neighbour
     keep_clear = [*keep_clear, *to_read]
     for box in candidates[:2]:  # below, pushed down past what it would cover (a title under a top bar)
-        lower = box.clamp(window)
-        for _attempt in range(3):
-            hit = [other for other in pushed_past if lower.colliderect(other)]
-            if not hit:
-                break
-            lower.top = max(other.bottom for other in hit) + gap
-        candidates.append(lower)
+        # Or first beside the words it would cover (a log under a top bar's button, as tall as the list).
+        hit = [other for other in to_read if box.colliderect(other)]
+        beside = [box]
+        if hit:
+            beside.append(box.move(min(other.left for other in hit) - gap - box.right, 0))
+            beside.append(box.move(max(other.right for other in hit) + gap - box.left, 0))
+        for place in beside:
+            lower = place.clamp(window)
+            for _attempt in range(3):
+                hit = [other for other in pushed_past if lower.colliderect(other)]
+                if not hit:
+                    break
+                lower.top = max(other.bottom for other in hit) + gap
+            candidates.extend((place, lower) if place is not box else (lower,))
     best: pygame.Rect | None = None
     best_cover = -1
     for box in candidates:

@@ -1,6 +1,7 @@
 """The rules of the layout check, applied to what one frame drew (bauhausbox.ui.layout_probe):
 
-- text stays inside the window and inside the box its scene gave it;
+- text stays inside the window and inside the box its scene gave it; a text given no box that starts
+  inside a panel (a dialog's box, content kept clear: the setup's record) stays inside that panel;
 - a button's label keeps at least 8 px from the button's sides;
 - no two controls overlap;
 - a scene that draws a panel (a dialog's box) keeps all its controls inside it;
@@ -29,7 +30,7 @@ from collections.abc import Collection
 import pygame
 
 from bauhausbox.ui.draw import BADGE
-from bauhausbox.ui.layout_probe import Record
+from bauhausbox.ui.layout_probe import Record, TextDraw
 
 LABEL_PADDING = 8
 BODY_MIN = 16
@@ -67,6 +68,8 @@ def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = (
             found.append(f"text {text.content!r} at {tuple(text.rect)} leaves the window")
         elif text.box is not None and not _inside(text.rect, text.box):
             found.append(f"text {text.content!r} at {tuple(text.rect)} overflows its box {tuple(text.box)}")
+        elif text.box is None and (panel := _panel_left(record, text)) is not None:
+            found.append(f"text {text.content!r} at {tuple(text.rect)} runs out of its panel {tuple(panel)}")
         if check_sizes:
             least = BODY_MIN if text.role == "body" else SECONDARY_MIN
             if text.size < least:
@@ -121,6 +124,19 @@ def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = (
     found += _texts_into_titles(record)
     found += _texts_under_controls(record)
     return found
+
+
+def _panel_left(record: Record, text: TextDraw) -> pygame.Rect | None:
+    """The panel of the text's own scene that the text starts in and runs out of, if any: a scene that
+    forgot to give its panel's words a box (``layout_probe.box``) is still held to the panel's edges."""
+    for panel in (*record.panels, *record.contents):
+        if (
+            panel.layer == text.layer
+            and panel.rect.collidepoint(text.rect.topleft)
+            and not _inside(text.rect, panel.rect)
+        ):
+            return panel.rect
+    return None
 
 
 def _texts_under_controls(record: Record) -> list[str]:

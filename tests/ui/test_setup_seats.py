@@ -8,12 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
+from bauhausbox import i18n
+from bauhausbox.i18n import _ as translate
+from bauhausbox.persistence.models import GameStatistics
 from bauhausbox.scenes.choice_list import ChoiceListScene
 from bauhausbox.scenes.setup import REMOTE, SetupScene
-from bauhausbox.ui import draw
+from bauhausbox.ui import draw, layout_probe
+from bauhausbox.ui.text import shown
 from bauhausbox.ui.widgets import choice_lines
-from tests.ui.helpers import click, frames, key
+from tests.ui.helpers import click, frames, key, window_size
 
 
 def _walk(field: Any, start: str, delta: int) -> list[str]:
@@ -95,3 +100,39 @@ def test_a_click_on_a_seat_lists_every_kind_and_one_more_click_picks_human(fresh
     # The arrows still step, without a list.
     click(app, (field.rect.right - 4, field.rect.centery))
     assert field.value == field.choices[3][0] and app.top is setup
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_kind_of_player_reads_at_the_body_size_and_its_list_keeps_to_its_box(
+    fresh_app: Any, language: str, size: tuple[int, int]
+) -> None:
+    """French 1024×700: "Ordinateur moyen" took two small lines, and the list opened wider than its
+    choice, over the YOUR RECORD box. Every computer level now reads on one line at the body size,
+    and the list is as wide as its choice, its rows' words at the body size, inside the window."""
+    app = fresh_app
+    i18n.set_language(language)
+    with window_size(app, size):
+        setup = SetupScene(app, "bauhaus")
+        app.push(setup)
+        setup.record = GameStatistics(started=1)  # the record box shows, at its place
+        frames(app, 1)
+        m = setup.metrics
+        field = setup.kind_fields[1]
+        room = field.rect.width - 2 * field.rect.height  # between the arrows (widgets.Choice.draw)
+        for value, label in field.choices:
+            if value != REMOTE:
+                assert choice_lines(shown(translate(label)), m, room) == [shown(translate(label))], label
+        click(app, field.rect.center)
+        listing = app.top
+        assert isinstance(listing, ChoiceListScene)
+        assert listing.panel.width == field.rect.width
+        assert not listing.panel.colliderect(setup.record_box), (listing.panel, setup.record_box)
+        with layout_probe.recording(app.screen.get_size()) as record:
+            frames(app, 1)
+        words = [t for t in record.texts if listing.panel.contains(t.rect)]
+        assert len(words) >= len(field.choices)
+        assert all(t.size == m.body for t in words), [(t.content, t.size) for t in words if t.size != m.body]
+        assert app.screen.get_rect().contains(listing.panel)
+        key(app, pygame.K_ESCAPE)
+        app.pop()

@@ -176,6 +176,31 @@ def test_recent_results_name_the_variant_and_the_winner() -> None:
     assert result_headline("blokus", duo) == "28 nov. · Blokus Duo : victoire d’Anni"
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_setup_record_says_a_result_as_statistics_does(fresh_app: Any, language: str) -> None:
+    """A shared win was "victoire de Marianne, Walter (13)" on setup and "victoire partagée entre
+    Marianne et Walter" on Statistics: the setup's record now reads the same headline, with the points
+    (and a solo game its points, no winner)."""
+    from datetime import datetime
+
+    from bauhausbox import i18n
+    from bauhausbox.scenes.setup import SetupScene
+
+    i18n.set_language(language)
+    date = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)
+    tie = ResultRecord(
+        date=date, players=["Marianne", "Walter", "Ida"], kinds=["human"] * 3, scores=[13, 13, 2], winners=[0, 1]
+    )
+    setup = SetupScene(fresh_app, "bauhaus")
+    fresh_app.push(setup)
+    setup.record = GameStatistics(started=1, finished=1, results=[tie])
+    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+        frames(fresh_app, 1)
+    said = " ".join(t.content for t in record.texts if setup.record_box.contains(t.rect))
+    assert f"{result_headline('bauhaus', tie)} (13\u00a0points)" in said, said
+    fresh_app.pop()
+
+
 def test_the_screen_opens_on_the_game_played_last(fresh_app: Any, own_data: Path) -> None:
     from datetime import datetime
 

@@ -7,12 +7,13 @@ import time
 from typing import Any
 
 import pygame
+import pytest
 
 from bauhausbox.ui import layout_probe
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import tooltip
 from tests.ui.helpers import click, frames, key, move, open_game, window_size
-from tests.ui.layout_check import NEAR
+from tests.ui.layout_check import NEAR, problems
 
 
 def _drawn_tooltips(app: Any) -> list[layout_probe.TooltipDraw]:
@@ -227,3 +228,51 @@ def test_a_tooltip_goes_when_its_control_moves_from_under_the_pointer(fresh_app:
     assert len(_drawn_tooltips(fresh_app)) == 1
     card.rect = card.rect.move(0, card.rect.height * 3)  # a new layout moved it; the pointer stayed
     assert _drawn_tooltips(fresh_app) == []
+
+
+@pytest.mark.parametrize("game_id", ["bauhaus", "bits", "buizen", "blokus"])
+def test_the_top_bar_tooltips_keep_off_the_log_lines(fresh_app: Any, game_id: str) -> None:
+    """Seen: "Play the hinted move (Enter)" covered the log's first line. The log's lines are words to
+    read (draw.keep_clear): no tooltip of the top bar lies on one, nor (pushed off the log) on another
+    button's label, at three sizes, in French."""
+    from bauhausbox import games, i18n
+    from tests.ui.helpers import seeded_game
+
+    i18n.set_language("fr")
+    match = seeded_game(game_id, 2, seed=3, stop_after=30)
+    covered = []
+    for size in ((1024, 640), (1280, 800), (1920, 1080)):
+        with window_size(fresh_app, size):
+            scene = games.scene_class(game_id)(fresh_app, match)
+            fresh_app.push(scene)
+            frames(fresh_app, 2)
+            if not fresh_app.settings.log_open:
+                key(fresh_app, pygame.K_TAB)
+                frames(fresh_app, 1)
+            for button in (
+                scene.hint_button,
+                scene.log_button,
+                scene.undo_button,
+                scene.redo_button,
+                scene.help_button,
+            ):
+                if not button.visible:
+                    continue
+                _rest_on(fresh_app, button)
+                with layout_probe.recording(fresh_app.screen.get_size()) as record:
+                    frames(fresh_app, 1)
+                tips = [tip.content for tip in record.tooltips]
+                lines = [  # the log's words (not the tooltip's own, drawn over it)
+                    t for t in record.texts if scene.log.body.contains(t.rect) and not any(t.content in w for w in tips)
+                ]
+                assert lines, "the log shows lines"
+                covered += [
+                    (size, tip.content, line.content)
+                    for tip in record.tooltips
+                    for line in lines
+                    if tip.rect.colliderect(line.rect)
+                ]
+                # Nor, to keep off the log, over another button's label (the layout check's tooltip rules).
+                covered += [(size, found) for found in problems(record, False) if found.startswith("tooltip")]
+            fresh_app.pop(scene)
+    assert not covered, covered

@@ -56,7 +56,7 @@ def test_the_replay_move_list_shows_whole_lines_at_the_end(fresh_app: Any, size:
 def test_every_games_log_shows_whole_entries_however_scrolled(fresh_app: Any, game_id: str) -> None:
     """Seen in the Buizen log: an entry began mid-sentence ("contre la salle de pompes…"), its first
     wrapped lines scrolled away above the list. At every scroll position every entry shows all its
-    lines or none."""
+    lines or none, or (cut by the top edge) its last words after "…"."""
     from bauhausbox import games
 
     i18n.set_language("fr")
@@ -80,7 +80,51 @@ def test_every_games_log_shows_whole_entries_however_scrolled(fresh_app: Any, ga
                 if not box.colliderect(panel.body) or len(row.wrapped) < 2:
                     continue
                 straddled += box.top < panel.body.top or box.bottom > panel.body.bottom
-                drawn = [t for t in record.texts if t.content in row.wrapped and t.rect.colliderect(box)]
-                assert len(drawn) in (0, len(row.wrapped)), (offset, row.wrapped, [t.content for t in drawn])
+                inside = box.clip(panel.body)
+                words_left = panel.body.left + panel._text_left(panel.metrics)  # not the caption nor the badge
+                drawn = sorted(
+                    (t for t in record.texts if inside.contains(t.rect) and t.rect.left >= words_left),
+                    key=lambda t: t.rect.top,
+                )
+                whole = [t.content for t in drawn] == list(row.wrapped)
+                continued = box.top < panel.body.top and drawn and drawn[0].content.startswith("…")
+                assert not drawn or whole or continued, (offset, row.wrapped, [t.content for t in drawn])
         assert straddled, "some long entry should cross an edge of the list while scrolling"
+        fresh_app.pop()
+
+
+@pytest.mark.parametrize("game_id", ["bauhaus", "bits", "buizen", "blokus"])
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800)])
+def test_the_log_fills_from_its_newest_entry_with_no_hole_at_the_top(
+    fresh_app: Any, game_id: str, size: tuple[int, int]
+) -> None:
+    """Seen in the French Bauhaus log at 1024×700: a large blank above "Depuis votre dernier tour"
+    (the entry cut by the top edge was left out whole). Scrolled to the newest entry and at every
+    scroll position, the first line drawn starts less than a line (and the gap between two entries)
+    below the top of the list."""
+    from bauhausbox import games
+
+    i18n.set_language("fr")
+    match = seeded_game(game_id, 4 if game_id != "bits" else 3, seed=5, stop_after=40)
+    with window_size(fresh_app, size):
+        scene = games.scene_class(game_id)(fresh_app, match)
+        fresh_app.push(scene)
+        frames(fresh_app, 2)
+        if not fresh_app.settings.log_open:
+            key(fresh_app, pygame.K_TAB)
+            frames(fresh_app, 1)
+        panel = scene.log
+        assert panel.max_offset > 0, "the log should hold more than it shows"
+        step = round(panel.metrics.small * 1.25)
+        most = step + panel.metrics.u(1)  # a line cut by the edge, and the gap below an entry
+        holes = []
+        for offset in [0, *range(1, panel.max_offset + 1, 7)]:
+            panel.offset = offset
+            with layout_probe.recording(fresh_app.screen.get_size()) as record:
+                panel.draw(fresh_app.screen)
+            tops = [t.rect.top for t in record.texts if panel.body.contains(t.rect)]
+            assert tops, f"nothing drawn in the log at offset {offset}"
+            if min(tops) - panel.body.top >= most:
+                holes.append((offset, min(tops) - panel.body.top))
+        assert not holes, f"blank above the first line (offset, pixels), at most {most} px: {holes}"
         fresh_app.pop()

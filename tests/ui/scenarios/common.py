@@ -135,7 +135,8 @@ def _statistics_filled() -> Statistics:
                     players=names[:players],
                     kinds=["human", "human", "ai:hard", "human"][:players],
                     scores=[(number * 7 + seat * 13) % 90 - 20 for seat in range(players)],
-                    winners=[number % players],
+                    # Every fourth game a shared win (its headline is the longest).
+                    winners=[0, 1] if number % 4 == 3 and players > 1 else [number % players],
                 ),
             )
     return stats
@@ -159,6 +160,14 @@ def statistics_filled_blokus(app: App) -> None:
     scene = app.push(StatisticsScene(app, "blokus"))
     assert isinstance(scene, StatisticsScene)
     scene.stats = _statistics_filled()
+
+
+@scenario("setup_record_filled")
+def setup_record_filled(app: App) -> None:
+    """The setup's "Your record" box with five long results (shared wins, long names): every line in the box."""
+    setup = SetupScene(app, "bauhaus")
+    app.push(setup)
+    setup.record = _statistics_filled().games["bauhaus"]
 
 
 @scenario("dialog")

@@ -1,0 +1,43 @@
+"""One finished game's result in words, said alike wherever it shows: the Statistics screen's recent
+results and the setup's "Your record" box. One source, so that a shared win is never "won by Anni,
+Josef" on one screen and "Anni and Josef shared the win" on the other."""
+
+from __future__ import annotations
+
+from bauhausbox.i18n import _, counted, fill
+from bauhausbox.persistence.models import ResultRecord
+from bauhausbox.scenes.common import game_title
+from bauhausbox.ui.text import short_date
+
+
+def result_headline(game_id: str, result: ResultRecord) -> str:
+    """ "28 Nov · Blokus Duo: Anni won": the date, the variant when it is not the tab's own game, and the
+    winner (a shared win names them all; a solo game has none)."""
+    date = short_date(result.date)
+    title = game_title(game_id, result.options)
+    when = date if title == game_title(game_id) else fill(_("{date} · {game}"), date=date, game=title)
+    winners = [result.players[seat] for seat in result.winners if seat < len(result.players)]
+    if len(result.players) < 2 or not winners:
+        return when
+    if len(winners) == 1:
+        # A loser on the winner's points: the game's tie-break decided (the final table says how).
+        tied = any(
+            score == max(result.scores) for seat, score in enumerate(result.scores) if seat not in result.winners
+        )
+        return fill(
+            _("{when}: {name} won on the tie-break") if tied else _("{when}: {name} won"), when=when, name=winners[0]
+        )
+    return fill(
+        _("{when}: {names} and {last} shared the win"), when=when, names=", ".join(winners[:-1]), last=winners[-1]
+    )
+
+
+def result_with_points(game_id: str, result: ResultRecord) -> str:
+    """The headline with the best score, for a list without a score column (the setup's record):
+    "28 Nov: Anni won (13 points)"; a solo game has its score and no winner ("28 Nov: 34 points")."""
+    # A no-break space: "(15" at a line's end and "points)" on the next read as two things.
+    points = counted("{n} point", "{n} points", max(result.scores, default=0)).replace(" ", "\u00a0")
+    headline = result_headline(game_id, result)
+    if len(result.players) < 2:
+        return fill(_("{date}: {points}"), date=headline, points=points)
+    return fill(_("{headline} ({points})"), headline=headline, points=points)
