@@ -16,13 +16,15 @@ from bauhausbox.engine.grid import cell_name
 from bauhausbox.engine.shapes import normalize
 from bauhausbox.games.blokus.puzzles import ai as puzzle_ai
 from bauhausbox.games.blokus.puzzles.records.best_times import Completion, PuzzleRecord, load_records
-from bauhausbox.games.blokus.puzzles.rules import new_puzzle
+from bauhausbox.engine.bots.base import Budget
+from bauhausbox.games.blokus.puzzles.rules import GAME as PUZZLE_GAME
+from bauhausbox.games.blokus.puzzles.rules import PuzzleState, new_puzzle
 from bauhausbox.games.blokus.puzzles.screen import menu as puzzle_menu
 from bauhausbox.games.blokus.puzzles.screen import scene as puzzle_scene
 from bauhausbox.games.blokus.puzzles.screen.menu import PuzzleCompleteScene, PuzzleMenuScene, card_status
 from bauhausbox.games.blokus.puzzles.screen.scene import PuzzleScene
-from bauhausbox.games.blokus.puzzles.solver.search import Hint, solve
-from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece
+from bauhausbox.games.blokus.puzzles.solver.search import Hint, SearchResult, solve
+from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece, parse_placement
 from bauhausbox.games.blokus.screen.board_view import PIECE_COLOURS
 from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece
 from bauhausbox.match import Match
@@ -683,3 +685,81 @@ def test_the_clock_keeps_its_size_once_hints_are_taken(fresh_app: Any, tmp_path:
         assert after.size == clock.size, (clock, after)
         # The count is said in the panel instead.
         assert any("4 INDICES" in text.content and scene.panel_rect.contains(text.rect) for text in texts)
+
+
+_CORNER_V5 = "blue V5 a18,a19,a20,b18,c18"  # one corner piece no stored board holds (the review's position)
+
+
+def test_solve_on_the_full_board_keeps_the_players_pieces_and_its_whole_time() -> None:
+    # Pieces stay put on the full board: a solution from an empty board could never be shown there,
+    # so the whole budget goes to the player's position, and running out of it proves nothing.
+    state = PuzzleState("fullboard-hard", (parse_placement(_CORNER_V5),))
+    budget = Budget(0.4)
+    result = puzzle_ai.SolutionFinder().choose(PUZZLE_GAME, state, 0, budget)
+    assert result.status != "none"
+    assert result.status == "timeout" or parse_placement(_CORNER_V5) in result.placements
+    assert budget.remaining() < 0.05, "the whole budget was spent on the player's board"
+
+
+def test_a_solve_that_runs_out_of_time_says_so_in_a_dialog_and_offers_to_look_longer(
+    fresh_app: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "fullboard-hard")
+    drag_piece(app, scene, parse_placement(_CORNER_V5))
+    budgets: list[float] = []
+    answers = ["timeout", "none"]
+
+    def no_solution(state: Any, seconds: float, cancel: threading.Event) -> SearchResult:
+        budgets.append(seconds)
+        return SearchResult(answers[len(budgets) - 1])  # type: ignore[arg-type]
+
+    monkeypatch.setattr(puzzle_ai, "solve", no_solution)
+    taken = scene.hints
+    click(app, scene.solve_button.rect.center)
+    answer_solve_question(app)
+    assert wait_until(app, lambda: isinstance(app.top, DialogScene), limit=600)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene)
+    # Out of time is not "no solution": it says so, stays until closed, and offers a longer search.
+    assert dialog.title == "None found in the time" and "does not mean there is none" in dialog.message
+    assert "take some back" not in dialog.message and "30 s" in dialog.message
+    frames(app, 30)
+    assert app.top is dialog
+    click(app, dialog.buttons[0].rect.center)  # Keep looking
+    assert wait_until(app, lambda: len(budgets) == 2 and isinstance(app.top, DialogScene), limit=600)
+    assert budgets[1] > 4 * budgets[0]
+    # Only a search that proved it says there is none.
+    assert app.top.title == "No solution" and "take some back" in app.top.message
+    click(app, app.top.buttons[0].rect.center)
+    assert app.top is scene and scene.state.placements == (parse_placement(_CORNER_V5),)
+    assert scene.hints == taken and not scene.solved_by_computer  # failed Solves are no hints
+
+
+def test_a_solve_is_not_counted_as_a_hint(fresh_app: Any, tmp_path: Path) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "tetromino")
+    click(app, scene.solve_button.rect.center)
+    answer_solve_question(app)
+    assert wait_until(app, lambda: isinstance(app.top, PuzzleCompleteScene), limit=3000)
+    assert app.top.puzzle.solved_by_computer and scene.hints == 0
+
+
+def test_h_stops_a_solve_that_is_looking(fresh_app: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "fullboard-hard")
+
+    def endless(state: Any, seconds: float, cancel: threading.Event) -> SearchResult:
+        while not cancel.is_set():
+            time.sleep(0.005)
+        return SearchResult("timeout")
+
+    monkeypatch.setattr(puzzle_ai, "solve", endless)
+    click(app, scene.solve_button.rect.center)
+    answer_solve_question(app)
+    frames(app, 3)
+    assert scene.hint_runner.busy and scene.hint_button.label == "Stop"
+    key(app, pygame.K_h)
+    assert not scene.hint_runner.busy
+    frames(app, 3)
+    assert app.top is scene and not scene.solving
