@@ -366,22 +366,31 @@ def test_the_hint_button_fits_every_label_it_may_show(
         fresh_app._relayout()
 
 
-def test_a_cards_record_line_shows_the_best_time_and_its_hints() -> None:
+def test_a_cards_record_line_calls_only_a_solve_without_hints_a_best_time() -> None:
     day = datetime(2026, 11, 26, 15, 0)
     never = PuzzleRecord()
     hinted = PuzzleRecord(completions=[Completion(when=day, seconds=300, hints=2)])
     clean = PuzzleRecord(completions=[Completion(when=day, seconds=192, hints=0)])
     assert card_status(never) == "Not solved yet"
-    assert card_status(hinted) == "Best 05:00, 2 hints  ·  last solved 26 Nov 2026"
-    assert card_status(clean) == "Best 03:12, no hints  ·  last solved 26 Nov 2026"
+    # The celebration's rule, said the same on the card: a hinted solve sets no best time.
+    assert card_status(hinted) == "Solved with 2 hints in 05:00  ·  last solved 26 Nov 2026"
+    assert "Best" not in card_status(hinted)
+    assert card_status(clean) == "Best time 03:12  ·  last solved 26 Nov 2026"
     # A faster solve with a hint is no better than a clean one; fewer hints beat a faster time.
     later = Completion(when=datetime(2026, 12, 1), seconds=90, hints=1)
     assert (
         card_status(PuzzleRecord(completions=[*clean.completions, later]))
-        == "Best 03:12, no hints  ·  last solved 01 Dec 2026"
+        == "Best time 03:12  ·  last solved 01 Dec 2026"
     )
     one_hint = Completion(when=day, seconds=400, hints=1)
-    assert card_status(PuzzleRecord(completions=[*hinted.completions, one_hint])).startswith("Best 06:40, 1 hint  ·")
+    assert card_status(PuzzleRecord(completions=[*hinted.completions, one_hint])).startswith(
+        "Solved with 1 hint in 06:40  ·"
+    )
+    i18n.set_language("fr")
+    try:
+        assert "Record" not in card_status(hinted) and card_status(clean).startswith("Record 03:12")
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_puzzle_left_before_its_first_move_leaves_no_game_to_continue(fresh_app: Any, tmp_path: Path) -> None:

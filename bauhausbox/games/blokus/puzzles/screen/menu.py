@@ -218,16 +218,19 @@ class PuzzleMenuScene(Scene):
 
 
 def card_status(record: PuzzleRecord) -> str:
-    """A card's record line: "Not solved yet", or the best solve with its hints and the last day solved:
-    "Best 03:12, no hints  ·  last solved 26 Nov 2026", "Best 05:00, 2 hints  ·  ..." (a solve without
-    hints beats any with hints; only those set the best time). Saved progress is a line of its own."""
+    """A card's record line, by the one rule the celebration says too ("Solve it without hints to set
+    a best time"): "Not solved yet"; the best time, only ever a solve without hints ("Best time 03:12
+    ·  last solved 26 Nov 2026"); else the best solve with hints, not called a best time ("Solved
+    with 2 hints in 05:00  ·  ..."; fewer hints first, then the faster). Saved progress is a line of its own."""
     best = record.best
     last = record.last_completed
     if best is None or last is None:
         return _("Not solved yet")
-    hints = counted("{n} hint", "{n} hints", best.hints) if best.hints else _("no hints")
-    return _("Best {time}, {hints}  ·  last solved {date}").format(
-        time=format_time(best.seconds), hints=hints, date=long_date(last)
+    if not best.hints:
+        return _("Best time {time}  ·  last solved {date}").format(time=format_time(best.seconds), date=long_date(last))
+    hints = counted("{n} hint", "{n} hints", best.hints)
+    return _("Solved with {hints} in {time}  ·  last solved {date}").format(
+        hints=hints, time=format_time(best.seconds), date=long_date(last)
     )
 
 
