@@ -212,7 +212,8 @@ class PuzzleMenuScene(Scene):
             column = pygame.Rect(x, y, room.width - side - m.u(2), room.height)
             draw.paragraph(surface, goal, column, m.small, theme.INK)
             preview = pygame.Rect(room.right - side, room.bottom - side, side, side)
-        self.previews[spec.id] = _draw_preview(surface, spec, preview, progress[1] if progress else _sample(spec))
+        # The thumbnail is the empty board, or the saved game's pieces: never pieces that look like progress.
+        self.previews[spec.id] = _draw_preview(surface, spec, preview, progress[1] if progress else ())
         for index, (line, colour) in enumerate(lines):
             draw.text(surface, line, (x, room.bottom + m.u(1.5) + index * line_h), m.small, colour, "semibold")
 
