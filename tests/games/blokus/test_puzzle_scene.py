@@ -621,23 +621,24 @@ def _colour_pixels(app: Any, rect: pygame.Rect, colour: theme.Colour) -> int:
     return int(pygame.mask.from_threshold(area, colour, (1, 1, 1, 255)).count())
 
 
-def test_the_top_bars_dot_is_the_colour_in_play(fresh_app: Any, tmp_path: Path) -> None:
+def test_the_top_bar_shows_the_clock_with_no_seat_marker(fresh_app: Any, tmp_path: Path) -> None:
+    # One seat plays every colour: a coloured dot beside the clock meant nothing (it followed the
+    # last piece picked). No piece colour appears in the bar, whatever the tab or the piece in hand.
     scene = _open(fresh_app, tmp_path, "fullboard")
     m = scene.metrics
-    # Right of the poster mark, left of the buttons: the title (ink), the dot and the clock.
-    bar = pygame.Rect(m.u(10), scene.top_rect.top, scene.undo_button.rect.left - m.u(10), scene.top_rect.height)
-    for tab, colour in ((2, "red"), (3, "green")):
+    # Right of the poster mark (its blue circle ends near u(11)), left of the buttons: the title (ink) and the clock.
+    bar = pygame.Rect(m.u(12), scene.top_rect.top, scene.undo_button.rect.left - m.u(12), scene.top_rect.height)
+    slot = scene.tray.slot_rect(PuzzlePiece("blue", "1"))
+    assert slot is not None
+    for tab in (0, 2, 3):
         click(fresh_app, scene.tab_buttons[tab].rect.center)
         frames(fresh_app, 1)
-        others = [c for c in ("red", "green") if c != colour]
-        assert _colour_pixels(fresh_app, bar, PIECE_COLOURS[colour]) > 20, colour
-        assert all(_colour_pixels(fresh_app, bar, PIECE_COLOURS[other]) == 0 for other in others), colour
-    # A piece in hand is the colour in play, whatever the tab.
-    slot = scene.tray.slot_rect(PuzzlePiece("green", "1"))
-    assert slot is not None
+        assert all(_colour_pixels(fresh_app, bar, colour) == 0 for colour in PIECE_COLOURS.values()), tab
+    click(fresh_app, scene.tab_buttons[0].rect.center)
     click(fresh_app, slot.center)
-    click(fresh_app, scene.tab_buttons[2].rect.center)
-    assert scene.seat_style(0)[0] == PIECE_COLOURS["green"]
+    frames(fresh_app, 1)
+    assert scene.controller.held is not None
+    assert all(_colour_pixels(fresh_app, bar, colour) == 0 for colour in PIECE_COLOURS.values())
 
 
 class _Finished:

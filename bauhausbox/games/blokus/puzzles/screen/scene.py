@@ -578,6 +578,10 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.tool_row.layout(pygame.Rect(panel.left, panel.bottom - turn_h, panel.width, turn_h), m.u(1), m)
 
     # -- drawing ---------------------------------------------------------------------------------
+    # One seat plays every colour: a seat marker in the top bar would tell nobody apart (the colour
+    # of a piece is on the piece), so the bar shows the clock alone.
+    turn_marker = False
+
     def turn_text(self) -> str:
         # The title and the hint count are in the panel: the top bar keeps the clock alone, so it
         # keeps its size when hints are taken.
@@ -599,24 +603,6 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         if self.solved_by_computer:
             return _("The computer showed a solution  ·  Result: see it again  ·  Esc menu")
         return _("Puzzle solved  ·  Result: see it again  ·  Esc menu")
-
-    def colour_in_play(self) -> str:
-        """The colour the player is placing: the piece in hand, else the tray's tab (full board),
-        else the hinted piece, else the last piece placed (the frames mix all four)."""
-        held = self.controller.held
-        if held is not None and isinstance(held.key, PuzzlePiece):
-            return held.key.colour
-        if self.uses_tabs:
-            return COLOURS[self.tab]
-        if isinstance(self.hint_move, Placement):
-            return self.hint_move.piece.colour
-        placements = self.state.placements
-        return placements[-1].piece.colour if placements else COLOURS[0]
-
-    def seat_style(self, seat: Seat) -> tuple[theme.Colour, str]:
-        # One seat plays every colour: the top bar's dot is the colour in play, not the seat's blue.
-        colour = self.colour_in_play()
-        return PIECE_COLOURS[colour], PIECE_MARKS[colour]
 
     def idle_status(self) -> str:
         if self.spec.movable:
