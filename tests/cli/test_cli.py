@@ -6,7 +6,6 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-
 from typing import Any
 
 import pytest

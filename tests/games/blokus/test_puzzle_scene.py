@@ -12,11 +12,11 @@ import pygame
 import pytest
 
 from bauhausbox import i18n
+from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.grid import cell_name
 from bauhausbox.engine.shapes import normalize
 from bauhausbox.games.blokus.puzzles import ai as puzzle_ai
 from bauhausbox.games.blokus.puzzles.records.best_times import Completion, PuzzleRecord, load_records
-from bauhausbox.engine.bots.base import Budget
 from bauhausbox.games.blokus.puzzles.rules import GAME as PUZZLE_GAME
 from bauhausbox.games.blokus.puzzles.rules import PuzzleState, new_puzzle
 from bauhausbox.games.blokus.puzzles.screen import menu as puzzle_menu
