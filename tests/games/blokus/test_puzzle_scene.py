@@ -773,3 +773,32 @@ def test_h_stops_a_solve_that_is_looking(fresh_app: Any, tmp_path: Path, monkeyp
     assert not scene.hint_runner.busy
     frames(app, 3)
     assert app.top is scene and not scene.solving
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_tool_buttons_words_are_one_size(fresh_app: Any, tmp_path: Path, monkeypatch: Any, lang: str) -> None:
+    # TOURNER and RETOURNER were drawn smaller than RÉSOUDRE beside them: every word the row's buttons
+    # draw, at the size it is drawn.
+    from bauhausbox.ui import draw
+
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
+    drawn: dict[str, set[int]] = {}
+    render = draw.render_text
+
+    def recorded(text: str, size: int, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.setdefault(text, set()).add(size)
+        return render(text, size, *args, **kwargs)
+
+    monkeypatch.setattr(draw, "render_text", recorded)
+    i18n.set_language(lang)
+    try:
+        fresh_app._relayout()
+        scene = _open(fresh_app, tmp_path, "tetromino")
+        frames(fresh_app, 2)
+        row = [scene.rotate_button, scene.flip_button, scene.solve_button]
+        sizes = {button.label: drawn.get(i18n._(button.label).upper(), set()) for button in row}
+        assert all(len(found) == 1 for found in sizes.values()), sizes
+        assert len(set().union(*sizes.values())) == 1, sizes
+    finally:
+        i18n.set_language("en")
+        fresh_app._relayout()
