@@ -802,3 +802,32 @@ def test_the_tool_buttons_words_are_one_size(fresh_app: Any, tmp_path: Path, mon
     finally:
         i18n.set_language("en")
         fresh_app._relayout()
+
+
+def test_a_thumbnail_shows_pieces_only_for_a_puzzle_in_progress_and_marks_it(fresh_app: Any, tmp_path: Path) -> None:
+    # The frames' thumbnails showed sample pieces on unsolved puzzles (read as saved progress).
+    app = fresh_app
+    scene = _open(app, tmp_path, "tetromino")
+    mine = Placement(PuzzlePiece("red", "I4"), frozenset({(0, 0), (1, 0), (2, 0), (3, 0)}))
+    drag_piece(app, scene, mine)
+    frames(app, 2)
+    app.go_home()
+    menu = app.push(PuzzleMenuScene(app, directory=tmp_path))
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    for puzzle, thumbnail in menu.previews.items():
+        inked = {name: _colour_pixels(app, thumbnail, colour) for name, colour in PIECE_COLOURS.items()}
+        frame = thumbnail.inflate(4, 4)
+        red_frame = all(
+            app.screen.get_at(point)[:3] == theme.RED[:3]
+            for point in (frame.topleft, (frame.centerx, frame.bottom - 1))
+        )
+        card_texts = [text.content for text in record.texts if menu.cards[puzzle].contains(text.rect)]
+        if puzzle == "tetromino":
+            assert inked["red"] > 20 and red_frame, inked
+            assert any(text.startswith("In progress") for text in card_texts), card_texts
+        else:
+            # The full board's start corners are its only colour; the frames are empty.
+            corners_only = all(count <= (thumbnail.width // 20 + 1) ** 2 for count in inked.values())
+            assert corners_only if puzzle.startswith("fullboard") else not any(inked.values()), (puzzle, inked)
+            assert not red_frame and not any(text.startswith("In progress") for text in card_texts), puzzle

@@ -212,8 +212,12 @@ class PuzzleMenuScene(Scene):
             column = pygame.Rect(x, y, room.width - side - m.u(2), room.height)
             draw.paragraph(surface, goal, column, m.small, theme.INK)
             preview = pygame.Rect(room.right - side, room.bottom - side, side, side)
-        # The thumbnail is the empty board, or the saved game's pieces: never pieces that look like progress.
-        self.previews[spec.id] = _draw_preview(surface, spec, preview, progress[1] if progress else ())
+        # The thumbnail is the empty board, or the saved game's pieces in a red frame (the colour of its
+        # "In progress" line): never pieces that look like progress on a puzzle that has none.
+        if progress is not None and progress[1]:
+            self.previews[spec.id] = _draw_preview(surface, spec, preview, progress[1], theme.RED)
+        else:
+            self.previews[spec.id] = _draw_preview(surface, spec, preview, ())
         for index, (line, colour) in enumerate(lines):
             draw.text(surface, line, (x, room.bottom + m.u(1.5) + index * line_h), m.small, colour, "semibold")
 
@@ -236,7 +240,8 @@ def card_status(record: PuzzleRecord) -> str:
 
 
 def _sample(spec: PuzzleSpec) -> tuple[Placement, ...]:
-    """A few pieces of a stored solution, to decorate a frame's card (none for the full board)."""
+    """A few pieces of a stored solution, for a frame's picture in the how-to pages (none for the full
+    board); never on a card, where pieces would read as saved progress."""
     stored = shipped_solutions("pentomino-hard") if spec.kind == "pentomino" else ()
     if spec.kind == "tetromino":
         stored = (_TETROMINO_SAMPLE,)
@@ -255,9 +260,14 @@ _TETROMINO_SAMPLE: tuple[Placement, ...] = tuple(
 
 
 def _draw_preview(
-    surface: pygame.Surface, spec: PuzzleSpec, rect: pygame.Rect, pieces: tuple[Placement, ...]
+    surface: pygame.Surface,
+    spec: PuzzleSpec,
+    rect: pygame.Rect,
+    pieces: tuple[Placement, ...],
+    frame: theme.Colour = theme.INK,
 ) -> pygame.Rect:
-    """The board or frame, small: the pieces of a saved game, else a few sample pieces in a corner."""
+    """The board or frame, small, with ``pieces`` on it (a saved game's; a how-to picture's few), in a
+    ``frame`` of that colour."""
     if rect.width < 20 or rect.height < 20:
         return rect
     board = BoardView(spec.width, spec.height, labels=False)
@@ -268,7 +278,7 @@ def _draw_preview(
             pygame.draw.rect(surface, PIECE_COLOURS[colour], board.cell_rect(start_corner(colour)))
     for placement in pieces:
         draw_cells(surface, board.cell_rect, placement.cells, PIECE_COLOURS[placement.piece.colour], outline_px=1)
-    pygame.draw.rect(surface, theme.INK, board.rect.inflate(4, 4), 2)
+    pygame.draw.rect(surface, frame, board.rect.inflate(4, 4), 2)
     return board.rect
 
 
