@@ -831,3 +831,27 @@ def test_a_thumbnail_shows_pieces_only_for_a_puzzle_in_progress_and_marks_it(fre
             corners_only = all(count <= (thumbnail.width // 20 + 1) ** 2 for count in inked.values())
             assert corners_only if puzzle.startswith("fullboard") else not any(inked.values()), (puzzle, inked)
             assert not red_frame and not any(text.startswith("In progress") for text in card_texts), puzzle
+
+
+def test_a_held_piece_never_covers_the_panels_words(fresh_app: Any, tmp_path: Path) -> None:
+    # Held near the board's top edge, the piece was drawn over "Tetrominoes / PIECES LEFT".
+    app = fresh_app
+    scene = _open(app, tmp_path, "tetromino")
+    header = pygame.Rect(scene.panel_rect.left, scene.panel_rect.top, scene.panel_rect.width, 0)
+    header.height = scene.tray_rect.top - header.top
+    blue = PIECE_COLOURS["blue"]
+    assert _colour_pixels(app, header, blue) == 0
+    free = scene.tray_rect.inflate(-8, -8)
+    corner = pygame.Rect(free.right - 40, free.bottom - 40, 40, 40)  # the tray's last slot is empty
+    frames(app, 1)
+    empty_corner = _colour_pixels(app, corner, blue)
+    slot = scene.tray.slot_rect(PuzzlePiece("blue", "I4"))
+    assert slot is not None
+    click(app, slot.center)
+    assert scene.controller.held is not None
+    for spot in (header.center, (header.left + 10, header.top + 10), (scene.board.rect.right + 4, header.centery)):
+        move(app, spot)
+        assert _colour_pixels(app, header, blue) == 0, spot
+    # Over the tray it still floats under the pointer.
+    move(app, corner.center)
+    assert _colour_pixels(app, corner, blue) > empty_corner + 50

@@ -131,6 +131,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             for i, colour in enumerate(COLOURS)
         ]
         self.panel_rect = self.tray_rect = pygame.Rect(0, 0, 0, 0)
+        self.hold_areas: tuple[pygame.Rect, ...] = ()  # where a held piece is drawn (layout_game)
         self.title_lines: list[str] = []
         self.count_y = 0
         self.hints_y: int | None = None  # the hint count's own line, when it does not fit beside the count
@@ -576,6 +577,12 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.tray_rect = pygame.Rect(panel.left, y, panel.width, panel.bottom - y - 2 * turn_h - m.u(3))
         self.tray.layout(self.tray_rect, max_cell_px=max(10, self.board.cell_px * 0.8))
         self.tool_row.layout(pygame.Rect(panel.left, panel.bottom - turn_h, panel.width, turn_h), m.u(1), m)
+        # Where a held piece may be drawn: left of the panel (the board and its margin), and the tray
+        # with the buttons under it.
+        self.hold_areas = (
+            pygame.Rect(rect.left, rect.top, panel.left - rect.left, rect.height),
+            pygame.Rect(panel.left, self.tray_rect.top, panel.width, rect.bottom - self.tray_rect.top),
+        )
 
     # -- drawing ---------------------------------------------------------------------------------
     # One seat plays every colour: a seat marker in the top bar would tell nobody apart (the colour
@@ -623,7 +630,13 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         held = self.controller.held
         mark = self.mark(held.key.colour) if held is not None and isinstance(held.key, PuzzlePiece) else None
         self.contacts = ()
-        self.controller.draw(surface, self.metrics, mark)
+        # The piece in hand shows over the board and the tray, never over the panel's words above the
+        # tray (the puzzle's name, the pieces left, the colour tabs) nor the bars.
+        clip = surface.get_clip()
+        for area in self.hold_areas:
+            surface.set_clip(area.clip(clip))
+            self.controller.draw(surface, self.metrics, mark)
+        surface.set_clip(clip)
         self._draw_contacts(surface)
         super().draw_overlay(surface)
 
