@@ -855,3 +855,18 @@ def test_a_held_piece_never_covers_the_panels_words(fresh_app: Any, tmp_path: Pa
     # Over the tray it still floats under the pointer.
     move(app, corner.center)
     assert _colour_pixels(app, corner, blue) > empty_corner + 50
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)])
+def test_the_first_how_to_pictures_names_stand_on_one_line(fresh_app: Any, size: tuple[int, int]) -> None:
+    # "Full board", "Tetrominoes" and "Pentominoes" stood each under its own board, at three heights.
+    metrics = theme.Metrics(*size)
+    page = puzzle_menu.how_to_pages()[0]
+    assert page.diagram is not None
+    surface = pygame.Surface(size)
+    area = pygame.Rect(metrics.u(4), metrics.u(30), size[0] - metrics.u(8), size[1] // 3)
+    with layout_probe.recording(size) as record:
+        page.diagram(surface, area, metrics)
+    names = [text for text in record.texts if text.content in ("Full board", "Tetrominoes", "Pentominoes")]
+    assert len(names) == 3, [text.content for text in record.texts]
+    assert len({text.rect.top for text in names}) == 1, [(text.content, text.rect.top) for text in names]

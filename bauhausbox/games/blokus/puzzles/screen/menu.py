@@ -437,24 +437,19 @@ class PuzzleCompleteScene(Scene):
 
 # ==== how to play ====================================================================================
 def _diagram_puzzles(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    """The three boards side by side, with a few pieces in each."""
+    """The three boards side by side, with a few pieces in each, their names on one line below them
+    (the boards differ in shape, so each name under its own board stood at its own height)."""
     gap = metrics.u(3)
     width = (rect.width - 2 * gap) // 3
+    shown: list[tuple[pygame.Rect, str]] = []
     for index, spec in enumerate(PUZZLE_BY_ID[id_] for id_ in ("fullboard", "tetromino-hard", "pentomino")):
         area = pygame.Rect(
             rect.left + index * (width + gap), rect.top + metrics.u(4), width, rect.height - metrics.u(8)
         )
-        shown = _draw_preview(surface, spec, area, _sample(spec))
-        label = _(spec.title).partition(",")[0]
-        draw.text(
-            surface,
-            label,
-            (shown.centerx, shown.bottom + metrics.u(1.5)),
-            metrics.small,
-            theme.INK,
-            "semibold",
-            "midtop",
-        )
+        shown.append((_draw_preview(surface, spec, area, _sample(spec)), _(spec.title).partition(",")[0]))
+    line = max(board.bottom for board, _label in shown) + metrics.u(1.5)
+    for board, label in shown:
+        draw.text(surface, label, (board.centerx, line), metrics.small, theme.INK, "semibold", "midtop")
 
 
 def _diagram_contacts(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
