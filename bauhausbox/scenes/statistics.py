@@ -207,10 +207,20 @@ def last_played(stats: Statistics) -> str:
 def player_words(tally: PlayerTally) -> str:
     """A player as the table names them: a computer is marked with its level ("Josef (computer ·
     hard)"), so that it is never taken for the human of the same name."""
-    level = tally.computer_level
+    return named(tally.name, tally.computer_level)
+
+
+def named(name: str, level: str | None) -> str:
+    """``name``, and for a computer (``level`` given) its mark: "Josef (computer · expert)"."""
     if level is None:
-        return tally.name
-    return fill(_("{name} ({kind})"), name=tally.name, kind=fill(_("computer · {level}"), level=_(level)))
+        return name
+    return fill(_("{name} ({kind})"), name=name, kind=fill(_("computer · {level}"), level=_(level)))
+
+
+def _seat_level(result: ResultRecord, seat: int) -> str | None:
+    """The level of a result's seat when a computer sat there ("ai:expert"), else None."""
+    kind, _colon, level = result.kinds[seat].partition(":") if seat < len(result.kinds) else ("", "", "")
+    return (level or None) if kind == "ai" else None
 
 
 def level_words(level: str) -> str:
@@ -220,11 +230,14 @@ def level_words(level: str) -> str:
 
 def result_headline(game_id: str, result: ResultRecord) -> str:
     """ "28 Nov · Blokus Duo: Anni won": the date, the variant when it is not the tab's own game, and the
-    winner (a shared win names them all; a solo game has none)."""
+    winner (a computer with its level; a shared win names them all; a solo game has none)."""
     date = short_date(result.date)
     title = game_title(game_id, result.options)
     when = date if title == game_title(game_id) else fill(_("{date} · {game}"), date=date, game=title)
-    winners = [result.players[seat] for seat in result.winners if seat < len(result.players)]
+    # Named as the players table names them: "Josef (computer · expert)" is not the person Josef.
+    winners = [
+        named(result.players[seat], _seat_level(result, seat)) for seat in result.winners if seat < len(result.players)
+    ]
     if len(result.players) < 2 or not winners:
         return when
     if len(winners) == 1:
