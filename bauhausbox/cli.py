@@ -350,7 +350,10 @@ def _play_request(args: argparse.Namespace) -> dict[str, Any]:
 
 def _default_name(game: Any, seat: int, kind: str) -> str:
     """The names the setup screen offers (Anni, Josef, …): names read the same in every language,
-    where "Player 1" would stay English in a French game."""
+    where "Player 1" would stay English in a French game. A game only ever played alone names its
+    seat itself (the puzzles' "You", as their menu does: the log says "You placed", not "Anni placed")."""
+    if game.info.max_players == 1 and game.info.seat_names:
+        return str(game.info.seat_names[0])
     return DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
 
 

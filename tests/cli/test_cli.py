@@ -111,6 +111,8 @@ def test_play_blokus_puzzles_opens_the_list_of_puzzles_unless_one_is_named(monke
     assert asked[-1]["start_setup"] is None
     start = asked[-1]["start_game"]
     assert isinstance(start, dict) and start["options"]["puzzle"] == "pentomino-hard"
+    # The seat is "You", as when the puzzle opens from its card (the log said "Anni placed").
+    assert [seat.name for seat in start["seats"]] == ["You"]
     # A game with the shared setup screen still opens straight into the game.
     assert main(["play", "bits", "--players", "2", "--seats", "human,ai:easy"]) == 0
     assert asked[-1]["start_setup"] is None and asked[-1]["start_game"] is not None
