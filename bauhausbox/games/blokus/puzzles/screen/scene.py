@@ -472,7 +472,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         message = Words(
             N_(
                 "No solution keeping your pieces was found in {tried} s. That does not mean there is none: "
-                "look for up to {longer} s more?"
+                "look again, for up to {longer} s?"
             ),
             tried=f"{tried:g}",
             longer=f"{self.solve_seconds:g}",
