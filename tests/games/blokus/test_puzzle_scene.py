@@ -24,7 +24,7 @@ from bauhausbox.games.blokus.puzzles.screen import scene as puzzle_scene
 from bauhausbox.games.blokus.puzzles.screen.menu import PuzzleCompleteScene, PuzzleMenuScene, card_status
 from bauhausbox.games.blokus.puzzles.screen.scene import PuzzleScene
 from bauhausbox.games.blokus.puzzles.solver.search import Hint, SearchResult, solve
-from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece, parse_placement
+from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece, parse_placement, start_corner
 from bauhausbox.games.blokus.screen.board_view import PIECE_COLOURS
 from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece
 from bauhausbox.match import Match
@@ -870,3 +870,51 @@ def test_the_first_how_to_pictures_names_stand_on_one_line(fresh_app: Any, size:
     names = [text for text in record.texts if text.content in ("Full board", "Tetrominoes", "Pentominoes")]
     assert len(names) == 3, [text.content for text in record.texts]
     assert len({text.rect.top for text in names}) == 1, [(text.content, text.rect.top) for text in names]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 700), (1280, 800), (1920, 1080)])
+def test_a_cards_words_stay_inside_it_and_apart_with_records_and_progress(
+    fresh_app: Any, tmp_path: Path, monkeypatch: Any, size: tuple[int, int], language: str
+) -> None:
+    # French at 1024: "Résolu avec 17 indices en 01:39 · le 27 nov. 2026" ran past the card, and the
+    # harder full board's goal ran into its "In progress" line.
+    from bauhausbox.games.blokus.puzzles.records.best_times import PuzzleRecords, save_records
+    from tests.ui.helpers import window_size
+
+    day = datetime(2026, 11, 27, 10, 0)
+    records = PuzzleRecords()
+    for puzzle, hints in (("tetromino", 17), ("pentomino-hard", 0), ("fullboard-hard", 12)):
+        records = records.with_completion(puzzle, 3599, day, hints)
+    save_records(tmp_path, records)
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
+    i18n.set_language(language)
+    try:
+        with window_size(fresh_app, size):
+            scene = _open(fresh_app, tmp_path, "fullboard-hard")
+            slot = scene.tray.slot_rect(PuzzlePiece("blue", "V5"))
+            assert slot is not None
+            click(fresh_app, slot.center)
+            click(fresh_app, scene.board.cell_rect(start_corner("blue")).center)  # snaps onto the corner
+            assert scene.state.placements
+            frames(fresh_app, 2)
+            fresh_app.go_home()
+            menu = fresh_app.push(PuzzleMenuScene(fresh_app, directory=tmp_path))
+            frames(fresh_app, 1)
+            with layout_probe.recording(fresh_app.screen.get_size()) as record:
+                frames(fresh_app, 1)
+            for puzzle, card in menu.cards.items():
+                mine = [text for text in record.texts if card.collidepoint(text.rect.topleft)]
+                outside = [text.content for text in mine if not card.contains(text.rect)]
+                assert outside == [], (puzzle, outside)
+                clash = [
+                    (a.content, b.content)
+                    for i, a in enumerate(mine)
+                    for b in mine[i + 1 :]
+                    if a.rect.colliderect(b.rect)
+                ]
+                assert clash == [], (puzzle, clash)
+                if puzzle == "fullboard-hard":
+                    assert any(text.content.startswith(("In progress", "En cours")) for text in mine)
+    finally:
+        i18n.set_language("en")

@@ -191,11 +191,18 @@ class PuzzleMenuScene(Scene):
         # share the room between the heading and them: the thumbnail below the goal when it fits there
         # at a readable size, else beside a narrower goal (French is longer, 1024 is short).
         progress = self.progress.get(spec.id)
-        lines = [(card_status(self.records.for_puzzle(spec.id)), theme.INK)]
+        said = [(card_status(self.records.for_puzzle(spec.id)), theme.INK)]
         if progress is not None and progress[1]:
             placed = pieces_placed_text(len(progress[1]))
             resume = _("In progress: {placed}, {time}").format(placed=placed, time=format_time(progress[2]))
-            lines.append((resume, theme.RED))
+            said.append((resume, theme.RED))
+        # A line too long for the card (French, 1024) breaks at its " · ", else between words.
+        width = rect.right - x - m.u(2)
+        lines: list[tuple[str, theme.Colour]] = []
+        for text, colour in said:
+            fits = draw.render_text(text, m.small, weight="semibold").get_width() <= width
+            for part in [text] if fits else text.split("  ·  "):
+                lines += [(piece, colour) for piece in draw.wrap(part, m.small, width, "semibold")]
         line_h = m.u(3)
         # (A clear unit above the foot's lines: the thumbnail's border is drawn just outside it.)
         room = pygame.Rect(x, y, rect.right - x - m.u(2), rect.bottom - m.u(3.5) - len(lines) * line_h - y)
@@ -209,6 +216,9 @@ class PuzzleMenuScene(Scene):
             preview = pygame.Rect(x, text_bottom + gap, room.width, room.bottom - text_bottom - gap)
         else:
             side = min(room.height, room.width * 2 // 5)
+            # A smaller thumbnail before a goal that runs into the lines below it.
+            while side > smallest and len(draw.wrap(goal, m.small, room.width - side - m.u(2))) * step > room.height:
+                side -= m.u(1)
             column = pygame.Rect(x, y, room.width - side - m.u(2), room.height)
             draw.paragraph(surface, goal, column, m.small, theme.INK)
             preview = pygame.Rect(room.right - side, room.bottom - side, side, side)
