@@ -6,9 +6,10 @@ status bar and the red note at the pointer, the pause menu. This screen adds the
 of the Blokus piece widgets (``blokus/screen/piece_widgets.py``), lifting a placed piece in the frames (a ``lift``
 move), the harder frames' red bars where a held piece would touch its own colour, the clock, the
 solver's hints with an honest timeout ("No way to finish was found in 2 s. Keep looking? Press H.":
-H then searches five times longer; H again stops), Solve, and the celebration with the records of
-``records/best_times.py``. The solver runs on the scene's hint runner (``BotRunner``) through
-``puzzles/ai.py``, with the engine's ``Budget``.
+H then searches five times longer; H again stops), Solve (out of time, a dialog says so and offers
+to look five times longer; "No solution" only after a proof; not counted as a hint), and the
+celebration with the records of ``records/best_times.py``. The solver runs on the scene's hint
+runner (``BotRunner``) through ``puzzles/ai.py``, with the engine's ``Budget``.
 """
 
 from __future__ import annotations
