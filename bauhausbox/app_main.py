@@ -35,13 +35,16 @@ def open_app(windowed: bool = False, size: tuple[int, int] | None = None) -> App
     return App(home=MainMenuScene, settings=settings, windowed=windowed, size=size)
 
 
-def run_app(start_game: dict[str, Any] | None = None, windowed: bool = False) -> int:
-    """Run the window until the player quits (``start_game``: the arguments of ``start_match``)."""
+def run_app(start_game: dict[str, Any] | None = None, windowed: bool = False, start_setup: str | None = None) -> int:
+    """Run the window until the player quits (``start_game``: the arguments of ``start_match``;
+    ``start_setup``: a game whose own setup screen opens over the main menu, as its card does)."""
     logging.basicConfig(level=logging.INFO if os.environ.get("BAUHAUSBOX_DEBUG") else logging.WARNING)
     app = open_app(windowed=windowed)
     app.go_home()
     if start_game is not None:
         start_match(app, **start_game)
+    elif start_setup is not None and isinstance(app.top, MainMenuScene):
+        app.top.open_setup(start_setup)  # as the game's card on the main menu does
     try:
         app.run()
     finally:

@@ -83,7 +83,13 @@ def _build_parser() -> argparse.ArgumentParser:
         "a game refuses a level it does not have)",
     )
     play.add_argument("--seed", type=seed_number, help=f"seed of the shuffles, 0 to {MAX_SEED} (default: random)")
-    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a variant option")
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a variant option (blokus-puzzles: puzzle=tetromino, ...; without it the list of puzzles opens)",
+    )
 
     selfplay = sub.add_parser("selfplay", help="computer-vs-computer games without a window, with a summary")
     selfplay.add_argument("game", choices=GAME_IDS)
@@ -311,9 +317,20 @@ def _run_gui(args: argparse.Namespace) -> int:
     from bauhausbox.app_main import run_app
 
     start_game = None
+    start_setup = None
     if getattr(args, "command", None) == "play":
         start_game = _play_request(args)
-    return run_app(start_game=start_game, windowed=args.windowed)
+        if _opens_own_setup(args):
+            start_game, start_setup = None, args.game
+    return run_app(start_game=start_game, start_setup=start_setup, windowed=args.windowed)
+
+
+def _opens_own_setup(args: argparse.Namespace) -> bool:
+    """``play GAME`` with no option, for a game with its own setup screen (the puzzles' list): that
+    screen opens, so the player chooses; ``--option puzzle=…`` still opens the one named."""
+    from bauhausbox import games
+
+    return bool(games.entry(args.game).setup) and not args.option
 
 
 def _play_request(args: argparse.Namespace) -> dict[str, Any]:
@@ -333,7 +350,10 @@ def _play_request(args: argparse.Namespace) -> dict[str, Any]:
 
 def _default_name(game: Any, seat: int, kind: str) -> str:
     """The names the setup screen offers (Anni, Josef, …): names read the same in every language,
-    where "Player 1" would stay English in a French game."""
+    where "Player 1" would stay English in a French game. A game only ever played alone names its
+    seat itself (the puzzles' "You", as their menu does: the log says "You placed", not "Anni placed")."""
+    if game.info.max_players == 1 and game.info.seat_names:
+        return str(game.info.seat_names[0])
     return DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
 
 

@@ -189,6 +189,10 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
         """The colour and shape that mark ``seat`` (docs/contributing.md: circle, triangle, square, cross)."""
         return theme.SEAT_COLOURS[seat % 4], theme.SEAT_SHAPES[seat % 4]
 
+    #: Whether the top bar marks the seat to play beside the turn line (a solo puzzle, whose one
+    #: seat plays every colour, has nobody to tell apart: only its clock is there).
+    turn_marker = True
+
     def turn_text(self) -> str:
         """The top bar's turn line; games may say more ("Blue (Anni) to play")."""
         seat = self.match.to_play

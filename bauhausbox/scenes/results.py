@@ -10,13 +10,29 @@ from bauhausbox.scenes.common import game_title
 from bauhausbox.ui.text import short_date
 
 
+def named(name: str, level: str | None) -> str:
+    """``name``, and for a computer (``level`` given) its mark: "Josef (computer · expert)"."""
+    if level is None:
+        return name
+    return fill(_("{name} ({kind})"), name=name, kind=fill(_("computer · {level}"), level=_(level)))
+
+
+def seat_level(result: ResultRecord, seat: int) -> str | None:
+    """The level of a result's seat when a computer sat there ("ai:expert"), else None."""
+    kind, _colon, level = result.kinds[seat].partition(":") if seat < len(result.kinds) else ("", "", "")
+    return (level or None) if kind == "ai" else None
+
+
 def result_headline(game_id: str, result: ResultRecord) -> str:
     """ "28 Nov · Blokus Duo: Anni won": the date, the variant when it is not the tab's own game, and the
-    winner (a shared win names them all; a solo game has none)."""
+    winner (a computer with its level; a shared win names them all; a solo game has none)."""
     date = short_date(result.date)
     title = game_title(game_id, result.options)
     when = date if title == game_title(game_id) else fill(_("{date} · {game}"), date=date, game=title)
-    winners = [result.players[seat] for seat in result.winners if seat < len(result.players)]
+    # Named as the players table names them: "Josef (computer · expert)" is not the person Josef.
+    winners = [
+        named(result.players[seat], seat_level(result, seat)) for seat in result.winners if seat < len(result.players)
+    ]
     if len(result.players) < 2 or not winners:
         return when
     if len(winners) == 1:

@@ -21,7 +21,7 @@ from bauhausbox.persistence import saves
 from bauhausbox.persistence.models import Statistics
 from bauhausbox.persistence.tally import PlayerTally, player_tallies
 from bauhausbox.scenes.common import poster_background
-from bauhausbox.scenes.results import result_headline
+from bauhausbox.scenes.results import named, result_headline
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
@@ -225,10 +225,7 @@ def last_played(stats: Statistics) -> str:
 def player_words(tally: PlayerTally) -> str:
     """A player as the table names them: a computer is marked with its level ("Josef (computer ·
     hard)"), so that it is never taken for the human of the same name."""
-    level = tally.computer_level
-    if level is None:
-        return tally.name
-    return fill(_("{name} ({kind})"), name=tally.name, kind=fill(_("computer · {level}"), level=_(level)))
+    return named(tally.name, tally.computer_level)
 
 
 def level_words(level: str) -> str:

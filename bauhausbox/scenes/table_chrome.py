@@ -385,7 +385,7 @@ class TableChrome(GameHooks[Any, Any]):
         self.banner_area.height -= m.u(1.5) + m.rule
         if busy:
             return  # the banner takes the turn text's place for its moment
-        if seat is not None:
+        if seat is not None and self.turn_marker:
             colour, shape = self.seat_style(seat)
             draw.seat_shape(surface, shape, (tx + m.u(1.5), cy), m.u(1.5), colour)
             tx += m.u(4)

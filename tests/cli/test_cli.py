@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -97,3 +98,38 @@ def test_replay_good_and_broken_files(tmp_path: Path, capsys: pytest.CaptureFixt
     truncated.write_text(good.read_text()[:40])
     assert main(["replay", str(truncated)]) == 1
     assert main(["replay", str(tmp_path / "missing.json")]) == 1
+
+
+def test_play_blokus_puzzles_opens_the_list_of_puzzles_unless_one_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bauhausbox.app_main as app_module
+
+    asked: list[dict[str, object]] = []
+    monkeypatch.setattr(app_module, "run_app", lambda **kwargs: asked.append(kwargs) or 0)
+    assert main(["play", "blokus-puzzles"]) == 0
+    assert asked[-1]["start_game"] is None and asked[-1]["start_setup"] == "blokus-puzzles"
+    assert main(["play", "blokus-puzzles", "--option", "puzzle=pentomino-hard"]) == 0
+    assert asked[-1]["start_setup"] is None
+    start = asked[-1]["start_game"]
+    assert isinstance(start, dict) and start["options"]["puzzle"] == "pentomino-hard"
+    # The seat is "You", as when the puzzle opens from its card (the log said "Anni placed").
+    assert [seat.name for seat in start["seats"]] == ["You"]
+    # A game with the shared setup screen still opens straight into the game.
+    assert main(["play", "bits", "--players", "2", "--seats", "human,ai:easy"]) == 0
+    assert asked[-1]["start_setup"] is None and asked[-1]["start_game"] is not None
+
+
+def test_run_app_opens_a_games_own_setup_screen_over_the_main_menu(
+    fresh_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bauhausbox.app_main as app_module
+    from bauhausbox.games.blokus.puzzles.screen.menu import PuzzleMenuScene
+    from bauhausbox.scenes.main_menu import MainMenuScene
+
+    seen: list[object] = []
+    # The session's window (no new display mode), and no loop: what is on top when it would start.
+    monkeypatch.setattr(app_module, "open_app", lambda windowed=False: fresh_app)
+    monkeypatch.setattr(type(fresh_app), "run", lambda self: seen.extend(self.stack))
+    monkeypatch.setattr(app_module, "close_all", lambda: None)
+    monkeypatch.setattr(app_module.pygame, "quit", lambda: None)
+    assert app_module.run_app(start_setup="blokus-puzzles") == 0
+    assert isinstance(seen[-1], PuzzleMenuScene) and isinstance(seen[-2], MainMenuScene)

@@ -62,12 +62,13 @@ def test_counts_and_dates_on_the_puzzle_cards(french: None) -> None:
     assert pieces_placed_text(5) == "5 pièces posées"
     assert long_date(datetime(2026, 2, 3)) == "03 févr. 2026"
     record = PuzzleRecord.model_validate({"completions": [{"when": "2026-11-26T10:00:00", "seconds": 192}]})
-    assert card_status(record) == "Record 03:12, sans indice  ·  résolu le 26 nov. 2026"
+    assert card_status(record) == "Record 03:12  ·  résolu le 26 nov. 2026"
+    # A solve with hints sets no record ("Résolvez-le sans indice pour établir un record"): not called one.
     hinted = PuzzleRecord.model_validate({"completions": [{"when": "2026-11-26T10:00:00", "seconds": 192, "hints": 2}]})
-    assert card_status(hinted) == "Record 03:12, 2 indices  ·  résolu le 26 nov. 2026"
+    assert card_status(hinted) == "Résolu avec 2 indices en 03:12  ·  le 26 nov. 2026"
     i18n.set_language("en")
     assert pieces_placed_text(1) == "1 piece placed"
-    assert card_status(record) == "Best 03:12, no hints  ·  last solved 26 Nov 2026"
+    assert card_status(record) == "Best time 03:12  ·  last solved 26 Nov 2026"
 
 
 def test_moves_in_words_in_french_and_english(french: None) -> None:

@@ -65,3 +65,12 @@ def test_the_undo_agreement_says_defaire_in_its_title_and_its_text() -> None:
     undone = catalog.get("Undone ({n} turn can be redone).")
     assert undone is not None and all("à refaire" in form for form in undone.string)
     assert all("peu" not in form for form in undone.string)  # not "peuvent être refaits"
+
+
+def test_a_turning_point_is_a_moment_decisif() -> None:
+    """The Blokus analysis said "Tournant 3", which reads as a bend in a road: the decisive moments
+    are "moments décisifs" wherever the analysis names them."""
+    points = [_texts(m) for m in _catalog() if m.id and re.search(r"turning points?", _texts(m)[0], re.I)]
+    assert points, "the catalog holds the analysis's turning points"
+    assert [e for e, f in points if re.search(r"tournant", f, re.I)] == []
+    assert [e for e, f in points if not re.search(r"moments? décisifs?", f, re.I)] == []

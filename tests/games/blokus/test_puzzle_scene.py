@@ -12,17 +12,19 @@ import pygame
 import pytest
 
 from bauhausbox import i18n
+from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.grid import cell_name
 from bauhausbox.engine.shapes import normalize
 from bauhausbox.games.blokus.puzzles import ai as puzzle_ai
 from bauhausbox.games.blokus.puzzles.records.best_times import Completion, PuzzleRecord, load_records
-from bauhausbox.games.blokus.puzzles.rules import new_puzzle
+from bauhausbox.games.blokus.puzzles.rules import GAME as PUZZLE_GAME
+from bauhausbox.games.blokus.puzzles.rules import PuzzleState, new_puzzle
 from bauhausbox.games.blokus.puzzles.screen import menu as puzzle_menu
 from bauhausbox.games.blokus.puzzles.screen import scene as puzzle_scene
 from bauhausbox.games.blokus.puzzles.screen.menu import PuzzleCompleteScene, PuzzleMenuScene, card_status
 from bauhausbox.games.blokus.puzzles.screen.scene import PuzzleScene
-from bauhausbox.games.blokus.puzzles.solver.search import Hint, solve
-from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece
+from bauhausbox.games.blokus.puzzles.solver.search import Hint, SearchResult, solve
+from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece, parse_placement, start_corner
 from bauhausbox.games.blokus.screen.board_view import PIECE_COLOURS
 from bauhausbox.games.blokus.screen.piece_widgets import HeldPiece
 from bauhausbox.match import Match
@@ -364,22 +366,31 @@ def test_the_hint_button_fits_every_label_it_may_show(
         fresh_app._relayout()
 
 
-def test_a_cards_record_line_shows_the_best_time_and_its_hints() -> None:
+def test_a_cards_record_line_calls_only_a_solve_without_hints_a_best_time() -> None:
     day = datetime(2026, 11, 26, 15, 0)
     never = PuzzleRecord()
     hinted = PuzzleRecord(completions=[Completion(when=day, seconds=300, hints=2)])
     clean = PuzzleRecord(completions=[Completion(when=day, seconds=192, hints=0)])
     assert card_status(never) == "Not solved yet"
-    assert card_status(hinted) == "Best 05:00, 2 hints  ·  last solved 26 Nov 2026"
-    assert card_status(clean) == "Best 03:12, no hints  ·  last solved 26 Nov 2026"
+    # The celebration's rule, said the same on the card: a hinted solve sets no best time.
+    assert card_status(hinted) == "Solved with 2 hints in 05:00  ·  last solved 26 Nov 2026"
+    assert "Best" not in card_status(hinted)
+    assert card_status(clean) == "Best time 03:12  ·  last solved 26 Nov 2026"
     # A faster solve with a hint is no better than a clean one; fewer hints beat a faster time.
     later = Completion(when=datetime(2026, 12, 1), seconds=90, hints=1)
     assert (
         card_status(PuzzleRecord(completions=[*clean.completions, later]))
-        == "Best 03:12, no hints  ·  last solved 01 Dec 2026"
+        == "Best time 03:12  ·  last solved 01 Dec 2026"
     )
     one_hint = Completion(when=day, seconds=400, hints=1)
-    assert card_status(PuzzleRecord(completions=[*hinted.completions, one_hint])).startswith("Best 06:40, 1 hint  ·")
+    assert card_status(PuzzleRecord(completions=[*hinted.completions, one_hint])).startswith(
+        "Solved with 1 hint in 06:40  ·"
+    )
+    i18n.set_language("fr")
+    try:
+        assert "Record" not in card_status(hinted) and card_status(clean).startswith("Record 03:12")
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_puzzle_left_before_its_first_move_leaves_no_game_to_continue(fresh_app: Any, tmp_path: Path) -> None:
@@ -610,23 +621,24 @@ def _colour_pixels(app: Any, rect: pygame.Rect, colour: theme.Colour) -> int:
     return int(pygame.mask.from_threshold(area, colour, (1, 1, 1, 255)).count())
 
 
-def test_the_top_bars_dot_is_the_colour_in_play(fresh_app: Any, tmp_path: Path) -> None:
+def test_the_top_bar_shows_the_clock_with_no_seat_marker(fresh_app: Any, tmp_path: Path) -> None:
+    # One seat plays every colour: a coloured dot beside the clock meant nothing (it followed the
+    # last piece picked). No piece colour appears in the bar, whatever the tab or the piece in hand.
     scene = _open(fresh_app, tmp_path, "fullboard")
     m = scene.metrics
-    # Right of the poster mark, left of the buttons: the title (ink), the dot and the clock.
-    bar = pygame.Rect(m.u(10), scene.top_rect.top, scene.undo_button.rect.left - m.u(10), scene.top_rect.height)
-    for tab, colour in ((2, "red"), (3, "green")):
+    # Right of the poster mark (its blue circle ends near u(11)), left of the buttons: the title (ink) and the clock.
+    bar = pygame.Rect(m.u(12), scene.top_rect.top, scene.undo_button.rect.left - m.u(12), scene.top_rect.height)
+    slot = scene.tray.slot_rect(PuzzlePiece("blue", "1"))
+    assert slot is not None
+    for tab in (0, 2, 3):
         click(fresh_app, scene.tab_buttons[tab].rect.center)
         frames(fresh_app, 1)
-        others = [c for c in ("red", "green") if c != colour]
-        assert _colour_pixels(fresh_app, bar, PIECE_COLOURS[colour]) > 20, colour
-        assert all(_colour_pixels(fresh_app, bar, PIECE_COLOURS[other]) == 0 for other in others), colour
-    # A piece in hand is the colour in play, whatever the tab.
-    slot = scene.tray.slot_rect(PuzzlePiece("green", "1"))
-    assert slot is not None
+        assert all(_colour_pixels(fresh_app, bar, colour) == 0 for colour in PIECE_COLOURS.values()), tab
+    click(fresh_app, scene.tab_buttons[0].rect.center)
     click(fresh_app, slot.center)
-    click(fresh_app, scene.tab_buttons[2].rect.center)
-    assert scene.seat_style(0)[0] == PIECE_COLOURS["green"]
+    frames(fresh_app, 1)
+    assert scene.controller.held is not None
+    assert all(_colour_pixels(fresh_app, bar, colour) == 0 for colour in PIECE_COLOURS.values())
 
 
 class _Finished:
@@ -683,3 +695,226 @@ def test_the_clock_keeps_its_size_once_hints_are_taken(fresh_app: Any, tmp_path:
         assert after.size == clock.size, (clock, after)
         # The count is said in the panel instead.
         assert any("4 INDICES" in text.content and scene.panel_rect.contains(text.rect) for text in texts)
+
+
+_CORNER_V5 = "blue V5 a18,a19,a20,b18,c18"  # one corner piece no stored board holds (the review's position)
+
+
+def test_solve_on_the_full_board_keeps_the_players_pieces_and_its_whole_time() -> None:
+    # Pieces stay put on the full board: a solution from an empty board could never be shown there,
+    # so the whole budget goes to the player's position, and running out of it proves nothing.
+    state = PuzzleState("fullboard-hard", (parse_placement(_CORNER_V5),))
+    budget = Budget(0.4)
+    result = puzzle_ai.SolutionFinder().choose(PUZZLE_GAME, state, 0, budget)
+    assert result.status != "none"
+    assert result.status == "timeout" or parse_placement(_CORNER_V5) in result.placements
+    assert budget.remaining() < 0.05, "the whole budget was spent on the player's board"
+
+
+def test_a_solve_that_runs_out_of_time_says_so_in_a_dialog_and_offers_to_look_longer(
+    fresh_app: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "fullboard-hard")
+    drag_piece(app, scene, parse_placement(_CORNER_V5))
+    budgets: list[float] = []
+    answers = ["timeout", "none"]
+
+    def no_solution(state: Any, seconds: float, cancel: threading.Event) -> SearchResult:
+        budgets.append(seconds)
+        return SearchResult(answers[len(budgets) - 1])  # type: ignore[arg-type]
+
+    monkeypatch.setattr(puzzle_ai, "solve", no_solution)
+    taken = scene.hints
+    click(app, scene.solve_button.rect.center)
+    answer_solve_question(app)
+    assert wait_until(app, lambda: isinstance(app.top, DialogScene), limit=600)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene)
+    # Out of time is not "no solution": it says so, stays until closed, and offers a longer search.
+    assert dialog.title == "None found in the time" and "does not mean there is none" in dialog.message
+    assert "take some back" not in dialog.message and "30 s" in dialog.message
+    frames(app, 30)
+    assert app.top is dialog
+    click(app, dialog.buttons[0].rect.center)  # Keep looking
+    assert wait_until(app, lambda: len(budgets) == 2 and isinstance(app.top, DialogScene), limit=600)
+    assert budgets[1] > 4 * budgets[0]
+    # Only a search that proved it says there is none.
+    assert app.top.title == "No solution" and "take some back" in app.top.message
+    click(app, app.top.buttons[0].rect.center)
+    assert app.top is scene and scene.state.placements == (parse_placement(_CORNER_V5),)
+    assert scene.hints == taken and not scene.solved_by_computer  # failed Solves are no hints
+
+
+def test_a_solve_is_not_counted_as_a_hint(fresh_app: Any, tmp_path: Path) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "tetromino")
+    click(app, scene.solve_button.rect.center)
+    answer_solve_question(app)
+    assert wait_until(app, lambda: isinstance(app.top, PuzzleCompleteScene), limit=3000)
+    assert app.top.puzzle.solved_by_computer and scene.hints == 0
+
+
+def test_h_stops_a_solve_that_is_looking(fresh_app: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    app = fresh_app
+    scene = _open(app, tmp_path, "fullboard-hard")
+
+    def endless(state: Any, seconds: float, cancel: threading.Event) -> SearchResult:
+        while not cancel.is_set():
+            time.sleep(0.005)
+        return SearchResult("timeout")
+
+    monkeypatch.setattr(puzzle_ai, "solve", endless)
+    click(app, scene.solve_button.rect.center)
+    answer_solve_question(app)
+    frames(app, 3)
+    assert scene.hint_runner.busy and scene.hint_button.label == "Stop"
+    key(app, pygame.K_h)
+    assert not scene.hint_runner.busy
+    frames(app, 3)
+    assert app.top is scene and not scene.solving
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_tool_buttons_words_are_one_size(fresh_app: Any, tmp_path: Path, monkeypatch: Any, lang: str) -> None:
+    # TOURNER and RETOURNER were drawn smaller than RÉSOUDRE beside them: every word the row's buttons
+    # draw, at the size it is drawn.
+    from bauhausbox.ui import draw
+
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
+    drawn: dict[str, set[int]] = {}
+    render = draw.render_text
+
+    def recorded(text: str, size: int, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.setdefault(text, set()).add(size)
+        return render(text, size, *args, **kwargs)
+
+    monkeypatch.setattr(draw, "render_text", recorded)
+    i18n.set_language(lang)
+    try:
+        fresh_app._relayout()
+        scene = _open(fresh_app, tmp_path, "tetromino")
+        frames(fresh_app, 2)
+        row = [scene.rotate_button, scene.flip_button, scene.solve_button]
+        sizes = {button.label: drawn.get(i18n._(button.label).upper(), set()) for button in row}
+        assert all(len(found) == 1 for found in sizes.values()), sizes
+        assert len(set().union(*sizes.values())) == 1, sizes
+    finally:
+        i18n.set_language("en")
+        fresh_app._relayout()
+
+
+def test_a_thumbnail_shows_pieces_only_for_a_puzzle_in_progress_and_marks_it(fresh_app: Any, tmp_path: Path) -> None:
+    # The frames' thumbnails showed sample pieces on unsolved puzzles (read as saved progress).
+    app = fresh_app
+    scene = _open(app, tmp_path, "tetromino")
+    mine = Placement(PuzzlePiece("red", "I4"), frozenset({(0, 0), (1, 0), (2, 0), (3, 0)}))
+    drag_piece(app, scene, mine)
+    frames(app, 2)
+    app.go_home()
+    menu = app.push(PuzzleMenuScene(app, directory=tmp_path))
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    for puzzle, thumbnail in menu.previews.items():
+        inked = {name: _colour_pixels(app, thumbnail, colour) for name, colour in PIECE_COLOURS.items()}
+        frame = thumbnail.inflate(4, 4)
+        red_frame = all(
+            app.screen.get_at(point)[:3] == theme.RED[:3]
+            for point in (frame.topleft, (frame.centerx, frame.bottom - 1))
+        )
+        card_texts = [text.content for text in record.texts if menu.cards[puzzle].contains(text.rect)]
+        if puzzle == "tetromino":
+            assert inked["red"] > 20 and red_frame, inked
+            assert any(text.startswith("In progress") for text in card_texts), card_texts
+        else:
+            # The full board's start corners are its only colour; the frames are empty.
+            corners_only = all(count <= (thumbnail.width // 20 + 1) ** 2 for count in inked.values())
+            assert corners_only if puzzle.startswith("fullboard") else not any(inked.values()), (puzzle, inked)
+            assert not red_frame and not any(text.startswith("In progress") for text in card_texts), puzzle
+
+
+def test_a_held_piece_never_covers_the_panels_words(fresh_app: Any, tmp_path: Path) -> None:
+    # Held near the board's top edge, the piece was drawn over "Tetrominoes / PIECES LEFT".
+    app = fresh_app
+    scene = _open(app, tmp_path, "tetromino")
+    header = pygame.Rect(scene.panel_rect.left, scene.panel_rect.top, scene.panel_rect.width, 0)
+    header.height = scene.tray_rect.top - header.top
+    blue = PIECE_COLOURS["blue"]
+    assert _colour_pixels(app, header, blue) == 0
+    free = scene.tray_rect.inflate(-8, -8)
+    corner = pygame.Rect(free.right - 40, free.bottom - 40, 40, 40)  # the tray's last slot is empty
+    frames(app, 1)
+    empty_corner = _colour_pixels(app, corner, blue)
+    slot = scene.tray.slot_rect(PuzzlePiece("blue", "I4"))
+    assert slot is not None
+    click(app, slot.center)
+    assert scene.controller.held is not None
+    for spot in (header.center, (header.left + 10, header.top + 10), (scene.board.rect.right + 4, header.centery)):
+        move(app, spot)
+        assert _colour_pixels(app, header, blue) == 0, spot
+    # Over the tray it still floats under the pointer.
+    move(app, corner.center)
+    assert _colour_pixels(app, corner, blue) > empty_corner + 50
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1280, 800), (1920, 1080)])
+def test_the_first_how_to_pictures_names_stand_on_one_line(fresh_app: Any, size: tuple[int, int]) -> None:
+    # "Full board", "Tetrominoes" and "Pentominoes" stood each under its own board, at three heights.
+    metrics = theme.Metrics(*size)
+    page = puzzle_menu.how_to_pages()[0]
+    assert page.diagram is not None
+    surface = pygame.Surface(size)
+    area = pygame.Rect(metrics.u(4), metrics.u(30), size[0] - metrics.u(8), size[1] // 3)
+    with layout_probe.recording(size) as record:
+        page.diagram(surface, area, metrics)
+    names = [text for text in record.texts if text.content in ("Full board", "Tetrominoes", "Pentominoes")]
+    assert len(names) == 3, [text.content for text in record.texts]
+    assert len({text.rect.top for text in names}) == 1, [(text.content, text.rect.top) for text in names]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 700), (1280, 800), (1920, 1080)])
+def test_a_cards_words_stay_inside_it_and_apart_with_records_and_progress(
+    fresh_app: Any, tmp_path: Path, monkeypatch: Any, size: tuple[int, int], language: str
+) -> None:
+    # French at 1024: "Résolu avec 17 indices en 01:39 · le 27 nov. 2026" ran past the card, and the
+    # harder full board's goal ran into its "In progress" line.
+    from bauhausbox.games.blokus.puzzles.records.best_times import PuzzleRecords, save_records
+    from tests.ui.helpers import window_size
+
+    day = datetime(2026, 11, 27, 10, 0)
+    records = PuzzleRecords()
+    for puzzle, hints in (("tetromino", 17), ("pentomino-hard", 0), ("fullboard-hard", 12)):
+        records = records.with_completion(puzzle, 3599, day, hints)
+    save_records(tmp_path, records)
+    monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
+    i18n.set_language(language)
+    try:
+        with window_size(fresh_app, size):
+            scene = _open(fresh_app, tmp_path, "fullboard-hard")
+            slot = scene.tray.slot_rect(PuzzlePiece("blue", "V5"))
+            assert slot is not None
+            click(fresh_app, slot.center)
+            click(fresh_app, scene.board.cell_rect(start_corner("blue")).center)  # snaps onto the corner
+            assert scene.state.placements
+            frames(fresh_app, 2)
+            fresh_app.go_home()
+            menu = fresh_app.push(PuzzleMenuScene(fresh_app, directory=tmp_path))
+            frames(fresh_app, 1)
+            with layout_probe.recording(fresh_app.screen.get_size()) as record:
+                frames(fresh_app, 1)
+            for puzzle, card in menu.cards.items():
+                mine = [text for text in record.texts if card.collidepoint(text.rect.topleft)]
+                outside = [text.content for text in mine if not card.contains(text.rect)]
+                assert outside == [], (puzzle, outside)
+                clash = [
+                    (a.content, b.content)
+                    for i, a in enumerate(mine)
+                    for b in mine[i + 1 :]
+                    if a.rect.colliderect(b.rect)
+                ]
+                assert clash == [], (puzzle, clash)
+                if puzzle == "fullboard-hard":
+                    assert any(text.content.startswith(("In progress", "En cours")) for text in mine)
+    finally:
+        i18n.set_language("en")

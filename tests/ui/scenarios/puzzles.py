@@ -1,7 +1,8 @@
 """The key states of the Blokus puzzles' screen for the layout test and the screenshots: each of the
 six puzzles (every frame kind, easy and hard) opened from the menu (the menu itself is
 ``blokus-puzzles_setup``), a piece held over the board, a refusal, a hint, the solved celebration
-(and the dialog after Solve), and the longest title with an hour on the clock and hints taken."""
+(and the dialog after Solve, and the one when Solve ran out of time), and the longest title with an
+hour on the clock and hints taken."""
 
 from __future__ import annotations
 
@@ -112,6 +113,14 @@ def solve_question(app: App) -> None:
     assert isinstance(app.top, DialogScene)
 
 
+@scenario("puzzles_solve_out_of_time")
+def solve_out_of_time(app: App) -> None:
+    # Solve ran out of time on the largest-first board: the dialog says so and offers to look longer.
+    scene = open_puzzle(app, "fullboard-hard")
+    scene._solve_failed(proved=False)
+    assert isinstance(app.top, DialogScene) and len(app.top.buttons) == 2
+
+
 def answer_solve_question(app: App) -> None:
     """Say yes to "Show a solution?", as a player does (its first button)."""
     dialog = app.top
@@ -129,7 +138,7 @@ def long_title(app: App) -> None:
 
 @scenario("puzzles_fullboard_yellow")
 def fullboard_yellow(app: App) -> None:
-    # The full board's yellow tab, a yellow piece in hand: the top bar's dot is yellow.
+    # The full board's yellow tab, a yellow piece in hand (the top bar keeps the clock alone).
     scene = open_puzzle(app, "fullboard")
     click(app, scene.tab_buttons[1].rect.center)
     _hold(app, scene, PuzzlePiece("yellow", "L5"))

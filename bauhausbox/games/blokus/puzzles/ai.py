@@ -60,11 +60,14 @@ class PuzzleAdvisor(PuzzleSolverBot):
 
 
 class SolutionFinder(PuzzleSolverBot):
-    """For "Solve": the answer is a whole :class:`SearchResult` extending the player's pieces (or,
-    when none is found, one from an empty board)."""
+    """For "Solve": the answer is a whole :class:`SearchResult` extending the player's pieces (or, in
+    the frames, where placed pieces may be lifted, one from an empty board when none is found). On the
+    full board pieces stay put, so the whole budget goes to the player's position."""
 
     def choose(self, game: GameRules[Any, Any], view: Any, seat: Seat, budget: Budget) -> SearchResult:
         state: PuzzleState = view
+        if not state.spec.movable:
+            return solve(state, budget.remaining(), budget.cancel_event)
         half = budget.fraction(0.5) if state.placements else budget
         result = solve(state, half.remaining(), budget.cancel_event)
         if result.status != "found" and state.placements:

@@ -162,6 +162,9 @@ def turn_buttons(on_rotate: Callable[[], object], on_flip: Callable[[], object])
     return rotate, flip
 
 
+_BUTTON_SIZES = ("small", "body", "heading")  # a Button's sizes, smallest first
+
+
 class ToolRow:
     """Tool buttons side by side (Rotate, Flip, Corners / Solve), each as wide as its icon and label
     need, the spare room shared out evenly; when even that does not fit, the icons go and the words
@@ -169,6 +172,11 @@ class ToolRow:
 
     def __init__(self, buttons: Sequence[Button], equal: bool = False) -> None:
         self.buttons = list(buttons)
+        # One size of words for a row of buttons (the puzzles' Solve stood taller than Rotate and Flip):
+        # the smallest any of them asks for.
+        size = min((button.size for button in self.buttons), key=_BUTTON_SIZES.index, default="body")
+        for button in self.buttons:
+            button.size = size
         self.icons = [button.icon for button in self.buttons]
         self.equal = equal  # every button as wide as the widest (tabs: one size, whatever their words)
 

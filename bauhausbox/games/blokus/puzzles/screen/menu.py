@@ -191,11 +191,18 @@ class PuzzleMenuScene(Scene):
         # share the room between the heading and them: the thumbnail below the goal when it fits there
         # at a readable size, else beside a narrower goal (French is longer, 1024 is short).
         progress = self.progress.get(spec.id)
-        lines = [(card_status(self.records.for_puzzle(spec.id)), theme.INK)]
+        said = [(card_status(self.records.for_puzzle(spec.id)), theme.INK)]
         if progress is not None and progress[1]:
             placed = pieces_placed_text(len(progress[1]))
             resume = _("In progress: {placed}, {time}").format(placed=placed, time=format_time(progress[2]))
-            lines.append((resume, theme.RED))
+            said.append((resume, theme.RED))
+        # A line too long for the card (French, 1024) breaks at its " · ", else between words.
+        width = rect.right - x - m.u(2)
+        lines: list[tuple[str, theme.Colour]] = []
+        for text, colour in said:
+            fits = draw.render_text(text, m.small, weight="semibold").get_width() <= width
+            for part in [text] if fits else text.split("  ·  "):
+                lines += [(piece, colour) for piece in draw.wrap(part, m.small, width, "semibold")]
         line_h = m.u(3)
         # (A clear unit above the foot's lines: the thumbnail's border is drawn just outside it.)
         room = pygame.Rect(x, y, rect.right - x - m.u(2), rect.bottom - m.u(3.5) - len(lines) * line_h - y)
@@ -209,30 +216,42 @@ class PuzzleMenuScene(Scene):
             preview = pygame.Rect(x, text_bottom + gap, room.width, room.bottom - text_bottom - gap)
         else:
             side = min(room.height, room.width * 2 // 5)
+            # A smaller thumbnail before a goal that runs into the lines below it.
+            while side > smallest and len(draw.wrap(goal, m.small, room.width - side - m.u(2))) * step > room.height:
+                side -= m.u(1)
             column = pygame.Rect(x, y, room.width - side - m.u(2), room.height)
             draw.paragraph(surface, goal, column, m.small, theme.INK)
             preview = pygame.Rect(room.right - side, room.bottom - side, side, side)
-        self.previews[spec.id] = _draw_preview(surface, spec, preview, progress[1] if progress else _sample(spec))
+        # The thumbnail is the empty board, or the saved game's pieces in a red frame (the colour of its
+        # "In progress" line): never pieces that look like progress on a puzzle that has none.
+        if progress is not None and progress[1]:
+            self.previews[spec.id] = _draw_preview(surface, spec, preview, progress[1], theme.RED)
+        else:
+            self.previews[spec.id] = _draw_preview(surface, spec, preview, ())
         for index, (line, colour) in enumerate(lines):
             draw.text(surface, line, (x, room.bottom + m.u(1.5) + index * line_h), m.small, colour, "semibold")
 
 
 def card_status(record: PuzzleRecord) -> str:
-    """A card's record line: "Not solved yet", or the best solve with its hints and the last day solved:
-    "Best 03:12, no hints  ·  last solved 26 Nov 2026", "Best 05:00, 2 hints  ·  ..." (a solve without
-    hints beats any with hints; only those set the best time). Saved progress is a line of its own."""
+    """A card's record line, by the one rule the celebration says too ("Solve it without hints to set
+    a best time"): "Not solved yet"; the best time, only ever a solve without hints ("Best time 03:12
+    ·  last solved 26 Nov 2026"); else the best solve with hints, not called a best time ("Solved
+    with 2 hints in 05:00  ·  ..."; fewer hints first, then the faster). Saved progress is a line of its own."""
     best = record.best
     last = record.last_completed
     if best is None or last is None:
         return _("Not solved yet")
-    hints = counted("{n} hint", "{n} hints", best.hints) if best.hints else _("no hints")
-    return _("Best {time}, {hints}  ·  last solved {date}").format(
-        time=format_time(best.seconds), hints=hints, date=long_date(last)
+    if not best.hints:
+        return _("Best time {time}  ·  last solved {date}").format(time=format_time(best.seconds), date=long_date(last))
+    hints = counted("{n} hint", "{n} hints", best.hints)
+    return _("Solved with {hints} in {time}  ·  last solved {date}").format(
+        hints=hints, time=format_time(best.seconds), date=long_date(last)
     )
 
 
 def _sample(spec: PuzzleSpec) -> tuple[Placement, ...]:
-    """A few pieces of a stored solution, to decorate a frame's card (none for the full board)."""
+    """A few pieces of a stored solution, for a frame's picture in the how-to pages (none for the full
+    board); never on a card, where pieces would read as saved progress."""
     stored = shipped_solutions("pentomino-hard") if spec.kind == "pentomino" else ()
     if spec.kind == "tetromino":
         stored = (_TETROMINO_SAMPLE,)
@@ -251,9 +270,14 @@ _TETROMINO_SAMPLE: tuple[Placement, ...] = tuple(
 
 
 def _draw_preview(
-    surface: pygame.Surface, spec: PuzzleSpec, rect: pygame.Rect, pieces: tuple[Placement, ...]
+    surface: pygame.Surface,
+    spec: PuzzleSpec,
+    rect: pygame.Rect,
+    pieces: tuple[Placement, ...],
+    frame: theme.Colour = theme.INK,
 ) -> pygame.Rect:
-    """The board or frame, small: the pieces of a saved game, else a few sample pieces in a corner."""
+    """The board or frame, small, with ``pieces`` on it (a saved game's; a how-to picture's few), in a
+    ``frame`` of that colour."""
     if rect.width < 20 or rect.height < 20:
         return rect
     board = BoardView(spec.width, spec.height, labels=False)
@@ -264,7 +288,7 @@ def _draw_preview(
             pygame.draw.rect(surface, PIECE_COLOURS[colour], board.cell_rect(start_corner(colour)))
     for placement in pieces:
         draw_cells(surface, board.cell_rect, placement.cells, PIECE_COLOURS[placement.piece.colour], outline_px=1)
-    pygame.draw.rect(surface, theme.INK, board.rect.inflate(4, 4), 2)
+    pygame.draw.rect(surface, frame, board.rect.inflate(4, 4), 2)
     return board.rect
 
 
@@ -423,24 +447,19 @@ class PuzzleCompleteScene(Scene):
 
 # ==== how to play ====================================================================================
 def _diagram_puzzles(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
-    """The three boards side by side, with a few pieces in each."""
+    """The three boards side by side, with a few pieces in each, their names on one line below them
+    (the boards differ in shape, so each name under its own board stood at its own height)."""
     gap = metrics.u(3)
     width = (rect.width - 2 * gap) // 3
+    shown: list[tuple[pygame.Rect, str]] = []
     for index, spec in enumerate(PUZZLE_BY_ID[id_] for id_ in ("fullboard", "tetromino-hard", "pentomino")):
         area = pygame.Rect(
             rect.left + index * (width + gap), rect.top + metrics.u(4), width, rect.height - metrics.u(8)
         )
-        shown = _draw_preview(surface, spec, area, _sample(spec))
-        label = _(spec.title).partition(",")[0]
-        draw.text(
-            surface,
-            label,
-            (shown.centerx, shown.bottom + metrics.u(1.5)),
-            metrics.small,
-            theme.INK,
-            "semibold",
-            "midtop",
-        )
+        shown.append((_draw_preview(surface, spec, area, _sample(spec)), _(spec.title).partition(",")[0]))
+    line = max(board.bottom for board, _label in shown) + metrics.u(1.5)
+    for board, label in shown:
+        draw.text(surface, label, (board.centerx, line), metrics.small, theme.INK, "semibold", "midtop")
 
 
 def _diagram_contacts(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:

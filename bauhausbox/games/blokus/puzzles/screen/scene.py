@@ -6,9 +6,10 @@ status bar and the red note at the pointer, the pause menu. This screen adds the
 of the Blokus piece widgets (``blokus/screen/piece_widgets.py``), lifting a placed piece in the frames (a ``lift``
 move), the harder frames' red bars where a held piece would touch its own colour, the clock, the
 solver's hints with an honest timeout ("No way to finish was found in 2 s. Keep looking? Press H.":
-H then searches five times longer; H again stops), Solve, and the celebration with the records of
-``records/best_times.py``. The solver runs on the scene's hint runner (``BotRunner``) through
-``puzzles/ai.py``, with the engine's ``Budget``.
+H then searches five times longer; H again stops), Solve (out of time, a dialog says so and offers
+to look five times longer; "No solution" only after a proof; not counted as a hint), and the
+celebration with the records of ``records/best_times.py``. The solver runs on the scene's hint
+runner (``BotRunner``) through ``puzzles/ai.py``, with the engine's ``Budget``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from datetime import datetime
 
 import pygame
 
-from bauhausbox.engine.api import Seat
+from bauhausbox.engine.api import Seat, Words
 from bauhausbox.engine.bots.runner import BotJob
 from bauhausbox.engine.grid import Cell
 from bauhausbox.engine.history import Step
@@ -95,6 +96,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self._layer_key: tuple[object, ...] = ()
         self.advice: Hint | None = None  # the last hint's full answer (its words, whether time ran out)
         self.hint_seconds = HINT_SECONDS  # the next hint's budget; grows with each "keep looking"
+        self.solve_seconds = SOLVE_SECONDS  # the next Solve's budget; grows likewise
         # Thinking ahead (solver/ponder.py): a pool worker searches the position while the player looks at it.
         self.ponderer = Ponderer()
         self.ponder_at: float | None = None  # when to start thinking about the current position
@@ -130,6 +132,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             for i, colour in enumerate(COLOURS)
         ]
         self.panel_rect = self.tray_rect = pygame.Rect(0, 0, 0, 0)
+        self.hold_areas: tuple[pygame.Rect, ...] = ()  # where a held piece is drawn (layout_game)
         self.title_lines: list[str] = []
         self.count_y = 0
         self.hints_y: int | None = None  # the hint count's own line, when it does not fit beside the count
@@ -277,7 +280,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
 
     def on_move(self, before: PuzzleState, after: PuzzleState, step: Step) -> None:
         self.advice = None
-        self.hint_seconds = HINT_SECONDS
+        self.hint_seconds, self.solve_seconds = HINT_SECONDS, SOLVE_SECONDS
         self._refresh_tray()
         self.ponder_soon()
 
@@ -292,7 +295,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
     def on_history_jump(self) -> None:
         self.controller.cancel()
         self.advice = None
-        self.hint_seconds = HINT_SECONDS
+        self.hint_seconds, self.solve_seconds = HINT_SECONDS, SOLVE_SECONDS
         self.solving = []
         self._refresh_tray()
         self.ponder_soon()
@@ -356,7 +359,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
     def request_hint(self) -> None:
         """H / the Hint button: ask for a hint; after a search that ran out of time, keep looking with
         a longer budget; while a hint search runs, stop it."""
-        if self.hint_runner.busy and not self.hint_runner_solving:
+        if self.hint_runner.busy:  # a hint's search or Solve's: H stops either
             self.hint_runner.cancel()
             self.say(_("Stopped looking."), seconds=3)
             return
@@ -432,27 +435,51 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         if not self._can_act() or self.match.over:
             return
         self.stop_pondering()
-        self.say(_("Solving…"), seconds=SOLVE_SECONDS + 5)
-        self.hint_runner.start(SolutionFinder(), self.game, self.match.state, SOLVE_SEAT, self._token(), SOLVE_SECONDS)
+        seconds = self.solve_seconds
+        looking = _("Looking for a solution (up to {seconds} s; H to stop)…").format(seconds=f"{seconds:g}")
+        self.say(looking, seconds=seconds + 5)
+        self.hint_runner.start(SolutionFinder(), self.game, self.match.state, SOLVE_SEAT, self._token(), seconds)
 
     def _play_solution(self, result: SearchResult) -> None:
-        """Play the solution piece by piece (lifting first, in a frame, the pieces it does not keep)."""
+        """Play the solution piece by piece (lifting first, in a frame, the pieces it does not keep);
+        when there is none, say why in a dialog that stays until it is closed."""
         if result.status != "found":
-            said = _("No solution shown: none was found within {seconds} s.").format(seconds=f"{SOLVE_SECONDS:g}")
-            self.say(said, "error", seconds=8)
+            self._solve_failed(result.status == "none")
             return
         kept = set(result.placements)
         placed = self.state.placements
         lifts: list[PuzzleMove] = [Lift(p.piece) for p in placed if p not in kept]
-        if lifts and not self.spec.movable:
-            self.say(_("No solution keeping your pieces was found: take some back and try again."), "error", 8)
+        if lifts and not self.spec.movable:  # never on the full board (SolutionFinder keeps its pieces)
+            self._solve_failed(True)
             return
-        self.match.computer_finished = True  # kept in the save: no record, no statistics
-        self.match.hints_taken += 1
+        self.solve_seconds = SOLVE_SECONDS
+        # Kept in the save: no record, no statistics. A Solve is not a hint: the puzzle is the computer's.
+        self.match.computer_finished = True
         self.solving = [*lifts, *(p for p in result.placements if p not in set(placed))]
         self.solving_tween = self.tween(STEP_SECONDS)
         said = _("Here is a solution.") if not lifts else _("No solution keeps all your pieces; here is one.")
         self.say(said, seconds=6)
+
+    def _solve_failed(self, proved: bool) -> None:
+        """Solve found nothing: "none" only when the search proved it; when it ran out of time, say
+        that and offer to look longer (five times longer each time, like the hint)."""
+        self.message_until = 0.0  # "Looking for a solution…" is answered by the dialog
+        if proved:
+            title, message = N_("No solution"), N_("No solution keeps your pieces: take some back and try again.")
+            self.app.push(DialogScene(self.app, title, message, accent=theme.YELLOW))
+            return
+        tried = self.solve_seconds
+        self.solve_seconds *= KEEP_LOOKING_FACTOR
+        message = Words(
+            N_(
+                "No solution keeping your pieces was found in {tried} s. That does not mean there is none: "
+                "look again, for up to {longer} s?"
+            ),
+            tried=f"{tried:g}",
+            longer=f"{self.solve_seconds:g}",
+        )
+        buttons = ((N_("Keep looking"), self.solve, "primary"), (N_("Stop"), None, "plain"))
+        self.app.push(DialogScene(self.app, N_("None found in the time"), message, buttons, theme.YELLOW))
 
     def _refresh_buttons(self) -> None:
         super()._refresh_buttons()
@@ -463,7 +490,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         once the puzzle is over it opens its result again (a solo puzzle has no scores)."""
         if self.match.over and self.game_over_shown:
             self.hint_button.label, self.hint_button.tooltip = N_("Result"), N_("Show the puzzle's result again")
-        elif self.hint_runner.busy and not self.hint_runner_solving:
+        elif self.hint_runner.busy:
             self.hint_button.label, self.hint_button.enabled = N_("Stop"), True
         elif self.hint_move is None and self.advice is not None and self.advice.timed_out:
             self.hint_button.label, self.hint_button.enabled = N_("Keep looking"), True
@@ -551,8 +578,18 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self.tray_rect = pygame.Rect(panel.left, y, panel.width, panel.bottom - y - 2 * turn_h - m.u(3))
         self.tray.layout(self.tray_rect, max_cell_px=max(10, self.board.cell_px * 0.8))
         self.tool_row.layout(pygame.Rect(panel.left, panel.bottom - turn_h, panel.width, turn_h), m.u(1), m)
+        # Where a held piece may be drawn: left of the panel (the board and its margin), and the tray
+        # with the buttons under it.
+        self.hold_areas = (
+            pygame.Rect(rect.left, rect.top, panel.left - rect.left, rect.height),
+            pygame.Rect(panel.left, self.tray_rect.top, panel.width, rect.bottom - self.tray_rect.top),
+        )
 
     # -- drawing ---------------------------------------------------------------------------------
+    # One seat plays every colour: a seat marker in the top bar would tell nobody apart (the colour
+    # of a piece is on the piece), so the bar shows the clock alone.
+    turn_marker = False
+
     def turn_text(self) -> str:
         # The title and the hint count are in the panel: the top bar keeps the clock alone, so it
         # keeps its size when hints are taken.
@@ -575,24 +612,6 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             return _("The computer showed a solution  ·  Result: see it again  ·  Esc menu")
         return _("Puzzle solved  ·  Result: see it again  ·  Esc menu")
 
-    def colour_in_play(self) -> str:
-        """The colour the player is placing: the piece in hand, else the tray's tab (full board),
-        else the hinted piece, else the last piece placed (the frames mix all four)."""
-        held = self.controller.held
-        if held is not None and isinstance(held.key, PuzzlePiece):
-            return held.key.colour
-        if self.uses_tabs:
-            return COLOURS[self.tab]
-        if isinstance(self.hint_move, Placement):
-            return self.hint_move.piece.colour
-        placements = self.state.placements
-        return placements[-1].piece.colour if placements else COLOURS[0]
-
-    def seat_style(self, seat: Seat) -> tuple[theme.Colour, str]:
-        # One seat plays every colour: the top bar's dot is the colour in play, not the seat's blue.
-        colour = self.colour_in_play()
-        return PIECE_COLOURS[colour], PIECE_MARKS[colour]
-
     def idle_status(self) -> str:
         if self.spec.movable:
             return _(
@@ -612,7 +631,13 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         held = self.controller.held
         mark = self.mark(held.key.colour) if held is not None and isinstance(held.key, PuzzlePiece) else None
         self.contacts = ()
-        self.controller.draw(surface, self.metrics, mark)
+        # The piece in hand shows over the board and the tray, never over the panel's words above the
+        # tray (the puzzle's name, the pieces left, the colour tabs) nor the bars.
+        clip = surface.get_clip()
+        for area in self.hold_areas:
+            surface.set_clip(area.clip(clip))
+            self.controller.draw(surface, self.metrics, mark)
+        surface.set_clip(clip)
         self._draw_contacts(surface)
         super().draw_overlay(surface)
 
