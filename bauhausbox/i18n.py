@@ -52,6 +52,9 @@ class _Pseudo(gettext.NullTranslations):
     def pgettext(self, context: str, message: str) -> str:
         return f"{PSEUDO_OPEN}{message}{PSEUDO_CLOSE}"
 
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self.ngettext(singular, plural, n)
+
 
 def system_language() -> str:
     """The system's language if we have it, else English (``BAUHAUSBOX_LANG`` first)."""

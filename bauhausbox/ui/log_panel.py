@@ -286,7 +286,10 @@ def continued(text: str, size: int, width: int, room: int) -> tuple[str, ...]:
         return ()
     words = text.split(" ")
     for start in range(1, len(words)):
-        lines = draw.wrap("… " + " ".join(words[start:]), size, width)
+        # Marks that open before the cut (the translation check's ⟦…⟧) still hold the words after it.
+        before = " ".join(words[:start])
+        still_open = i18n.PSEUDO_OPEN * max(0, before.count(i18n.PSEUDO_OPEN) - before.count(i18n.PSEUDO_CLOSE))
+        lines = draw.wrap("… " + still_open + " ".join(words[start:]), size, width)
         if len(lines) <= room:
             return tuple(lines)
     return ()

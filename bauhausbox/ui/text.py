@@ -128,9 +128,12 @@ def _french_imperative(participle: str) -> str | None:
 def _french_advice(clause: str, name: str) -> str:
     """ "Anni a placé le L5 en k10–m12 et a pioché 2" -> "placez le L5 en k10–m12 et piochez 2" (and
     "…, puis a pioché 2 tuiles" -> "…, puis piochez 2 tuiles")."""
-    if not clause.startswith(name + " a "):
+    # The reader's own move is said to them ("Vous avez posé …, puis avez pioché 2 tuiles").
+    forms = ((name + " a ", "a"), ("Vous avez ", "avez"))
+    subject, auxiliary = next(((who, aux) for who, aux in forms if clause.startswith(who)), ("", ""))
+    if not subject:
         return clause
-    words = clause[len(name) + 3 :].split(" ")
+    words = clause[len(subject) :].split(" ")
     first = _french_imperative(words[0])
     if first is None:
         return clause
@@ -142,7 +145,7 @@ def _french_advice(clause: str, name: str) -> str:
         after = words[index + 2] if index + 2 < len(words) else ""
         # "et a pioché 2", ", puis a pioché 2 tuiles": every verb of the move becomes advice
         verb = _french_imperative(after)
-        if word in ("et", "puis") and index + 1 < len(words) and words[index + 1] == "a" and verb:
+        if word in ("et", "puis") and index + 1 < len(words) and words[index + 1] == auxiliary and verb:
             kept += [word, verb]
             index += 3
             continue
@@ -161,9 +164,10 @@ def advice(sentence: str, name: str) -> str:
     clause = sentence.split(";")[0].strip()
     if i18n.language() == "fr":
         return _french_advice(clause, name)
-    if not clause.startswith(name + " "):
+    subject = next((who for who in (name, "You") if clause.startswith(who + " ")), None)
+    if subject is None:  # "You": the reader's own move, said to them
         return clause
-    words = clause[len(name) + 1 :].split(" ")
+    words = clause[len(subject) + 1 :].split(" ")
     if words[0] not in _PLAIN_FORMS:
         return clause
     for index, word in enumerate(words):

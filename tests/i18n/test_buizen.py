@@ -123,7 +123,7 @@ def test_moves_are_told_in_french_with_french_plurals(language: Callable[[str], 
     three = position("0,0 pump; 1,0 3f r270; 2,1 4f r90; 3,0 1f r90", hand0="16", bag="5 6 7 8 9")
     assert say(three, "16f r90 at 2,0").endswith("puis a pioché 3 tuiles")
     assert say(position(ROADS, hand0="pit manhole"), "manhole at 4,4") == (
-        "Circle a posé une plaque d’égout sur la route à ciel ouvert contre le tube droit incendie de Triangle, "
+        "Circle a posé une plaque d’égout sur la fosse à ciel ouvert contre le tube droit incendie de Triangle, "
         "en dessous, puis a pioché 1 tuile"
     )
     served = position("0,0 pump; 1,0 3f r270 by 1", hand0="29")
@@ -173,7 +173,7 @@ def test_the_how_to_pages_read_in_french(language: Callable[[str], str]) -> None
     titles = [page.title for page in howto.pages()]
     assert titles[0] == "Posez des tuyaux, fermez vos réseaux"
     assert "Le pointage" in titles
-    assert "Routes à ciel ouvert et plaques d’égout" in titles
+    assert "Fosses à ciel ouvert et plaques d’égout" in titles
     language(i18n.PSEUDO)
     for page in howto.pages():
         for text in (page.title, *page.paragraphs, page.caption):

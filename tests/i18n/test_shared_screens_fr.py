@@ -115,8 +115,14 @@ def test_a_buizen_hint_in_french_tells_every_verb_in_the_imperative(french: None
 
     state = GAME.new_game(2, 3)
     move = next(m for m in GAME.legal_moves(state) if isinstance(m, Place) and GAME.apply(state, m).drawn)
-    sentence = games.describe_move("buizen", state, move, mover=0, viewer=0, names=["Anni", "Jo"])
-    assert "a pioché" in sentence  # the log's passé composé ...
-    hint = advice(sentence, "Anni")
-    assert hint.startswith("posez ") and "piochez" in hint  # ... is advice in the hint
-    assert " a " not in f" {hint} ".replace(" à ", " "), hint
+    for viewer, said in ((1, "a pioché"), (0, "avez pioché")):  # told to another seat, to the mover
+        sentence = games.describe_move("buizen", state, move, mover=0, viewer=viewer, names=["Anni", "Jo"])
+        assert said in sentence  # the log's passé composé ...
+        hint = advice(sentence, "Anni")
+        assert hint.startswith("posez ") and "piochez" in hint, hint  # ... is advice in the hint
+        assert " a " not in f" {hint} ".replace(" à ", " ") and " avez " not in f" {hint} ", hint
+
+
+def test_a_hint_in_english_made_from_the_readers_own_move_is_advice() -> None:
+    assert advice("You laid a gas bend on c4 and drew 1", "Anni") == "lay a gas bend on c4 and draw 1"
+    assert advice("Anni laid a gas bend on c4 and drew 1", "Anni") == "lay a gas bend on c4 and draw 1"

@@ -173,7 +173,7 @@ def test_recent_results_name_the_variant_and_the_winner() -> None:
     solo = ResultRecord(date=date, players=["Anni"], kinds=["human"], scores=[31], winners=[0])
     assert result_headline("bits", solo) == "28 Nov"
     # A computer that won is named with its level, as in the players table (the person Josef is not it).
-    expert = duo.model_copy(update={"kinds": ["human", "ai:expert"], "winners": [1]})
+    expert = duo.model_copy(update={"kinds": ["human", "ai:expert"], "winners": [1], "scores": [-17, -3]})
     assert result_headline("blokus", expert) == "28 Nov · Blokus Duo: Josef (computer · expert) won"
     i18n.set_language("fr")
     assert result_headline("blokus", duo) == "28 nov. · Blokus Duo : victoire d’Anni"
