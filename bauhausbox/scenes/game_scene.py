@@ -266,7 +266,7 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
         if self.app.top is self and not self.match.over:
             self.match.seconds_played += dt  # the clock a screen may show; saved with the game
         self.update_game(dt)
-        self._refresh_log()
+        self._refresh_log(between_frames=True)
         if (hint := self.table.hint_answer()) is not None:
             self.take_hint(hint)
         if self.table.veiled():

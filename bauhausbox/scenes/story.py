@@ -171,9 +171,12 @@ class GameStory(Scene):
         self.log_button.selected = self.app.settings.log_open
         self._log_key = None
 
-    def _refresh_log(self) -> None:
+    def _refresh_log(self, between_frames: bool = False) -> None:
         """The log's lines for the seat on screen, rebuilt only when the history, the viewer, the
-        recap or the notice changed (each sentence is remembered by the match)."""
+        recap or the notice changed (each sentence is remembered by the match). Between frames (the
+        update) the hover frame also follows lines that moved under the pointer."""
+        if between_frames:
+            self.log.follow_pointer()
         allowed, viewer = self.story_viewer()
         history = self.match.history
         key = (

@@ -61,6 +61,7 @@ class LogPanel:
         self._rows_key: object = None
         self._drag: tuple[int, int] | None = None  # (pointer y, offset) when the drag began
         self._mouse = (-1, -1)
+        self._lines_moved = False
 
     # -- contents and size --------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, metrics: Metrics) -> None:
@@ -69,7 +70,7 @@ class LogPanel:
         top = rect.top + metrics.u(4.5)
         self.body = pygame.Rect(rect.left, top, rect.width, max(0, rect.bottom - top))
         self._rows_key = None
-        self._hover(self._mouse)
+        self._lines_moved = True
 
     def set_lines(self, lines: tuple[LogLine, ...]) -> None:
         """New contents. Lines added at the end keep a scrolled-away view where it was."""
@@ -83,9 +84,7 @@ class LogPanel:
             self._measure()
             self.offset += self._content_height - old_height
         self.offset = min(self.offset, self.max_offset)
-        # The lines moved under a pointer that did not: the hover frame (and the board's mark of its
-        # move) follows the line now under the pointer, not the one that was there.
-        self._hover(self._mouse)
+        self._lines_moved = True  # the hover frame follows at the next follow_pointer
 
     @property
     def max_offset(self) -> int:
@@ -156,6 +155,14 @@ class LogPanel:
 
     def _hover(self, pos: tuple[int, int]) -> None:
         self.hovered = self.line_at(pos)
+
+    def follow_pointer(self) -> None:
+        """After the lines moved under a pointer that did not (a move came in, a new layout), the hover
+        frame, and the board's mark of its move, go to the line now under the pointer. Called between
+        frames: a frame whose board was drawn with one hovered line keeps it to its end."""
+        if self._lines_moved:
+            self._lines_moved = False
+            self._hover(self._mouse)
 
     def line_at(self, pos: tuple[int, int]) -> int | None:
         """The index of the line at screen position ``pos``, if any."""

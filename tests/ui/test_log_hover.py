@@ -28,6 +28,8 @@ def test_a_new_entry_moves_the_hover_to_the_line_now_under_the_pointer() -> None
     _pointer_on(panel, 27)
     where = panel.line_rect(27).center
     panel.set_lines(_lines(31))  # a move came in: the log scrolled by itself, the mouse stayed
+    assert panel.hovered == 27  # not within the frame: its board was drawn with that line's mark
+    panel.follow_pointer()  # the next frame
     assert panel.hovered == panel.line_at(where) != 27
 
 
@@ -38,4 +40,5 @@ def test_a_new_layout_moves_the_hover_too() -> None:
     _pointer_on(panel, 25)
     where = panel.line_rect(25).center
     panel.layout(pygame.Rect(10, 10, 360, 200), theme.Metrics(1280, 800))  # the panel got shorter
+    panel.follow_pointer()
     assert panel.hovered == panel.line_at(where) != 25
