@@ -566,6 +566,7 @@ class RemoteTableAdapter(Table[Any, Any]):
                     token=remote.token,
                     name=self.match.seat_name(seat),
                     game_id=remote.view.game,
+                    host=_host_name(remote.view.names, remote.view.humans, seat),
                 )
                 guest.keep_seat(kept)
             except (ValueError, OSError) as error:  # the game goes on; only the way back is lost
@@ -690,3 +691,10 @@ __all__ = [
     "setup_of",
     "taken_back",
 ]
+
+
+def _host_name(names: list[str], humans: list[bool], mine: int) -> str:
+    """The first human seat other than ``mine``: the player whose table a guest's seat is at (the host
+    sets up the table from its first seat); empty when there is none."""
+    others = (name for seat, (name, human) in enumerate(zip(names, humans, strict=False)) if human and seat != mine)
+    return next(others, "")

@@ -272,6 +272,9 @@ class GuestSeat(_Model):
     name: PlayerName
     game_id: str
     joined: Timestamp = Field(default_factory=now)
+    # The table's first other player, whose table it is said to be ("Return to Bits at Anni's table");
+    # empty in a record from before it was kept.
+    host: str = Field("", max_length=MAX_NAME_LENGTH)
 
     @field_validator("game_id")
     @classmethod

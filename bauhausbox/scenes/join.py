@@ -33,7 +33,7 @@ from bauhausbox.net.protocol import CODE_LENGTH, SENTENCES, TableSeen
 from bauhausbox.net.remote import JOIN_SECONDS, join_table, refusal_words
 from bauhausbox.persistence import guest
 from bauhausbox.persistence.models import MAX_NAME_LENGTH, GuestSeat, name_problem
-from bauhausbox.scenes.common import poster_background
+from bauhausbox.scenes.common import game_title, poster_background
 from bauhausbox.scenes.game_hooks import seat_marker
 from bauhausbox.scenes.host import open_remote
 from bauhausbox.scenes.table_chrome import LEVEL_WORDS
@@ -81,6 +81,29 @@ def why(error: BaseException, url: str) -> str:
     if isinstance(error, InvalidURI):  # "ws://" alone, say: no host to ask
         return fill(_("“{address}” is not an address: type it like 192.168.1.20:51234."), address=url)
     return refusal_words(error, url)
+
+
+def return_to_seat(app: App, kept: GuestSeat) -> str:
+    """Sit again in a seat taken here before, with its token, and open its table's screen; the one
+    path of Join's Return and the main menu's Continue. Returns why it failed (one sentence; empty
+    when the table opened); a seat whose table no longer knows it is forgotten."""
+    try:
+        table = join_table(kept.url, kept.code, [kept.seat], language=i18n.language(), tokens={kept.seat: kept.token})
+    except FAILURES as error:
+        if isinstance(error, Ended) and error.refusal.reason in GONE:
+            guest.forget_seat(kept.url, kept.code, kept.seat)
+        return why(error, kept.url)
+    table.keep_seats()
+    open_remote(app, table)
+    return ""
+
+
+def return_words(kept: GuestSeat) -> str:
+    """ "Return to Bits at Anni's table": the main menu's Continue for a seat at another computer."""
+    game = game_title(kept.game_id)
+    if kept.host:
+        return fill(_("Return to {game} at {host}'s table"), game=game, host=kept.host)
+    return fill(_("Return to your seat at {game}"), game=game)
 
 
 class JoinScene(Scene):
@@ -227,21 +250,11 @@ class JoinScene(Scene):
     def return_to(self, index: int) -> None:
         """Back into a seat taken here before, with its token; a table that no longer knows it is
         forgotten (one sentence says why)."""
-        kept = self.kept[index]
-        try:
-            table = join_table(
-                kept.url, kept.code, [kept.seat], language=i18n.language(), tokens={kept.seat: kept.token}
-            )
-        except FAILURES as error:
-            self.problem = why(error, kept.url)
-            if isinstance(error, Ended) and error.refusal.reason in GONE:
-                guest.forget_seat(kept.url, kept.code, kept.seat)
-                self.kept = guest.kept_seats()[:MAX_RETURNS]
-                self._show_seats()
-                self.layout(self.metrics)
-            return
-        table.keep_seats()
-        open_remote(self.app, table)
+        self.problem = return_to_seat(self.app, self.kept[index])
+        if self.problem:
+            self.kept = guest.kept_seats()[:MAX_RETURNS]
+            self._show_seats()
+            self.layout(self.metrics)
 
     def find_again_later(self) -> None:
         """A seat taken meanwhile: the seats shown are stale; the player finds the table again."""
