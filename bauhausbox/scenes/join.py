@@ -48,7 +48,7 @@ DEFAULT_PORT = 8765  # bauhausbox serve's port, when the address names none
 MAX_SEATS = 4
 MAX_RETURNS = 3  # the seats kept at other tables offered at once (the newest)
 # Refusals that say the kept seat is gone for good: it is forgotten.
-GONE = ("bad_token", "wrong_code", "table_closed", "host_left")
+GONE = ("bad_token", "seat_given", "wrong_code", "table_closed", "host_left")
 
 
 def server_url(address: str) -> str:
