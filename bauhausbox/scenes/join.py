@@ -476,6 +476,9 @@ class JoinScene(Scene):
                     sub = _("full: you may watch")
                 else:
                     sub = _("full")
+                if table.compatible and table.seats:  # what tells two tables of one name apart
+                    players = counted("{n} player", "{n} players", table.seats)
+                    sub = fill(_("{players} · {what}"), players=players, what=sub)
                 where = fill(_("{what} · {address}"), what=sub, address=table.address)
                 if draw.render_text(where, 14).get_width() > rect.width - 2 * pad:
                     where = sub  # a narrow window: picking the table shows its address in the form
