@@ -143,8 +143,12 @@ class RemoteTableAdapter(Table[Any, Any]):
         return None if self.watcher else self._shown_seat
 
     def watching(self) -> int:
-        view = self.remotes[self._shown_seat].view
-        return view.watching if view is not None else 0
+        """How many watch the table, as the server last said while this screen hears it: once the
+        connection ended (the table closed, the host left) or dropped, the count would be stale."""
+        remote = self.remotes[self._shown_seat]
+        if remote.view is None or remote.ended is not None or not remote.connected:
+            return 0
+        return remote.view.watching
 
     def connected(self, seat: Seat) -> bool | None:
         view = self.remotes[self._shown_seat].view
