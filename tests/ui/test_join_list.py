@@ -240,3 +240,23 @@ def test_two_tables_of_one_name_say_what_tells_them_apart(fresh_app: Any, join: 
     assert sum(word == "Blokus · Anni" for word in words) == 2, words
     assert any(word.startswith("3 players · 1 free seat") for word in words), words
     assert any(word.startswith("4 players · 1 free seat") for word in words), words
+
+
+def test_a_key_press_sends_the_tooltip_away_until_the_pointer_moves(fresh_app: Any, join: JoinScene) -> None:
+    """Enter in the code field shows the seats (or why not) under it: the field's tooltip must not
+    stay over them. A key sends the tooltip away; it comes back when the pointer moves."""
+    join._set_address("127.0.0.1:1")  # nothing listens there: Enter shows a sentence under the form
+    join._set_code("ZZZZZ2")
+    tip, _texts = _tooltip_and_texts(fresh_app, join.code_field)
+    assert tip.width > 0  # shown while the pointer rests on the field
+    key(fresh_app, pygame.K_RETURN)
+    assert join.problem
+    join.widgets._hover_since = time.monotonic() - 5
+    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+        frames(fresh_app, 1)
+    assert record.tooltips == []
+    move(fresh_app, (join.code_field.rect.centerx + 2, join.code_field.rect.centery))
+    join.widgets._hover_since = time.monotonic() - 5
+    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+        frames(fresh_app, 1)
+    assert len(record.tooltips) == 1
