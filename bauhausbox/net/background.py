@@ -176,6 +176,11 @@ class LocalHost:
         if kept is not None:
             self.loop.submit(self.server.leave(code, sorted(kept.tokens)))
 
+    def give_seat(self, code: str, seat: Seat, level: str) -> None:
+        """Seat ``seat`` of table ``code``, whose player is not there, goes to a computer player of
+        ``level`` (``Server.give_seat``: stored, said to everyone)."""
+        self.loop.run(self.server.give_seat(code, seat, level), timeout=5.0)
+
     def resume(self, code: str) -> None:
         """Table ``code`` is open again to whoever comes (the host reopens it)."""
 

@@ -244,7 +244,10 @@ def read_service(key: str, info: Any) -> OpenTable | None:
     if not addresses or not info.port:
         return None
     # IPv4 first (what most players type); an IPv6 address in brackets, as the Join screen reads it.
-    address = min(addresses, key=lambda one: ":" in one)
+    # The same one at every refresh: zeroconf gives a computer's addresses in no fixed order, and a
+    # row whose address changed lost the player's choice (two hosts on a computer with several
+    # interfaces flipped between them).
+    address = min(addresses, key=lambda one: (":" in one, one))
     shown = f"[{address}]" if ":" in address else address
     properties = info.properties or {}
     game = _text(properties, "game")
@@ -261,6 +264,9 @@ def read_service(key: str, info: Any) -> OpenTable | None:
         watchable=_text(properties, "watch") == "1",
         public=_public(properties),
     )
+
+
+MAX_REMEMBERED = 200  # the tables whose place in the list is kept after their record went
 
 
 class Browser:
@@ -300,9 +306,14 @@ class Browser:
         """Service ``name`` was withdrawn (or its record expired)."""
         with self._lock:
             self._found.pop(name, None)
-            alive = {table.identity for _heard, table in self._found.values()}
-            for identity in [identity for identity in self._first if identity not in alive]:
-                del self._first[identity]  # heard again later, it comes at the end
+            # A table keeps its place while the list is open, even when its record goes for a
+            # moment (a host re-registering, a record expiring between refreshes): heard again, it
+            # comes back in its row instead of at the end, under the player's pointer. Only a
+            # browser that heard of very many tables forgets the oldest gone ones.
+            if len(self._first) > MAX_REMEMBERED:
+                alive = {table.identity for _heard, table in self._found.values()}
+                for identity in [identity for identity in self._first if identity not in alive]:
+                    del self._first[identity]
 
     def _run(self) -> None:
         try:

@@ -10,8 +10,9 @@ seat's view says alike, and a position every seat sees the same, are made once p
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
@@ -19,10 +20,13 @@ from websockets.asyncio.server import ServerConnection
 from bauhausbox import i18n
 from bauhausbox.engine.api import WATCHER, GameRules, Seat
 from bauhausbox.engine.history import UndoPlan as Plan
+from bauhausbox.games import thinker
 from bauhausbox.match import told_to
 from bauhausbox.net import protocol
 from bauhausbox.net.protocol import PROTOCOL_VERSION, MoveSeen, Rematch, SeatView, TableSeen, UndoRequest, unchecked
 from bauhausbox.table import Table
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -245,6 +249,17 @@ class HostedTable:
     def everyone(self) -> list[Seated]:
         """Every open connection at the table: the seats, then the watchers."""
         return [*self.seated.values(), *self.watchers]
+
+    def give_to_computer(self, seat: Seat, level: str) -> None:
+        """Human ``seat`` becomes a computer player of ``level``, with the seed the ``Table`` gives the
+        computer of a setup with that seat (so a reopened table plays on alike). Its token digest is
+        kept: the player who comes back with it is told their seat was given (``seat_given``)."""
+        setup = self.match.setup
+        spec = replace(setup.seats[seat], kind="ai", level=level)
+        self.match.setup = replace(setup, seats=(*setup.seats[:seat], spec, *setup.seats[seat + 1 :]))
+        self.table.bots[seat] = thinker.make_player(setup.game_id, level, setup.seed * 10 + seat)
+        self.forget_sentences()  # the sentences may name the seat's kind
+        log.info("table %s: seat %d given to a computer (%s)", self.code, seat + 1, level)
 
     def forget_sentences(self) -> None:
         self._said.clear()

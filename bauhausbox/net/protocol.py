@@ -263,6 +263,7 @@ Reason = Literal[
     "watching",
     "no_rematch",
     "host_away",
+    "seat_given",
 ]
 
 # The sentence for each reason (``{detail}`` filled from the refusal); marked for the catalogs.
@@ -297,6 +298,7 @@ SENTENCES: dict[str, str] = {
     # Not fatal: the table waits for its host, and the client keeps trying (``Refusal.seats``: the
     # host's seats, whose names the screen says).
     "host_away": N_("The host has left the table; it goes on when they reopen it."),
+    "seat_given": N_("Your seat was given to a computer player: the game went on without you."),
 }
 
 # A refusal that ends the connection (the client does not try again on its own).
@@ -307,6 +309,7 @@ FATAL: frozenset[str] = frozenset(
         "wrong_code",
         "table_full",
         "bad_token",
+        "seat_given",
         "host_left",
         "too_large",
         "table_closed",

@@ -143,8 +143,12 @@ class RemoteTableAdapter(Table[Any, Any]):
         return None if self.watcher else self._shown_seat
 
     def watching(self) -> int:
-        view = self.remotes[self._shown_seat].view
-        return view.watching if view is not None else 0
+        """How many watch the table, as the server last said while this screen hears it: once the
+        connection ended (the table closed, the host left) or dropped, the count would be stale."""
+        remote = self.remotes[self._shown_seat]
+        if remote.view is None or remote.ended is not None or not remote.connected:
+            return 0
+        return remote.view.watching
 
     def connected(self, seat: Seat) -> bool | None:
         view = self.remotes[self._shown_seat].view
@@ -155,6 +159,26 @@ class RemoteTableAdapter(Table[Any, Any]):
         if any(remote.away is not None and seat in remote.away.seats for remote in self.remotes.values()):
             return False  # the host left the table (the last view may still say connected)
         return view.connected[seat]
+
+    def absent_seats(self) -> list[Seat]:
+        """At the host, while the game goes on: the seats of players at other computers who are not
+        at the table now (never came, or gone), which the host may give to a computer player."""
+        view = self.remotes[self._shown_seat].view
+        if view is None or self.invitation is None or view.over:
+            return []
+        return [
+            seat
+            for seat, human in enumerate(view.humans)
+            if human and seat not in self.remotes and seat < len(view.connected) and not view.connected[seat]
+        ]
+
+    def give_seat(self, seat: Seat, level: str) -> None:
+        """At the host: ``seat`` goes to a computer player of ``level`` on the server, which says so
+        to every screen (raises ``net.server.Refused`` when its player came back meanwhile)."""
+        host = hosting()
+        if host is None or self.invitation is None:
+            return
+        host.give_seat(self.invitation.code, seat, level)
 
     def plays_here(self, seat: Seat | None) -> bool:
         return seat in self.remotes
@@ -288,9 +312,12 @@ class RemoteTableAdapter(Table[Any, Any]):
                 history.steps[index] = Step(step.seat, move, new[1], step.revealed, step.opens_turn)
 
     def _rename(self, view: SeatView) -> None:
-        """Names chosen by players who joined since (the server tells every seat)."""
+        """Names chosen by players who joined since, and a seat the host gave to a computer player
+        (the server tells every seat)."""
         setup = self.match.setup
-        if view.names != [spec.name for spec in setup.seats]:
+        if view.names != [spec.name for spec in setup.seats] or (
+            view.seats and view.seats != [spec.to_text() for spec in setup.seats]
+        ):
             self.match.setup = replace(setup, seats=setup_of(view).seats)
 
     def _parse(self, before: Any, mover: Seat, text: str | None, own: tuple[str, Any] | None) -> Any:
@@ -566,6 +593,7 @@ class RemoteTableAdapter(Table[Any, Any]):
                     token=remote.token,
                     name=self.match.seat_name(seat),
                     game_id=remote.view.game,
+                    host=_host_name(remote.view.names, remote.view.humans, seat),
                 )
                 guest.keep_seat(kept)
             except (ValueError, OSError) as error:  # the game goes on; only the way back is lost
@@ -690,3 +718,10 @@ __all__ = [
     "setup_of",
     "taken_back",
 ]
+
+
+def _host_name(names: list[str], humans: list[bool], mine: int) -> str:
+    """The first human seat other than ``mine``: the player whose table a guest's seat is at (the host
+    sets up the table from its first seat); empty when there is none."""
+    others = (name for seat, (name, human) in enumerate(zip(names, humans, strict=False)) if human and seat != mine)
+    return next(others, "")

@@ -266,6 +266,16 @@ class Server:
         for one in seated:
             await self._tell_away(one.connection, one.language, host_seats)
 
+    async def give_seat(self, code: str, seat: Seat, level: str) -> None:
+        """The host gives an absent player's ``seat`` to a computer (``HostedTable.give_to_computer``)."""
+        hosted = self.find(code)
+        async with hosted.lock:  # not while a move is being committed
+            if seat not in hosted.humans or seat in hosted.seated:
+                raise Refused("seat_taken")
+            hosted.give_to_computer(seat, level)
+            self.store.set_names(code, hosted.match.setup)  # a restart reopens it with the computer
+            await self._broadcast(hosted)
+
     def resume(self, code: str) -> None:
         """The host is back at table ``code``: it opens again (from the store) to whoever comes."""
         self.away.pop(code, None)
@@ -681,6 +691,8 @@ class Server:
             seat = next((s for s, known in hosted.digests.items() if hmac.compare_digest(known, digest)), None)
             if seat is None:
                 raise Refused("bad_token")
+            if seat not in hosted.humans:  # the host gave it to a computer player meanwhile
+                raise Refused("seat_given")
             token = message.token
         else:
             free = [s for s in hosted.humans if s not in hosted.digests]

@@ -191,6 +191,7 @@ class Settings(_Model):
     # Play across computers: the port a hosted table listens on (0: one the system picks) and the
     # address last typed to join one.
     host_port: int = Field(0, ge=0, le=65535)
+    host_watchers: bool = False  # "Allow watchers" as the last table hosted had it
     join_address: str = Field("", max_length=200)
     join_name: str = Field("", max_length=MAX_NAME_LENGTH)  # the name last given when joining a table
 
@@ -272,6 +273,9 @@ class GuestSeat(_Model):
     name: PlayerName
     game_id: str
     joined: Timestamp = Field(default_factory=now)
+    # The table's first other player, whose table it is said to be ("Return to Bits at Anni's table");
+    # empty in a record from before it was kept.
+    host: str = Field("", max_length=MAX_NAME_LENGTH)
 
     @field_validator("game_id")
     @classmethod

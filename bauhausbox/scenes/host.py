@@ -96,6 +96,16 @@ def offer_rematch(app: App, table: Table[Any, Any]) -> None:
     app.push(DialogScene(app, fill(_("{name} asks for a new game"), name=name), question, answers))
 
 
+def reopened_words(invitation: Invitation) -> str:
+    """The "Table reopened" dialog's words: those who sat there come back by themselves (their
+    apps keep trying, or Continue / Join take them back); only new players need the address and code."""
+    return fill(
+        _("The others come back by themselves; new players can join with the address {address} and the code {code}."),
+        address=invitation.where(),
+        code=invitation.code,
+    )
+
+
 def invitation_words(invitation: Invitation) -> str:
     return fill(
         _(
@@ -194,5 +204,5 @@ def reopen_hosted(app: App, loaded: LoadedGame) -> bool:
     host.advertise(hosted.code)
     open_remote(app, table)
     if table.status_note() is not None:  # someone is still to come back: how they do
-        app.push(DialogScene(app, N_("Table reopened"), invitation_words(invitation)))
+        app.push(DialogScene(app, N_("Table reopened"), reopened_words(invitation)))
     return True

@@ -5,7 +5,9 @@ listening on its own thread while this screen is open): one row per table, in th
 of, a full table that lets people watch marked so; a list longer than the window scrolls (wheel, keys,
 its bar: ``ui/scroll.py``). Picking one fills the address, and the player types the code the host's
 screen shows (it is not advertised). "Find the table" asks the host who sits
-at the table (``net.client.look_table``); the seats come back with the free ones to choose from.
+at the table (``net.client.look_table``); the seats come back with the free ones to choose from,
+and are asked for again in the background every few seconds while shown (a seat taken, a table that
+closed, a host who left: the list follows, or gives way to the sentence that says why).
 Sitting down (under the name typed here, remembered in the settings) opens the game's screen on the
 table (``net/remote.py``), where this computer sees only what its seat may see. Where the host lets
 people watch, "Watch" opens the screen from no seat: every seat's secrets hidden, nothing to play.
@@ -18,6 +20,8 @@ read: the fields' tooltips keep off them (``draw.keep_clear``).
 
 from __future__ import annotations
 
+import time
+from concurrent.futures import Future
 from functools import partial
 
 import pygame
@@ -33,7 +37,7 @@ from bauhausbox.net.protocol import CODE_LENGTH, SENTENCES, TableSeen
 from bauhausbox.net.remote import JOIN_SECONDS, join_table, refusal_words
 from bauhausbox.persistence import guest
 from bauhausbox.persistence.models import MAX_NAME_LENGTH, GuestSeat, name_problem
-from bauhausbox.scenes.common import poster_background
+from bauhausbox.scenes.common import game_title, poster_background
 from bauhausbox.scenes.game_hooks import seat_marker
 from bauhausbox.scenes.host import open_remote
 from bauhausbox.scenes.table_chrome import LEVEL_WORDS
@@ -47,8 +51,9 @@ from bauhausbox.ui.widgets import Button, TextField
 DEFAULT_PORT = 8765  # bauhausbox serve's port, when the address names none
 MAX_SEATS = 4
 MAX_RETURNS = 3  # the seats kept at other tables offered at once (the newest)
+LOOK_AGAIN_SECONDS = 3.0  # a table's seats shown are asked again this often: they change, or it goes
 # Refusals that say the kept seat is gone for good: it is forgotten.
-GONE = ("bad_token", "wrong_code", "table_closed", "host_left")
+GONE = ("bad_token", "seat_given", "wrong_code", "table_closed", "host_left")
 
 
 def server_url(address: str) -> str:
@@ -81,6 +86,29 @@ def why(error: BaseException, url: str) -> str:
     if isinstance(error, InvalidURI):  # "ws://" alone, say: no host to ask
         return fill(_("“{address}” is not an address: type it like 192.168.1.20:51234."), address=url)
     return refusal_words(error, url)
+
+
+def return_to_seat(app: App, kept: GuestSeat) -> str:
+    """Sit again in a seat taken here before, with its token, and open its table's screen; the one
+    path of Join's Return and the main menu's Continue. Returns why it failed (one sentence; empty
+    when the table opened); a seat whose table no longer knows it is forgotten."""
+    try:
+        table = join_table(kept.url, kept.code, [kept.seat], language=i18n.language(), tokens={kept.seat: kept.token})
+    except FAILURES as error:
+        if isinstance(error, Ended) and error.refusal.reason in GONE:
+            guest.forget_seat(kept.url, kept.code, kept.seat)
+        return why(error, kept.url)
+    table.keep_seats()
+    open_remote(app, table)
+    return ""
+
+
+def return_words(kept: GuestSeat) -> str:
+    """ "Return to Bits at Anni's table": the main menu's Continue for a seat at another computer."""
+    game = game_title(kept.game_id)
+    if kept.host:
+        return fill(_("Return to {game} at {host}'s table"), game=game, host=kept.host)
+    return fill(_("Return to your seat at {game}"), game=game)
 
 
 class JoinScene(Scene):
@@ -127,6 +155,10 @@ class JoinScene(Scene):
         self.found_scroll = Scroll()  # which rows of the list are in view
         self.picked = ""  # the identity of the table picked from the list
         self.pick_lines: list[str] = []  # "Pick a table…", wrapped to the list's width
+        # The seats shown are asked for again in the background while they are shown, so a seat
+        # taken, a table that closed or a host who left is seen (the list never goes stale).
+        self._looking: tuple[str, str, Future[TableSeen]] | None = None
+        self._looked = 0.0  # when the seats shown were last asked for (time.monotonic)
         self._show_seats()
 
     def on_enter(self) -> None:
@@ -142,6 +174,35 @@ class JoinScene(Scene):
         if found != self.found:  # only the list's rows move: the form stays as it is
             self.found = found
             self._layout_found(self.metrics)
+        self._look_again()
+
+    def _look_again(self) -> None:
+        """Ask again who sits at the table shown (every :data:`LOOK_AGAIN_SECONDS`, never waiting
+        for the answer) and show what came: new seats, or why there are none now."""
+        if self._looking is not None:
+            url, code, future = self._looking
+            if not future.done():
+                return
+            self._looking = None
+            if self.table is None or code != self.table.code:
+                return  # the player found another table meanwhile (or none)
+            try:
+                seen = future.result()
+            except FAILURES as error:
+                self.table, self.problem = None, why(error, url)
+            else:
+                self.table = seen
+                full = not seen.free and not seen.watchers
+                self.problem = _(SENTENCES["table_full"]) if full else ""
+            self._show_seats()
+            self.layout(self.metrics)
+            return
+        if self.table is None or time.monotonic() - self._looked < LOOK_AGAIN_SECONDS:
+            return
+        self._looked = time.monotonic()
+        url = server_url(self.address)
+        look = look_table(url, self.table.code, language=i18n.language(), timeout=JOIN_SECONDS)
+        self._looking = (url, self.table.code, shared_loop().submit(look))
 
     # -- changes -----------------------------------------------------------------------------
     def _set_name(self, value: str) -> None:
@@ -191,6 +252,7 @@ class JoinScene(Scene):
                 self.problem = why(error, url)
             if self.table is not None and not self.table.free and not self.table.watchers:
                 self.problem = _(SENTENCES["table_full"])
+        self._looked = time.monotonic()
         self._show_seats()
         self.layout(self.metrics)
 
@@ -227,21 +289,11 @@ class JoinScene(Scene):
     def return_to(self, index: int) -> None:
         """Back into a seat taken here before, with its token; a table that no longer knows it is
         forgotten (one sentence says why)."""
-        kept = self.kept[index]
-        try:
-            table = join_table(
-                kept.url, kept.code, [kept.seat], language=i18n.language(), tokens={kept.seat: kept.token}
-            )
-        except FAILURES as error:
-            self.problem = why(error, kept.url)
-            if isinstance(error, Ended) and error.refusal.reason in GONE:
-                guest.forget_seat(kept.url, kept.code, kept.seat)
-                self.kept = guest.kept_seats()[:MAX_RETURNS]
-                self._show_seats()
-                self.layout(self.metrics)
-            return
-        table.keep_seats()
-        open_remote(self.app, table)
+        self.problem = return_to_seat(self.app, self.kept[index])
+        if self.problem:
+            self.kept = guest.kept_seats()[:MAX_RETURNS]
+            self._show_seats()
+            self.layout(self.metrics)
 
     def find_again_later(self) -> None:
         """A seat taken meanwhile: the seats shown are stale; the player finds the table again."""
@@ -463,6 +515,9 @@ class JoinScene(Scene):
                     sub = _("full: you may watch")
                 else:
                     sub = _("full")
+                if table.compatible and table.seats:  # what tells two tables of one name apart
+                    players = counted("{n} player", "{n} players", table.seats)
+                    sub = fill(_("{players} · {what}"), players=players, what=sub)
                 where = fill(_("{what} · {address}"), what=sub, address=table.address)
                 if draw.render_text(where, 14).get_width() > rect.width - 2 * pad:
                     where = sub  # a narrow window: picking the table shows its address in the form

@@ -16,10 +16,12 @@ from bauhausbox import __version__, games
 from bauhausbox.engine.api import Words
 from bauhausbox.games import GAME_IDS, REGISTRY
 from bauhausbox.i18n import N_, _
-from bauhausbox.persistence import saves
+from bauhausbox.persistence import guest, saves
+from bauhausbox.persistence.models import GuestSeat
 from bauhausbox.scenes.common import game_title
+from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.flow import open_saved, report_broken
-from bauhausbox.scenes.join import JoinScene
+from bauhausbox.scenes.join import JoinScene, return_to_seat, return_words
 from bauhausbox.scenes.load import LoadScene, open_game_file, players_line, turns_words
 from bauhausbox.scenes.settings import SettingsScene
 from bauhausbox.scenes.setup import SetupScene
@@ -111,6 +113,9 @@ class MainMenuScene(Scene):
             Button(N_("Quit"), self.app.quit, tooltip=N_("Games are saved after every move"))
         )
         self.latest: saves.SaveSummary | None = None
+        # A seat at another computer's table played more recently than any unfinished save here:
+        # Continue returns to it, as Join's Return does (a guest keeps no save; the host does).
+        self.seat_away: GuestSeat | None = None
 
     def on_enter(self) -> None:
         # Scanning the saves reads every file: leave it to the frame after the first one, so the
@@ -131,8 +136,14 @@ class MainMenuScene(Scene):
         self.latest = next((s for s in summaries if not s.finished), None)
         if problems:  # set aside and named in one dialog; Continue offers the newest good save
             report_broken(self.app, problems)
-        self.continue_button.enabled = self.latest is not None
-        if self.latest:
+        kept = guest.kept_seats()
+        away = kept[0] if kept else None
+        newer = away is not None and (self.latest is None or away.joined >= self.latest.updated)
+        self.seat_away = away if newer else None
+        self.continue_button.enabled = self.latest is not None or self.seat_away is not None
+        if self.seat_away is not None:
+            self.continue_button.tooltip = return_words(self.seat_away)
+        elif self.latest:
             self.continue_button.tooltip = resume_words(self.latest)
 
     # -- actions -----------------------------------------------------------------------------
@@ -141,6 +152,12 @@ class MainMenuScene(Scene):
         self.app.push((own or SetupScene)(self.app, game_id))
 
     def continue_game(self) -> None:
+        if self.seat_away is not None:
+            problem = return_to_seat(self.app, self.seat_away)
+            if problem:  # said in one sentence; a seat gone for good is forgotten, so refreshed
+                self.refresh()
+                self.app.push(DialogScene(self.app, N_("Continue"), problem))
+            return
         if self.latest is None:
             return
         if not open_saved(self.app, self.latest.path):

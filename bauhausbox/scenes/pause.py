@@ -2,22 +2,28 @@
 
 Across computers nothing pauses for the others: the menu is titled "Menu", says the game goes on
 meanwhile, and Leave the table asks first, saying what follows (the host's table waits for them
-until Continue; a guest's seat waits for them, and Join a table takes them back to it).
+until Continue; a guest's seat waits for them, and Join a table takes them back to it). At the host, a
+seat whose player is not at the table may be given to a computer player ("Give Marie's seat to a
+computer", the level asked), so a guest who never comes back does not stop the game for good.
 
 Once the game is over, play does not go on: the menu offers the final table, a new game with the same
 players, how to play, settings and the main menu, and no Undo, Redo or Restart."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Protocol
 
 import pygame
 
 from bauhausbox.i18n import N_, _, fill
 from bauhausbox.match import Match
+from bauhausbox.net.protocol import SENTENCES
+from bauhausbox.net.server import Refused
 from bauhausbox.scenes.common import game_title, overlay_panel, stack_vertically, title_lines
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.settings import SettingsScene
+from bauhausbox.scenes.table_chrome import LEVEL_WORDS
 from bauhausbox.table import Table
 from bauhausbox.ui import draw, theme
 from bauhausbox.ui.app import App, Scene
@@ -62,6 +68,21 @@ class PauseScene(Scene):
         )
         self.help_button = add(Button(N_("How to play"), self.help, tooltip="F1"))
         self.settings_button = add(Button(N_("Settings"), self.settings))
+        # At the host: a seat whose player is not at the table goes to a computer player, so the game
+        # need not wait for them for ever (the first such seat; the next one the next time).
+        table: Any = game_scene.table
+        absent = table.absent_seats() if table.on_server and hasattr(table, "absent_seats") else []
+        self.absent: int | None = absent[0] if absent else None
+        self.give_button = add(
+            Button(
+                fill(_("Give {name}'s seat to a computer"), name=game_scene.match.seat_name(absent[0]))
+                if absent
+                else "",
+                self.give_seat,
+                tooltip=N_("The game goes on with a computer player in that seat"),
+            )
+        )
+        self.give_button.visible = self.absent is not None
         self.quit_button = add(
             Button(
                 N_("Save and quit to menu"),
@@ -142,6 +163,40 @@ class PauseScene(Scene):
 
     def settings(self) -> None:
         self.app.push(SettingsScene(self.app))
+
+    def give_seat(self) -> None:
+        """Ask which computer player takes the absent player's seat (the game's levels, as in setup)."""
+        seat = self.absent
+        if seat is None:
+            return
+        name = self.game_scene.match.seat_name(seat)
+        info = self.game_scene.match.game.info
+        levels = [level for level in LEVEL_WORDS if level != "random" and level in info.levels]
+        self.app.push(
+            DialogScene(
+                self.app,
+                fill(_("Give {name}'s seat to a computer"), name=name),
+                fill(
+                    _("Which computer player takes {name}'s seat? If {name} comes back, it stays the computer's."),
+                    name=name,
+                ),
+                [
+                    *(
+                        (_(LEVEL_WORDS[level]).capitalize(), partial(self._give, seat, level), "primary")
+                        for level in levels
+                    ),
+                    (N_("Cancel"), None, "plain"),
+                ],
+            )
+        )
+
+    def _give(self, seat: int, level: str) -> None:
+        try:
+            self.game_scene.table.give_seat(seat, level)  # type: ignore[attr-defined]
+        except Refused as refused:  # the player came back meanwhile
+            self.app.push(DialogScene(self.app, N_("Menu"), _(SENTENCES[refused.reason])))
+            return
+        self.app.pop(self)
 
     def quit_to_menu(self) -> None:
         table = self.game_scene.table

@@ -125,11 +125,11 @@ class SetupScene(Scene):
         )
         self.port_text = self.port_field.value
         self.port_problem = ""  # why the port typed cannot be used
-        # Hosting: may others watch the table from no seat? Off unless asked (not remembered).
+        # Hosting: may others watch the table from no seat? As the last table hosted had it.
         self.watchers_toggle = add(
             Toggle(
                 N_("Allow watchers"),
-                False,
+                app.settings.host_watchers,
                 lambda _value: None,
                 tooltip=N_("Others may join to watch from no seat: they see no player's secrets and cannot play"),
             )
@@ -237,7 +237,7 @@ class SetupScene(Scene):
                     highest=HIGHEST_PORT,
                 )
                 return
-            settings.host_port = port
+            settings.host_port, settings.host_watchers = port, self.watchers_toggle.value
             self.app.save_settings()
             host_table(self.app, self.game_id, self.players, seats, options, remote, self.watchers_toggle.value)
         else:

@@ -415,6 +415,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type == pygame.KEYDOWN and self.top:  # a key pressed: no tooltip until the pointer moves
+            self.top.widgets.key_pressed()
         if event.type == pygame.MOUSEMOTION and self.top:
             # The tooltip follows the pointer whatever the scene does with the motion (a drag keeps it).
             self.top.widgets.pointer_at(event.pos)

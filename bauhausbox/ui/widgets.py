@@ -542,6 +542,12 @@ class WidgetGroup:
             self._hover_widget = hovered
             self._hover_since = time.monotonic()
 
+    def key_pressed(self) -> None:
+        """A key was pressed: the player is typing or acting, not reading, and what the key does may
+        put words where the tooltip stands (Enter in the Join form shows the seats under the code
+        field). The tooltip goes until the pointer moves again."""
+        self._hover_widget = None
+
     def pointer_entered(self) -> None:
         """The pointer came into the window (or the window opened under it): SDL then reports where
         it is with one motion, which must not count as the player pointing at something."""

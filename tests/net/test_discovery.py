@@ -395,3 +395,32 @@ def test_the_server_advertises_its_tables_public_names_and_watchers(tmp_path: Pa
         reopened.store.close()
 
     run(scenario(), 60)
+
+
+def test_a_table_whose_record_goes_for_a_moment_keeps_its_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two hosts on one computer: the first table's record goes and comes back (re-registered,
+    expired between refreshes); it comes back in its own row, not under the player's pointer at the
+    end of the list."""
+    browser = _quiet_browser(monkeypatch)
+    browser.heard("svc-a", _table("svc-a", "0000000a", host="Anni", address="192.0.2.7:5000"))
+    browser.heard("svc-b", _table("svc-b", "0000000b", host="Anni", address="192.0.2.7:6000"))
+    browser.lost("svc-a")
+    assert [t.key for t in browser.found()] == ["svc-b"]
+    browser.heard("svc-a", _table("svc-a", "0000000a", host="Anni", address="192.0.2.7:5000"))
+    assert [t.key for t in browser.found()] == ["svc-a", "svc-b"]
+
+
+def test_a_computer_with_several_addresses_is_listed_at_the_same_one() -> None:
+    """zeroconf gives a host's addresses in no fixed order: the row's address (and so the player's
+    choice of it) stays the same from one refresh to the next."""
+    properties: dict[bytes, bytes | None] = {b"v": str(PROTOCOL_VERSION).encode(), b"game": b"bits", b"id": b"0a0b0c0d"}
+    seen = set()
+    for order in (
+        ["192.0.2.9", "10.0.0.4", "fe80::1"],
+        ["fe80::1", "10.0.0.4", "192.0.2.9"],
+        ["10.0.0.4", "192.0.2.9"],
+    ):
+        table = read_service("svc", Record(order, 5000, properties))
+        assert table is not None
+        seen.add(table.address)
+    assert len(seen) == 1 and ":" not in next(iter(seen)).rpartition(":")[0]

@@ -17,6 +17,7 @@ from bauhausbox.net.remote import RemoteTableAdapter
 from bauhausbox.net.scripted import legal_texts
 from bauhausbox.persistence import guest, paths
 from bauhausbox.persistence.models import MAX_GUEST_SEATS, GuestSeat
+from bauhausbox.scenes import join as join_module
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.join import JoinScene
 from bauhausbox.scenes.pause import PauseScene
@@ -172,3 +173,31 @@ def test_the_record_is_json_a_person_reads() -> None:
     guest.keep_seat(GuestSeat(url="ws://h:1", code="ABCDEF", seat=0, token=TOKEN, name="Bert", game_id="blokus"))
     data = json.loads(paths.guest_seats_file().read_text())
     assert data["seats"][0]["code"] == "ABCDEF" and data["seats"][0]["token"] == TOKEN
+
+
+def test_the_seats_shown_follow_the_table_and_go_when_the_host_leaves(
+    fresh_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seat list is asked for again while shown: a seat taken meanwhile goes from it, and once the
+    host left the table it gives way to the sentence that says so (it said "every seat is taken")."""
+    monkeypatch.setattr(join_module, "LOOK_AGAIN_SECONDS", 0.2)
+    app = fresh_app
+    host, code = hosted_elsewhere("bits", ("Anni", "Bert"), 5)
+    loop = host.loop
+    try:
+        join = _join_scene(app)
+        join._set_address(f"127.0.0.1:{host.port}")
+        join._set_code(code)
+        join.find()
+        assert join.seat_buttons[0].visible and join.seat_buttons[1].visible
+        anni = RemoteTable(host.local_url, code, seat=0, name="Anni")
+        loop.run(anni.start(SECONDS), SECONDS + 1)
+        assert framed_until(app, lambda: not join.seat_buttons[0].visible)
+        assert join.seat_buttons[1].visible
+        loop.run(anni.close(), SECONDS)
+        loop.run(host.server.leave(code, [0]), SECONDS)  # the host left the table
+        assert framed_until(app, lambda: join.table is None)
+        assert not any(button.visible for button in join.seat_buttons)
+        assert join.problem == "The host has left the table; it goes on when they reopen it."
+    finally:
+        app.go_home()

@@ -128,6 +128,7 @@ def test_continue_reopens_the_hosted_table_and_the_guest_comes_back(fresh_app: A
         if isinstance(app.top, DialogScene):
             assert app.top.title == "Table reopened"
             assert code in app.top.message and str(port) in app.top.message
+            assert app.top.message.startswith("The others come back by themselves; new players can join")
         else:
             assert guest.connections == 2 and reopened.status_note() is None
         assert _until(lambda: guest.connected and guest.connections == 2)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -91,7 +92,7 @@ def test_one_row_per_table_and_a_full_table_open_to_watchers_is_listed(fresh_app
     with layout_probe.recording(fresh_app.screen.get_size()) as record:
         frames(fresh_app, 1)
     words = [text.content for text in record.texts]
-    assert any(word.startswith("full: you may watch") for word in words), words
+    assert any("full: you may watch" in word for word in words), words
     # A table's record refreshed (a seat taken, another host name): the same row, in the same place.
     rows = _rows(fresh_app)
     assert join.browser is not None
@@ -223,3 +224,39 @@ def test_an_address_that_is_no_address_is_said_in_one_sentence(
         frames(fresh_app, 1)
     finally:
         i18n.set_language("en")
+
+
+def test_two_tables_of_one_name_say_what_tells_them_apart(fresh_app: Any, join: JoinScene) -> None:
+    """Every copy's first player is "Anni": two Blokus tables read "Blokus · Anni" both, so each
+    row also says how many play there."""
+    assert join.browser is not None
+    for index, seats in ((0, 3), (1, 4)):
+        table = _table(index, host="Anni")
+        join.browser.heard(table.key, replace(table, game="blokus", seats=seats))
+    frames(fresh_app, 1)  # the list takes in what was heard
+    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+        frames(fresh_app, 1)
+    words = [text.content for text in record.texts]
+    assert sum(word == "Blokus · Anni" for word in words) == 2, words
+    assert any(word.startswith("3 players · 1 free seat") for word in words), words
+    assert any(word.startswith("4 players · 1 free seat") for word in words), words
+
+
+def test_a_key_press_sends_the_tooltip_away_until_the_pointer_moves(fresh_app: Any, join: JoinScene) -> None:
+    """Enter in the code field shows the seats (or why not) under it: the field's tooltip must not
+    stay over them. A key sends the tooltip away; it comes back when the pointer moves."""
+    join._set_address("127.0.0.1:1")  # nothing listens there: Enter shows a sentence under the form
+    join._set_code("ZZZZZ2")
+    tip, _texts = _tooltip_and_texts(fresh_app, join.code_field)
+    assert tip.width > 0  # shown while the pointer rests on the field
+    key(fresh_app, pygame.K_RETURN)
+    assert join.problem
+    join.widgets._hover_since = time.monotonic() - 5
+    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+        frames(fresh_app, 1)
+    assert record.tooltips == []
+    move(fresh_app, (join.code_field.rect.centerx + 2, join.code_field.rect.centery))
+    join.widgets._hover_since = time.monotonic() - 5
+    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+        frames(fresh_app, 1)
+    assert len(record.tooltips) == 1
