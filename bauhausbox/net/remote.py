@@ -125,7 +125,8 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._ended_told = False
         self._returns: dict[Seat, int] = {}  # the host's returns told, per seat of this computer
         self._away_names: list[str] = []  # the host's players, as last said while away
-        self._rematch_seen: str | None = None  # the new game's table this screen was told of
+        self._rematch_seen: str | None = None  # the new game's table (or request) this screen was told of
+        self._answered: str | None = None  # the request this screen answered
         self._language = i18n.language()  # the language the server writes this screen's sentences in
         self._kept = False  # this guest's seats are in the guest's record (``keep_seats``)
         self._absorb()
@@ -512,35 +513,99 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.hint_runner.job = None
 
     # ==== a new game at the end ==================================================================
-    def rematch_offer(self) -> tuple[str, str] | None:
-        """Another player asked for a new game at this finished table: its code and the asker's
-        name, once (``None`` when nobody did, it was told already, or this screen asked)."""
+    def rematch_offer(self) -> str | None:
+        """The asker's name when another player asked for a new game at this finished table and this
+        screen has not been told yet: players are asked while it waits for their agreement, watchers
+        once the new table exists (``None`` otherwise, and on the asker's own screen)."""
         view = self.remotes[self._shown_seat].view
-        offer = view.rematch if view is not None else None
-        if offer is None or offer.code == self._rematch_seen:
+        if view is None:
             return None
-        self._rematch_seen = offer.code
-        if offer.asked_by in self.remotes:
+        asked, made = view.rematch_asked, view.rematch
+        if made is not None:
+            key, asker = made.code, made.asked_by
+        elif asked is not None and not self.watcher and self._shown_seat in asked.waiting_for:
+            key, asker = f"asked {asked.number}", asked.asked_by
+        else:
             return None
-        return offer.code, self.match.seat_name(offer.asked_by)
+        answered = self._answered is not None and self._answered == self._rematch_seen
+        if self._rematch_seen == key or (made is not None and answered):
+            self._rematch_seen = key  # told already, or answered while it was asked for
+            return None
+        self._rematch_seen = key
+        if asker in self.remotes:
+            return None
+        return self.match.seat_name(asker)
 
-    def play_again(self) -> RemoteTableAdapter:
-        """The new game at this finished table: asked for (unless someone did already) and joined
-        in this computer's seats with their tokens, or watched; raises :class:`Ended` with one
-        sentence when the host has gone or does not answer."""
+    def rematch_state(self) -> str:
+        """Where the new game asked for stands: "made" (its table exists), "asked" (waiting for
+        players' agreement) or "none" (never asked, refused or withdrawn)."""
+        view = self.remotes[self._shown_seat].view
+        if view is not None and view.rematch is not None:
+            return "made"
+        return "asked" if view is not None and view.rematch_asked is not None else "none"
+
+    def rematch_waiting(self) -> list[str]:
+        """The names of the players whose agreement the new game waits for."""
+        view = self.remotes[self._shown_seat].view
+        asked = view.rematch_asked if view is not None else None
+        return [self.match.seat_name(seat) for seat in asked.waiting_for] if asked is not None else []
+
+    def refusals_heard(self) -> int:
+        """How many refusals the seat on screen has heard (``rematch_refusal`` reads those after)."""
+        return len(self.remotes[self._shown_seat].refusals)
+
+    def gone(self) -> bool:
+        """The table ended for this screen (the host left it for good, or it closed)."""
+        return any(remote.ended is not None for remote in self.remotes.values())
+
+    def rematch_refusal(self, since: int) -> str | None:
+        """The sentence of the new game's refusal (or withdrawal) heard after the ``since`` first
+        refusals of the seat on screen."""
+        remote = self.remotes[self._shown_seat]
+        for heard in reversed(remote.refusals[since:]):
+            if heard.reason in ("rematch_refused", "rematch_withdrawn"):
+                return heard.sentence
+        return None
+
+    def answer_rematch(self, agree: bool) -> None:
+        """This screen's answer to the new game another player asked for (agreeing to one asked
+        for by nobody asks for it)."""
+        remote = self.remotes[self._shown_seat]
+        self._answered = self._rematch_seen
+        self._send(remote.agree("rematch") if agree else remote.refuse("rematch"))
+
+    def ask_rematch(self) -> None:
+        """Ask for a new game at this finished table (or agree to the one asked for) and wait
+        (briefly) until the server has it; raises :class:`Ended` with one sentence when the host
+        has gone, does not answer or refuses."""
         remote = self.remotes[self._shown_seat]
         for one in self.remotes.values():
             if one.ended is not None:
                 raise Ended(_ended(one.ended, N_("The host has left: there is no new game to join.")))
+        if self.rematch_state() == "made":
+            return
+        if self.watcher:
+            raise Ended(_ended(None, N_("No new game has been asked for at this table yet.")))
+        seat = remote.seat
+
+        def heard(seen: SeatView) -> bool:
+            asked = seen.rematch_asked
+            return seen.rematch is not None or (asked is not None and seat not in asked.waiting_for)
+
+        self._answered = self._rematch_seen
+        answer = self._ask(remote, "rematch", until=heard)
+        if answer is not None:
+            raise Ended(answer if answer.fatal else _ended(None, answer.sentence))
+
+    def play_again(self) -> RemoteTableAdapter:
+        """The new game at this finished table, once it exists, joined in this computer's seats
+        with their tokens, or watched; raises :class:`Ended` with one sentence when the host has
+        gone or it does not exist."""
+        remote = self.remotes[self._shown_seat]
+        self.ask_rematch()
         view = remote.view
         if view is None or view.rematch is None:
-            if self.watcher:
-                raise Ended(_ended(None, N_("No new game has been asked for at this table yet.")))
-            answer = self._ask(remote, "rematch", until=lambda seen: seen.rematch is not None)
-            if answer is not None:
-                raise Ended(answer if answer.fatal else _ended(None, answer.sentence))
-            view = remote.view
-        assert view is not None and view.rematch is not None
+            raise Ended(_ended(None, N_("The new game is not there yet.")))
         self._rematch_seen = code = view.rematch.code
         invitation = replace(self.invitation, code=code) if self.invitation is not None else None
         return rejoin(self.loop, remote.url, code, self.remotes, invitation)

@@ -19,8 +19,8 @@ from bauhausbox.engine.history import Step
 from bauhausbox.i18n import N_
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.dialog import DialogScene
-from bauhausbox.scenes.host import offer_rematch
 from bauhausbox.scenes.outcome import OutcomeScene
+from bauhausbox.scenes.rematch import offer_rematch
 from bauhausbox.scenes.story import GameStory
 from bauhausbox.scenes.table_chrome import TableChrome
 from bauhausbox.table import Asked, Failed, Jumped, Notice, Table, TableEvent

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +26,8 @@ from bauhausbox.net.server import Server
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.game_scene import GameScene
-from bauhausbox.scenes.host import play_again_across
 from bauhausbox.scenes.join import JoinScene, server_url
+from bauhausbox.scenes.rematch import RematchOffer, RematchWait, play_again_across
 from bauhausbox.scenes.setup import REMOTE, SetupScene
 from tests.ui.helpers import click, frames, key, type_text, wait_until
 
@@ -285,9 +286,12 @@ def test_server_url_reads_what_players_type() -> None:
 del asyncio
 
 
-def test_play_again_opens_a_new_table_for_the_same_players(fresh_app: Any) -> None:
-    """At the end the guest asks for a new game: the host's screen asks its player ("Bert asks
-    for a new game"), and "Play again" lands the host at the new table, in the same seat."""
+def test_play_again_waits_for_the_others_and_a_refusal_is_said(fresh_app: Any) -> None:
+    """At the end the guest asks for a new game: no table exists until the host's player agrees.
+    The host's screen asks ("Bert asks for a new game"); "Not now" tells the guest in one sentence
+    and the watcher was never asked. The host asks in turn: it waits ("Waiting for Bert to
+    accept…"), the guest refuses, the host's screen says so. Asked once more and agreed: every
+    screen lands at the new table, in the same seat, and the watcher is asked to watch it."""
     app = fresh_app
     scene = host_blokus(app)
     table = scene.table
@@ -299,25 +303,90 @@ def test_play_again_opens_a_new_table_for_the_same_players(fresh_app: Any) -> No
     clients = [table.remotes[0], guest.remotes[1]]
     loop.run(scripted.play_out(clients, random.Random(2), 3000, 5.0), 120.0)
     assert wait_until(app, lambda: isinstance(app.top, GameOverScene), 600)
-    again = guest.play_again()  # the guest asks, and sits at the new table at once
-    assert again.remotes[1].seat == 1 and again.remotes[1].view is not None
-    new_code = again.remotes[1].code
-    assert new_code != table.invitation.code and not again.match.over
-    # The guest left the finished table: nobody is awaited there any more.
-    assert wait_until(app, lambda: table.connected(1) is False, 300)
-    assert table.status_note() is None
-    assert wait_until(app, lambda: isinstance(app.top, DialogScene), 300)
-    dialog = app.top
-    assert isinstance(dialog, DialogScene) and dialog.title == "Bert asks for a new game"
-    dialog.buttons[0].on_click()  # Play again
+    anni = table.match.seat_name(0)
+
+    guest.ask_rematch()  # the guest asks: it waits on the finished table
+    assert guest.rematch_state() == "asked" and guest.rematch_waiting() == [anni]
+    assert wait_until(app, lambda: isinstance(app.top, RematchOffer), 300)
+    guest.answer_rematch(agree=False)  # the guest withdraws: the host's question goes, said why
+    assert wait_until(app, lambda: type(app.top) is DialogScene, 300)
+    assert app.top.message == "Bert no longer asks for a new game."
+    app.pop(app.top)
+    guest.ask_rematch()  # asked again: asked again
+    assert wait_until(app, lambda: isinstance(app.top, RematchOffer), 300)
+    offer = app.top
+    assert isinstance(offer, RematchOffer) and offer.title == "Bert asks for a new game"
+    assert table.rematch_state() == "asked"  # no new table yet
+    heard = guest.refusals_heard()
+    offer.buttons[1].on_click()  # Not now
+    assert wait_until(app, lambda: guest.rematch_state() == "none", 300)
+    assert wait_until(app, lambda: guest.rematch_refusal(heard) is not None, 300)
+    assert guest.rematch_refusal(heard) == f"{anni} does not want a new game now."
+    assert isinstance(app.top, GameOverScene)
+
+    # The host asks: its screen waits, the guest refuses, the host is told.
+    app.top.again_button.on_click()
+    assert wait_until(app, lambda: isinstance(app.top, RematchWait), 300)
+    assert app.top.message == "Waiting for Bert to accept…"
+    assert guest.rematch_offer() == anni
+    guest.answer_rematch(agree=False)
+    assert wait_until(app, lambda: type(app.top) is DialogScene, 300)
+    assert app.top.message == "Bert does not want a new game now."
+    app.pop(app.top)
+
+    # Asked again by the guest, agreed to on the host's screen: both land at the new table.
+    guest.ask_rematch()
+    assert wait_until(app, lambda: isinstance(app.top, RematchOffer), 300)
+    app.top.buttons[0].on_click()  # Play again
     assert wait_until(app, lambda: isinstance(app.top, GameScene) and app.top is not scene, 300)
     landed = app.top
     assert isinstance(landed, GameScene) and isinstance(landed.table, RemoteTableAdapter)
+    assert guest.rematch_state() == "made"
+    again = guest.play_again()
+    new_code = again.remotes[1].code
+    assert again.remotes[1].seat == 1 and new_code != table.invitation.code and not again.match.over
     assert landed.table.invitation is not None and landed.table.invitation.code == new_code
     assert sorted(landed.table.remotes) == [0] and landed.match.history.cursor == 0
     assert wait_until(app, lambda: landed.table.connected(1) is True, 300)
     again.close()
     landed.table.close()
+
+
+def test_a_watcher_is_asked_only_once_the_new_table_exists(tmp_path: Path) -> None:
+    """A watcher's screen is not asked while the new game waits for agreement, nor after it is
+    refused; once the new table exists, it is asked (once) to watch it."""
+    loop = background.shared_loop()
+    server = Server(tmp_path, computer_delay=0.0)
+    loop.run(server.start("127.0.0.1", 0), 5.0)
+    code = loop.run(create_table(server.url, "bits", ["human", "human"], names=["Anni", "Bert"], watchers=True), 5.0)
+    anni = join_table(server.url, code, [0], name="Anni")
+    bert = join_table(server.url, code, [1], name="Bert")
+    watcher = join_table(server.url, code, [], watch=True)
+    loop.run(scripted.play_out([anni.remotes[0], bert.remotes[1]], random.Random(5), 3000, 5.0), 120.0)
+
+    def settled(check: Any) -> bool:
+        for _ in range(100):
+            if check():
+                return True
+            time.sleep(0.05)
+        return False
+
+    bert.ask_rematch()
+    assert settled(lambda: watcher.rematch_state() == "asked" and anni.rematch_state() == "asked")
+    assert watcher.rematch_offer() is None  # nothing to watch yet
+    assert anni.rematch_offer() == "Bert" and anni.rematch_offer() is None  # asked once
+    anni.answer_rematch(agree=False)
+    assert settled(lambda: watcher.rematch_state() == "none")
+    assert watcher.rematch_offer() is None
+    bert.ask_rematch()
+    assert settled(lambda: anni.rematch_state() == "asked")
+    assert anni.rematch_offer() == "Bert"  # a new request is asked again
+    anni.ask_rematch()  # agreed
+    assert settled(lambda: watcher.rematch_state() == "made")
+    assert watcher.rematch_offer() == "Bert" and watcher.rematch_offer() is None
+    for one in (anni, bert, watcher):
+        one.close()
+    loop.run(server.close(), 10.0)
 
 
 def test_play_again_after_the_host_left_says_so(fresh_app: Any, tmp_path: Path) -> None:
