@@ -250,6 +250,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         if seat == self._shown_seat and self._seen is not None and same:
             if len(moves) > len(known):  # a hint belongs to its position (as Table._moved has it)
                 self.hint_move = None
+                self.hint_runner.job = None  # and so does a hint asked for: the server dropped it
             self._shown_moves(known, moves)
             for index, (mover, text, _said, opens) in enumerate(moves[len(known) :], start=len(known)):
                 before = history.state
@@ -268,6 +269,8 @@ class RemoteTableAdapter(Table[Any, Any]):
             if self._seen is not None and not quiet:
                 events.append(Jumped())
             self.hint_move = None
+            if moves != known:  # undone, or told again: a hint asked for was dropped with its position
+                self.hint_runner.job = None
         self._shown_seat = seat
         self._seen, self._seen_view = (view.version, seat), view
         self._moves = moves
@@ -436,6 +439,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         if remote is None or self.veiled():
             return False
         self.hint_runner.job = BotJob(remote.seat or 0, self.token(), Budget(0.0), time.monotonic(), 0.0)
+        self._hint_given = None  # asked again (after an undo, the same hint as before is the answer)
         self._send(remote.hint())
         return True
 

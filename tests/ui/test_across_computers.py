@@ -445,3 +445,38 @@ def test_a_hint_goes_once_the_position_moves_on(fresh_app: Any) -> None:
     assert "Hint:" not in scene.situation()
     loop.run(guest.close(), 5.0)
     table.close()
+
+
+def test_a_hint_asked_for_always_ends(fresh_app: Any) -> None:
+    """Hint, played with Enter, undone, hint again: the same hint comes again (it was taken as
+    "already shown"); a hint asked for and overtaken by a move made by hand ends, and the Hint
+    button comes back."""
+    app = fresh_app
+    scene = host_blokus(app)
+    table = scene.table
+    assert isinstance(table, RemoteTableAdapter) and table.invitation is not None
+    guest, _view = guest_sits(table.invitation.code)
+    loop = background.shared_loop()
+    scene.request_hint()
+    assert wait_until(app, lambda: scene.hint_move is not None, 3000), "the hint came"
+    first = scene.game.format_move(scene.match.state, scene.hint_move)
+    assert scene.accept_hint()
+    assert wait_until(app, lambda: len(scene.match.history.steps) == 1, 300)
+    scene.undo()
+    if guest.view is not None and guest.view.undo_request is not None:  # asked of the other player
+        loop.run(guest.agree(), 5.0)
+    assert wait_until(app, lambda: len(scene.match.history.steps) == 0, 300)
+    scene.request_hint()
+    assert wait_until(app, lambda: scene.hint_move is not None, 3000), "the hint came again"
+    assert scene.game.format_move(scene.match.state, scene.hint_move) == first
+    assert not scene.hint_runner.busy
+    scene.hint_move = None
+    assert table.request_hint()  # asked, and a move made by hand at once
+    assert scene.hint_runner.busy
+    state = scene.match.state
+    scene.submit(scene.game.legal_moves(state)[-1])
+    assert wait_until(app, lambda: not scene.hint_runner.busy, 300), "the hint asked for was dropped"
+    frames(app, 2)
+    assert "Looking for a good move" not in scene.situation()
+    loop.run(guest.close(), 5.0)
+    table.close()
