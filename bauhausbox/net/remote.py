@@ -263,8 +263,13 @@ class RemoteTableAdapter(Table[Any, Any]):
                     events.append(Played(before, step))
             history.states[history.cursor] = state
         else:
-            history.states = [state] * (len(moves) + 1)
-            history.steps = [Step(mover, None, text or "", False, opens) for mover, text, _said, opens in moves]
+            replayed = self._replayed(view, moves)
+            history.states = replayed[0] if replayed else [state] * (len(moves) + 1)
+            values = replayed[1] if replayed else [None] * len(moves)
+            history.steps = [
+                Step(mover, value, text or "", False, opens)
+                for (mover, text, _said, opens), value in zip(moves, values, strict=True)
+            ]
             history.cursor = len(moves)
             if self._seen is not None and not quiet:
                 events.append(Jumped())
@@ -280,6 +285,34 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.match.said = said
         self._view_key = None
         return events
+
+    def _replayed(
+        self, view: SeatView, moves: list[tuple[int, str | None, str, bool]]
+    ) -> tuple[list[Any], list[Any]] | None:
+        """Every position of a whole view's moves and their values, worked out from the start: a
+        step's marks (its colour in the log, the recap) read the position before it, so a whole view
+        (an undo, a screen that joins or comes back) must not make them all the current one. Only
+        where the game has no secrets and every move's notation is known, and checked against the
+        server's position (a start that depends on a seed not told yet falls back: ``None``)."""
+        game, setup = self.game, self.match.setup
+        if game.info.hidden_information or any(text is None for _mover, text, _said, _opens in moves):
+            return None
+        try:
+            state = game.new_game(setup.players, view.seed or setup.seed, **setup.options)
+            states, values = [state], []
+            for mover, text, _said, _opens in moves:
+                assert text is not None
+                prefix, body = split_seat(text)
+                seat = mover if prefix is None else prefix
+                move = game.parse_move(state, body, seat)
+                state = game.apply(state, move, None if seat == state.to_play else seat)
+                states.append(state)
+                values.append(move)
+            if game.to_text(state) != view.position:
+                return None
+        except (GameError, ValueError, KeyError, TypeError):
+            return None  # the mirror falls back to the server's position for every step
+        return states, values
 
     def _shown_moves(self, known: list[tuple[int, str | None, str, bool]], moves: list[Any]) -> None:
         """Moves this screen had without their notation that the server now tells (shown since):
