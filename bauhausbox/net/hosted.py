@@ -124,6 +124,11 @@ class HostedTable:
         asked[1].add(seat)
         return "made" if at_once or not self.rematch_waiting() else None
 
+    def undo_voters(self, asker: Seat) -> list[Seat]:
+        """The humans whose agreement an undo asked for by ``asker`` needs: every human seat a player
+        has taken (a seat nobody joined yet has nobody to ask)."""
+        return [human for human in self.humans if human == asker or human in self.digests]
+
     def rematch_left(self, seat: Seat) -> bool:
         """``seat`` left the table: whether the new game asked for is now to be made (nobody else
         left to ask); an asker who left takes their request with them."""
@@ -206,7 +211,8 @@ class HostedTable:
         request = None
         if self.pending_undo is not None:
             agreed = sorted(self.pending_undo.agreed)
-            waiting = [human for human in self.humans if human not in self.pending_undo.agreed]
+            voters = self.undo_voters(self.pending_undo.asked_by)
+            waiting = [human for human in voters if human not in self.pending_undo.agreed]
             pending = self.pending_undo
             back_to = pending.plan.index
             request = UndoRequest(asked_by=pending.asked_by, agreed=agreed, waiting_for=waiting, back_to=back_to)

@@ -375,17 +375,19 @@ class RemoteTableAdapter(Table[Any, Any]):
                         name=asker,
                         n=turns,
                     )
-                    question = fill(_("Taken back: {moves}."), moves=moves) + " "
+                    asks = ngettext(
+                        "{name} asks to take back {n} turn: {moves}.",
+                        "{name} asks to take back {n} turns: {moves}.",
+                        turns,
+                    )
+                    question = fill(asks, name=asker, n=turns, moves=moves) + " "
                 else:  # an older host does not say where its undo goes back to
                     title, question = fill(_("{name} asks to undo"), name=asker), ""
                 events.append(
                     Asked(
                         title,
                         question
-                        + _(
-                            "Going back takes back moves everyone at the table has seen (a draw, or "
-                            "another player's move). Undo only if you agree."
-                        ),
+                        + _("Across computers every player at the table agrees to an undo. Undo only if you agree."),
                         self._answer(remote, agree=True),
                         self._answer(remote, agree=False),
                     )

@@ -864,13 +864,14 @@ class Server:
 
     @staticmethod
     def _needs_agreement(hosted: HostedTable, plan: Plan, seat: Seat) -> bool:
-        """A draw several humans have seen, or another human's move taken back (the table's rule,
-        with the seat that asks: over the network nobody else sees the undo button pressed)."""
-        return hosted.table.undo_needs_agreement(plan, seat)
+        """Across computers every other human who sat at the table agrees to any undo, on their own
+        screen (nobody else sees the undo button pressed); else the table's rule (a draw several
+        humans have seen, or another human's move)."""
+        return hosted.undo_voters(seat) != [seat] or hosted.table.undo_needs_agreement(plan, seat)
 
     async def _maybe_undo(self, hosted: HostedTable) -> None:
         pending = hosted.pending_undo
-        if pending is None or not set(hosted.humans) <= pending.agreed:
+        if pending is None or not set(hosted.undo_voters(pending.asked_by)) <= pending.agreed:
             return
         hosted.pending_undo = None
         history = hosted.match.history

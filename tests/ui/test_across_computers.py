@@ -106,6 +106,33 @@ def test_host_sees_the_remote_players_moves(fresh_app: Any) -> None:
     table.close()
 
 
+def test_undo_of_ones_own_move_is_asked_of_the_others_too(fresh_app: Any) -> None:
+    """Across computers every undo that changes the shared table asks every other human, on their
+    own screen, even of the asker's own move in a game without draws (Blokus undid it at once)."""
+    app = fresh_app
+    scene = host_blokus(app)
+    table = scene.table
+    assert isinstance(table, RemoteTableAdapter) and table.invitation is not None
+    loop = background.shared_loop()
+    guest, _view = guest_sits(table.invitation.code)
+    assert scene.submit(scene.game.legal_moves(scene.view)[0])
+    guest_state = loop.run(guest.wait_for(lambda v: v.to_play == 1), 5.0) and guest.state()
+    loop.run(guest.play(scene.game.format_move(guest_state, scene.game.legal_moves(guest_state)[0])), 5.0)
+    assert wait_until(app, lambda: len(scene.match.history.steps) == 2, 300)
+    guest_move = scene.match.said[1]
+    loop.run(guest.undo(), 5.0)  # Bert takes back his own move
+    assert wait_until(app, lambda: isinstance(app.top, DialogScene), 300)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and dialog.title == "Bert asks to take back 1 turn"
+    assert dialog.message.startswith(f"Bert asks to take back 1 turn: {guest_move}. "), dialog.message
+    frames(app, 5)
+    assert len(scene.match.history.steps) == 2  # nothing is undone before the host agrees
+    dialog.buttons[0].on_click()  # Agree
+    assert wait_until(app, lambda: len(scene.match.history.steps) == 1, 300)
+    loop.run(guest.close(), 5.0)
+    table.close()
+
+
 def test_undo_of_another_players_move_is_asked_on_each_screen(fresh_app: Any) -> None:
     app = fresh_app
     scene = host_blokus(app)
@@ -131,7 +158,7 @@ def test_undo_of_another_players_move_is_asked_on_each_screen(fresh_app: Any) ->
     dialog = app.top
     assert isinstance(dialog, DialogScene)
     assert dialog.title == f"{scene.match.seat_name(1)} asks to take back 1 turn"
-    assert f"Taken back: {host_move}." in dialog.message, dialog.message
+    assert dialog.message.startswith(f"{scene.match.seat_name(1)} asks to take back 1 turn: {host_move}. ")
     assert len(scene.match.history.steps) == 3  # nothing is undone before everyone agrees
     dialog.buttons[0].on_click()  # Agree
     assert wait_until(app, lambda: len(scene.match.history.steps) == 2, 300)  # that one move only
