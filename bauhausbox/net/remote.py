@@ -519,7 +519,18 @@ class RemoteTableAdapter(Table[Any, Any]):
                     "Waiting for {names} to agree to take back {n} turns: {moves}…",
                     turns,
                 )
-                events.append(Notice(fill(waiting, names=names, n=turns, moves=moves)))
+                short = ngettext(
+                    "Waiting for {names} to agree to take back {n} turn…",
+                    "Waiting for {names} to agree to take back {n} turns…",
+                    turns,
+                )
+                # The bar says the move while it has room, else fewer words (the other screen's
+                # question and the log name the move): never a sentence cut.
+                fewer = (
+                    fill(short, names=names, n=turns),
+                    fill(_("Waiting for {names} to agree to undo…"), names=names),
+                )
+                events.append(Notice(fill(waiting, names=names, n=turns, moves=moves), shorter=fewer))
             else:
                 events.append(Notice(fill(_("Waiting for {names} to agree to undo…"), names=names)))
         elif any(isinstance(event, Jumped) for event in events):
@@ -527,7 +538,8 @@ class RemoteTableAdapter(Table[Any, Any]):
             turns, moves = taken_back(before, len(view.moves) if view is not None else None)
             if moves:
                 undone = ngettext("Undone {n} turn: {moves}.", "Undone {n} turns: {moves}.", turns)
-                events.append(Notice(fill(undone, n=turns, moves=moves)))
+                briefly = ngettext("Undone {n} turn.", "Undone {n} turns.", turns)
+                events.append(Notice(fill(undone, n=turns, moves=moves), shorter=(fill(briefly, n=turns),)))
             else:
                 events.append(Notice(N_("Undone.")))
         return events

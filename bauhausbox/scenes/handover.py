@@ -113,8 +113,8 @@ class Handover(TableChrome, GameStory):
             if isinstance(event, Failed):
                 self.say(event.words, "error")
                 continue
-            if isinstance(event, Notice):
-                self.say(event.text, event.kind)
+            if isinstance(event, Notice):  # the longest that fits the bar whole, never cut
+                self.say(self.status_words(event.text, *event.shorter) if event.shorter else event.text, event.kind)
                 continue
             if isinstance(event, Jumped):
                 self._jumped()

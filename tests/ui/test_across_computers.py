@@ -29,6 +29,7 @@ from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.join import JoinScene, server_url
 from bauhausbox.scenes.rematch import RematchOffer, RematchWait, play_again_across
 from bauhausbox.scenes.setup import REMOTE, SetupScene
+from bauhausbox.ui import draw
 from tests.ui.helpers import click, frames, key, type_text, wait_until
 
 
@@ -171,9 +172,14 @@ def test_undo_of_another_players_move_is_asked_on_each_screen(fresh_app: Any) ->
         assert wait_until(app, lambda: scene.match.said[1] != guest_move, 300)  # said again in French
         said_fr = scene.match.said[1]
         assert said_fr.startswith(scene.match.seat_name(1))
+        # A bar with no room for the move (French at 1024 px): fewer words, never a cut sentence.
+        whole = f"En attente de l’accord de {scene.match.seat_name(1)} pour défaire 1 tour : {said_fr}…"
+        short = f"En attente de l’accord de {scene.match.seat_name(1)} pour défaire 1 tour…"
+        width = draw.render_text(short, scene.metrics.body, weight="semibold").get_width()
+        assert draw.render_text(whole, scene.metrics.body, weight="semibold").get_width() > width + 40
+        scene.status_room = lambda: width + 20  # type: ignore[method-assign]
         scene.undo()
-        waiting = str(scene.message)
-        assert waiting == f"En attente de l’accord de {scene.match.seat_name(1)} pour défaire 1 tour : {said_fr}…"
+        assert str(scene.message) == short
     finally:
         i18n.set_language("en")
     request = loop.run(guest.wait_for(lambda v: v.undo_request is not None), 5.0).undo_request
