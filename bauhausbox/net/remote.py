@@ -256,7 +256,7 @@ class RemoteTableAdapter(Table[Any, Any]):
                 before = history.state
                 move = self._parse(before, mover, text, own)
                 step = Step(mover, move, text or "", False, opens)
-                history.states.append(state if index == len(moves) - 1 else before)
+                history.states.append(state if index == len(moves) - 1 else self._after(before, mover, move))
                 history.steps.append(step)
                 history.cursor += 1
                 if move is not None:
@@ -301,11 +301,10 @@ class RemoteTableAdapter(Table[Any, Any]):
             state = game.new_game(setup.players, view.seed or setup.seed, **setup.options)
             states, values = [state], []
             for mover, text, _said, _opens in moves:
-                assert text is not None
-                prefix, body = split_seat(text)
-                seat = mover if prefix is None else prefix
-                move = game.parse_move(state, body, seat)
-                state = game.apply(state, move, None if seat == state.to_play else seat)
+                move = self._parse(state, mover, text, None)
+                if move is None:
+                    return None
+                state = game.apply(state, move, None if mover == state.to_play else mover)
                 states.append(state)
                 values.append(move)
             if game.to_text(state) != view.position:
@@ -341,6 +340,16 @@ class RemoteTableAdapter(Table[Any, Any]):
             return self.game.parse_move(before, body, mover if prefix is None else prefix)
         except (GameError, ValueError):
             return None
+
+    def _after(self, before: Any, mover: Seat, move: Any) -> Any:
+        """The position after ``move`` where this screen can work it out (a game without secrets),
+        else ``before``: one of several moves that came in one view, whose marks read it."""
+        if move is None or self.game.info.hidden_information:
+            return before
+        try:
+            return self.game.apply(before, move, None if mover == before.to_play else mover)
+        except (GameError, ValueError):
+            return before
 
     def _news(self, seat: Seat, remote: RemoteTable) -> list[TableEvent]:
         """What a seat of this computer heard besides views: refusals, an undo to agree to, the end."""

@@ -5,12 +5,13 @@ colour from the position before it)."""
 
 from __future__ import annotations
 
+import random
 import time
 from pathlib import Path
 from typing import Any
 
 from bauhausbox.games.blokus.rules import BLUE, GREEN, RED, YELLOW
-from bauhausbox.net import background
+from bauhausbox.net import background, scripted
 from bauhausbox.net.client import create_table
 from bauhausbox.net.remote import RemoteTableAdapter, join_table
 from bauhausbox.net.server import Server
@@ -62,6 +63,15 @@ def test_every_step_keeps_its_movers_colour_after_an_undo_and_on_a_new_screen(tm
     for table in (anni, bert, watcher):
         assert caught_up(table, 5)
         assert colours(table) == [ORDER[i % 4] for i in range(5)]
-    for table in (anni, bert, watcher):
+    # Played to the end while the screens take no frame (every move comes in one view): every
+    # screen's colours are the server's, step by step.
+    loop.run(scripted.play_out([anni.remotes[0], bert.remotes[1]], random.Random(3), 3000, 5.0), 120.0)
+    truth = server.tables[code].match.history
+    expected = [truth.states[index].colour for index in range(truth.cursor)]
+    late = join_table(server.url, code, [], watch=True)
+    for table in (anni, bert, watcher, late):
+        assert caught_up(table, len(expected))
+        assert colours(table) == expected
+    for table in (anni, bert, watcher, late):
         table.close()
     loop.run(server.close(), 10.0)
