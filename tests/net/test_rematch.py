@@ -1,7 +1,8 @@
 """A new game at a finished table across computers: asked for by any player once the game is over
-(refused before), the same seats, names and watchers choice at a new table with a new seed, where
-every player's token is the one they hold; the second asker gets the same table; a stranger finds
-no free seat there; a watcher sees the offer and may watch the new table."""
+(refused before), made only once every other human agreed (a refusal is told to the asker in one
+sentence; a client of protocol 4 gets it at once), with the same seats, names and watchers choice at
+a new table with a new seed, where every player's token is the one they hold; the second asker gets
+the same table; a stranger finds no free seat there; a watcher sees it and may watch the new table."""
 
 from __future__ import annotations
 
@@ -102,6 +103,36 @@ def test_the_new_game_is_found_after_the_servers_restart(tmp_path: Path) -> None
             seat = RemoteTable(again.url, offer.code, token=players[1].token)
             assert (await seat.start(STEP_SECONDS)).seat == 1
             for one in (back, seat):
+                await one.close()
+
+    run(scenario(), 120)
+
+
+def test_an_older_client_gets_the_new_game_at_once(tmp_path: Path) -> None:
+    """A client of protocol 4 cannot wait for the others' agreement (it never hears of the request):
+    its "rematch" makes the table at once, as before; its views never carry ``rematch_asked``."""
+
+    async def scenario() -> None:
+        async with hosting(tmp_path) as server:
+            code = await create_table(server.url, "bits", ["human", "human"], names=["Anni", "Bert"])
+            anni = RemoteTable(server.url, code, seat=0)
+            await anni.start(STEP_SECONDS)
+            old = RemoteTable(server.url, code, seat=1, protocol_version=4)
+            await old.start(STEP_SECONDS)
+            await play_out([anni, old], random.Random(9))
+            assert await anni.ask("rematch", until=lambda view: view.rematch_asked is not None) is None
+            assert old.view is not None and old.view.rematch_asked is None  # not told to an older client
+            assert await old.ask("rematch", until=lambda view: view.rematch is not None) is None
+            await anni.close()
+            await old.close()
+            code2 = await create_table(server.url, "bits", ["human", "human"], names=["Anni", "Bert"])
+            anni = RemoteTable(server.url, code2, seat=0)
+            await anni.start(STEP_SECONDS)
+            old = RemoteTable(server.url, code2, seat=1, protocol_version=4)
+            await old.start(STEP_SECONDS)
+            await play_out([anni, old], random.Random(9))
+            assert await old.ask("rematch", until=lambda view: view.rematch is not None) is None
+            for one in (anni, old):
                 await one.close()
 
     run(scenario(), 120)
