@@ -71,6 +71,7 @@ class Notice:
 
     text: str
     kind: str = "info"
+    shorter: tuple[str, ...] = ()  # the same in fewer words, for a status bar with no room for ``text``
 
 
 @dataclass(frozen=True)

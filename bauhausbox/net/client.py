@@ -333,11 +333,13 @@ class RemoteTable:
     async def hint(self) -> None:
         await self.send("hint")
 
-    async def agree(self) -> None:
-        await self.send("agree")
+    async def agree(self, about: str = "") -> None:
+        """Agree to the undo asked for, or with ``about`` "rematch" to the new game asked for."""
+        await self.send("agree", about)
 
-    async def refuse(self) -> None:
-        await self.send("refuse")
+    async def refuse(self, about: str = "") -> None:
+        """Refuse the undo asked for, or (``about`` "rematch") the new game; the asker withdraws it."""
+        await self.send("refuse", about)
 
     async def present(self) -> None:
         await self.send("present")

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from websockets.asyncio.server import ServerConnection
 
@@ -23,7 +23,16 @@ from bauhausbox.engine.history import UndoPlan as Plan
 from bauhausbox.games import thinker
 from bauhausbox.match import told_to
 from bauhausbox.net import protocol
-from bauhausbox.net.protocol import PROTOCOL_VERSION, MoveSeen, Rematch, SeatView, TableSeen, UndoRequest, unchecked
+from bauhausbox.net.protocol import (
+    PROTOCOL_VERSION,
+    MoveSeen,
+    Rematch,
+    RematchAsked,
+    SeatView,
+    TableSeen,
+    UndoRequest,
+    unchecked,
+)
 from bauhausbox.table import Table
 
 log = logging.getLogger(__name__)
@@ -69,6 +78,9 @@ class HostedTable:
         self.public = ""  # its name on the local network (``StoredTable.public``)
         self.watchers: list[Seated] = []
         self.rematch: Rematch | None = None  # the new table asked for at the end
+        # A new game asked for, before every other human at a screen agreed: the asker, who agreed.
+        self.rematch_asked: tuple[Seat, set[Seat]] | None = None
+        self.rematch_requests = 0  # how many were asked for (each screen answers each one once)
         self.pending_undo: PendingUndo | None = None
         self.version = 0
         self.hint_level = "hard"
@@ -95,13 +107,55 @@ class HostedTable:
         return not self.match.over and self.match.to_play in table.bots
 
     # -- what a seat may see ---------------------------------------------------------------------
-    def view_for(self, seat: Seat | None, first: int = 0, turns: bool = True, newer: bool = True) -> SeatView:
+    def ask_rematch(
+        self, seat: Seat, refuse: bool, at_once: bool
+    ) -> Literal["made", "no_request", "rematch_refused", "rematch_withdrawn"] | None:
+        """``seat`` asks for a new game at this finished table (or agrees to the one asked for), or
+        ``refuse``s it (the asker withdraws it). What follows: "made" (make the table now: every
+        other human at a screen agreed, or ``at_once`` for a client that cannot wait),
+        "rematch_refused" / "rematch_withdrawn" (tell the others), "no_request", or ``None``."""
+        if self.rematch is not None:
+            return None  # made already: the screens go to it
+        asked = self.rematch_asked
+        if refuse:
+            if asked is None:
+                return "no_request"
+            self.rematch_asked = None
+            return "rematch_withdrawn" if seat == asked[0] else "rematch_refused"
+        if asked is None:
+            asked = self.rematch_asked = (seat, {seat})
+            self.rematch_requests += 1
+        asked[1].add(seat)
+        return "made" if at_once or not self.rematch_waiting() else None
+
+    def undo_voters(self, asker: Seat) -> list[Seat]:
+        """The humans whose agreement an undo asked for by ``asker`` needs: every human seat a player
+        has taken (a seat nobody joined yet has nobody to ask)."""
+        return [human for human in self.humans if human == asker or human in self.digests]
+
+    def rematch_left(self, seat: Seat) -> bool:
+        """``seat`` left the table: whether the new game asked for is now to be made (nobody else
+        left to ask); an asker who left takes their request with them."""
+        asked = self.rematch_asked
+        if asked is not None and asked[0] == seat:
+            self.rematch_asked = None
+        return asked is not None and asked[0] in self.seated and not self.rematch_waiting()
+
+    def rematch_waiting(self) -> list[Seat]:
+        """The humans at a screen who have not agreed to the new game asked for."""
+        if self.rematch_asked is None:
+            return []
+        return [seat for seat in self.humans if seat in self.seated and seat not in self.rematch_asked[1]]
+
+    def view_for(
+        self, seat: Seat | None, first: int = 0, turns: bool = True, newer: bool = True, asks: bool = True
+    ) -> SeatView:
         """Everything in this message comes from ``view(state, seat)``, the seat's own hint and the
         table's public facts (names, who is connected, the undo request, how many watch); a
         watcher's (``seat`` None) from the game's ``watcher_view``, without a hint. ``first``: the
         moves before it are left out (the client has them). ``turns``: the moves say which began a
         turn (a client of protocol 3 or later); ``newer``: the undo request says where it goes
-        back to (protocol 4)."""
+        back to (protocol 4); ``asks``: a new game asked for is told before it is made (protocol 5)."""
         match, game, table = self.match, self.game, self.table
         hint = None
         if seat is None:
@@ -141,7 +195,15 @@ class HostedTable:
                 "first": first,
                 "watching": len(self.watchers),
                 "rematch": self.rematch,
+                "rematch_asked": self._rematch_asked() if asks else None,
             },
+        )
+
+    def _rematch_asked(self) -> RematchAsked | None:
+        if self.rematch_asked is None or self.rematch is not None:
+            return None
+        return RematchAsked(
+            asked_by=self.rematch_asked[0], waiting_for=self.rematch_waiting(), number=self.rematch_requests
         )
 
     def _common(self) -> dict[str, Any]:
@@ -153,7 +215,8 @@ class HostedTable:
         request = None
         if self.pending_undo is not None:
             agreed = sorted(self.pending_undo.agreed)
-            waiting = [human for human in self.humans if human not in self.pending_undo.agreed]
+            voters = self.undo_voters(self.pending_undo.asked_by)
+            waiting = [human for human in voters if human not in self.pending_undo.agreed]
             pending = self.pending_undo
             back_to = pending.plan.index
             request = UndoRequest(asked_by=pending.asked_by, agreed=agreed, waiting_for=waiting, back_to=back_to)

@@ -25,12 +25,15 @@ from bauhausbox.persistence.models import name_problem
 # 3: a move says when it does not begin a turn (``MoveSeen.opens``): every screen counts turns alike.
 # 4: a view may send again moves the client has (``first`` below its count) whose sentence says
 #    more now (a Bits placement shown since); an undo request says where it goes back to.
-PROTOCOL_VERSION = 4
+# 5: a new game at the end is asked for first (``SeatView.rematch_asked``) and made only once every
+#    other human agreed ("agree"/"refuse" with the text "rematch"); older clients get it at once.
+PROTOCOL_VERSION = 5
 # The oldest client version the server still speaks with (version 1 clients get whole views).
 OLDEST_PROTOCOL = 1
 DELTA_PROTOCOL = 2
 TURNS_PROTOCOL = 3
 REVEAL_PROTOCOL = 4
+REMATCH_PROTOCOL = 5
 MAX_MESSAGE_BYTES = 64 * 1024
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
@@ -201,6 +204,15 @@ class Rematch(_Message):
     asked_by: int
 
 
+class RematchAsked(_Message):
+    """A new game asked for at a finished table, not made yet: ``waiting_for`` the humans at other
+    screens who have not agreed (protocol 5)."""
+
+    asked_by: int
+    waiting_for: list[int]
+    number: int = Field(default=0, ge=0)  # which request at this table (a new one is asked again)
+
+
 class SeatView(_Message):
     """What one seat may see now. ``position`` is the game's ``to_text`` of ``view(state, seat)``:
     ``from_text`` reads it back. ``version`` grows with every change at the table. A watcher's view
@@ -232,6 +244,7 @@ class SeatView(_Message):
     first: int = Field(default=0, ge=0)
     watching: int = Field(default=0, ge=0)  # how many watch the table (left out of the frame when none)
     rematch: Rematch | None = None  # once asked for at the end (left out of the frame until then)
+    rematch_asked: RematchAsked | None = None  # asked for, waiting for the others (protocol 5)
 
 
 Reason = Literal[
@@ -262,6 +275,8 @@ Reason = Literal[
     "too_many_watchers",
     "watching",
     "no_rematch",
+    "rematch_refused",
+    "rematch_withdrawn",
     "host_away",
     "seat_given",
 ]
@@ -295,6 +310,8 @@ SENTENCES: dict[str, str] = {
     "too_many_watchers": N_("That table has as many watchers as it can take: try again later."),
     "watching": N_("You are watching: only the players can play."),
     "no_rematch": N_("A new game can be asked for only once this one is over."),
+    "rematch_refused": N_("{detail} does not want a new game now."),
+    "rematch_withdrawn": N_("{detail} no longer asks for a new game."),
     # Not fatal: the table waits for its host, and the client keeps trying (``Refusal.seats``: the
     # host's seats, whose names the screen says).
     "host_away": N_("The host has left the table; it goes on when they reopen it."),
@@ -351,7 +368,7 @@ _LATER_FIELDS: dict[type[_Message], tuple[tuple[str, object], ...]] = {
     Create: (("watchers", False),),
     Join: (("watch", False),),
     TableSeen: (("watchers", False), ("watching", 0)),
-    SeatView: (("first", 0), ("watching", 0), ("rematch", None)),
+    SeatView: (("first", 0), ("watching", 0), ("rematch", None), ("rematch_asked", None)),
     Refusal: (("seats", []),),
 }
 

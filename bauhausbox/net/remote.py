@@ -125,7 +125,8 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._ended_told = False
         self._returns: dict[Seat, int] = {}  # the host's returns told, per seat of this computer
         self._away_names: list[str] = []  # the host's players, as last said while away
-        self._rematch_seen: str | None = None  # the new game's table this screen was told of
+        self._rematch_seen: str | None = None  # the new game's table (or request) this screen was told of
+        self._answered: str | None = None  # the request this screen answered
         self._language = i18n.language()  # the language the server writes this screen's sentences in
         self._kept = False  # this guest's seats are in the guest's record (``keep_seats``)
         self._absorb()
@@ -273,24 +274,32 @@ class RemoteTableAdapter(Table[Any, Any]):
         if seat == self._shown_seat and self._seen is not None and same:
             if len(moves) > len(known):  # a hint belongs to its position (as Table._moved has it)
                 self.hint_move = None
+                self.hint_runner.job = None  # and so does a hint asked for: the server dropped it
             self._shown_moves(known, moves)
             for index, (mover, text, _said, opens) in enumerate(moves[len(known) :], start=len(known)):
                 before = history.state
                 move = self._parse(before, mover, text, own)
                 step = Step(mover, move, text or "", False, opens)
-                history.states.append(state if index == len(moves) - 1 else before)
+                history.states.append(state if index == len(moves) - 1 else self._after(before, mover, move))
                 history.steps.append(step)
                 history.cursor += 1
                 if move is not None:
                     events.append(Played(before, step))
             history.states[history.cursor] = state
         else:
-            history.states = [state] * (len(moves) + 1)
-            history.steps = [Step(mover, None, text or "", False, opens) for mover, text, _said, opens in moves]
+            replayed = self._replayed(view, moves)
+            history.states = replayed[0] if replayed else [state] * (len(moves) + 1)
+            values = replayed[1] if replayed else [None] * len(moves)
+            history.steps = [
+                Step(mover, value, text or "", False, opens)
+                for (mover, text, _said, opens), value in zip(moves, values, strict=True)
+            ]
             history.cursor = len(moves)
             if self._seen is not None and not quiet:
                 events.append(Jumped())
             self.hint_move = None
+            if moves != known:  # undone, or told again: a hint asked for was dropped with its position
+                self.hint_runner.job = None
         self._shown_seat = seat
         self._seen, self._seen_view = (view.version, seat), view
         self._moves = moves
@@ -300,6 +309,33 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.match.said = said
         self._view_key = None
         return events
+
+    def _replayed(
+        self, view: SeatView, moves: list[tuple[int, str | None, str, bool]]
+    ) -> tuple[list[Any], list[Any]] | None:
+        """Every position of a whole view's moves and their values, worked out from the start: a
+        step's marks (its colour in the log, the recap) read the position before it, so a whole view
+        (an undo, a screen that joins or comes back) must not make them all the current one. Only
+        where the game has no secrets and every move's notation is known, and checked against the
+        server's position (a start that depends on a seed not told yet falls back: ``None``)."""
+        game, setup = self.game, self.match.setup
+        if game.info.hidden_information or any(text is None for _mover, text, _said, _opens in moves):
+            return None
+        try:
+            state = game.new_game(setup.players, view.seed or setup.seed, **setup.options)
+            states, values = [state], []
+            for mover, text, _said, _opens in moves:
+                move = self._parse(state, mover, text, None)
+                if move is None:
+                    return None
+                state = game.apply(state, move, None if mover == state.to_play else mover)
+                states.append(state)
+                values.append(move)
+            if game.to_text(state) != view.position:
+                return None
+        except (GameError, ValueError, KeyError, TypeError):
+            return None  # the mirror falls back to the server's position for every step
+        return states, values
 
     def _shown_moves(self, known: list[tuple[int, str | None, str, bool]], moves: list[Any]) -> None:
         """Moves this screen had without their notation that the server now tells (shown since):
@@ -331,6 +367,16 @@ class RemoteTableAdapter(Table[Any, Any]):
             return self.game.parse_move(before, body, mover if prefix is None else prefix)
         except (GameError, ValueError):
             return None
+
+    def _after(self, before: Any, mover: Seat, move: Any) -> Any:
+        """The position after ``move`` where this screen can work it out (a game without secrets),
+        else ``before``: one of several moves that came in one view, whose marks read it."""
+        if move is None or self.game.info.hidden_information:
+            return before
+        try:
+            return self.game.apply(before, move, None if mover == before.to_play else mover)
+        except (GameError, ValueError):
+            return before
 
     def _news(self, seat: Seat, remote: RemoteTable) -> list[TableEvent]:
         """What a seat of this computer heard besides views: refusals, an undo to agree to, the end."""
@@ -365,17 +411,19 @@ class RemoteTableAdapter(Table[Any, Any]):
                         name=asker,
                         n=turns,
                     )
-                    question = fill(_("Taken back: {moves}."), moves=moves) + " "
+                    asks = ngettext(
+                        "{name} asks to take back {n} turn: {moves}.",
+                        "{name} asks to take back {n} turns: {moves}.",
+                        turns,
+                    )
+                    question = fill(asks, name=asker, n=turns, moves=moves) + " "
                 else:  # an older host does not say where its undo goes back to
                     title, question = fill(_("{name} asks to undo"), name=asker), ""
                 events.append(
                     Asked(
                         title,
                         question
-                        + _(
-                            "Going back takes back moves everyone at the table has seen (a draw, or "
-                            "another player's move). Undo only if you agree."
-                        ),
+                        + _("Across computers every player at the table agrees to an undo. Undo only if you agree."),
                         self._answer(remote, agree=True),
                         self._answer(remote, agree=False),
                     )
@@ -462,6 +510,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         if remote is None or self.veiled():
             return False
         self.hint_runner.job = BotJob(remote.seat or 0, self.token(), Budget(0.0), time.monotonic(), 0.0)
+        self._hint_given = None  # asked again (after an undo, the same hint as before is the answer)
         self._send(remote.hint())
         return True
 
@@ -506,7 +555,18 @@ class RemoteTableAdapter(Table[Any, Any]):
                     "Waiting for {names} to agree to take back {n} turns: {moves}…",
                     turns,
                 )
-                events.append(Notice(fill(waiting, names=names, n=turns, moves=moves)))
+                short = ngettext(
+                    "Waiting for {names} to agree to take back {n} turn…",
+                    "Waiting for {names} to agree to take back {n} turns…",
+                    turns,
+                )
+                # The bar says the move while it has room, else fewer words (the other screen's
+                # question and the log name the move): never a sentence cut.
+                fewer = (
+                    fill(short, names=names, n=turns),
+                    fill(_("Waiting for {names} to agree to undo…"), names=names),
+                )
+                events.append(Notice(fill(waiting, names=names, n=turns, moves=moves), shorter=fewer))
             else:
                 events.append(Notice(fill(_("Waiting for {names} to agree to undo…"), names=names)))
         elif any(isinstance(event, Jumped) for event in events):
@@ -514,7 +574,8 @@ class RemoteTableAdapter(Table[Any, Any]):
             turns, moves = taken_back(before, len(view.moves) if view is not None else None)
             if moves:
                 undone = ngettext("Undone {n} turn: {moves}.", "Undone {n} turns: {moves}.", turns)
-                events.append(Notice(fill(undone, n=turns, moves=moves)))
+                briefly = ngettext("Undone {n} turn.", "Undone {n} turns.", turns)
+                events.append(Notice(fill(undone, n=turns, moves=moves), shorter=(fill(briefly, n=turns),)))
             else:
                 events.append(Notice(N_("Undone.")))
         return events
@@ -539,35 +600,99 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.hint_runner.job = None
 
     # ==== a new game at the end ==================================================================
-    def rematch_offer(self) -> tuple[str, str] | None:
-        """Another player asked for a new game at this finished table: its code and the asker's
-        name, once (``None`` when nobody did, it was told already, or this screen asked)."""
+    def rematch_offer(self) -> str | None:
+        """The asker's name when another player asked for a new game at this finished table and this
+        screen has not been told yet: players are asked while it waits for their agreement, watchers
+        once the new table exists (``None`` otherwise, and on the asker's own screen)."""
         view = self.remotes[self._shown_seat].view
-        offer = view.rematch if view is not None else None
-        if offer is None or offer.code == self._rematch_seen:
+        if view is None:
             return None
-        self._rematch_seen = offer.code
-        if offer.asked_by in self.remotes:
+        asked, made = view.rematch_asked, view.rematch
+        if made is not None:
+            key, asker = made.code, made.asked_by
+        elif asked is not None and not self.watcher and self._shown_seat in asked.waiting_for:
+            key, asker = f"asked {asked.number}", asked.asked_by
+        else:
             return None
-        return offer.code, self.match.seat_name(offer.asked_by)
+        answered = self._answered is not None and self._answered == self._rematch_seen
+        if self._rematch_seen == key or (made is not None and answered):
+            self._rematch_seen = key  # told already, or answered while it was asked for
+            return None
+        self._rematch_seen = key
+        if asker in self.remotes:
+            return None
+        return self.match.seat_name(asker)
 
-    def play_again(self) -> RemoteTableAdapter:
-        """The new game at this finished table: asked for (unless someone did already) and joined
-        in this computer's seats with their tokens, or watched; raises :class:`Ended` with one
-        sentence when the host has gone or does not answer."""
+    def rematch_state(self) -> str:
+        """Where the new game asked for stands: "made" (its table exists), "asked" (waiting for
+        players' agreement) or "none" (never asked, refused or withdrawn)."""
+        view = self.remotes[self._shown_seat].view
+        if view is not None and view.rematch is not None:
+            return "made"
+        return "asked" if view is not None and view.rematch_asked is not None else "none"
+
+    def rematch_waiting(self) -> list[str]:
+        """The names of the players whose agreement the new game waits for."""
+        view = self.remotes[self._shown_seat].view
+        asked = view.rematch_asked if view is not None else None
+        return [self.match.seat_name(seat) for seat in asked.waiting_for] if asked is not None else []
+
+    def refusals_heard(self) -> int:
+        """How many refusals the seat on screen has heard (``rematch_refusal`` reads those after)."""
+        return len(self.remotes[self._shown_seat].refusals)
+
+    def gone(self) -> bool:
+        """The table ended for this screen (the host left it for good, or it closed)."""
+        return any(remote.ended is not None for remote in self.remotes.values())
+
+    def rematch_refusal(self, since: int) -> str | None:
+        """The sentence of the new game's refusal (or withdrawal) heard after the ``since`` first
+        refusals of the seat on screen."""
+        remote = self.remotes[self._shown_seat]
+        for heard in reversed(remote.refusals[since:]):
+            if heard.reason in ("rematch_refused", "rematch_withdrawn"):
+                return heard.sentence
+        return None
+
+    def answer_rematch(self, agree: bool) -> None:
+        """This screen's answer to the new game another player asked for (agreeing to one asked
+        for by nobody asks for it)."""
+        remote = self.remotes[self._shown_seat]
+        self._answered = self._rematch_seen
+        self._send(remote.agree("rematch") if agree else remote.refuse("rematch"))
+
+    def ask_rematch(self) -> None:
+        """Ask for a new game at this finished table (or agree to the one asked for) and wait
+        (briefly) until the server has it; raises :class:`Ended` with one sentence when the host
+        has gone, does not answer or refuses."""
         remote = self.remotes[self._shown_seat]
         for one in self.remotes.values():
             if one.ended is not None:
                 raise Ended(_ended(one.ended, N_("The host has left: there is no new game to join.")))
+        if self.rematch_state() == "made":
+            return
+        if self.watcher:
+            raise Ended(_ended(None, N_("No new game has been asked for at this table yet.")))
+        seat = remote.seat
+
+        def heard(seen: SeatView) -> bool:
+            asked = seen.rematch_asked
+            return seen.rematch is not None or (asked is not None and seat not in asked.waiting_for)
+
+        self._answered = self._rematch_seen
+        answer = self._ask(remote, "rematch", until=heard)
+        if answer is not None:
+            raise Ended(answer if answer.fatal else _ended(None, answer.sentence))
+
+    def play_again(self) -> RemoteTableAdapter:
+        """The new game at this finished table, once it exists, joined in this computer's seats
+        with their tokens, or watched; raises :class:`Ended` with one sentence when the host has
+        gone or it does not exist."""
+        remote = self.remotes[self._shown_seat]
+        self.ask_rematch()
         view = remote.view
         if view is None or view.rematch is None:
-            if self.watcher:
-                raise Ended(_ended(None, N_("No new game has been asked for at this table yet.")))
-            answer = self._ask(remote, "rematch", until=lambda seen: seen.rematch is not None)
-            if answer is not None:
-                raise Ended(answer if answer.fatal else _ended(None, answer.sentence))
-            view = remote.view
-        assert view is not None and view.rematch is not None
+            raise Ended(_ended(None, N_("The new game is not there yet.")))
         self._rematch_seen = code = view.rematch.code
         invitation = replace(self.invitation, code=code) if self.invitation is not None else None
         return rejoin(self.loop, remote.url, code, self.remotes, invitation)

@@ -52,6 +52,7 @@ from bauhausbox.net.protocol import (
     MAX_MESSAGE_BYTES,
     OLDEST_PROTOCOL,
     PROTOCOL_VERSION,
+    REMATCH_PROTOCOL,
     REVEAL_PROTOCOL,
     SENTENCES,
     TURNS_PROTOCOL,
@@ -559,7 +560,11 @@ class Server:
         first = 0 if whole else hosted.known_to(seated)
         with speaking(seated.language):
             view = hosted.view_for(
-                seated.seat, first, seated.protocol >= TURNS_PROTOCOL, seated.protocol >= REVEAL_PROTOCOL
+                seated.seat,
+                first,
+                seated.protocol >= TURNS_PROTOCOL,
+                seated.protocol >= REVEAL_PROTOCOL,
+                seated.protocol >= REMATCH_PROTOCOL,
             )
             text = protocol.encode(view)
         seated.told = history.cursor
@@ -753,6 +758,8 @@ class Server:
             hosted.watchers.remove(seated)
         elif hosted.seated.get(seated.seat) is seated:
             del hosted.seated[seated.seat]
+            if hosted.rematch_left(seated.seat):
+                self._make_rematch(hosted)  # nobody else left to ask
         else:
             return
         async with hosted.lock:
@@ -765,8 +772,8 @@ class Server:
         if action == "present":  # "show me my seat again", all of it: only this connection hears
             await self._send_view(hosted, hosted.seated[seat], whole=True)
             return
-        if action == "rematch":
-            self._rematch(hosted, seat)
+        if action == "rematch" or (action in ("agree", "refuse") and intent.text == "rematch"):
+            await self._rematch(hosted, seat, action)
         elif action == "move":
             await self._move(hosted, seat, intent.text)
         elif action == "undo":
@@ -789,27 +796,39 @@ class Server:
             if action == "refuse":
                 hosted.pending_undo = None
                 await self._broadcast(hosted)
-                name = match.seat_name(seat)
-                for other in list(hosted.seated.values()):
-                    if other.seat != seat:
-                        with speaking(other.language):
-                            text = protocol.encode(refusal("undo_refused", name))
-                        with contextlib.suppress(ConnectionClosed):
-                            await other.connection.send(text)
+                await self._tell_others(hosted, seat, "undo_refused")
                 return
             pending.agreed.add(seat)
             await self._maybe_undo(hosted)
         await self._broadcast(hosted)
 
-    def _rematch(self, hosted: HostedTable, seat: Seat) -> None:
-        """A new game at a finished table: a new table with the same seats, names and watchers
-        choice (a new seed), where each player's token is the one they hold here; asked once (a
-        second asker is shown the first one's table)."""
-        match = hosted.match
-        if not match.over:
+    async def _rematch(self, hosted: HostedTable, seat: Seat, action: str) -> None:
+        """A new game at a finished table: asked for, agreed to or refused (``HostedTable.ask_rematch``),
+        the others told of a refusal, and the table made once every other human agreed."""
+        if not hosted.match.over:
             raise Refused("no_rematch")
-        if hosted.rematch is not None:
-            return
+        answer = hosted.ask_rematch(seat, action == "refuse", hosted.seated[seat].protocol < REMATCH_PROTOCOL)
+        if answer == "made":
+            self._make_rematch(hosted)
+        elif answer == "no_request":
+            raise Refused(answer)
+        elif answer is not None:
+            await self._tell_others(hosted, seat, answer)
+
+    async def _tell_others(self, hosted: HostedTable, seat: Seat, reason: Reason) -> None:
+        """Every other seat hears ``reason`` with ``seat``'s name, in its language."""
+        name = hosted.match.seat_name(seat)
+        for other in list(hosted.seated.values()):
+            if other.seat != seat:
+                with speaking(other.language):
+                    text = protocol.encode(refusal(reason, name))
+                with contextlib.suppress(ConnectionClosed):
+                    await other.connection.send(text)
+
+    def _make_rematch(self, hosted: HostedTable) -> None:
+        """The new game: a new table with the same seats, names and watchers choice (a new seed),
+        where each player's token is the one they hold here."""
+        match, seat = hosted.match, hosted.rematch_asked[0] if hosted.rematch_asked is not None else 0
         setup = replace(match.setup, seed=new_seed())
         code = self.create_table(setup, watchers=hosted.allow_watchers)
         again = self.tables[code]
@@ -818,6 +837,7 @@ class Server:
             again.digests[taken] = digest
         self.store.set_rematch(hosted.code, code, seat)
         hosted.rematch = Rematch(code=code, asked_by=seat)
+        hosted.rematch_asked = None
         log.info("table %s: %s asked for a new game: table %s", hosted.code, match.seat_name(seat), code)
 
     async def _move(self, hosted: HostedTable, seat: Seat, text: str) -> None:
@@ -856,13 +876,14 @@ class Server:
 
     @staticmethod
     def _needs_agreement(hosted: HostedTable, plan: Plan, seat: Seat) -> bool:
-        """A draw several humans have seen, or another human's move taken back (the table's rule,
-        with the seat that asks: over the network nobody else sees the undo button pressed)."""
-        return hosted.table.undo_needs_agreement(plan, seat)
+        """Across computers every other human who sat at the table agrees to any undo, on their own
+        screen (nobody else sees the undo button pressed); else the table's rule (a draw several
+        humans have seen, or another human's move)."""
+        return hosted.undo_voters(seat) != [seat] or hosted.table.undo_needs_agreement(plan, seat)
 
     async def _maybe_undo(self, hosted: HostedTable) -> None:
         pending = hosted.pending_undo
-        if pending is None or not set(hosted.humans) <= pending.agreed:
+        if pending is None or not set(hosted.undo_voters(pending.asked_by)) <= pending.agreed:
             return
         hosted.pending_undo = None
         history = hosted.match.history

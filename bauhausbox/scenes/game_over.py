@@ -11,7 +11,7 @@ from bauhausbox.engine.api import Seat
 from bauhausbox.i18n import N_, _, counted, translate
 from bauhausbox.match import Match
 from bauhausbox.scenes.common import ClosesOnEscape, overlay_panel
-from bauhausbox.scenes.host import offer_rematch
+from bauhausbox.scenes.rematch import offer_rematch
 from bauhausbox.scenes.replay import ReplayScene
 from bauhausbox.table import Table
 from bauhausbox.ui import draw, theme

@@ -30,9 +30,9 @@ from bauhausbox.scenes.decision import DecisionWindows
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.handover import Handover
-from bauhausbox.scenes.host import play_again_across
 from bauhausbox.scenes.howto import HowToScene
 from bauhausbox.scenes.pause import PauseScene
+from bauhausbox.scenes.rematch import play_again_across
 from bauhausbox.scenes.story import MoveMark
 from bauhausbox.scenes.table_chrome import LEVEL_WORDS, undo_question
 from bauhausbox.table import Table

@@ -19,8 +19,8 @@ from bauhausbox.engine.history import Step
 from bauhausbox.i18n import N_
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.dialog import DialogScene
-from bauhausbox.scenes.host import offer_rematch
 from bauhausbox.scenes.outcome import OutcomeScene
+from bauhausbox.scenes.rematch import offer_rematch
 from bauhausbox.scenes.story import GameStory
 from bauhausbox.scenes.table_chrome import TableChrome
 from bauhausbox.table import Asked, Failed, Jumped, Notice, Table, TableEvent
@@ -113,8 +113,8 @@ class Handover(TableChrome, GameStory):
             if isinstance(event, Failed):
                 self.say(event.words, "error")
                 continue
-            if isinstance(event, Notice):
-                self.say(event.text, event.kind)
+            if isinstance(event, Notice):  # the longest that fits the bar whole, never cut
+                self.say(self.status_words(event.text, *event.shorter) if event.shorter else event.text, event.kind)
                 continue
             if isinstance(event, Jumped):
                 self._jumped()

@@ -11,10 +11,7 @@ every change). Continue or Load of that save (:func:`reopen_hosted`) starts the 
 same port (the guests' screens reconnect to it by themselves), sits this computer's seats again with
 their tokens and opens the screen with the invitation.
 
-"Play again" at a finished table across computers asks the server for a new game
-(:func:`play_again_across`): a new table with the same seats, which this screen joins at once; every
-other screen is asked (:func:`offer_rematch`) and lands in it on "Play again". If the host has left,
-one sentence says so.
+"Play again" at a finished table across computers is in ``scenes/rematch.py``.
 """
 
 from __future__ import annotations
@@ -32,7 +29,6 @@ from bauhausbox.net.remote import Invitation, RemoteTableAdapter, join_table
 from bauhausbox.persistence import paths, saves
 from bauhausbox.persistence.saves import LoadedGame
 from bauhausbox.scenes.dialog import DialogScene
-from bauhausbox.table import Table
 from bauhausbox.ui.app import App
 
 # The ports a player may choose: above the ones only the system's services may take.
@@ -57,43 +53,6 @@ def open_remote(app: App, table: RemoteTableAdapter) -> None:
     scene_type = games.scene_class(table.match.setup.game_id)
     app.go_home()
     app.push(scene_type(app, table.match))
-
-
-def play_again_across(app: App, table: Table[Any, Any]) -> None:
-    """A new game at this finished table across computers: asked for (or the one another player
-    asked for) and opened in this computer's seats; a dialog with one sentence when it cannot be."""
-    if not isinstance(table, RemoteTableAdapter):
-        return
-    try:
-        again = table.play_again()
-    except Ended as ended:
-        app.push(DialogScene(app, N_("Play again"), _(ended.refusal.sentence)))
-        return
-    except (OSError, TimeoutError):
-        app.push(DialogScene(app, N_("Play again"), _("The host does not answer: there is no new game to join.")))
-        return
-    hosting = background.hosting()
-    if hosting is not None and again.invitation is not None:
-        code = again.invitation.code
-        hosting.keep(code, saves.new_save_path(again.match.setup.game_id), tokens_of(again))
-        hosting.advertise(code)  # a seat nobody took at the end is free again
-    again.keep_seats()  # a guest's way back to the new table (nothing at the host)
-    open_remote(app, again)
-
-
-def offer_rematch(app: App, table: Table[Any, Any]) -> None:
-    """Another player asked for a new game at this finished table: ask this screen's player, once."""
-    offer = table.rematch_offer() if isinstance(table, RemoteTableAdapter) else None
-    if offer is None:
-        return
-    assert isinstance(table, RemoteTableAdapter)
-    _code, name = offer
-    if table.watcher:
-        question, label = _("The same players at a new table. Watch it?"), N_("Watch")
-    else:
-        question, label = _("The same players at a new table, each in the same seat. Play again?"), N_("Play again")
-    answers = [(label, lambda: play_again_across(app, table), "primary"), (N_("Not now"), None, "plain")]
-    app.push(DialogScene(app, fill(_("{name} asks for a new game"), name=name), question, answers))
 
 
 def reopened_words(invitation: Invitation) -> str:

@@ -36,6 +36,7 @@ FIELDS = {
     "first": 3,
     "watching": 2,
     "rematch": None,
+    "rematch_asked": None,
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +26,10 @@ from bauhausbox.net.server import Server
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.game_scene import GameScene
-from bauhausbox.scenes.host import play_again_across
 from bauhausbox.scenes.join import JoinScene, server_url
+from bauhausbox.scenes.rematch import RematchOffer, RematchWait, play_again_across
 from bauhausbox.scenes.setup import REMOTE, SetupScene
+from bauhausbox.ui import draw
 from tests.ui.helpers import click, frames, key, type_text, wait_until
 
 
@@ -105,6 +107,33 @@ def test_host_sees_the_remote_players_moves(fresh_app: Any) -> None:
     table.close()
 
 
+def test_undo_of_ones_own_move_is_asked_of_the_others_too(fresh_app: Any) -> None:
+    """Across computers every undo that changes the shared table asks every other human, on their
+    own screen, even of the asker's own move in a game without draws (Blokus undid it at once)."""
+    app = fresh_app
+    scene = host_blokus(app)
+    table = scene.table
+    assert isinstance(table, RemoteTableAdapter) and table.invitation is not None
+    loop = background.shared_loop()
+    guest, _view = guest_sits(table.invitation.code)
+    assert scene.submit(scene.game.legal_moves(scene.view)[0])
+    guest_state = loop.run(guest.wait_for(lambda v: v.to_play == 1), 5.0) and guest.state()
+    loop.run(guest.play(scene.game.format_move(guest_state, scene.game.legal_moves(guest_state)[0])), 5.0)
+    assert wait_until(app, lambda: len(scene.match.history.steps) == 2, 300)
+    guest_move = scene.match.said[1]
+    loop.run(guest.undo(), 5.0)  # Bert takes back his own move
+    assert wait_until(app, lambda: isinstance(app.top, DialogScene), 300)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and dialog.title == "Bert asks to take back 1 turn"
+    assert dialog.message.startswith(f"Bert asks to take back 1 turn: {guest_move}. "), dialog.message
+    frames(app, 5)
+    assert len(scene.match.history.steps) == 2  # nothing is undone before the host agrees
+    dialog.buttons[0].on_click()  # Agree
+    assert wait_until(app, lambda: len(scene.match.history.steps) == 1, 300)
+    loop.run(guest.close(), 5.0)
+    table.close()
+
+
 def test_undo_of_another_players_move_is_asked_on_each_screen(fresh_app: Any) -> None:
     app = fresh_app
     scene = host_blokus(app)
@@ -130,7 +159,7 @@ def test_undo_of_another_players_move_is_asked_on_each_screen(fresh_app: Any) ->
     dialog = app.top
     assert isinstance(dialog, DialogScene)
     assert dialog.title == f"{scene.match.seat_name(1)} asks to take back 1 turn"
-    assert f"Taken back: {host_move}." in dialog.message, dialog.message
+    assert dialog.message.startswith(f"{scene.match.seat_name(1)} asks to take back 1 turn: {host_move}. ")
     assert len(scene.match.history.steps) == 3  # nothing is undone before everyone agrees
     dialog.buttons[0].on_click()  # Agree
     assert wait_until(app, lambda: len(scene.match.history.steps) == 2, 300)  # that one move only
@@ -143,9 +172,14 @@ def test_undo_of_another_players_move_is_asked_on_each_screen(fresh_app: Any) ->
         assert wait_until(app, lambda: scene.match.said[1] != guest_move, 300)  # said again in French
         said_fr = scene.match.said[1]
         assert said_fr.startswith(scene.match.seat_name(1))
+        # A bar with no room for the move (French at 1024 px): fewer words, never a cut sentence.
+        whole = f"En attente de l’accord de {scene.match.seat_name(1)} pour défaire 1 tour : {said_fr}…"
+        short = f"En attente de l’accord de {scene.match.seat_name(1)} pour défaire 1 tour…"
+        width = draw.render_text(short, scene.metrics.body, weight="semibold").get_width()
+        assert draw.render_text(whole, scene.metrics.body, weight="semibold").get_width() > width + 40
+        scene.status_room = lambda: width + 20  # type: ignore[method-assign]
         scene.undo()
-        waiting = str(scene.message)
-        assert waiting == f"En attente de l’accord de {scene.match.seat_name(1)} pour défaire 1 tour : {said_fr}…"
+        assert str(scene.message) == short
     finally:
         i18n.set_language("en")
     request = loop.run(guest.wait_for(lambda v: v.undo_request is not None), 5.0).undo_request
@@ -285,9 +319,12 @@ def test_server_url_reads_what_players_type() -> None:
 del asyncio
 
 
-def test_play_again_opens_a_new_table_for_the_same_players(fresh_app: Any) -> None:
-    """At the end the guest asks for a new game: the host's screen asks its player ("Bert asks
-    for a new game"), and "Play again" lands the host at the new table, in the same seat."""
+def test_play_again_waits_for_the_others_and_a_refusal_is_said(fresh_app: Any) -> None:
+    """At the end the guest asks for a new game: no table exists until the host's player agrees.
+    The host's screen asks ("Bert asks for a new game"); "Not now" tells the guest in one sentence
+    and the watcher was never asked. The host asks in turn: it waits ("Waiting for Bert to
+    accept…"), the guest refuses, the host's screen says so. Asked once more and agreed: every
+    screen lands at the new table, in the same seat, and the watcher is asked to watch it."""
     app = fresh_app
     scene = host_blokus(app)
     table = scene.table
@@ -299,25 +336,90 @@ def test_play_again_opens_a_new_table_for_the_same_players(fresh_app: Any) -> No
     clients = [table.remotes[0], guest.remotes[1]]
     loop.run(scripted.play_out(clients, random.Random(2), 3000, 5.0), 120.0)
     assert wait_until(app, lambda: isinstance(app.top, GameOverScene), 600)
-    again = guest.play_again()  # the guest asks, and sits at the new table at once
-    assert again.remotes[1].seat == 1 and again.remotes[1].view is not None
-    new_code = again.remotes[1].code
-    assert new_code != table.invitation.code and not again.match.over
-    # The guest left the finished table: nobody is awaited there any more.
-    assert wait_until(app, lambda: table.connected(1) is False, 300)
-    assert table.status_note() is None
-    assert wait_until(app, lambda: isinstance(app.top, DialogScene), 300)
-    dialog = app.top
-    assert isinstance(dialog, DialogScene) and dialog.title == "Bert asks for a new game"
-    dialog.buttons[0].on_click()  # Play again
+    anni = table.match.seat_name(0)
+
+    guest.ask_rematch()  # the guest asks: it waits on the finished table
+    assert guest.rematch_state() == "asked" and guest.rematch_waiting() == [anni]
+    assert wait_until(app, lambda: isinstance(app.top, RematchOffer), 300)
+    guest.answer_rematch(agree=False)  # the guest withdraws: the host's question goes, said why
+    assert wait_until(app, lambda: type(app.top) is DialogScene, 300)
+    assert app.top.message == "Bert no longer asks for a new game."
+    app.pop(app.top)
+    guest.ask_rematch()  # asked again: asked again
+    assert wait_until(app, lambda: isinstance(app.top, RematchOffer), 300)
+    offer = app.top
+    assert isinstance(offer, RematchOffer) and offer.title == "Bert asks for a new game"
+    assert table.rematch_state() == "asked"  # no new table yet
+    heard = guest.refusals_heard()
+    offer.buttons[1].on_click()  # Not now
+    assert wait_until(app, lambda: guest.rematch_state() == "none", 300)
+    assert wait_until(app, lambda: guest.rematch_refusal(heard) is not None, 300)
+    assert guest.rematch_refusal(heard) == f"{anni} does not want a new game now."
+    assert isinstance(app.top, GameOverScene)
+
+    # The host asks: its screen waits, the guest refuses, the host is told.
+    app.top.again_button.on_click()
+    assert wait_until(app, lambda: isinstance(app.top, RematchWait), 300)
+    assert app.top.message == "Waiting for Bert to accept…"
+    assert guest.rematch_offer() == anni
+    guest.answer_rematch(agree=False)
+    assert wait_until(app, lambda: type(app.top) is DialogScene, 300)
+    assert app.top.message == "Bert does not want a new game now."
+    app.pop(app.top)
+
+    # Asked again by the guest, agreed to on the host's screen: both land at the new table.
+    guest.ask_rematch()
+    assert wait_until(app, lambda: isinstance(app.top, RematchOffer), 300)
+    app.top.buttons[0].on_click()  # Play again
     assert wait_until(app, lambda: isinstance(app.top, GameScene) and app.top is not scene, 300)
     landed = app.top
     assert isinstance(landed, GameScene) and isinstance(landed.table, RemoteTableAdapter)
+    assert guest.rematch_state() == "made"
+    again = guest.play_again()
+    new_code = again.remotes[1].code
+    assert again.remotes[1].seat == 1 and new_code != table.invitation.code and not again.match.over
     assert landed.table.invitation is not None and landed.table.invitation.code == new_code
     assert sorted(landed.table.remotes) == [0] and landed.match.history.cursor == 0
     assert wait_until(app, lambda: landed.table.connected(1) is True, 300)
     again.close()
     landed.table.close()
+
+
+def test_a_watcher_is_asked_only_once_the_new_table_exists(tmp_path: Path) -> None:
+    """A watcher's screen is not asked while the new game waits for agreement, nor after it is
+    refused; once the new table exists, it is asked (once) to watch it."""
+    loop = background.shared_loop()
+    server = Server(tmp_path, computer_delay=0.0)
+    loop.run(server.start("127.0.0.1", 0), 5.0)
+    code = loop.run(create_table(server.url, "bits", ["human", "human"], names=["Anni", "Bert"], watchers=True), 5.0)
+    anni = join_table(server.url, code, [0], name="Anni")
+    bert = join_table(server.url, code, [1], name="Bert")
+    watcher = join_table(server.url, code, [], watch=True)
+    loop.run(scripted.play_out([anni.remotes[0], bert.remotes[1]], random.Random(5), 3000, 5.0), 120.0)
+
+    def settled(check: Any) -> bool:
+        for _ in range(100):
+            if check():
+                return True
+            time.sleep(0.05)
+        return False
+
+    bert.ask_rematch()
+    assert settled(lambda: watcher.rematch_state() == "asked" and anni.rematch_state() == "asked")
+    assert watcher.rematch_offer() is None  # nothing to watch yet
+    assert anni.rematch_offer() == "Bert" and anni.rematch_offer() is None  # asked once
+    anni.answer_rematch(agree=False)
+    assert settled(lambda: watcher.rematch_state() == "none")
+    assert watcher.rematch_offer() is None
+    bert.ask_rematch()
+    assert settled(lambda: anni.rematch_state() == "asked")
+    assert anni.rematch_offer() == "Bert"  # a new request is asked again
+    anni.ask_rematch()  # agreed
+    assert settled(lambda: watcher.rematch_state() == "made")
+    assert watcher.rematch_offer() == "Bert" and watcher.rematch_offer() is None
+    for one in (anni, bert, watcher):
+        one.close()
+    loop.run(server.close(), 10.0)
 
 
 def test_play_again_after_the_host_left_says_so(fresh_app: Any, tmp_path: Path) -> None:
@@ -374,5 +476,40 @@ def test_a_hint_goes_once_the_position_moves_on(fresh_app: Any) -> None:
     frames(app, 2)
     assert scene.hint_move is None and table.hint_for(0) is None, "no old hint on the next turn"
     assert "Hint:" not in scene.situation()
+    loop.run(guest.close(), 5.0)
+    table.close()
+
+
+def test_a_hint_asked_for_always_ends(fresh_app: Any) -> None:
+    """Hint, played with Enter, undone, hint again: the same hint comes again (it was taken as
+    "already shown"); a hint asked for and overtaken by a move made by hand ends, and the Hint
+    button comes back."""
+    app = fresh_app
+    scene = host_blokus(app)
+    table = scene.table
+    assert isinstance(table, RemoteTableAdapter) and table.invitation is not None
+    guest, _view = guest_sits(table.invitation.code)
+    loop = background.shared_loop()
+    scene.request_hint()
+    assert wait_until(app, lambda: scene.hint_move is not None, 3000), "the hint came"
+    first = scene.game.format_move(scene.match.state, scene.hint_move)
+    assert scene.accept_hint()
+    assert wait_until(app, lambda: len(scene.match.history.steps) == 1, 300)
+    scene.undo()
+    if guest.view is not None and guest.view.undo_request is not None:  # asked of the other player
+        loop.run(guest.agree(), 5.0)
+    assert wait_until(app, lambda: len(scene.match.history.steps) == 0, 300)
+    scene.request_hint()
+    assert wait_until(app, lambda: scene.hint_move is not None, 3000), "the hint came again"
+    assert scene.game.format_move(scene.match.state, scene.hint_move) == first
+    assert not scene.hint_runner.busy
+    scene.hint_move = None
+    assert table.request_hint()  # asked, and a move made by hand at once
+    assert scene.hint_runner.busy
+    state = scene.match.state
+    scene.submit(scene.game.legal_moves(state)[-1])
+    assert wait_until(app, lambda: not scene.hint_runner.busy, 300), "the hint asked for was dropped"
+    frames(app, 2)
+    assert "Looking for a good move" not in scene.situation()
     loop.run(guest.close(), 5.0)
     table.close()
