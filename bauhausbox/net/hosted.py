@@ -4,18 +4,22 @@
 connections (:class:`Seated`: a seat, or a watcher at no seat) and an undo waiting for agreement; it
 builds each connection's :class:`~bauhausbox.net.protocol.SeatView` from ``view(state, seat)`` (or
 the game's ``watcher_view``), that seat's own hint and the table's public facts only. What every
-seat's view says alike, and a position every seat sees the same, are made once per version.
+seat's view says alike, and a position every seat sees the same, are made once per version. A
+refusal is said in each connection's language (:func:`speaking`, :func:`refusal`, :func:`tell_others`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
 
 from bauhausbox import i18n
 from bauhausbox.engine.api import WATCHER, GameRules, Seat
@@ -24,8 +28,12 @@ from bauhausbox.games import thinker
 from bauhausbox.match import told_to
 from bauhausbox.net import protocol
 from bauhausbox.net.protocol import (
+    FATAL,
     PROTOCOL_VERSION,
+    SENTENCES,
     MoveSeen,
+    Reason,
+    Refusal,
     Rematch,
     RematchAsked,
     SeatView,
@@ -353,3 +361,27 @@ class HostedTable:
         return unchecked(
             MoveSeen, {"seat": step.seat, "text": step.text if public else None, "said": known[1], "opens": opens}
         )
+
+
+def speaking(language: str) -> contextlib.AbstractContextManager[str]:
+    """Sentences in ``language`` while inside, on the server's thread only (``i18n.speaking``): in
+    the host's app, the window keeps the players' language meanwhile."""
+    return i18n.speaking(language)
+
+
+def refusal(reason: Reason, detail: str = "", seats: Sequence[Seat] = ()) -> Refusal:
+    """A refusal in the current language (see :func:`speaking`); ``seats``: the host's, for
+    ``host_away``."""
+    sentence = i18n.fill(i18n._(SENTENCES[reason]), detail=i18n.translate(detail))
+    return Refusal(reason=reason, sentence=sentence, fatal=reason in FATAL, seats=list(seats))
+
+
+async def tell_others(hosted: HostedTable, seat: Seat, reason: Reason) -> None:
+    """Every other seat hears ``reason`` with ``seat``'s name, in its language."""
+    name = hosted.match.seat_name(seat)
+    for other in list(hosted.seated.values()):
+        if other.seat != seat:
+            with speaking(other.language):
+                text = protocol.encode(refusal(reason, name))
+            with contextlib.suppress(ConnectionClosed):
+                await other.connection.send(text)

@@ -44,7 +44,7 @@ from bauhausbox.engine.history import UndoPlan as Plan
 from bauhausbox.match import Match, new_seed
 from bauhausbox.net import protocol
 from bauhausbox.net.discovery import TableFacts
-from bauhausbox.net.hosted import VERSION_BITS, HostedTable, PendingUndo, Seated
+from bauhausbox.net.hosted import VERSION_BITS, HostedTable, PendingUndo, Seated, refusal, speaking, tell_others
 from bauhausbox.net.protocol import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -54,7 +54,6 @@ from bauhausbox.net.protocol import (
     PROTOCOL_VERSION,
     REMATCH_PROTOCOL,
     REVEAL_PROTOCOL,
-    SENTENCES,
     TURNS_PROTOCOL,
     WATCHERS_PER_TABLE,
     Create,
@@ -64,7 +63,6 @@ from bauhausbox.net.protocol import (
     Join,
     Look,
     Reason,
-    Refusal,
     Rematch,
     SeatGiven,
     Watching,
@@ -107,19 +105,6 @@ IDLE_SECONDS = 1800.0  # a table nobody is connected to leaves memory after this
 HELLO_SECONDS = 10.0  # a connection that has not said hello by then is closed
 KEEPALIVE_SECONDS = 20.0  # pings every so often; a peer silent as long again is gone (a client stopped mid-frame)
 TABLES_WINDOW_SECONDS = 3600.0  # tables created per address are counted over the last hour
-
-
-def speaking(language: str) -> contextlib.AbstractContextManager[str]:
-    """Sentences in ``language`` while inside, on the server's thread only (``i18n.speaking``): in
-    the host's app, the window keeps the players' language meanwhile."""
-    return i18n.speaking(language)
-
-
-def refusal(reason: Reason, detail: str = "", seats: Sequence[Seat] = ()) -> Refusal:
-    """A refusal in the current language (see :func:`speaking`); ``seats``: the host's, for
-    ``host_away``."""
-    sentence = i18n.fill(i18n._(SENTENCES[reason]), detail=i18n.translate(detail))
-    return Refusal(reason=reason, sentence=sentence, fatal=reason in FATAL, seats=list(seats))
 
 
 class Refused(Exception):
@@ -796,7 +781,7 @@ class Server:
             if action == "refuse":
                 hosted.pending_undo = None
                 await self._broadcast(hosted)
-                await self._tell_others(hosted, seat, "undo_refused")
+                await tell_others(hosted, seat, "undo_refused")
                 return
             pending.agreed.add(seat)
             await self._maybe_undo(hosted)
@@ -813,17 +798,7 @@ class Server:
         elif answer == "no_request":
             raise Refused(answer)
         elif answer is not None:
-            await self._tell_others(hosted, seat, answer)
-
-    async def _tell_others(self, hosted: HostedTable, seat: Seat, reason: Reason) -> None:
-        """Every other seat hears ``reason`` with ``seat``'s name, in its language."""
-        name = hosted.match.seat_name(seat)
-        for other in list(hosted.seated.values()):
-            if other.seat != seat:
-                with speaking(other.language):
-                    text = protocol.encode(refusal(reason, name))
-                with contextlib.suppress(ConnectionClosed):
-                    await other.connection.send(text)
+            await tell_others(hosted, seat, answer)
 
     def _make_rematch(self, hosted: HostedTable) -> None:
         """The new game: a new table with the same seats, names and watchers choice (a new seed),
