@@ -2,7 +2,7 @@
 
 Across computers nothing pauses for the others: the menu is titled "Menu", says the game goes on
 meanwhile, and Leave the table asks first, saying what follows (the host's table waits for them
-until Continue; a guest's seat waits for them, and Join a table takes them back to it). At the host, a
+until Continue; a guest's seat waits for them, and Continue or Join a table takes them back to it). At the host, a
 seat whose player is not at the table may be given to a computer player ("Give Marie's seat to a
 computer", the level asked), so a guest who never comes back does not stop the game for good.
 
@@ -112,7 +112,7 @@ class PauseScene(Scene):
             self.quit_button.tooltip = (
                 N_("The table stays in Continue and Load: the others come back when you reopen it")
                 if hosted_here
-                else N_("This game is kept by its host: Join a table takes you back to your seat")
+                else N_("This game is kept by its host: Continue or Join a table takes you back to your seat")
             )
         if curtained or (game_scene.table.on_server and game_scene.table.spectating):
             # Over the pass-the-device curtain, or a watcher's screen (across computers, from no
@@ -271,8 +271,8 @@ class PauseScene(Scene):
 
 def leaving_words(hosted_here: bool) -> str:
     """What follows when a player leaves a table across computers before its end (the confirmation's
-    sentence): at the host the table waits for them; a guest's seat waits too, and the Join screen
-    offers it again (its token is kept: ``persistence/guest.py``)."""
+    sentence): at the host the table waits for them; a guest's seat waits too, and Continue and the
+    Join screen offer it again (its token is kept: ``persistence/guest.py``)."""
     if hosted_here:
         return _("The others wait until you reopen the table with Continue; their screens say you have left.")
-    return _("You can come back to your seat with Join a table in the main menu; the others wait for you meanwhile.")
+    return _("You can come back to your seat with Continue in the main menu; the others wait for you meanwhile.")

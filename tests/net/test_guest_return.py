@@ -73,7 +73,7 @@ def test_a_guest_who_leaves_comes_back_to_the_seat_and_plays_on(fresh_app: Any) 
         app.push(pause)
         pause.quit_to_menu()
         assert isinstance(app.top, DialogScene)
-        assert app.top.message.startswith("You can come back to your seat with Join a table")
+        assert app.top.message.startswith("You can come back to your seat with Continue")
         app.top.buttons[0].on_click()
         assert framed_until(app, lambda: anni.view is not None and anni.view.connected[1] is False)
 

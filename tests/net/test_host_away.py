@@ -169,6 +169,8 @@ def test_the_menu_across_computers_says_nothing_pauses_and_leaving_asks_first(fr
     try:
         app.go_home()  # the same scene, alone over the menu (the invitation dialog gone)
         app.push(scene)
+        # Leaving the screen closed its connection (GameHooks.on_exit); back on it, it rejoins.
+        assert _until(lambda: all(remote.connected for remote in table.remotes.values()))
         pause = PauseScene(app, scene)
         app.push(pause)
         assert pause.title == "Menu"
@@ -191,7 +193,7 @@ def test_the_menu_across_computers_says_nothing_pauses_and_leaving_asks_first(fr
         app.push(pause)
         pause.quit_to_menu()
         assert isinstance(app.top, DialogScene)
-        assert app.top.message.startswith("You can come back to your seat with Join a table")
+        assert app.top.message.startswith("You can come back to your seat with Continue")
     finally:
         table.loop.submit(bert.close())
         table.close()
