@@ -37,9 +37,8 @@ def result_headline(game_id: str, result: ResultRecord) -> str:
         return when
     if len(winners) == 1:
         # A loser on the winner's points: the game's tie-break decided (the final table says how).
-        tied = any(
-            score == max(result.scores) for seat, score in enumerate(result.scores) if seat not in result.winners
-        )
+        won_with = result.scores[result.winners[0]] if result.winners[0] < len(result.scores) else None
+        tied = any(score == won_with for seat, score in enumerate(result.scores) if seat not in result.winners)
         return fill(
             _("{when}: {name} won on the tie-break") if tied else _("{when}: {name} won"), when=when, name=winners[0]
         )

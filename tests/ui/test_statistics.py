@@ -173,6 +173,12 @@ def test_recent_results_name_the_variant_and_the_winner() -> None:
     solo = ResultRecord(date=date, players=["Anni"], kinds=["human"], scores=[31], winners=[0])
     assert result_headline("bits", solo) == "28 Nov"
     # A computer that won is named with its level, as in the players table (the person Josef is not it).
+    # A tie-break only when a loser had the winner's very points (not any loser with the most points,
+    # as an odd record on disk may have it).
+    beaten = ResultRecord(date=date, players=["Anni", "Josef"], kinds=["human"] * 2, scores=[14, 12], winners=[1])
+    assert result_headline("bits", beaten) == "28 Nov: Josef won"
+    even = beaten.model_copy(update={"scores": [12, 12]})
+    assert result_headline("bits", even) == "28 Nov: Josef won on the tie-break"
     expert = duo.model_copy(update={"kinds": ["human", "ai:expert"], "winners": [1], "scores": [-17, -3]})
     assert result_headline("blokus", expert) == "28 Nov · Blokus Duo: Josef (computer · expert) won"
     i18n.set_language("fr")
