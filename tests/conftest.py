@@ -50,6 +50,8 @@ def fresh_app(app: Any) -> Iterator[Any]:
     app.running = True
     app.settings.move_numbers = False  # a switch one test turned on (Blokus's move numbers) is off for the next
     app.settings.ask_reactions = "never"  # and so are the decision windows (Bauhaus powers)
+    app.toasts.clear()  # an earlier test's message (a broken file set aside) is not this test's
+    app.settings.host_watchers = False  # a table hosted by an earlier test allowed watchers: not this one's
     yield app
     for scene in list(app.stack):
         runner = getattr(scene, "runner", None)

@@ -167,9 +167,8 @@ def test_the_menu_across_computers_says_nothing_pauses_and_leaving_asks_first(fr
     scene, bert = _host_bits(app)
     table = scene.table
     try:
-        app.go_home()  # the same scene, alone over the menu (the invitation dialog gone)
-        app.push(scene)
-        # Leaving the screen closed its connection (GameHooks.on_exit); back on it, it rejoins.
+        while app.top is not scene:  # the invitation dialog gone (leaving the screen would close its table)
+            app.pop()
         assert _until(lambda: all(remote.connected for remote in table.remotes.values()))
         pause = PauseScene(app, scene)
         app.push(pause)

@@ -17,6 +17,7 @@ from bauhausbox import i18n
 from bauhausbox.net import discovery
 from bauhausbox.net.discovery import OpenTable
 from bauhausbox.net.protocol import PROTOCOL_VERSION
+from bauhausbox.persistence import paths
 from bauhausbox.scenes.join import JoinScene
 from bauhausbox.ui import layout_probe, theme
 from tests.ui.helpers import click, drag, frames, key, move, window_size
@@ -47,6 +48,7 @@ def _join_scene(app: Any, monkeypatch: pytest.MonkeyPatch) -> JoinScene:
         raise OSError("the test hands the records")
 
     monkeypatch.setattr(discovery, "_zeroconf", no_network)
+    paths.guest_seats_file().unlink(missing_ok=True)  # no seats kept by an earlier test's guest
     scene = JoinScene(app)
     app.push(scene)
     frames(app, 1)

@@ -804,9 +804,16 @@ def test_the_tool_buttons_words_are_one_size(fresh_app: Any, tmp_path: Path, mon
         fresh_app._relayout()
 
 
+def _no_puzzles_in_progress() -> None:
+    """No puzzle saved in progress by an earlier test (its card would show its pieces)."""
+    for path in paths.saves_dir().glob("blokus-puzzles-*.json"):
+        path.unlink()
+
+
 def test_a_thumbnail_shows_pieces_only_for_a_puzzle_in_progress_and_marks_it(fresh_app: Any, tmp_path: Path) -> None:
     # The frames' thumbnails showed sample pieces on unsolved puzzles (read as saved progress).
     app = fresh_app
+    _no_puzzles_in_progress()
     scene = _open(app, tmp_path, "tetromino")
     mine = Placement(PuzzlePiece("red", "I4"), frozenset({(0, 0), (1, 0), (2, 0), (3, 0)}))
     drag_piece(app, scene, mine)
@@ -887,6 +894,7 @@ def test_a_cards_words_stay_inside_it_and_apart_with_records_and_progress(
     for puzzle, hints in (("tetromino", 17), ("pentomino-hard", 0), ("fullboard-hard", 12)):
         records = records.with_completion(puzzle, 3599, day, hints)
     save_records(tmp_path, records)
+    _no_puzzles_in_progress()
     monkeypatch.delenv("BAUHAUSBOX_LANG", raising=False)
     i18n.set_language(language)
     try:
