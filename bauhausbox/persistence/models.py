@@ -88,6 +88,15 @@ def _aware(value: datetime) -> datetime:
 
 PlayerName = Annotated[str, AfterValidator(_check_name)]
 Timestamp = Annotated[datetime, AfterValidator(_aware)]
+
+
+def _known_game(value: str) -> str:
+    if value not in REGISTRY:
+        raise ValueError(f"unknown game {value[:40]!r}")
+    return value
+
+
+GameId = Annotated[str, AfterValidator(_known_game)]
 Level = Literal["random", "easy", "medium", "hard", "expert"]
 OptionValues = dict[str, str | int | bool]
 
@@ -271,18 +280,11 @@ class GuestSeat(_Model):
     seat: int = Field(ge=0, lt=8)
     token: str = Field(pattern=TOKEN_PATTERN)
     name: PlayerName
-    game_id: str
+    game_id: GameId
     joined: Timestamp = Field(default_factory=now)
     # The table's first other player, whose table it is said to be ("Return to Bits at Anni's table");
     # empty in a record from before it was kept.
     host: str = Field("", max_length=MAX_NAME_LENGTH)
-
-    @field_validator("game_id")
-    @classmethod
-    def _known_game(cls, value: str) -> str:
-        if value not in REGISTRY:
-            raise ValueError(f"unknown game {value[:40]!r}")
-        return value
 
 
 class GuestSeats(_Model):
@@ -300,7 +302,7 @@ class SavedGame(_Model):
 
     schema_version: int = SAVE_SCHEMA_VERSION
     app_version: str = Field("", max_length=100)
-    game_id: str
+    game_id: GameId
     players: int = Field(ge=1, le=8)
     seed: int = Field(gt=-SEED_LIMIT, lt=SEED_LIMIT)
     options: OptionValues = Field(default_factory=dict)
@@ -341,13 +343,6 @@ class SavedGame(_Model):
             raise ValueError(
                 f"saved by a different version of bauhausbox (schema {value}, expected {SAVE_SCHEMA_VERSION})"
             )
-        return value
-
-    @field_validator("game_id")
-    @classmethod
-    def _known_game(cls, value: str) -> str:
-        if value not in REGISTRY:
-            raise ValueError(f"unknown game {value[:40]!r}")
         return value
 
     @model_validator(mode="after")

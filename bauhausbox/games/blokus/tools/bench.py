@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Mapping
+from typing import Any
 
 Row = tuple[str, float, str, str]
 ROUNDS = 5
@@ -223,22 +224,28 @@ def run(quick: bool = False) -> list[Row]:
 def analysis_seconds(seed: int, work: int) -> tuple[float, int]:
     """Wall seconds to analyse a seeded game of two medium players (classic board) in the search pool,
     its workers started and warm first, and the game's number of positions."""
-    from bauhausbox.engine.bots.base import Budget
     from bauhausbox.games.blokus import ai, analysis, pool
-    from bauhausbox.games.blokus.rules import GAME
 
-    bots = [ai.MediumBot(seed * 10 + seat) for seat in range(2)]
-    state = GAME.new_game(2, seed)
-    states = [state]
-    while state.to_play is not None:
-        state = GAME.apply(state, bots[state.to_play].choose(GAME, state, state.to_play, Budget(math.inf)))
-        states.append(state)
+    states = _played_positions([ai.MediumBot(seed * 10 + seat) for seat in range(2)], seed, "classic")
     workers = pool.shared()
     for warm in workers.warmed if workers is not None else ():
         warm.result()
     started = time.perf_counter()
     analysis.analyse(states, work, seed=seed, workers=workers)
     return time.perf_counter() - started, len(states)
+
+
+def _played_positions(bots: list[Any], seed: int, variant: str) -> list[Any]:
+    """Every position of a two-player game of ``bots`` on ``variant``'s board, from ``seed``."""
+    from bauhausbox.engine.bots.base import Budget
+    from bauhausbox.games.blokus.rules import GAME
+
+    state = GAME.new_game(2, seed, variant=variant)
+    states = [state]
+    while state.to_play is not None:
+        state = GAME.apply(state, bots[state.to_play].choose(GAME, state, state.to_play, Budget(math.inf)))
+        states.append(state)
+    return states
 
 
 #: The positions of a Duo or Junior game whose hint is timed: the opening, the middle, late.
@@ -250,14 +257,8 @@ def hint_seconds(variant: str, seed: int, stages: tuple[int, ...] = HINT_STAGES)
     each of ``stages``, the positions of a seeded game of two easy players on ``variant``'s board."""
     from bauhausbox.engine.bots.base import Budget
     from bauhausbox.games.blokus import ai, hint, pool
-    from bauhausbox.games.blokus.rules import GAME
 
-    bots = [ai.EasyBot(seed * 10 + seat) for seat in range(2)]
-    state = GAME.new_game(2, seed, variant=variant)
-    states = [state]
-    while state.to_play is not None:
-        state = GAME.apply(state, bots[state.to_play].choose(GAME, state, state.to_play, Budget(math.inf)))
-        states.append(state)
+    states = _played_positions([ai.EasyBot(seed * 10 + seat) for seat in range(2)], seed, variant)
     workers = pool.shared()
     for warm in workers.warmed if workers is not None else ():
         warm.result()
