@@ -15,6 +15,7 @@ what others did since the last frame (moves, an undo, a player who left, a refus
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, replace
@@ -129,6 +130,8 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._answered: str | None = None  # the request this screen answered
         self._language = i18n.language()  # the language the server writes this screen's sentences in
         self._kept = False  # this guest's seats are in the guest's record (``keep_seats``)
+        self._up: dict[Seat, bool] = {}
+        self._up_at = math.nan
         self._absorb()
 
     # ==== who is where ===========================================================================
@@ -147,16 +150,24 @@ class RemoteTableAdapter(Table[Any, Any]):
         """How many watch the table, as the server last said while this screen hears it: once the
         connection ended (the table closed, the host left) or dropped, the count would be stale."""
         remote = self.remotes[self._shown_seat]
-        if remote.view is None or remote.ended is not None or not remote.connected:
+        if remote.view is None or remote.ended is not None or not self._is_up(self._shown_seat):
             return 0
         return remote.view.watching
+
+    def _is_up(self, seat: Seat) -> bool:
+        """Whether ``seat``'s connection is up, one answer per moment: the network's thread changes
+        it at any time, and what is drawn at one moment (the panel, the status bar) must agree."""
+        now = time.monotonic()
+        if now != self._up_at:
+            self._up_at, self._up = now, {each: remote.connected for each, remote in self.remotes.items()}
+        return self._up.get(seat, False)
 
     def connected(self, seat: Seat) -> bool | None:
         view = self.remotes[self._shown_seat].view
         if view is None or seat >= len(view.connected):
             return None
         if seat in self.remotes:
-            return self.remotes[seat].connected
+            return self._is_up(seat)
         if any(remote.away is not None and seat in remote.away.seats for remote in self.remotes.values()):
             return False  # the host left the table (the last view may still say connected)
         return view.connected[seat]
@@ -189,7 +200,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         from here until it comes back (the status bar says which)."""
         if self.watcher or self.match.over:
             return False
-        return any(remote.ended is not None or not remote.connected for remote in self.remotes.values())
+        return any(remote.ended is not None or not self._is_up(seat) for seat, remote in self.remotes.items())
 
     def status_note(self) -> str | None:
         for remote in self.remotes.values():
@@ -204,7 +215,7 @@ class RemoteTableAdapter(Table[Any, Any]):
                 _("{names} (the host) left the table; it goes on when they reopen it · reconnecting…"),
                 names=", ".join(away),
             )
-        if not all(remote.connected for remote in self.remotes.values()):
+        if not all(self._is_up(seat) for seat in self.remotes):
             return _("The connection to the table was lost: reconnecting…")
         if self.watcher:
             return _(SENTENCES["watching"])

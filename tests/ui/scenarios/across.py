@@ -4,6 +4,8 @@ table waiting for a player."""
 
 from __future__ import annotations
 
+import time
+
 from bauhausbox.net import background, discovery
 from bauhausbox.net.discovery import OpenTable
 from bauhausbox.net.remote import RemoteTableAdapter
@@ -165,6 +167,16 @@ def join_watchable(app: App) -> None:
 def watching(app: App) -> None:
     """The screen of someone watching the table from no seat (the host lets people watch)."""
     _join_watchable(app).watch()
+    frames(app, 2)
+    # The server's news of this watcher (the count, who is connected) comes on the network's thread:
+    # settled before the screen is looked at, so no picture changes under it from elsewhere.
+    scene = app.top
+    assert isinstance(scene, GameScene) and isinstance(scene.table, RemoteTableAdapter)
+    table = scene.table
+    end = time.monotonic() + 10.0
+    while time.monotonic() < end and not (table.watching() == 1 and all(r.connected for r in table.remotes.values())):
+        frames(app, 1)
+        time.sleep(0.02)
     frames(app, 2)
 
 
