@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -90,6 +90,16 @@ def on_loopback(monkeypatch: Any) -> None:
     monkeypatch.setattr(background, "LISTEN_ON", "127.0.0.1")
     monkeypatch.setattr(discovery, "INTERFACES", ["127.0.0.1"])
     monkeypatch.setattr(background, "_host", None)
+
+
+def guest_on_loopback(monkeypatch: Any) -> Iterator[None]:
+    """A guest's test (``yield from`` it in an autouse fixture): on loopback (:func:`on_loopback`),
+    with no seat kept by an earlier test, and its server and kept seats gone after it."""
+    on_loopback(monkeypatch)
+    paths.guest_seats_file().unlink(missing_ok=True)
+    yield
+    background.stop_hosting()
+    paths.guest_seats_file().unlink(missing_ok=True)
 
 
 def hosted_elsewhere(game_id: str, names: tuple[str, ...], seed: int) -> tuple[LocalHost, str]:

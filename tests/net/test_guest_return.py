@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from bauhausbox.net import background
 from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.remote import RemoteTableAdapter
 from bauhausbox.net.scripted import legal_texts
@@ -21,7 +20,7 @@ from bauhausbox.scenes import join as join_module
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.join import JoinScene
 from bauhausbox.scenes.pause import PauseScene
-from tests.net.helpers import framed_until, hosted_elsewhere, on_loopback
+from tests.net.helpers import framed_until, guest_on_loopback, hosted_elsewhere
 
 SECONDS = 10.0
 TOKEN = "abcdefghijklmnop0123456789_-"
@@ -30,11 +29,7 @@ LETTERS = "ABCDEFGHJKLMN"
 
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    on_loopback(monkeypatch)
-    paths.guest_seats_file().unlink(missing_ok=True)  # no seat kept by an earlier test
-    yield
-    background.stop_hosting()
-    paths.guest_seats_file().unlink(missing_ok=True)
+    yield from guest_on_loopback(monkeypatch)
 
 
 def _screen(app: Any) -> Any:
