@@ -14,7 +14,7 @@ import pytest
 from bauhausbox import games
 from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.match import Match
-from bauhausbox.net import background, discovery, scripted
+from bauhausbox.net import background, scripted
 from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.remote import RemoteTableAdapter, join_table
 from bauhausbox.net.scripted import legal_texts
@@ -24,6 +24,7 @@ from bauhausbox.scenes.flow import open_saved
 from bauhausbox.scenes.host import host_table
 from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.table import Notice
+from tests.net.helpers import on_loopback
 
 SECONDS = 10.0
 BACK_AT_ONCE = 1.5  # the host's own server is on this computer: no backoff step to wait for
@@ -31,9 +32,7 @@ BACK_AT_ONCE = 1.5  # the host's own server is on this computer: no backoff step
 
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(background, "LISTEN_ON", "127.0.0.1")
-    monkeypatch.setattr(discovery, "INTERFACES", ["127.0.0.1"])
-    monkeypatch.setattr(background, "_host", None)  # this test's own server, whatever ran before
+    on_loopback(monkeypatch)
     yield
     background.stop_hosting()
 
