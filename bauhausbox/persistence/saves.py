@@ -191,9 +191,10 @@ def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
         except BrokenFileError as error:
             problems.append(error)
             continue
-        if not saved.finished and not saved.moves and not saved.redo:
+        if not saved.finished and not saved.moves and not saved.redo and saved.hosted is None:
             # Opened and left before anyone moved (its removal failed, or the app was killed):
-            # nothing to continue, so neither Continue nor Load lists it.
+            # nothing to continue, so neither Continue nor Load lists it. A table hosted here is
+            # kept from its start: its guests sit there and wait for the host to reopen it.
             continue
         scores = tuple(saved.scores) if saved.finished and saved.scores and len(saved.scores) == saved.players else None
         summaries.append(
