@@ -12,19 +12,21 @@ from typing import Any
 
 import pytest
 
-from bauhausbox import games
-from bauhausbox.engine.history import SeatSpec
-from bauhausbox.net import background
-from bauhausbox.net.client import RemoteTable
-from bauhausbox.net.remote import RemoteTableAdapter
+from bauhausbox import games, i18n
+from bauhausbox.engine.history import SeatSpec, Setup
+from bauhausbox.net import background, protocol
+from bauhausbox.net.client import Ended, RemoteTable
+from bauhausbox.net.protocol import REPLACED_PROTOCOL
+from bauhausbox.net.remote import RemoteTableAdapter, join_table
 from bauhausbox.net.scripted import legal_texts
-from bauhausbox.persistence import saves, writer
+from bauhausbox.persistence import guest, paths, saves, writer
 from bauhausbox.scenes.dialog import DialogScene
-from bauhausbox.scenes.host import host_table
+from bauhausbox.scenes.host import host_table, open_remote
+from bauhausbox.scenes.join import JoinScene
 from bauhausbox.scenes.main_menu import MainMenuScene
 from bauhausbox.scenes.pause import PauseScene
 from bauhausbox.scenes.rematch import join_rematch
-from tests.net.helpers import on_loopback
+from tests.net.helpers import framed_until, hosted_elsewhere, on_loopback
 
 SECONDS = 10.0
 
@@ -140,3 +142,80 @@ def test_play_agains_new_table_is_kept_from_its_start_and_continue_reopens_it(fr
             if client is not None:
                 loop.submit(client.close())
         old.close()
+
+
+def _guest_screen(app: Any, url: str, code: str) -> RemoteTableAdapter:
+    """Bert's screen at table ``code``, his seat kept in this computer's record as Join keeps it."""
+    table = join_table(url, code, [1], name="Bert")
+    table.keep_seats()
+    open_remote(app, table)
+    return table
+
+
+def _closed_dialog(app: Any) -> DialogScene | None:
+    top = app.top
+    return top if isinstance(top, DialogScene) and top.title == "Table closed" else None
+
+
+def test_a_guest_is_told_when_the_host_left_and_started_another_game(fresh_app: Any) -> None:
+    app = fresh_app
+    paths.guest_seats_file().unlink(missing_ok=True)
+    host, code = hosted_elsewhere("bits", ("Anni", "Bert"), 5)
+    anni = RemoteTable(host.local_url, code, seat=0, name="Anni")
+    host.loop.run(anni.start(SECONDS), SECONDS + 1)
+    host.keep(code, saves.new_save_path("bits"), {0: anni.token or ""})  # Anni's seat is this host's
+    table = _guest_screen(app, host.local_url, code)
+    try:
+        assert [kept.code for kept in guest.kept_seats()] == [code]
+        host.leave(code)  # Leave the table: Bert is told the host is away, and keeps trying
+        assert framed_until(app, lambda: table.host_away() == ["Anni"])
+        assert _closed_dialog(app) is None and [kept.code for kept in guest.kept_seats()] == [code]
+        other = Setup("bauhaus", 2, 9, (SeatSpec("Anni"), SeatSpec("Cleo")), {})
+        host.create_table(other)  # the host starts another game on the same port
+
+        assert framed_until(app, lambda: _closed_dialog(app) is not None)
+        dialog = _closed_dialog(app)
+        assert dialog is not None
+        assert dialog.message == "Anni's table is closed: Anni started another game."
+        assert [button.label for button in dialog.buttons] == ["Join a table", "Main menu"]
+        assert table.status_note() == dialog.message and table.held()
+        assert guest.kept_seats() == []  # nothing to come back to: Continue and Return offer nothing
+        with i18n.speaking("fr"):
+            said = i18n._(protocol.SENTENCES["table_replaced"])
+        assert said == "La table de {detail} est fermée : {detail} a lancé une autre partie."
+        dialog.buttons[0].on_click()  # the way out: the Join screen, over the main menu
+        assert isinstance(app.top, JoinScene) and isinstance(app.stack[0], MainMenuScene)
+    finally:
+        table.close()
+        host.loop.submit(anni.close())
+
+
+def test_after_the_hosts_app_restarts_a_guest_does_not_sit_at_a_table_nobody_hosts(fresh_app: Any) -> None:
+    app = fresh_app
+    scene, bert = _host_bits(app)
+    table = scene.table
+    host = background.hosting()
+    assert host is not None and table.invitation is not None
+    loop, port, code = host.loop, host.port, table.invitation.code
+    old = RemoteTable(host.local_url, code, token=bert.token, protocol_version=REPLACED_PROTOCOL - 1)
+    try:
+        _play(table, bert, random.Random(2))
+        app.go_home()
+        background.stop_hosting()  # the host's app closes; Bert keeps trying
+        assert _until(lambda: not bert.connected and bert.away is not None)
+        # The app opens again on the same port and its player hosts another game, not Continue.
+        app.settings.host_port = port
+        seats = [SeatSpec("Anni"), SeatSpec("Cleo")]
+        again = host_table(app, "bits", 2, seats, games.load("bits").normalize_options(2, {}), remote={1})
+        assert again is not None and background.hosting() is not None and background.hosting().port == port
+        assert _until(lambda: bert.ended is not None)
+        assert bert.ended is not None and bert.ended.reason == "table_replaced" and not bert.connected
+        assert bert.ended.sentence == "Anni's table is closed: Anni started another game."
+        # A client from before this reason hears the end it knows.
+        with pytest.raises(Ended) as ended:
+            loop.run(old.start(SECONDS), SECONDS + 1)
+        assert ended.value.refusal.reason == "host_left"
+        again.close()
+    finally:
+        loop.submit(bert.close())
+        background.shared_loop().submit(old.close())
