@@ -219,3 +219,28 @@ def test_after_the_hosts_app_restarts_a_guest_does_not_sit_at_a_table_nobody_hos
     finally:
         loop.submit(bert.close())
         background.shared_loop().submit(old.close())
+
+
+def test_a_guest_whose_seat_was_given_to_a_computer_is_told_and_shown_the_way_out(fresh_app: Any) -> None:
+    app = fresh_app
+    paths.guest_seats_file().unlink(missing_ok=True)
+    host, code = hosted_elsewhere("bits", ("Anni", "Bert"), 5)
+    anni = RemoteTable(host.local_url, code, seat=0, name="Anni")
+    host.loop.run(anni.start(SECONDS), SECONDS + 1)
+    table = _guest_screen(app, host.local_url, code)
+    remote = table.remotes[1]
+    try:
+        remote.backoff = 1.0  # Bert's connection drops and comes back only after the host's choice
+        remote.drop()
+        assert _until(lambda: 1 not in host.server.tables[code].seated)
+        host.give_seat(code, 1, "easy")
+        assert framed_until(app, lambda: _closed_dialog(app) is not None)
+        dialog = _closed_dialog(app)
+        assert dialog is not None
+        assert dialog.message == "Your seat was given to a computer player: the game went on without you."
+        assert guest.kept_seats() == []
+        dialog.buttons[1].on_click()  # Main menu
+        assert isinstance(app.top, MainMenuScene) and len(app.stack) == 1
+    finally:
+        table.close()
+        host.loop.submit(anni.close())
