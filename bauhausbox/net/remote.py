@@ -218,8 +218,7 @@ class RemoteTableAdapter(Table[Any, Any]):
     def status_note(self) -> str | None:
         for moment in self._moments():
             if moment.ended is not None:  # said again in the players' language where it can be
-                template = SENTENCES[moment.ended.reason]
-                return _(template) if "{detail}" not in template else moment.ended.sentence
+                return self._gone_words(moment.ended)
         away = self.host_away()
         if away is not None:
             if not away:
