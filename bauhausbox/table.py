@@ -85,7 +85,15 @@ class Asked:
     refuse: Callable[[], None]
 
 
-TableEvent = Played | Failed | Jumped | Notice | Asked
+@dataclass(frozen=True)
+class Gone:
+    """The table this screen plays at is gone for good (a table on a server: closed, or its host
+    started another game): ``text`` says why; the screen offers the way out."""
+
+    text: str
+
+
+TableEvent = Played | Failed | Jumped | Notice | Asked | Gone
 
 
 @dataclass(frozen=True)
@@ -222,6 +230,13 @@ class Table(Generic[StateT, MoveT]):
         self.spectating = True
         self.spectator_seat = seat
         self.jumped()
+
+    def begin_frame(self) -> None:
+        """A frame of the screen starts: what another thread changes is read once, here (a table on
+        a server), so that everything one frame shows agrees."""
+
+    def end_frame(self) -> None:
+        """The frame is drawn."""
 
     def connected(self, seat: Seat) -> bool | None:
         """Whether ``seat``'s player is connected to the table (``None``: everyone is at this screen)."""

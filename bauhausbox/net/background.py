@@ -14,7 +14,9 @@ is written in the normal save format through the one save writer, with the table
 this computer's tokens. When the host leaves such a table (:meth:`LocalHost.leave`: Leave the table,
 or the app's exit) its guests hear that the host is away, with the host's seats, and their screens
 keep reconnecting until Continue reopens it (:meth:`LocalHost.resume`, on the same port); the guests
-of any other table hear at exit that the host left.
+of any other table hear at exit that the host left. Tables this app hosted before it started wait
+for it the same way; once the host sits at another table (hosts one, or reopens one), every table
+still waiting is closed to its guests: they hear that the host started another game.
 """
 
 from __future__ import annotations
@@ -95,6 +97,31 @@ class LocalHost:
         # The tables saved like any game: where each is saved, this computer's tokens, when begun.
         self.kept: dict[str, Kept] = {}
         self.server.on_changed = self._save
+        self._wait_for_host()
+
+    def _wait_for_host(self) -> None:
+        """The unfinished tables this app hosted before it started (its saves say which, with its
+        seats) wait for their host, as after Leave the table, until Continue or Load reopens one:
+        the store reopened them, and a guest coming back sat at a table nobody hosts."""
+        waiting = {
+            summary.hosted.code: sorted(summary.hosted.tokens)
+            for summary in saves.list_saves()[0]
+            if summary.hosted is not None and not summary.finished
+        }
+
+        async def leave() -> None:
+            for code, seats in waiting.items():
+                if code in self.server.tables and not self.server.tables[code].match.over:
+                    await self.server.leave(code, seats)
+
+        self.loop.run(leave(), timeout=10.0)
+
+    def _sit_at(self, code: str) -> None:
+        """This computer's players sit at table ``code`` (on the loop): every other table waiting
+        for them is closed to its guests, who hear that the host started another game."""
+        for other in list(self.server.away):
+            if other != code:
+                self.server.replace(other)
 
     @staticmethod
     async def _make(data: Path, computer_delay: float) -> Server:
@@ -118,7 +145,9 @@ class LocalHost:
         ``watchers``: people may watch it from no seat."""
 
         async def create() -> str:
-            return self.server.create_table(setup, watchers=watchers)
+            code = self.server.create_table(setup, watchers=watchers)
+            self._sit_at(code)
+            return code
 
         return self.loop.run(create(), timeout=10.0)
 
@@ -186,6 +215,7 @@ class LocalHost:
 
         async def resume() -> None:
             self.server.resume(code)
+            self._sit_at(code)
 
         self.loop.run(resume(), timeout=5.0)
 

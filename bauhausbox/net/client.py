@@ -11,9 +11,10 @@ the reconnecting: :attr:`RemoteTable.ended` says why. When the host leaves the t
 and reopens it later) the server says ``host_away``: :attr:`RemoteTable.away` holds it, the client
 keeps trying, and once seated again :attr:`RemoteTable.returns` counts the host's return.
 
-The screens will hold a ``RemoteTable`` the way they hold a local ``Table``: draw
-:meth:`RemoteTable.state` (``from_text`` of the seat's position), show ``view.moves`` as the story,
-``view.hint`` and ``view.undo_request``, and turn gestures into intents.
+What a screen reads is :attr:`RemoteTable.moment`: a :class:`Moment`, everything the client knows
+(the view, the connection, the host away, the end, the refusals) published whole by the network's
+thread after each change, so that one frame reads one moment — never the view from before a change
+and the connection from after it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import asyncio
 import contextlib
 import ssl
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -50,6 +52,22 @@ BACKOFF_SECONDS = 0.05
 MAX_BACKOFF_SECONDS = 2.0
 # What the client accepts from the server: a seat view of a long game is far below this.
 MAX_SERVER_MESSAGE = 4 * protocol.MAX_MESSAGE_BYTES
+
+
+@dataclass(frozen=True)
+class Moment:
+    """What a :class:`RemoteTable` knows at one moment, read together (its fields are never changed:
+    the network's thread publishes a new moment). ``view``: the seat's latest view (its undo request
+    and new game asked for with it); ``connected``: the seat taken on an open connection; ``away``: the
+    host left the table (it waits for them); ``ended``: the conversation's end; ``returns``: the host's
+    returns; ``refusals``: every refusal heard, in order."""
+
+    view: SeatView | None = None
+    connected: bool = False
+    away: Refusal | None = None
+    ended: Refusal | None = None
+    returns: int = 0
+    refusals: tuple[Refusal, ...] = ()
 
 
 class Ended(Exception):
@@ -149,6 +167,7 @@ class RemoteTable:
         self.ended: Refusal | None = None
         self.away: Refusal | None = None  # the host left the table (``host_away``): it waits for them
         self.returns = 0  # how many times the table came back after its host was away
+        self.moment = Moment()  # all of the above at one moment, for screens (:meth:`_publish`)
         # Every frame the server sent, in order, as received (the privacy tests compare them).
         self.received: list[str] = []
         self.connections = 0  # how many times a connection was opened and the seat taken
@@ -209,14 +228,23 @@ class RemoteTable:
                 await self._end(Refusal(reason="wrong_code", sentence=str(error), fatal=True))
             self._seated.clear()
             self._connection = None
+            self._publish()
             if self.ended is not None or self._closing:
                 return
             await asyncio.sleep(pause)
             pause = min(pause * 2, self.max_backoff)
 
+    def _publish(self) -> None:
+        """A new moment for screens, once a change is complete (one assignment: a reader on another
+        thread sees the moment before or the one after, never half of each)."""
+        self.moment = Moment(
+            self.view, self._seated.is_set(), self.away, self.ended, self.returns, tuple(self.refusals)
+        )
+
     async def _end(self, refusal: Refusal) -> None:
         self.ended = refusal
         self.refusals.append(refusal)
+        self._publish()
         async with self._changed:
             self._changed.notify_all()
 
@@ -249,6 +277,7 @@ class RemoteTable:
             if message.fatal or not self._seated.is_set():  # refused a seat: nothing to come back to
                 raise Ended(message)
             self.refusals.append(message)
+        self._publish()
         async with self._changed:
             self._changed.notify_all()
 

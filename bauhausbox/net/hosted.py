@@ -376,6 +376,25 @@ def refusal(reason: Reason, detail: str = "", seats: Sequence[Seat] = ()) -> Ref
     return Refusal(reason=reason, sentence=sentence, fatal=reason in FATAL, seats=list(seats))
 
 
+async def tell_away(connection: ServerConnection, language: str, host_seats: Sequence[Seat]) -> None:
+    """``host_away`` with the host's seats, and the connection let go: the client tries again."""
+    with speaking(language):
+        answer = refusal("host_away", seats=host_seats)
+    with contextlib.suppress(ConnectionClosed):
+        await connection.send(protocol.encode(answer))
+    await connection.close(1012, "host away")  # 1012: the service restarts (the client tries again)
+
+
+async def tell_closed(seated: list[Seated]) -> None:
+    """Everyone still at a finished table hears that it has closed, each in their language."""
+    for one in seated:
+        with speaking(one.language):
+            text = protocol.encode(refusal("table_closed"))
+        with contextlib.suppress(ConnectionClosed):
+            await one.connection.send(text)
+    await asyncio.gather(*(one.connection.close(1000, "table closed") for one in seated))
+
+
 async def tell_others(hosted: HostedTable, seat: Seat, reason: Reason) -> None:
     """Every other seat hears ``reason`` with ``seat``'s name, in its language."""
     name = hosted.match.seat_name(seat)

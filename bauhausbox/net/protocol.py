@@ -27,13 +27,14 @@ from bauhausbox.persistence.models import name_problem
 #    more now (a Bits placement shown since); an undo request says where it goes back to.
 # 5: a new game at the end is asked for first (``SeatView.rematch_asked``) and made only once every
 #    other human agreed ("agree"/"refuse" with the text "rematch"); older clients get it at once.
-PROTOCOL_VERSION = 5
+PROTOCOL_VERSION = 6
 # The oldest client version the server still speaks with (version 1 clients get whole views).
 OLDEST_PROTOCOL = 1
 DELTA_PROTOCOL = 2
 TURNS_PROTOCOL = 3
 REVEAL_PROTOCOL = 4
 REMATCH_PROTOCOL = 5
+REPLACED_PROTOCOL = 6  # "table_replaced" (older clients hear "host_left")
 MAX_MESSAGE_BYTES = 64 * 1024
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
@@ -279,6 +280,7 @@ Reason = Literal[
     "rematch_withdrawn",
     "host_away",
     "seat_given",
+    "table_replaced",
 ]
 
 # The sentence for each reason (``{detail}`` filled from the refusal); marked for the catalogs.
@@ -316,6 +318,8 @@ SENTENCES: dict[str, str] = {
     # host's seats, whose names the screen says).
     "host_away": N_("The host has left the table; it goes on when they reopen it."),
     "seat_given": N_("Your seat was given to a computer player: the game went on without you."),
+    # The host left this table and then started (or reopened) another one: ``{detail}``, their names.
+    "table_replaced": N_("{detail}'s table is closed: {detail} started another game."),
 }
 
 # A refusal that ends the connection (the client does not try again on its own).
@@ -327,6 +331,7 @@ FATAL: frozenset[str] = frozenset(
         "table_full",
         "bad_token",
         "seat_given",
+        "table_replaced",
         "host_left",
         "too_large",
         "table_closed",

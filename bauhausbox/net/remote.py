@@ -10,12 +10,16 @@ outlines). The screen calls the table as it would a local one: a move is sent an
 answer awaited (a refusal comes back as the rules' sentence), undo asks the server, which asks every
 human for agreement where needed (:class:`~bauhausbox.table.Asked`), and ``run_computers`` reports
 what others did since the last frame (moves, an undo, a player who left, a refusal).
+
+The network's thread changes what the clients know at any time; the screen reads it through one
+:class:`~bauhausbox.net.client.Moment` per seat, taken at the frame's start
+(:meth:`RemoteTableAdapter.begin_frame`), so the players panel, the bars and the buttons of one frame
+say the same thing. The screen's own intent waits for its answer, and the frame goes on from it.
 """
 
 from __future__ import annotations
 
 import logging
-import math
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, replace
@@ -29,16 +33,19 @@ from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan, 
 from bauhausbox.i18n import N_, _, fill, ngettext
 from bauhausbox.match import Match
 from bauhausbox.net.background import NetLoop, hosting, shared_loop
-from bauhausbox.net.client import Ended, RemoteTable
+from bauhausbox.net.client import Ended, Moment, RemoteTable
 from bauhausbox.net.protocol import SENTENCES, Refusal, SeatView
 from bauhausbox.persistence import guest
 from bauhausbox.persistence.models import GuestSeat
-from bauhausbox.table import Asked, Jumped, Notice, Played, Table, TableEvent
+from bauhausbox.table import Asked, Gone, Jumped, Notice, Played, Table, TableEvent
 
 log = logging.getLogger(__name__)
 
 ANSWER_SECONDS = 5.0  # how long the screen waits for the server to answer a move, an undo, a redo
 JOIN_SECONDS = 5.0
+# The refusals that end a seat for good (its table closed or replaced, the token no longer valid):
+# the guest's record forgets the seat.
+GONE = ("bad_token", "seat_given", "wrong_code", "table_closed", "host_left", "table_replaced")
 
 
 @dataclass(frozen=True)
@@ -99,11 +106,12 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.remotes = remotes
         self.invitation = invitation  # at the host: how to join, said while seats are free
         self.watcher = WATCHER in remotes
-        first = next(iter(remotes.values())).view
+        self._frame: dict[Seat, Moment] | None = None  # the moments this frame reads (begin_frame)
+        first = next(iter(remotes.values())).moment.view
         assert first is not None
         game = games.load(first.game)
         self._shown_seat = self._pick_seat(first)
-        view = self.remotes[self._shown_seat].view
+        view = self._at(self._shown_seat).view
         assert view is not None
         state = game.from_text(view.position)
         match = RemoteMatch(setup_of(view), History(game, state))
@@ -120,7 +128,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._seen_view: SeatView | None = None  # the same version may come again whole (in another language)
         self._moves: list[tuple[int, str | None, str, bool]] = []
         self._pending: list[TableEvent] = []
-        self._refusals = {seat: len(remote.refusals) for seat, remote in remotes.items()}
+        self._refusals = {seat: len(remote.moment.refusals) for seat, remote in remotes.items()}
         self._asked: set[tuple[Seat, int, int]] = set()
         self._hint_given: tuple[int, str] | None = None
         self._ended_told = False
@@ -130,8 +138,6 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._answered: str | None = None  # the request this screen answered
         self._language = i18n.language()  # the language the server writes this screen's sentences in
         self._kept = False  # this guest's seats are in the guest's record (``keep_seats``)
-        self._up: dict[Seat, bool] = {}
-        self._up_at = math.nan
         self._absorb()
 
     # ==== who is where ===========================================================================
@@ -149,33 +155,40 @@ class RemoteTableAdapter(Table[Any, Any]):
     def watching(self) -> int:
         """How many watch the table, as the server last said while this screen hears it: once the
         connection ended (the table closed, the host left) or dropped, the count would be stale."""
-        remote = self.remotes[self._shown_seat]
-        if remote.view is None or remote.ended is not None or not self._is_up(self._shown_seat):
+        moment = self._at(self._shown_seat)
+        if moment.view is None or moment.ended is not None or not moment.connected:
             return 0
-        return remote.view.watching
+        return moment.view.watching
 
-    def _is_up(self, seat: Seat) -> bool:
-        """Whether ``seat``'s connection is up, one answer per moment: the network's thread changes
-        it at any time, and what is drawn at one moment (the panel, the status bar) must agree."""
-        now = time.monotonic()
-        if now != self._up_at:
-            self._up_at, self._up = now, {each: remote.connected for each, remote in self.remotes.items()}
-        return self._up.get(seat, False)
+    # ==== one moment per frame ===================================================================
+    def begin_frame(self) -> None:
+        """A frame starts: every read until :meth:`end_frame` sees what the clients knew now."""
+        self._frame = {seat: remote.moment for seat, remote in self.remotes.items()}
+
+    def end_frame(self) -> None:
+        self._frame = None  # between frames (a test, a script), each read sees the latest moment
+
+    def _at(self, seat: Seat) -> Moment:
+        """What ``seat``'s client knew at this frame's start (outside a frame: now)."""
+        return self._frame[seat] if self._frame is not None else self.remotes[seat].moment
+
+    def _moments(self) -> list[Moment]:
+        return [self._at(seat) for seat in self.remotes]
 
     def connected(self, seat: Seat) -> bool | None:
-        view = self.remotes[self._shown_seat].view
+        view = self._at(self._shown_seat).view
         if view is None or seat >= len(view.connected):
             return None
         if seat in self.remotes:
-            return self._is_up(seat)
-        if any(remote.away is not None and seat in remote.away.seats for remote in self.remotes.values()):
+            return self._at(seat).connected
+        if any(moment.away is not None and seat in moment.away.seats for moment in self._moments()):
             return False  # the host left the table (the last view may still say connected)
         return view.connected[seat]
 
     def absent_seats(self) -> list[Seat]:
         """At the host, while the game goes on: the seats of players at other computers who are not
         at the table now (never came, or gone), which the host may give to a computer player."""
-        view = self.remotes[self._shown_seat].view
+        view = self._at(self._shown_seat).view
         if view is None or self.invitation is None or view.over:
             return []
         return [
@@ -200,13 +213,12 @@ class RemoteTableAdapter(Table[Any, Any]):
         from here until it comes back (the status bar says which)."""
         if self.watcher or self.match.over:
             return False
-        return any(remote.ended is not None or not self._is_up(seat) for seat, remote in self.remotes.items())
+        return any(moment.ended is not None or not moment.connected for moment in self._moments())
 
     def status_note(self) -> str | None:
-        for remote in self.remotes.values():
-            if remote.ended is not None:  # said again in the players' language where it can be
-                template = SENTENCES[remote.ended.reason]
-                return _(template) if "{detail}" not in template else remote.ended.sentence
+        for moment in self._moments():
+            if moment.ended is not None:  # said again in the players' language where it can be
+                return self._gone_words(moment.ended)
         away = self.host_away()
         if away is not None:
             if not away:
@@ -215,11 +227,11 @@ class RemoteTableAdapter(Table[Any, Any]):
                 _("{names} (the host) left the table; it goes on when they reopen it · reconnecting…"),
                 names=", ".join(away),
             )
-        if not all(self._is_up(seat) for seat in self.remotes):
+        if not all(moment.connected for moment in self._moments()):
             return _("The connection to the table was lost: reconnecting…")
         if self.watcher:
             return _(SENTENCES["watching"])
-        view = self.remotes[self._shown_seat].view
+        view = self._at(self._shown_seat).view
         if view is not None and self.invitation and not view.over:  # nobody joins a finished game
             waiting = [view.names[s] for s, human in enumerate(view.humans) if human and not view.connected[s]]
             if waiting:
@@ -234,7 +246,7 @@ class RemoteTableAdapter(Table[Any, Any]):
     def host_away(self) -> list[str] | None:
         """The names of the host's players while they are away from the table (they left it, or
         their app closed: it goes on when they reopen it), else ``None``."""
-        away = next((remote.away for remote in self.remotes.values() if remote.away is not None), None)
+        away = next((moment.away for moment in self._moments() if moment.away is not None), None)
         if away is None:
             return None
         return [self.match.seat_name(seat) for seat in away.seats if 0 <= seat < self.match.setup.players]
@@ -265,11 +277,11 @@ class RemoteTableAdapter(Table[Any, Any]):
         events: list[TableEvent] = []
         for seat, remote in self.remotes.items():
             events.extend(self._news(seat, remote))
-        current = self.remotes[self._shown_seat].view
+        current = self._at(self._shown_seat).view
         if current is None:
             return events
         seat = self._pick_seat(current)
-        view = self.remotes[seat].view
+        view = self._at(seat).view
         if view is None or (self._seen == (view.version, seat) and view is self._seen_view):
             return events
         game, history = self.game, self.match.history
@@ -392,23 +404,28 @@ class RemoteTableAdapter(Table[Any, Any]):
     def _news(self, seat: Seat, remote: RemoteTable) -> list[TableEvent]:
         """What a seat of this computer heard besides views: refusals, an undo to agree to, the end."""
         events: list[TableEvent] = []
-        for refusal in remote.refusals[self._refusals[seat] :]:
+        moment = self._at(seat)
+        for refusal in moment.refusals[self._refusals[seat] :]:
             if not refusal.fatal:
                 events.append(Notice(refusal.sentence, "error"))
-        self._refusals[seat] = len(remote.refusals)
-        if remote.away is not None:
+        self._refusals[seat] = max(self._refusals[seat], len(moment.refusals))
+        if moment.away is not None:
             self._away_names = self.host_away() or []
-        if remote.returns > self._returns.get(seat, 0):  # the host reopened the table
-            self._returns[seat] = remote.returns
+        if moment.returns > self._returns.get(seat, 0):  # the host reopened the table
+            self._returns[seat] = moment.returns
             names = self._away_names
             back = ngettext("{names} is back: the game goes on.", "{names} are back: the game goes on.", len(names))
             events.append(
                 Notice(fill(back, names=", ".join(names)) if names else _("The host is back: the game goes on."))
             )
-        if remote.ended is not None and not self._ended_told:
+        if moment.ended is not None and not self._ended_told:
             self._ended_told = True
-            events.append(Notice(remote.ended.sentence, "error"))
-        view = remote.view
+            events.append(Notice(moment.ended.sentence, "error"))
+            if not self.match.over:  # nothing more happens at this table: the way out
+                events.append(Gone(self._gone_words(moment.ended)))
+                if moment.ended.reason in GONE:
+                    self._forget_seats()
+        view = moment.view
         request = view.undo_request if view is not None else None
         if request is not None and view is not None and seat in request.waiting_for:
             key = (seat, request.asked_by, len(view.moves))
@@ -441,6 +458,21 @@ class RemoteTableAdapter(Table[Any, Any]):
                 )
         return events
 
+    def _gone_words(self, ended: Refusal) -> str:
+        """Why this screen's table is gone, in one sentence (the server's, but for a table it no
+        longer knows: its refusal speaks to someone typing a code)."""
+        if ended.reason == "wrong_code":
+            return _("This table no longer exists at the host.")
+        template = SENTENCES[ended.reason]
+        return _(template) if "{detail}" not in template else ended.sentence
+
+    def _forget_seats(self) -> None:
+        """This computer's seats at a table gone for good leave the guest's record: Continue and
+        Join's Return would offer a way back to nothing."""
+        if self.guest:
+            for seat, remote in self.remotes.items():
+                guest.forget_seat(remote.url, remote.code, seat)
+
     def _answer(self, remote: RemoteTable, *, agree: bool) -> Callable[[], None]:
         """The dialog's answer to an undo request, sent from ``remote``'s seat."""
         return lambda: self._send(remote.agree() if agree else remote.refuse())
@@ -450,7 +482,7 @@ class RemoteTableAdapter(Table[Any, Any]):
 
     # ==== what humans may do =====================================================================
     def may_act(self, seat: Seat | None = None) -> bool:
-        if self.veiled() or any(remote.ended is not None or not remote.connected for remote in self.remotes.values()):
+        if self.veiled() or any(moment.ended is not None or not moment.connected for moment in self._moments()):
             return False
         if seat is None:
             seat = self.match.to_play
@@ -507,8 +539,10 @@ class RemoteTableAdapter(Table[Any, Any]):
             answer = ended.refusal
         except TimeoutError:
             answer = Refusal(reason="not_stored", sentence=_("The table did not answer in time."))
+        if self._frame is not None:  # the screen waited for its own intent: the frame goes on from the answer
+            self.begin_frame()
         if seat is not None:
-            self._refusals[seat] = len(remote.refusals)  # said here, not again as news
+            self._refusals[seat] = len(self._at(seat).refusals)  # said here, not again as news
         return answer
 
     def run_computers(self, delay: float) -> list[TableEvent]:
@@ -527,7 +561,7 @@ class RemoteTableAdapter(Table[Any, Any]):
 
     def hint_answer(self) -> BotJob | None:
         remote = self.remotes.get(self._shown_seat)
-        view = remote.view if remote is not None else None
+        view = self._at(self._shown_seat).view if remote is not None else None
         if view is None or view.hint is None or view.to_play != self._shown_seat or self.veiled():
             return None
         if self._hint_given == (len(view.moves), view.hint):
@@ -544,19 +578,19 @@ class RemoteTableAdapter(Table[Any, Any]):
         self.interjections = []
 
     def undo_plan(self) -> UndoPlan | None:
-        view = self.remotes[self._shown_seat].view
+        view = self._at(self._shown_seat).view
         return UndoPlan(0, False) if view is not None and view.can_undo else None
 
     def ask_undo(self) -> list[TableEvent]:
         """Ask the server to undo as a local table does (back to the last human decision, the
         computers' replies with it: ``Table.undo_plan`` on the server's table), and say what goes."""
         remote = self.remotes[self._shown_seat]
-        before = remote.view
+        before = self._at(self._shown_seat).view
         answer = self._ask(remote, "undo")
         if answer is not None:
             return [Notice(answer.sentence, "error")]
         events = self._absorb()
-        view = remote.view
+        view = self._at(self._shown_seat).view
         if view is not None and view.undo_request is not None:
             names = ", ".join(self.match.seat_name(seat) for seat in view.undo_request.waiting_for)
             turns, moves = taken_back(view, view.undo_request.back_to)
@@ -615,7 +649,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         """The asker's name when another player asked for a new game at this finished table and this
         screen has not been told yet: players are asked while it waits for their agreement, watchers
         once the new table exists (``None`` otherwise, and on the asker's own screen)."""
-        view = self.remotes[self._shown_seat].view
+        view = self._at(self._shown_seat).view
         if view is None:
             return None
         asked, made = view.rematch_asked, view.rematch
@@ -637,30 +671,29 @@ class RemoteTableAdapter(Table[Any, Any]):
     def rematch_state(self) -> str:
         """Where the new game asked for stands: "made" (its table exists), "asked" (waiting for
         players' agreement) or "none" (never asked, refused or withdrawn)."""
-        view = self.remotes[self._shown_seat].view
+        view = self._at(self._shown_seat).view
         if view is not None and view.rematch is not None:
             return "made"
         return "asked" if view is not None and view.rematch_asked is not None else "none"
 
     def rematch_waiting(self) -> list[str]:
         """The names of the players whose agreement the new game waits for."""
-        view = self.remotes[self._shown_seat].view
+        view = self._at(self._shown_seat).view
         asked = view.rematch_asked if view is not None else None
         return [self.match.seat_name(seat) for seat in asked.waiting_for] if asked is not None else []
 
     def refusals_heard(self) -> int:
         """How many refusals the seat on screen has heard (``rematch_refusal`` reads those after)."""
-        return len(self.remotes[self._shown_seat].refusals)
+        return len(self._at(self._shown_seat).refusals)
 
     def gone(self) -> bool:
         """The table ended for this screen (the host left it for good, or it closed)."""
-        return any(remote.ended is not None for remote in self.remotes.values())
+        return any(moment.ended is not None for moment in self._moments())
 
     def rematch_refusal(self, since: int) -> str | None:
         """The sentence of the new game's refusal (or withdrawal) heard after the ``since`` first
         refusals of the seat on screen."""
-        remote = self.remotes[self._shown_seat]
-        for heard in reversed(remote.refusals[since:]):
+        for heard in reversed(self._at(self._shown_seat).refusals[since:]):
             if heard.reason in ("rematch_refused", "rematch_withdrawn"):
                 return heard.sentence
         return None
@@ -677,9 +710,9 @@ class RemoteTableAdapter(Table[Any, Any]):
         (briefly) until the server has it; raises :class:`Ended` with one sentence when the host
         has gone, does not answer or refuses."""
         remote = self.remotes[self._shown_seat]
-        for one in self.remotes.values():
-            if one.ended is not None:
-                raise Ended(_ended(one.ended, N_("The host has left: there is no new game to join.")))
+        for moment in self._moments():
+            if moment.ended is not None:
+                raise Ended(_ended(moment.ended, N_("The host has left: there is no new game to join.")))
         if self.rematch_state() == "made":
             return
         if self.watcher:
@@ -701,7 +734,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         gone or it does not exist."""
         remote = self.remotes[self._shown_seat]
         self.ask_rematch()
-        view = remote.view
+        view = self._at(self._shown_seat).view
         if view is None or view.rematch is None:
             raise Ended(_ended(None, N_("The new game is not there yet.")))
         self._rematch_seen = code = view.rematch.code
@@ -719,7 +752,8 @@ class RemoteTableAdapter(Table[Any, Any]):
         if not self.guest:
             return
         for seat, remote in self.remotes.items():
-            if remote.token is None or remote.view is None:
+            view = self._at(seat).view
+            if remote.token is None or view is None:
                 continue
             try:
                 kept = GuestSeat(
@@ -728,8 +762,8 @@ class RemoteTableAdapter(Table[Any, Any]):
                     seat=seat,
                     token=remote.token,
                     name=self.match.seat_name(seat),
-                    game_id=remote.view.game,
-                    host=_host_name(remote.view.names, remote.view.humans, seat),
+                    game_id=view.game,
+                    host=_host_name(view.names, view.humans, seat),
                 )
                 guest.keep_seat(kept)
             except (ValueError, OSError) as error:  # the game goes on; only the way back is lost
@@ -743,8 +777,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         for remote in self.remotes.values():
             self._send(remote.close())
         if self._kept and self.match.over:
-            for seat, remote in self.remotes.items():
-                guest.forget_seat(remote.url, remote.code, seat)
+            self._forget_seats()
         host = hosting()
         if host is not None and self.invitation is not None and not self.match.over:
             host.leave(self.invitation.code)  # after the closes: sent to the loop in this order

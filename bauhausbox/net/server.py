@@ -42,6 +42,7 @@ from bauhausbox.engine.api import GameError, Seat, split_seat
 from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.engine.history import UndoPlan as Plan
 from bauhausbox.match import Match, new_seed
+from bauhausbox.net import hosted as told  # what a table says to everyone at it
 from bauhausbox.net import protocol
 from bauhausbox.net.discovery import TableFacts
 from bauhausbox.net.hosted import VERSION_BITS, HostedTable, PendingUndo, Seated, refusal, speaking, tell_others
@@ -53,6 +54,7 @@ from bauhausbox.net.protocol import (
     OLDEST_PROTOCOL,
     PROTOCOL_VERSION,
     REMATCH_PROTOCOL,
+    REPLACED_PROTOCOL,
     REVEAL_PROTOCOL,
     TURNS_PROTOCOL,
     WATCHERS_PER_TABLE,
@@ -151,6 +153,9 @@ class Server:
         # The tables whose host left them (the host's app keeps them): each with the host's seats.
         # Whoever comes hears ``host_away`` until the host reopens it (:meth:`resume`).
         self.away: dict[str, list[Seat]] = {}
+        # The tables whose host, away, started another game (:meth:`replace`): each with the host's
+        # names, said to whoever comes (``table_replaced``, the end) until the host reopens it.
+        self.replaced: dict[str, str] = {}
         self.connections: Counter[str] = Counter()  # open connections per address
         self._created: dict[str, deque[float]] = {}  # when each address created its recent tables
         # Group commit: writes waiting for the next transaction, each with its caller's future.
@@ -223,6 +228,8 @@ class Server:
         hosted = self.tables.get(code)
         if hosted is not None:
             return hosted
+        if code in self.replaced:
+            raise Refused("table_replaced", self.replaced[code])
         if code in self.away:
             raise Refused("host_away")
         stored = self.store.tables(code)
@@ -250,7 +257,7 @@ class Server:
             hosted.table.close()
             seated, hosted.seated, hosted.watchers = hosted.everyone(), {}, []
         for one in seated:
-            await self._tell_away(one.connection, one.language, host_seats)
+            await told.tell_away(one.connection, one.language, host_seats)
 
     async def give_seat(self, code: str, seat: Seat, level: str) -> None:
         """The host gives an absent player's ``seat`` to a computer (``HostedTable.give_to_computer``)."""
@@ -265,14 +272,15 @@ class Server:
     def resume(self, code: str) -> None:
         """The host is back at table ``code``: it opens again (from the store) to whoever comes."""
         self.away.pop(code, None)
+        self.replaced.pop(code, None)
 
-    @staticmethod
-    async def _tell_away(connection: ServerConnection, language: str, host_seats: Sequence[Seat]) -> None:
-        with speaking(language):
-            answer = refusal("host_away", seats=host_seats)
-        with contextlib.suppress(ConnectionClosed):
-            await connection.send(protocol.encode(answer))
-        await connection.close(1012, "host away")  # 1012: the service restarts (the client tries again)
+    def replace(self, code: str) -> None:
+        """The host, away from table ``code``, started another game: whoever comes (its guests' screens
+        keep trying) hears that the table is closed, with the host's names, not that it waits."""
+        seats, stored = self.away.pop(code, None), self.store.tables(code)
+        if seats is not None and stored:
+            names = stored[0].setup.seats
+            self.replaced[code] = ", ".join(names[seat].name for seat in seats if seat < len(names))
 
     def open_tables(self, codes: Iterable[str] | None = None) -> list[TableFacts]:
         """The tables (of ``codes``, else every one in memory) still being played, as discovery
@@ -386,7 +394,7 @@ class Server:
         for hosted in self.tables.values():
             for seated in hosted.everyone():
                 if hosted.code in kept and not hosted.match.over:  # the clients try again
-                    await self._tell_away(seated.connection, seated.language, (hosts or {}).get(hosted.code, ()))
+                    await told.tell_away(seated.connection, seated.language, (hosts or {}).get(hosted.code, ()))
                     continue
                 with speaking(seated.language), contextlib.suppress(ConnectionClosed):
                     await seated.connection.send(protocol.encode(refusal("host_left")))
@@ -449,18 +457,9 @@ class Server:
         seated = hosted.everyone()
         hosted.seated, hosted.watchers = {}, []
         # Told on a task of its own: a player's slow connection must not hold the other tables.
-        task = asyncio.get_running_loop().create_task(self._tell_closed(seated))
+        task = asyncio.get_running_loop().create_task(told.tell_closed(seated))
         self._advancing.add(task)
         task.add_done_callback(self._advancing.discard)
-
-    @staticmethod
-    async def _tell_closed(seated: list[Seated]) -> None:
-        for one in seated:
-            with speaking(one.language):
-                text = protocol.encode(refusal("table_closed"))
-            with contextlib.suppress(ConnectionClosed):
-                await one.connection.send(text)
-        await asyncio.gather(*(one.connection.close(1000, "table closed") for one in seated))
 
     async def _advance(self, hosted: HostedTable) -> None:
         """Computer moves that are ready, and a hint that came."""
@@ -581,9 +580,11 @@ class Server:
         )
 
         async def refuse(reason: Reason, detail: str = "") -> None:
+            if reason == "table_replaced" and hello is not None and hello.protocol < REPLACED_PROTOCOL:
+                reason = "host_left"  # the sentence an older client knows
             if reason == "host_away":  # a table whose host left: the same words as to those who were there
                 code = message.code.strip().upper() if isinstance(message, Join | Look) else ""
-                await self._tell_away(connection, language, self.away.get(code, ()))
+                await told.tell_away(connection, language, self.away.get(code, ()))
                 return
             with speaking(language):
                 answer = refusal(reason, detail)

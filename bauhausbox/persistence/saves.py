@@ -21,7 +21,7 @@ from bauhausbox import __version__, games
 from bauhausbox.engine.api import GameError, Words
 from bauhausbox.engine.history import History, Setup, turns_between
 from bauhausbox.persistence import paths, writer
-from bauhausbox.persistence.models import SavedGame, Settings, Statistics, now
+from bauhausbox.persistence.models import HostedSave, SavedGame, Settings, Statistics, now
 from bauhausbox.persistence.store import (
     BrokenFileError,
     SetAside,
@@ -61,6 +61,7 @@ class SaveSummary:
     turn: int | None = None  # the turn being played, as the status bar says it (None: an older save)
     # A game hosted here for players at other computers: their names (None: a game at one computer).
     guests: tuple[str, ...] | None = None
+    hosted: HostedSave | None = None  # where that table lives (its code, port, this computer's seats)
 
 
 def new_save_path(game_id: str) -> Path:
@@ -191,9 +192,10 @@ def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
         except BrokenFileError as error:
             problems.append(error)
             continue
-        if not saved.finished and not saved.moves and not saved.redo:
+        if not saved.finished and not saved.moves and not saved.redo and saved.hosted is None:
             # Opened and left before anyone moved (its removal failed, or the app was killed):
-            # nothing to continue, so neither Continue nor Load lists it.
+            # nothing to continue, so neither Continue nor Load lists it. A table hosted here is
+            # kept from its start: its guests sit there and wait for the host to reopen it.
             continue
         scores = tuple(saved.scores) if saved.finished and saved.scores and len(saved.scores) == saved.players else None
         summaries.append(
@@ -210,6 +212,7 @@ def list_saves() -> tuple[list[SaveSummary], list[BrokenFileError]]:
                 saved.computer_finished,
                 saved.turn,
                 guests(saved),
+                saved.hosted,
             )
         )
     summaries.sort(key=lambda s: s.updated, reverse=True)

@@ -72,6 +72,12 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
         spectating: bool
         deciding: Seat | None
 
+    def begin_frame(self) -> None:
+        self.table.begin_frame()  # one moment of a table across computers for the whole frame
+
+    def end_frame(self) -> None:
+        self.table.end_frame()
+
     def on_exit(self) -> None:
         # A game opened and left at once is no game to continue (a puzzle merely looked at, too).
         self.match.forget_if_unplayed()

@@ -20,10 +20,10 @@ from bauhausbox.i18n import N_
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.dialog import DialogScene
 from bauhausbox.scenes.outcome import OutcomeScene
-from bauhausbox.scenes.rematch import offer_rematch
+from bauhausbox.scenes.rematch import offer_rematch, table_gone
 from bauhausbox.scenes.story import GameStory
 from bauhausbox.scenes.table_chrome import TableChrome
-from bauhausbox.table import Asked, Failed, Jumped, Notice, Table, TableEvent
+from bauhausbox.table import Asked, Failed, Gone, Jumped, Notice, Table, TableEvent
 from bauhausbox.ui.app import App, Scene
 
 
@@ -118,6 +118,9 @@ class Handover(TableChrome, GameStory):
                 continue
             if isinstance(event, Jumped):
                 self._jumped()
+                continue
+            if isinstance(event, Gone):  # nothing more happens here: the way out
+                table_gone(self.app, event.text)
                 continue
             if isinstance(event, Asked):
                 answers = [(N_("Agree"), event.agree, "primary"), (N_("Keep playing"), event.refuse, "plain")]

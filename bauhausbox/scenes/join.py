@@ -34,7 +34,7 @@ from bauhausbox.net.background import shared_loop
 from bauhausbox.net.client import Ended, look_table
 from bauhausbox.net.discovery import Browser, OpenTable
 from bauhausbox.net.protocol import CODE_LENGTH, SENTENCES, TableSeen
-from bauhausbox.net.remote import JOIN_SECONDS, join_table, refusal_words
+from bauhausbox.net.remote import GONE, JOIN_SECONDS, join_table, refusal_words
 from bauhausbox.persistence import guest
 from bauhausbox.persistence.models import MAX_NAME_LENGTH, GuestSeat, name_problem
 from bauhausbox.scenes.common import game_title, poster_background
@@ -52,8 +52,6 @@ DEFAULT_PORT = 8765  # bauhausbox serve's port, when the address names none
 MAX_SEATS = 4
 MAX_RETURNS = 3  # the seats kept at other tables offered at once (the newest)
 LOOK_AGAIN_SECONDS = 3.0  # a table's seats shown are asked again this often: they change, or it goes
-# Refusals that say the kept seat is gone for good: it is forgotten.
-GONE = ("bad_token", "seat_given", "wrong_code", "table_closed", "host_left")
 
 
 def server_url(address: str) -> str:

@@ -6,6 +6,9 @@ new table only once the server made it, which it does when every other human at 
 Each other player is asked (:func:`offer_rematch`) on their own screen; their "Play again" agrees and
 waits the same way, "Not now" refuses, and the asker hears it in one sentence. A watcher is asked
 only once the new table exists. A request that goes (refused, withdrawn) takes its dialog with it.
+
+When the table itself is gone before its end (closed, or its host started another game), the screen
+says why in one dialog with the way out (:func:`table_gone`): the Join screen or the main menu.
 """
 
 from __future__ import annotations
@@ -116,6 +119,22 @@ class RematchOffer(DialogScene):
             said = self.table.rematch_refusal(self.since)
             if said is not None:
                 self.app.push(DialogScene(self.app, TITLE, said))
+
+
+def table_gone(app: App, sentence: str) -> None:
+    """The table of this screen is gone for good: ``sentence`` says why, and the player goes to the
+    Join screen or the main menu (the game's screen, with nothing more to happen, stays under it)."""
+    from bauhausbox.scenes.join import JoinScene  # the Join screen opens game screens: imported late
+
+    def join() -> None:
+        app.go_home()
+        app.push(JoinScene(app))
+
+    def home() -> None:
+        app.go_home()
+
+    answers = [(N_("Join a table"), join, "primary"), (N_("Main menu"), home, "plain")]
+    app.push(DialogScene(app, N_("Table closed"), sentence, answers))
 
 
 def offer_rematch(app: App, table: Table[Any, Any]) -> None:

@@ -101,6 +101,13 @@ class Scene:
 
     def update(self, dt: float) -> None: ...
 
+    def begin_frame(self) -> None:
+        """A frame starts (before its events), for every scene on the stack: a scene showing what
+        another thread changes takes its one look at it here (a table across computers)."""
+
+    def end_frame(self) -> None:
+        """The frame is drawn."""
+
     def draw(self, surface: pygame.Surface) -> None:
         self.widgets.draw(surface, self.metrics)
 
@@ -380,6 +387,16 @@ class App:
             self.toast(store.notices_message(notices), "error", 12)
 
     def _frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
+        scenes = list(self.stack)
+        for scene in scenes:
+            self._guard(scene, scene.begin_frame)
+        try:
+            self._frame_body(events, dt)
+        finally:
+            for scene in scenes:
+                self._guard(scene, scene.end_frame)
+
+    def _frame_body(self, events: Iterable[pygame.event.Event], dt: float) -> None:
         self.report_set_aside()
         for event in events:
             self._dispatch(event)

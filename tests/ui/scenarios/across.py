@@ -1,18 +1,21 @@
 """Play across computers: the Join screen (empty, a table found with its seats and tables listed
 from the local network, a refusal), the setup screen hosting a table, the invitation, and the host's
-table waiting for a player."""
+table waiting for a player, and a table gone (closed) on a watcher's screen."""
 
 from __future__ import annotations
 
 import time
 
+from bauhausbox.i18n import _, fill
 from bauhausbox.net import background, discovery
 from bauhausbox.net.discovery import OpenTable
+from bauhausbox.net.protocol import SENTENCES
 from bauhausbox.net.remote import RemoteTableAdapter
 from bauhausbox.persistence.models import GuestSeat
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.join import JoinScene
 from bauhausbox.scenes.pause import PauseScene
+from bauhausbox.scenes.rematch import table_gone
 from bauhausbox.scenes.setup import REMOTE, SetupScene
 from bauhausbox.ui.app import App
 from tests.ui.helpers import frames
@@ -225,4 +228,13 @@ def host_leave_question(app: App) -> None:
     pause = app.top
     assert isinstance(pause, PauseScene)
     pause.quit_to_menu()
+    frames(app, 2)
+
+
+@scenario("table_closed")
+def table_closed(app: App) -> None:
+    """A watcher's (or guest's) table is gone: one sentence and the way out (here the host started
+    another game; a long name)."""
+    watching(app)
+    table_gone(app, fill(_(SENTENCES["table_replaced"]), detail="Anni-Charlotte"))
     frames(app, 2)
