@@ -1,4 +1,5 @@
-"""The full board rebuilt around the player's pieces from a stored complete board, and its proofs.
+"""The full board rebuilt around the player's pieces from a stored complete board (groundwork: not
+yet called by Solve, see docs/puzzles.md, "Full board: what Solve finishes, and what it proves").
 
 A full board is 84 pieces in 356 of 400 squares under the Blokus placement rule, so a search from
 the player's few pieces has to build nearly the whole board, and the depth-first search
@@ -9,17 +10,15 @@ out of it the stored pieces that clash with the player's (overlap them, are the 
 or touch a piece of their colour along a side), then refills the hole with exactly those pieces.
 When that fails, more stored pieces nearest the hole go too, a few at a time.
 
-The refill is a small search over the hole: the piece with the fewest places left goes next (the
-"minimum remaining values" rule: a piece that fits in one place is placed at once, a piece that fits
-nowhere ends the branch), and a branch also ends when a colour's pieces can no longer be joined up
-corner to corner from its start corner through squares it may still cover. A finished refill is
-checked as a whole: every colour's pieces joined corner to corner from its corner (in the harder
-version the pentominoes alone, then with the tetrominoes, and so on, as largest-first places them),
-and put in a legal order (:func:`legal_order`). A failed repair proves nothing.
-
-:func:`proved_stuck` is the sound part: a colour whose next piece fits nowhere now never will (its
-corners come only from its own pieces and the board only fills up), and more empty squares that no
-colour may ever cover than the 44 that stay empty at the end cannot be undone. Pure Python, no pygame.
+The refill (:class:`_Refill`) branches where the choices are fewest: the square with the fewest
+places covering it (or leaving it empty, where the stored board had it empty or had a clashing piece
+there), or the piece with the fewest places; where the stored board had a piece comes first. A
+branch ends when a piece has no place, when the free squares no piece left can cover plus each
+region's waste (:func:`_waste`) exceed the 44 squares that stay empty, or when a colour's pieces can
+no longer be joined to its corner through squares it may cover. A finished refill is checked as a
+whole (:func:`joined`: in the harder version the pentominoes alone, then with the tetrominoes, and so
+on) and put in a legal order (:func:`legal_order`). A failed repair proves nothing. Pure Python, no
+pygame.
 """
 
 from __future__ import annotations
@@ -35,7 +34,6 @@ from bauhausbox.games.blokus.puzzles.solver.repair import frame_symmetries, ship
 from bauhausbox.games.blokus.puzzles.specs import Placement, PuzzlePiece, start_corner
 
 EMPTY_AT_END = bb.SIZE * bb.SIZE - sum(piece.size for piece in PIECES) * len(COLOURS)  # 44 squares stay empty
-_PIECE_INDEX = {piece.name: index for index, piece in enumerate(PIECES)}
 
 Move = tuple[int, bb.Placement]  # a colour (index into COLOURS) and one of the game's placements
 

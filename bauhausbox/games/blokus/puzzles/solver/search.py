@@ -36,6 +36,7 @@ from bauhausbox.games.blokus.pieces import COLOURS, PIECES
 from bauhausbox.games.blokus.pool import SearchPool
 from bauhausbox.games.blokus.puzzles.rules import PuzzleState, is_complete
 from bauhausbox.games.blokus.puzzles.solver.frame import BitSearch, Option, colour_tiling, frame_tables
+from bauhausbox.games.blokus.puzzles.solver.fullrepair import EMPTY_AT_END
 from bauhausbox.games.blokus.puzzles.solver.portfolio import (
     COLOURED_SHARE,
     HARDER_SCARCE_FIRST,
@@ -312,7 +313,7 @@ class _WorkerPart:
 # --- the full board (puzzle 1) ------------------------------------------------------------------------------
 # The game's bitboards and move generator (bitboard.py) do the Blokus placement rule, so it lives in one place.
 
-_EMPTY_AT_END = bb.SIZE * bb.SIZE - sum(piece.size for piece in PIECES) * len(COLOURS)  # 44 squares stay empty
+_EMPTY_AT_END = EMPTY_AT_END  # 44 squares stay empty
 _HAND_OF_SIZE = {size: sum(1 << i for i, piece in enumerate(PIECES) if piece.size == size) for size in range(1, 6)}
 
 
