@@ -36,6 +36,7 @@ from bauhausbox.games.blokus.pieces import COLOURS, PIECES
 from bauhausbox.games.blokus.pool import SearchPool
 from bauhausbox.games.blokus.puzzles.rules import PuzzleState, is_complete
 from bauhausbox.games.blokus.puzzles.solver.frame import BitSearch, Option, colour_tiling, frame_tables
+from bauhausbox.games.blokus.puzzles.solver.fullrepair import EMPTY_AT_END
 from bauhausbox.games.blokus.puzzles.solver.portfolio import (
     COLOURED_SHARE,
     HARDER_SCARCE_FIRST,
@@ -312,7 +313,7 @@ class _WorkerPart:
 # --- the full board (puzzle 1) ------------------------------------------------------------------------------
 # The game's bitboards and move generator (bitboard.py) do the Blokus placement rule, so it lives in one place.
 
-_EMPTY_AT_END = bb.SIZE * bb.SIZE - sum(piece.size for piece in PIECES) * len(COLOURS)  # 44 squares stay empty
+_EMPTY_AT_END = EMPTY_AT_END  # 44 squares stay empty
 _HAND_OF_SIZE = {size: sum(1 << i for i, piece in enumerate(PIECES) if piece.size == size) for size in range(1, 6)}
 
 
@@ -379,6 +380,29 @@ class _FullBoard:
             if not placeable or placeable & wanted != wanted:
                 return False
         return True
+
+
+def proved_stuck(placements: Sequence[Placement], hard: bool) -> bool:
+    """Whether the full board provably cannot be finished from ``placements`` (sound, never a guess).
+
+    A colour whose next piece fits nowhere now never fits it later: its corners come only from its own
+    pieces, and the board only fills up. Its next piece is any in its hand; in the harder version one
+    of its largest (it may place nothing smaller first, and nothing of its own goes down meanwhile).
+    And empty squares that every colour with pieces left is closed to stay empty: more than the 44
+    that stay empty at the end cannot be undone.
+    """
+    board = _FullBoard(placements)
+    if board.dead().bit_count() > _EMPTY_AT_END:
+        return True
+    for colour in range(4):
+        hand = board.hands[colour]
+        if not hand:
+            continue
+        if hard:
+            hand &= _HAND_OF_SIZE[max(size for size, pieces in _HAND_OF_SIZE.items() if hand & pieces)]
+        if not bb.can_place(board.own[colour], board.occupied, hand, colour):
+            return True
+    return False
 
 
 def _score(board: _FullBoard, colour: int, move: bb.Placement, dead_before: int) -> float:
@@ -608,6 +632,8 @@ def solve(
     # The time spent fitting stored solutions counts: a hint promises an answer within its limit.
     budget = Budget(max(0.0, time_limit - (time.monotonic() - start)), cancel)
     if spec.kind == FULLBOARD:
+        if proved_stuck(fixed, spec.hard):
+            return SearchResult("none", seconds=time.monotonic() - start)
         return solve_fullboard(fixed, spec.hard, budget, seed)
     result = solve_frame(spec, fixed, budget, seed=seed, repair=use_shipped)
     if use_shipped and result.status == "found":
@@ -674,6 +700,13 @@ def hint(
         placement = _first_new(state, result.placements)
         return Hint("place", "Hint:", placement, solution=result.placements)
     spec = state.spec
+    if spec.kind == FULLBOARD and result.status == "none":
+        # Only the last piece can be taken back on the full board (as an undo).
+        return Hint(
+            "remove",
+            f"This board cannot be finished. Try taking away the {state.placements[-1].piece.label}.",
+            remove=state.placements[-1].piece,
+        )
     if spec.kind == FULLBOARD:
         # The search found no way to finish; still offer the move it rates best, saying what it is.
         move = promising_move(state)

@@ -29,7 +29,7 @@ from bauhausbox.games.blokus.puzzles.solver.frame import frame_tables
 from bauhausbox.games.blokus.puzzles.solver.ponder import Ponderer
 from bauhausbox.games.blokus.puzzles.solver.repair import forget_solutions
 from bauhausbox.games.blokus.puzzles.solver.search import hint, shipped_solutions, solve, warm_up
-from bauhausbox.games.blokus.puzzles.specs import FULLBOARD, Placement
+from bauhausbox.games.blokus.puzzles.specs import FULLBOARD, Placement, parse_placement
 
 Row = tuple[str, float, str, str]
 
@@ -230,6 +230,40 @@ def thinking_ahead_rows(puzzle: str, count: int = 30, seed: int = 11, thinking: 
     return rows
 
 
+#: Full-board positions a player makes and Solve has to finish: a V5 in a corner (no stored board holds
+#: one there, nor beside the other corner pieces below), then random ones (:func:`fullboard_positions`).
+CORNER_POSITIONS = (
+    ("blue V5 c18,c19,a20,b20,c20",),
+    ("blue V5 a18,b18,c18,a19,a20",),
+    ("green V5 a1,b1,c1,c2,c3", "red V5 t1,t2,t3,s3,r3"),
+)
+
+
+def fullboard_positions(puzzle: str, count: int, seed: int) -> list[PuzzleState]:
+    """The :data:`CORNER_POSITIONS`, then boards of one to four random legal pieces (in turn) from
+    ``random.Random(seed)``, ``count`` in all: the positions a player presses Solve on."""
+    found = [PuzzleState(puzzle, tuple(parse_placement(text) for text in texts)) for texts in CORNER_POSITIONS]
+    sizes = (1 + index % 4 for index in range(count - len(found)))
+    return (found + _random_boards(puzzle, sizes, random.Random(seed)))[:count]
+
+
+def solve_rows(puzzle: str, count: int = 12, seed: int = 3, time_limit: float = 5.0) -> list[Row]:
+    """Solve (stored boards first, then the live search) on :func:`fullboard_positions`, in CPU
+    seconds per position (the machine may be shared): the median, and how many were not finished."""
+    times: list[float] = []
+    missed = 0
+    for state in fullboard_positions(puzzle, count, seed):
+        started = time.process_time()
+        result = solve(state, time_limit)
+        times.append(time.process_time() - started)
+        missed += result.status != "found"
+    label = f"{puzzle}: Solve on {count} positions of 1-4 pieces (seed {seed}; {missed} not solved in {time_limit:g} s)"
+    return [
+        (f"{label}, median CPU", statistics.median(times), "s", "≤ 1 s"),
+        (f"{label}, worst CPU", max(times), "s", "≤ 5 s"),
+    ]
+
+
 def _build_seconds(puzzle: str) -> float:
     frame_tables.cache_clear()
     start = time.perf_counter()
@@ -263,6 +297,8 @@ def run(quick: bool = False) -> list[Row]:
     rows += thinking_ahead_rows("pentomino-hard")
     rows += hint_rows("fullboard", quick)
     rows += hint_rows("fullboard-hard", quick)
+    rows += solve_rows("fullboard")
+    rows += solve_rows("fullboard-hard")
     median, found = _first_solution("pentomino-hard", range(2), 300)
     rows.append((f"pentomino-hard: live first solution, median of 2 ({found} found)", median, "s", "none (shipped)"))
     median, found = _first_solution("fullboard", range(5, 6), 300)
