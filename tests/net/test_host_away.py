@@ -46,6 +46,11 @@ def _until(condition: Callable[[], bool], seconds: float = SECONDS) -> bool:
     return condition()
 
 
+def _away_heard(client: RemoteTable) -> int:
+    """How many times ``client`` was told the host is away (once per try at the table)."""
+    return sum('"host_away"' in frame for frame in list(client.received))
+
+
 def _screen(app: Any) -> Any:
     return next(scene for scene in app.stack if isinstance(getattr(scene, "table", None), RemoteTableAdapter))
 
@@ -139,7 +144,9 @@ def test_the_guests_and_watchers_are_told_the_host_is_away_and_back(fresh_app: A
             assert screen.connected(0) is False  # the host's presence mark: not connected
             screen.run_computers(0.0)  # a frame while away
         assert bert.ended is None  # not an end: Bert keeps trying
-        time.sleep(2.5)  # a few tries at the table while the host is away: still waiting
+        # A few tries at the table while the host is away (each one hears host_away again): still waiting.
+        tries = _away_heard(bert)
+        assert _until(lambda: _away_heard(bert) >= tries + 3), "Bert stopped trying while the host was away"
         assert guest.host_away() == ["Anni"] and not bert.connected and bert.ended is None
 
         writer.flush()

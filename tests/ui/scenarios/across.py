@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import time
 
+from bauhausbox import games
+from bauhausbox.engine.history import SeatSpec, Setup
 from bauhausbox.i18n import _, fill
 from bauhausbox.net import background, discovery
 from bauhausbox.net.discovery import OpenTable
 from bauhausbox.net.protocol import SENTENCES
 from bauhausbox.net.remote import RemoteTableAdapter
+from bauhausbox.persistence import paths
 from bauhausbox.persistence.models import GuestSeat
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.join import JoinScene
@@ -168,16 +171,29 @@ def join_watchable(app: App) -> None:
 
 @scenario("watching")
 def watching(app: App) -> None:
-    """The screen of someone watching the table from no seat (the host lets people watch)."""
-    _join_watchable(app).watch()
-    frames(app, 2)
+    """The screen of someone watching the table from no seat (the host lets people watch). The
+    table is hosted on this app's server with no seat at this screen: the host's own screen would
+    close when the watcher's opens (one app), and the watcher would see the host gone instead."""
+    host = background.local_host(paths.data_dir() / "tables", 0.0, 0)
+    host.server.connections_per_address = 10**6  # one server for the session (see ``_hosted``)
+    names = ("Anni-Charlotte", "Bérénice", "Bert", "Dana")
+    setup = Setup(
+        "blokus", 4, 3, tuple(SeatSpec(name) for name in names), games.load("blokus").normalize_options(4, {})
+    )
+    scene = JoinScene(app)
+    app.push(scene)
+    scene._set_address(f"127.0.0.1:{host.port}")
+    scene._set_code(host.create_table(setup, watchers=True))
+    scene.find()
+    scene.watch()
     # The server's news of this watcher (the count, who is connected) comes on the network's thread:
     # settled before the screen is looked at, so no picture changes under it from elsewhere.
-    scene = app.top
-    assert isinstance(scene, GameScene) and isinstance(scene.table, RemoteTableAdapter)
-    table = scene.table
+    shown = app.top
+    assert isinstance(shown, GameScene) and isinstance(shown.table, RemoteTableAdapter)
+    table = shown.table
     end = time.monotonic() + 10.0
-    while time.monotonic() < end and not (table.watching() == 1 and all(r.connected for r in table.remotes.values())):
+    while not (table.watching() == 1 and all(r.connected for r in table.remotes.values())):
+        assert time.monotonic() < end, "the watcher's screen never heard that it watches"
         frames(app, 1)
         time.sleep(0.02)
     frames(app, 2)
