@@ -442,8 +442,7 @@ class ReplayScene(Scene):
         m = self.metrics
         rect = self.top_rect
         pygame.draw.rect(surface, theme.PAPER, rect)
-        line_y = rect.bottom - m.rule // 2
-        pygame.draw.line(surface, theme.INK, (0, line_y), (rect.right, line_y), m.rule)
+        draw.bottom_rule(surface, rect, m.rule)
         x = m.u(2.5)
         s = m.u(2.2)
         pygame.draw.rect(surface, theme.RED, (x, rect.centery - s // 2, s, s))

@@ -366,9 +366,7 @@ class TableChrome(GameHooks[Any, Any]):
         m = self.metrics
         rect = self.top_rect
         pygame.draw.rect(surface, theme.PAPER, rect)
-        pygame.draw.line(
-            surface, theme.INK, (0, rect.bottom - m.rule // 2), (rect.right, rect.bottom - m.rule // 2), m.rule
-        )
+        draw.bottom_rule(surface, rect, m.rule)
         # A small poster mark: red square, yellow triangle, blue circle.
         s = m.u(2.2)
         cy = rect.centery

@@ -495,6 +495,12 @@ def status_room(rect: pygame.Rect, m: theme.Metrics, right: int = 0) -> int:
     return rect.width - 2 * m.u(3) - (right + m.u(2) if right else 0)
 
 
+def bottom_rule(surface: pygame.Surface, rect: pygame.Rect, thickness: int) -> None:
+    """The ink rule along a bar's bottom edge, inside the bar: a bar shown from its copy (``ui/layer``)
+    keeps the whole rule (a line centred on the edge spilled a row below the bar, lost from the copy)."""
+    pygame.draw.rect(surface, theme.INK, (rect.x, rect.bottom - thickness, rect.width, thickness))
+
+
 def status_bar(
     surface: pygame.Surface,
     rect: pygame.Rect,

@@ -324,3 +324,23 @@ def test_changed_parts_wait_at_most_a_frame_or_two_and_secrets_never(
     # Without the spreading every changed part is painted in its frame.
     monkeypatch.setattr(layer, "spreading", False)
     assert frame(theme.RED) == ["board", "panel", "hand"]
+
+
+@pytest.mark.parametrize("name", ["bits_start", "blokus_4p_start", "blokus_replay_tools"])
+def test_a_bars_rule_is_all_in_its_copy(fresh_app: App, name: str) -> None:
+    """The rows around a bar's lower edge look the same drawn from the bar's copy and drawn afresh: a rule
+    centred on the edge spilled a row below the bar, which the copy, cut to the bar, lost in every frame."""
+    SCENARIOS[name](fresh_app)
+    frames(fresh_app, 3)  # the bars are shown from their copies by now
+    top = fresh_app.top
+    assert top is not None
+    bar = top.top_rect  # type: ignore[attr-defined]
+    band = pygame.Rect(0, bar.bottom - 4, bar.width, 8)
+    fresh_app._draw()
+    from_copy = fresh_app.screen.subsurface(band).copy()
+    layer.caching = False
+    try:
+        fresh_app._draw()
+    finally:
+        layer.caching = True
+    assert _difference(from_copy, fresh_app.screen.subsurface(band), [from_copy.get_rect()]) is None
