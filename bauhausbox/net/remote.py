@@ -131,6 +131,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._language = i18n.language()  # the language the server writes this screen's sentences in
         self._kept = False  # this guest's seats are in the guest's record (``keep_seats``)
         self._up: dict[Seat, bool] = {}
+        self._sat: set[Seat] = set()  # the other computers' seats seen taken (``open_seat``)
         self._up_at = math.nan
         self._absorb()
 
@@ -170,6 +171,8 @@ class RemoteTableAdapter(Table[Any, Any]):
             return self._is_up(seat)
         if any(remote.away is not None and seat in remote.away.seats for remote in self.remotes.values()):
             return False  # the host left the table (the last view may still say connected)
+        if view.connected[seat]:
+            self._sat.add(seat)
         return view.connected[seat]
 
     def absent_seats(self) -> list[Seat]:
@@ -194,6 +197,17 @@ class RemoteTableAdapter(Table[Any, Any]):
 
     def plays_here(self, seat: Seat | None) -> bool:
         return seat in self.remotes
+
+    def hosted_here(self) -> bool:
+        return self.invitation is not None
+
+    def open_seat(self, seat: Seat) -> bool:
+        """A human seat of another computer that nobody has taken yet: not connected now, never
+        seen connected by this screen, and without a move of its own."""
+        if seat in self.remotes or self.match.over or not self.match.is_human(seat):
+            return False
+        moved = any(step.seat == seat for step in self.match.history.steps)
+        return self.connected(seat) is False and seat not in self._sat and not moved
 
     def held(self) -> bool:
         """The host left the table, the connection is down or the table ended: nothing is played
@@ -422,12 +436,7 @@ class RemoteTableAdapter(Table[Any, Any]):
                         name=asker,
                         n=turns,
                     )
-                    asks = ngettext(
-                        "{name} asks to take back {n} turn: {moves}.",
-                        "{name} asks to take back {n} turns: {moves}.",
-                        turns,
-                    )
-                    question = fill(asks, name=asker, n=turns, moves=moves) + " "
+                    question = fill(_("It takes back: {moves}."), moves=moves) + " "  # the title says who asks
                 else:  # an older host does not say where its undo goes back to
                     title, question = fill(_("{name} asks to undo"), name=asker), ""
                 events.append(
@@ -835,13 +844,13 @@ def rejoin(
     return RemoteTableAdapter(loop, joined, invitation)
 
 
-def refusal_words(error: BaseException, url: str) -> str:
-    """One sentence for a failed join."""
+def refusal_words(error: BaseException, address: str) -> str:
+    """One sentence for a failed join at ``address`` (as the player reads it: no scheme)."""
     if isinstance(error, Ended):
         template = SENTENCES[error.refusal.reason]
         # Said from this computer's catalog where the sentence carries no detail from the host.
         return _(template) if "{detail}" not in template else error.refusal.sentence
-    return fill(_("Nothing answers at {address}: check the address and that the table is hosted."), address=url)
+    return fill(_("Nothing answers at {address}: check the address and that the table is hosted."), address=address)
 
 
 __all__ = [

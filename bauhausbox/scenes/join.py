@@ -36,7 +36,7 @@ from bauhausbox.net.discovery import Browser, OpenTable
 from bauhausbox.net.protocol import CODE_LENGTH, SENTENCES, TableSeen
 from bauhausbox.net.remote import JOIN_SECONDS, join_table, refusal_words
 from bauhausbox.persistence import guest
-from bauhausbox.persistence.models import MAX_NAME_LENGTH, GuestSeat, name_problem
+from bauhausbox.persistence.models import MAX_NAME_LENGTH, GuestSeat, name_problem, own_name
 from bauhausbox.scenes.common import game_title, poster_background
 from bauhausbox.scenes.game_hooks import seat_marker
 from bauhausbox.scenes.host import open_remote
@@ -81,11 +81,17 @@ def server_url(address: str) -> str:
 FAILURES = (Ended, OSError, TimeoutError, ValueError, InvalidURI)
 
 
+def shown_address(url: str) -> str:
+    """``192.168.1.20:51234`` for ``ws://192.168.1.20:51234``: an address as players type it (the
+    scheme is the app's business; a ``wss://`` one, typed on purpose, stays whole)."""
+    return url.removeprefix("ws://")
+
+
 def why(error: BaseException, url: str) -> str:
     """One sentence for a failed attempt (``error`` one of :data:`FAILURES`)."""
     if isinstance(error, InvalidURI):  # "ws://" alone, say: no host to ask
         return fill(_("“{address}” is not an address: type it like 192.168.1.20:51234."), address=url)
-    return refusal_words(error, url)
+    return refusal_words(error, shown_address(url))
 
 
 def return_to_seat(app: App, kept: GuestSeat) -> str:
@@ -120,7 +126,7 @@ class JoinScene(Scene):
         super().__init__(app)
         add = self.widgets.add
         settings = app.settings
-        self.name = settings.join_name or (settings.player_names[0] if settings.player_names else "")
+        self.name = settings.join_name or own_name(settings)  # never the setup's first seat ("Anni" on every new copy)
         self.address = settings.join_address
         self.code = ""
         self.name_field = add(
@@ -274,6 +280,7 @@ class JoinScene(Scene):
             self.problem = _("Type your name first: a short name, with letters you can see.")
             return
         self.app.settings.join_name = name
+        self.app.settings.own_name = self.app.settings.own_name or name
         self.app.save_settings()
         url = server_url(self.address)
         try:

@@ -104,7 +104,7 @@ def join_return(app: App) -> None:
         ),
         GuestSeat(url="ws://[fd00::2]:8765", code="Q2W3E4", seat=0, token=token, name="Bert", game_id="blokus"),
     ]
-    scene.problem = "Nothing answers at ws://192.168.100.200:51234: check the address and that the table is hosted."
+    scene.problem = "Nothing answers at 192.168.100.200:51234: check the address and that the table is hosted."
     scene._show_seats()
     scene.layout(scene.metrics)
     frames(app, 1)
