@@ -505,33 +505,50 @@ class JoinScene(Scene):
                 self._draw_lines(surface, draw.wrap(said, m.small, area.width))
             for rect, table in self.found_rects:
                 chosen = table.identity == self.picked and table.address == self.address.strip()
-                draw.panel(surface, rect, theme.WHITE if table.compatible else theme.PAPER_DARK, 3 if chosen else 2)
-                pad = u(1.5)
-                title = games.REGISTRY[table.game].title if table.game in games.REGISTRY else table.game
-                head = fill(_("{game} · {host}"), game=_(title), host=table.host)
-                size = draw.fitting_size(head, m.body, rect.width - 2 * pad, "semibold", smallest=14)
-                words = draw.text(
-                    surface, head, (rect.left + pad, rect.top + u(2.2)), size, theme.INK, "semibold", "midleft"
-                )
-                draw.keep_clear(surface, words)
-                if not table.compatible:
-                    sub = _("another version of bauhausbox")
-                elif table.free:
-                    sub = counted("{n} free seat", "{n} free seats", table.free)
-                elif table.watchable:  # every seat taken, but the host lets people watch
-                    sub = _("full: you may watch")
-                else:
-                    sub = _("full")
-                if table.compatible and table.seats:  # what tells two tables of one name apart
-                    players = counted("{n} player", "{n} players", table.seats)
-                    sub = fill(_("{players} · {what}"), players=players, what=sub)
-                where = fill(_("{what} · {address}"), what=sub, address=table.address)
-                if draw.render_text(where, 14).get_width() > rect.width - 2 * pad:
-                    where = sub  # a narrow window: picking the table shows its address in the form
-                size = draw.fitting_size(where, m.small, rect.width - 2 * pad, smallest=14)
-                words = draw.text(
-                    surface, where, (rect.left + pad, rect.top + u(5.4)), size, theme.GREY, "regular", "midleft"
-                )
-                draw.keep_clear(surface, words)
+                frame = 3 if chosen else 2
+                draw.panel(surface, rect, theme.WHITE if table.compatible else theme.PAPER_DARK, frame)
+                self._draw_card(surface, rect, table, frame)
                 layout_probe.control(f"table:{table.key}", rect)
             self.found_scroll.draw(surface, m)
+
+    def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, table: OpenTable, frame: int) -> None:
+        """One table of the list: its game and host, then how many play, what is free, where."""
+        m = self.metrics
+        u = m.u
+        pad = u(1.5)
+        # The card's words keep its margin on the right as on the left: the layout check sees a line
+        # that runs up to the frame ("2 joueurs · complète : vous pouvez regarder" touched it).
+        with layout_probe.box(
+            pygame.Rect(rect.left + pad, rect.top + frame, rect.width - 2 * pad, rect.height - 2 * frame)
+        ):
+            self._card_words(surface, rect, table, pad)
+
+    def _card_words(self, surface: pygame.Surface, rect: pygame.Rect, table: OpenTable, pad: int) -> None:
+        m = self.metrics
+        u = m.u
+        title = games.REGISTRY[table.game].title if table.game in games.REGISTRY else table.game
+        head = fill(_("{game} · {host}"), game=_(title), host=table.host)
+        size = draw.fitting_size(head, m.body, rect.width - 2 * pad, "semibold", smallest=14)
+        words = draw.text(surface, head, (rect.left + pad, rect.top + u(2.2)), size, theme.INK, "semibold", "midleft")
+        draw.keep_clear(surface, words)
+        if not table.compatible:
+            sub = _("another version of bauhausbox")
+        elif table.free:
+            sub = counted("{n} free seat", "{n} free seats", table.free)
+        elif table.watchable:  # every seat taken, but the host lets people watch
+            sub = _("full: you may watch")
+        else:
+            sub = _("full")
+        what = sub
+        if table.compatible and table.seats:  # what tells two tables of one name apart
+            players = counted("{n} player", "{n} players", table.seats)
+            sub = fill(_("{players} · {what}"), players=players, what=sub)
+        # Longest first, the first that fits whole at the smallest reading size: a narrow
+        # window drops the address (picking the table shows it in the form), then the count.
+        room = rect.width - 2 * pad
+        said = [fill(_("{what} · {address}"), what=sub, address=table.address), sub, what]
+        where = next((w for w in said if draw.render_text(w, 14).get_width() <= room), None)
+        where = where or draw.cut_to(what, room, 14)
+        size = draw.fitting_size(where, m.small, room, smallest=14)
+        words = draw.text(surface, where, (rect.left + pad, rect.top + u(5.4)), size, theme.GREY, "regular", "midleft")
+        draw.keep_clear(surface, words)

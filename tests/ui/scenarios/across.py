@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from bauhausbox.net import background, discovery
-from bauhausbox.net.discovery import OpenTable
+from bauhausbox.net.discovery import PROTOCOL_VERSION, OpenTable
 from bauhausbox.net.remote import RemoteTableAdapter
 from bauhausbox.persistence.models import GuestSeat
 from bauhausbox.scenes.game_scene import GameScene
@@ -22,9 +22,11 @@ background.LISTEN_ON = "127.0.0.1"  # the tests' servers listen on loopback only
 discovery.INTERFACES = ["127.0.0.1"]
 
 # What the network says in the scenarios (the live list depends on what else runs on the machine).
+# (Tables of this version, and one of another; a full table of two open to watchers, the longest row.)
 HEARD = [
-    OpenTable("a", "192.168.100.200:51234", "blokus", "Anni-Charlotte, Bérénice", 2, 4, 1),
-    OpenTable("b", "192.168.100.201:40000", "buizen", "Bert", 1, 3, 1),
+    OpenTable("a", "192.168.100.200:51234", "blokus", "Anni-Charlotte, Bérénice", 2, 4, PROTOCOL_VERSION),
+    OpenTable("b", "192.168.100.201:40000", "buizen", "Bert", 1, 3, PROTOCOL_VERSION),
+    OpenTable("d", "192.168.100.203:51234", "bits", "Sophie", 0, 2, PROTOCOL_VERSION, True),
     OpenTable("c", "192.168.100.202:8765", "bits", "Dana", 1, 2, 99),
 ]
 
@@ -74,11 +76,21 @@ def join_many(app: App) -> None:
     app.push(scene)
     hosts = ["Anni", "Bert", "Cleo", "Dana", "Emil", "Fynn", "Gret", "Hugo", "Ines", "Jona", "Kurt", "Lene", "Mara"]
     many = [
-        OpenTable(f"t{i}", f"192.168.100.{i}:8765", "bits", host, 1, 2, 1, public=f"{i:08x}")
+        OpenTable(f"t{i}", f"192.168.100.{i}:8765", "bits", host, 1, 2, PROTOCOL_VERSION, public=f"{i:08x}")
         for i, host in enumerate(hosts)
     ]
     many.append(
-        OpenTable("full", "192.168.100.99:8765", "blokus", "Anni-Charlotte, Bérénice", 0, 4, 1, True, "000000ff")
+        OpenTable(
+            "full",
+            "192.168.100.99:8765",
+            "blokus",
+            "Anni-Charlotte, Bérénice",
+            0,
+            2,
+            PROTOCOL_VERSION,
+            True,
+            "000000ff",
+        )
     )
     _heard(scene, many)
     frames(app, 1)
