@@ -129,6 +129,7 @@ class JoinScene(Scene):
         self.name = settings.join_name or own_name(settings)  # never the setup's first seat ("Anni" on every new copy)
         self.address = settings.join_address
         self.code = ""
+        self.said_y = 0  # where the line under the form goes (``layout``)
         self.name_field = add(
             TextField(self.name, self._set_name, MAX_NAME_LENGTH, tooltip=N_("Your name at the table"))
         )
@@ -306,6 +307,7 @@ class JoinScene(Scene):
         """A seat taken meanwhile: the seats shown are stale; the player finds the table again."""
         self.table = None
         self._show_seats()
+        self.layout(self.metrics)  # the line that says why may take more lines than the last one
 
     # -- layout and drawing ------------------------------------------------------------------------
     def layout(self, metrics: Metrics) -> None:
@@ -318,9 +320,21 @@ class JoinScene(Scene):
         self.code_field.rect = pygame.Rect(x, u(20) + 2 * (bh + u(1.5)), u(20), bh)
         find_w = max(u(22), self.find_button.natural_width(metrics))
         self.find_button.rect = pygame.Rect(self.code_field.rect.right + u(2), self.code_field.rect.top, find_w, bh)
-        y = self.code_field.rect.bottom + u(9)
-        self.rows = []
+        # Under the form, room for a field's tooltip (one line, as they all are) before the line that
+        # says why joining failed or what the table is: the code's tooltip has nowhere else to go when
+        # seats kept at other tables fill the rows under it (it covered "Code" or the typed address).
+        tip_h = round(metrics.small * 1.25) + 2 * u(1)
+        self.said_y = self.code_field.rect.bottom + max(u(5), 2 * u(1) + tip_h + u(2.5))
         sit_w = max(u(16), self.seat_buttons[0].natural_width(metrics))
+        bottom = metrics.height - u(4) - bh
+        # The tables on the network: a column on the right, one card per table, past where a field's
+        # tooltip shows beside its field (else it would lie on the list's words).
+        fields = (self.name_field, self.address_field, self.code_field)
+        tip_room = max(draw.render_text(shown(_(f.tooltip)), metrics.small).get_width() for f in fields) + u(4)
+        area_left = max(x + u(40) + sit_w + u(6), self.address_field.rect.right + tip_room)
+        self.found_area = pygame.Rect(area_left, u(20), metrics.width - u(10) - area_left, bottom - u(2) - u(20))
+        y = self.said_y + max(0, len(self._said_lines()) - 1) * self._line_h() + u(4)
+        self.rows = []
         if self.table is not None:
             for seat in range(len(self.table.seats)):
                 self.rows.append((seat, y + bh // 2))
@@ -335,15 +349,8 @@ class JoinScene(Scene):
                 self.rows.append((index, y + bh // 2))
                 self.return_buttons[index].rect = pygame.Rect(x + u(40) + sit_w - return_w, y, return_w, bh)
                 y += bh + u(1.5)
-        bottom = metrics.height - u(4) - bh
         back_w = max(u(16), self.back_button.natural_width(metrics))
         self.back_button.rect = pygame.Rect(left, bottom, back_w, bh)
-        # The tables on the network: a column on the right, one card per table, past where a field's
-        # tooltip shows beside its field (else it would lie on the list's words).
-        fields = (self.name_field, self.address_field, self.code_field)
-        tip_room = max(draw.render_text(shown(_(f.tooltip)), metrics.small).get_width() for f in fields) + u(4)
-        area_left = max(x + u(40) + sit_w + u(6), self.address_field.rect.right + tip_room)
-        self.found_area = pygame.Rect(area_left, u(20), metrics.width - u(10) - area_left, bottom - u(2) - u(20))
         self.pick_lines = draw.wrap(
             _("Pick a table, then type the code its host shows."), metrics.small, self.found_area.width
         )
@@ -417,21 +424,11 @@ class JoinScene(Scene):
                 surface, _(label), (label_x, field.rect.centery), m.body, theme.INK, "semibold", "midleft"
             )
             draw.keep_clear(surface, words)
-        top = self.code_field.rect.bottom + u(3)
-        if self.problem:  # why it failed: the line the player reads next, no tooltip over it
-            line = draw.text(surface, self.problem, (label_x, top + u(2)), m.body, theme.RED, "semibold", "midleft")
-            draw.keep_clear(surface, line)
-        elif self.table is not None:
-            title = games.REGISTRY[self.table.game].title if self.table.game in games.REGISTRY else self.table.game
-            if self.table.free:
-                said = fill(_("Table {code}: {game}. Choose a free seat."), code=self.table.code, game=_(title))
-            else:  # full, but open to watchers
-                said = fill(
-                    _("Table {code}: {game}. Every seat is taken: you may watch."), code=self.table.code, game=_(title)
-                )
-            draw.keep_clear(
-                surface, draw.text(surface, said, (label_x, top + u(2)), m.body, theme.INK, "semibold", "midleft")
-            )
+        # Why joining failed (the line the player reads next), or what the table is: no tooltip over it.
+        colour = theme.RED if self.problem else theme.INK
+        for index, line in enumerate(self._said_lines()):
+            at = (label_x, self.said_y + index * self._line_h())
+            draw.keep_clear(surface, draw.text(surface, line, at, m.body, colour, "semibold", "midleft"))
         if self.table is None and self.kept:
             self._draw_kept(surface)
         if self.table is not None:
@@ -460,6 +457,28 @@ class JoinScene(Scene):
                 draw.text(surface, status, (label_x + u(24), cy), m.body, theme.GREY, "regular", "midleft")
         self._draw_found(surface)
         super().draw(surface)
+
+    def _said(self) -> str:
+        """The words under the form: why joining failed, else what the table found is, else none."""
+        if self.problem or self.table is None:
+            return self.problem
+        title = games.REGISTRY[self.table.game].title if self.table.game in games.REGISTRY else self.table.game
+        if self.table.free:
+            return fill(_("Table {code}: {game}. Choose a free seat."), code=self.table.code, game=_(title))
+        # Full, but open to watchers.
+        return fill(_("Table {code}: {game}. Every seat is taken: you may watch."), code=self.table.code, game=_(title))
+
+    def _said_lines(self) -> list[str]:
+        """:meth:`_said` in lines left of the list of tables (it ran under the list's cards)."""
+        said = self._said()
+        if not said:
+            return []
+        m = self.metrics
+        right = self.found_area.left - m.u(4) if self.found_area.width >= m.u(24) else m.width - m.u(10)
+        return draw.wrap(said, m.body, right - m.u(10), "semibold")
+
+    def _line_h(self) -> int:
+        return round(self.metrics.body * 1.3)
 
     def _draw_kept(self, surface: pygame.Surface) -> None:
         """The seats this computer took at other tables: "Your seat: Bert at Bits · table K7QX2M"."""
