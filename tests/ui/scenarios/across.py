@@ -47,9 +47,9 @@ def _setup_with_guest(app: App, game_id: str = "blokus", players: int = 4) -> Se
     return setup
 
 
-def _hosted(app: App, watchers: bool = False) -> RemoteTableAdapter:
-    """A hosted Blokus table (the invitation still up), seat 2 on another computer."""
-    setup = _setup_with_guest(app)
+def _hosted(app: App, watchers: bool = False, game_id: str = "blokus", players: int = 4) -> RemoteTableAdapter:
+    """A hosted table (the invitation still up), seat 2 on another computer."""
+    setup = _setup_with_guest(app, game_id, players)
     setup.watchers_toggle.value = watchers
     setup.start()
     host = background.hosting()
@@ -217,6 +217,24 @@ def host_waiting(app: App) -> None:
     _hosted(app)
     app.pop(app.top)  # the invitation read: the table waits, the status bar says for whom
     frames(app, 2)
+
+
+def _waiting(app: App, game_id: str) -> None:
+    """``game_id`` hosted, nobody in the second seat yet: its panel says it is an open seat, in words
+    that fit (the long words ran under Buizen's score)."""
+    _hosted(app, game_id=game_id, players=3)
+    app.pop(app.top)
+    frames(app, 2)
+
+
+@scenario("host_waiting_bits")
+def host_waiting_bits(app: App) -> None:
+    _waiting(app, "bits")
+
+
+@scenario("host_waiting_buizen")
+def host_waiting_buizen(app: App) -> None:
+    _waiting(app, "buizen")
 
 
 @scenario("host_menu")

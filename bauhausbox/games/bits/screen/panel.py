@@ -250,6 +250,8 @@ class BitsPanel:
                 )
                 status = self._status(state, seat)
                 room = words.right - (row.left + m.u(5))
+                if self.table.open_seat(seat) and draw.render_text(status, 14).get_width() > room:
+                    status = _("open seat")  # nobody sits there yet, said short in a narrow panel
                 draw.text(
                     surface,
                     status,

@@ -263,11 +263,10 @@ class BuizenHandPanel:
             tiles = counted("{n} tile", "{n} tiles", held)
             first = _(MATERIAL_NAMES[view.colours[seat]]) if over else ""
             level = _(spec.level)
-            if self.table.open_seat(seat):  # nobody sits there yet: the line says so, whole
-                lines.append(self.seat_kind(seat))
-                continue
             who = [_("human")] if spec.is_human else [_("computer · {level}").format(level=level), _("computer"), level]
             options = [" · ".join(part for part in (first, kind, "" if over else tiles) if part) for kind in who]
+            if self.table.open_seat(seat):  # nobody sits there yet: the line says so, shorter where narrow
+                options = [self.seat_kind(seat), _("open seat")]
             if over:
                 options.append(first)  # at the end the material matters most; who played it the name says
             fits = (o for o in options if draw.render_text(o, m.small).get_width() <= room)
