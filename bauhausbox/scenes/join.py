@@ -333,7 +333,7 @@ class JoinScene(Scene):
         tip_room = max(draw.render_text(shown(_(f.tooltip)), metrics.small).get_width() for f in fields) + u(4)
         area_left = max(x + u(40) + sit_w + u(6), self.address_field.rect.right + tip_room)
         self.found_area = pygame.Rect(area_left, u(20), metrics.width - u(10) - area_left, bottom - u(2) - u(20))
-        y = self.said_y + max(0, len(self._said_lines()) - 1) * self._line_h() + u(4)
+        y = self.said_y + max(0, len(self._said_lines()) - 1) * self._line_h() + u(5.5)
         self.rows = []
         if self.table is not None:
             for seat in range(len(self.table.seats)):
