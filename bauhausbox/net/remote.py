@@ -134,6 +134,7 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._sat: set[Seat] = set()  # the other computers' seats seen taken (``open_seat``)
         self._up_at = math.nan
         self._absorb()
+        self._recorded = self.match.over  # a game seen only once finished is not this screen's to count
 
     # ==== who is where ===========================================================================
     def _pick_seat(self, view: SeatView) -> Seat:
@@ -522,7 +523,11 @@ class RemoteTableAdapter(Table[Any, Any]):
 
     def run_computers(self, delay: float) -> list[TableEvent]:
         events, self._pending = self._pending, []
-        return events + self._absorb()
+        events += self._absorb()
+        if self.guest and self.match.over and not self._recorded:  # the guest's statistics count it too
+            self._recorded = True
+            self.match.queue_result()
+        return events
 
     # ==== hints ==================================================================================
     def request_hint(self, level: str = "hard") -> bool:

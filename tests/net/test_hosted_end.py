@@ -108,6 +108,9 @@ def test_the_hosts_final_table_shows(fresh_app: Any) -> None:
 
 def test_the_guests_final_table_shows(fresh_app: Any) -> None:
     app = fresh_app
+    writer.flush(SECONDS)
+    before = saves.load_statistics().games.get("bits")
+    counted = before.finished if before is not None else 0
     host, code = hosted_elsewhere("bits", ("Anni", "Bert"), 4)
     anni = RemoteTable(host.local_url, code, seat=0, name="Anni")
     host.loop.run(anni.start(SECONDS), SECONDS + 1)
@@ -118,6 +121,12 @@ def test_the_guests_final_table_shows(fresh_app: Any) -> None:
     try:
         _play_to_the_end(app, {0: anni, 1: guest.remotes[1]}, 1, anni, random.Random(3))
         assert _until(lambda: isinstance(app.top, GameOverScene), app), "no final table at the guest"
+        # The guest's statistics count the game too, once (nobody at this computer hosts it).
+        frames(app, 3)
+        assert writer.flush(SECONDS)
+        after = saves.load_statistics().games["bits"]
+        assert after.finished == counted + 1, "the game across computers is not in the guest's statistics"
+        assert after.results[-1].players == ["Anni", "Bert"]
         app.go_home()  # the finished game's screen is left: nothing to come back to
         assert kept_seats() == []
     finally:
