@@ -331,6 +331,11 @@ class Match:
     def record_result(self) -> None:
         if not self.autosave or self.computer_finished:  # a game the computer finished is nobody's result
             return
+        self.queue_result()
+
+    def queue_result(self) -> None:
+        """The finished game's result into the statistics (on the writer thread); also the host's
+        record of a game played across computers (``net/background.py``), whose match is the server's."""
         result = ResultRecord(
             players=[s.name for s in self.setup.seats],
             kinds=[s.to_text() for s in self.setup.seats],
@@ -340,4 +345,5 @@ class Match:
             seed=self.setup.seed,
             looked_ahead=self.looked_ahead,
         )
-        saves.queue_statistics(lambda stats: stats.record(self.setup.game_id, result))
+        game_id = self.setup.game_id
+        saves.queue_statistics(lambda stats: stats.record(game_id, result))

@@ -250,6 +250,20 @@ class Table(Generic[StateT, MoveT]):
         """What the status bar must say before anything else (a table on a server: reconnecting)."""
         return None
 
+    def hosted_here(self) -> bool:
+        """Whether this computer hosts the table for players at other computers (its status bar
+        says so: "you are hosting")."""
+        return False
+
+    def host_away(self) -> list[str] | None:
+        """The host's players' names while the host is away from a table across computers (play
+        waits for them), else ``None``."""
+        return None
+
+    def open_seat(self, seat: Seat) -> bool:
+        """Whether ``seat`` waits for a player at another computer who has not sat in it yet."""
+        return False
+
     def held(self) -> bool:
         """Whether play is on hold for this screen's players (across computers: the host left the
         table, or the connection is down): no move is accepted, so none is asked for."""

@@ -181,8 +181,9 @@ class LocalHost:
         with this computer's seats' ``tokens``; written once now."""
 
         async def register() -> None:
-            self.kept[code] = Kept(path, dict(tokens), created or now())
             hosted = self.server.tables.get(code)
+            # A table kept already finished (reopened to look at) was counted when it ended.
+            self.kept[code] = Kept(path, dict(tokens), created or now(), hosted is not None and hosted.match.over)
             if hosted is not None:
                 self._save(hosted)
 
@@ -197,6 +198,9 @@ class LocalHost:
         saved = saves.saved_game(match.setup, match.history, kept.created)
         saved.hosted = HostedSave(code=hosted.code, port=self.port, tokens=kept.tokens)
         saves.queue_game(kept.path, saved, prune=saved.finished)
+        if match.over and not kept.recorded:  # the host's statistics count it as they count a local game
+            kept.recorded = True
+            match.queue_result()
 
     def leave(self, code: str) -> None:
         """This computer's players left table ``code``, which it keeps: the others are told the host
@@ -238,6 +242,7 @@ class Kept:
     path: Path
     tokens: dict[Seat, str]
     created: datetime
+    recorded: bool = False  # its result is in the host's statistics
 
 
 def local_host(data: Path, computer_delay: float, port: int = 0) -> LocalHost:

@@ -138,7 +138,9 @@ class RemoteTableAdapter(Table[Any, Any]):
         self._answered: str | None = None  # the request this screen answered
         self._language = i18n.language()  # the language the server writes this screen's sentences in
         self._kept = False  # this guest's seats are in the guest's record (``keep_seats``)
+        self._sat: set[Seat] = set()  # the other computers' seats seen taken (``open_seat``)
         self._absorb()
+        self._recorded = self.match.over  # a game seen only once finished is not this screen's to count
 
     # ==== who is where ===========================================================================
     def _pick_seat(self, view: SeatView) -> Seat:
@@ -183,6 +185,8 @@ class RemoteTableAdapter(Table[Any, Any]):
             return self._at(seat).connected
         if any(moment.away is not None and seat in moment.away.seats for moment in self._moments()):
             return False  # the host left the table (the last view may still say connected)
+        if view.connected[seat]:
+            self._sat.add(seat)
         return view.connected[seat]
 
     def absent_seats(self) -> list[Seat]:
@@ -207,6 +211,17 @@ class RemoteTableAdapter(Table[Any, Any]):
 
     def plays_here(self, seat: Seat | None) -> bool:
         return seat in self.remotes
+
+    def hosted_here(self) -> bool:
+        return self.invitation is not None
+
+    def open_seat(self, seat: Seat) -> bool:
+        """A human seat of another computer that nobody has taken yet: not connected now, never
+        seen connected by this screen, and without a move of its own."""
+        if seat in self.remotes or self.match.over or not self.match.is_human(seat):
+            return False
+        moved = any(step.seat == seat for step in self.match.history.steps)
+        return self.connected(seat) is False and seat not in self._sat and not moved
 
     def held(self) -> bool:
         """The host left the table, the connection is down or the table ended: nothing is played
@@ -439,12 +454,7 @@ class RemoteTableAdapter(Table[Any, Any]):
                         name=asker,
                         n=turns,
                     )
-                    asks = ngettext(
-                        "{name} asks to take back {n} turn: {moves}.",
-                        "{name} asks to take back {n} turns: {moves}.",
-                        turns,
-                    )
-                    question = fill(asks, name=asker, n=turns, moves=moves) + " "
+                    question = fill(_("It takes back: {moves}."), moves=moves) + " "  # the title says who asks
                 else:  # an older host does not say where its undo goes back to
                     title, question = fill(_("{name} asks to undo"), name=asker), ""
                 events.append(
@@ -547,7 +557,11 @@ class RemoteTableAdapter(Table[Any, Any]):
 
     def run_computers(self, delay: float) -> list[TableEvent]:
         events, self._pending = self._pending, []
-        return events + self._absorb()
+        events += self._absorb()
+        if self.guest and self.match.over and not self._recorded:  # the guest's statistics count it too
+            self._recorded = True
+            self.match.queue_result()
+        return events
 
     # ==== hints ==================================================================================
     def request_hint(self, level: str = "hard") -> bool:
@@ -868,13 +882,13 @@ def rejoin(
     return RemoteTableAdapter(loop, joined, invitation)
 
 
-def refusal_words(error: BaseException, url: str) -> str:
-    """One sentence for a failed join."""
+def refusal_words(error: BaseException, address: str) -> str:
+    """One sentence for a failed join at ``address`` (as the player reads it: no scheme)."""
     if isinstance(error, Ended):
         template = SENTENCES[error.refusal.reason]
         # Said from this computer's catalog where the sentence carries no detail from the host.
         return _(template) if "{detail}" not in template else error.refusal.sentence
-    return fill(_("Nothing answers at {address}: check the address and that the table is hosted."), address=url)
+    return fill(_("Nothing answers at {address}: check the address and that the table is hosted."), address=address)
 
 
 __all__ = [

@@ -11,6 +11,7 @@ whole file, since losing every setting over one name would be worse.
 
 from __future__ import annotations
 
+import getpass
 from datetime import UTC, datetime
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -73,6 +74,36 @@ def clean_name(name: str, fallback: str) -> str:
     ``fallback`` when nothing is left."""
     kept = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME_LENGTH].strip()
     return kept or fallback
+
+
+# Accounts that are no person's name: a first-time player is not greeted as "Root".
+_ACCOUNT_WORDS = {"root", "admin", "administrator", "user", "guest", "owner", "default", "pi"}
+
+
+def computer_user_name() -> str:
+    """The name this computer knows its user by, as a first-time player's own name: the first word of
+    the account's full name, else the login name capitalised; "" for a system account or none."""
+    try:
+        login = getpass.getuser()
+    except (OSError, KeyError, ImportError):  # no login name in the environment nor the account database
+        return ""
+    full = ""
+    try:
+        import pwd  # POSIX only
+
+        full = pwd.getpwnam(login).pw_gecos.split(",")[0].strip()
+    except (ImportError, KeyError, OSError):
+        pass
+    name = full.split()[0] if full.split() else login.capitalize()
+    if name.lower() in _ACCOUNT_WORDS or name_problem(name):
+        return ""
+    return name
+
+
+def own_name(settings: Settings) -> str:
+    """The player's own name at a table across computers: the one given before, else the computer's
+    user name; never another seat's default ("Anni" is the setup's first seat, not everyone)."""
+    return settings.own_name or settings.join_name or computer_user_name()
 
 
 def _aware(value: datetime) -> datetime:
@@ -203,6 +234,8 @@ class Settings(_Model):
     host_watchers: bool = False  # "Allow watchers" as the last table hosted had it
     join_address: str = Field("", max_length=200)
     join_name: str = Field("", max_length=MAX_NAME_LENGTH)  # the name last given when joining a table
+    # The player's own name across computers, remembered once given (hosting or joining): "" until then.
+    own_name: str = Field("", max_length=MAX_NAME_LENGTH)
 
     @field_validator("player_names", mode="before")
     @classmethod
@@ -214,11 +247,11 @@ class Settings(_Model):
             _repaired(info, "a remembered player name could not be used")
         return good or _default_names()
 
-    @field_validator("join_name", mode="before")
+    @field_validator("join_name", "own_name", mode="before")
     @classmethod
     def _join_name(cls, value: Any, info: ValidationInfo) -> Any:
         if isinstance(value, str) and value and name_problem(value):
-            _repaired(info, "the remembered name for joining a table could not be used")
+            _repaired(info, "a remembered name for tables across computers could not be used")
             return ""
         return value
 

@@ -36,7 +36,7 @@ from bauhausbox.net.discovery import Browser, OpenTable
 from bauhausbox.net.protocol import CODE_LENGTH, SENTENCES, TableSeen
 from bauhausbox.net.remote import GONE, JOIN_SECONDS, join_table, refusal_words
 from bauhausbox.persistence import guest
-from bauhausbox.persistence.models import MAX_NAME_LENGTH, GuestSeat, name_problem
+from bauhausbox.persistence.models import MAX_NAME_LENGTH, GuestSeat, name_problem, own_name
 from bauhausbox.scenes.common import game_title, poster_background
 from bauhausbox.scenes.game_hooks import seat_marker
 from bauhausbox.scenes.host import open_remote
@@ -79,11 +79,17 @@ def server_url(address: str) -> str:
 FAILURES = (Ended, OSError, TimeoutError, ValueError, InvalidURI)
 
 
+def shown_address(url: str) -> str:
+    """``192.168.1.20:51234`` for ``ws://192.168.1.20:51234``: an address as players type it (the
+    scheme is the app's business; a ``wss://`` one, typed on purpose, stays whole)."""
+    return url.removeprefix("ws://")
+
+
 def why(error: BaseException, url: str) -> str:
     """One sentence for a failed attempt (``error`` one of :data:`FAILURES`)."""
     if isinstance(error, InvalidURI):  # "ws://" alone, say: no host to ask
         return fill(_("“{address}” is not an address: type it like 192.168.1.20:51234."), address=url)
-    return refusal_words(error, url)
+    return refusal_words(error, shown_address(url))
 
 
 def return_to_seat(app: App, kept: GuestSeat) -> str:
@@ -118,9 +124,10 @@ class JoinScene(Scene):
         super().__init__(app)
         add = self.widgets.add
         settings = app.settings
-        self.name = settings.join_name or (settings.player_names[0] if settings.player_names else "")
+        self.name = settings.join_name or own_name(settings)  # never the setup's first seat ("Anni" on every new copy)
         self.address = settings.join_address
         self.code = ""
+        self.said_y = 0  # where the line under the form goes (``layout``)
         self.name_field = add(
             TextField(self.name, self._set_name, MAX_NAME_LENGTH, tooltip=N_("Your name at the table"))
         )
@@ -272,6 +279,7 @@ class JoinScene(Scene):
             self.problem = _("Type your name first: a short name, with letters you can see.")
             return
         self.app.settings.join_name = name
+        self.app.settings.own_name = self.app.settings.own_name or name
         self.app.save_settings()
         url = server_url(self.address)
         try:
@@ -297,6 +305,7 @@ class JoinScene(Scene):
         """A seat taken meanwhile: the seats shown are stale; the player finds the table again."""
         self.table = None
         self._show_seats()
+        self.layout(self.metrics)  # the line that says why may take more lines than the last one
 
     # -- layout and drawing ------------------------------------------------------------------------
     def layout(self, metrics: Metrics) -> None:
@@ -309,9 +318,21 @@ class JoinScene(Scene):
         self.code_field.rect = pygame.Rect(x, u(20) + 2 * (bh + u(1.5)), u(20), bh)
         find_w = max(u(22), self.find_button.natural_width(metrics))
         self.find_button.rect = pygame.Rect(self.code_field.rect.right + u(2), self.code_field.rect.top, find_w, bh)
-        y = self.code_field.rect.bottom + u(9)
-        self.rows = []
+        # Under the form, room for a field's tooltip (one line, as they all are) before the line that
+        # says why joining failed or what the table is: the code's tooltip has nowhere else to go when
+        # seats kept at other tables fill the rows under it (it covered "Code" or the typed address).
+        tip_h = round(metrics.small * 1.25) + 2 * u(1)
+        self.said_y = self.code_field.rect.bottom + max(u(5), 2 * u(1) + tip_h + u(2.5))
         sit_w = max(u(16), self.seat_buttons[0].natural_width(metrics))
+        bottom = metrics.height - u(4) - bh
+        # The tables on the network: a column on the right, one card per table, past where a field's
+        # tooltip shows beside its field (else it would lie on the list's words).
+        fields = (self.name_field, self.address_field, self.code_field)
+        tip_room = max(draw.render_text(shown(_(f.tooltip)), metrics.small).get_width() for f in fields) + u(4)
+        area_left = max(x + u(40) + sit_w + u(6), self.address_field.rect.right + tip_room)
+        self.found_area = pygame.Rect(area_left, u(20), metrics.width - u(10) - area_left, bottom - u(2) - u(20))
+        y = self.said_y + max(0, len(self._said_lines()) - 1) * self._line_h() + u(5.5)
+        self.rows = []
         if self.table is not None:
             for seat in range(len(self.table.seats)):
                 self.rows.append((seat, y + bh // 2))
@@ -326,15 +347,8 @@ class JoinScene(Scene):
                 self.rows.append((index, y + bh // 2))
                 self.return_buttons[index].rect = pygame.Rect(x + u(40) + sit_w - return_w, y, return_w, bh)
                 y += bh + u(1.5)
-        bottom = metrics.height - u(4) - bh
         back_w = max(u(16), self.back_button.natural_width(metrics))
         self.back_button.rect = pygame.Rect(left, bottom, back_w, bh)
-        # The tables on the network: a column on the right, one card per table, past where a field's
-        # tooltip shows beside its field (else it would lie on the list's words).
-        fields = (self.name_field, self.address_field, self.code_field)
-        tip_room = max(draw.render_text(shown(_(f.tooltip)), metrics.small).get_width() for f in fields) + u(4)
-        area_left = max(x + u(40) + sit_w + u(6), self.address_field.rect.right + tip_room)
-        self.found_area = pygame.Rect(area_left, u(20), metrics.width - u(10) - area_left, bottom - u(2) - u(20))
         self.pick_lines = draw.wrap(
             _("Pick a table, then type the code its host shows."), metrics.small, self.found_area.width
         )
@@ -408,21 +422,11 @@ class JoinScene(Scene):
                 surface, _(label), (label_x, field.rect.centery), m.body, theme.INK, "semibold", "midleft"
             )
             draw.keep_clear(surface, words)
-        top = self.code_field.rect.bottom + u(3)
-        if self.problem:  # why it failed: the line the player reads next, no tooltip over it
-            line = draw.text(surface, self.problem, (label_x, top + u(2)), m.body, theme.RED, "semibold", "midleft")
-            draw.keep_clear(surface, line)
-        elif self.table is not None:
-            title = games.REGISTRY[self.table.game].title if self.table.game in games.REGISTRY else self.table.game
-            if self.table.free:
-                said = fill(_("Table {code}: {game}. Choose a free seat."), code=self.table.code, game=_(title))
-            else:  # full, but open to watchers
-                said = fill(
-                    _("Table {code}: {game}. Every seat is taken: you may watch."), code=self.table.code, game=_(title)
-                )
-            draw.keep_clear(
-                surface, draw.text(surface, said, (label_x, top + u(2)), m.body, theme.INK, "semibold", "midleft")
-            )
+        # Why joining failed (the line the player reads next), or what the table is: no tooltip over it.
+        colour = theme.RED if self.problem else theme.INK
+        for index, line in enumerate(self._said_lines()):
+            at = (label_x, self.said_y + index * self._line_h())
+            draw.keep_clear(surface, draw.text(surface, line, at, m.body, colour, "semibold", "midleft"))
         if self.table is None and self.kept:
             self._draw_kept(surface)
         if self.table is not None:
@@ -451,6 +455,28 @@ class JoinScene(Scene):
                 draw.text(surface, status, (label_x + u(24), cy), m.body, theme.GREY, "regular", "midleft")
         self._draw_found(surface)
         super().draw(surface)
+
+    def _said(self) -> str:
+        """The words under the form: why joining failed, else what the table found is, else none."""
+        if self.problem or self.table is None:
+            return self.problem
+        title = games.REGISTRY[self.table.game].title if self.table.game in games.REGISTRY else self.table.game
+        if self.table.free:
+            return fill(_("Table {code}: {game}. Choose a free seat."), code=self.table.code, game=_(title))
+        # Full, but open to watchers.
+        return fill(_("Table {code}: {game}. Every seat is taken: you may watch."), code=self.table.code, game=_(title))
+
+    def _said_lines(self) -> list[str]:
+        """:meth:`_said` in lines left of the list of tables (it ran under the list's cards)."""
+        said = self._said()
+        if not said:
+            return []
+        m = self.metrics
+        right = self.found_area.left - m.u(4) if self.found_area.width >= m.u(24) else m.width - m.u(10)
+        return draw.wrap(said, m.body, right - m.u(10), "semibold")
+
+    def _line_h(self) -> int:
+        return round(self.metrics.body * 1.3)
 
     def _draw_kept(self, surface: pygame.Surface) -> None:
         """The seats this computer took at other tables: "Your seat: Bert at Bits · table K7QX2M"."""
@@ -496,33 +522,50 @@ class JoinScene(Scene):
                 self._draw_lines(surface, draw.wrap(said, m.small, area.width))
             for rect, table in self.found_rects:
                 chosen = table.identity == self.picked and table.address == self.address.strip()
-                draw.panel(surface, rect, theme.WHITE if table.compatible else theme.PAPER_DARK, 3 if chosen else 2)
-                pad = u(1.5)
-                title = games.REGISTRY[table.game].title if table.game in games.REGISTRY else table.game
-                head = fill(_("{game} · {host}"), game=_(title), host=table.host)
-                size = draw.fitting_size(head, m.body, rect.width - 2 * pad, "semibold", smallest=14)
-                words = draw.text(
-                    surface, head, (rect.left + pad, rect.top + u(2.2)), size, theme.INK, "semibold", "midleft"
-                )
-                draw.keep_clear(surface, words)
-                if not table.compatible:
-                    sub = _("another version of bauhausbox")
-                elif table.free:
-                    sub = counted("{n} free seat", "{n} free seats", table.free)
-                elif table.watchable:  # every seat taken, but the host lets people watch
-                    sub = _("full: you may watch")
-                else:
-                    sub = _("full")
-                if table.compatible and table.seats:  # what tells two tables of one name apart
-                    players = counted("{n} player", "{n} players", table.seats)
-                    sub = fill(_("{players} · {what}"), players=players, what=sub)
-                where = fill(_("{what} · {address}"), what=sub, address=table.address)
-                if draw.render_text(where, 14).get_width() > rect.width - 2 * pad:
-                    where = sub  # a narrow window: picking the table shows its address in the form
-                size = draw.fitting_size(where, m.small, rect.width - 2 * pad, smallest=14)
-                words = draw.text(
-                    surface, where, (rect.left + pad, rect.top + u(5.4)), size, theme.GREY, "regular", "midleft"
-                )
-                draw.keep_clear(surface, words)
+                frame = 3 if chosen else 2
+                draw.panel(surface, rect, theme.WHITE if table.compatible else theme.PAPER_DARK, frame)
+                self._draw_card(surface, rect, table, frame)
                 layout_probe.control(f"table:{table.key}", rect)
             self.found_scroll.draw(surface, m)
+
+    def _draw_card(self, surface: pygame.Surface, rect: pygame.Rect, table: OpenTable, frame: int) -> None:
+        """One table of the list: its game and host, then how many play, what is free, where."""
+        m = self.metrics
+        u = m.u
+        pad = u(1.5)
+        # The card's words keep its margin on the right as on the left: the layout check sees a line
+        # that runs up to the frame ("2 joueurs · complète : vous pouvez regarder" touched it).
+        with layout_probe.box(
+            pygame.Rect(rect.left + pad, rect.top + frame, rect.width - 2 * pad, rect.height - 2 * frame)
+        ):
+            self._card_words(surface, rect, table, pad)
+
+    def _card_words(self, surface: pygame.Surface, rect: pygame.Rect, table: OpenTable, pad: int) -> None:
+        m = self.metrics
+        u = m.u
+        title = games.REGISTRY[table.game].title if table.game in games.REGISTRY else table.game
+        head = fill(_("{game} · {host}"), game=_(title), host=table.host)
+        size = draw.fitting_size(head, m.body, rect.width - 2 * pad, "semibold", smallest=14)
+        words = draw.text(surface, head, (rect.left + pad, rect.top + u(2.2)), size, theme.INK, "semibold", "midleft")
+        draw.keep_clear(surface, words)
+        if not table.compatible:
+            sub = _("another version of bauhausbox")
+        elif table.free:
+            sub = counted("{n} free seat", "{n} free seats", table.free)
+        elif table.watchable:  # every seat taken, but the host lets people watch
+            sub = _("full: you may watch")
+        else:
+            sub = _("full")
+        what = sub
+        if table.compatible and table.seats:  # what tells two tables of one name apart
+            players = counted("{n} player", "{n} players", table.seats)
+            sub = fill(_("{players} · {what}"), players=players, what=sub)
+        # Longest first, the first that fits whole at the smallest reading size: a narrow
+        # window drops the address (picking the table shows it in the form), then the count.
+        room = rect.width - 2 * pad
+        said = [fill(_("{what} · {address}"), what=sub, address=table.address), sub, what]
+        where = next((w for w in said if draw.render_text(w, 14).get_width() <= room), None)
+        where = where or draw.cut_to(what, room, 14)
+        size = draw.fitting_size(where, m.small, room, smallest=14)
+        words = draw.text(surface, where, (rect.left + pad, rect.top + u(5.4)), size, theme.GREY, "regular", "midleft")
+        draw.keep_clear(surface, words)

@@ -19,7 +19,14 @@ from bauhausbox.engine.history import SeatSpec
 from bauhausbox.i18n import N_, _, counted, fill
 from bauhausbox.net import background
 from bauhausbox.persistence import saves
-from bauhausbox.persistence.models import GamePreference, GameStatistics, SeatPreference, clean_name
+from bauhausbox.persistence.models import (
+    DEFAULT_NAMES,
+    GamePreference,
+    GameStatistics,
+    SeatPreference,
+    clean_name,
+    own_name,
+)
 from bauhausbox.scenes.choice_list import ChoiceListScene
 from bauhausbox.scenes.common import poster_background
 from bauhausbox.scenes.flow import start_match
@@ -178,7 +185,29 @@ class SetupScene(Scene):
             pref.kind = "ai"
             pref.level = value.split(":", 1)[1]
         self.start_button.label = START_LABELS[1] if self.remote else START_LABELS[0]
+        if value == REMOTE:
+            self._ask_own_name()
         self._update_visibility()
+
+    def _here(self) -> int | None:
+        """The first seat played by a human at this computer (the host's own), if any."""
+        return next(
+            (s for s in range(self.players) if self.seat_prefs[s].kind == "human" and s not in self.remote), None
+        )
+
+    def _ask_own_name(self) -> None:
+        """Hosting for the first time: the host's seat still has the setup's default name ("Anni" on
+        every new copy), which the others would read as theirs; it takes the host's own name (the
+        computer's user name at first) and its field is open for typing, to be checked."""
+        seat = self._here()
+        if seat is None or self.app.settings.own_name or self.seat_prefs[seat].name not in DEFAULT_NAMES:
+            return
+        name = own_name(self.app.settings)
+        if name:
+            self.seat_prefs[seat].name = self.name_fields[seat].value = name
+        for index, field in enumerate(self.name_fields):
+            field.focused = index == seat
+        pygame.key.start_text_input()
 
     def _open_kinds(self, seat: int) -> None:
         """Every kind of player at once, to pick one directly (stepping to Human passed the seat
@@ -238,6 +267,9 @@ class SetupScene(Scene):
                 )
                 return
             settings.host_port, settings.host_watchers = port, self.watchers_toggle.value
+            here = self._here()
+            if here is not None:  # the host's own name, remembered for the next table and for joining
+                settings.own_name = seats[here].name
             self.app.save_settings()
             host_table(self.app, self.game_id, self.players, seats, options, remote, self.watchers_toggle.value)
         else:

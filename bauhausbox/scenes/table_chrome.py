@@ -154,8 +154,11 @@ class TableChrome(GameHooks[Any, Any]):
         """The top bar's line while play is on hold across computers (``Table.held``): whose turn
         it is, never what to do; the status bar says why (the host left, reconnecting)."""
         seat = self.match.to_play
+        waiting = self.table.host_away() is not None  # else the connection is down (the bar says so)
+        if self.table.plays_here(seat):  # this screen's own turn is said to it, never in the third person
+            return _("Your turn · waiting for the host") if waiting else _("Your turn · on hold")
         name = self.seat_title(seat) if seat is not None else ""
-        return fill(_("{name} to play · on hold"), name=name)
+        return fill(_("{name} to play · waiting for the host") if waiting else _("{name} to play · on hold"), name=name)
 
     def top_words(self) -> str:
         """The top bar's turn line: a watcher's, play on hold's, or the game's prompt."""
@@ -274,6 +277,16 @@ class TableChrome(GameHooks[Any, Any]):
         """A tween respecting the animation-speed setting ("off" finishes at once)."""
         return Tween(seconds, self.app.settings.animation_factor, **kwargs)
 
+    def seat_kind(self, seat: Seat) -> str:
+        """Who plays ``seat``, in the players panel's words: "human", "computer · hard", or, at a
+        table across computers, "open seat · waiting for a player" until someone sits in it."""
+        spec = self.match.setup.seats[seat]
+        if self.table.open_seat(seat):
+            return _("open seat · waiting for a player")
+        if spec.is_human:
+            return _("human")
+        return _("computer · {level}").format(level=_(LEVEL_WORDS.get(spec.level, spec.level)))
+
     def draw_players(self, surface: pygame.Surface, rect: pygame.Rect, extra: list[str] | None = None) -> int:
         """A shared players panel: marker, name, level, live score; the seat to play highlighted.
         Returns the y below the panel."""
@@ -300,9 +313,8 @@ class TableChrome(GameHooks[Any, Any]):
                 "semibold",
                 "midleft",
             )
-            level = _(LEVEL_WORDS.get(spec.level, spec.level))
-            sub = _("human") if spec.is_human else _("computer · {level}").format(level=level)
-            if connected is not None:  # across computers: who is at their screen now
+            sub = self.seat_kind(seat)
+            if connected is not None and not self.table.open_seat(seat):  # across computers: who is at their screen now
                 sub = _("human · connected") if connected else _("human · not connected")
             if extra and seat < len(extra) and extra[seat]:
                 sub = extra[seat]  # the game's own words (the marker still says who is connected)
@@ -315,7 +327,7 @@ class TableChrome(GameHooks[Any, Any]):
                     sub,
                     (row.left + m.u(6), row.centery + m.u(1.5)),
                     m.small,
-                    theme.GREY if connected is not False else theme.RED,
+                    theme.GREY if connected is not False or self.table.open_seat(seat) else theme.RED,
                     "regular",
                     "midleft",
                 )
@@ -399,7 +411,10 @@ class TableChrome(GameHooks[Any, Any]):
         turn = self.match.history.turn
         counts = self.game.info.counts_turns  # a puzzle's moves are not turns: no count at all
         if self.table.on_server:  # every move is stored by the host before anyone hears of it
-            words = _("turn {n}  ·  kept by the host").format(n=turn) if counts else _("kept by the host")
+            if self.table.hosted_here():  # the host's own screen: the table is kept right here
+                words = _("turn {n}  ·  you are hosting").format(n=turn) if counts else _("you are hosting")
+            else:
+                words = _("turn {n}  ·  kept by the host").format(n=turn) if counts else _("kept by the host")
             if watching := self.table.watching():
                 words = fill(
                     _("{words}  ·  {watching}"), words=words, watching=counted("{n} watching", "{n} watching", watching)

@@ -489,6 +489,8 @@ class TextField(Widget):
             "regular",
             "midleft",
         )
+        if self.value:  # typed words are read like a label: tooltips (another field's) keep off them
+            draw.keep_clear(surface, label_rect)
         if self.focused and int(time.monotonic() * 2) % 2 == 0:
             x = label_rect.right + 2 if self.value else self.rect.left + pad
             pygame.draw.line(surface, theme.INK, (x, self.rect.top + pad), (x, self.rect.bottom - pad), 2)

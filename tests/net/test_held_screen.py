@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bauhausbox import i18n
 from bauhausbox.net import background
 from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.remote import join_table
@@ -55,8 +56,14 @@ def test_while_the_host_is_away_the_guest_is_asked_for_no_move(fresh_app: Any, g
         assert framed_until(app, lambda: guest.host_away() is not None)
         frames(app, 2)
         words = scene.top_words()
-        assert words != prompt and words.endswith("· on hold"), words
-        assert "Bert" in words
+        # Bert's own turn is said to him as his ("Au tour de Bert · en attente" read as someone else's),
+        # and what play waits for: the host.
+        assert words == "Your turn · waiting for the host", words
+        i18n.set_language("fr")
+        try:
+            assert scene.top_words() == "À vous · en attente de l’hôte"
+        finally:
+            i18n.set_language("en")
         situation = scene.situation()
         assert situation.startswith("Anni (the host) left the table")
         assert words not in situation  # said once: the reason below, whose turn above

@@ -17,7 +17,7 @@ from bauhausbox.net import background
 from bauhausbox.net.client import RemoteTable
 from bauhausbox.net.remote import RemoteTableAdapter, join_table
 from bauhausbox.net.scripted import legal_texts
-from bauhausbox.persistence import paths
+from bauhausbox.persistence import paths, saves, writer
 from bauhausbox.persistence.guest import kept_seats
 from bauhausbox.scenes.game_over import GameOverScene
 from bauhausbox.scenes.game_scene import GameScene
@@ -78,6 +78,9 @@ def _play_to_the_end(
 def test_the_hosts_final_table_shows(fresh_app: Any) -> None:
     app = fresh_app
     app.settings.host_port = 0
+    writer.flush(SECONDS)
+    before = saves.load_statistics().games.get("bits")
+    counted = before.finished if before is not None else 0
     options = games.load("bits").normalize_options(2, {})
     table = host_table(app, "bits", 2, [SeatSpec("Anni"), SeatSpec("Bert")], options, remote={1})
     assert table is not None and table.invitation is not None
@@ -89,6 +92,15 @@ def test_the_hosts_final_table_shows(fresh_app: Any) -> None:
         _play_to_the_end(app, {0: table.remotes[0], 1: bert}, 0, bert, random.Random(2))
         assert _until(lambda: isinstance(app.top, GameOverScene), app), "no final table at the host"
         assert table.match.over
+        # The host's statistics count the game as they count a local one ("Your record", Statistics):
+        # once, with both players and their scores.
+        frames(app, 3)
+        assert writer.flush(SECONDS)
+        after = saves.load_statistics().games["bits"]
+        assert after.finished == counted + 1, "the game across computers is not in the host's statistics"
+        last = after.results[-1]
+        assert last.players == ["Anni", "Bert"] and last.kinds == ["human", "human"]
+        assert last.scores == list(table.match.game.scores(table.match.state))
     finally:
         app.go_home()
         host.loop.run(bert.close(), SECONDS)
@@ -96,6 +108,9 @@ def test_the_hosts_final_table_shows(fresh_app: Any) -> None:
 
 def test_the_guests_final_table_shows(fresh_app: Any) -> None:
     app = fresh_app
+    writer.flush(SECONDS)
+    before = saves.load_statistics().games.get("bits")
+    counted = before.finished if before is not None else 0
     host, code = hosted_elsewhere("bits", ("Anni", "Bert"), 4)
     anni = RemoteTable(host.local_url, code, seat=0, name="Anni")
     host.loop.run(anni.start(SECONDS), SECONDS + 1)
@@ -106,6 +121,12 @@ def test_the_guests_final_table_shows(fresh_app: Any) -> None:
     try:
         _play_to_the_end(app, {0: anni, 1: guest.remotes[1]}, 1, anni, random.Random(3))
         assert _until(lambda: isinstance(app.top, GameOverScene), app), "no final table at the guest"
+        # The guest's statistics count the game too, once (nobody at this computer hosts it).
+        frames(app, 3)
+        assert writer.flush(SECONDS)
+        after = saves.load_statistics().games["bits"]
+        assert after.finished == counted + 1, "the game across computers is not in the guest's statistics"
+        assert after.results[-1].players == ["Anni", "Bert"]
         app.go_home()  # the finished game's screen is left: nothing to come back to
         assert kept_seats() == []
     finally:

@@ -53,7 +53,8 @@ def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = (
     places: dict[str, set[tuple[int, ...] | None]] = defaultdict(set)
     for text in record.texts:
         if sum(any(c.isalpha() for c in word) for word in text.content.split()) >= SENTENCE_WORDS:
-            places[text.content.strip()].add(tuple(text.box) if text.box is not None else None)
+            # A list's rows each box their words (the Join list's cards) in one column: one place.
+            places[text.content.strip()].add((text.box.left, text.box.width) if text.box is not None else None)
     # One list may repeat a line ("Anni passes" twice in the log); two places saying it is twice.
     found += [
         f"the sentence {words!r} is drawn in {len(boxes)} places" for words, boxes in places.items() if len(boxes) > 1

@@ -78,7 +78,7 @@ def test_every_players_panel_marks_who_is_connected(fresh_app: Any, marks: Any, 
     app.pop(app.top)  # the invitation
     scene = app.top
     assert isinstance(scene, GameScene) and scene.table is table
-    assert scene._move_count()[0].endswith("kept by the host")  # not "saved": this computer keeps nothing
+    assert scene._move_count()[0].endswith("you are hosting")  # the host's own screen: not "kept by the host"
     # Two human seats: the host's (connected) and the guest's (not yet); nothing for the computer.
     assert wait_until(app, lambda: sorted(_says(marks, app)) == [False, True], 300), _says(marks, app)
     host = background.hosting()

@@ -3,7 +3,10 @@ tray layout and hit tests, the tool row, and the gestures of the drag controller
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pygame
+import pytest
 
 from bauhausbox.engine.shapes import flip, parse_picture, rotate
 from bauhausbox.games.blokus.pieces import PIECES
@@ -143,3 +146,21 @@ def test_tool_row_too_wide_for_one_row_takes_two_and_keeps_inside(app: object) -
         assert narrow.left <= button.rect.left and button.rect.right <= narrow.right, button.label
     rects = [button.rect for button in row.buttons]
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+@pytest.mark.parametrize("share", [0.7, 0.8, 0.9])
+def test_a_tool_row_on_two_rows_shares_its_buttons_evenly(app: object, share: float) -> None:
+    """Wrapped, the rows hold as many buttons as they can share: 3 + 2, never 4 + 1 (French Export
+    stood alone under four short buttons, stretched across the whole row)."""
+    metrics = theme.Metrics(1024, 700)
+    labels = ["Rotate", "Flip", "Corners", "Numbers", "Export"]
+    row = pw.ToolRow([Button(label, lambda: None, size="small") for label in labels])
+    rect = pygame.Rect(20, 600, round(row.width_needed(40, 10, metrics) * share), 40)
+    row.layout(rect, 10, metrics)
+    counts = Counter(button.rect.top for button in row.buttons)
+    assert len(counts) == 2, counts
+    assert max(counts.values()) - min(counts.values()) <= 1, counts
+    for button in row.buttons:
+        assert rect.left <= button.rect.left and button.rect.right <= rect.right, button.label
+    order = sorted(row.buttons, key=lambda b: (b.rect.top, b.rect.left))
+    assert [b.label for b in order] == labels  # in their order, row after row

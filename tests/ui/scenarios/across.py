@@ -10,7 +10,7 @@ from bauhausbox import games
 from bauhausbox.engine.history import SeatSpec, Setup
 from bauhausbox.i18n import _, fill
 from bauhausbox.net import background, discovery
-from bauhausbox.net.discovery import OpenTable
+from bauhausbox.net.discovery import PROTOCOL_VERSION, OpenTable
 from bauhausbox.net.protocol import SENTENCES
 from bauhausbox.net.remote import RemoteTableAdapter
 from bauhausbox.persistence import paths
@@ -28,9 +28,11 @@ background.LISTEN_ON = "127.0.0.1"  # the tests' servers listen on loopback only
 discovery.INTERFACES = ["127.0.0.1"]
 
 # What the network says in the scenarios (the live list depends on what else runs on the machine).
+# (Tables of this version, and one of another; a full table of two open to watchers, the longest row.)
 HEARD = [
-    OpenTable("a", "192.168.100.200:51234", "blokus", "Anni-Charlotte, Bérénice", 2, 4, 1),
-    OpenTable("b", "192.168.100.201:40000", "buizen", "Bert", 1, 3, 1),
+    OpenTable("a", "192.168.100.200:51234", "blokus", "Anni-Charlotte, Bérénice", 2, 4, PROTOCOL_VERSION),
+    OpenTable("b", "192.168.100.201:40000", "buizen", "Bert", 1, 3, PROTOCOL_VERSION),
+    OpenTable("d", "192.168.100.203:51234", "bits", "Sophie", 0, 2, PROTOCOL_VERSION, True),
     OpenTable("c", "192.168.100.202:8765", "bits", "Dana", 1, 2, 99),
 ]
 
@@ -51,9 +53,9 @@ def _setup_with_guest(app: App, game_id: str = "blokus", players: int = 4) -> Se
     return setup
 
 
-def _hosted(app: App, watchers: bool = False) -> RemoteTableAdapter:
-    """A hosted Blokus table (the invitation still up), seat 2 on another computer."""
-    setup = _setup_with_guest(app)
+def _hosted(app: App, watchers: bool = False, game_id: str = "blokus", players: int = 4) -> RemoteTableAdapter:
+    """A hosted table (the invitation still up), seat 2 on another computer."""
+    setup = _setup_with_guest(app, game_id, players)
     setup.watchers_toggle.value = watchers
     setup.start()
     host = background.hosting()
@@ -80,11 +82,21 @@ def join_many(app: App) -> None:
     app.push(scene)
     hosts = ["Anni", "Bert", "Cleo", "Dana", "Emil", "Fynn", "Gret", "Hugo", "Ines", "Jona", "Kurt", "Lene", "Mara"]
     many = [
-        OpenTable(f"t{i}", f"192.168.100.{i}:8765", "bits", host, 1, 2, 1, public=f"{i:08x}")
+        OpenTable(f"t{i}", f"192.168.100.{i}:8765", "bits", host, 1, 2, PROTOCOL_VERSION, public=f"{i:08x}")
         for i, host in enumerate(hosts)
     ]
     many.append(
-        OpenTable("full", "192.168.100.99:8765", "blokus", "Anni-Charlotte, Bérénice", 0, 4, 1, True, "000000ff")
+        OpenTable(
+            "full",
+            "192.168.100.99:8765",
+            "blokus",
+            "Anni-Charlotte, Bérénice",
+            0,
+            2,
+            PROTOCOL_VERSION,
+            True,
+            "000000ff",
+        )
     )
     _heard(scene, many)
     frames(app, 1)
@@ -110,7 +122,7 @@ def join_return(app: App) -> None:
         ),
         GuestSeat(url="ws://[fd00::2]:8765", code="Q2W3E4", seat=0, token=token, name="Bert", game_id="blokus"),
     ]
-    scene.problem = "Nothing answers at ws://192.168.100.200:51234: check the address and that the table is hosted."
+    scene.problem = "Nothing answers at 192.168.100.200:51234: check the address and that the table is hosted."
     scene._show_seats()
     scene.layout(scene.metrics)
     frames(app, 1)
@@ -224,6 +236,24 @@ def host_waiting(app: App) -> None:
     _hosted(app)
     app.pop(app.top)  # the invitation read: the table waits, the status bar says for whom
     frames(app, 2)
+
+
+def _waiting(app: App, game_id: str) -> None:
+    """``game_id`` hosted, nobody in the second seat yet: its panel says it is an open seat, in words
+    that fit (the long words ran under Buizen's score)."""
+    _hosted(app, game_id=game_id, players=3)
+    app.pop(app.top)
+    frames(app, 2)
+
+
+@scenario("host_waiting_bits")
+def host_waiting_bits(app: App) -> None:
+    _waiting(app, "bits")
+
+
+@scenario("host_waiting_buizen")
+def host_waiting_buizen(app: App) -> None:
+    _waiting(app, "buizen")
 
 
 @scenario("host_menu")

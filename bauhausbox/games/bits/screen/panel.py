@@ -64,6 +64,7 @@ class BitsPanel:
         def shown_board(self, state: BitsState, seat: int) -> str: ...
         def seat_style(self, seat: int) -> tuple[Colour, str]: ...
         def seats_key(self) -> tuple[tuple[str, ...], tuple[bool | None, ...]]: ...
+        def seat_kind(self, seat: int) -> str: ...
 
     def draw_panel(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
         """The goal cards, the tile card and the players, painted again only when what they show
@@ -249,6 +250,8 @@ class BitsPanel:
                 )
                 status = self._status(state, seat)
                 room = words.right - (row.left + m.u(5))
+                if self.table.open_seat(seat) and draw.render_text(status, 14).get_width() > room:
+                    status = _("open seat")  # nobody sits there yet, said short in a narrow panel
                 draw.text(
                     surface,
                     status,
@@ -260,9 +263,8 @@ class BitsPanel:
                 )
 
     def _status(self, state: BitsState, seat: int) -> str:
-        spec = self.match.setup.seats[seat]
-        who = _("human") if spec.is_human else _("computer · {level}").format(level=_(spec.level))
-        if state.over:
+        who = self.seat_kind(seat)
+        if state.over or self.table.open_seat(seat):  # nobody sits there yet: nothing to place
             return who
         if state.done[seat]:
             return _("{who} · done for the round").format(who=who)

@@ -81,6 +81,7 @@ API
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
 import pygame
@@ -205,13 +206,7 @@ class ToolRow:
         upward from ``rect``'s bottom, so none reaches past its side (into the log beside it)."""
         with_icons = self.width_needed(rect.height, gap, metrics, icons=True) <= rect.width
         needs = self._needs(with_icons, rect.height, metrics)
-        lines: list[list[int]] = [[]]
-        for index, width in enumerate(needs):
-            line = lines[-1]
-            if line and sum(needs[i] for i in line) + gap * len(line) + width > rect.width:
-                lines.append([index])
-            else:
-                line.append(index)
+        lines = _balanced_lines(needs, gap, rect.width)
         top = rect.bottom - len(lines) * rect.height - (len(lines) - 1) * gap
         for number, line in enumerate(lines):
             y = top + number * (rect.height + gap)
@@ -223,6 +218,32 @@ class ToolRow:
                 button.rect = pygame.Rect(x, y, needs[index] + spare, rect.height)
                 x += needs[index] + spare + gap
         return top
+
+
+def _balanced_lines(needs: list[int], gap: int, room: int) -> list[list[int]]:
+    """The buttons (their widths ``needs``) in as few lines as fit ``room``, in order, shared out as
+    evenly as they fit: 3 + 2 rather than 4 + 1 (French "EXPORTER" stood alone, stretched across the
+    whole row, under four short buttons)."""
+
+    def width(line: Sequence[int]) -> int:
+        return sum(needs[i] for i in line) + gap * (len(line) - 1)
+
+    count = len(needs)
+    for lines in range(1, count + 1):
+        best: list[list[int]] | None = None
+        best_key: tuple[int, int] | None = None
+        for cuts in itertools.combinations(range(1, count), lines - 1):
+            bounds = (0, *cuts, count)
+            split = [list(range(bounds[k], bounds[k + 1])) for k in range(lines)]
+            if any(width(line) > room for line in split if len(line) > 1):
+                continue  # a lone button wider than the room is drawn as wide as the room allows
+            sizes = [len(line) for line in split]
+            key = (max(sizes) - min(sizes), max(width(line) for line in split))
+            if best_key is None or key < best_key:
+                best, best_key = split, key
+        if best is not None:
+            return best
+    return [[index] for index in range(count)]
 
 
 # -- gestures -------------------------------------------------------------------------------------------

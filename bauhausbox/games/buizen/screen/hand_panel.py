@@ -64,6 +64,7 @@ class BuizenHandPanel:
         def _report_tags(self, surface: pygame.Surface, sides: Sides, box: pygame.Rect) -> None: ...
         def draw_players(self, surface: pygame.Surface, rect: pygame.Rect, extra: list[str] | None = None) -> int: ...
         def seats_key(self) -> tuple[tuple[str, ...], tuple[bool | None, ...]]: ...
+        def seat_kind(self, seat: int) -> str: ...
 
     def _share_row(
         self, left: tuple[Button, IconPainter], right: tuple[Button, IconPainter], x: int, y: int, w: int, space: int
@@ -264,6 +265,8 @@ class BuizenHandPanel:
             level = _(spec.level)
             who = [_("human")] if spec.is_human else [_("computer · {level}").format(level=level), _("computer"), level]
             options = [" · ".join(part for part in (first, kind, "" if over else tiles) if part) for kind in who]
+            if self.table.open_seat(seat):  # nobody sits there yet: the line says so, shorter where narrow
+                options = [self.seat_kind(seat), _("open seat")]
             if over:
                 options.append(first)  # at the end the material matters most; who played it the name says
             fits = (o for o in options if draw.render_text(o, m.small).get_width() <= room)
