@@ -60,6 +60,15 @@ def fresh_app(app: Any) -> Iterator[Any]:
 
 
 @pytest.fixture(autouse=True)
+def _nameless_account(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test runs as an account with no name to offer (as root does): a first-time host's seat
+    and a guest's name field then start as the tests expect on any machine, whatever its login."""
+    from bauhausbox.persistence import models
+
+    monkeypatch.setattr(models, "computer_user_name", lambda: "")
+
+
+@pytest.fixture(autouse=True)
 def _language_put_back() -> Iterator[None]:
     """Every test starts in the suite's language (English, or BAUHAUSBOX_LANG) and leaves it so,
     whatever language it switched to: one test's French must not leak into the next."""

@@ -882,21 +882,11 @@ def rejoin(
     return RemoteTableAdapter(loop, joined, invitation)
 
 
-def refusal_words(error: BaseException, address: str) -> str:
-    """One sentence for a failed join at ``address`` (as the player reads it: no scheme)."""
-    if isinstance(error, Ended):
-        template = SENTENCES[error.refusal.reason]
-        # Said from this computer's catalog where the sentence carries no detail from the host.
-        return _(template) if "{detail}" not in template else error.refusal.sentence
-    return fill(_("Nothing answers at {address}: check the address and that the table is hosted."), address=address)
-
-
 __all__ = [
     "Invitation",
     "RemoteMatch",
     "RemoteTableAdapter",
     "join_table",
-    "refusal_words",
     "rejoin",
     "setup_of",
     "taken_back",

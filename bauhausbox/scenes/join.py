@@ -34,7 +34,7 @@ from bauhausbox.net.background import shared_loop
 from bauhausbox.net.client import Ended, look_table
 from bauhausbox.net.discovery import Browser, OpenTable
 from bauhausbox.net.protocol import CODE_LENGTH, SENTENCES, TableSeen
-from bauhausbox.net.remote import GONE, JOIN_SECONDS, join_table, refusal_words
+from bauhausbox.net.remote import GONE, JOIN_SECONDS, join_table
 from bauhausbox.persistence import guest
 from bauhausbox.persistence.models import MAX_NAME_LENGTH, GuestSeat, name_problem, own_name
 from bauhausbox.scenes.common import game_title, poster_background
@@ -52,6 +52,15 @@ DEFAULT_PORT = 8765  # bauhausbox serve's port, when the address names none
 MAX_SEATS = 4
 MAX_RETURNS = 3  # the seats kept at other tables offered at once (the newest)
 LOOK_AGAIN_SECONDS = 3.0  # a table's seats shown are asked again this often: they change, or it goes
+
+
+def refusal_words(error: BaseException, address: str) -> str:
+    """One sentence for a failed join at ``address`` (as the player reads it: no scheme)."""
+    if isinstance(error, Ended):
+        template = SENTENCES[error.refusal.reason]
+        # Said from this computer's catalog where the sentence carries no detail from the host.
+        return _(template) if "{detail}" not in template else error.refusal.sentence
+    return fill(_("Nothing answers at {address}: check the address and that the table is hosted."), address=address)
 
 
 def server_url(address: str) -> str:
