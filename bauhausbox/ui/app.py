@@ -380,6 +380,7 @@ class App:
             self.toast(store.notices_message(notices), "error", 12)
 
     def _frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
+        layer.new_frame()  # the frame's CPU budget, before a part waits for the next (ui/layer.py)
         self.report_set_aside()
         for event in events:
             self._dispatch(event)
@@ -390,7 +391,6 @@ class App:
             self.running = False
             return
         self._guard(top, top.update, dt)
-        layer.new_frame()  # the frame's budget for repainting changed parts (ui/layer.py)
         self._draw()
         self.frames += 1
 
