@@ -30,7 +30,12 @@ from tests.ui.scenarios import all_scenarios
 
 SCENARIOS = all_scenarios()
 #: Each game's board (and hand) parts, which the whole games must show from copies.
-BOARDS = {"bauhaus": {"board", "panel"}, "bits": {"ramp", "panel"}, "buizen": {"table", "hand"}, "blokus": {"board"}}
+BOARDS = {
+    "bauhaus": {"board", "panel"},
+    "bits": {"ramp", "panel"},
+    "buizen": {"table", "hand"},
+    "blokus": {"board", "panel rows", "panel tray"},
+}
 
 
 @pytest.fixture(autouse=True)
