@@ -387,6 +387,7 @@ class App:
             self.toast(store.notices_message(notices), "error", 12)
 
     def _frame(self, events: Iterable[pygame.event.Event], dt: float) -> None:
+        layer.new_frame()  # the frame's CPU budget, before a part waits for the next (ui/layer.py)
         scenes = list(self.stack)
         for scene in scenes:
             self._guard(scene, scene.begin_frame)
@@ -407,7 +408,6 @@ class App:
             self.running = False
             return
         self._guard(top, top.update, dt)
-        layer.new_frame()  # the frame's budget for repainting changed parts (ui/layer.py)
         self._draw()
         self.frames += 1
 

@@ -21,9 +21,10 @@ What is drawn does not change, only how often:
 
 When a computer's move arrives, several parts change in the same frame (the board, the panel, the
 log, the bars), and painting them all at once was what made that frame slow. So the repaints are
-spread over frames: once the frame has spent :data:`FRAME_BUDGET` of CPU on repaints, a changed part
-that would go over it shows its old copy for this frame and is painted in a later one — never more
-than :data:`MOST_LAG` frames late (33 ms at 60 Hz). The first repaint of a frame is always made, and
+spread over frames: once the frame has used :data:`FRAME_BUDGET` of CPU — its events, its update (a
+move taken in, the log's new lines) and what it drew so far, counted from :func:`new_frame` — a
+changed part that would go over it shows its old copy for this frame and is painted in a later one —
+never more than :data:`MOST_LAG` frames late (33 ms at 60 Hz). The first repaint of a frame is always made, and
 a part that has ever drawn a seat's secrets (:func:`layout_probe.private`), a part shown
 ``on_time`` (the bars: whose turn it is, a hint's words), a part never painted (the curtain dropped
 it), or one whose rectangle, window or language changed is never late: a stale copy may only show
@@ -49,21 +50,29 @@ from bauhausbox.ui.theme import Colour
 caching = True
 #: Off: every changed layer is painted in the frame it changed (no part shown late).
 spreading = True
-#: CPU time a frame may spend on repaints before the next changed parts wait for a later frame: a
-#: third of the frame's 8 ms, the rest being the copies, the moving marks and the controls.
+#: The frame's CPU time (from its start: events and update included) past which the next changed
+#: parts wait for a later frame: under half of the frame's 8 ms, the rest being the copies, the
+#: moving marks, the controls, and a part that must be painted now whatever it costs.
 FRAME_BUDGET = 0.003
 #: The most frames a changed part may be shown from its old copy.
 MOST_LAG = 2
 
 _frame = 0  # the app's frame number (new_frame)
-_spent = 0.0  # CPU seconds of repaints in this frame
+_started = 0.0  # the window thread's CPU time when the frame began
+_repaints = 0  # parts painted in this frame
 
 
 def new_frame() -> None:
-    """A frame starts (the app, before it draws): its repaint budget is whole again."""
-    global _frame, _spent
+    """A frame starts (the app, before its events and update): its budget is whole again."""
+    global _frame, _started, _repaints
     _frame += 1
-    _spent = 0.0
+    _started = time.thread_time()
+    _repaints = 0
+
+
+def frame_cpu() -> float:
+    """CPU seconds the window's thread has used since the frame began (:func:`new_frame`)."""
+    return time.thread_time() - _started
 
 
 def frame_number() -> int:
@@ -116,7 +125,7 @@ class Layer:
                 if self._seen is not None:
                     layout_probe.replay(self._seen)
                 return
-        global _spent
+        global _repaints
         started, secrets = time.thread_time(), layout_probe.told_privates
         surface.set_clip(area)
         try:
@@ -130,7 +139,7 @@ class Layer:
             surface.set_clip(clip)
         self.private = self.private or layout_probe.told_privates != secrets
         self.cost = time.thread_time() - started
-        _spent += self.cost
+        _repaints += 1
         self.painted_in, self.waited = _frame, 0
         copy = self._copy
         if copy is None or copy.get_size() != area.size or copy.get_bitsize() != surface.get_bitsize():
@@ -147,8 +156,8 @@ class Layer:
             and self.waited < MOST_LAG
             and isinstance(self._key, tuple)
             and self._key[1:] == full_key[1:]  # the same place, window and language: only what it shows
-            and _spent > 0  # the frame's first repaint is made whatever it costs
-            and _spent + self.cost > FRAME_BUDGET
+            and _repaints > 0  # the frame's first repaint is made whatever it costs
+            and frame_cpu() + self.cost > FRAME_BUDGET
         )
 
 

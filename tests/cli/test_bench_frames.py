@@ -21,7 +21,8 @@ def test_percentile_is_the_nearest_rank() -> None:
 def test_work_and_intervals_are_reported_apart() -> None:
     # 99 calm frames of 2 ms work in 16 ms intervals, and one slow frame: 30 ms of work, 40 ms apart.
     work = [0.002] * 99 + [0.030]
-    cpu = [0.001] * 99 + [0.005]
+    # The slow frame mostly waited (0.5 ms of CPU); another frame used the most CPU (9 ms).
+    cpu = [0.001] * 98 + [0.009, 0.0005]
     intervals = [0.016] * 99 + [0.040]
     rows = {
         label.split(": ", 1)[1]: value
@@ -30,6 +31,7 @@ def test_work_and_intervals_are_reported_apart() -> None:
     assert rows["frame work, median"] == 2.0
     assert rows["frame work, 99th percentile"] == 2.0
     assert rows["frame work, longest"] == 30.0
+    assert rows["the longest frame's own CPU time"] == 0.5  # that frame's, not the most of any frame
     assert rows["frame work in CPU time, 99th percentile"] == 1.0
     assert rows["interval between frames, 99th percentile"] == 16.0
     assert rows["interval between frames, longest"] == 40.0

@@ -30,7 +30,12 @@ from tests.ui.scenarios import all_scenarios
 
 SCENARIOS = all_scenarios()
 #: Each game's board (and hand) parts, which the whole games must show from copies.
-BOARDS = {"bauhaus": {"board", "panel"}, "bits": {"ramp", "panel"}, "buizen": {"table", "hand"}, "blokus": {"board"}}
+BOARDS = {
+    "bauhaus": {"board", "panel"},
+    "bits": {"ramp", "panel"},
+    "buizen": {"table", "hand"},
+    "blokus": {"board", "panel rows", "panel tray"},
+}
 
 
 @pytest.fixture(autouse=True)
@@ -344,3 +349,30 @@ def test_a_bars_rule_is_all_in_its_copy(fresh_app: App, name: str) -> None:
     finally:
         layer.caching = True
     assert _difference(from_copy, fresh_app.screen.subsurface(band), [from_copy.get_rect()]) is None
+
+
+def test_the_budget_counts_the_whole_frame(fresh_app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget is the frame's CPU time from its start, its update included (a move taken in, the
+    log's new lines): after a long update, a second changed part waits though both repaints are
+    quick; the first repaint is still made."""
+    monkeypatch.setattr(layer, "spreading", True)
+    monkeypatch.setattr(layer, "FRAME_BUDGET", 0.002)
+    surface = pygame.Surface((200, 100), 0, fresh_app.screen)
+    board, panel = layer.Layer(), layer.Layer()
+    calls: list[str] = []
+
+    def frame(colour: tuple[int, int, int], update_cpu: float) -> list[str]:
+        layer.new_frame()
+        calls.clear()
+        until = time.thread_time() + update_cpu
+        while time.thread_time() < until:  # the update's own work, before anything is drawn
+            pass
+        board.show(surface, pygame.Rect(0, 0, 100, 100), (colour,), _painter(calls, "board", colour))
+        panel.show(surface, pygame.Rect(100, 0, 100, 100), (colour,), _painter(calls, "panel", colour))
+        return list(calls)
+
+    assert frame(theme.RED, 0.0) == ["board", "panel"]
+    assert frame(theme.BLUE, 0.0) == ["board", "panel"]  # two small repaints fit the budget
+    assert frame(theme.YELLOW, 0.003) == ["board"]  # the update used it up: the panel waits
+    assert layer.frame_cpu() >= 0.003 and panel.waited == 1
+    assert frame(theme.YELLOW, 0.0) == ["panel"]  # painted in the next frame

@@ -689,20 +689,37 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         held = (controller.held.key, controller.held.shape) if controller.held else None
         turned = tuple(controller.orientation(item.key) for item in self.tray.items)
         hovered = controller.hovered if self.input_allowed() else None
-        looks = (held, turned, hovered, self.colour_blind, self.mini_trays_shown, self.short_who)
-        key = (state, tuple(self.tray.items), looks, self.seats_key())  # seats: names and who is connected
+        looks = (self.colour_blind, self.mini_trays_shown, self.short_who)
+        rows_key = (state, looks, self.seats_key())  # seats: names and who is connected
+        tray_key = (state, tuple(self.tray.items), held, turned, hovered, looks, self.seats_key())
+        # Two parts, the colour rows and the tray under them, so that a move's repaint of the panel
+        # (3-5 ms of CPU under load) is spread over two frames like the other parts (ui/layer.py).
+        panel = self.panel_rect
+        # Split in the gap above the tray's heading (an accented capital rises above its line).
+        split = min(max(self.totals_rect.bottom, panel.top), panel.bottom)
+        rows = pygame.Rect(panel.left, panel.top, panel.width, split - panel.top)
+        tray = pygame.Rect(panel.left, split, panel.width, panel.bottom - split)
 
-        def panel(target: pygame.Surface) -> None:
-            with layout_probe.box(self.panel_rect):
-                self._draw_panel_parts(target, state, m)
+        def paint_rows(target: pygame.Surface) -> None:
+            with layout_probe.box(panel):
+                self._draw_rows(target, state, m)
 
-        self.layers.show("panel", surface, self.panel_rect, key, panel)
+        def paint_tray(target: pygame.Surface) -> None:
+            with layout_probe.box(panel):
+                self._draw_tray(target, state, m)
 
-    def _draw_panel_parts(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
+        self.layers.show("panel rows", surface, rows, rows_key, paint_rows)
+        self.layers.show("panel tray", surface, tray, tray_key, paint_tray)
+
+    def _draw_rows(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
+        """The colour rows and the totals under them."""
         for colour, row in enumerate(self.rows):
             self._draw_colour_row(surface, state, colour, row, m)
         if self.totals_rect.height:
             self._draw_totals(surface, state, m)
+
+    def _draw_tray(self, surface: pygame.Surface, state: BlokusState, m: Metrics) -> None:
+        """The pieces of the colour to play (at the end, who won), with their heading."""
         x, y = self.tray_title
         if state.to_play is None:
             title = draw.heading(surface, _("Game over"), (x, y), m.heading - 6, theme.INK)
