@@ -19,6 +19,8 @@
 - no text of a scene lies on a picture that scene keeps clear (``layout_probe.figure``: a tray's
   pieces under their names, a recap badge, whose own number aside), tooltips aside (they are drawn
   over things on purpose);
+- an action card's picture (``layout_probe.CARD_PICTURE``) is at least ``PICTURE_LEAST`` px on its
+  shorter side (at 1024×640 the icons shrank to specks under two-line titles);
 - at 1280×800, prose ("body") is at least 16 px and every other text at least 14 px.
 """
 
@@ -30,12 +32,13 @@ from collections.abc import Collection
 import pygame
 
 from bauhausbox.ui.draw import BADGE
-from bauhausbox.ui.layout_probe import Record, TextDraw
+from bauhausbox.ui.layout_probe import CARD_PICTURE, Record, TextDraw
 
 LABEL_PADDING = 8
 BODY_MIN = 16
 SECONDARY_MIN = 14
 SLACK = 1  # a pixel of rounding either way is not an overflow
+PICTURE_LEAST = 30  # an action card's picture, its shorter side in px
 
 
 def _inside(inner: pygame.Rect, outer: pygame.Rect) -> bool:
@@ -121,6 +124,11 @@ def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = (
             if text.role == "title" and text.layer == tip.layer and text.rect.colliderect(tip.rect):
                 found.append(f"tooltip {tip.content!r} covers the title {text.content!r} at {tuple(text.rect)}")
     found += _texts_on_figures(record)
+    found += [
+        f"the card picture at {tuple(figure.rect)} is under {PICTURE_LEAST} px"
+        for figure in record.figures
+        if figure.name == CARD_PICTURE and min(figure.rect.size) < PICTURE_LEAST
+    ]
     found += _texts_into_titles(record)
     found += _texts_under_controls(record)
     return found

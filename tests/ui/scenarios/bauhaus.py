@@ -248,7 +248,7 @@ def pause_after_game_over(app: App) -> None:
 @scenario("bauhaus_game_over_long_sum")
 def game_over_long_sum(app: App) -> None:
     """Four players; Blue scores in six zones of six sizes ("7 + 5 + 4 + 3 + 2 + 1"), Red five tokens
-    in 1-square zones ("5×1"): a sum longer than its column."""
+    in 1-square zones ("1 + 1 + 1 + 1 + 1"): sums longer than their column."""
     # No two zones side by side (the picture would join them): blue on rows 1, 3, 5 and 7, red apart.
     blue = [["a1", "b1", "c1", "d1", "e1", "f1", "g1"], ["a3", "b3", "c3", "d3", "e3"], ["a5", "b5", "c5", "d5"]]
     blue += [["a7", "b7", "c7"], ["e7", "f7"], ["h3"]]
