@@ -6,6 +6,7 @@ window for a power, the game-over table and the board after "See the board"."""
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import replace
 
 import pygame
@@ -174,6 +175,30 @@ def refusal(app: App) -> None:
     scene = _position(app, _zones_state(("place", "free", "swap", "place")))
     click(app, scene.card_rects[0].center)
     click(app, _square(scene, "a1"))  # a locked zone
+
+
+@scenario("bauhaus_refusal_by_panel")
+def refusal_by_panel(app: App) -> None:
+    """A refusal on the board's right edge, beside the panel (a locked zone on h8 and on h4): its
+    note stays off the cards' titles and the prompt's words."""
+    scene = _position(app, _zones_state(("place", "free", "swap", "place")))
+    click(app, scene.card_rects[0].center)
+    click(app, _square(scene, "h8"))
+
+
+@scenario("bauhaus_power_tooltip")
+def power_tooltip(app: App) -> None:
+    """Four players with powers: the pointer rests on the last player's greyed Bauhaus! button; its
+    tooltip keeps off the cards, the Deck/Walls line and the prompt."""
+    match = _played(4, 9, 3, ["human"] * 4)
+    open_match(app, match)
+    frames(app, 2)
+    scene = app.top
+    assert isinstance(scene, BauhausScene)
+    button = [b for b in scene.power_buttons if b.visible][-1]
+    move(app, button.rect.center)
+    scene.widgets._hover_since = time.monotonic() - 5
+    frames(app, 1)
 
 
 @scenario("bauhaus_hint")

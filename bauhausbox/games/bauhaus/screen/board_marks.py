@@ -47,6 +47,7 @@ class BauhausBoardMarks:
         match: Match
         spectating: bool
         geo: Geometry
+        game_rect: pygame.Rect
         card_rects: list[pygame.Rect]
         held: Held | None
         power_mode: tuple[int, str] | None
@@ -250,6 +251,13 @@ class BauhausBoardMarks:
             return None
         # Inside the board, like the walls: a frame round a border square or wall stays off the coordinates.
         return rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad).clip(geo.rect)
+
+    def note_room(self, pointer: tuple[int, int]) -> pygame.Rect:
+        """A refusal on the board keeps its note on the board's squares: beside it the panel's card
+        titles and prompt are words to read ("That would close an empty zone" sat on "The card's
+        walls go on…"), and the coordinates too."""
+        board = self.geo.rect
+        return board if board.collidepoint(pointer) else self.game_rect
 
     def refusal_area(self) -> pygame.Rect | None:
         move, reason = self.preview()

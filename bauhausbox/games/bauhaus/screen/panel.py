@@ -311,6 +311,10 @@ def draw_panel(scene: BauhausScene, surface: pygame.Surface, state: BauhausState
                 look = "hover" if slot == hover and slot in playable else ("normal" if slot in playable else "disabled")
             draw_card(surface, rect, state.display[slot], m, state=look, seat=state.turn)
             layout_probe.control(f"card {slot + 1}", rect)
+        # The cards and the counts under them are read while a power button's tooltip is up: it keeps off them.
+        cards = scene.card_rects[0].unionall(scene.card_rects[1:]) if scene.card_rects else None
+        if cards is not None:
+            draw.keep_clear(surface, cards.union(scene.info_rect))
         _draw_info(scene, surface, state)
         _draw_players(scene, surface, state)
         _draw_prompt(scene, surface, state)
