@@ -201,6 +201,18 @@ def power_tooltip(app: App) -> None:
     frames(app, 1)
 
 
+@scenario("bauhaus_replay")
+def replay(app: App) -> None:
+    """The replay viewer of a four-player game with powers, half-way: its cards keep readable
+    pictures and titles inside their margins as the table's do."""
+    from bauhausbox.scenes.replay import ReplayScene
+
+    viewer = app.push(ReplayScene.of_match(app, _played(4, 60, 5, ["human", "ai:easy", "human", "ai:easy"])))
+    assert isinstance(viewer, ReplayScene)
+    viewer.go_to(30)
+    frames(app, 2)
+
+
 @scenario("bauhaus_hint")
 def hint(app: App) -> None:
     scene = _position(app, _zones_state(("place", "free", "swap", "T3")))
