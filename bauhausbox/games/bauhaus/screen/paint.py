@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from bauhausbox import i18n
 from bauhausbox.games.bauhaus.board import Board, bits
 from bauhausbox.games.bauhaus.cards import (
     CARDS,
@@ -477,6 +478,12 @@ def _deck_title(labels: tuple[str, ...], width: int, largest: int, least: int) -
 
 
 def _deck_labels() -> tuple[str, ...]:
+    return _labels_in(i18n.language())
+
+
+@functools.lru_cache(maxsize=4)
+def _labels_in(language: str) -> tuple[str, ...]:
+    """Every card name of the deck, as printed, in ``language`` (the one in use: the key of the cache)."""
     return tuple(sorted({translate(info.title).upper() for info in CARDS}))
 
 
@@ -487,10 +494,14 @@ def _least_title(metrics: Metrics) -> int:
 def card_least_width(metrics: Metrics) -> int:
     """The narrowest card whose every title fits at the least size, each word whole on its line,
     inside the frame with the margin ("DÉPLACER" on a card 68 px wide touched both edges)."""
-    size = _least_title(metrics)
-    words = {word for label in _deck_labels() for word in label.split()}
+    return _least_width(_deck_labels(), _least_title(metrics), title_margin(metrics))
+
+
+@functools.lru_cache(maxsize=16)
+def _least_width(labels: tuple[str, ...], size: int, margin: int) -> int:
+    words = {word for label in labels for word in label.split()}
     widest = max(draw.render_text(word, size, theme.INK, "bold", 0.04).get_width() for word in words)
-    return widest + 2 * title_margin(metrics)
+    return widest + 2 * margin
 
 
 def title_margin(metrics: Metrics) -> int:
