@@ -579,7 +579,6 @@ def draw_card(
         box.topright = (body.right - metrics.u(0.5), band.bottom + metrics.u(0.5))
         pygame.draw.rect(surface, theme.INK, box)
         surface.blit(badge, badge.get_rect(center=box.center))
-        layout_probe.text(str(info.walls), box, metrics.small, surface.get_size())
         picture.width = box.left - metrics.u(0.5) - picture.left
     draw_card_icon(surface, picture, card, seat)
     layout_probe.figure(CARD_PICTURE, picture)
