@@ -13,7 +13,7 @@ ends (a power that could answer every card of every opponent would otherwise sto
 the screen's own control (Bauhaus: the power's button) still uses it, and ``quiet_reactions`` names
 what such a seat could do now, for a cue beside the board that play does not wait for. The setting
 "Ask me when I can react" says when the dialog goes up: "Against computers" (the default) only
-while the one to play is not a human at this computer (a computer's move would land before a
+while a computer is to play (its move would land before a
 button could be pressed; a human mover at this computer waits anyway), "Always", or "Never" (only
 the cue and the screen's own control, Bauhaus: the lit Bauhaus! button, offer the answer).
 """
