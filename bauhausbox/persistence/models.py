@@ -39,7 +39,9 @@ MAX_SCORE = 10**6
 SEED_LIMIT = 2**63
 
 AnimationSpeed = Literal["off", "fast", "normal", "slow"]
-AskReactions = Literal["always", "never"]
+# "computers": ask only while a computer is to play, whose move would otherwise land before
+# anybody could press a button.
+AskReactions = Literal["always", "computers", "never"]
 Language = Literal["system", "en", "fr"]  # "system": the system's language (bauhausbox/i18n.py)
 ANIMATION_FACTORS: dict[str, float] = {"off": 0.0, "fast": 0.6, "normal": 1.0, "slow": 1.6}
 DEFAULT_NAMES = ("Anni", "Josef", "Marianne", "Walter")
@@ -222,9 +224,11 @@ class Settings(_Model):
     log_open: bool = True  # the game log beside the board (Tab or the "Log" button hides it)
     move_numbers: bool = False  # Blokus: each piece shows the number of the move that placed it (M)
     # Whether play pauses to ask a human who could answer the moment out of turn (a Bauhaus power).
-    # Not by default: a power that may answer every opponent's card would stop play nearly every
-    # turn; the lit Bauhaus! button and the cue beside the board offer it instead.
-    ask_reactions: AskReactions = "never"
+    # By default only while a computer is to play: its move comes within
+    # moments, before a lit button could be pressed. Between humans at this computer the mover
+    # waits anyway, so the lit Bauhaus! button and the cue beside the board are enough; asking
+    # there would stop play nearly every turn. Games without humans never pause.
+    ask_reactions: AskReactions = "computers"
     language: Language = "system"
     player_names: list[str] = Field(default_factory=_default_names)
     last_setups: dict[str, GamePreference] = Field(default_factory=dict)

@@ -12,8 +12,10 @@ each calling ``react_with(seat, index)``, and says what each does: never a secon
 ends (a power that could answer every card of every opponent would otherwise stop play every turn):
 the screen's own control (Bauhaus: the power's button) still uses it, and ``quiet_reactions`` names
 what such a seat could do now, for a cue beside the board that play does not wait for. The setting
-"Ask me when I can react: never" (the default) turns the dialog off for everyone: only the cue
-and the screen's own control (Bauhaus: the lit Bauhaus! button) offer the answer.
+"Ask me when I can react" says when the dialog goes up: "Against computers" (the default) only
+while a computer is to play (its move would land before a
+button could be pressed; a human mover at this computer waits anyway), "Always", or "Never" (only
+the cue and the screen's own control, Bauhaus: the lit Bauhaus! button, offer the answer).
 """
 
 from __future__ import annotations
@@ -89,11 +91,18 @@ class DecisionWindows(Scene):
         """How the dialog addresses ``seat`` (default: the player's name)."""
         return self.match.seat_name(seat)
 
+    def asks_now(self) -> bool:
+        """Whether the setting lets a decision window go up at this moment (see the module)."""
+        ask = self.app.settings.ask_reactions
+        if ask == "computers":
+            return not self.match.is_human(self.match.to_play)
+        return ask == "always"
+
     def quiet_reactions(self) -> dict[Seat, list[str]]:
         """What each human who is not asked could do out of turn now (they stopped the windows for
         this game, or the setting says never): the screen shows it as a cue play does not wait for."""
         match = self.match
-        never = self.app.settings.ask_reactions == "never"
+        never = not self.asks_now()
         key = (self._token(), never, frozenset(self._quiet), self.curtained(), self.unveiled)
         if self._cues is not None and self._cues[0] == key:
             return self._cues[1]
@@ -114,7 +123,7 @@ class DecisionWindows(Scene):
         screen is asked: no private view changes hands."""
         if self.deciding is not None:
             return True  # a human's answer is under way (the window, or its target on the board): play waits
-        if self.app.settings.ask_reactions == "never":
+        if not self.asks_now():
             return False
         match = self.match
         moment = self._token()

@@ -170,6 +170,12 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
         ``None``: the game draws it itself in ``outline_move`` (default)."""
         return None
 
+    def badge_choices(self, mark: MoveMark[Any]) -> list[tuple[int, int]]:
+        """Where the number of a numbered mark may go, best first: the first one clear of the
+        badges already placed is taken (default: ``badge_at`` alone)."""
+        spot = self.badge_at(mark)
+        return [] if spot is None else [spot]
+
     def recap_number(self, index: int, order: int) -> int:
         """The number the recap gives step ``index`` of the history, on its board badge and its log
         line: ``order``, its place among the moves since the player's last turn (default); a game

@@ -288,10 +288,10 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
         surface.fill(theme.PAPER)
         if not self.veiled():  # while the device passes, an empty table: no seat's view is drawn
             self.draw_game(surface)
-            self._draw_move_marks(surface)
-            if self.hint_move is not None:
+            if self.hint_move is not None:  # under the recap's numbers: a hint's frame hid one
                 self._record_hint()
                 self.draw_hint(surface, self.hint_move)
+            self._draw_move_marks(surface)
         self._draw_log(surface)
         self.draw_bars(surface)
         self._refresh_buttons()  # under another scene too (a move's outcome): the buttons say this position

@@ -234,10 +234,16 @@ class LoadScene(ClosesOnEscape):
             y = self.list_rect.top + index * (bh + u(3)) + u(1)
             delete_button.rect = pygame.Rect(self.list_rect.right - delete_w, y, delete_w, bh)
             open_button.rect = pygame.Rect(delete_button.rect.left - u(2) - open_w, y, open_w, bh)
-        x = self.list_rect.right
-        for tab, width in tabs:
-            tab.rect = pygame.Rect(x - width, tabs_y, width, bh)
-            x = tab.rect.left - u(2)
+        if below:  # under the title: from the page's margin, as the title and the list
+            x = self.list_rect.left
+            for tab, width in reversed(tabs):
+                tab.rect = pygame.Rect(x, tabs_y, width, bh)
+                x = tab.rect.right + u(2)
+        else:  # beside the title: against the page's right margin
+            x = self.list_rect.right
+            for tab, width in tabs:
+                tab.rect = pygame.Rect(x - width, tabs_y, width, bh)
+                x = tab.rect.left - u(2)
         bottom = metrics.height - u(4) - bh
         self.back_button.rect = pygame.Rect(u(10), bottom, max(u(16), self.back_button.natural_width(metrics)), bh)
         next_w = max(u(16), self.next_button.natural_width(metrics))

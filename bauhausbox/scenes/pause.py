@@ -93,7 +93,11 @@ class PauseScene(Scene):
         )
         self.home_button = add(Button(N_("Main menu"), self.quit_to_menu, "red"))
         # Across computers the game goes on for the others while this menu is open: no "Paused".
-        self.title = N_("Menu") if game_scene.table.on_server else N_("Paused")
+        # A finished game is not paused: the menu says it is over.
+        if game_scene.match.over:
+            self.title = N_("Game over")
+        else:
+            self.title = N_("Menu") if game_scene.table.on_server else N_("Paused")
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.subtitle_y = 0  # below the panel's top
         over = game_scene.match.over
@@ -237,8 +241,8 @@ class PauseScene(Scene):
         """The game and how far it went: "Bauhaus · turn 12", counted as players count turns."""
         match = self.game_scene.match
         title = game_title(match.setup.game_id, match.setup.options)
-        if match.over:
-            return _("{game} · game over").format(game=title)
+        if match.over:  # the title says it is over
+            return title
         if not match.game.info.counts_turns:  # a puzzle's moves are not turns
             return title
         said = _("{game} · turn {n}").format(game=title, n=match.history.turn)

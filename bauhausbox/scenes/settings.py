@@ -58,10 +58,13 @@ class SettingsScene(ClosesOnEscape):
         )
         self.react = add(
             Choice(
-                [("always", N_("Always")), ("never", N_("Never"))],
+                [("always", N_("Always")), ("computers", N_("Against computers")), ("never", N_("Never"))],
                 s.ask_reactions,
                 self._set_react,
-                tooltip=N_("Pause the game when you hold a power that can answer what just happened"),
+                tooltip=N_(
+                    "Pause the game when you hold a power that can answer what just happened "
+                    "(Against computers: only when a computer plays, whose move would not wait)"
+                ),
             )
         )
         # BAUHAUSBOX_LANG wins over the setting: the picker then shows the language in use, not the

@@ -68,9 +68,14 @@ class StatisticsScene(Scene):
         u = m.u
         left, right = u(6), m.width - u(8)
         gap = u(1.5)
-        width = (right - left - gap * (len(self.tabs) - 1)) // len(self.tabs)
-        for index, button in enumerate(self.tabs.values()):
-            button.rect = pygame.Rect(left + index * (width + gap), u(12), width, u(5))
+        # Each tab as wide as its label needs, the room left shared out evenly: equal tabs left
+        # "CASSE-TÊTE BLOKUS" edge to edge in its tab at 1024 wide while "BITS" floated in space.
+        needs = [button.natural_width(m) for button in self.tabs.values()]
+        spare = max(0, right - left - gap * (len(needs) - 1) - sum(needs)) // len(needs)
+        x = left
+        for button, need in zip(self.tabs.values(), needs, strict=True):
+            button.rect = pygame.Rect(x, u(12), need + spare, u(5))
+            x = button.rect.right + gap
         top = u(24)
         bottom = m.height - u(12)
         split = left + round((right - left) * 0.55)

@@ -82,6 +82,10 @@ def badge_spots(
     return result
 
 
+def _apart(a: tuple[int, int], b: tuple[int, int], distance: int) -> bool:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 >= distance * distance
+
+
 class GameStory(Scene):
     """The log, the recap, the move marks and the notices of a game's screen."""
 
@@ -100,6 +104,7 @@ class GameStory(Scene):
         def step_words(self, index: int, viewer: Seat | None) -> str: ...
         def outline_move(self, surface: pygame.Surface, mark: MoveMark[Any]) -> None: ...
         def badge_at(self, mark: MoveMark[Any]) -> tuple[int, int] | None: ...
+        def badge_choices(self, mark: MoveMark[Any]) -> list[tuple[int, int]]: ...
         def recap_number(self, index: int, order: int) -> int: ...
 
     def __init__(self, app: App) -> None:
@@ -280,9 +285,15 @@ class GameStory(Scene):
         (``badge_at``): no later outline covers an earlier number."""
         for mark in marks:
             self.outline_move(surface, mark)
-        radius = self.metrics.u(1.6)
-        placed = [(mark, spot) for mark in marks if mark.label and (spot := self.badge_at(mark)) is not None]
-        spots = badge_spots([spot for _mark, spot in placed], radius, self.metrics.u(0.5), self.game_rect)
+        radius, gap = self.metrics.u(1.6), self.metrics.u(0.5)
+        placed: list[tuple[MoveMark[Any], tuple[int, int]]] = []
+        for mark in marks:
+            choices = self.badge_choices(mark) if mark.label else []
+            # The first spot clear of the badges already placed; none clear: side by side (badge_spots).
+            clear = [c for c in choices if all(_apart(c, spot, 2 * radius + gap) for _m, spot in placed)]
+            if choices:
+                placed.append((mark, (clear or choices)[0]))
+        spots = badge_spots([spot for _mark, spot in placed], radius, gap, self.game_rect)
         for (mark, _spot), spot in zip(placed, spots, strict=True):
             draw.badge(surface, spot, radius, mark.colour, mark.label or "", self.metrics.small - 2)
 

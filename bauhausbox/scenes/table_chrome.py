@@ -343,6 +343,11 @@ class TableChrome(GameHooks[Any, Any]):
             y += row_h + m.u(0.5)
         return y
 
+    def note_room(self, pointer: tuple[int, int]) -> pygame.Rect:
+        """Where a refusal's note made at ``pointer`` may stand (default: the whole game area); a
+        screen whose panel has words to read beside the board keeps board notes on the board."""
+        return self.game_rect
+
     def draw_overlay(self, surface: pygame.Surface) -> None:
         note = self.pointer_note
         if note and time.monotonic() < note[2] and self.app.top is self:
@@ -353,25 +358,25 @@ class TableChrome(GameHooks[Any, Any]):
             avoid = self.refusal_area() or pygame.Rect(x - m.u(1), y - m.u(1), m.u(2), m.u(2))
             avoid = avoid.union(pygame.Rect(x - m.u(1), y - m.u(1), m.u(2), m.u(2)))
             gap = m.u(1.5)
+            room = self.note_room((x, y))  # never over words to read beside it (a panel's titles)
             box.midbottom = (x, avoid.top - gap)  # above what it explains, else below it
-            if box.top < self.game_rect.top:
+            if box.top < room.top:
                 box.midtop = (x, avoid.bottom + gap)
-            box.clamp_ip(self.game_rect)
+            box.clamp_ip(room)
             if box.colliderect(avoid):  # no room above or below: beside it
                 box.left = (
-                    avoid.right + gap
-                    if avoid.right + gap + box.width <= self.game_rect.right
-                    else avoid.left - gap - box.width
+                    avoid.right + gap if avoid.right + gap + box.width <= room.right else avoid.left - gap - box.width
                 )
             elif any(box.colliderect(title) for title in draw.titles_drawn()):  # a title above it: beside it
-                right = avoid.right + gap + box.width <= self.game_rect.right
+                right = avoid.right + gap + box.width <= room.right
                 box.midleft = (avoid.right + gap, avoid.centery)
                 if not right:
                     box.midright = (avoid.left - gap, avoid.centery)
             pygame.draw.rect(surface, theme.INK, box)
             pygame.draw.rect(surface, theme.ILLEGAL, (box.left, box.top, m.u(0.75), box.height))
             surface.blit(label, label.get_rect(center=(box.centerx + m.u(0.4), box.centery)))
-            layout_probe.text(shown(note[0]), box, m.small, surface.get_size())
+            with layout_probe.role("note"):
+                layout_probe.text(shown(note[0]), box, m.small, surface.get_size())
         super().draw_overlay(surface)
 
     def _draw_top_bar(self, surface: pygame.Surface, turn: str, busy: bool) -> None:

@@ -258,6 +258,10 @@ def control(name: str, rect: pygame.Rect, label: pygame.Rect | None = None) -> N
     record.controls.append(ControlDraw(name, pygame.Rect(rect), pygame.Rect(label) if label else None, record.layer))
 
 
+# The name of an action card's picture (a figure): the layout check holds it to a least size.
+CARD_PICTURE = "card picture"
+
+
 def figure(name: str, rect: pygame.Rect) -> None:
     """A picture was drawn that no text of its scene may cover (a tray's piece, under its label)."""
     record = _record

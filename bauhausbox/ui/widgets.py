@@ -507,6 +507,9 @@ class WidgetGroup:
         self._hover_since = 0.0
         self._mouse = (-1, -1)
         self._resting = False  # the next motion only says where a pointer at rest is (no tooltip)
+        # The control clicked: its tooltip leaves with the click (it hid what the click changed) and
+        # comes back only once the pointer has left that control.
+        self._clicked: Widget | None = None
 
     def add(self, widget: Widget) -> Any:
         self.widgets.append(widget)
@@ -516,6 +519,10 @@ class WidgetGroup:
         self.widgets.clear()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            pos = getattr(event, "pos", self._mouse)
+            self._clicked = next((w for w in reversed(self.widgets) if w.visible and w.rect.collidepoint(pos)), None)
+            self._hover_widget = None
         used = False
         for widget in reversed(self.widgets):
             if widget.handle_event(event) and event.type != pygame.MOUSEMOTION:
@@ -539,6 +546,10 @@ class WidgetGroup:
             # player asked for nothing, so no tooltip until the pointer really moves.
             self._resting = False
             self._hover_widget = None
+            return
+        if hovered is not self._clicked:
+            self._clicked = None  # the pointer left the clicked control: its tooltip may come again
+        elif hovered is not None:
             return
         if hovered is not self._hover_widget:
             self._hover_widget = hovered

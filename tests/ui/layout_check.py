@@ -19,6 +19,10 @@
 - no text of a scene lies on a picture that scene keeps clear (``layout_probe.figure``: a tray's
   pieces under their names, a recap badge, whose own number aside), tooltips aside (they are drawn
   over things on purpose);
+- a refusal's note by the pointer (role "note") covers no other text of its scene (the panel's
+  prompt, a card's title);
+- an action card's picture (``layout_probe.CARD_PICTURE``) is at least ``PICTURE_LEAST`` px on its
+  shorter side (at 1024×640 the icons shrank to specks under two-line titles);
 - at 1280×800, prose ("body") is at least 16 px and every other text at least 14 px.
 """
 
@@ -30,12 +34,13 @@ from collections.abc import Collection
 import pygame
 
 from bauhausbox.ui.draw import BADGE
-from bauhausbox.ui.layout_probe import Record, TextDraw
+from bauhausbox.ui.layout_probe import CARD_PICTURE, Record, TextDraw
 
 LABEL_PADDING = 8
 BODY_MIN = 16
 SECONDARY_MIN = 14
 SLACK = 1  # a pixel of rounding either way is not an overflow
+PICTURE_LEAST = 30  # an action card's picture, its shorter side in px
 
 
 def _inside(inner: pygame.Rect, outer: pygame.Rect) -> bool:
@@ -122,9 +127,26 @@ def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = (
             if text.role == "title" and text.layer == tip.layer and text.rect.colliderect(tip.rect):
                 found.append(f"tooltip {tip.content!r} covers the title {text.content!r} at {tuple(text.rect)}")
     found += _texts_on_figures(record)
+    found += [
+        f"the card picture at {tuple(figure.rect)} is under {PICTURE_LEAST} px"
+        for figure in record.figures
+        if figure.name == CARD_PICTURE and min(figure.rect.size) < PICTURE_LEAST
+    ]
     found += _texts_into_titles(record)
+    found += [
+        f"the note {note.content!r} covers the text {text.content!r} at {tuple(text.rect.clip(note.rect))}"
+        for note in record.texts
+        if note.role == "note"
+        for text in record.texts
+        if text is not note and text.layer == note.layer and _overlap(text.rect, note.rect)
+    ]
     found += _texts_under_controls(record)
     return found
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
+    clip = a.clip(b)
+    return clip.width > SLACK and clip.height > SLACK
 
 
 def _panel_left(record: Record, text: TextDraw) -> pygame.Rect | None:

@@ -85,7 +85,7 @@ def test_the_final_table_says_how_the_tie_was_broken_and_how_the_points_add_up(f
     assert isinstance(table, GameOverScene)
     texts = drawn_texts(fresh_app)
     assert any("decided by the number of zones" in t for t in texts), texts
-    assert "2×4" in texts  # Anni's two tokens in one 4-square zone
+    assert "4 + 4" in texts  # Anni's two tokens in one 4-square zone
 
 
 def test_the_side_panel_names_the_winner_as_the_final_table_does(fresh_app: Any, monkeypatch: Any) -> None:
@@ -97,7 +97,7 @@ def test_the_side_panel_names_the_winner_as_the_final_table_does(fresh_app: Any,
 
 def test_a_long_sum_wraps_at_the_size_of_its_row(fresh_app: Any) -> None:
     """Blue's "7 + 5 + 4 + 3 + 2 + 1" is longer than its column at 1024 wide: it wraps onto a second
-    line at the size of every other cell, never set smaller; Red's five 1-point tokens read "5×1"."""
+    line at the size of every other cell, never set smaller; Red's five 1-point tokens read "1 + 1 + 1 + 1 + 1"."""
     with window_size(fresh_app, (1024, 640)):
         game_over_long_sum(fresh_app)
         table = fresh_app.top
@@ -105,11 +105,11 @@ def test_a_long_sum_wraps_at_the_size_of_its_row(fresh_app: Any) -> None:
         with layout_probe.recording(fresh_app.screen.get_size()) as record:
             frames(fresh_app, 1)
         top = max(t.layer for t in record.texts)  # the table, not the side panel's points under it
-        cells = [t for t in record.texts if t.layer == top and re.fullmatch(r"[0-9 +×-]+", t.content)]
+        cells = [t for t in record.texts if t.layer == top and re.fullmatch(r"[0-9 +-]+", t.content)]
         assert {t.size for t in cells} == {table.metrics.body}, [(t.content, t.size) for t in cells]
-        label = next(t.rect for t in record.texts if t.content == "Tokens' points")
+        label = next(t.rect for t in record.texts if t.content == "Each token's points")
         row = [t for t in cells if abs(t.rect.centery - label.centery) <= table.metrics.body * 1.5]
-        red = next(t.rect for t in row if t.content == "5×1")
+        red = max((t.rect for t in row if t.content.startswith("1")), key=lambda r: r.left)  # the last column
         pieces = [
             t.content for t in sorted(row, key=lambda t: t.rect.top) if t.rect.right < red.left and t.content != "-"
         ]

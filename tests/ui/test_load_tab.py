@@ -40,3 +40,18 @@ def test_load_opens_on_the_tab_of_the_newest_save(fresh_app: Any) -> None:
     finally:
         finished.unlink(missing_ok=True)
         unfinished.unlink(missing_ok=True)
+
+
+def test_tabs_under_the_title_start_at_the_page_margin(fresh_app: Any) -> None:
+    """French at 1024: the tabs, set under the title, began ~140 px right of the page's margin."""
+    from bauhausbox import i18n
+    from tests.ui.helpers import window_size
+
+    i18n.set_language("fr")
+    with window_size(fresh_app, (1024, 640)):
+        load = _open_load(fresh_app)
+        tabs = sorted((load.progress_tab, load.finished_tab_button, load.files_tab_button), key=lambda t: t.rect.left)
+        assert tabs[0].rect.top > load.metrics.u(10), "the tabs are beside the title: not the case checked"
+        assert tabs[0].rect.left == load.list_rect.left, (tabs[0].rect, load.list_rect)
+        assert tabs[0] is load.progress_tab  # in reading order: In progress first
+        fresh_app.pop(load)

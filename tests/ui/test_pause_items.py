@@ -39,3 +39,14 @@ def test_a_table_across_computers_greys_restart_and_says_it_is_not_saved_here(fr
     watching = SimpleNamespace(match=match, table=SimpleNamespace(on_server=True, spectating=True))
     pause = PauseScene(fresh_app, watching)
     assert not (pause.undo_button.visible or pause.redo_button.visible or pause.restart_button.visible)
+
+
+def test_the_menu_of_a_finished_game_says_it_is_over(fresh_app: Any) -> None:
+    """The menu opened on a finished game was titled "Paused": it says "Game over"."""
+    from tests.ui.scenarios.bauhaus import pause_after_game_over
+
+    pause_after_game_over(fresh_app)
+    pause = fresh_app.top
+    assert isinstance(pause, PauseScene)
+    assert pause.title == "Game over"
+    assert "game over" not in pause.subtitle()  # said once, in the title

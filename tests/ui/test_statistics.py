@@ -3,6 +3,7 @@ disk (statistics.json and the Bits solo bests), and the tally behind it."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from datetime import UTC
 from pathlib import Path
@@ -258,3 +259,21 @@ def test_a_computer_s_name_and_level_are_shown_whole_in_a_narrow_window(fresh_ap
         for name, level in (("Marianne", "moyen"), ("Bartholomäus", "expert")):
             whole = f"{name} (ordinateur · {level})"
             assert whole in said or (name in said and f"(ordinateur · {level})" in said), said
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_game_tab_leaves_its_label_its_margins(fresh_app: Any, size: tuple[int, int]) -> None:
+    """French at 1024: "CASSE-TÊTE BLOKUS" filled its tab edge to edge (the tabs were all one width):
+    each tab is at least as wide as its label and its margins need, and the row stays on the page."""
+    from bauhausbox import i18n
+    from tests.ui.helpers import window_size
+
+    i18n.set_language("fr")
+    with window_size(fresh_app, size):
+        scene = fresh_app.push(StatisticsScene(fresh_app, "blokus"))
+        frames(fresh_app, 1)
+        tabs = list(scene.tabs.values())
+        for tab in tabs:
+            assert tab.rect.width >= tab.natural_width(scene.metrics), (tab.label, tab.rect)
+        assert tabs[-1].rect.right <= size[0], tabs[-1].rect
+        assert all(a.rect.right < b.rect.left for a, b in itertools.pairwise(tabs))

@@ -276,3 +276,24 @@ def test_the_top_bar_tooltips_keep_off_the_log_lines(fresh_app: Any, game_id: st
                 covered += [(size, found) for found in problems(record, False) if found.startswith("tooltip")]
             fresh_app.pop(scene)
     assert not covered, covered
+
+
+def test_a_tooltip_leaves_on_click_until_the_pointer_leaves_its_control(fresh_app: Any) -> None:
+    """A new player clicked Anni's greyed BAUHAUS! button: its tooltip stayed over the cards'
+    titles and the Deck/Walls line. A click sends it away, moving on the button does not bring it
+    back; leaving the button and coming back does."""
+    from bauhausbox.games.bauhaus.screen.scene import BauhausScene
+
+    scene = open_game(fresh_app, "bauhaus", 2, ["human", "human"], seed=3, options={"powers": True})
+    assert isinstance(scene, BauhausScene)
+    button = next(b for b in scene.power_buttons if b.visible and not b.enabled)
+    _rest_on(fresh_app, button)
+    assert _drawn_tooltips(fresh_app), "no tooltip on the greyed button"
+    click(fresh_app, button.rect.center)
+    fresh_app.top.widgets._hover_since = time.monotonic() - 5
+    assert not _drawn_tooltips(fresh_app)
+    _rest_on(fresh_app, (button.rect.centerx + 2, button.rect.centery))  # still on it
+    assert not _drawn_tooltips(fresh_app)
+    move(fresh_app, scene.geo.rect.center)
+    _rest_on(fresh_app, button)
+    assert _drawn_tooltips(fresh_app)

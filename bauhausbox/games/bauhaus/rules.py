@@ -494,13 +494,15 @@ class BauhausRules(PositionChecks, GameRules[BauhausState, Move]):
         zones = self.scoring_zones(state)
         return [
             ScoreRow(Words("Points"), tuple(str(p) for p in self.scores(state))),
-            ScoreRow(Words("Tokens' points"), tuple(self.points_sum(state, seat) for seat in range(state.players))),
+            ScoreRow(
+                Words("Each token's points"), tuple(self.points_sum(state, seat) for seat in range(state.players))
+            ),
             ScoreRow(Words("Zones"), tuple(str(len(z)) for z in zones)),
             ScoreRow(Words("Tokens left"), tuple(str(r) for r in state.reserve)),
         ]
 
     def points_sum(self, state: BauhausState, seat: Seat) -> str:
-        """How ``seat``'s points add up ("2×6 + 5" for 17; :func:`scoring.points_sum`)."""
+        """How ``seat``'s points add up ("6 + 6 + 5" for 17; :func:`scoring.points_sum`)."""
         terms = [(r.bit_count(), (state.control[seat] & r).bit_count()) for r in self._closed_regions(state.walls)]
         return scoring.points_sum(terms)
 

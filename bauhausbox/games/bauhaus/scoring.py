@@ -10,15 +10,12 @@ from bauhausbox.engine.api import Seat, Words
 
 
 def points_sum(terms: Sequence[tuple[int, int]]) -> str:
-    """A seat's points as a sum of what each of its scoring tokens brings, largest first, equal terms
-    grouped as *count*×*points*: from each ``(zone size, the seat's control tokens in it)``, "2×6 + 5"
-    (two tokens scoring 6, one scoring 5: 17) or "6 + 2 + 5×1"; "-" for none. One notation whether
-    the equal terms come from one zone or several."""
-    counts: dict[int, int] = {}
-    for size, n in terms:
-        if n:
-            counts[size] = counts.get(size, 0) + n
-    return " + ".join(f"{n}×{size}" if n > 1 else str(size) for size, n in sorted(counts.items(), reverse=True)) or "-"
+    """A seat's points as a sum of what each of its scoring tokens brings, one term per token,
+    largest first: from each ``(zone size, the seat's control tokens in it)``, "6 + 6 + 5" (two
+    tokens scoring 6, one scoring 5: 17); "-" for none. Never grouped as "2×6": a new player read
+    "2×3" as tokens × squares or squares × tokens; the how-to's example is written the same way."""
+    points = sorted((size for size, n in terms for _ in range(n)), reverse=True)
+    return " + ".join(str(p) for p in points) or "-"
 
 
 def tie_break(

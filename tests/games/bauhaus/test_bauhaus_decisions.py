@@ -89,6 +89,31 @@ def test_by_default_play_goes_on_and_the_lit_button_offers_the_power(fresh_app: 
     assert scene.match.state.to_play == BLUE and scene.match.state.used == (True, False)
 
 
+def test_by_default_a_computer_waits_for_blue_to_answer(fresh_app: Any) -> None:
+    """The new player: against a computer the lit button came too late (its card landed within
+    moments). A fresh player's settings ask when a computer is to play, and the computer waits."""
+    scene = yellow_has_chosen(fresh_app, yellow="ai:random", ask=Settings().ask_reactions)
+    dialog = fresh_app.top
+    assert isinstance(dialog, DialogScene), "no question while a computer was about to play"
+    frames(fresh_app, 30)
+    assert fresh_app.top is dialog and scene.match.history.cursor == 0
+
+
+def test_a_game_of_computers_never_waits(fresh_app: Any) -> None:
+    """Only humans at this computer are asked: a computers-only game is as fast as before."""
+    fresh_app.settings.ask_reactions = Settings().ask_reactions
+    state = GAME.from_picture(EMPTY_BOARD, display=("place", "move", "I2", "swap"), powers=True, turn=YELLOW)
+    state = with_tokens(state, ("c3",), ("f6",))
+    state = GAME.apply(state, Move(MoveKind.CARD, slot=0))
+    seats = (SeatSpec.from_text("ai:random", "A"), SeatSpec.from_text("ai:random", "B"))
+    scene = BauhausScene(
+        fresh_app, Match(Setup("bauhaus", 2, 1, seats, {"powers": True}), History(GAME, state), autosave=False)
+    )
+    fresh_app.push(scene)
+    assert wait_until(fresh_app, lambda: scene.match.history.cursor > 0)
+    assert fresh_app.top is scene
+
+
 def test_the_setting_never_does_not_ask(fresh_app: Any) -> None:
     scene = yellow_has_chosen(fresh_app, ask="never")
     assert fresh_app.top is scene

@@ -6,6 +6,7 @@ cancelled card cannot be redone, ghosts carry the shared ✓/✗ frame, and four
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -16,12 +17,13 @@ from bauhausbox import i18n
 from bauhausbox.engine.history import History, SeatSpec, Setup
 from bauhausbox.games.bauhaus.cards import NO_CARD
 from bauhausbox.games.bauhaus.positions import EMPTY_BOARD, zones_picture
-from bauhausbox.games.bauhaus.rules import GAME, RESOLVE, BauhausState
+from bauhausbox.games.bauhaus.rules import GAME, RESOLVE, BauhausState, Move, MoveKind
 from bauhausbox.games.bauhaus.screen import howto
 from bauhausbox.games.bauhaus.screen.paint import draw_board, draw_token, fit_board, seat_colour
 from bauhausbox.games.bauhaus.screen.panel import greyed_reason, prompt_text
 from bauhausbox.games.bauhaus.screen.scene import BauhausScene
 from bauhausbox.match import Match
+from bauhausbox.scenes.story import MoveMark
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.theme import Metrics
 from tests.games.bauhaus.test_bauhaus_scene import edge_point, open_position, square_point, with_tokens
@@ -156,7 +158,7 @@ def test_a_diagram_caption_is_read_not_drawn_over() -> None:
 
     surface = pygame.Surface((560, 560))
     with layout_probe.recording(surface.get_size()) as record:
-        howto._captioned(picture, "Blue: 5 + 6 + 6 = 17 points")(surface, rect, metrics)
+        howto._captioned(picture, "Blue: 6 + 6 + 5 = 17 points")(surface, rect, metrics)
     (caption,) = record.texts
     assert caption.size >= metrics.body
     assert rect.contains(caption.rect) and not given[0].colliderect(caption.rect)
@@ -339,6 +341,60 @@ def test_a_recap_number_sits_on_where_a_token_went_drawn_over_every_outline(
     assert last_outline < last_badge
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_recap_numbers_cover_no_token_nor_each_other_nor_lie_under_a_hint(
+    fresh_app: Any, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """A new player saw "3" and "7" piled on g7 over its token, "2" and "7" on f8, and the hint's
+    frame over a "5". Tokens on f7, g7, f8 and g8; g7's token placed, then flipped, then a wall on
+    its side: every number is clear of every token's disc and of every other number, and the hint
+    (drawn before them) hides none."""
+    board = GAME.board
+    state = GAME.from_picture(EMPTY_BOARD, display=("place", "move", "I2", "swap"), turn=1)
+    state = replace(
+        state,
+        deployed=(sum(1 << board.parse_square(q) for q in ("f7", "g8")), 1 << board.parse_square("f8")),
+        reserve=(6, 7),
+    )
+    history: History[Any] = History(GAME, state)
+    for text in ("card0", "place g7"):
+        history.play(GAME.parse_move(history.state, text))
+    with window_size(fresh_app, size):
+        seats = (SeatSpec("Walter"), SeatSpec("Josef"))
+        scene = BauhausScene(fresh_app, Match(Setup("bauhaus", 2, 1, seats, {}), history, autosave=False))
+        fresh_app.push(scene)
+        frames(fresh_app, 2)
+        g7 = board.parse_square("g7")
+        wall = next(e for e in board.edges if board.edge_name(e) == "g7N")
+        marks = [
+            MoveMark(1, 1, history.steps[1].move, theme.YELLOW, "3"),
+            MoveMark(1, 1, Move(MoveKind.POWER, squares=(g7,), power="forced"), theme.RED, "7"),
+            MoveMark(1, 1, Move(MoveKind.WALL, edges=(wall,)), theme.BLUE, "8"),
+        ]
+        calls: list[tuple[str, Any]] = []
+        monkeypatch.setattr(draw, "badge", lambda s, c, r, col, label, sz: calls.append(("badge", (c, r))))
+        scene.draw_marks(fresh_app.screen, marks)
+        radius = scene.metrics.u(1.6)
+        centres = [c for _kind, (c, _r) in calls]
+        assert len(centres) == 3
+        tokens = [scene.geo.square_center(board.parse_square(q)) for q in ("f7", "g7", "f8", "g8")]
+        token_radius = scene.geo.cell * 0.3  # a token's disc fills well over half its square
+        for i, (x, y) in enumerate(centres):
+            for tx, ty in tokens:
+                assert math.hypot(x - tx, y - ty) >= radius + token_radius, (centres[i], (tx, ty))
+            for ox, oy in centres[i + 1 :]:
+                assert math.hypot(x - ox, y - oy) >= 2 * radius, centres
+            assert scene.geo.rect.collidepoint((x, y))
+        # The recap's numbers come after the hint's frame in a frame's drawing.
+        order: list[str] = []
+        monkeypatch.setattr(draw, "badge", lambda *a, **k: order.append("badge"))
+        monkeypatch.setattr(scene, "draw_hint", lambda surface, move: order.append("hint"))
+        scene.hint_move = Move(MoveKind.CARD, slot=0)
+        scene.recap = (0, 1)
+        frames(fresh_app, 1)
+        assert "hint" in order and "badge" in order and order.index("hint") < order.index("badge"), order
+
+
 def test_a_recap_number_on_column_a_stays_off_the_row_labels(fresh_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     state = GAME.from_picture(EMPTY_BOARD, display=("place", "move", "swap", "I2"), turn=1)
     state = replace(state, deployed=(0, 0), reserve=(8, 8))
@@ -424,28 +480,38 @@ def test_the_control_face_is_solid_colour_and_the_deployed_face_mostly_white(sea
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_cards_of_a_hand_have_one_title_size(language: str, size: tuple[int, int]) -> None:
+def test_every_card_title_takes_one_size_and_one_layout(language: str, size: tuple[int, int]) -> None:
     """The review found "MOVE TOKEN", "TWO WALLS" and "DÉPLACER UNE LIMITE" much smaller than
-    "SWAP TOKENS" beside them: every title of a hand takes one size, within its card."""
+    "SWAP TOKENS" beside them, and a new player "MOVE / WALL" greyed but "MOVE WALL" active: every
+    title of the deck takes one size at a card width, whatever its neighbours or its look, inside
+    its card with a margin from the frame."""
     from bauhausbox import i18n
-    from bauhausbox.games.bauhaus.cards import CARD_INDEX, FREE_WALLS, MOVE_TOKEN, MOVE_WALL, PLACE, SWAP
-    from bauhausbox.games.bauhaus.screen.paint import draw_card
+    from bauhausbox.games.bauhaus.cards import CARDS
+    from bauhausbox.games.bauhaus.screen.paint import CARD_BORDER, card_least_width, draw_card
 
     i18n.set_language(language)
     metrics = Metrics(*size)
-    hand = [CARD_INDEX[name] for name in (MOVE_TOKEN, FREE_WALLS, MOVE_WALL, SWAP, PLACE)]
-    for width in (metrics.u(9), metrics.u(12), metrics.u(16)):
-        surface = pygame.Surface((len(hand) * (width + 20), round(width * 1.4) + 40))
-        with layout_probe.recording(surface.get_size()) as record:
-            rects = []
-            for i, card in enumerate(hand):
-                rect = pygame.Rect(10 + i * (width + 20), 20, width, round(width * 1.3))
-                draw_card(surface, rect, card, metrics, hand=hand)
-                rects.append(rect)
-        titles = [text for text in record.texts if not text.content.isdigit()]  # not the walls badges
-        assert len(titles) >= len(hand)
-        assert len({text.size for text in titles}) == 1, [(t.content, t.size) for t in titles]
-        assert all(any(rect.contains(text.rect) for rect in rects) for text in titles)
+    deck = sorted({info.title: index for index, info in enumerate(CARDS)}.values())
+    least = card_least_width(metrics)  # the panel never makes a card narrower
+    for width in (least, least + metrics.u(3), least + metrics.u(7)):
+        looks: dict[str, list[tuple[str, tuple[int, int]]]] = {}
+        for look in ("normal", "disabled", "chosen"):
+            surface = pygame.Surface((len(deck) * (width + 20), round(width * 2.5) + 40))
+            with layout_probe.recording(surface.get_size()) as record:
+                rects = []
+                for i, card in enumerate(deck):
+                    rect = pygame.Rect(10 + i * (width + 20), 30, width, round(width * 2))
+                    draw_card(surface, rect, card, metrics, state=look)
+                    rects.append(rect.move(0, -metrics.u(1)) if look == "chosen" else rect)
+            titles = [text for text in record.texts if not text.content.isdigit()]  # not the walls badges
+            assert len(titles) >= len(deck)
+            assert len({text.size for text in titles}) == 1, [(t.content, t.size) for t in titles]
+            inner = [rect.inflate(-2 * (CARD_BORDER + 2), 0) for rect in rects]
+            assert all(any(rect.contains(text.rect) for rect in inner) for text in titles), [
+                (t.content, tuple(t.rect)) for t in titles if not any(r.contains(t.rect) for r in inner)
+            ]
+            looks[look] = [(t.content, (t.rect.x - r.x, t.rect.y)) for t in titles for r in rects if r.contains(t.rect)]
+        assert looks["normal"] == looks["disabled"]
 
 
 def _moved_token_scene(app: Any, last_card: bool) -> BauhausScene:
@@ -467,13 +533,15 @@ def _moved_token_scene(app: Any, last_card: bool) -> BauhausScene:
 
 
 def _marks_between(app: Any, scene: BauhausScene) -> int:
-    """How many pixels of the empty squares between c6 and c2 (c3 to c5, inside their grid lines)
-    are not the board's white: what a mark of the move leaves drawn across the board."""
+    """How many pixels of the empty squares between c6 and c2 (c3 to c5, the middle half of each
+    column, where the way from c6 to c2 runs) are not the board's white: what a mark of the move
+    leaves drawn across the board. (A recap number on a lattice point reaches into a square's corner.)"""
     redraw_everything(app)
     frames(app, 1)
     count = 0
     for name in ("c3", "c4", "c5"):
-        cell = scene.geo.square_rect(GAME.board.parse_square(name)).inflate(-6, -6)
+        cell = scene.geo.square_rect(GAME.board.parse_square(name))
+        cell = cell.inflate(-cell.width // 2, -6)
         for x in range(cell.left, cell.right):
             for y in range(cell.top, cell.bottom):
                 count += app.screen.get_at((x, y))[:3] != theme.WHITE

@@ -332,7 +332,8 @@ def test_tokens_in_unowned_zones_and_outside_zones_score_nothing() -> None:
 def test_score_table_rows() -> None:
     state = GAME.from_picture(zones_picture([(line(1, 0, 4), "bb"), (line(3, 0, 2), "y")]), phase=OVER)
     rows = {row.label: row.cells for row in GAME.score_table(state)}
-    assert rows["Points"] == ("8", "2") and rows["Zones"] == ("1", "1") and rows["Tokens' points"] == ("2×4", "2")
+    assert rows["Points"] == ("8", "2") and rows["Zones"] == ("1", "1")
+    assert rows["Each token's points"] == ("4 + 4", "2")
 
 
 # -- hidden information and positions ---------------------------------------------------------------
@@ -426,16 +427,17 @@ def test_the_final_table_shows_how_the_points_add_up() -> None:
     state = GAME.from_picture(SCORING_EXAMPLE, players=2)
     rows = {row.label: row.cells for row in GAME.score_table(state)}
     assert rows["Points"][0] == "17"
-    assert rows["Tokens' points"] == ("2×6 + 5", "-")
+    assert rows["Each token's points"] == ("6 + 6 + 5", "-")
 
 
-def test_the_points_sum_groups_equal_terms_in_one_notation() -> None:
-    """One notation for equal terms, from one zone or several: five tokens scoring 1 each (five
-    1-square zones) read "5×1" as two tokens in one 2-square zone read "2×2"."""
+def test_the_points_sum_names_each_token_once() -> None:
+    """One term per scoring token, largest first: "2×3" read as tokens × squares or squares ×
+    tokens to a new player. Five tokens in 1-square zones are five 1s, two tokens in one 2-square
+    zone two 2s, whether the equal terms come from one zone or several."""
     ones = [(1, 1)] * 5
-    assert scoring.points_sum([(6, 1), (2, 1), *ones]) == "6 + 2 + 5×1"
-    assert scoring.points_sum([(2, 2), (1, 1), (3, 0)]) == "2×2 + 1"
-    assert scoring.points_sum([(2, 1), (4, 1), (2, 1)]) == "4 + 2×2"  # two zones of 2: grouped as one zone's
+    assert scoring.points_sum([(6, 1), (2, 1), *ones]) == "6 + 2 + 1 + 1 + 1 + 1 + 1"
+    assert scoring.points_sum([(2, 2), (1, 1), (3, 0)]) == "2 + 2 + 1"
+    assert scoring.points_sum([(2, 1), (4, 1), (2, 1)]) == "4 + 2 + 2"
     assert scoring.points_sum([(5, 0)]) == "-"
 
 

@@ -6,6 +6,7 @@ window for a power, the game-over table and the board after "See the board"."""
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import replace
 
 import pygame
@@ -176,6 +177,42 @@ def refusal(app: App) -> None:
     click(app, _square(scene, "a1"))  # a locked zone
 
 
+@scenario("bauhaus_refusal_by_panel")
+def refusal_by_panel(app: App) -> None:
+    """A refusal on the board's right edge, beside the panel (a locked zone on h8 and on h4): its
+    note stays off the cards' titles and the prompt's words."""
+    scene = _position(app, _zones_state(("place", "free", "swap", "place")))
+    click(app, scene.card_rects[0].center)
+    click(app, _square(scene, "h8"))
+
+
+@scenario("bauhaus_power_tooltip")
+def power_tooltip(app: App) -> None:
+    """Four players with powers: the pointer rests on the last player's greyed Bauhaus! button; its
+    tooltip keeps off the cards, the Deck/Walls line and the prompt."""
+    match = _played(4, 9, 3, ["human"] * 4)
+    open_match(app, match)
+    frames(app, 2)
+    scene = app.top
+    assert isinstance(scene, BauhausScene)
+    button = [b for b in scene.power_buttons if b.visible][-1]
+    move(app, button.rect.center)
+    scene.widgets._hover_since = time.monotonic() - 5
+    frames(app, 1)
+
+
+@scenario("bauhaus_replay")
+def replay(app: App) -> None:
+    """The replay viewer of a four-player game with powers, half-way: its cards keep readable
+    pictures and titles inside their margins as the table's do."""
+    from bauhausbox.scenes.replay import ReplayScene
+
+    viewer = app.push(ReplayScene.of_match(app, _played(4, 60, 5, ["human", "ai:easy", "human", "ai:easy"])))
+    assert isinstance(viewer, ReplayScene)
+    viewer.go_to(30)
+    frames(app, 2)
+
+
 @scenario("bauhaus_hint")
 def hint(app: App) -> None:
     scene = _position(app, _zones_state(("place", "free", "swap", "T3")))
@@ -248,7 +285,7 @@ def pause_after_game_over(app: App) -> None:
 @scenario("bauhaus_game_over_long_sum")
 def game_over_long_sum(app: App) -> None:
     """Four players; Blue scores in six zones of six sizes ("7 + 5 + 4 + 3 + 2 + 1"), Red five tokens
-    in 1-square zones ("5×1"): a sum longer than its column."""
+    in 1-square zones ("1 + 1 + 1 + 1 + 1"): sums longer than their column."""
     # No two zones side by side (the picture would join them): blue on rows 1, 3, 5 and 7, red apart.
     blue = [["a1", "b1", "c1", "d1", "e1", "f1", "g1"], ["a3", "b3", "c3", "d3", "e3"], ["a5", "b5", "c5", "d5"]]
     blue += [["a7", "b7", "c7"], ["e7", "f7"], ["h3"]]

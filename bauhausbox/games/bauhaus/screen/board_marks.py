@@ -47,6 +47,7 @@ class BauhausBoardMarks:
         match: Match
         spectating: bool
         geo: Geometry
+        game_rect: pygame.Rect
         card_rects: list[pygame.Rect]
         held: Held | None
         power_mode: tuple[int, str] | None
@@ -76,15 +77,41 @@ class BauhausBoardMarks:
         return mark.label is not None and (self.spectating or not self.match.over)
 
     def badge_at(self, mark: MoveMark[Move]) -> tuple[int, int] | None:
-        """Inside the board, in the destination's corner: never on the coordinates beside the board,
-        where a number between two rows would read as a row's number."""
-        _origin, rects = self._changed(mark.move)
-        if not rects:
-            return None
-        width, radius = self._mark_width(), self.metrics.u(1.6)
-        spot = pygame.Rect(rects[0].left + width, rects[0].top + width, 2 * radius, 2 * radius)
-        spot.clamp_ip(self.geo.rect)
-        return spot.center
+        """The number's first choice (``badge_choices``)."""
+        return next(iter(self.badge_choices(mark)), None)
+
+    def badge_choices(self, mark: MoveMark[Move]) -> list[tuple[int, int]]:
+        """Where the number may go, best first: on a lattice point inside the board, at a corner of
+        the square a token went to or at an end of the wall that was set (for a border wall, at
+        the corners of the square beside it). A lattice point lies between four tokens, clear of
+        each (a badge in a square's corner covered its token), and never on the coordinates
+        beside the board, where a number between two rows would read as a row's number."""
+        squares, edges = self._destination(mark.move)
+        board = self.rules.board
+        size = board.size
+        points: list[tuple[int, int]] = []
+        for square in squares:
+            col, row = board.cell(square)
+            points += [(col, row + 1), (col + 1, row + 1), (col, row), (col + 1, row)]  # y up: top first
+        for edge in edges:
+            horizontal, line, pos = board.edge_line(edge)
+            if horizontal:
+                inward = 1 if line == 0 else size - 1 if line == size else line
+                points += [(pos, line), (pos + 1, line), (pos, inward), (pos + 1, inward)]
+            else:
+                inward = 1 if line == 0 else size - 1 if line == size else line
+                points += [(line, pos + 1), (line, pos), (inward, pos + 1), (inward, pos)]
+        inside = dict.fromkeys(p for p in points if 0 < p[0] < size and 0 < p[1] < size)
+        return [(round(x), round(y)) for x, y in (self.geo.corner(*p) for p in inside)]
+
+    def _destination(self, move: Move) -> tuple[list[int], list[int]]:
+        """The squares and edges a move's tokens and walls are on now (a moved one's old place aside)."""
+        squares, edges = list(move.squares), list(move.edges)
+        if move.kind == MoveKind.MOVE_TOKEN and len(squares) == 2:
+            squares = squares[1:]
+        elif move.kind == MoveKind.MOVE_WALL and len(edges) == 2:
+            edges = edges[1:]
+        return squares, edges
 
     def _mark_width(self) -> int:
         return max(3, self.metrics.u(0.5))
@@ -224,6 +251,13 @@ class BauhausBoardMarks:
             return None
         # Inside the board, like the walls: a frame round a border square or wall stays off the coordinates.
         return rects[0].unionall(rects[1:]).inflate(2 * pad, 2 * pad).clip(geo.rect)
+
+    def note_room(self, pointer: tuple[int, int]) -> pygame.Rect:
+        """A refusal on the board keeps its note on the board's squares: beside it the panel's card
+        titles and prompt are words to read ("That would close an empty zone" sat on "The card's
+        walls go on…"), and the coordinates too."""
+        board = self.geo.rect
+        return board if board.collidepoint(pointer) else self.game_rect
 
     def refusal_area(self) -> pygame.Rect | None:
         move, reason = self.preview()

@@ -22,6 +22,7 @@ from bauhausbox.games.bauhaus.positions import zones_picture
 from bauhausbox.games.bauhaus.rules import GAME, BauhausState
 from bauhausbox.games.bauhaus.screen.paint import (
     LABEL,
+    card_height,
     draw_board,
     draw_card,
     draw_orientation,
@@ -86,12 +87,12 @@ def _diagram_cards(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics)
     gap = metrics.u(2)
     shadow = metrics.u(1)  # a card's offset shadow
     w = (rect.width - 2 * gap - shadow) // 3
-    h = min(round(w * 1.3), (rect.height - gap - shadow) // 2)
+    h = min(max(round(w * 1.3), card_height(w, metrics)), (rect.height - gap - shadow) // 2)
     with layout_probe.box(rect):
         for i, name in enumerate(kinds):
             card = CARD_INDEX[name]
             r = pygame.Rect(rect.left + (i % 3) * (w + gap), rect.top + (i // 3) * (h + gap), w, h)
-            draw_card(surface, r, card, metrics, seat=0, hand=[CARD_INDEX[name] for name in kinds])
+            draw_card(surface, r, card, metrics, seat=0)
 
 
 def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
@@ -99,14 +100,13 @@ def _diagram_turn(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) 
     gap = metrics.u(1.5)
     shadow = metrics.u(1)
     w = (rect.width - 3 * gap - shadow) // 4
-    h = min(round(w * 1.3), rect.height // 3)
+    h = min(max(round(w * 1.3), card_height(w, metrics)), rect.height // 3)
     lift = metrics.u(1)  # the chosen card is lifted
     with layout_probe.box(rect):
-        hand = [CARD_INDEX[name] for name in ("I2", PLACE, SWAP, MOVE_WALL)]
         for i, name in enumerate(("I2", PLACE, SWAP, MOVE_WALL)):
             card = pygame.Rect(rect.left + i * (w + gap), rect.top + lift, w, h)
             look = "chosen" if i == 1 else "disabled"
-            draw_card(surface, card, CARD_INDEX[name], metrics, state=look, seat=0, hand=hand)
+            draw_card(surface, card, CARD_INDEX[name], metrics, state=look, seat=0)
     state = _diagram_state([(["a1"], "y")], 2)
     state = GAME.play_texts(state, ["card0", "place c3"])
     top = rect.top + lift + h + shadow + metrics.u(2)
@@ -189,7 +189,7 @@ def _diagram_powers(state: BauhausState, caption: str) -> Diagram:
 
 def _diagram_scoring(surface: pygame.Surface, rect: pygame.Rect, metrics: Metrics) -> None:
     state = _diagram_state([(["a8", "b8", "c8", "d8", "e8"], "b"), (["a1", "b1", "c1", "d1", "e1", "f1"], "bb")], 2)
-    _captioned(_diagram_board(state), _("Blue: 5 + 6 + 6 = 17 points"))(surface, rect, metrics)
+    _captioned(_diagram_board(state), _("Blue: 6 + 6 + 5 = 17 points"))(surface, rect, metrics)
 
 
 def how_to_play_pages() -> list[HowToPage]:
@@ -284,7 +284,7 @@ def how_to_play_pages() -> list[HowToPage]:
             _("Scoring"),
             [
                 _("At the end each token on its control face in a closed zone scores the zone's number of squares."),
-                _("Example: one token in a 5-square zone and two in a 6-square zone score 5 + 6 + 6 = 17."),
+                _("Example: two tokens in a 6-square zone and one in a 5-square zone score 6 + 6 + 5 = 17."),
                 _(
                     "Ties: most owned zones, then the larger largest zone, then the second largest, and so on; "
                     "still tied, the win is shared."
@@ -303,6 +303,10 @@ def how_to_play_pages() -> list[HowToPage]:
                 _("• Yellow, Shared Control: every token of an unowned closed zone flips and scores."),
                 _("• Red, Forced Control: flip any deployed token; it scores if its zone is closed at the end."),
                 _("• Black, Mimetic Control: use one of the other powers its owner has not used yet."),
+                _(
+                    "Settings, \u201cAsk me when I can react\u201d: by default, when a computer's card can be "
+                    "answered, play stops and asks you."
+                ),
             ],
             _diagram_powers(
                 powers,

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from bauhausbox import i18n
 from bauhausbox.games.bauhaus.board import Board, bits
 from bauhausbox.games.bauhaus.cards import (
     CARDS,
@@ -27,6 +28,7 @@ from bauhausbox.games.bauhaus.cards import (
 from bauhausbox.games.bauhaus.rules import BauhausRules, BauhausState
 from bauhausbox.i18n import translate
 from bauhausbox.ui import draw, layout_probe, theme
+from bauhausbox.ui.layout_probe import CARD_PICTURE
 from bauhausbox.ui.theme import Colour, Metrics
 
 Pos = tuple[int, int]
@@ -392,12 +394,14 @@ def draw_card_icon(surface: pygame.Surface, rect: pygame.Rect, card: int, seat: 
     info = CARDS[card]
     w = max(3, rect.width // 18)
     cx, cy = rect.center
-    r = min(rect.width, rect.height) * 0.2
+    # As large as the widest icon (two tokens side by side, about 4.4 r) allows: a narrow card's
+    # icons shrank to specks at a fifth of the picture.
+    r = min(rect.width / 4.4, rect.height * 0.28)
     token_seat = seat if seat is not None else 3
     if info.kind == PATTERN and info.pattern is not None:
         draw_orientation(surface, rect, transformed(info.pattern.edges, 0, False))
     elif info.kind == PLACE:
-        draw_token(surface, (cx, cy + r * 0.2), r * 1.3, token_seat, False)
+        draw_token(surface, (cx - r * 0.35, cy + r * 0.2), r * 1.3, token_seat, False)
         plus = round(r * 0.55)
         px, py = rect.right - plus * 2, rect.top + plus * 2
         pygame.draw.line(surface, theme.INK, (px - plus, py), (px + plus, py), w)
@@ -449,36 +453,94 @@ def _title_fits(lines: Sequence[str], size: int, width: int) -> bool:
     return all(draw.render_text(line, size, theme.INK, "bold", 0.04).get_width() <= width for line in lines)
 
 
+TITLE_LINES = 3  # a title wraps on up to three lines ("INVERSER / DEUX / PIONS" on a narrow card)
+
+
 def _title_lines(label: str, size: int, width: int) -> list[str] | None:
-    """``label`` on one line at ``size`` when it fits, else wrapped on two; ``None`` when neither fits."""
-    if _title_fits([label], size, width):
-        return [label]
-    lines = draw.wrap(label, size, width, "bold")
-    return lines if len(lines) <= 2 and _title_fits(lines, size, width) else None
+    """``label`` on as few lines as fit at ``size`` (at most ``TITLE_LINES``), measured as drawn
+    (bold, letter-spaced); ``None`` when none do."""
+    lines: list[str] = []
+    for word in label.split():
+        if lines and _title_fits([f"{lines[-1]} {word}"], size, width):
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines if len(lines) <= TITLE_LINES and _title_fits(lines, size, width) else None
 
 
 @functools.lru_cache(maxsize=64)
-def _hand_title(labels: tuple[str, ...], width: int, largest: int, least: int) -> tuple[int, int]:
+def _deck_title(labels: tuple[str, ...], width: int, largest: int, least: int) -> tuple[int, int]:
     for size in range(largest, least - 1, -1):
         fitted = [_title_lines(label, size, width) for label in labels]
         if all(lines is not None for lines in fitted):
             return size, max((len(lines) for lines in fitted if lines is not None), default=1)
-    return least, max((len(draw.wrap(label, least, width, "bold")) for label in labels), default=1)
+    return least, max((len(label.split()) for label in labels), default=1)
 
 
-def hand_title(cards: Sequence[int], width: int, metrics: Metrics) -> tuple[int, int]:
-    """The one title size of the cards shown together, and the rows their titles take: the largest
-    size at which every title fits, on one line or wrapped on two ("DÉPLACER UNE / LIMITE"), so that
-    no card of a hand has a smaller title than its neighbours (each title fitted alone made "MOVE
-    TOKEN" smaller than "SWAP TOKENS"). Never below 14 px at 1280 × 800 (the layout check's floor),
-    scaled down with smaller windows."""
-    labels = tuple(card_label(card).upper() for card in cards if card != NO_CARD)
-    return _hand_title(labels, width, metrics.small, max(11, round(14 * metrics.scale)))
+def _deck_labels() -> tuple[str, ...]:
+    return _labels_in(i18n.language())
+
+
+@functools.lru_cache(maxsize=4)
+def _labels_in(language: str) -> tuple[str, ...]:
+    """Every card name of the deck, as printed, in ``language`` (the one in use: the key of the cache)."""
+    return tuple(sorted({translate(info.title).upper() for info in CARDS}))
+
+
+def _least_title(metrics: Metrics) -> int:
+    return max(11, round(14 * metrics.scale))
+
+
+def card_least_width(metrics: Metrics) -> int:
+    """The narrowest card whose every title fits at the least size, each word whole on its line,
+    inside the frame with the margin ("DÉPLACER" on a card 68 px wide touched both edges)."""
+    return _least_width(_deck_labels(), _least_title(metrics), title_margin(metrics))
+
+
+@functools.lru_cache(maxsize=16)
+def _least_width(labels: tuple[str, ...], size: int, margin: int) -> int:
+    words = {word for label in labels for word in label.split()}
+    widest = max(draw.render_text(word, size, theme.INK, "bold", 0.04).get_width() for word in words)
+    return widest + 2 * margin
+
+
+def title_margin(metrics: Metrics) -> int:
+    """From a card's side to its title: the thickest frame and a margin."""
+    return CARD_BORDER + metrics.u(0.5)
+
+
+def card_title(width: int, metrics: Metrics) -> tuple[int, int]:
+    """The one title size of every card at a card width, and the rows the longest title takes: the
+    largest size at which every title of the deck fits (``TITLE_LINES`` at most), so that a card's
+    name is laid out the same whatever its neighbours and whether it is greyed ("MOVE WALL" was one
+    line beside long names and two beside short ones). Never below 14 px at 1280 × 800 (the layout
+    check's floor), scaled down with smaller windows."""
+    return _deck_title(_deck_labels(), width, metrics.small, _least_title(metrics))
+
+
+CARD_BORDER = 5  # the chosen card's frame, the thickest: the title keeps clear of it on every card
 
 
 def card_title_width(rect: pygame.Rect, metrics: Metrics) -> int:
-    """The width a title has on a card drawn in ``rect``."""
-    return rect.width - 2 * metrics.u(0.75)
+    """The width a title has on a card drawn in ``rect``: inside its frame, with a margin."""
+    return rect.width - 2 * title_margin(metrics)
+
+
+def _card_parts(width: int, metrics: Metrics) -> tuple[int, int, int, int]:
+    """A card's band height, title size, title step and the title block's height at ``width``."""
+    size, rows = card_title(width - 2 * title_margin(metrics), metrics)
+    step = round(size * 1.1)
+    return max(6, width // 8), size, step, rows * step + metrics.u(1.25)
+
+
+def card_height(width: int, metrics: Metrics) -> int:
+    """The least height of a card ``width`` wide: its band, a picture at least ``PICTURE_SHARE`` of
+    the width tall (a narrow card's icons shrank to specks) and its title's rows."""
+    band, _size, _step, title_h = _card_parts(width, metrics)
+    return band + round(width * PICTURE_SHARE) + metrics.u(1.5) + title_h
+
+
+PICTURE_SHARE = 0.55  # a card's picture is at least this share of the card's width tall
 
 
 def draw_card(
@@ -489,10 +551,9 @@ def draw_card(
     *,
     state: str = "normal",  # "normal", "chosen", "disabled", "hover"
     seat: int | None = None,
-    hand: Sequence[int] = (),
 ) -> None:
-    """A face-up action card: coloured band, icon or pattern, title; chosen cards are lifted.
-    ``hand``: the cards shown beside it, whose titles take the same size and rows as its own."""
+    """A face-up action card: coloured band, icon or pattern, title; chosen cards are lifted. Its
+    title has the size and the rows of every card of that width (``card_title``)."""
     if card == NO_CARD:
         pygame.draw.rect(surface, theme.PAPER_DARK, rect)
         pygame.draw.rect(surface, theme.LIGHT_GREY, rect, 2)
@@ -502,30 +563,31 @@ def draw_card(
     body = rect.move(0, -lift)
     draw.shadow_rect(surface, body, metrics.u(0.75) + lift // 2)
     pygame.draw.rect(surface, theme.WHITE, body)
-    band = pygame.Rect(body.left, body.top, body.width, max(6, body.height // 9))
+    band_h, size, step, title_h = _card_parts(body.width, metrics)
+    band = pygame.Rect(body.left, body.top, body.width, band_h)
     pygame.draw.rect(surface, CARD_ACCENTS[info.kind], band)
     label = card_label(card).upper()
     width = card_title_width(body, metrics)
-    size, rows = hand_title([card, *hand], width, metrics)
-    lines = _title_lines(label, size, width) or draw.wrap(label, size, width, "bold")
-    step = round(size * 1.1)
-    title_h = max(rows, len(lines)) * step + metrics.u(1.25)
+    lines = _title_lines(label, size, width) or label.split()
     picture = pygame.Rect(body.left, band.bottom, body.width, body.height - band.height - title_h).inflate(
         -metrics.u(1.5), -metrics.u(1.5)
     )
-    draw_card_icon(surface, picture, card, seat)
-    # A title shorter than its neighbours' sits on the same last line as theirs.
-    y = body.bottom - metrics.u(0.75) - len(lines) * step
-    with layout_probe.box(body):
-        for line in lines:
-            draw.text(surface, line, (body.centerx, y), size, theme.INK, "bold", "midtop", 0.04)
-            y += step
     if info.walls:
+        # The walls' number in the picture's top right corner, the pattern left of it: never on it.
         badge = draw.render_text(str(info.walls), metrics.small, theme.WHITE, "bold")
         box = badge.get_rect().inflate(metrics.u(1), metrics.u(0.25))
         box.topright = (body.right - metrics.u(0.5), band.bottom + metrics.u(0.5))
         pygame.draw.rect(surface, theme.INK, box)
         surface.blit(badge, badge.get_rect(center=box.center))
+        picture.width = box.left - metrics.u(0.5) - picture.left
+    draw_card_icon(surface, picture, card, seat)
+    layout_probe.figure(CARD_PICTURE, picture)
+    # A title shorter than the longest sits on the same last line as the others'.
+    y = body.bottom - metrics.u(0.75) - len(lines) * step
+    with layout_probe.box(body.inflate(-2 * title_margin(metrics), 0)):
+        for line in lines:
+            draw.text(surface, line, (body.centerx, y), size, theme.INK, "bold", "midtop", 0.04)
+            y += step
     border = 5 if state == "chosen" else 3
     pygame.draw.rect(surface, theme.RED if state == "chosen" else theme.INK, body, border)
     if state == "disabled":

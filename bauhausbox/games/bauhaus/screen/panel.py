@@ -31,7 +31,9 @@ from bauhausbox.games.bauhaus.rules import (
 from bauhausbox.games.bauhaus.screen.paint import (
     LABEL,
     Geometry,
+    card_height,
     card_label,
+    card_least_width,
     draw_card,
     draw_token,
     fit_labelled_board,
@@ -193,7 +195,12 @@ def panel_least_width(scene: BauhausScene, compact: bool) -> int:
             _text_left(scene) + names + m.u(1) + button + _score_room(scene),
             _text_left(scene) + _colour_width(scene) + m.u(1) + reserve,
         )
-    return max(m.u(PANEL_LEAST_UNITS), row)
+    cards = 4 * card_least_width(m) + 3 * _card_gap(scene)  # every card's title whole, with its margins
+    return max(m.u(PANEL_LEAST_UNITS), row, cards)
+
+
+def _card_gap(scene: BauhausScene) -> int:
+    return scene.metrics.u(1)
 
 
 def _token_step(scene: BauhausScene) -> int:
@@ -223,9 +230,10 @@ def layout_panel(scene: BauhausScene, panel: pygame.Rect) -> None:
     m = scene.metrics
     scene.panel_rect = panel
     top = panel.top + m.small + m.u(2.5)
-    gap = m.u(1.5)
+    gap = _card_gap(scene)
     card_w = (panel.width - 3 * gap) // 4
-    card_h = min(round(card_w * 1.3), panel.height // 3)
+    # Tall enough for a readable picture above the title's rows (card_height), never over a third.
+    card_h = min(max(round(card_w * 1.3), card_height(card_w, m)), panel.height // 3)
     scene.card_rects = [pygame.Rect(panel.left + i * (card_w + gap), top, card_w, card_h) for i in range(4)]
     scene.info_rect = pygame.Rect(panel.left, top + card_h + m.u(1.5), panel.width, max(m.u(3.5), m.body + m.u(1)))
     compact = compact_rows(scene, panel.width)
@@ -301,8 +309,12 @@ def draw_panel(scene: BauhausScene, surface: pygame.Surface, state: BauhausState
                 look = "disabled"  # nothing to choose now (the opening round places tokens only)
             elif actor is not None and state.phase == CHOOSE:
                 look = "hover" if slot == hover and slot in playable else ("normal" if slot in playable else "disabled")
-            draw_card(surface, rect, state.display[slot], m, state=look, seat=state.turn, hand=state.display)
+            draw_card(surface, rect, state.display[slot], m, state=look, seat=state.turn)
             layout_probe.control(f"card {slot + 1}", rect)
+        # The cards and the counts under them are read while a power button's tooltip is up: it keeps off them.
+        cards = scene.card_rects[0].unionall(scene.card_rects[1:]) if scene.card_rects else None
+        if cards is not None:
+            draw.keep_clear(surface, cards.union(scene.info_rect))
         _draw_info(scene, surface, state)
         _draw_players(scene, surface, state)
         _draw_prompt(scene, surface, state)
