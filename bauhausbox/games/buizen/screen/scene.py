@@ -535,7 +535,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
 
     def hint_short(self, move: Move) -> str:
         """The hinted tile by its short name, not where it goes (the ghost shows that), as the
-        computer's moves are said when the bar has no room: "Hint: lay a gas bend and draw 1"."""
+        computer's moves are said when the bar has no room: "Hint: lay a gas bend and draw 1 tile"."""
         seat = self.match.to_play
         if seat is None:
             return ""
