@@ -291,7 +291,7 @@ class TableChrome(GameHooks[Any, Any]):
             draw.seat_shape(surface, shape, (row.left + m.u(3), row.centery), m.u(1.6), colour)
             connected = self.table.connected(seat) if spec.is_human else None
             presence_mark(surface, (row.left + m.u(3), row.centery), m.u(1.6), connected)
-            draw.text(
+            name = draw.text(
                 surface,
                 spec.name,
                 (row.left + m.u(6), row.centery - m.u(1.2)),
@@ -300,6 +300,7 @@ class TableChrome(GameHooks[Any, Any]):
                 "semibold",
                 "midleft",
             )
+            draw.keep_clear(surface, name)  # who is who: tooltips (the top bar's) keep off the names
             level = _(LEVEL_WORDS.get(spec.level, spec.level))
             sub = _("human") if spec.is_human else _("computer · {level}").format(level=level)
             if connected is not None:  # across computers: who is at their screen now
