@@ -619,7 +619,7 @@ def test_the_hand_marks_which_tiles_have_a_place_before_one_is_picked(
     for number, box in scene.hand_slots:
         near = box.inflate(box.width, box.height)
         legal = [ok for centre, ok in marks if near.collidepoint(centre) and box.right - centre[0] < box.width // 2]
-        flipped = [r for r in flips if box.inflate(box.width // 2, box.height // 2).collidepoint(r.center)]
+        flipped = [r for r in flips if box.collidepoint(r.center)]  # the sign sits on its tile's corner
         seen[number] = "flip" if flipped else ("yes" if legal == [True] else "no" if legal == [False] else "?")
     expected = {n: "no" if n not in faces else ("yes" if 0 in faces[n] else "flip") for n in state.hands[0] if n}
     assert seen == expected
@@ -1148,3 +1148,18 @@ def test_the_hints_words_stay_while_the_pointer_rests_on_a_refused_cell(fresh_ap
         frames(app, 1)
     reason = scene.reason_at(scene.to_cell(scene.mouse)) or ""
     assert not [t.content for t in record.texts if reason[:20].lower() in t.content.lower()]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_hand_grows_with_the_room(fresh_app: Any, size: tuple[int, int]) -> None:
+    """The review (1920 × 1080): the hand's tiles stayed small (98 px) in a strip 1084 px wide. A
+    short hand's tiles take at least a seventh of the height beside the panel (fails with the strip
+    at its old fixed height)."""
+    with window_size(fresh_app, size):
+        scene = _open(fresh_app, ["human", "human", "ai:easy"])
+        frames(fresh_app, 1)
+        assert len(scene.hand()) <= 5
+        column = scene.board_rect.height + scene.hand_rect.height
+        assert scene.hand_tile_px * 7 >= column, (scene.hand_tile_px, column)
+        assert all(scene.hand_rect.contains(box) for _n, box in scene.hand_slots)
+        fresh_app.pop()

@@ -100,7 +100,9 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         gap = m.u(2)
         self.panel_rect = pygame.Rect(rect.right - panel_w, rect.top, panel_w, rect.height)
         left = pygame.Rect(rect.left, rect.top, rect.width - panel_w - gap, rect.height)
-        hand_h = m.u(17)
+        # The hand grows with the room: a quarter of the height beside the panel (its tiles were 98 px
+        # in a strip 1300 px wide at 1920 × 1080), never less than the strip the smallest window needs.
+        hand_h = max(m.u(17), left.height // 4)
         self.hand_rect = pygame.Rect(left.left, left.bottom - hand_h, left.width, hand_h)
         self.board_rect = pygame.Rect(left.left, left.top, left.width, left.height - hand_h - m.u(1))
         # Panel: players, then the colour tile and piles, then the tool buttons at the bottom.
