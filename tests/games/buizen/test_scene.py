@@ -1066,6 +1066,10 @@ def test_the_green_places_agree_with_the_move_the_ghost_makes(fresh_app: Any) ->
     assert scene.fitting_cells(number) == (set(), set()), "the tile as it shows fits nowhere: nothing green"
     click(fresh_app, slot.center)
     assert scene.fitting_cells() == (set(), set())
+    # Over a place of its other face the bar says the one key that makes it fit.
+    back = next(m.cell for m in GAME.legal_moves(scene.match.state) if isinstance(m, Place) and m.number == number)
+    move(fresh_app, scene.to_screen(back).center)
+    assert scene.hover_reason() == "This tile fits here on its other face: press F to flip it"
     key(fresh_app, pygame.K_f)
     anyhow, _exactly = scene.fitting_cells()
     by_rules = {m.cell for m in GAME.legal_moves(scene.match.state) if isinstance(m, Place) and m.number == number}

@@ -562,7 +562,15 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
             return ""
         if not self.board_rect.collidepoint(self.mouse):
             return ""
-        reason = self.reason_at(self.to_cell(self.mouse))
+        cell = self.to_cell(self.mouse)
+        reason = self.reason_at(cell)
+        if (
+            reason
+            and self.selected in TILE_BY_NUMBER
+            and cell in self._turns(self.selected, 1 - self.held_orientation()[0])
+        ):
+            # The app turns a tile, never flips it: say the one key that makes this place fit.
+            return _("This tile fits here on its other face: press F to flip it")
         return sentence(shown(reason)) if reason else ""
 
     def idle_status(self) -> str:
