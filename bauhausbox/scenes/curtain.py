@@ -51,7 +51,10 @@ class CurtainScene(Scene):
 
     def layout(self, metrics: Metrics) -> None:
         super().layout(metrics)
-        width = min(metrics.width - metrics.u(8), max(metrics.u(44), self.ready_button.natural_width(metrics)))
+        # The screen's one call to action: room round its words (a French "JE SUIS ANNI : MONTRER MON
+        # TOUR" at its natural width read as filled edge to edge at 1024 × 700).
+        natural = self.ready_button.natural_width(metrics) + metrics.u(6)
+        width = min(metrics.width - metrics.u(8), max(metrics.u(44), natural))
         self.ready_button.rect = pygame.Rect(0, 0, width, metrics.button_height)
         self.ready_button.rect.center = (metrics.width // 2, metrics.height // 2 + metrics.u(20))
 

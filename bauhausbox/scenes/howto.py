@@ -16,13 +16,16 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from bauhausbox.i18n import N_, _
+from bauhausbox.i18n import N_, _, fill, pgettext
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
 
 Diagram = Callable[[pygame.Surface, pygame.Rect, Metrics], None]
+
+#: Game titles that name several things: their how-to title has a template of its own (``title``).
+PLURAL_TITLES = frozenset({"Blokus puzzles"})
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,15 @@ class HowToScene(Scene):
             button.enabled = usable
             button.tooltip = hint if usable else ""
 
+    def title(self) -> str:
+        """ "How to play Bits"; a title that names several things ("Blokus puzzles") has its own
+        template, as some languages change the article for it ("Règles des casse-tête Blokus")."""
+        game = _(self.game_title)
+        if self.game_title in PLURAL_TITLES:
+            # TRANSLATORS: {game} names several things (the Blokus puzzles).
+            return fill(pgettext("plural", "How to play {game}"), game=game)
+        return fill(_("How to play {game}"), game=game)
+
     def draw(self, surface: pygame.Surface) -> None:
         m = self.metrics
         u = m.u
@@ -99,7 +111,7 @@ class HowToScene(Scene):
         pygame.draw.rect(surface, theme.INK, (0, 0, m.width, u(12)))
         draw.heading(
             surface,
-            _("How to play {game}").format(game=_(self.game_title)),
+            self.title(),
             (u(4), u(6)),
             m.heading,
             theme.WHITE,

@@ -50,9 +50,14 @@ def result_headline(game_id: str, result: ResultRecord) -> str:
 def result_with_points(game_id: str, result: ResultRecord) -> str:
     """The headline with the best score, for a list without a score column (the setup's record):
     "28 Nov: Anni won (13 points)"; a solo game has its score and no winner ("28 Nov: 34 points")."""
-    # A no-break space: "(15" at a line's end and "points)" on the next read as two things.
+    # A no-break space: "(15" at a line's end and "points)" on the next read as two things; a real
+    # minus sign ("−19 points", as every negative the app shows).
     points = counted("{n} point", "{n} points", max(result.scores, default=0)).replace(" ", "\u00a0")
+    points = points.replace("-", "\u2212")
     headline = result_headline(game_id, result)
     if len(result.players) < 2:
         return fill(_("{date}: {points}"), date=headline, points=points)
+    if any(seat_level(result, seat) for seat in result.winners):
+        # A computer won, named with its level in brackets: the points after a comma, not a second bracket.
+        return fill(_("{headline}, {points}"), headline=headline, points=points)
     return fill(_("{headline} ({points})"), headline=headline, points=points)

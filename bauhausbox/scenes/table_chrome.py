@@ -304,7 +304,7 @@ class TableChrome(GameHooks[Any, Any]):
             draw.seat_shape(surface, shape, (row.left + m.u(3), row.centery), m.u(1.6), colour)
             connected = self.table.connected(seat) if spec.is_human else None
             presence_mark(surface, (row.left + m.u(3), row.centery), m.u(1.6), connected)
-            draw.text(
+            name = draw.text(
                 surface,
                 spec.name,
                 (row.left + m.u(6), row.centery - m.u(1.2)),
@@ -313,6 +313,7 @@ class TableChrome(GameHooks[Any, Any]):
                 "semibold",
                 "midleft",
             )
+            draw.keep_clear(surface, name)  # who is who: tooltips (the top bar's) keep off the names
             sub = self.seat_kind(seat)
             if connected is not None and not self.table.open_seat(seat):  # across computers: who is at their screen now
                 sub = _("human · connected") if connected else _("human · not connected")

@@ -619,13 +619,24 @@ def tooltip(
     the window allows) the neighbours in ``keep_clear``, and still less the titles and content in
     ``to_read``. Without a control it goes by the pointer."""
     size = metrics.small
-    lines = draw.wrap(content, size, metrics.u(40))
     pad = metrics.u(1)
-    width = max(draw.render_text(line, size).get_width() for line in lines) + 2 * pad
-    height = len(lines) * round(size * 1.25) + 2 * pad
     window = surface.get_rect()
     avoid = pygame.Rect(control) if control is not None else pygame.Rect(mouse[0], mouse[1], 1, 1)
-    box = _tooltip_place((width, height), mouse, avoid, window, keep_clear, metrics.u(1), to_read)
+    # Where one line covers what must stay in sight (a crowded corner: a name below, the log beside),
+    # the words in a narrower column may fit between them.
+    best: tuple[int, pygame.Rect, list[str]] | None = None
+    for column in (metrics.u(40), metrics.u(18)):
+        lines = draw.wrap(content, size, column)
+        width = max(draw.render_text(line, size).get_width() for line in lines) + 2 * pad
+        height = len(lines) * round(size * 1.25) + 2 * pad
+        box = _tooltip_place((width, height), mouse, avoid, window, keep_clear, metrics.u(1), to_read)
+        cover = _cover(box, keep_clear, to_read)
+        if best is None or cover < best[0]:
+            best = (cover, box, lines)
+        if cover == 0:
+            break
+    assert best is not None
+    _cover_left, box, lines = best
     pygame.draw.rect(surface, theme.INK, box)
     pygame.draw.rect(surface, theme.PAPER, box, 1)  # its edge shows on dark fields (the menu's poster)
     layout_probe.tooltip(content, box, avoid)
@@ -639,6 +650,13 @@ def tooltip(
 NEAR = 10
 #: Covering words to read costs this much more than covering a control's frame.
 READ_WEIGHT = 50
+
+
+def _cover(box: pygame.Rect, keep_clear: Sequence[pygame.Rect], to_read: Sequence[pygame.Rect]) -> int:
+    """How much of what must stay in sight ``box`` covers: the area over controls, and
+    ``READ_WEIGHT`` times the area over words to read."""
+    cover = sum(box.clip(other).width * box.clip(other).height for other in keep_clear)
+    return cover + READ_WEIGHT * sum(box.clip(other).width * box.clip(other).height for other in to_read)
 
 
 def _distance(box: pygame.Rect, control: pygame.Rect) -> int:
@@ -658,13 +676,15 @@ def _tooltip_place(
     to_read: Sequence[pygame.Rect] = (),
 ) -> pygame.Rect:
     """Where a tooltip of ``size`` goes: the first of below, above, right of, left of ``avoid``
-    that stays in the window, off ``avoid`` and off every rect of ``keep_clear``; when none is
-    clear, below again past what it would cover or beside the words to read it would cover, else the
-    place covering the least of them — always
-    next to ``avoid`` (at most ``NEAR`` gaps away). Below
+    that stays in the window (a ``gap`` from its edges), off ``avoid`` and off every rect of
+    ``keep_clear``; when none is clear, below again past what it would cover or beside the words to
+    read it would cover, else the place covering the least of them — always next to ``avoid`` (at
+    most ``NEAR`` gaps away). Below
     or above, it starts just right of the pointer, else it ends just left of it (a record box right
     of a seat's choice stays readable; a panel's title under a top bar's button too)."""
     width, height = size
+    # A gap from the window's edges too: a box flush with the edge reads as cut off.
+    window = window.inflate(-2 * gap, -2 * gap)
     right, left = mouse[0] + gap * 2, mouse[0] - gap * 2 - width
     candidates = [
         pygame.Rect(right, avoid.bottom + gap, width, height),

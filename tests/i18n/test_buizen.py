@@ -251,3 +251,26 @@ def test_the_screens_own_texts_go_through_the_catalogs(
         assert untranslated(own, names_on_screen(fresh_app)) == []
     finally:
         fresh_app.go_home()
+
+
+def test_a_material_has_one_french_word_wherever_it_is_named(language: Callable[[str], str]) -> None:
+    """The review: the score table said "Matériau : tuyau d'incendie" where the log and the closing
+    messages say "incendie". A material's name and the log's word for its pipes are one word."""
+    from bauhausbox.games.buizen.describe import MATERIAL_WORDS
+    from bauhausbox.games.buizen.tiles import MATERIAL_NAMES
+
+    language("fr")
+    assert {code: i18n._(name) for code, name in MATERIAL_NAMES.items()} == {
+        code: i18n._(word) for code, word in MATERIAL_WORDS.items()
+    }
+
+
+def test_the_puzzles_how_to_title_takes_the_plural_article(fresh_app: Any, language: Callable[[str], str]) -> None:
+    """The review: "Règles de casse-tête Blokus" → "Règles des casse-tête Blokus"; one game keeps "de"."""
+    from bauhausbox.scenes.howto import HowToScene
+
+    language("fr")
+    assert HowToScene(fresh_app, "Blokus puzzles", []).title() == "Règles des Casse-tête Blokus"
+    assert HowToScene(fresh_app, "Bits", []).title() == "Règles de Bits"
+    language("en")
+    assert HowToScene(fresh_app, "Blokus puzzles", []).title() == "How to play Blokus puzzles"

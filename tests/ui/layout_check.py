@@ -6,8 +6,11 @@
 - no two controls overlap;
 - a scene that draws a panel (a dialog's box) keeps all its controls inside it;
 - no text runs under a button of its own scene (a log line under a button), its own words aside;
-- a tooltip stays inside the window and off the control it explains, and next to it: at most
+- a tooltip stays inside the window, at least ``TOOLTIP_EDGE`` px from its edges (a box touching the
+  window's edge reads as cut), and off the control it explains, and next to it: at most
   ``NEAR`` of the window's height away (farther, it reads as the next row's);
+- a tooltip covers no player's name (``names``: the seats of the game on screen, "Anni" in the players
+  panel under the top bar's Hint button);
 - a tooltip covers no other control's label (the words drawn inside that control, by the same scene),
   no title of its scene (``draw.heading``: "GAME LOG", "YOUR RECORD") and no content the scene asked
   to keep clear (``draw.keep_clear``: the setup's record box, a Load row's title, an illustration);
@@ -49,11 +52,15 @@ def _inside(inner: pygame.Rect, outer: pygame.Rect) -> bool:
 
 SENTENCE_WORDS = 4  # a text of this many words or more is a sentence, said once
 NEAR = 0.1  # of the window's height: how far a tooltip may stand from its control (80 px at 1280×800)
+TOOLTIP_EDGE = 4  # px a tooltip keeps from the window's edges
 
 
-def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = ()) -> list[str]:
+def problems(
+    record: Record, check_sizes: bool, spent_hints: Collection[str] = (), names: Collection[str] = ()
+) -> list[str]:
     """Everything wrong with the frame in ``record``, one line each (empty when the frame is fine);
-    ``spent_hints``: the words of hints already played, which no text may still say."""
+    ``spent_hints``: the words of hints already played, which no text may still say; ``names``: the
+    players' names, which no tooltip may cover."""
     found: list[str] = []
     places: dict[str, set[tuple[int, ...] | None]] = defaultdict(set)
     for text in record.texts:
@@ -105,6 +112,11 @@ def problems(record: Record, check_sizes: bool, spent_hints: Collection[str] = (
     for tip in record.tooltips:
         if not _inside(tip.rect, window):
             found.append(f"tooltip {tip.content!r} leaves the window")
+        elif not window.inflate(-2 * TOOLTIP_EDGE, -2 * TOOLTIP_EDGE).contains(tip.rect):
+            found.append(f"tooltip {tip.content!r} at {tuple(tip.rect)} touches the window's edge")
+        for text in record.texts:
+            if text.content.strip() in names and text.layer == tip.layer and text.rect.colliderect(tip.rect):
+                found.append(f"tooltip {tip.content!r} covers the name {text.content!r} at {tuple(text.rect)}")
         if tip.rect.colliderect(tip.control):
             found.append(f"tooltip {tip.content!r} covers its own control")
         away = max(

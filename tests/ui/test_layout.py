@@ -49,6 +49,11 @@ def draw_recorded(app: Any) -> layout_probe.Record:
     return record
 
 
+def seat_names(app: Any) -> set[str]:
+    """The players' names of the games on the screen's stack (no tooltip may cover them)."""
+    return {spec.name for scene in app.stack if (match := getattr(scene, "match", None)) for spec in match.setup.seats}
+
+
 def unpainted_pixels(app: Any) -> int:
     """How many pixels of the window the last frame left as they were (still ``UNPAINTED``)."""
     return int(pygame.mask.from_threshold(app.screen, UNPAINTED, (1, 1, 1, 255)).count())
@@ -66,7 +71,7 @@ def test_layout(sized_app: Any, name: str, language: str, monkeypatch: pytest.Mo
     record = draw_recorded(sized_app)
     assert record.texts, "the probe saw no text: the scene drew nothing, or the probe is off"
     size = sized_app.screen.get_size()
-    found = problems(record, check_sizes=size == (1280, 800))
+    found = problems(record, check_sizes=size == (1280, 800), names=seat_names(sized_app))
     if unpainted := unpainted_pixels(sized_app):
         found.append(f"the scene left {unpainted} pixels of the window unpainted")
     case = f"{name}-{size[0]}x{size[1]}"

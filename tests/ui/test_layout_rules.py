@@ -52,6 +52,24 @@ def test_a_tooltip_over_content_kept_clear_fails_and_one_of_another_scene_may() 
     assert problems(record, False) == []
 
 
+def test_a_tooltip_over_a_players_name_or_against_the_windows_edge_fails() -> None:
+    # The review: "Play the hinted move (Enter)" hid "Anni"; the how-to's "Right arrow" touched the edge.
+    record = Record((1280, 800))
+    record.texts.append(TextDraw("Anni", pygame.Rect(1040, 100, 40, 20), 16, None, "body"))
+    hint_button = pygame.Rect(1050, 40, 120, 40)
+    record.tooltips.append(TooltipDraw("Play the hinted move (Enter)", pygame.Rect(1000, 95, 200, 36), hint_button))
+    assert problems(record, False, names=("Anni", "Josef")) == [
+        "tooltip 'Play the hinted move (Enter)' covers the name 'Anni' at (1040, 100, 40, 20)"
+    ]
+    assert problems(record, False) == []  # "Anni" named no seat: a word like any other
+    record.tooltips[0] = TooltipDraw("Right arrow", pygame.Rect(1180, 700, 100, 30), pygame.Rect(1100, 740, 150, 40))
+    assert problems(record, False, names=("Anni",)) == [
+        "tooltip 'Right arrow' at (1180, 700, 100, 30) touches the window's edge"
+    ]
+    record.tooltips[0] = TooltipDraw("Right arrow", pygame.Rect(1176, 700, 100, 30), pygame.Rect(1100, 740, 150, 40))
+    assert problems(record, False, names=("Anni",)) == []
+
+
 def test_a_sentence_said_in_two_places_fails_and_a_list_may_repeat_a_line() -> None:
     twice = _frame(("Touches your own piece along a side", None), ("Touches your own piece along a side", BAR))
     assert any("drawn in 2 places" in line for line in problems(twice, False))

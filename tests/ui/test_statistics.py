@@ -277,3 +277,32 @@ def test_every_game_tab_leaves_its_label_its_margins(fresh_app: Any, size: tuple
             assert tab.rect.width >= tab.natural_width(scene.metrics), (tab.label, tab.rect)
         assert tabs[-1].rect.right <= size[0], tabs[-1].rect
         assert all(a.rect.right < b.rect.left for a, b in itertools.pairwise(tabs))
+
+
+def test_a_computers_win_on_the_setup_record_has_one_bracket_and_a_real_minus() -> None:
+    """The review (FR): "victoire de Josef (ordinateur · expert) (-19 points)": two brackets in a row
+    and a hyphen for a minus. The points follow the computer's bracket after a comma, with a real
+    minus sign; a person's win keeps its bracket."""
+    from datetime import datetime
+
+    from bauhausbox import i18n
+    from bauhausbox.scenes.results import result_with_points
+
+    date = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)
+    expert = ResultRecord(
+        date=date, players=["Anni", "Josef"], kinds=["human", "ai:expert"], scores=[-31, -19], winners=[1]
+    )
+    person = expert.model_copy(update={"kinds": ["human", "human"]})
+    try:
+        for language in ("en", "fr"):
+            i18n.set_language(language)
+            said = result_with_points("blokus", expert)
+            assert ") (" not in said and said.count("(") == 1, said
+            assert "\u221219" in said and "-" not in said.replace("-tête", ""), said
+        i18n.set_language("fr")
+        assert result_with_points("blokus", expert).endswith(
+            "victoire de Josef (ordinateur · expert), \u221219\u00a0points"
+        )
+        assert result_with_points("blokus", person).endswith("victoire de Josef (\u221219\u00a0points)")
+    finally:
+        i18n.set_language("en")

@@ -1,7 +1,7 @@
 """Buizen Wir-War moves in words (the engine contract's ``describe_move``).
 
-"Circle laid a gas bend right of the start pump room and drew 2", "Square laid an open pit on the
-road below Circle's fire-hose straight ending in a road and drew 1". The table has no edge and its
+"Circle laid a gas bend right of the start pump room and drew 2 tiles", "Square laid an open pit on the
+road below Circle's fire-hose straight ending in a road and drew 1 tile". The table has no edge and its
 coordinates mean nothing to players, so a cell is named by a neighbour: the start pump room when it
 touches it, else a pipe tile it touches (by what it shows and who laid it), else a pump room or a
 road. Tile numbers, faces and turns are never named: a face is called by its pipes ("a PP–PE100
@@ -182,13 +182,13 @@ def move_sentence(
 
 
 def _drew(sentence: str, drawn: int, you: bool) -> str:
-    """``… and drew 2``: how many, never which (the tiles are secret). English needs no noun; others
-    may, and say it to the reader in another form ("avez pioché")."""
+    """``… and drew 2 tiles``: how many, never which (the tiles are secret); the noun is said (a bare
+    "drew 1" read as unfinished), and French says it to the reader in another form ("avez pioché")."""
     if you:
         # TRANSLATORS: the reader ("You laid …") drew {n} tiles.
-        drew = npgettext("you", "{sentence} and drew {n}", "{sentence} and drew {n}", drawn)
+        drew = npgettext("you", "{sentence} and drew {n} tile", "{sentence} and drew {n} tiles", drawn)
     else:
-        drew = ngettext("{sentence} and drew {n}", "{sentence} and drew {n}", drawn)
+        drew = ngettext("{sentence} and drew {n} tile", "{sentence} and drew {n} tiles", drawn)
     return drew.format(sentence=sentence, n=drawn)
 
 
@@ -196,7 +196,7 @@ def short_sentence(
     rules: BuizenRules, state: BuizenState, move: Move, *, seat: Seat, who: str, viewer: Seat | None = None
 ) -> str:
     """The move in the fewest words, for a status bar with no room for the whole sentence: the tile
-    by its short name, not where it went ("Anni laid a gas bend and drew 1", "You laid …" to its
+    by its short name, not where it went ("Anni laid a gas bend and drew 1 tile", "You laid …" to its
     mover, as in the log); the log says it all."""
     you = viewer is not None and viewer == seat
     if isinstance(move, Place):

@@ -23,7 +23,7 @@ Sides = tuple[Edge, Edge, Edge, Edge]
 
 MATERIALS: tuple[str, ...] = ("PP", "PE", "FH", "GAS")
 # Names shown to players, marked for the catalogs and translated where they are drawn (the French
-# ones are the rulebook's: PP, PE100, tuyau d'incendie, tuyau de gaz).
+# ones are short, as the log's words for a pipe: PP, PE100, incendie, gaz).
 MATERIAL_NAMES: dict[str, str] = {"PP": N_("PP"), "PE": N_("PE100"), "FH": N_("fire hose"), "GAS": N_("gas")}
 # A pipe of each material with its article, as refusals name it ("a gas pipe would meet a fire hose").
 PIPE_NAMES: dict[str, str] = {

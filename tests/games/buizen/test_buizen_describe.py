@@ -25,21 +25,21 @@ def say(state: BuizenState, text: str, **kwargs: object) -> str:
 def test_the_first_tile_puts_its_eave_against_the_start_pump_room() -> None:
     state = position("0,0 pump", hand0="3")
     assert say(state, "3f r270 at 1,0") == (
-        "Circle laid a fire-hose straight ending in an eave right of the start pump room and drew 1"
+        "Circle laid a fire-hose straight ending in an eave right of the start pump room and drew 1 tile"
     )
     assert say(state, "3f r90 at -1,0", names=["Anni", "Josef"]) == (
-        "Anni laid a fire-hose straight ending in an eave left of the start pump room and drew 1"
+        "Anni laid a fire-hose straight ending in an eave left of the start pump room and drew 1 tile"
     )
 
 
 def test_a_tile_is_placed_by_the_pipe_it_touches_and_automatic_tiles_are_said() -> None:
     state = position("0,0 pump; 1,0 3f r270 by 1", hand0="29 28")
     assert say(state, "29f r180 at 2,0") == (
-        "Circle laid a fire-hose bend ending in a road right of Triangle's fire-hose straight and drew 1; "
+        "Circle laid a fire-hose bend ending in a road right of Triangle's fire-hose straight and drew 1 tile; "
         "the rules put a road below it"
     )
     assert say(state, "28f r180 at 2,0") == (
-        "Circle laid a fire-hose bend ending in an eave right of Triangle's fire-hose straight and drew 1; "
+        "Circle laid a fire-hose bend ending in an eave right of Triangle's fire-hose straight and drew 1 tile; "
         "the rules put a pump room below it"
     )
 
@@ -47,7 +47,7 @@ def test_a_tile_is_placed_by_the_pipe_it_touches_and_automatic_tiles_are_said() 
 def test_an_empty_pile_leaves_the_pipe_end_open_for_good() -> None:
     state = position("0,0 pump; 1,0 3f r270", hand0="29", roads=0)
     assert say(state, "29f r180 at 2,0") == (
-        "Circle laid a fire-hose bend ending in a road right of the fire-hose straight and drew 1; "
+        "Circle laid a fire-hose bend ending in a road right of the fire-hose straight and drew 1 tile; "
         "the pile was empty, so the pipe end below it stays open for good"
     )
 
@@ -56,22 +56,24 @@ def test_draws_count_the_tiles_touched_up_to_three() -> None:
     # Tile 16 front (S2 FH) laid east-west between three placed tiles draws 3.
     board = "0,0 pump; 1,0 3f r270; 2,1 4f r90; 3,0 1f r90"
     state = position(board, hand0="16", bag="5 6 7 8 9")
-    assert say(state, "16f r90 at 2,0").endswith("and drew 3")
+    assert say(state, "16f r90 at 2,0").endswith("and drew 3 tiles")
 
 
 def test_special_road_tiles_name_the_road_by_its_pipe() -> None:
     state = position(ROADS, hand0="pit manhole")
-    assert say(state, "pit at 2,1") == "Circle laid an open pit on the road below Circle's fire-hose bend and drew 1"
+    assert say(state, "pit at 2,1") == (
+        "Circle laid an open pit on the road below Circle's fire-hose bend and drew 1 tile"
+    )
     assert say(state, "manhole at 4,4") == (
-        "Circle laid a manhole on the open pit below Triangle's fire-hose straight and drew 1"
+        "Circle laid a manhole on the open pit below Triangle's fire-hose straight and drew 1 tile"
     )
 
 
 def test_draw_and_pass_say_how_many_never_which() -> None:
     stuck = position("0,0 pump", hand0="1 4 7 pit", bag="3 5")
     for viewer in (None, 1):
-        assert say(stuck, "draw", viewer=viewer) == "Circle could play no tile and drew 1"
-    assert say(stuck, "draw", viewer=0) == "You could play no tile and drew 1"
+        assert say(stuck, "draw", viewer=viewer) == "Circle could play no tile and drew 1 tile"
+    assert say(stuck, "draw", viewer=0) == "You could play no tile and drew 1 tile"
     empty_bag = position("0,0 pump", hand0="1", hand1="3", bag="")
     assert say(empty_bag, "pass") == "Circle could play no tile and passed"
 
@@ -87,9 +89,11 @@ def test_the_last_tile_ends_the_game() -> None:
 def test_the_readers_own_tiles_are_theirs() -> None:
     # Circle (seat 0) reads of the tile it laid as its own, Triangle (seat 1) under Circle's name.
     state = position(ROADS, hand0="pit manhole")
-    assert say(state, "pit at 2,1", viewer=0) == "You laid an open pit on the road below your fire-hose bend and drew 1"
+    assert say(state, "pit at 2,1", viewer=0) == (
+        "You laid an open pit on the road below your fire-hose bend and drew 1 tile"
+    )
     assert say(state, "pit at 2,1", viewer=1) == (
-        "Circle laid an open pit on the road below Circle's fire-hose bend and drew 1"
+        "Circle laid an open pit on the road below Circle's fire-hose bend and drew 1 tile"
     )
     assert "below your fire-hose straight" in say(state, "manhole at 4,4", viewer=1)
 
@@ -170,7 +174,7 @@ def test_the_readers_own_moves_speak_to_the_reader() -> None:
     state = position(ROADS, hand0="pit manhole 1 4", bag="5 6")
     names = ["Anni", "Josef"]
     assert say(state, "pit at 2,1", viewer=0, names=names) == (
-        "You laid an open pit on the road below your fire-hose bend and drew 1"
+        "You laid an open pit on the road below your fire-hose bend and drew 1 tile"
     )
     assert say(state, "pit at 2,1", viewer=1, names=names).startswith("Anni laid an open pit")
     assert say(state, "pit at 2,1", names=names).startswith("Anni laid an open pit")

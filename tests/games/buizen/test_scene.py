@@ -540,7 +540,8 @@ def test_a_hint_shows_one_ghost_not_a_second_one_under_the_pointer(fresh_app: An
 def test_resting_on_a_tile_in_the_hand_shows_where_it_fits(fresh_app: Any) -> None:
     app = fresh_app
     scene = _open(app, ["human", "human"])
-    wanted = _first_placement(scene)
+    # On the face it shows (a tile that fits only once flipped has no places until F).
+    wanted = next(m for m in GAME.legal_moves(scene.match.state) if isinstance(m, Place) and m.face == 0)
     centre = scene.to_screen(wanted.cell).center
     move(app, (scene.hand_rect.right - 2, scene.hand_rect.top + 2))  # in the hand, on no tile
     frames(app, 1)
@@ -618,7 +619,7 @@ def test_the_hand_marks_which_tiles_have_a_place_before_one_is_picked(
     for number, box in scene.hand_slots:
         near = box.inflate(box.width, box.height)
         legal = [ok for centre, ok in marks if near.collidepoint(centre) and box.right - centre[0] < box.width // 2]
-        flipped = [r for r in flips if box.inflate(box.width // 2, box.height // 2).collidepoint(r.center)]
+        flipped = [r for r in flips if box.collidepoint(r.center)]  # the sign sits on its tile's corner
         seen[number] = "flip" if flipped else ("yes" if legal == [True] else "no" if legal == [False] else "?")
     expected = {n: "no" if n not in faces else ("yes" if 0 in faces[n] else "flip") for n in state.hands[0] if n}
     assert seen == expected
@@ -1038,3 +1039,131 @@ def test_the_end_boards_point_badges_never_cover_each_other(fresh_app: Any, size
             assert not [p for p in _texts_on_figures(record) if "badge" in p], (players, seed)
             app.pop()
     assert counted >= 10 and shared, "the games should score, some tile for two networks"
+
+
+def _seed_with_a_flip_only_tile() -> tuple[int, int]:
+    """A 2-player seed whose first hand holds a tile that fits only on its other face, and that tile."""
+    for seed in range(100):
+        state = GAME.new_game(2, seed)
+        faces = _fits_by_the_rules(state)
+        flip_only = [n for n in state.hands[0] if n in faces and faces[n] == {1}]
+        if state.to_play == 0 and flip_only:
+            return seed, flip_only[0]
+    raise AssertionError("no seed with a tile that fits only on its other face")
+
+
+def test_the_green_places_agree_with_the_move_the_ghost_makes(fresh_app: Any) -> None:
+    """The review (EN 1024): a tile marked "fits only on its other face" was picked on turn 1; the
+    status bar said "press F to flip it", yet every cell by the start pump room was green. Green only
+    where the tile as it shows (turned by the app) fits: no place until F, and then every green cell
+    takes the held tile and every other cell refuses it. Fails with the places taken from both faces."""
+    seed, number = _seed_with_a_flip_only_tile()
+    scene = open_game(fresh_app, "buizen", 2, ["human", "ai:random"], seed=seed)
+    frames(fresh_app, 1)
+    slot = next(box for n, box in scene.hand_slots if n == number)
+    move(fresh_app, slot.center)
+    assert "other face" in scene.situation()
+    assert scene.fitting_cells(number) == (set(), set()), "the tile as it shows fits nowhere: nothing green"
+    click(fresh_app, slot.center)
+    assert scene.fitting_cells() == (set(), set())
+    # Over a place of its other face the bar says the one key that makes it fit.
+    back = next(m.cell for m in GAME.legal_moves(scene.match.state) if isinstance(m, Place) and m.number == number)
+    move(fresh_app, scene.to_screen(back).center)
+    assert scene.hover_reason() == "This tile fits here on its other face: press F to flip it"
+    key(fresh_app, pygame.K_f)
+    anyhow, _exactly = scene.fitting_cells()
+    by_rules = {m.cell for m in GAME.legal_moves(scene.match.state) if isinstance(m, Place) and m.number == number}
+    assert anyhow == by_rules and anyhow
+    ring = {(x, y) for x in range(-3, 4) for y in range(-3, 4)}
+    for cell in ring:
+        placed = scene.held_move(cell)
+        assert placed is not None
+        assert (GAME.check(scene.match.state, placed) is None) == (cell in anyhow), cell
+
+
+def _turned_placement(scene: BuizenScene) -> Place:
+    """A legal front-face placement of a tile that does not fit there as the hand shows it (unturned)."""
+    moves = GAME.legal_moves(scene.match.state)
+    for candidate in moves:
+        if isinstance(candidate, Place) and candidate.face == 0:
+            unturned = Place(candidate.number, 0, 0, candidate.cell)
+            if GAME.check(scene.match.state, unturned) is not None:
+                return candidate
+    raise AssertionError("the seed must give a tile that needs turning")
+
+
+@pytest.mark.parametrize("how", ["click", "drag"])
+def test_the_app_turns_the_held_tile_to_fit_whether_clicked_or_dragged(fresh_app: Any, how: str) -> None:
+    """The review: a tile clicked then laid turned itself to fit, but the fire-hose bend dragged to
+    the same place showed a red ghost until R was pressed three times. Both ways the held tile turns to
+    a fitting turn of the face it shows, the ghost is green and the tile is laid. Fails with the held
+    tile laid as turned by hand only."""
+    seed = next(
+        s
+        for s in range(60)
+        if GAME.new_game(2, s).to_play == 0
+        and any(
+            isinstance(m, Place) and m.face == 0 and GAME.check(GAME.new_game(2, s), Place(m.number, 0, 0, m.cell))
+            for m in GAME.legal_moves(GAME.new_game(2, s))
+        )
+    )
+    scene = _open(fresh_app, ["human", "human"], seed=seed)
+    wanted = _turned_placement(scene)
+    slot = next(box for n, box in scene.hand_slots if n == wanted.number)
+    target = scene.to_screen(wanted.cell).center
+    if how == "click":
+        click(fresh_app, slot.center)
+        move(fresh_app, target)
+        assert scene.reason_at(wanted.cell) is None and scene.hover_reason() == ""
+        click(fresh_app, target)
+    else:
+        drag(fresh_app, slot.center, target)
+    laid = dict(scene.match.state.pipes).get(wanted.cell)
+    assert laid is not None and laid.number == wanted.number, how
+
+
+def test_r_over_a_place_goes_through_the_turns_that_fit(fresh_app: Any) -> None:
+    """Over a place, R never turns the tile to a refused turn: each press shows another turn that fits."""
+    scene = _open(fresh_app, ["human", "human"])
+    wanted = next(m for m in GAME.legal_moves(scene.match.state) if isinstance(m, Place) and m.face == 0)
+    click(fresh_app, next(box for n, box in scene.hand_slots if n == wanted.number).center)
+    move(fresh_app, scene.to_screen(wanted.cell).center)
+    for _ in range(4):
+        assert scene.reason_at(wanted.cell) is None
+        key(fresh_app, pygame.K_r)
+
+
+def test_the_hints_words_stay_while_the_pointer_rests_on_a_refused_cell(fresh_app: Any) -> None:
+    """The review (FR 1280): the pointer on the table, H pressed: the status bar said "La tuile doit
+    être posée à côté des tuiles déjà en place" in place of the hint's line (the hint held its tile,
+    and the cell under the pointer refused it). While a hint is shown its words win. Fails with the
+    hover reason put before the hint."""
+    app = fresh_app
+    scene = _open(app, ["human", "ai:easy"])
+    far = (scene.board_rect.left + 12, scene.board_rect.top + 12)  # a fitted table is centred: far from it
+    move(app, far)
+    key(app, pygame.K_h)
+    assert wait_until(app, lambda: scene.hint_move is not None)
+    move(app, (far[0] + 1, far[1]))
+    assert scene.reason_at(scene.to_cell(scene.mouse)) is not None, "the held (hinted) tile is refused there"
+    hint = scene.hint_line()
+    assert hint and scene.status_message() == hint
+    with layout_probe.recording(app.screen.get_size()) as record:
+        frames(app, 1)
+    reason = scene.reason_at(scene.to_cell(scene.mouse)) or ""
+    assert not [t.content for t in record.texts if reason[:20].lower() in t.content.lower()]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_the_hand_grows_with_the_room(fresh_app: Any, size: tuple[int, int]) -> None:
+    """The review (1920 × 1080): the hand's tiles stayed small (98 px) in a strip 1084 px wide. A
+    short hand's tiles take at least a seventh of the height beside the panel (fails with the strip
+    at its old fixed height)."""
+    with window_size(fresh_app, size):
+        scene = _open(fresh_app, ["human", "human", "ai:easy"])
+        frames(fresh_app, 1)
+        assert len(scene.hand()) <= 5
+        column = scene.board_rect.height + scene.hand_rect.height
+        assert scene.hand_tile_px * 7 >= column, (scene.hand_tile_px, column)
+        assert all(scene.hand_rect.contains(box) for _n, box in scene.hand_slots)
+        fresh_app.pop()

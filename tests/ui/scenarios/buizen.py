@@ -263,3 +263,27 @@ def two_see_the_board(app: App) -> None:
     click(app, top.board_button.rect.center)
     frames(app, 1)
     assert app.top is scene
+
+
+def _hover(app: App, label: str) -> None:
+    """Rest the pointer on the game's top-bar button ``label`` long enough for its tooltip."""
+    from tests.ui.scenarios.common import hover
+
+    hover(app, label)
+    frames(app, 1)
+
+
+@scenario("buizen_tooltip_play_hint")
+def tooltip_play_hint(app: App) -> None:
+    """The review (1280): "Play the hinted move (Enter)" hid the name "Anni" in the players panel."""
+    scene = _start(app, ["human", "human", "ai:easy"])
+    scene.show_hint(next(m for m in GAME.legal_moves(scene.match.state) if isinstance(m, Place)))
+    frames(app, 1)
+    _hover(app, "Play hint")
+
+
+@scenario("buizen_tooltip_log")
+def tooltip_log(app: App) -> None:
+    """The review (1024): "Show or hide the game log (Tab)" hid the name "Anni"."""
+    _start(app, ["human", "human", "ai:easy"])
+    _hover(app, "Log")

@@ -80,6 +80,14 @@ def setup_tooltip_seat_four(app: App) -> None:
     setup.widgets._hover_since = time.monotonic() - 5
 
 
+@scenario("howto_tooltip_next")
+def howto_tooltip_next(app: App) -> None:
+    """The how-to Next button's "Right arrow" at the window's right edge (it touched the edge at 1280)."""
+    app.push(HowToScene(app, games.load("buizen").info.title, games.scene_class("buizen").how_to_play()))
+    frames(app, 1)
+    hover(app, "Next")
+
+
 @scenario("game_tooltip_undo")
 def game_tooltip_undo(app: App) -> None:
     """The Undo button's tooltip in a game with moves to undo."""

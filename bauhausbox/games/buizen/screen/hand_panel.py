@@ -142,7 +142,7 @@ class BuizenHandPanel:
             room = rect.width - 2 * m.u(2) - gap * (len(hand) - 1)
             # As large as the strip allows, smaller when the hand grows: every tile stays in view.
             # Below the heading with room for the picked tile's lift and frame, above the key numbers.
-            size = min(rect.height - m.u(8), m.u(11), room // max(1, len(hand)))
+            size = min(rect.height - m.u(8), room // max(1, len(hand)))
             self.hand_tile_px = size
             x = rect.left + m.u(2)
             y = rect.top + m.u(5.2)

@@ -2,7 +2,8 @@
 
 Controls (docs/contributing.md): pick a tile from the hand (click, number keys or drag it onto the table), **R** or
 right-click turns it a quarter clockwise (Shift+R the other way), **F** flips it to its other face; Esc or a
-drag let go off the table puts it back in the hand. Cells where it fits in some turn are outlined; the ghost
+drag let go off the table puts it back in the hand. Cells where it fits on the face it shows in some turn
+are outlined, and over one the app turns the held tile to fit (clicked or dragged alike); the ghost
 under the pointer has a ✓ or a ✗, and a refused placement says why by the pointer and in the status bar.
 The table pans with a right-drag or the arrow keys and zooms with the wheel or +/−; "Fit" shows the whole
 layout, and a fitted view is fitted again after every move (one the player zoomed or panned keeps the
@@ -68,6 +69,9 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         # The hand's playable tiles (playable), made once per position and orientation.
         self._playable_key: object = None
         self._playable: dict[int, str] = {}
+        # Where a tile fits on one face, with its turns (``_turns``), made once per position.
+        self._turns_key: object = None
+        self._turns_cache: dict[Cell, set[int]] = {}
         self._fitted: tuple[float, float, float] | None = None  # the view Fit made, while unchanged
         self.refused_cell: Cell | None = None
         self.hand_tile_px = 0
@@ -96,7 +100,9 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         gap = m.u(2)
         self.panel_rect = pygame.Rect(rect.right - panel_w, rect.top, panel_w, rect.height)
         left = pygame.Rect(rect.left, rect.top, rect.width - panel_w - gap, rect.height)
-        hand_h = m.u(17)
+        # The hand grows with the room: a quarter of the height beside the panel (its tiles were 98 px
+        # in a strip 1300 px wide at 1920 × 1080), never less than the strip the smallest window needs.
+        hand_h = max(m.u(17), left.height // 4)
         self.hand_rect = pygame.Rect(left.left, left.bottom - hand_h, left.width, hand_h)
         self.board_rect = pygame.Rect(left.left, left.top, left.width, left.height - hand_h - m.u(1))
         # Panel: players, then the colour tile and piles, then the tool buttons at the bottom.
@@ -166,31 +172,54 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         return self.orientation.get(self.selected, (0, 0))
 
     def held_move(self, cell: Cell) -> Move | None:
+        """The move the held tile makes on ``cell``: turned as the app shows it there (``turn_at``)."""
         if self.selected is None:
             return None
         if self.selected in TILE_BY_NUMBER:
-            face, rotation = self.held_orientation()
-            return Place(self.selected, face, rotation, cell)
+            return Place(self.selected, self.held_orientation()[0], self.turn_at(cell), cell)
         return Special(self.selected, cell)
 
+    def _turns(self, number: int, face: int) -> dict[Cell, set[int]]:
+        """Where tile ``number`` fits on ``face``: each cell with its fitting turns (as the rules
+        write them, the smallest of equal ones), from the legal moves, kept per position."""
+        key = (self._moves_key, number, face)
+        if key != self._turns_key:
+            turns: dict[Cell, set[int]] = {}
+            for move in self.legal():
+                if isinstance(move, Place) and move.number == number and move.face == face:
+                    turns.setdefault(move.cell, set()).add(move.rotation)
+            self._turns_key, self._turns_cache = key, turns
+        return self._turns_cache
+
+    def turn_at(self, cell: Cell, direction: int = 1, start: int | None = None) -> int:
+        """How the held pipe tile is turned on ``cell``: as the player turned it (``start``, default
+        the held turn) when it fits there so, else the next turn of the same face, going round in
+        ``direction``, that fits there (the app turns it, dragged or clicked alike: one truth for the
+        ghost, the green places and the move); as turned when no turn of this face fits."""
+        assert self.selected in TILE_BY_NUMBER
+        face, rotation = self.held_orientation()
+        rotation = rotation if start is None else start
+        fitting = self._turns(self.selected, face).get(cell, set())
+        for step in range(4):
+            turned = (rotation + direction * step) % 4
+            if CANONICAL_ROTATION[(self.selected, face, turned)] in fitting:
+                return turned
+        return rotation % 4
+
     def fitting_cells(self, number: int | None = None) -> tuple[set[Cell], set[Cell]]:
-        """Cells where tile ``number`` (default: the held one) fits in some orientation, and those
-        where it fits as turned now."""
+        """Cells where tile ``number`` (default: the held one) fits on the face it shows, turned as
+        it is or as the app turns it there (``turn_at``), and those where it fits as turned now. A
+        tile that fits only on its other face has no places until flipped (the status bar says F)."""
         number = self.selected if number is None else number
         if number is None:
             return set(), set()
-        anyhow: set[Cell] = set()
-        exactly: set[Cell] = set()
-        face, rotation = self.orientation.get(number, (0, 0)) if number in TILE_BY_NUMBER else (0, 0)
-        for move in self.legal():
-            if isinstance(move, Place) and move.number == number:
-                anyhow.add(move.cell)
-                if (move.face, move.rotation) == (face, CANONICAL_ROTATION[(move.number, face, rotation)]):
-                    exactly.add(move.cell)
-            elif isinstance(move, Special) and move.kind == number:
-                anyhow.add(move.cell)
-                exactly.add(move.cell)
-        return anyhow, exactly
+        if number not in TILE_BY_NUMBER:
+            cells = {move.cell for move in self.legal() if isinstance(move, Special) and move.kind == number}
+            return cells, set(cells)
+        face, rotation = self.orientation.get(number, (0, 0))
+        turns = self._turns(number, face)
+        canonical = CANONICAL_ROTATION[(number, face, rotation)]
+        return set(turns), {cell for cell, fitting in turns.items() if canonical in fitting}
 
     def hovered_tile(self) -> int | None:
         """The tile of the hand under the pointer (its places show on the table before it is picked)."""
@@ -205,9 +234,16 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
         return self.check(move)
 
     def rotate(self, turns: int) -> None:
+        """A quarter turn of the held tile; over a place where it fits, from how it shows there to
+        the next turn that fits (R goes through the fitting turns, never to a refused one)."""
         if self.selected in TILE_BY_NUMBER:
             face, rotation = self.held_orientation()
-            self.orientation[self.selected] = (face, (rotation + turns) % 4)
+            if self.board_rect.collidepoint(self.mouse):
+                cell = self.to_cell(self.mouse)
+                rotation = self.turn_at(cell, turns, self.turn_at(cell) + turns)
+            else:
+                rotation += turns
+            self.orientation[self.selected] = (face, rotation % 4)
             self.app.sound.play("flip", 0.5)
 
     def flip(self) -> None:
@@ -501,7 +537,7 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
 
     def hint_short(self, move: Move) -> str:
         """The hinted tile by its short name, not where it goes (the ghost shows that), as the
-        computer's moves are said when the bar has no room: "Hint: lay a gas bend and draw 1"."""
+        computer's moves are said when the bar has no room: "Hint: lay a gas bend and draw 1 tile"."""
         seat = self.match.to_play
         if seat is None:
             return ""
@@ -515,8 +551,10 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
     def status_message(self) -> str:
         """A red ghost says why in the status bar while the pointer rests on it (the how-to
         promises it; it used to wait for a click), before any older message; once a click refused the
-        move, the note by the pointer says it, and only there."""
-        return self.hover_reason() or super().status_message()
+        move, the note by the pointer says it, and only there. While a hint is shown its line wins:
+        the hint holds its tile, and a cell under the pointer refusing it is not news."""
+        hint = self.hint_line()
+        return super().status_message() if hint else self.hover_reason() or super().status_message()
 
     def hover_reason(self) -> str:
         """Why the held tile cannot go on the cell under the pointer (``""`` when it can, or nothing is held there)."""
@@ -524,7 +562,15 @@ class BuizenScene(BuizenTableView, BuizenHandPanel, GameScene[BuizenState, Move]
             return ""
         if not self.board_rect.collidepoint(self.mouse):
             return ""
-        reason = self.reason_at(self.to_cell(self.mouse))
+        cell = self.to_cell(self.mouse)
+        reason = self.reason_at(cell)
+        if (
+            reason
+            and self.selected in TILE_BY_NUMBER
+            and cell in self._turns(self.selected, 1 - self.held_orientation()[0])
+        ):
+            # The app turns a tile, never flips it: say the one key that makes this place fit.
+            return _("This tile fits here on its other face: press F to flip it")
         return sentence(shown(reason)) if reason else ""
 
     def idle_status(self) -> str:

@@ -59,6 +59,7 @@ class BuizenTableView:
         @property
         def view(self) -> BuizenState: ...
         def held_orientation(self) -> tuple[int, int]: ...
+        def turn_at(self, cell: Cell, direction: int = 1, start: int | None = None) -> int: ...
         def fitting_cells(self, number: int | None = None) -> tuple[set[Cell], set[Cell]]: ...
         def hovered_tile(self) -> int | None: ...
         def seat_style(self, seat: int) -> tuple[Colour, str]: ...
@@ -240,8 +241,10 @@ class BuizenTableView:
 
     def _draw_places(self, surface: pygame.Surface) -> None:
         """Where the tile the pointer rests on in the hand (else the tile in hand) may go, drawn over
-        the tiles: an open pit's or a manhole's places are roads already on the table. A green wash,
-        and for a place it fits as turned now a solid ink frame (only turned or flipped: a thin one),
+        the tiles: an open pit's or a manhole's places are roads already on the table. Only places on
+        the face the tile shows (the app turns it there, never flips it: a tile that fits only on its
+        other face has none until F). A green wash,
+        and for a place it fits as turned now a solid ink frame (only turned: a thin one),
         so the marks never rest on hue alone. No ✓ here: a ✓ belongs to the one ghost under the
         pointer (or the hint's), never to every place."""
         m = self.metrics
@@ -287,6 +290,8 @@ class BuizenTableView:
         assert self.selected is not None
         if self.selected in TILE_BY_NUMBER:
             face, rotation = self.held_orientation()
+            if cell is not None:  # turned as it would be laid there
+                rotation = self.turn_at(cell)
             return paint.pipe_face(sides_of(self.selected, face, rotation), size, self.label_px)
         stack = dict(self.view.roads).get(cell, ()) if cell is not None else ()
         return paint.road(size, (*_stack_names(stack), SPECIAL_NAMES[self.selected]))
