@@ -430,6 +430,7 @@ def _draw_players(scene: BauhausScene, surface: pygame.Surface, state: BauhausSt
                 "semibold",
                 "midleft",
             )
+            draw.keep_clear(surface, shown)  # who is who: tooltips (a power button's) keep off the names
             if level and shown.right < name_box.right:
                 level = fit_text(level, m.small, name_box.right - shown.right, "regular")
                 draw.text(surface, level, (shown.right, name_box.centery + 1), m.small, LABEL, "regular", "midleft")
