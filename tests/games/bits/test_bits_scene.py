@@ -337,3 +337,33 @@ def test_the_undo_question_to_everyone_blanks_the_tile_buttons_and_passes_nothin
     assert isinstance(fresh_app.top, DialogScene) and scene.veiled()
     assert not scene.turn_button.visible and not scene.neutral_button.visible
     assert "Pass the device" not in scene.situation()
+
+
+def test_a_full_ramp_is_passed_without_a_curtain_while_the_last_tile_slides(fresh_app: Any, monkeypatch: Any) -> None:
+    """A seat with nothing to decide is never called to the screen: with Ben at the screen and his
+    tile still sliding, Ann's full ramp passes for her; no "Pass to Ann" curtain comes."""
+    from dataclasses import replace
+
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.games.bits.rules import GAME, PASS
+    from bauhausbox.games.bits.screen.scene import BitsScene
+    from bauhausbox.match import Match
+    from bauhausbox.scenes.curtain import CurtainScene
+
+    setup = Setup("bits", 2, 5, (SeatSpec("Ann"), SeatSpec("Ben")), {})
+    state = GAME.new_game(2, 5)
+    state = GAME.play_texts(state, [f"{state.start_tiles[0]} V1", f"{state.start_tiles[1]} V1"])
+    state = replace(state, boards=("RYBPKR" * 6, state.boards[1]))
+    assert GAME.legal_moves(state) == [PASS] and state.to_play == 0
+    scene = BitsScene(fresh_app, Match(setup, History(GAME, state), autosave=False))
+    scene.table.present(1)  # Ben was at the screen: his tile is still sliding
+    monkeypatch.setattr(scene, "animating", lambda: True)
+    curtains: list[str] = []
+    push = fresh_app.push
+    monkeypatch.setattr(
+        fresh_app, "push", lambda s: (curtains.append(s.player) if isinstance(s, CurtainScene) else None, push(s))
+    )
+    fresh_app.push(scene)
+    frames(fresh_app, 3)
+    assert curtains == []
+    assert scene.match.history.move_texts()[:1] == ["pass"] and scene.match.state.to_play == 1

@@ -34,7 +34,7 @@ from bauhausbox.games.bits.board import drop, has_room, landing
 from bauhausbox.games.bits.cards import NEUTRAL_TILE, SIZE, CardScore, score_board
 from bauhausbox.games.bits.describe import tile_words
 from bauhausbox.games.bits.records import bests
-from bauhausbox.games.bits.rules import PASS, BitsState, Move, Pass, Place, round_breakdown, round_end, round_totals
+from bauhausbox.games.bits.rules import BitsState, Move, Pass, Place, round_breakdown, round_end, round_totals
 from bauhausbox.games.bits.screen import paint
 from bauhausbox.games.bits.screen.final_table import BitsGameOverScene, load_bests
 from bauhausbox.games.bits.screen.howto import how_to_play_pages
@@ -509,17 +509,6 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             number = self.round_to_show
             self.round_to_show = None
             self.app.push(BitsRoundScene(self.app, self, number))
-            return
-        # A human whose ramp is full has nothing to decide: pass for them at once (before any
-        # pass-the-device curtain: a pass reveals nothing). Across computers only the screen where
-        # they play passes for them (another screen was refused on every frame).
-        if (
-            seat is not None
-            and self.table.plays_here(seat)
-            and not self.spectating
-            and self.game.legal_moves(self.match.state) == [PASS]
-        ):
-            self.play_forced(PASS)
 
     # ==== texts ===============================================================================
     def move_controls(self) -> tuple[Widget, ...]:
