@@ -367,3 +367,35 @@ def test_a_full_ramp_is_passed_without_a_curtain_while_the_last_tile_slides(fres
     frames(fresh_app, 3)
     assert curtains == []
     assert scene.match.history.move_texts()[:1] == ["pass"] and scene.match.state.to_play == 1
+
+
+def test_the_tile_card_turns_with_the_tile_in_hand(fresh_app: Any, monkeypatch: Any) -> None:
+    """One orientation shown everywhere: after R (or a right-click) the tile card on the panel shows
+    the tile as it is held over the ramp, not lying flat."""
+    from bauhausbox.games.bits.screen import paint
+
+    faces: list[tuple[str, bool]] = []
+    real = paint.draw_tile_face
+    monkeypatch.setattr(
+        paint,
+        "draw_tile_face",
+        lambda s, r, colours, vertical=False, cb=False: (
+            faces.append((colours, vertical)),
+            real(s, r, colours, vertical, cb),
+        )[1],
+    )
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=5)
+    click(fresh_app, air_point(scene, 1.0))  # the start tile: the first tile card comes up
+    frames(fresh_app, 3)
+    tile = scene.match.state.tile_for(0)
+    for presses in range(1, 4):
+        move(fresh_app, air_point(scene, 3.0))
+        faces.clear()
+        if presses % 2:
+            key(fresh_app, pygame.K_r)
+        else:
+            click(fresh_app, air_point(scene, 3.0), button=3)
+        frames(fresh_app, 3)  # a changed part may show its old copy for a frame or two (ui/layer.py)
+        assert faces, "the tile card was not drawn again after the turn"
+        assert faces[-1] == scene.held(), presses
+    assert {faces[-1]} <= {(tile, True), (tile[::-1], False), (tile[::-1], True)}

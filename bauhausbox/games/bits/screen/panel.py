@@ -64,6 +64,7 @@ class BitsPanel:
         def shown_board(self, state: BitsState, seat: int) -> str: ...
         def seat_style(self, seat: int) -> tuple[Colour, str]: ...
         def seats_key(self) -> tuple[tuple[str, ...], tuple[bool | None, ...]]: ...
+        def card_pose(self, state: BitsState, seat: int) -> tuple[str, bool]: ...
 
     def draw_panel(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
         """The goal cards, the tile card and the players, painted again only when what they show
@@ -71,7 +72,8 @@ class BitsPanel:
         card under the pointer, the boards' fresh marks while they last."""
         hover = next((index for index, (_id, r) in enumerate(self.card_rects) if r.collidepoint(self.mouse)), None)
         fresh = tuple(sorted(self.fresh.items())) if time.monotonic() < self.fresh_until else ()
-        looks = (self.seat_shown(), self.peek, colour_blind, self.use_neutral, hover, fresh)
+        pose = self.card_pose(state, self.seat_shown()) if state.to_play is not None and not state.over else None
+        looks = (self.seat_shown(), self.peek, colour_blind, self.use_neutral, hover, fresh, pose)
         key = (state, self.match.state, looks, self.seats_key())  # seats: names and who is connected
 
         def panel(target: pygame.Surface) -> None:
@@ -176,10 +178,12 @@ class BitsPanel:
             draw.shadow_rect(surface, card, m.u(0.6))
             pygame.draw.rect(surface, theme.WHITE, card)
             pygame.draw.rect(surface, theme.INK, card, 2)
-            face_h = round(card.height * 0.46)
-            face = pygame.Rect(0, 0, face_h * 2, face_h)
+            # As the tile is held over the ramp: one orientation shown everywhere.
+            colours, vertical = self.card_pose(state, seat)
+            face_h = round(card.height * (0.3 if vertical else 0.46))
+            face = pygame.Rect(0, 0, face_h, face_h * 2) if vertical else pygame.Rect(0, 0, face_h * 2, face_h)
             face.center = (card.centerx, card.top + round(card.height * 0.4))
-            paint.draw_tile_face(surface, face, state.tile_for(seat), False, colour_blind)
+            paint.draw_tile_face(surface, face, colours, vertical, colour_blind)
             note = counted("{n} face down", "{n} face down", len(state.deck)) if not start else _("one per player")
             size = draw.fitting_size(note, max(14, m.small - 2), card.width - m.u(1), "semibold", smallest=10)
             with layout_probe.box(card):

@@ -232,6 +232,12 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
         tile = NEUTRAL_TILE if self.use_neutral and self.neutral_available(seat) else state.tile_for(seat)
         return orientations(tile)[self.quarter % 4]
 
+    def card_pose(self, state: BitsState, seat: int) -> tuple[str, bool]:
+        """The tile card's tile as the panel shows it: turned as the tile in hand is (the neutral
+        tile in hand turns the card's tile with it), lying flat when nothing is held."""
+        tile = state.tile_for(seat)
+        return orientations(tile)[self.quarter % 4] if self.held() is not None else (tile, False)
+
     def neutral_available(self, seat: int) -> bool:
         state = self.state
         return not state.over and not state.start_phase and not state.neutral_used[seat]
