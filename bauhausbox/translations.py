@@ -147,7 +147,7 @@ def problems() -> list[str]:
                 found.append(f"{code}: fuzzy: {message.id!r}")
             elif not all(strings):
                 found.append(f"{code}: untranslated: {message.id!r}")
-            elif code == "fr" and any(french_spacing(text) != text for text in strings):
+            elif code == "fr" and any(french_spacing(str(text)) != text for text in strings):
                 found.append(f"{code}: a space before ; : ! ? that is not the no-break one: {message.id!r}")
         compiled = mo_path(code)
         if not compiled.exists():
