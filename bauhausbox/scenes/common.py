@@ -95,8 +95,9 @@ def stack_vertically(widgets: Sequence[Widget], left: int, top: int, width: int,
 
 #: How much of the paper colour washes the screen behind a modal window (of 255). Strong enough that
 #: what the window half covers (the ends of the log's lines, a row of buttons) reads as background,
-#: not as something to act on: a sixth of each colour's contrast is left.
-MODAL_VEIL = 215
+#: not as something to act on, and that no words behind can be read (the hand-off's white name on
+#: its ink curtain read through a sixth): a seventeenth of each colour's contrast is left.
+MODAL_VEIL = 240
 
 
 def overlay_panel(
