@@ -339,5 +339,6 @@ class Match:
             options=dict(self.setup.options),
             seed=self.setup.seed,
             looked_ahead=self.looked_ahead,
+            hints=self.hints_taken,
         )
         saves.queue_statistics(lambda stats: stats.record(self.setup.game_id, result))

@@ -5,8 +5,8 @@
 - ``update``: each language's ``.po`` from it (new texts arrive empty, gone ones are dropped, changed
   ones are marked fuzzy for a translator to check);
 - ``compile``: the ``.mo`` files the app reads (shipped in the wheel and the packaged app);
-- ``check``: nothing out of date, nothing untranslated or fuzzy, and French punctuation spaced one
-  way (the tests run it).
+- ``check``: nothing out of date, nothing untranslated or fuzzy, and a word space before every French
+  ; : ! ? (the tests run it).
 
 ``scripts/translations`` runs ``extract``, ``update`` and ``compile``; see docs/contributing.md,
 "Translations".
@@ -35,20 +35,22 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Words": None, "counted": (1, 2), "p
 TRANSLATED = tuple(code for code in LANGUAGES if code != "en")  # English is the source language
 
 
-# French puts a space before ; : ! ? — one kind everywhere, the no-break space (as wide as a space, so
-# "f7 ;" never reads as "f7;", which a narrow one did; never at a line's start). Only before a space
-# or the end: "192.168.1.20:51234" and "ws://" are not punctuation.
-_FRENCH_MARK = re.compile(r"[ \u00a0\u202f]*([;:!?])(?=[\s\u00a0\u202f]|$)")
+# French puts a space before ; : ! ? as wide as a word space: an ordinary or a no-break one (a line
+# never starts with the mark either way: ui/draw.py keeps a lone mark with the word before it). A
+# narrow no-break space read as none ("de g2;" beside "f7 ;"), and a missing one is English. Only
+# before a space or the end: "192.168.1.20:51234" and "ws://" are not punctuation.
+_FRENCH_MARK = re.compile(r"(?<![ \u00a0])\u202f?([;:!?])(?=[\s\u00a0\u202f]|$)")
 FRENCH_SPACE = "\u00a0"
 
 
 def french_spacing(text: str) -> str:
-    """``text`` with the one French space before each ; : ! ? (what ``update`` writes, ``check`` wants)."""
+    """``text`` with a French space before each ; : ! ? that had a narrow one or none (what ``update``
+    writes, ``check`` wants)."""
     return _FRENCH_MARK.sub(lambda found: FRENCH_SPACE + found.group(1), text)
 
 
 def _spaced(message: Any) -> None:
-    """A French message's texts with their punctuation spaced the one way."""
+    """A French message's texts with their punctuation spaced as French spaces it."""
     if isinstance(message.string, list | tuple):
         message.string = type(message.string)(french_spacing(text) for text in message.string)
     elif message.string:
@@ -148,7 +150,7 @@ def problems() -> list[str]:
             elif not all(strings):
                 found.append(f"{code}: untranslated: {message.id!r}")
             elif code == "fr" and any(french_spacing(str(text)) != text for text in strings):
-                found.append(f"{code}: a space before ; : ! ? that is not the no-break one: {message.id!r}")
+                found.append(f"{code}: no space, or a narrow one, before ; : ! ?: {message.id!r}")
         compiled = mo_path(code)
         if not compiled.exists():
             found.append(f"{code}: not compiled ({compiled.name} missing)")

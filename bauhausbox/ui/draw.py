@@ -238,8 +238,8 @@ def _wrap(content: str, size: int, width: int, weight: str) -> list[str]:
     face = font(size, weight)
     lines: list[str] = []
     for paragraph in content.split("\n"):
-        # Break at ordinary spaces only: French keeps a no-break space before ":" and a narrow one
-        # before "; ! ?", and those must never start a line; a number stays with its label.
+        # Break at ordinary spaces only: a French no-break space before ; : ! ? never starts a line
+        # (nor does a lone mark after an ordinary space: break_units); a number stays with its label.
         words = break_units(paragraph)
         if not words:
             lines.append("")

@@ -81,7 +81,8 @@ class BitsPanel:
             self.draw_tile_card(target, state, colour_blind)
             self.draw_seats(target, state, colour_blind)
 
-        shown = (key, self.personal_best, self.match.looked_ahead)  # the mark comes with an undo's answer
+        # The mark comes with an undo's answer or the first hint.
+        shown = (key, self.personal_best, self.match.looked_ahead, self.match.hints_taken > 0)
         self.layers.show("panel", surface, self.panel_rect, shown, panel)
 
     def card_size(self, width: int) -> tuple[int, int]:
@@ -309,7 +310,8 @@ class BitsPanel:
             best = None if self.personal_best is None else _("your best: {points}").format(points=self.personal_best)
             title = self._heading_with_note(surface, rect, _("Solo ranks"), best)
             so_far = counted("{n} point so far", "{n} points so far", total)
-            if self.match.looked_ahead:  # undone past a seen tile card: said all game long, not only at the end
+            # Undone past a seen tile card, or a hint taken: said all game long, not only at the end.
+            if self.match.looked_ahead or self.match.hints_taken:
                 so_far = _("{points}  ·  not for the bests").format(points=so_far)
             said = draw.text(
                 surface,

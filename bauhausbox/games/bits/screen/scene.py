@@ -40,7 +40,7 @@ from bauhausbox.games.bits.screen.final_table import BitsGameOverScene, load_bes
 from bauhausbox.games.bits.screen.howto import how_to_play_pages
 from bauhausbox.games.bits.screen.panel import BitsPanel, tile_heading_words
 from bauhausbox.games.bits.screen.round_scene import BitsRoundScene
-from bauhausbox.i18n import N_, _, fill, translate
+from bauhausbox.i18n import N_, _, counted, fill, translate
 from bauhausbox.match import Match
 from bauhausbox.persistence.paths import data_dir
 from bauhausbox.scenes.dialog import DialogScene
@@ -127,12 +127,26 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
 
     def game_over_scene(self) -> BitsGameOverScene:
         """The shared final table with the rounds' goal cards drawn, and the solo bests after a solo game."""
-        return BitsGameOverScene(self.app, self, self.best_place, counted=not self.looked_ahead)
+        return BitsGameOverScene(self.app, self, self.best_place, why_not_counted=self.why_not_counted())
 
     @property
     def looked_ahead(self) -> bool:
-        """Solo: undone past a tile card already seen, so not for the bests (kept in the save)."""
-        return bool(self.match.looked_ahead)
+        """Solo: undone past a tile card already seen, or played with hints, so not for the bests
+        (both kept in the save)."""
+        return bool(self.match.looked_ahead) or (self.state.players == 1 and self.match.hints_taken > 0)
+
+    def why_not_counted(self) -> str | None:
+        """Why this solo game stays off the bests, for its final table (``None``: it counts)."""
+        if self.match.looked_ahead:
+            return _("This game does not count: it was undone after a tile card had been seen.")
+        if self.looked_ahead:
+            hints = self.match.hints_taken
+            return counted(
+                "This game does not count: {n} hint was taken.",
+                "This game does not count: {n} hints were taken.",
+                hints,
+            )
+        return None
 
     def undo(self) -> None:
         """Solo: undoing past a tile card already seen would let the player replan knowing the next
