@@ -483,6 +483,17 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Colour = theme.WHITE
         pygame.draw.rect(surface, theme.INK, rect, border)
 
 
+def fade_down(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = theme.PAPER) -> None:
+    """``rect`` washed with ``colour``, strongly at its top and less towards its bottom: what is drawn
+    there fades into the panel (a list's lines that go on above its top edge)."""
+    if rect.width <= 0 or rect.height <= 0:
+        return
+    wash = pygame.Surface(rect.size, pygame.SRCALPHA)
+    for row in range(rect.height):
+        wash.fill((*colour, round(215 - 95 * row / max(1, rect.height - 1))), (0, row, rect.width, 1))
+    surface.blit(wash, rect)
+
+
 def veil(surface: pygame.Surface, alpha: int = 150, colour: Colour = theme.PAPER) -> None:
     """A translucent wash over everything (behind overlays and dialogs)."""
     layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
