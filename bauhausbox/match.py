@@ -344,6 +344,7 @@ class Match:
             options=dict(self.setup.options),
             seed=self.setup.seed,
             looked_ahead=self.looked_ahead,
+            hints=self.hints_taken,
         )
         game_id = self.setup.game_id
         saves.queue_statistics(lambda stats: stats.record(game_id, result))

@@ -289,6 +289,15 @@ class Table(Generic[StateT, MoveT]):
             return False
         return self.match.is_human(seat)
 
+    def forced_move(self) -> MoveT | None:
+        """The move a human playing at this screen makes now without deciding anything (the game's
+        ``forced``): the screen plays it at once, before any curtain, since a seat with no decision
+        to make is never called to the screen (across computers only the seat's own screen does)."""
+        seat = self.match.to_play
+        if self.spectating or self.match.over or self.held() or not self.plays_here(seat):
+            return None
+        return self.game.forced(self.match.state)
+
     def check(self, move: MoveT, seat: Seat | None = None) -> str | None:
         """Why ``move`` would be refused now, or ``None``; remembered per position (the state object
         itself, so an undo followed by another move never reuses old answers)."""

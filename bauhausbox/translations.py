@@ -5,7 +5,8 @@
 - ``update``: each language's ``.po`` from it (new texts arrive empty, gone ones are dropped, changed
   ones are marked fuzzy for a translator to check);
 - ``compile``: the ``.mo`` files the app reads (shipped in the wheel and the packaged app);
-- ``check``: nothing out of date, nothing untranslated or fuzzy (the tests run it).
+- ``check``: nothing out of date, nothing untranslated or fuzzy, and a word space before every French
+  ; : ! ? (the tests run it).
 
 ``scripts/translations`` runs ``extract``, ``update`` and ``compile``; see docs/contributing.md,
 "Translations".
@@ -14,6 +15,7 @@
 from __future__ import annotations
 
 import io
+import re
 import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -31,6 +33,28 @@ PACKAGE = Path(__file__).resolve().parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "Words": None, "counted": (1, 2), "pgettext": ((1, "c"), 2)}
 TRANSLATED = tuple(code for code in LANGUAGES if code != "en")  # English is the source language
+
+
+# French puts a space before ; : ! ? as wide as a word space: an ordinary or a no-break one (a line
+# never starts with the mark either way: ui/draw.py keeps a lone mark with the word before it). A
+# narrow no-break space read as none ("de g2;" beside "f7 ;"), and a missing one is English. Only
+# before a space or the end: "192.168.1.20:51234" and "ws://" are not punctuation.
+_FRENCH_MARK = re.compile(r"(?<![ \u00a0])\u202f?([;:!?])(?=[\s\u00a0\u202f]|$)")
+FRENCH_SPACE = "\u00a0"
+
+
+def french_spacing(text: str) -> str:
+    """``text`` with a French space before each ; : ! ? that had a narrow one or none (what ``update``
+    writes, ``check`` wants)."""
+    return _FRENCH_MARK.sub(lambda found: FRENCH_SPACE + found.group(1), text)
+
+
+def _spaced(message: Any) -> None:
+    """A French message's texts with their punctuation spaced as French spaces it."""
+    if isinstance(message.string, list | tuple):
+        message.string = type(message.string)(french_spacing(text) for text in message.string)
+    elif message.string:
+        message.string = french_spacing(message.string)
 
 
 def po_path(code: str) -> Path:
@@ -91,6 +115,10 @@ def update_all() -> None:
         catalog.revision_date = template.creation_date
         catalog.fuzzy = False  # a fuzzy header would be left out of the .mo, and its plural rule with it
         catalog.obsolete.clear()  # texts the app no longer shows are dropped, not kept
+        if code == "fr":
+            for message in catalog:
+                if message.id:
+                    _spaced(message)
         _write_po(catalog, path)
         mo_path(code).write_bytes(_mo_bytes(catalog))
 
@@ -121,6 +149,8 @@ def problems() -> list[str]:
                 found.append(f"{code}: fuzzy: {message.id!r}")
             elif not all(strings):
                 found.append(f"{code}: untranslated: {message.id!r}")
+            elif code == "fr" and any(french_spacing(str(text)) != text for text in strings):
+                found.append(f"{code}: no space, or a narrow one, before ; : ! ?: {message.id!r}")
         compiled = mo_path(code)
         if not compiled.exists():
             found.append(f"{code}: not compiled ({compiled.name} missing)")

@@ -193,6 +193,11 @@ class GameRules(ABC, Generic[S, M]):
     def legal_moves(self, state: S, seat: Seat | None = None) -> list[M]:
         """The legal moves of ``seat`` (default: the seat to play). Empty for a seat with none."""
 
+    def forced(self, state: S) -> M | None:
+        """The move the seat to play makes without deciding anything (a Bits full ramp's pass), or
+        ``None``. The table plays it for a human at once: nobody is called to the screen for it."""
+        return None
+
     @abstractmethod
     def apply(self, state: S, move: M, seat: Seat | None = None) -> S:
         """A new state after ``seat`` (default: the seat to play) makes ``move``.

@@ -424,6 +424,8 @@ class ResultRecord(_Model):
     seed: int = Field(0, gt=-SEED_LIMIT, lt=SEED_LIMIT)
     # Played after looking ahead (Bits solo, undone past a seen tile card): no best score from it.
     looked_ahead: bool = False
+    # Hints taken: a solo game played with hints sets no best either, and its line says so.
+    hints: int = Field(0, ge=0, le=10**6)
 
     @model_validator(mode="after")
     def _one_entry_per_seat(self) -> ResultRecord:

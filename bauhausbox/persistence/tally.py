@@ -49,7 +49,7 @@ def player_tallies(stats: GameStatistics | None, solo: bool = False) -> list[Pla
                 best_by_player[player] = (score, won)
         for player, (score, won) in best_by_player.items():
             scores.setdefault(player, []).append(score)
-            if not result.looked_ahead:  # a game played after looking ahead sets no best
+            if not result.looked_ahead and not (solo and result.hints):  # after looking ahead or with hints: no best
                 counted.setdefault(player, []).append(score)
             wins[player] = wins.get(player, 0) + int(won)
     tallies = [

@@ -95,8 +95,10 @@ def stack_vertically(widgets: Sequence[Widget], left: int, top: int, width: int,
 
 #: How much of the paper colour washes the screen behind a modal window (of 255). Strong enough that
 #: what the window half covers (the ends of the log's lines, a row of buttons) reads as background,
-#: not as something to act on: a sixth of each colour's contrast is left.
-MODAL_VEIL = 215
+#: not as something to act on, and that no words behind can be read (the hand-off's white words on
+#: its ink curtain read through a sixth, and still through a seventeenth): a thirty-second of each
+#: colour's contrast is left, a faint shape of what is behind.
+MODAL_VEIL = 248
 
 
 def overlay_panel(

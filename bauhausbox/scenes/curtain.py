@@ -2,7 +2,8 @@
 
 Esc opens the pause menu over the curtain (``on_escape``), with only what reveals and changes
 nothing: resume, how to play, settings, save and quit. The curtain stays under it, so nothing of
-the game shows."""
+the game shows. The player who just moved may take their move back from it (``take_back``: the
+handover offers it only while nobody has seen anything new), before the next player unveils."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ class CurtainScene(Scene):
         shape: str = "circle",
         on_escape: Callable[[], None] | None = None,
         note: str | None = None,
+        take_back: tuple[str, Callable[[], None]] | None = None,
     ) -> None:
         super().__init__(app)
         self.note = note  # what stays hidden, in the game's words (``GameHooks.curtain_note``)
@@ -44,6 +46,17 @@ class CurtainScene(Scene):
         self.ready_button = self.widgets.add(
             Button(Words("I am {name}: show my turn", name=player), self.ready, "primary")
         )
+        # (the previous player's name, what takes their move back)
+        self.take_back_button: Button | None = None
+        if take_back is not None:
+            mover, self._take_back = take_back
+            self.take_back_button = self.widgets.add(
+                Button(Words("{name}: take back my move", name=mover), self.take_back, "plain")
+            )
+
+    def take_back(self) -> None:
+        self.app.pop(self)
+        self._take_back()
 
     def ready(self) -> None:
         self.on_ready()
@@ -57,6 +70,10 @@ class CurtainScene(Scene):
         width = min(metrics.width - metrics.u(8), max(metrics.u(44), natural))
         self.ready_button.rect = pygame.Rect(0, 0, width, metrics.button_height)
         self.ready_button.rect.center = (metrics.width // 2, metrics.height // 2 + metrics.u(20))
+        if self.take_back_button is not None:
+            back_w = min(width, max(metrics.u(30), self.take_back_button.natural_width(metrics)))
+            self.take_back_button.rect = pygame.Rect(0, 0, back_w, metrics.button_height)
+            self.take_back_button.rect.midtop = (metrics.width // 2, self.ready_button.rect.bottom + metrics.u(3))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         super().handle_event(event)
@@ -64,6 +81,13 @@ class CurtainScene(Scene):
             self.ready()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_escape is not None:
             self.on_escape()
+        elif (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_z
+            and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            and self.take_back_button is not None
+        ):
+            self.take_back()  # Ctrl+Z, as undo at the table
         return True
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -107,11 +107,6 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
             return False
         return True
 
-    def play_forced(self, move: MoveT) -> None:
-        """Play the only move a human seat has (a full ramp's pass) for them, even before their
-        curtain: it decides nothing and shows nothing."""
-        self._follow([self.table.play(move)])
-
     def request_hint(self) -> None:
         if self.hint_move is not None:
             self.show_hint(self.hint_move)
@@ -269,6 +264,8 @@ class GameScene(Handover, DecisionWindows, Generic[StateT, MoveT]):
         self._refresh_log(between_frames=True)
         if (hint := self.table.hint_answer()) is not None:
             self.take_hint(hint)
+        if self.app.top is self and (forced := self.table.forced_move()) is not None:
+            self._follow([self.table.play(forced)])  # nothing to decide: before any curtain
         if self.table.veiled():
             # The device passes at once, even while the last move still animates: the previous
             # player's hand must not stay on screen while the next one is called to the table.

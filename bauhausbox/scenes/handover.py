@@ -12,10 +12,11 @@ once the game is over, the final table comes after a short pause.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bauhausbox.engine.api import Seat, Words
-from bauhausbox.engine.history import Step
+from bauhausbox.engine.history import Step, UndoPlan
 from bauhausbox.i18n import N_
 from bauhausbox.scenes.curtain import CurtainScene
 from bauhausbox.scenes.dialog import DialogScene
@@ -36,6 +37,7 @@ class Handover(TableChrome, GameStory):
         def _token(self) -> int: ...
         def game_over_scene(self) -> Scene: ...
         def _jumped(self) -> None: ...
+        def _undo(self, plan: UndoPlan) -> None: ...
         def open_pause(self, curtained: bool = False) -> None: ...
 
     def __init__(self, app: App) -> None:
@@ -93,8 +95,26 @@ class Handover(TableChrome, GameStory):
                 shape,
                 on_escape=lambda: self.open_pause(curtained=True),
                 note=self.curtain_note(),
+                take_back=self._take_back_offer(seat),
             )
         )
+
+    def _take_back_offer(self, seat: Seat) -> tuple[str, Callable[[], None]] | None:
+        """The player who just moved may take it back from the next player's curtain while nobody has
+        seen anything new: no draw is undone and no other human's move (so nobody is asked). They
+        are then called back behind their own curtain: whoever holds the device sees nothing."""
+        table, mover = self.table, self.table.unveiled
+        if table.on_server or mover is None or mover == seat or not table.plays_here(mover):
+            return None
+        plan = table.undo_plan()
+        if plan is None or plan.crosses_reveal or table.undo_needs_agreement(plan, mover):
+            return None
+
+        def take_back() -> None:
+            self._undo(plan)
+            table.leave_screen()
+
+        return self.match.seat_name(mover), take_back
 
     def _show_outcome(self, before: Any, step: Step) -> None:
         """The device is about to leave the human who just moved at a curtained table: first show

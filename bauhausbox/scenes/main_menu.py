@@ -26,7 +26,7 @@ from bauhausbox.scenes.load import LoadScene, open_game_file, players_line, turn
 from bauhausbox.scenes.settings import SettingsScene
 from bauhausbox.scenes.setup import SetupScene
 from bauhausbox.scenes.statistics import StatisticsScene
-from bauhausbox.ui import draw, theme
+from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import Button
@@ -40,6 +40,13 @@ def resume_words(summary: saves.SaveSummary) -> str:
     return said.format(
         game=game_title(summary.game_id, summary.options), players=players_line(summary), turns=", ".join(turns)
     )
+
+
+def continue_lines(summary: saves.SaveSummary) -> list[str]:
+    """What Continue resumes, said under it without hovering, longest first: "Bits · Anni, Marianne,
+    Josef · turn 55", then without the players (a narrow window)."""
+    game, turns = game_title(summary.game_id, summary.options), turns_words(summary)
+    return [" · ".join([game, players_line(summary), *turns]), " · ".join([game, *turns])]
 
 
 class GameCard(Button):
@@ -224,6 +231,27 @@ class MainMenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.blit_static(surface)
         super().draw(surface)
+        self._draw_continue_line(surface)
+
+    def _draw_continue_line(self, surface: pygame.Surface) -> None:
+        """Under the row of buttons, which game Continue resumes (its tooltip says it in a sentence)."""
+        if self.seat_away is not None:
+            lines = [return_words(self.seat_away)]
+        elif self.latest is not None and self.continue_button.enabled:
+            lines = continue_lines(self.latest)
+        else:
+            return
+        m = self.metrics
+        row = self.continue_button.rect.union(self.quit_button.rect)
+        # The longest that fits at 14 px or more; the shortest, set smaller, when none does.
+        for line in lines:
+            size = draw.fitting_size(line, m.small, row.width, "semibold", smallest=14)
+            if draw.render_text(line, size, weight="semibold").get_width() <= row.width:
+                break
+        else:
+            size = draw.fitting_size(line, m.small, row.width, "semibold", smallest=12)
+        with layout_probe.box(pygame.Rect(row.left, row.bottom, row.width, m.height - row.bottom)):
+            draw.text(surface, line, (row.left, row.bottom + m.u(1)), size, theme.GREY, "semibold")
 
     def draw_static(self, surface: pygame.Surface) -> None:
         m = self.metrics

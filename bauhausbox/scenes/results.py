@@ -33,6 +33,8 @@ def result_headline(game_id: str, result: ResultRecord) -> str:
     winners = [
         named(result.players[seat], seat_level(result, seat)) for seat in result.winners if seat < len(result.players)
     ]
+    if len(result.players) < 2 and result.hints:  # kept off the bests, as the game's end said
+        return fill(_("{when} · with hints"), when=when)
     if len(result.players) < 2 or not winners:
         return when
     if len(winners) == 1:

@@ -26,7 +26,7 @@ class SettingsScene(ClosesOnEscape):
         self.volume = add(Slider(s.volume, self._set_volume, tooltip=N_("Sound volume (← → when hovered)")))
         self.mute = add(Toggle(N_("Mute all sounds"), s.muted, self._set_mute))
         self.fullscreen = add(Toggle(N_("Fullscreen (F11)"), app.fullscreen, lambda _: self._toggle_fullscreen()))
-        # The sizes that fit this desktop; choosing one leaves fullscreen.
+        # The sizes that fit this desktop (greyed while fullscreen: F11 or the toggle leaves it).
         self.window_size = add(
             Choice(
                 [
@@ -34,7 +34,7 @@ class SettingsScene(ClosesOnEscape):
                     for size in offered_sizes(app.desktop_size(), MIN_SIZE, app.windowed_size)
                 ],
                 app.windowed_size,
-                self.app.set_window_size,
+                self._set_window_size,
                 tooltip=N_("The window's size (sizes that fit this screen)"),
             )
         )
@@ -96,6 +96,13 @@ class SettingsScene(ClosesOnEscape):
         self._changed()
         if not value:
             self.app.sound.play("click")
+
+    def _set_window_size(self, size: tuple[int, int]) -> None:
+        """The window takes ``size`` around the selector: the arrow just clicked stays under the
+        pointer, so the next click lands on it too."""
+        rect = self.window_size.rect
+        side = "midright" if pygame.mouse.get_pos()[0] >= rect.centerx else "midleft"
+        self.app.set_window_size(size, anchor=lambda: getattr(self.window_size.rect, side))
 
     def _toggle_fullscreen(self) -> None:
         self.app.toggle_fullscreen()
@@ -161,6 +168,7 @@ class SettingsScene(ClosesOnEscape):
     def update(self, dt: float) -> None:
         self.fullscreen.value = self.app.fullscreen
         self.window_size.value = self.app.windowed_size
+        self.window_size.enabled = not self.app.fullscreen
 
     def draw_static(self, surface: pygame.Surface) -> None:
         m = self.metrics

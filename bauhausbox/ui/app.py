@@ -46,7 +46,7 @@ from bauhausbox.ui.sound import SoundManager
 from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Metrics
 from bauhausbox.ui.widgets import WidgetGroup
-from bauhausbox.ui.window_fit import at_least_minimum, centred, fit_size, fit_window
+from bauhausbox.ui.window_fit import at_least_minimum, centred, fit_size, fit_window, kept_on
 
 log = logging.getLogger(__name__)
 
@@ -242,14 +242,33 @@ class App:
         self.screen = self._open_window(None)
         self._relayout()
 
-    def set_window_size(self, size: tuple[int, int]) -> None:
-        """A window of ``size`` (one the settings offer), centred; leaves fullscreen."""
+    def set_window_size(self, size: tuple[int, int], anchor: Callable[[], tuple[int, int]] | None = None) -> None:
+        """A window of ``size`` (one the settings offer); leaves fullscreen. ``anchor`` gives a point
+        of the window (the control being clicked) before and after the change: the window moves so
+        that it stays where it was on the desktop, under the pointer; without one the window keeps
+        its top-left corner. Either way it stays whole on the desktop."""
+        was_fullscreen = self.fullscreen
         self.fullscreen = self.settings.fullscreen = False
-        self.windowed_size = fit_size(size, self.desktop_size(), MIN_SIZE)
+        desktop = self.desktop_size()
+        self.windowed_size = fit_size(size, desktop, MIN_SIZE)
         self.settings.window_width, self.settings.window_height = self.windowed_size
-        self.screen = self._open_window(None)
-        self.save_settings()
+        corner = None if was_fullscreen else self._window_position()
+        before = anchor() if anchor is not None and corner is not None else None
+        self.screen = self._open_window(None if corner is None else kept_on(self.windowed_size, corner, desktop))
         self._relayout()
+        if corner is not None and before is not None and anchor is not None:
+            after = anchor()
+            wanted = (corner[0] + before[0] - after[0], corner[1] + before[1] - after[1])
+            self._place(kept_on(self.windowed_size, wanted, desktop))
+        self.save_settings()
+
+    def _window_position(self) -> tuple[int, int] | None:
+        """Where the window is on the desktop, when the video driver says (else ``None``)."""
+        try:
+            x, y = pygame.display.get_window_position()
+        except (pygame.error, AttributeError):
+            return None
+        return (x, y)
 
     def set_language(self, code: str) -> None:
         """Speak ``code`` ("system", "en", "fr") from the next frame on, and remember it. Screens

@@ -238,8 +238,8 @@ def _wrap(content: str, size: int, width: int, weight: str) -> list[str]:
     face = font(size, weight)
     lines: list[str] = []
     for paragraph in content.split("\n"):
-        # Break at ordinary spaces only: French keeps a no-break space before ":" and a narrow one
-        # before "; ! ?", and those must never start a line; a number stays with its label.
+        # Break at ordinary spaces only: a French no-break space before ; : ! ? never starts a line
+        # (nor does a lone mark after an ordinary space: break_units); a number stays with its label.
         words = break_units(paragraph)
         if not words:
             lines.append("")
@@ -481,6 +481,17 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: Colour = theme.WHITE
     pygame.draw.rect(surface, fill, rect)
     if border:
         pygame.draw.rect(surface, theme.INK, rect, border)
+
+
+def fade_down(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = theme.PAPER) -> None:
+    """``rect`` washed with ``colour``, strongly at its top and less towards its bottom: what is drawn
+    there fades into the panel (a list's lines that go on above its top edge)."""
+    if rect.width <= 0 or rect.height <= 0:
+        return
+    wash = pygame.Surface(rect.size, pygame.SRCALPHA)
+    for row in range(rect.height):
+        wash.fill((*colour, round(215 - 95 * row / max(1, rect.height - 1))), (0, row, rect.width, 1))
+    surface.blit(wash, rect)
 
 
 def veil(surface: pygame.Surface, alpha: int = 150, colour: Colour = theme.PAPER) -> None:

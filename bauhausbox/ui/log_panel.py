@@ -21,6 +21,7 @@ from bauhausbox.ui.text import shown
 from bauhausbox.ui.theme import Colour, Metrics
 
 HIGHLIGHT: Colour = theme.mix(theme.PAPER, theme.YELLOW, 0.35)
+FADED = 2  # lines of an entry cut by the list's top edge that fade into the panel
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,16 +219,16 @@ class LogPanel:
         )
         shown_part = whole_lines(self.body, line_tops, step)
         # Whole entries at the bottom: an entry cut there waits for a scroll. At the top an entry cut
-        # by the edge shows its last words after "…" (never mid-sentence as if it began there): a
-        # whole-entries rule there left a hole up to an entry tall above the newest lines. One entry
-        # taller than the list keeps its whole lines, the best there is.
+        # by the edge shows its last whole lines fading into the panel, so they read as "more above"
+        # (a whole-entries rule there left a hole up to an entry tall above the newest lines, and a
+        # "…" before its last words read as clipped text). One entry taller than the list keeps its
+        # whole lines, the best there is.
         spans = ((top + row.top, row.caption_height + len(row.wrapped) * step) for row in self._rows[first:last])
         entries = whole_items(self.body, spans)
         if entries.height >= step:
             shown_part.height = max(0, min(shown_part.bottom, entries.bottom) - shown_part.top)
         surface.set_clip(shown_part.clip(clip) if clip else shown_part)
         draw.keep_clear(surface, shown_part)  # words to read: tooltips (the hint button's) keep off them
-        text_width = max(m.u(8), self.body.width - self._text_left(m) - m.u(2.5))
         for index in range(first, min(last, len(self._rows))):
             line, row = self.lines[index], self._rows[index]
             y = top + row.top
@@ -235,11 +236,14 @@ class LogPanel:
             if y < shown_part.top and entries.height >= step:  # the entry cut by the top edge
                 room = sum(1 for k in range(len(wrapped)) if y + row.caption_height + k * step >= shown_part.top)
                 # Only its caption cut: the whole entry shows, without the caption.
-                tail = wrapped if room >= len(wrapped) else continued(line.text, m.small, text_width, room)
+                tail = wrapped[len(wrapped) - room :] if room < len(wrapped) else wrapped
                 if not tail:
                     continue
                 y += row.caption_height + (len(wrapped) - len(tail)) * step
                 self._draw_entry(surface, m, line, index, y, tail, row.height - (y - top - row.top), shown_part)
+                if len(tail) < len(wrapped):
+                    width = self.body.width - m.u(1.5)
+                    draw.fade_down(surface, pygame.Rect(self.body.left, y, width, min(len(tail), FADED) * step))
                 continue
             if line.caption:
                 caption = shown(line.caption).upper()
@@ -284,22 +288,6 @@ class LogPanel:
         track = pygame.Rect(self.body.right - m.u(0.6), self.body.top, m.u(0.6), self.body.height)
         total, shown = self._content_height, self.body.height
         scroll.draw_bar(surface, track, shown, total, max(0, total - shown - self.offset), m)
-
-
-def continued(text: str, size: int, width: int, room: int) -> tuple[str, ...]:
-    """The end of ``text`` after "…", wrapped to ``width`` in at most ``room`` lines, with as many of
-    its last words as fit: an entry whose start scrolled away above the list."""
-    if room <= 0:
-        return ()
-    words = text.split(" ")
-    for start in range(1, len(words)):
-        # Marks that open before the cut (the translation check's ⟦…⟧) still hold the words after it.
-        before = " ".join(words[:start])
-        still_open = i18n.PSEUDO_OPEN * max(0, before.count(i18n.PSEUDO_OPEN) - before.count(i18n.PSEUDO_CLOSE))
-        lines = draw.wrap("… " + still_open + " ".join(words[start:]), size, width)
-        if len(lines) <= room:
-            return tuple(lines)
-    return ()
 
 
 def whole_lines(body: pygame.Rect, line_tops: Iterable[int], height: int) -> pygame.Rect:

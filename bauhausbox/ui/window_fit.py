@@ -81,6 +81,14 @@ def centred(size: Size, desktop: Size) -> Position:
     return (max(0, (desktop[0] - size[0]) // 2), TITLE_BAR + max(0, (room(desktop)[1] - size[1]) // 2))
 
 
+def kept_on(size: Size, position: Position, desktop: Size) -> Position:
+    """``position`` moved as little as needed for a window of ``size`` to show whole on ``desktop``
+    (title bar included); a window larger than the desktop keeps its top-left corner on it."""
+    x = max(0, min(position[0], desktop[0] - size[0]))
+    y = max(TITLE_BAR, min(position[1], desktop[1] - size[1]))
+    return (x, y)
+
+
 def fits_at(size: Size, position: Position, desktop: Size) -> bool:
     """Whether a window of ``size`` at ``position`` shows whole on ``desktop``, title bar included."""
     x, y = position

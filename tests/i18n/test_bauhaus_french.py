@@ -22,7 +22,7 @@ from tests.ui.helpers import frames, redraw_everything, window_size
 from tests.ui.layout_check import problems
 from tests.ui.scenarios import all_scenarios
 
-NNBSP, NBSP = "\u202f", "\u00a0"
+NBSP = "\u00a0"  # before ; : ! ? a space as wide as a word space (a narrow one read as none)
 
 
 def _say(state: BauhausState, text: str, seat: int | None = None) -> str:
@@ -71,7 +71,7 @@ def test_moves_in_words_use_the_rulebook_terms_in_french(french: None) -> None:
     assert _say(state, "power:shared g5", 1) == "Josef a utilisé le Contrôle Partagé sur la zone de 6 cases en f4"
     swap = choose(GAME.from_picture(EXAMPLE_5, players=3, display=("swap",) * 4), "swap")
     assert _say(swap, "swap c3,f5") == (
-        f"Anni a inversé le pion rouge en c3 et le pion bleu en f5{NNBSP}; "
+        f"Anni a inversé le pion rouge en c3 et le pion bleu en f5{NBSP}; "
         "Gunta possède désormais la zone fermée de 6 cases en f4"
     )
     i18n.set_language("en")
@@ -92,7 +92,7 @@ def test_a_zone_of_one_square_takes_the_singular_in_french(french: None) -> None
     )
     free = choose(state, "free")
     assert _say(free, "wall a1E") == (
-        f"Anni a posé la première de deux limites sur le côté droit de a1{NNBSP}; "
+        f"Anni a posé la première de deux limites sur le côté droit de a1{NBSP}; "
         "Anni possède désormais la zone fermée de 1 case en a1"
     )
     i18n.set_language("en")
@@ -126,7 +126,7 @@ def test_the_clogged_prompt_explains_each_card_in_french(fresh_app: Any, monkeyp
     text = prompt_text(scene, scene.match.state)
     # Each card's reason, joined the French way, then the instruction.
     assert text.startswith("Aucune carte visible ne peut être jouée (la réserve de Bleu est vide")
-    assert f"la réserve de Bleu est vide{NNBSP}; il n’y a pas deux pions" in text
+    assert f"la réserve de Bleu est vide{NBSP}; il n’y a pas deux pions" in text
     assert text.endswith(f"{NBSP}: cliquez-en une pour la défausser (tout le monde la voit).")
 
 

@@ -15,6 +15,7 @@ import pytest
 from bauhausbox import i18n
 from bauhausbox.scenes.game_scene import GameScene
 from bauhausbox.scenes.join import JoinScene
+from bauhausbox.scenes.main_menu import MainMenuScene
 from bauhausbox.scenes.replay import ReplayScene
 from bauhausbox.scenes.statistics import StatisticsScene
 from bauhausbox.ui import layout_probe
@@ -47,6 +48,8 @@ def names_on_screen(app: Any) -> set[str]:
             names.update({scene.address, scene.code, *(scene.table.names if scene.table else [])})
         if isinstance(scene, ReplayScene):  # the players of the game replayed
             names.update(scene.names)
+        if isinstance(scene, MainMenuScene) and scene.latest is not None:  # Continue's line: a save's players
+            names.update(scene.latest.players)
         if isinstance(scene, StatisticsScene):  # the names in the results are the players', as typed
             names.update(name for game in scene.stats.games.values() for r in game.results for name in r.players)
     return names

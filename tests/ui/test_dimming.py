@@ -65,3 +65,36 @@ def test_behind_the_game_over_table_everything_is_dimmed(fresh_app: Any, game_id
     )
     bright = _bright_outside(fresh_app)
     assert not bright, (game_id, len(bright), bright[:5])
+
+
+#: Words behind a modal window must not be read: what is left of any contrast behind it is at most
+#: this (of 255 per channel) — the hand-off's white words on its ink curtain read through at 30,
+#: and still at 15 on the screen.
+UNREADABLE = 8
+
+
+def test_behind_the_pause_menu_the_hand_off_cannot_be_read(fresh_app: Any) -> None:
+    """Esc on the pass-the-device curtain: its words ("Pass to", the name, the note) do not show
+    through around the pause menu."""
+    from bauhausbox.scenes.curtain import CurtainScene
+
+    open_game(fresh_app, "bits", 2, ["human", "human"], seed=3)
+    frames(fresh_app, 2)
+    assert isinstance(fresh_app.top, CurtainScene)
+    fresh_app.top.on_escape()
+    assert isinstance(fresh_app.top, PauseScene)
+    with layout_probe.recording(fresh_app.screen.get_size()) as record:
+        frames(fresh_app, 1)
+    panel = record.panels[-1].rect
+    shadow = fresh_app.top.metrics.u(1.25)
+    kept = panel.union(panel.move(shadow, shadow))
+    screen = fresh_app.screen
+    width, height = screen.get_size()
+    seen = [
+        screen.get_at((x, y))[:3]
+        for y in range(0, height, 2)
+        for x in range(0, width, 2)
+        if not kept.collidepoint(x, y)
+    ]
+    spread = max(max(c[i] for c in seen) - min(c[i] for c in seen) for i in range(3))
+    assert spread <= UNREADABLE, spread

@@ -144,3 +144,33 @@ def test_load_continue_and_the_pause_menu_say_the_turn_the_status_bar_says(fresh
     assert seen_inside_a_turn, "the moves met the middle of a turn"
     finished = dataclasses.replace(_summary("blokus", {}, moves=90, turns=60), finished=True)
     assert turns_words(finished) == ["60 turns"]
+
+
+@pytest.mark.parametrize(("language", "size"), [("en", (1024, 700)), ("fr", (1024, 700)), ("fr", (1920, 1080))])
+def test_continue_says_which_game_under_it_without_hovering(fresh_app: Any, language: str, size: Any) -> None:
+    """The main menu's Continue names its game under the button ("Bits · P1, P2, P3 · turn 2"),
+    inside the row of buttons' width, at 14 px or more, with the pointer elsewhere."""
+    from bauhausbox.scenes.main_menu import MainMenuScene
+
+    i18n.set_language(language)
+    open_game(fresh_app, "bits", 3, ["human", "human", "ai:easy"], seed=4)
+    scene = next(s for s in fresh_app.stack if hasattr(s, "match"))  # under the curtain
+    scene.match.play(scene.match.game.legal_moves(scene.match.state)[0])  # a game to continue
+    from bauhausbox.persistence import writer
+
+    writer.flush()
+    quit_to_menu(fresh_app)
+    with window_size(fresh_app, size):
+        menu = fresh_app.top
+        assert isinstance(menu, MainMenuScene)
+        frames(fresh_app, 2)
+        with layout_probe.recording(fresh_app.screen.get_size()) as record:
+            fresh_app.frame([], 1 / 60)
+        row = menu.continue_button.rect.union(menu.quit_button.rect)
+        said = [t for t in record.texts if t.content.startswith("Bits · ")]
+        assert said, [t.content for t in record.texts]
+        (line,) = said
+        assert "P1, P2, P3" in line.content and line.content.split(" · ")[-1][-1].isdigit()  # players, the turn
+        assert line.rect.top >= row.bottom and line.rect.left >= row.left and line.rect.right <= row.right
+        assert line.rect.bottom <= fresh_app.screen.get_height()
+        assert line.size >= 14

@@ -13,6 +13,9 @@ from bauhausbox.ui import layout_probe, theme
 from bauhausbox.ui.log_panel import LogLine, LogPanel
 from tests.ui.helpers import frames, key, seeded_game, window_size
 
+#: The darkest a faded line's ink may be (0–255 per channel): ink is near 0, the paper near 240.
+FADED_INK = 110
+
 
 def _cut(texts: list[layout_probe.TextDraw], box: pygame.Rect) -> list[tuple[str, tuple[int, ...]]]:
     """The texts drawn across the edge of ``box``: partly inside, partly out."""
@@ -55,8 +58,9 @@ def test_the_replay_move_list_shows_whole_lines_at_the_end(fresh_app: Any, size:
 @pytest.mark.parametrize("game_id", ["bauhaus", "bits", "buizen", "blokus"])
 def test_every_games_log_shows_whole_entries_however_scrolled(fresh_app: Any, game_id: str) -> None:
     """Seen in the Buizen log: an entry began mid-sentence ("contre la salle de pompes…"), its first
-    wrapped lines scrolled away above the list. At every scroll position every entry shows all its
-    lines or none, or (cut by the top edge) its last words after "…"."""
+    wrapped lines scrolled away above the list; then a "…" before its last words read as clipped text.
+    At every scroll position every entry shows all its lines or none, or (cut by the top edge) its
+    own last lines, the first of them faded into the panel: read as "more above"."""
     from bauhausbox import games
 
     i18n.set_language("fr")
@@ -70,7 +74,7 @@ def test_every_games_log_shows_whole_entries_however_scrolled(fresh_app: Any, ga
             frames(fresh_app, 1)
         panel = scene.log
         assert panel.max_offset > 0, "the log should hold more than it shows"
-        straddled = 0
+        straddled = faded = 0
         for offset in range(0, panel.max_offset + 1, 5):
             panel.offset = offset
             with layout_probe.recording(fresh_app.screen.get_size()) as record:
@@ -86,10 +90,21 @@ def test_every_games_log_shows_whole_entries_however_scrolled(fresh_app: Any, ga
                     (t for t in record.texts if inside.contains(t.rect) and t.rect.left >= words_left),
                     key=lambda t: t.rect.top,
                 )
-                whole = [t.content for t in drawn] == list(row.wrapped)
-                continued = box.top < panel.body.top and drawn and drawn[0].content.startswith("…")
-                assert not drawn or whole or continued, (offset, row.wrapped, [t.content for t in drawn])
+                said = [t.content for t in drawn]
+                whole = said == list(row.wrapped)
+                continued = box.top < panel.body.top and drawn and said == list(row.wrapped)[-len(said) :]
+                assert not drawn or whole or continued, (offset, row.wrapped, said)
+                if continued and not whole:
+                    faded += 1
+                    first = drawn[0].rect.clip(panel.body)
+                    darkest = min(
+                        min(fresh_app.screen.get_at((x, y))[:3])
+                        for x in range(first.left, first.right)
+                        for y in range(first.top, first.bottom)
+                    )
+                    assert darkest >= FADED_INK, (offset, said[0], darkest)
         assert straddled, "some long entry should cross an edge of the list while scrolling"
+        assert faded, "some entry should be cut by the top edge while scrolling"
         fresh_app.pop()
 
 

@@ -191,3 +191,37 @@ def test_settings_offer_window_sizes_that_fit_and_choosing_one_opens_it(small_de
     assert small_desktop.modes[-1] == (chosen, pygame.RESIZABLE)
     assert window.screen.get_size() == chosen
     assert saves.load_settings().window_width == chosen[0]
+
+
+def test_a_size_chosen_in_the_settings_keeps_its_control_under_the_pointer(
+    small_desktop: FakeDisplay, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Clicking the size selector's right arrow twice: the window grows around the arrow, which stays
+    where it was on the desktop (the window was centred again, so the second click missed it)."""
+    small_desktop.desktop = (1920, 1080)
+    window = App(
+        home=MainMenuScene, settings=Settings(window_width=1024, window_height=640, window_x=300, window_y=150)
+    )
+    monkeypatch.setattr(pygame.display, "get_window_position", lambda: small_desktop.positions[-1])
+    scene = window.push(SettingsScene(window))
+    for _click in range(2):
+        arrow = (scene.window_size.rect.right - 6, scene.window_size.rect.centery)
+        before = small_desktop.positions[-1]
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda at=arrow: at)
+        scene.window_size.step(1)  # type: ignore[attr-defined]
+        after = small_desktop.positions[-1]
+        assert window.screen.get_size() != (1024, 640)
+        now = (scene.window_size.rect.right - 6, scene.window_size.rect.centery)
+        assert (after[0] + now[0], after[1] + now[1]) == (before[0] + arrow[0], before[1] + arrow[1])
+        assert _shows_whole(window.screen.get_size(), after, small_desktop.desktop)
+
+
+def test_the_size_selector_is_greyed_while_fullscreen(small_desktop: FakeDisplay) -> None:
+    small_desktop.desktop = (1920, 1080)
+    window = App(home=MainMenuScene, settings=Settings(window_width=1280, window_height=800))
+    scene = window.push(SettingsScene(window))
+    scene.update(0.0)
+    assert scene.window_size.enabled
+    window.toggle_fullscreen()
+    scene.update(0.0)
+    assert not scene.window_size.enabled

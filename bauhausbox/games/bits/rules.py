@@ -223,6 +223,10 @@ class BitsRules(GameRules[BitsState, Move]):
             moves += [Place(NEUTRAL_TILE, s.vertical, s.column) for s in spots]
         return moves
 
+    def forced(self, state: BitsState) -> Move | None:
+        # A full ramp has no room left: its pass decides nothing and shows nothing.
+        return PASS if self.legal_moves(state) == [PASS] else None
+
     def check(self, state: BitsState, move: Move, seat: Seat | None = None) -> Words | None:
         seat = self.seat_or_to_play(state, seat)
         if seat is None or state.over:

@@ -161,3 +161,34 @@ def test_a_game_played_after_looking_ahead_sets_no_best_score_in_the_statistics(
     stats = GameStatistics(finished=3, results=[result(20, False), result(31, True), result(25, False)])
     (anni,) = player_tallies(stats, solo=True)  # solo games are counted apart
     assert anni.played == 3 and anni.best == 25 and anni.average == (20 + 31 + 25) / 3
+
+
+def test_a_solo_game_with_hints_is_no_record_and_says_so(fresh_app: Any) -> None:
+    """A hint taken in a solo game keeps it off the solo bests, as an undo past a seen tile card does:
+    no "new personal best", the table says it all game long, the final table says why, and the
+    statistics keep its score out of the best and mark its line "with hints"."""
+    from bauhausbox.scenes.results import result_headline
+
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=6)
+    assert not any(t.content.endswith("not for the bests") for t in recorded(fresh_app).texts)
+    scene.take_hint(type("Job", (), {"error": None, "move": scene.game.legal_moves(scene.match.state)[0]})())
+    assert scene.match.hints_taken == 1
+    frames(fresh_app, 3)  # a changed part may show its old copy for a frame or two (ui/layer.py)
+    assert any(t.content.endswith("not for the bests") for t in recorded(fresh_app).texts)
+    finished = _match(1, 14)
+    _play_until(finished, lambda state, after: False, 14)
+    scene._record_solo(finished.state)
+    assert bests.load(data_dir()).results == [] and scene.best_place is None  # no personal best
+    fresh_app.push(scene.game_over_scene())
+    said = [t.content for t in recorded(fresh_app).texts]
+    assert any("does not count" in text and "hint" in text for text in said), said
+    fresh_app.pop()
+    scene.match.record_result()
+    writer.flush()
+    result = saves.load_statistics().games["bits"].results[-1]
+    assert result.hints == 1
+    assert "with hints" in result_headline("bits", result)
+    plain = ResultRecord(players=["Anni"], kinds=["human"], scores=[20], winners=[0])
+    hinted = ResultRecord(players=["Anni"], kinds=["human"], scores=[31], winners=[0], hints=4)
+    (anni,) = player_tallies(GameStatistics(finished=2, results=[plain, hinted]), solo=True)
+    assert anni.played == 2 and anni.best == 20

@@ -337,3 +337,65 @@ def test_the_undo_question_to_everyone_blanks_the_tile_buttons_and_passes_nothin
     assert isinstance(fresh_app.top, DialogScene) and scene.veiled()
     assert not scene.turn_button.visible and not scene.neutral_button.visible
     assert "Pass the device" not in scene.situation()
+
+
+def test_a_full_ramp_is_passed_without_a_curtain_while_the_last_tile_slides(fresh_app: Any, monkeypatch: Any) -> None:
+    """A seat with nothing to decide is never called to the screen: with Ben at the screen and his
+    tile still sliding, Ann's full ramp passes for her; no "Pass to Ann" curtain comes."""
+    from dataclasses import replace
+
+    from bauhausbox.engine.history import History, SeatSpec, Setup
+    from bauhausbox.games.bits.rules import GAME, PASS
+    from bauhausbox.games.bits.screen.scene import BitsScene
+    from bauhausbox.match import Match
+    from bauhausbox.scenes.curtain import CurtainScene
+
+    setup = Setup("bits", 2, 5, (SeatSpec("Ann"), SeatSpec("Ben")), {})
+    state = GAME.new_game(2, 5)
+    state = GAME.play_texts(state, [f"{state.start_tiles[0]} V1", f"{state.start_tiles[1]} V1"])
+    state = replace(state, boards=("RYBPKR" * 6, state.boards[1]))
+    assert GAME.legal_moves(state) == [PASS] and state.to_play == 0
+    scene = BitsScene(fresh_app, Match(setup, History(GAME, state), autosave=False))
+    scene.table.present(1)  # Ben was at the screen: his tile is still sliding
+    monkeypatch.setattr(scene, "animating", lambda: True)
+    curtains: list[str] = []
+    push = fresh_app.push
+    monkeypatch.setattr(
+        fresh_app, "push", lambda s: (curtains.append(s.player) if isinstance(s, CurtainScene) else None, push(s))
+    )
+    fresh_app.push(scene)
+    frames(fresh_app, 3)
+    assert curtains == []
+    assert scene.match.history.move_texts()[:1] == ["pass"] and scene.match.state.to_play == 1
+
+
+def test_the_tile_card_turns_with_the_tile_in_hand(fresh_app: Any, monkeypatch: Any) -> None:
+    """One orientation shown everywhere: after R (or a right-click) the tile card on the panel shows
+    the tile as it is held over the ramp, not lying flat."""
+    from bauhausbox.games.bits.screen import paint
+
+    faces: list[tuple[str, bool]] = []
+    real = paint.draw_tile_face
+    monkeypatch.setattr(
+        paint,
+        "draw_tile_face",
+        lambda s, r, colours, vertical=False, cb=False: (
+            faces.append((colours, vertical)),
+            real(s, r, colours, vertical, cb),
+        )[1],
+    )
+    scene = open_game(fresh_app, "bits", 1, ["human"], seed=5)
+    click(fresh_app, air_point(scene, 1.0))  # the start tile: the first tile card comes up
+    frames(fresh_app, 3)
+    tile = scene.match.state.tile_for(0)
+    for presses in range(1, 4):
+        move(fresh_app, air_point(scene, 3.0))
+        faces.clear()
+        if presses % 2:
+            key(fresh_app, pygame.K_r)
+        else:
+            click(fresh_app, air_point(scene, 3.0), button=3)
+        frames(fresh_app, 3)  # a changed part may show its old copy for a frame or two (ui/layer.py)
+        assert faces, "the tile card was not drawn again after the turn"
+        assert faces[-1] == scene.held(), presses
+    assert {faces[-1]} <= {(tile, True), (tile[::-1], False), (tile[::-1], True)}

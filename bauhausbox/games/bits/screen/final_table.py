@@ -32,10 +32,12 @@ def load_bests() -> list[bests.SoloResult]:
 
 class BitsGameOverScene(GameOverScene):
     def __init__(
-        self, app: App, game_scene: FinishedTable, best_place: int | None = None, counted: bool = True
+        self, app: App, game_scene: FinishedTable, best_place: int | None = None, why_not_counted: str | None = None
     ) -> None:
         super().__init__(app, game_scene)
-        self.counted = counted  # False: a solo game undone past a tile card already seen
+        # Why a solo game stays off the bests (undone past a seen tile card, or played with hints).
+        self.why_not_counted = why_not_counted
+        self.counted = why_not_counted is None
         state: BitsState = game_scene.match.state
         self.state = state
         self.best_place = best_place  # this game's place on the solo list (None: not on it, or not solo)
@@ -86,8 +88,8 @@ class BitsGameOverScene(GameOverScene):
         with layout_probe.box(rect):
             draw.heading(surface, _("Solo bests"), (rect.left + m.u(1), rect.top + m.u(1)), m.body)
             y = rect.top + m.u(5.5)
-            if not self.counted:
-                note = _("This game does not count: it was undone after a tile card had been seen.")
+            if self.why_not_counted is not None:
+                note = self.why_not_counted
                 size = draw.fitting_size(note, m.small, rect.width - m.u(2), "semibold", smallest=12)
                 draw.text(surface, note, (rect.left + m.u(1), y), size, theme.GREY, "semibold")
                 y += m.u(3.5)

@@ -65,6 +65,7 @@ class BitsPanel:
         def seat_style(self, seat: int) -> tuple[Colour, str]: ...
         def seats_key(self) -> tuple[tuple[str, ...], tuple[bool | None, ...]]: ...
         def seat_kind(self, seat: int) -> str: ...
+        def card_pose(self, state: BitsState, seat: int) -> tuple[str, bool]: ...
 
     def draw_panel(self, surface: pygame.Surface, state: BitsState, colour_blind: bool) -> None:
         """The goal cards, the tile card and the players, painted again only when what they show
@@ -72,7 +73,8 @@ class BitsPanel:
         card under the pointer, the boards' fresh marks while they last."""
         hover = next((index for index, (_id, r) in enumerate(self.card_rects) if r.collidepoint(self.mouse)), None)
         fresh = tuple(sorted(self.fresh.items())) if time.monotonic() < self.fresh_until else ()
-        looks = (self.seat_shown(), self.peek, colour_blind, self.use_neutral, hover, fresh)
+        pose = self.card_pose(state, self.seat_shown()) if state.to_play is not None and not state.over else None
+        looks = (self.seat_shown(), self.peek, colour_blind, self.use_neutral, hover, fresh, pose)
         key = (state, self.match.state, looks, self.seats_key())  # seats: names and who is connected
 
         def panel(target: pygame.Surface) -> None:
@@ -80,7 +82,8 @@ class BitsPanel:
             self.draw_tile_card(target, state, colour_blind)
             self.draw_seats(target, state, colour_blind)
 
-        shown = (key, self.personal_best, self.match.looked_ahead)  # the mark comes with an undo's answer
+        # The mark comes with an undo's answer or the first hint.
+        shown = (key, self.personal_best, self.match.looked_ahead, self.match.hints_taken > 0)
         self.layers.show("panel", surface, self.panel_rect, shown, panel)
 
     def card_size(self, width: int) -> tuple[int, int]:
@@ -177,10 +180,12 @@ class BitsPanel:
             draw.shadow_rect(surface, card, m.u(0.6))
             pygame.draw.rect(surface, theme.WHITE, card)
             pygame.draw.rect(surface, theme.INK, card, 2)
-            face_h = round(card.height * 0.46)
-            face = pygame.Rect(0, 0, face_h * 2, face_h)
+            # As the tile is held over the ramp: one orientation shown everywhere.
+            colours, vertical = self.card_pose(state, seat)
+            face_h = round(card.height * (0.3 if vertical else 0.46))
+            face = pygame.Rect(0, 0, face_h, face_h * 2) if vertical else pygame.Rect(0, 0, face_h * 2, face_h)
             face.center = (card.centerx, card.top + round(card.height * 0.4))
-            paint.draw_tile_face(surface, face, state.tile_for(seat), False, colour_blind)
+            paint.draw_tile_face(surface, face, colours, vertical, colour_blind)
             note = counted("{n} face down", "{n} face down", len(state.deck)) if not start else _("one per player")
             size = draw.fitting_size(note, max(14, m.small - 2), card.width - m.u(1), "semibold", smallest=10)
             with layout_probe.box(card):
@@ -307,7 +312,8 @@ class BitsPanel:
             best = None if self.personal_best is None else _("your best: {points}").format(points=self.personal_best)
             title = self._heading_with_note(surface, rect, _("Solo ranks"), best)
             so_far = counted("{n} point so far", "{n} points so far", total)
-            if self.match.looked_ahead:  # undone past a seen tile card: said all game long, not only at the end
+            # Undone past a seen tile card, or a hint taken: said all game long, not only at the end.
+            if self.match.looked_ahead or self.match.hints_taken:
                 so_far = _("{points}  ·  not for the bests").format(points=so_far)
             said = draw.text(
                 surface,

@@ -34,13 +34,13 @@ from bauhausbox.games.bits.board import drop, has_room, landing
 from bauhausbox.games.bits.cards import NEUTRAL_TILE, SIZE, CardScore, score_board
 from bauhausbox.games.bits.describe import tile_words
 from bauhausbox.games.bits.records import bests
-from bauhausbox.games.bits.rules import PASS, BitsState, Move, Pass, Place, round_breakdown, round_end, round_totals
+from bauhausbox.games.bits.rules import BitsState, Move, Pass, Place, round_breakdown, round_end, round_totals
 from bauhausbox.games.bits.screen import paint
 from bauhausbox.games.bits.screen.final_table import BitsGameOverScene, load_bests
 from bauhausbox.games.bits.screen.howto import how_to_play_pages
 from bauhausbox.games.bits.screen.panel import BitsPanel, tile_heading_words
 from bauhausbox.games.bits.screen.round_scene import BitsRoundScene
-from bauhausbox.i18n import N_, _, fill, translate
+from bauhausbox.i18n import N_, _, counted, fill, translate
 from bauhausbox.match import Match
 from bauhausbox.persistence.paths import data_dir
 from bauhausbox.scenes.dialog import DialogScene
@@ -127,12 +127,26 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
 
     def game_over_scene(self) -> BitsGameOverScene:
         """The shared final table with the rounds' goal cards drawn, and the solo bests after a solo game."""
-        return BitsGameOverScene(self.app, self, self.best_place, counted=not self.looked_ahead)
+        return BitsGameOverScene(self.app, self, self.best_place, why_not_counted=self.why_not_counted())
 
     @property
     def looked_ahead(self) -> bool:
-        """Solo: undone past a tile card already seen, so not for the bests (kept in the save)."""
-        return bool(self.match.looked_ahead)
+        """Solo: undone past a tile card already seen, or played with hints, so not for the bests
+        (both kept in the save)."""
+        return bool(self.match.looked_ahead) or (self.state.players == 1 and self.match.hints_taken > 0)
+
+    def why_not_counted(self) -> str | None:
+        """Why this solo game stays off the bests, for its final table (``None``: it counts)."""
+        if self.match.looked_ahead:
+            return _("This game does not count: it was undone after a tile card had been seen.")
+        if self.looked_ahead:
+            hints = self.match.hints_taken
+            return counted(
+                "This game does not count: {n} hint was taken.",
+                "This game does not count: {n} hints were taken.",
+                hints,
+            )
+        return None
 
     def undo(self) -> None:
         """Solo: undoing past a tile card already seen would let the player replan knowing the next
@@ -231,6 +245,12 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             return None
         tile = NEUTRAL_TILE if self.use_neutral and self.neutral_available(seat) else state.tile_for(seat)
         return orientations(tile)[self.quarter % 4]
+
+    def card_pose(self, state: BitsState, seat: int) -> tuple[str, bool]:
+        """The tile card's tile as the panel shows it: turned as the tile in hand is (the neutral
+        tile in hand turns the card's tile with it), lying flat when nothing is held."""
+        tile = state.tile_for(seat)
+        return orientations(tile)[self.quarter % 4] if self.held() is not None else (tile, False)
 
     def neutral_available(self, seat: int) -> bool:
         state = self.state
@@ -509,17 +529,6 @@ class BitsScene(BitsPanel, GameScene[BitsState, Move]):
             number = self.round_to_show
             self.round_to_show = None
             self.app.push(BitsRoundScene(self.app, self, number))
-            return
-        # A human whose ramp is full has nothing to decide: pass for them at once (before any
-        # pass-the-device curtain: a pass reveals nothing). Across computers only the screen where
-        # they play passes for them (another screen was refused on every frame).
-        if (
-            seat is not None
-            and self.table.plays_here(seat)
-            and not self.spectating
-            and self.game.legal_moves(self.match.state) == [PASS]
-        ):
-            self.play_forced(PASS)
 
     # ==== texts ===============================================================================
     def move_controls(self) -> tuple[Widget, ...]:
