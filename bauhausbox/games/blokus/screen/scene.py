@@ -165,7 +165,9 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         # one square's width at a time (a small window, the log open) until the panel has that room.
         m = self.metrics
         columns = self.variant.size + 1.4  # the squares and the coordinates' margin (BoardView.layout)
-        least_tray_cell = max(8.0, m.u(1.25))
+        # The replay viewer's tray is only looked at (nothing is picked there): its pieces may be
+        # smaller, so the board keeps its squares beside the analysis on a short window.
+        least_tray_cell = max(8.0, m.u(1.25)) if not self.replaying() else 4.5
         side = min(rect.height, rect.width - m.u(3))
         earlier = min(rect.height, int(rect.width * 0.56))  # the board's share before it could grow
         self._refresh_trays()  # the tray's pieces decide how large it can draw them
