@@ -311,6 +311,9 @@ def test_the_hints_ghost_words_and_accepted_move_are_one_placement(
     # The move: Enter plays exactly that placement (the key every game names).
     key(app, pygame.K_RETURN)
     assert scene.state.placements == (lone, hinted)
+    # The log tells the hint's move from the player's own ("You placed" alone said it was theirs).
+    assert scene.step_words(1, 0).endswith("as the hint showed"), scene.step_words(1, 0)
+    assert "hint" not in scene.step_words(0, 0)
 
 
 def test_a_hint_that_runs_out_of_time_offers_to_keep_looking_and_can_be_stopped(
@@ -421,8 +424,12 @@ def test_largest_first_greys_out_the_pieces_not_allowed_yet(fresh_app: Any, tmp_
     small = PuzzlePiece("blue", "I4")
     slot = scene.tray.slot_rect(small)
     assert slot is not None and scene.tray.item_at(slot.center) is None  # it cannot be picked up
+    assert scene.refusal() is None
     click(app, slot.center)
     assert scene.controller.held is None
+    # The press says why, by the pointer, in the rule's words (it said nothing).
+    said = scene.refusal()
+    assert said is not None and "largest first" in said.lower() and "pentominoes" in said, said
     big = PuzzlePiece("blue", "I5")
     slot = scene.tray.slot_rect(big)
     assert slot is not None and scene.tray.item_at(slot.center) == big

@@ -30,7 +30,7 @@ from bauhausbox.games.blokus.describe import piece_words, squares_span
 from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME
 from bauhausbox.games.blokus.puzzles.ai import PuzzleAdvisor, SolutionFinder, hint_move
 from bauhausbox.games.blokus.puzzles.records.best_times import default_directory, load_records, save_records
-from bauhausbox.games.blokus.puzzles.rules import PuzzleState, check, is_complete, waiting_pieces
+from bauhausbox.games.blokus.puzzles.rules import PuzzleState, check, is_complete, waiting_pieces, waiting_reason
 from bauhausbox.games.blokus.puzzles.screen.menu import (
     PuzzleCompleteScene,
     format_time,
@@ -69,6 +69,7 @@ from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.text import shown
 from bauhausbox.ui.widgets import Button
 
 HINT_SECONDS = 2.0
@@ -106,6 +107,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         # The steps Solve played, by index (the very Step: a move played after an undo is a new one):
         # the log says the computer placed them, not "You placed".
         self.solver_steps: dict[int, Step] = {}
+        self.hinted_steps: dict[int, Step] = {}  # the moves played from a hint (Enter, the Hint button)
         self.recorded = False
         self.contacts: tuple[Edge, ...] = ()  # same-colour contacts of the current ghost (harder frames)
         self.board = BoardView(self.spec.width, self.spec.height)
@@ -284,10 +286,20 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self._refresh_tray()
         self.ponder_soon()
 
+    def accept_hint(self) -> bool:
+        index = self.match.history.cursor
+        played = super().accept_hint()
+        if played and self.match.history.cursor > index:
+            self.hinted_steps[index] = self.match.history.steps[index]
+        return played
+
     def step_words(self, index: int, viewer: Seat | None) -> str:
         step = self.match.history.steps[index]
         if self.solver_steps.get(index) is not step:
-            return super().step_words(index, viewer)
+            words = super().step_words(index, viewer)
+            if self.hinted_steps.get(index) is step:  # the log tells a hint's move from the player's own
+                return _("{move}, as the hint showed").format(move=words)
+            return words
         state = self.match.history.states[index]
         # The puzzles' one seat named "The computer" for this sentence: "The computer placed the …".
         return self.game.describe_move(state, step.move, mover=step.seat, viewer=viewer, names=[_("The computer")])
@@ -530,6 +542,9 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             cell = self.board.cell_at(event.pos)
             if cell is not None and self.pick_from_board(cell, event.pos):
                 return True
+        pressed = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.controller.held is None
+        if pressed and self._can_act() and self._refuse_waiting(event.pos):
+            return True
         if self._can_act() and self.controller.handle_event(event):
             self._refresh_tray()
             return True
@@ -540,6 +555,19 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         else:
             return False
         return True
+
+    def _refuse_waiting(self, pos: tuple[int, int]) -> bool:
+        """A press on a pale piece of the tray (largest first: not allowed yet) says why it stays put,
+        by the pointer, in the rule's words; a press anywhere else is not this one's."""
+        for item in self.tray.items:
+            slot = self.tray.slot_rect(item.key)
+            if item.waiting and item.available and slot is not None and slot.collidepoint(pos):
+                assert isinstance(item.key, PuzzlePiece)
+                reason = waiting_reason(self.state, item.key)
+                if reason is not None:
+                    self.refuse(shown(reason))
+                    return True
+        return False
 
     # -- layout ----------------------------------------------------------------------------------
     def layout_game(self, rect: pygame.Rect) -> None:
