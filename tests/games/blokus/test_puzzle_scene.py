@@ -129,6 +129,17 @@ def test_solving_the_tetromino_puzzle_by_dragging_shows_the_completion_screen(fr
     assert _unfinished("tetromino") == []  # a finished puzzle leaves no game to continue
     click(app, app.top.menu_button.rect.center)
     assert isinstance(app.top, PuzzleMenuScene)
+    # The card's picture is the solved board (it was an empty frame): its squares in the pieces' colours.
+    menu = app.top
+    frames(app, 1)
+    assert menu.solved.get("tetromino") == scene.state.placements
+    picture = menu.previews["tetromino"]
+    colours = {
+        tuple(app.screen.get_at((x, y)))[:3]
+        for x in range(picture.left, picture.right, 3)
+        for y in range(picture.top, picture.bottom, 3)
+    }
+    assert {PIECE_COLOURS[colour] for colour in ("blue", "yellow", "red", "green")} <= colours
 
 
 def test_a_refused_drop_says_why_and_shows_the_contacts(fresh_app: Any, tmp_path: Path) -> None:
@@ -611,6 +622,12 @@ def test_every_card_shows_its_goal_and_a_thumbnail_apart(
             border = thumbnail.inflate(4, 4)  # the frame drawn round it
             touching = [text.content for text in texts if text.rect.colliderect(border)]
             assert not touching, (puzzle, touching)
+        # One layout for every card: each thumbnail stands at the same place across its card, under
+        # the goal on all of them or beside it on all (French at 1280 put card 2's beside, the rest under).
+        across = {
+            puzzle: (menu.previews[puzzle].centerx - card.left) / card.width for puzzle, card in menu.cards.items()
+        }
+        assert max(across.values()) - min(across.values()) < 0.08, across
 
 
 def test_the_puzzle_menu_opens_the_how_to_pages(fresh_app: Any, tmp_path: Path) -> None:
