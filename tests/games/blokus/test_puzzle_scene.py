@@ -175,6 +175,10 @@ def test_a_placed_piece_can_be_dragged_elsewhere_in_a_frame(fresh_app: Any, tmp_
     app.frame([_event(pygame.MOUSEBUTTONUP, pos=end, button=1)], 1 / 60)
     moved = Placement(PuzzlePiece("red", "I4"), frozenset({(0, 5), (1, 5), (2, 5), (3, 5)}))
     assert scene.state.placements == (moved,)
+    # The log says it once: "moved … from … to …" (it said "took … off", then "placed").
+    frames(app, 1)
+    said = [line.text for line in scene.log.lines]
+    assert said[-2:] == ["You placed the red I4 on a1–d1", "You moved the red I4 from a1–d1 to a6–d6"], said
 
 
 def test_progress_is_autosaved_and_resumed_from_the_menu(fresh_app: Any, tmp_path: Path) -> None:

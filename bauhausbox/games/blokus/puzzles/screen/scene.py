@@ -296,6 +296,9 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
     def step_words(self, index: int, viewer: Seat | None) -> str:
         step = self.match.history.steps[index]
         if self.solver_steps.get(index) is not step:
+            moved = self._moved_words(index)
+            if moved is not None:
+                return moved
             words = super().step_words(index, viewer)
             if self.hinted_steps.get(index) is step:  # the log tells a hint's move from the player's own
                 return _("{move}, as the hint showed").format(move=words)
@@ -303,6 +306,36 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         state = self.match.history.states[index]
         # The puzzles' one seat named "The computer" for this sentence: "The computer placed the …".
         return self.game.describe_move(state, step.move, mover=step.seat, viewer=viewer, names=[_("The computer")])
+
+    def _moved_words(self, index: int) -> str | None:
+        """A piece lifted off the board and put down again is one line: "You moved the red I4 from
+        a1–d1 to a6–d6" on the placement, nothing on the lift (``""``: it is told with the next step);
+        ``None`` for any other step. A lift still in hand is told alone ("You took … off")."""
+        history = self.match.history
+        steps = history.steps[: history.cursor]
+        move = steps[index].move
+        if isinstance(move, Lift):
+            after = steps[index + 1].move if index + 1 < len(steps) else None
+            lifted = history.states[index].placement_of(move.piece)
+            if isinstance(after, Placement) and after.piece == move.piece and lifted is not None:
+                return ""
+            return None
+        before = steps[index - 1].move if index > 0 else None
+        if not (isinstance(before, Lift) and before.piece == move.piece):
+            return None
+        was = history.states[index - 1].placement_of(move.piece)
+        if was is None or self.solver_steps.get(index - 1) is steps[index - 1]:
+            return None
+        words = piece_words(YOU, move.piece.colour, move.piece.name)
+        sentence = _("You moved the {piece} from {before} to {after}").format(
+            piece=words, before=squares_span(was.cells), after=squares_span(move.cells)
+        )
+        after = history.states[index + 1]
+        if is_complete(after):  # as the placement's own sentence would end
+            return _("{sentence}: the puzzle is solved").format(sentence=sentence)
+        if after.to_play is None:
+            return _("{sentence}; no piece left fits anywhere").format(sentence=sentence)
+        return sentence
 
     def on_history_jump(self) -> None:
         self.controller.cancel()
