@@ -547,7 +547,14 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
                 # The piece shows its move number: the badge (the same number, recap_number) goes over it.
                 first = self.board.cell_rect(number_cell(cells))
             m = self.metrics
-            draw.badge(surface, first.center, max(m.u(1.5), self.board.cell_px // 2), mark.colour, mark.label, m.small)
+            # Sized to its number, and kept on the board: on a corner square (a20) of a small board a
+            # disc as wide as a square and more reached over the row labels.
+            digits = draw.render_text(mark.label, m.small, weight="bold").get_width()
+            radius = max(digits // 2 + m.u(0.75), round(m.small * 0.75))
+            grid = self.board.rect
+            x = min(max(first.centerx, grid.left + radius), grid.right - radius)
+            y = min(max(first.centery, grid.top + radius), grid.bottom - radius)
+            draw.badge(surface, (x, y), radius, mark.colour, mark.label, m.small)
 
     def recap_number(self, index: int, order: int) -> int:
         # The recap's badges and log lines say the move's own number, as the pieces (M) and the
