@@ -2,8 +2,8 @@
 picture to share.
 
 Move numbers work as in Pentobi: each piece on the board shows the number of the move that placed
-it, on one of its squares, in ink on a small white badge sized to its digits and kept inside the
-square, so it reads the same on every colour. The game
+it, on one of its squares, in ink on a small white badge sized to its digits and kept on the board,
+so it reads the same on every colour. The game
 screen and the replay viewer draw them when the setting is on (M), and so does the picture.
 
 The picture is the board alone (coordinates, start points, pieces with their seat shapes) drawn
@@ -64,41 +64,43 @@ def number_cell(cells: Sequence[Cell]) -> Cell:
 
 
 def number_px(cell_px: int) -> int:
-    """The numbers' size: about two fifths of a square, so a badge covers little of its piece even on
-    the large squares of a wide window (it was three fifths: at 1920 × 1080 the discs hid the pieces)."""
+    """The numbers' size: about two fifths of a square, so a badge covers little of its piece on the
+    large squares of a wide window (it was three fifths: at 1920 × 1080 the discs hid the pieces),
+    never under the house's 14 px for text nor over 18."""
     return max(NUMBER_SMALLEST, min(NUMBER_LARGEST, round(cell_px * 0.4)))
 
 
-#: The numbers' sizes: small squares (the board beside the analysis at 1024 × 700) get smaller
-#: digits rather than a badge spilling over the square, into the row labels; large ones need no more.
-NUMBER_SMALLEST, NUMBER_LARGEST = 9, 18
+#: The numbers' sizes (the house's smallest text; large squares need no more).
+NUMBER_SMALLEST, NUMBER_LARGEST = 14, 18
 
 
-def number_badge(cell: pygame.Rect, number: int, cell_px: int) -> tuple[int, pygame.Rect]:
-    """The size of ``number``'s digits and its badge on the square ``cell``: a disc for one digit, a
-    pill as wide as two, always inside the square (so inside the board, off the row labels)."""
+def number_badge(cell: pygame.Rect, number: int, cell_px: int, grid: pygame.Rect | None = None) -> pygame.Rect:
+    """``number``'s badge on the square ``cell``: as tall as its digits and a little more, a disc for
+    one digit, a pill as wide as two; centred on the square and kept inside ``grid`` (the board's
+    squares), so on a small square it may reach a neighbour but never the row labels."""
     size = number_px(cell_px)
-    while True:
-        label = draw.render_text(str(number), size, theme.INK, "bold")
-        height = round(size * 1.15) + 2
-        width = max(height, label.get_width() + round(size * 0.6))
-        if (width <= cell.width - 2 and height <= cell.height - 2) or size <= NUMBER_SMALLEST:
-            break
-        size -= 1
-    badge = pygame.Rect(0, 0, min(width, cell.width - 2), min(height, cell.height - 2))
+    label = draw.render_text(str(number), size, theme.INK, "bold")
+    height = size + 4
+    badge = pygame.Rect(0, 0, max(height, label.get_width() + 6), height)
     badge.center = cell.center
-    return size, badge
+    if grid is not None:
+        badge.clamp_ip(grid)
+    return badge
 
 
 def draw_move_numbers(
-    surface: pygame.Surface, cell_rect: CellRect, cell_px: int, pieces: Sequence[NumberedPiece]
+    surface: pygame.Surface,
+    cell_rect: CellRect,
+    cell_px: int,
+    pieces: Sequence[NumberedPiece],
+    grid: pygame.Rect | None = None,
 ) -> list[tuple[pygame.Rect, pygame.Rect]]:
-    """Each piece's move number in ink on a white badge sized to its digits, on its ``number_cell``.
-    Returns each badge with the box of its digits (tests: the digits stay inside)."""
+    """Each piece's move number in ink on a white badge sized to its digits, on its ``number_cell``
+    (inside ``grid`` when given). Returns each badge with the box of its digits (tests)."""
     drawn = []
+    size = number_px(cell_px)
     for piece in pieces:
-        rect = cell_rect(number_cell(piece.cells))
-        size, badge = number_badge(rect, piece.number, cell_px)
+        badge = number_badge(cell_rect(number_cell(piece.cells)), piece.number, cell_px, grid)
         radius = badge.height // 2
         pygame.draw.rect(surface, theme.WHITE, badge, border_radius=radius)
         pygame.draw.rect(surface, theme.INK, badge, 1, border_radius=radius)
@@ -122,7 +124,7 @@ def board_picture(state: BlokusState, numbers: Sequence[NumberedPiece] = ()) -> 
         if bits:
             draw_cells(surface, board.cell_rect, bb.cells_of(bits), RGB[colour], (SHAPES[colour], False))
     if numbers:
-        draw_move_numbers(surface, board.cell_rect, board.cell_px, numbers)
+        draw_move_numbers(surface, board.cell_rect, board.cell_px, numbers, board.rect)
     return surface
 
 

@@ -547,10 +547,10 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
                 # The piece shows its move number: the badge (the same number, recap_number) goes over it.
                 first = self.board.cell_rect(number_cell(cells))
             m = self.metrics
-            # Sized to its number, and kept on the board: on a corner square (a20) of a small board a
-            # disc as wide as a square and more reached over the row labels.
+            # Wide enough for its number (and to cover the piece's own number under it), and kept on
+            # the board: on a corner square (a20) of a small board the disc reached over the row labels.
             digits = draw.render_text(mark.label, m.small, weight="bold").get_width()
-            radius = max(digits // 2 + m.u(0.75), round(m.small * 0.75))
+            radius = max(m.u(1.5), self.board.cell_px // 2, digits // 2 + 3)
             grid = self.board.rect
             x = min(max(first.centerx, grid.left + radius), grid.right - radius)
             y = min(max(first.centery, grid.top + radius), grid.bottom - radius)
@@ -669,7 +669,9 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
                 if bits:
                     draw_pieces(target, self.board, cells_of(bits), RGB[colour], self.mark(colour))
             if numbers is not None:
-                draw_move_numbers(target, self.board.cell_rect, self.board.cell_px, numbered_pieces(history))
+                draw_move_numbers(
+                    target, self.board.cell_rect, self.board.cell_px, numbered_pieces(history), self.board.rect
+                )
 
         # The layer owns its rectangle: the margin's strip under the panel is left to the panel.
         area, panel = self.board_outer, self.panel_rect
