@@ -184,7 +184,8 @@ class GameHooks(Scene, Generic[StateT, MoveT]):
 
     def step_words(self, index: int, viewer: Seat | None) -> str:
         """Step ``index`` of the history in words for the log (default: the match's sentence; a game
-        whose screen plays moves for the player, as the puzzles' Solve, says who really made them)."""
+        whose screen plays moves for the player, as the puzzles' Solve, says who really made them).
+        Empty: the step is told with the next one (the log shows no line of its own for it)."""
         return self.match.describe_step(index, viewer)
 
     def step_style(self, index: int) -> tuple[Colour, str]:

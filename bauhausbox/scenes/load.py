@@ -232,7 +232,9 @@ class LoadScene(ClosesOnEscape):
         open_w = max(u(20), *(widest(self.row_buttons[0][0], label, metrics) for label in labels))
         for index, (open_button, delete_button) in enumerate(self.row_buttons):
             y = self.list_rect.top + index * (bh + u(3)) + u(1)
-            delete_button.rect = pygame.Rect(self.list_rect.right - delete_w, y, delete_w, bh)
+            # Inside the row's frame with their shadows: at the right edge they hung past it.
+            right = self.row_rect(index).right - u(1.5)
+            delete_button.rect = pygame.Rect(right - delete_w, y, delete_w, bh)
             open_button.rect = pygame.Rect(delete_button.rect.left - u(2) - open_w, y, open_w, bh)
         if below:  # under the title: from the page's margin, as the title and the list
             x = self.list_rect.left
@@ -256,6 +258,12 @@ class LoadScene(ClosesOnEscape):
         self.open_path_button.rect = pygame.Rect(self.list_rect.right - open_w, row_y, open_w, bh)
         field_w = self.open_path_button.rect.left - u(1.5) - self.list_rect.left
         self.path_field.rect = pygame.Rect(self.list_rect.left, row_y, field_w, bh)
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        """The framed box of the page's row ``index`` (its buttons stand inside it)."""
+        m = self.metrics
+        y = self.list_rect.top + index * (m.button_height + m.u(3))
+        return pygame.Rect(self.list_rect.left, y, self.list_rect.width, m.button_height + m.u(2))
 
     def draw_static(self, surface: pygame.Surface) -> None:
         m = self.metrics
@@ -286,10 +294,8 @@ class LoadScene(ClosesOnEscape):
                 m.body,
                 theme.GREY,
             )
-        bh = m.button_height
         for index, summary in enumerate(self._visible()):
-            y = self.list_rect.top + index * (bh + u(3))
-            row = pygame.Rect(self.list_rect.left, y, self.list_rect.width, bh + u(2))
+            row = self.row_rect(index)
             pygame.draw.rect(surface, theme.WHITE, row)
             pygame.draw.rect(surface, theme.INK, row, 2)
             accent = theme.YELLOW if not summary.finished else theme.LIGHT_GREY

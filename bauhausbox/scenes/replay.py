@@ -132,6 +132,7 @@ class ReplayScene(Scene):
         self.hovered: int | None = None
         self.mouse = (0, 0)
         self.rows: list[LogRow] = []
+        self.list_pad = 0  # the gap inside the list frame, above the first row (_layout_rows)
         self.top_rect = self.board_rect = self.log_rect = self.list_rect = self.status_rect = pygame.Rect(0, 0, 0, 0)
         self.close_button = self.widgets.add(Button(N_("Close"), self.close, tooltip=N_("Back (Esc)")))
         self.speed_button = self.widgets.add(
@@ -279,7 +280,9 @@ class ReplayScene(Scene):
         text_w = self.list_rect.width - m.u(7)
         line_h = round(m.body * 1.25)
         rows: list[LogRow] = []
-        y = 0
+        # A gap inside the list's frame above the first row and below the last: the current row's
+        # yellow never touches the frame ("Start of the game" did).
+        y = self.list_pad = m.u(0.75)
         entries = [(_("Start of the game"), 0)]
         told = -1
         for index, line in self.lines:
@@ -296,7 +299,7 @@ class ReplayScene(Scene):
         self.rows = rows
 
     def _content_height(self) -> int:
-        return self.rows[-1].top + self.rows[-1].height if self.rows else 0
+        return self.rows[-1].top + self.rows[-1].height + self.list_pad if self.rows else 0
 
     def _clamp_scroll(self) -> None:
         self.scroll = max(0, min(self.scroll, self._content_height() - self.list_rect.height))
@@ -304,11 +307,11 @@ class ReplayScene(Scene):
     def _scroll_to_current(self) -> None:
         if not self.rows or self.list_rect.height <= 0:
             return
-        row = self.rows[self.position]
-        if row.top < self.scroll:
-            self.scroll = row.top
-        elif row.top + row.height > self.scroll + self.list_rect.height:
-            self.scroll = row.top + row.height - self.list_rect.height
+        row, pad = self.rows[self.position], self.list_pad  # the row with the gap around it in view
+        if row.top - pad < self.scroll:
+            self.scroll = row.top - pad
+        elif row.top + row.height + pad > self.scroll + self.list_rect.height:
+            self.scroll = row.top + row.height + pad - self.list_rect.height
         self._clamp_scroll()
 
     def row_at(self, pos: tuple[int, int]) -> LogRow | None:

@@ -42,13 +42,15 @@ from bauhausbox.ui.widgets import Button, Choice, TextField, Toggle
 REMOTE = "remote"  # a human playing on another computer (the table is hosted: scenes/host.py)
 # The seat played on another computer comes last, after the computers: stepping between Human and
 # the computers must never land on it by accident (it hosts a table that waits for someone to join).
+# The computers go from the weakest to the strongest, random moves first, as the selfplay and the
+# games' pages list them.
 SEAT_KINDS = [
     ("human", N_("Human")),
+    ("ai:random", N_("Computer · random")),
     ("ai:easy", N_("Computer · easy")),
     ("ai:medium", N_("Computer · medium")),
     ("ai:hard", N_("Computer · hard")),
     ("ai:expert", N_("Computer · expert")),
-    ("ai:random", N_("Computer · random")),
     (REMOTE, N_("Player on another computer")),
 ]
 

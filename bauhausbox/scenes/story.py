@@ -214,11 +214,14 @@ class GameStory(Scene):
         first_recap = min(recap) if recap else -1
         if allowed:
             for index in range(history.cursor):
+                words = self.step_words(index, viewer)
+                if not words:  # told with the step after it (a puzzle's piece lifted and put down: moved)
+                    continue
                 colour, shape = self.step_style(index)
                 number = self.recap_number(index, self.recap.index(index) + 1) if index in recap else None
                 lines.append(
                     LogLine(
-                        self.step_words(index, viewer),
+                        words,
                         colour,
                         shape,
                         number,

@@ -46,6 +46,7 @@ class ChanceGraph:
         self.rect = pygame.Rect(0, 0, 0, 0)  # the whole widget, the scale's labels included
         self.plot = pygame.Rect(0, 0, 0, 0)  # the framed area of the lines
         self.positions = 0
+        self.mark_boxes: list[pygame.Rect] = []  # where the marks' badges went, last drawn (tests)
 
     def layout(self, rect: pygame.Rect, metrics: Metrics, positions: int) -> None:
         self.rect = rect.copy()
@@ -110,8 +111,15 @@ class ChanceGraph:
                 for point in points:
                     draw.seat_shape(surface, line.shape, point, radius, line.colour, theme.INK)
         badge = max(m.u(1.2), m.small // 2 + 3)
+        self.mark_boxes = []
         for mark in marks:
             # Inside the plot: at the first position, a badge would cover the scale's "100%".
-            center = (max(plot.left + badge, self.x_of(mark.position)), self.y_of(mark.value))
-            draw.badge(surface, center, badge, mark.colour, mark.label, m.small - 2)
+            x = max(plot.left + badge, self.x_of(mark.position))
+            box = pygame.Rect(0, 0, 2 * badge + 2, 2 * badge + 2)
+            box.center = (x, self.y_of(mark.value))
+            # Marks of neighbouring moves (a narrow window) stand beside each other, never on top.
+            while any(box.colliderect(other) for other in self.mark_boxes):
+                box.left = max(other.right for other in self.mark_boxes if box.colliderect(other))
+            self.mark_boxes.append(box)
+            draw.badge(surface, box.center, badge, mark.colour, mark.label, m.small - 2)
         pygame.draw.rect(surface, theme.INK, plot, 2)

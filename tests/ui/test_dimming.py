@@ -20,12 +20,20 @@ ALLOWED = 41
 
 
 def _bright_outside(app: App) -> list[tuple[int, int]]:
-    """The pixels outside the top window and its shadow that the veil did not wash, one in four."""
+    """The pixels outside the top window and its shadow that the veil did not wash, one in four: in a
+    frame the layout probe records, and in the frame after it, drawn as the player sees it (the
+    screen's parts are shown from their copies then, ui/layer.py, not painted again)."""
     with layout_probe.recording(app.screen.get_size()) as record:
         frames(app, 1)
     panel = record.panels[-1].rect
     shadow = app.top.metrics.u(1.25) if app.top else 0
     kept = panel.union(panel.move(shadow, shadow))
+    found = _unwashed(app, kept)
+    frames(app, 1)
+    return found + _unwashed(app, kept)
+
+
+def _unwashed(app: App, kept: Any) -> list[tuple[int, int]]:
     screen = app.screen
     width, height = screen.get_size()
     found = []
@@ -98,3 +106,17 @@ def test_behind_the_pause_menu_the_hand_off_cannot_be_read(fresh_app: Any) -> No
     ]
     spread = max(max(c[i] for c in seen) - min(c[i] for c in seen) for i in range(3))
     assert spread <= UNREADABLE, spread
+
+
+@pytest.mark.parametrize(("players", "variant"), [(4, "classic"), (2, "duo"), (2, "junior")])
+def test_behind_the_pause_menu_blokus_is_dimmed_at_1024(fresh_app: Any, players: int, variant: str) -> None:
+    """The boards, scores, turn frame and tool buttons of every Blokus board at the smallest window."""
+    from tests.ui.helpers import window_size
+
+    with window_size(fresh_app, (1024, 640)) as app:
+        scene = open_game(app, "blokus", players, ["ai:easy"] * players, seed=5, options={"variant": variant})
+        wait_until(app, lambda: len(scene.match.history.move_texts()) >= 4 and not scene.runner.busy)
+        scene.open_pause()
+        assert isinstance(app.top, PauseScene)
+        bright = _bright_outside(app)
+        assert not bright, (variant, len(bright), bright[:5])

@@ -55,3 +55,23 @@ def test_tabs_under_the_title_start_at_the_page_margin(fresh_app: Any) -> None:
         assert tabs[0].rect.left == load.list_rect.left, (tabs[0].rect, load.list_rect)
         assert tabs[0] is load.progress_tab  # in reading order: In progress first
         fresh_app.pop(load)
+
+
+def test_each_row_holds_its_buttons_and_their_shadows(fresh_app: Any) -> None:
+    """At 1024 x 640 Resume / Delete hung past the row's right frame."""
+    from tests.ui.helpers import window_size
+
+    unfinished = paths.saves_dir() / "bits-row-buttons.json"
+    try:
+        assert not seeded_game("bits", 2, seed=4, stop_after=3, save_path=unfinished).over
+        for size in ((1024, 640), (1280, 800), (1920, 1080)):
+            with window_size(fresh_app, size) as app:
+                load = _open_load(app)
+                depth = max(2, load.metrics.u(0.5)) + 1  # a hovered button's shadow (ui/widgets.py)
+                for index in range(len(load._visible())):
+                    inside = load.row_rect(index).inflate(-4, -4)  # within its 2-px frame
+                    for button in load.row_buttons[index]:
+                        with_shadow = button.rect.union(button.rect.move(depth, depth))
+                        assert inside.contains(with_shadow), (size, button.label, with_shadow, inside)
+    finally:
+        unfinished.unlink(missing_ok=True)

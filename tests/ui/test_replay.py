@@ -265,3 +265,19 @@ def test_the_replay_counts_turns_as_the_status_bar_and_load_do(fresh_app: Any) -
     assert scene.counter() == f"turn {total} of {total}"
     key(fresh_app, pygame.K_HOME)
     assert scene.counter() == f"{total} turns"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800)])
+def test_the_first_and_the_last_row_keep_clear_of_the_list_frame(fresh_app: Any, size: tuple[int, int]) -> None:
+    """The current row's yellow never touches the list's 2-px frame: "Start of the game" did."""
+    from tests.ui.helpers import window_size
+
+    with window_size(fresh_app, size) as app:
+        scene = _open(app, seeded_game("blokus", 2, seed=5))
+        frames(app, 1)
+        first = scene.row_rect(scene.rows[0])
+        assert first.top >= scene.list_rect.top + 4, (first, scene.list_rect)
+        key(app, pygame.K_END)
+        frames(app, 1)
+        last = scene.row_rect(scene.rows[-1])
+        assert last.bottom <= scene.list_rect.bottom - 4, (last, scene.list_rect)

@@ -41,14 +41,26 @@ def test_stepping_between_human_and_the_computers_never_meets_the_other_computer
     assert REMOTE in values and values[-1] == REMOTE  # offered, after every computer
     # Left from a computer level: the levels below it, then Human, before anything else.
     left = _walk(field, "ai:medium", -1)
-    assert left[: left.index("human") + 1] == ["ai:easy", "human"], left
+    assert left[: left.index("human") + 1] == ["ai:easy", "ai:random", "human"], left
     # Right from Human: a computer first.
     assert _walk(field, "human", 1)[0].startswith("ai:")
     # Stepping ends on a computer or Human unless the other computer is chosen on purpose: the start
     # button only hosts then.
-    field.value = "ai:easy"
+    field.value = "ai:random"
     field.step(-1)
     assert field.value == "human" and setup.start_button.label == "Start" and not setup.remote
+
+
+@pytest.mark.parametrize("game_id", ["bauhaus", "bits", "buizen", "blokus"])
+def test_the_computers_are_listed_from_the_weakest_to_the_strongest(fresh_app: Any, game_id: str) -> None:
+    app = fresh_app
+    setup = SetupScene(app, game_id)
+    app.push(setup)
+    frames(app, 1)
+    computers = [value.split(":")[1] for value, _label in setup.kind_fields[1].choices if value.startswith("ai:")]
+    # Random moves first, then the game's levels in their own order (easy ... its strongest).
+    assert computers == ["random", *setup.game.info.levels], computers
+    app.pop(setup)
 
 
 def test_long_choices_take_two_readable_lines(fresh_app: Any) -> None:

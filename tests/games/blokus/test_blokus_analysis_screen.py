@@ -125,3 +125,62 @@ def test_a_finished_analysis_shows_again_when_the_viewer_is_opened_again(fresh_a
     frames(app, 1)
     assert not _view(other).shown and _view(other).analysis is None
     key(app, pygame.K_ESCAPE)
+
+
+def test_the_lines_pass_every_position_and_two_players_add_up_to_all(app: Any) -> None:
+    """Each line takes its seat's chance at every position from that position's one estimate, so two
+    players' lines mirror each other (a seat's own turns only set 65 % against 45 % at one stage);
+    the progress counts the moves to analyse as the replay's list does, not the positions."""
+    match = seeded_game("blokus", 2, seed=5)
+    history = match.history
+    view = BlokusAnalysisView(history, ["Anni", "Josef"], lambda *_args: None)
+    work = analysis.Analysis(view.states)
+    moves = len(view.moves)
+    for position, state in enumerate(view.states[:5]):
+        mine = 0.2 + 0.1 * position  # made up: the mover's and the other's chances from one search
+        chances = (mine, 1 - mine) if state.to_play in (0, None) else (1 - mine, mine)
+        work.estimates[position] = analysis.Estimate(position, state.to_play, chances, None, 1, 1)
+    view.analysis = work
+    lines = view.lines()
+    assert len(lines) == 2
+    first, second = (dict(line.points) for line in lines)
+    for position in range(5):
+        assert first[position] is not None and second[position] is not None, position
+        assert abs(first[position] + second[position] - 1) < 1e-9, position
+    assert set(first) == set(range(len(view.states)))  # a point (or a gap) at every position
+    assert view.progress_words(work) == f"Stopped at 5 of {moves} moves"
+
+
+def test_turning_point_marks_of_neighbouring_moves_stand_apart(app: Any) -> None:
+    """At 1024 x 700 a move is a few pixels of the graph: marks 1 and 2 of neighbouring moves overlapped."""
+    from bauhausbox.ui.chance_graph import ChanceGraph, GraphMark
+    from bauhausbox.ui.theme import Metrics
+
+    metrics = Metrics(1024, 640)
+    graph = ChanceGraph()
+    graph.layout(pygame.Rect(0, 0, 600, 90), metrics, 60)
+    surface = pygame.Surface((600, 90))
+    marks = [GraphMark(20, 0.5, "1"), GraphMark(21, 0.55, "2"), GraphMark(22, 0.5, "3")]
+    graph.draw(surface, metrics, [], 0, marks)
+    boxes = graph.mark_boxes
+    assert len(boxes) == 3
+    for index, box in enumerate(boxes):
+        assert not any(box.colliderect(other) for other in boxes[index + 1 :]), boxes
+
+
+def test_on_a_short_window_the_board_keeps_usable_squares_beside_the_analysis(app: Any, monkeypatch: Any) -> None:
+    """At 1024 x 640 the strip and a tray sized for picking left the board 15-px squares."""
+    from tests.ui.helpers import window_size
+
+    monkeypatch.setattr(BlokusAnalysisView, "toggle", lambda self: setattr(self, "visible", True))  # no search
+    with window_size(app, (1024, 640)):
+        app.go_home()
+        scene = ReplayScene.of_match(app, seeded_game("blokus", 2, seed=5))
+        app.push(scene)
+        frames(app, 1)
+        key(app, pygame.K_a)
+        frames(app, 1)
+        view = _view(scene)
+        assert view.shown and view.graph.plot.height >= 40  # the graph stays readable
+        assert isinstance(scene.board, BlokusScene)
+        assert scene.board.board.cell_px >= 17, scene.board.board.cell_px

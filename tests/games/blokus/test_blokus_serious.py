@@ -101,7 +101,7 @@ def test_numbers_switch_with_m_and_the_button_and_are_remembered(fresh_app: Any)
     key(app, pygame.K_m)
     frames(app, 1)
     assert app.settings.move_numbers and saves.load_settings().move_numbers
-    assert _white_share(app.screen, first) > 0.25  # the white disc under the number
+    assert _white_share(app.screen, first) > 0.15  # the white badge under the number (small: the piece shows)
     assert scene.numbers_button.selected
     click(app, scene.numbers_button.rect.center)
     frames(app, 1)
@@ -313,6 +313,37 @@ def test_with_numbers_on_a_recap_badge_says_the_move_number_on_the_numbered_squa
     app.settings.move_numbers = True
     scene.outline_move(app.screen, mark)
     assert badges[-1] == (scene.board.cell_rect(number_cell(step.move.cells)).center, "5")
+    app.pop(scene)
+
+
+@pytest.mark.parametrize("side", [330, None])
+def test_a_recap_badge_on_a_corner_square_stays_on_the_board(
+    fresh_app: Any, monkeypatch: pytest.MonkeyPatch, side: int | None
+) -> None:
+    """Move 1 on a20 on a small board (15-px squares, as beside the analysis at 1024 x 700): its disc,
+    wider than a square, reached over the row labels. ``None``: the board as the window lays it out."""
+    from bauhausbox.scenes.story import MoveMark
+    from bauhausbox.ui import draw
+
+    app = fresh_app
+    scene = _scene(app, OPENING)
+    drawn: list[pygame.Rect] = []
+    monkeypatch.setattr(
+        draw,
+        "badge",
+        lambda surface, centre, radius, colour, label, size: drawn.append(
+            pygame.Rect(centre[0] - radius, centre[1] - radius, 2 * radius, 2 * radius)
+        ),
+    )
+    step = scene.match.history.steps[0]
+    assert (0, 19) in step.move.cells  # blue's first piece covers a20, the corner by the row labels
+    if side is not None:
+        scene.board.layout(pygame.Rect(scene.board.rect.left, scene.board.rect.top, side, side))
+        assert scene.board.cell_px <= 16
+    for numbers in (False, True):
+        app.settings.move_numbers = numbers
+        scene.outline_move(app.screen, MoveMark(0, step.seat, step.move, RGB[0], "1"))
+        assert scene.board.rect.contains(drawn[-1]), (numbers, drawn[-1], scene.board.rect)
     app.pop(scene)
 
 

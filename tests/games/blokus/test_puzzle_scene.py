@@ -129,6 +129,17 @@ def test_solving_the_tetromino_puzzle_by_dragging_shows_the_completion_screen(fr
     assert _unfinished("tetromino") == []  # a finished puzzle leaves no game to continue
     click(app, app.top.menu_button.rect.center)
     assert isinstance(app.top, PuzzleMenuScene)
+    # The card's picture is the solved board (it was an empty frame): its squares in the pieces' colours.
+    menu = app.top
+    frames(app, 1)
+    assert menu.solved.get("tetromino") == scene.state.placements
+    picture = menu.previews["tetromino"]
+    colours = {
+        tuple(app.screen.get_at((x, y)))[:3]
+        for x in range(picture.left, picture.right, 3)
+        for y in range(picture.top, picture.bottom, 3)
+    }
+    assert {PIECE_COLOURS[colour] for colour in ("blue", "yellow", "red", "green")} <= colours
 
 
 def test_a_refused_drop_says_why_and_shows_the_contacts(fresh_app: Any, tmp_path: Path) -> None:
@@ -164,6 +175,10 @@ def test_a_placed_piece_can_be_dragged_elsewhere_in_a_frame(fresh_app: Any, tmp_
     app.frame([_event(pygame.MOUSEBUTTONUP, pos=end, button=1)], 1 / 60)
     moved = Placement(PuzzlePiece("red", "I4"), frozenset({(0, 5), (1, 5), (2, 5), (3, 5)}))
     assert scene.state.placements == (moved,)
+    # The log says it once: "moved … from … to …" (it said "took … off", then "placed").
+    frames(app, 1)
+    said = [line.text for line in scene.log.lines]
+    assert said[-2:] == ["You placed the red I4 on a1–d1", "You moved the red I4 from a1–d1 to a6–d6"], said
 
 
 def test_progress_is_autosaved_and_resumed_from_the_menu(fresh_app: Any, tmp_path: Path) -> None:
@@ -311,6 +326,9 @@ def test_the_hints_ghost_words_and_accepted_move_are_one_placement(
     # The move: Enter plays exactly that placement (the key every game names).
     key(app, pygame.K_RETURN)
     assert scene.state.placements == (lone, hinted)
+    # The log tells the hint's move from the player's own ("You placed" alone said it was theirs).
+    assert scene.step_words(1, 0).endswith("as the hint showed"), scene.step_words(1, 0)
+    assert "hint" not in scene.step_words(0, 0)
 
 
 def test_a_hint_that_runs_out_of_time_offers_to_keep_looking_and_can_be_stopped(
@@ -421,8 +439,12 @@ def test_largest_first_greys_out_the_pieces_not_allowed_yet(fresh_app: Any, tmp_
     small = PuzzlePiece("blue", "I4")
     slot = scene.tray.slot_rect(small)
     assert slot is not None and scene.tray.item_at(slot.center) is None  # it cannot be picked up
+    assert scene.refusal() is None
     click(app, slot.center)
     assert scene.controller.held is None
+    # The press says why, by the pointer, in the rule's words (it said nothing).
+    said = scene.refusal()
+    assert said is not None and "largest first" in said.lower() and "pentominoes" in said, said
     big = PuzzlePiece("blue", "I5")
     slot = scene.tray.slot_rect(big)
     assert slot is not None and scene.tray.item_at(slot.center) == big
@@ -604,6 +626,12 @@ def test_every_card_shows_its_goal_and_a_thumbnail_apart(
             border = thumbnail.inflate(4, 4)  # the frame drawn round it
             touching = [text.content for text in texts if text.rect.colliderect(border)]
             assert not touching, (puzzle, touching)
+        # One layout for every card: each thumbnail stands at the same place across its card, under
+        # the goal on all of them or beside it on all (French at 1280 put card 2's beside, the rest under).
+        across = {
+            puzzle: (menu.previews[puzzle].centerx - card.left) / card.width for puzzle, card in menu.cards.items()
+        }
+        assert max(across.values()) - min(across.values()) < 0.08, across
 
 
 def test_the_puzzle_menu_opens_the_how_to_pages(fresh_app: Any, tmp_path: Path) -> None:

@@ -102,6 +102,22 @@ def waiting_pieces(state: PuzzleState) -> frozenset[PuzzlePiece]:
     return frozenset(piece for piece in left if piece.size < largest)
 
 
+def waiting_reason(state: PuzzleState, piece: PuzzlePiece) -> Words | None:
+    """Why ``piece`` may not be placed yet (on the full board, largest first), or ``None``: the rule's
+    words, said for a move and for a press on the piece's pale slot in the tray alike."""
+    if state.spec.kind != FULLBOARD or not state.spec.hard:
+        return None
+    larger_left = [p for p in state.remaining() if p.size > piece.size]
+    if not larger_left:
+        return None
+    word = Words(_SIZE_WORDS[max(p.size for p in larger_left)])
+    if len(larger_left) == 1:
+        return Words("largest first: place all {pieces} before this one (1 larger left)", pieces=word)
+    return Words(
+        "largest first: place all {pieces} before this one ({count} larger left)", pieces=word, count=len(larger_left)
+    )
+
+
 def new_puzzle(puzzle: str) -> PuzzleState:
     if puzzle not in PUZZLE_BY_ID:
         raise ValueError(f"unknown puzzle {puzzle!r}")
@@ -183,21 +199,9 @@ def check(state: PuzzleState, placement: Placement) -> CheckResult:
     if any(cell in owners for cell in cells):
         return CheckResult(Words("overlaps a piece already placed"))
     if spec.kind == FULLBOARD:
-        if spec.hard:
-            larger_left = [p for p in state.remaining() if p.size > piece.size]
-            if larger_left:
-                word = Words(_SIZE_WORDS[max(p.size for p in larger_left)])
-                if len(larger_left) == 1:
-                    return CheckResult(
-                        Words("largest first: place all {pieces} before this one (1 larger left)", pieces=word)
-                    )
-                return CheckResult(
-                    Words(
-                        "largest first: place all {pieces} before this one ({count} larger left)",
-                        pieces=word,
-                        count=len(larger_left),
-                    )
-                )
+        waits = waiting_reason(state, piece)
+        if waits is not None:
+            return CheckResult(waits)
         return CheckResult(fullboard_reason(state.placements, placement))
     if spec.hard:
         contacts = tuple(

@@ -2,10 +2,14 @@
 chance along the moves, the progress and Stop while the search works, the three turning points, and
 at a turning point the move the search preferred, drawn on the board as the hint is, with a sentence.
 
-The graph (``ui/chance_graph.py``) draws one line per seat through the positions where that seat is
-to move (its own view of its chances, turn after turn; with two players, blue and red are one seat's
-points) and ends at the result. The search runs in the background (``games/blokus/analysis.py``: the
-search pool's workers, both cores); closing the viewer or hiding the strip stops it at once.
+The graph (``ui/chance_graph.py``) draws one line per seat through every position, each point that
+position's estimate of the seat's chance (with two players, blue and red are one seat's points), and
+ends at the result. All the lines at one position come from the same estimate, so they add up to
+100 %: two seats' lines mirror each other (the seat's chance only at its own turns, as before, set a
+65 % against a 45 % at the same stage, each from another search). The progress counts the positions
+searched as the replay's list counts moves: a finished game of 32 moves has 32 to analyse. The
+search runs in the background (``games/blokus/analysis.py``: the search pool's workers, both cores);
+closing the viewer or hiding the strip stops it at once.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from bauhausbox.games.blokus.describe import piece_words, squares_span
 from bauhausbox.games.blokus.pieces import PIECES
 from bauhausbox.games.blokus.rules import COLOUR_NAMES, BlokusState, seat_colours
 from bauhausbox.games.blokus.screen.colours import RGB, SHAPES
-from bauhausbox.i18n import N_, _
+from bauhausbox.i18n import N_, _, ngettext
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.chance_graph import ChanceGraph, GraphLine, GraphMark, percent
 from bauhausbox.ui.theme import Metrics
@@ -104,7 +108,10 @@ class BlokusAnalysisView:
 
     # -- layout and drawing ----------------------------------------------------------------------------
     def strip_height(self, metrics: Metrics) -> int:
-        return metrics.u(5) + max(metrics.u(9), metrics.height // 7) + round(metrics.body * 1.6)
+        # The graph takes a seventh of the window's height from 800 px up, less below it: on a short
+        # window every pixel it takes is taken from the board (it had 15-px squares at 1024 x 640, now 17).
+        graph = max(metrics.u(7), metrics.height // 7 - max(0, 800 - metrics.height) // 8)
+        return metrics.u(5) + graph + round(metrics.body * 1.6)
 
     def layout(self, metrics: Metrics, strip: pygame.Rect, toggle_right: int, toggle_box: pygame.Rect) -> None:
         self.metrics = metrics
@@ -139,12 +146,9 @@ class BlokusAnalysisView:
         lines = []
         for seat in range(players):
             colour = seat_colours(players, seat, self.states[0].variant)[0]
-            # The seat's turns and the end; a turn not estimated yet leaves a gap in its line.
-            points = [
-                (position, None if e is None else e.chances[seat])
-                for position, (state, e) in enumerate(zip(self.states, work.estimates, strict=True))
-                if state.to_play in (seat, None)
-            ]
+            # Every position (one estimate gives every seat's chance there); one not estimated yet
+            # leaves a gap in the line.
+            points = [(position, None if e is None else e.chances[seat]) for position, e in enumerate(work.estimates)]
             lines.append(GraphLine(RGB[colour], SHAPES[colour], points))
         return lines
 
@@ -159,8 +163,8 @@ class BlokusAnalysisView:
         found = self.turning_point_at(position)
         if found is None:
             if self.points:
-                return _("Each line: a player's chance at their turns  ·  1–3: turning points  ·  click to jump")
-            return _("Each line: a player's chance at their turns  ·  click a point to jump there")
+                return _("Each line: a player's chance, together 100%  ·  1–3: turning points  ·  click to jump")
+            return _("Each line: a player's chance, together 100%  ·  click a point to jump there")
         number, point = found
         state = self.states[point.position]
         name = self.names[point.seat]
@@ -199,14 +203,23 @@ class BlokusAnalysisView:
             weight = "semibold" if found else "regular"
             draw.text(surface, note, (self.note_rect.left, self.note_rect.centery), size, colour, weight, "midleft")
 
+    def progress_words(self, work: analysis.Analysis) -> str:
+        """ "Analysed: 7 of 32 moves" (or "Stopped at …"): the positions searched, counted as the
+        replay's list counts moves (the final position of a finished game needs no search)."""
+        done, total = work.searched, sum(state.to_play is not None for state in self.states)
+        if work.running:
+            words = ngettext("Analysed: {done} of {total} move", "Analysed: {done} of {total} moves", total)
+        else:
+            words = ngettext("Stopped at {done} of {total} move", "Stopped at {done} of {total} moves", total)
+        return words.format(done=done, total=total)
+
     def _draw_progress(self, surface: pygame.Surface, m: Metrics, work: analysis.Analysis, left: int) -> None:
-        """The bar and its words left of Stop: how many positions are done, and while it runs roughly
-        how long is left. Longer words (French, the time left) take room from the bar, never from
-        the heading; when even a short bar would not leave them room, the time left goes."""
-        words = _("Analysed: {done} of {total}").format(done=work.done, total=work.total)
-        if not work.running:
-            words = _("Stopped at {done} of {total}").format(done=work.done, total=work.total)
-        elif (seconds := work.seconds_left()) is not None:  # a Duo game takes minutes: say how long
+        """The bar and its words left of Stop: how many moves are analysed (the positions a move is
+        played from, as the replay's list counts them), and while it runs roughly how long is left.
+        Longer words (French, the time left) take room from the bar, never from the heading; when
+        even a short bar would not leave them room, the time left goes."""
+        words = self.progress_words(work)
+        if work.running and (seconds := work.seconds_left()) is not None:  # a Duo game takes minutes: say how long
             timed = _("{words}  ·  {left}").format(words=words, left=time_left(seconds))
             if left + draw.render_text(timed, m.small, weight="semibold").get_width() + m.u(9.5) <= self.bar_rect.right:
                 words = timed

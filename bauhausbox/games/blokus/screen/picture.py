@@ -2,7 +2,8 @@
 picture to share.
 
 Move numbers work as in Pentobi: each piece on the board shows the number of the move that placed
-it, on one of its squares, in ink on a white disc, so it reads the same on every colour. The game
+it, on one of its squares, in ink on a small white badge sized to its digits and kept on the board,
+so it reads the same on every colour. The game
 screen and the replay viewer draw them when the setting is on (M), and so does the picture.
 
 The picture is the board alone (coordinates, start points, pieces with their seat shapes) drawn
@@ -63,27 +64,50 @@ def number_cell(cells: Sequence[Cell]) -> Cell:
 
 
 def number_px(cell_px: int) -> int:
-    """The numbers' size: two digits fit a square, and never under the house's 14 px for text
-    (on small squares the number's disc grows past its square a little rather than the digits shrink)."""
-    return max(14, round(cell_px * 0.6))
+    """The numbers' size: about two fifths of a square, so a badge covers little of its piece on the
+    large squares of a wide window (it was three fifths: at 1920 × 1080 the discs hid the pieces),
+    never under the house's 14 px for text nor over 18."""
+    return max(NUMBER_SMALLEST, min(NUMBER_LARGEST, round(cell_px * 0.4)))
+
+
+#: The numbers' sizes (the house's smallest text; large squares need no more).
+NUMBER_SMALLEST, NUMBER_LARGEST = 14, 18
+
+
+def number_badge(cell: pygame.Rect, number: int, cell_px: int, grid: pygame.Rect | None = None) -> pygame.Rect:
+    """``number``'s badge on the square ``cell``: as tall as its digits and a little more, a disc for
+    one digit, a pill as wide as two; centred on the square and kept inside ``grid`` (the board's
+    squares), so on a small square it may reach a neighbour but never the row labels."""
+    size = number_px(cell_px)
+    label = draw.render_text(str(number), size, theme.INK, "bold")
+    height = size + 4
+    badge = pygame.Rect(0, 0, max(height, label.get_width() + 6), height)
+    badge.center = cell.center
+    if grid is not None:
+        badge.clamp_ip(grid)
+    return badge
 
 
 def draw_move_numbers(
-    surface: pygame.Surface, cell_rect: CellRect, cell_px: int, pieces: Sequence[NumberedPiece]
-) -> None:
-    """Each piece's move number in ink on a white disc, on its ``number_cell``."""
+    surface: pygame.Surface,
+    cell_rect: CellRect,
+    cell_px: int,
+    pieces: Sequence[NumberedPiece],
+    grid: pygame.Rect | None = None,
+) -> list[tuple[pygame.Rect, pygame.Rect]]:
+    """Each piece's move number in ink on a white badge sized to its digits, on its ``number_cell``
+    (inside ``grid`` when given). Returns each badge with the box of its digits (tests)."""
+    drawn = []
     size = number_px(cell_px)
-    radius = max(round(cell_px * 0.4), round(size * 0.7))
     for piece in pieces:
-        rect = cell_rect(number_cell(piece.cells))
-        label = draw.render_text(str(piece.number), size, theme.INK, "bold")
-        # A two-digit number on a small square needs a pill rather than a disc.
-        half_w = max(radius, label.get_width() // 2 + 2)
-        pill = pygame.Rect(0, 0, min(2 * half_w, rect.width - 2), 2 * radius)
-        pill.center = rect.center
-        pygame.draw.rect(surface, theme.WHITE, pill, border_radius=radius)
-        pygame.draw.rect(surface, theme.INK, pill, 1, border_radius=radius)
-        draw.text(surface, str(piece.number), (rect.centerx, rect.centery + 1), size, theme.INK, "bold", "center")
+        badge = number_badge(cell_rect(number_cell(piece.cells)), piece.number, cell_px, grid)
+        radius = badge.height // 2
+        pygame.draw.rect(surface, theme.WHITE, badge, border_radius=radius)
+        pygame.draw.rect(surface, theme.INK, badge, 1, border_radius=radius)
+        centre = (badge.centerx, badge.centery + 1)
+        digits = draw.text(surface, str(piece.number), centre, size, theme.INK, "bold", "center")
+        drawn.append((badge, digits))
+    return drawn
 
 
 def board_picture(state: BlokusState, numbers: Sequence[NumberedPiece] = ()) -> pygame.Surface:
@@ -100,7 +124,7 @@ def board_picture(state: BlokusState, numbers: Sequence[NumberedPiece] = ()) -> 
         if bits:
             draw_cells(surface, board.cell_rect, bb.cells_of(bits), RGB[colour], (SHAPES[colour], False))
     if numbers:
-        draw_move_numbers(surface, board.cell_rect, board.cell_px, numbers)
+        draw_move_numbers(surface, board.cell_rect, board.cell_px, numbers, board.rect)
     return surface
 
 

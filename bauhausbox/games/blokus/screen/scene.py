@@ -165,7 +165,9 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
         # one square's width at a time (a small window, the log open) until the panel has that room.
         m = self.metrics
         columns = self.variant.size + 1.4  # the squares and the coordinates' margin (BoardView.layout)
-        least_tray_cell = max(8.0, m.u(1.25))
+        # The replay viewer's tray is only looked at (nothing is picked there): its pieces may be
+        # smaller, so the board keeps its squares beside the analysis on a short window.
+        least_tray_cell = max(8.0, m.u(1.25)) if not self.replaying() else 4.5
         side = min(rect.height, rect.width - m.u(3))
         earlier = min(rect.height, int(rect.width * 0.56))  # the board's share before it could grow
         self._refresh_trays()  # the tray's pieces decide how large it can draw them
@@ -545,7 +547,14 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
                 # The piece shows its move number: the badge (the same number, recap_number) goes over it.
                 first = self.board.cell_rect(number_cell(cells))
             m = self.metrics
-            draw.badge(surface, first.center, max(m.u(1.5), self.board.cell_px // 2), mark.colour, mark.label, m.small)
+            # Wide enough for its number (and to cover the piece's own number under it), and kept on
+            # the board: on a corner square (a20) of a small board the disc reached over the row labels.
+            digits = draw.render_text(mark.label, m.small, weight="bold").get_width()
+            radius = max(m.u(1.5), self.board.cell_px // 2, digits // 2 + 3)
+            grid = self.board.rect
+            x = min(max(first.centerx, grid.left + radius), grid.right - radius)
+            y = min(max(first.centery, grid.top + radius), grid.bottom - radius)
+            draw.badge(surface, (x, y), radius, mark.colour, mark.label, m.small)
 
     def recap_number(self, index: int, order: int) -> int:
         # The recap's badges and log lines say the move's own number, as the pieces (M) and the
@@ -660,7 +669,9 @@ class BlokusScene(ColourRows, GameScene[BlokusState, bb.Placement]):
                 if bits:
                     draw_pieces(target, self.board, cells_of(bits), RGB[colour], self.mark(colour))
             if numbers is not None:
-                draw_move_numbers(target, self.board.cell_rect, self.board.cell_px, numbered_pieces(history))
+                draw_move_numbers(
+                    target, self.board.cell_rect, self.board.cell_px, numbered_pieces(history), self.board.rect
+                )
 
         # The layer owns its rectangle: the margin's strip under the panel is left to the panel.
         area, panel = self.board_outer, self.panel_rect

@@ -23,7 +23,7 @@ from bauhausbox.games.blokus.puzzles.records.best_times import (
     default_directory,
     load_records,
 )
-from bauhausbox.games.blokus.puzzles.rules import GAME_ID
+from bauhausbox.games.blokus.puzzles.rules import GAME_ID, is_complete
 from bauhausbox.games.blokus.puzzles.solver.search import shipped_solutions
 from bauhausbox.games.blokus.puzzles.specs import (
     FULLBOARD,
@@ -73,6 +73,8 @@ class PuzzleMenuScene(Scene):
         self.records = load_records(self.directory)
         # Per puzzle: its newest unfinished save and the pieces on its board.
         self.progress: dict[str, tuple[Path, tuple[Placement, ...], float]] = {}
+        # Per puzzle: the board of its newest finished save that the player solved (the card's picture).
+        self.solved: dict[str, tuple[Placement, ...]] = {}
         self.cards: dict[str, pygame.Rect] = {}
         self.previews: dict[str, pygame.Rect] = {}  # each card's thumbnail as last drawn (for the tests)
         self.hovered: str | None = None
@@ -84,18 +86,25 @@ class PuzzleMenuScene(Scene):
     def _refresh(self) -> None:
         self.records = load_records(self.directory)
         summaries, problems = saves.list_saves()
-        self.progress = {}
+        self.progress, self.solved = {}, {}
         broken: list[BrokenFileError] = list(problems)
         for summary in summaries:  # newest first: the first unfinished save of a puzzle is its game
             puzzle = str(summary.options.get("puzzle", ""))
-            if summary.game_id != GAME_ID or summary.finished or puzzle in self.progress:
+            # A finished one shows on the card of a puzzle the player solved: their solved board.
+            wanted = self.solved if summary.finished and self.records.for_puzzle(puzzle).best else self.progress
+            if summary.game_id != GAME_ID or puzzle in wanted or (summary.finished and wanted is self.progress):
                 continue
             try:
                 loaded = saves.load_game(summary.path)
             except BrokenFileError as error:
                 broken.append(error)
                 continue
-            self.progress[puzzle] = (summary.path, loaded.history.state.placements, loaded.saved.seconds_played)
+            state = loaded.history.state
+            if wanted is self.solved:
+                if is_complete(state):
+                    self.solved[puzzle] = state.placements
+                continue
+            self.progress[puzzle] = (summary.path, state.placements, loaded.saved.seconds_played)
         if broken:
             report_broken(self.app, broken)
 
@@ -164,11 +173,50 @@ class PuzzleMenuScene(Scene):
             m.body,
             theme.GREY,
         )
+        below = all(self._below_fits(spec, self.cards[spec.id]) for spec in PUZZLES)
         for index, spec in enumerate(PUZZLES):
-            self._draw_card(surface, spec, self.cards[spec.id], index + 1)
+            self._draw_card(surface, spec, self.cards[spec.id], index + 1, below)
         super().draw(surface)
 
-    def _draw_card(self, surface: pygame.Surface, spec: PuzzleSpec, rect: pygame.Rect, number: int) -> None:
+    def _card_lines(self, spec: PuzzleSpec, width: int) -> list[tuple[str, theme.Colour]]:
+        """The card's foot: its record line and saved progress, broken to ``width`` (French, 1024)."""
+        m = self.metrics
+        progress = self.progress.get(spec.id)
+        said = [(card_status(self.records.for_puzzle(spec.id)), theme.INK)]
+        if progress is not None and progress[1]:
+            placed = pieces_placed_text(len(progress[1]))
+            resume = _("In progress: {placed}, {time}").format(placed=placed, time=format_time(progress[2]))
+            said.append((resume, theme.RED))
+        # A line too long for the card breaks at its " · ", else between words.
+        lines: list[tuple[str, theme.Colour]] = []
+        for text, colour in said:
+            fits = draw.render_text(text, m.small, weight="semibold").get_width() <= width
+            for part in [text] if fits else text.split("  ·  "):
+                lines += [(piece, colour) for piece in draw.wrap(part, m.small, width, "semibold")]
+        return lines
+
+    def _card_room(self, spec: PuzzleSpec, rect: pygame.Rect) -> tuple[pygame.Rect, list[tuple[str, theme.Colour]]]:
+        """The room between the card's heading and its foot (the goal and the thumbnail share it), and
+        the foot's lines."""
+        m = self.metrics
+        x = rect.left + m.u(3)
+        y = rect.top + m.u(2) + m.u(4.5) + (m.u(3) if spec.hard else 0)
+        lines = self._card_lines(spec, rect.right - x - m.u(2))
+        # (A clear unit above the foot's lines: the thumbnail's border is drawn just outside it.)
+        return pygame.Rect(x, y, rect.right - x - m.u(2), rect.bottom - m.u(3.5) - len(lines) * m.u(3) - y), lines
+
+    def _below_fits(self, spec: PuzzleSpec, rect: pygame.Rect) -> bool:
+        """Whether the card's thumbnail fits below its goal at a readable size."""
+        m = self.metrics
+        room, _lines = self._card_room(spec, rect)
+        below = room.height - len(draw.wrap(_(spec.goal), m.small, room.width)) * round(m.small * 1.3) - m.u(1.25)
+        return below >= max(m.u(10), 4 * max(spec.width, spec.height))  # BoardView's cells are 4 px at least
+
+    def _draw_card(
+        self, surface: pygame.Surface, spec: PuzzleSpec, rect: pygame.Rect, number: int, below: bool
+    ) -> None:
+        """One card; ``below``: the thumbnail under the goal, else beside it (one layout for every card,
+        chosen by :meth:`draw`: a card laid out apart from the others looked like another kind of card)."""
         m = self.metrics
         hovered = self.hovered == spec.id
         draw.shadow_rect(surface, rect, m.u(1) if hovered else m.u(0.6))
@@ -189,29 +237,15 @@ class PuzzleMenuScene(Scene):
             y += m.u(3)
         # The record line (and the saved progress) sit at the card's foot; the goal and the thumbnail
         # share the room between the heading and them: the thumbnail below the goal when it fits there
-        # at a readable size, else beside a narrower goal (French is longer, 1024 is short).
+        # at a readable size on every card, else beside a narrower goal (French is longer, 1024 is short).
         progress = self.progress.get(spec.id)
-        said = [(card_status(self.records.for_puzzle(spec.id)), theme.INK)]
-        if progress is not None and progress[1]:
-            placed = pieces_placed_text(len(progress[1]))
-            resume = _("In progress: {placed}, {time}").format(placed=placed, time=format_time(progress[2]))
-            said.append((resume, theme.RED))
-        # A line too long for the card (French, 1024) breaks at its " · ", else between words.
-        width = rect.right - x - m.u(2)
-        lines: list[tuple[str, theme.Colour]] = []
-        for text, colour in said:
-            fits = draw.render_text(text, m.small, weight="semibold").get_width() <= width
-            for part in [text] if fits else text.split("  ·  "):
-                lines += [(piece, colour) for piece in draw.wrap(part, m.small, width, "semibold")]
+        room, lines = self._card_room(spec, rect)
         line_h = m.u(3)
-        # (A clear unit above the foot's lines: the thumbnail's border is drawn just outside it.)
-        room = pygame.Rect(x, y, rect.right - x - m.u(2), rect.bottom - m.u(3.5) - len(lines) * line_h - y)
         goal = _(spec.goal)
         step = round(m.small * 1.3)  # draw.paragraph's line step
         gap = m.u(1.25)
         smallest = max(m.u(10), 4 * max(spec.width, spec.height))  # BoardView's cells are 4 px at least
-        below = room.height - len(draw.wrap(goal, m.small, room.width)) * step - gap
-        if below >= smallest:
+        if below:
             text_bottom = draw.paragraph(surface, goal, room, m.small, theme.INK)
             preview = pygame.Rect(x, text_bottom + gap, room.width, room.bottom - text_bottom - gap)
         else:
@@ -223,9 +257,12 @@ class PuzzleMenuScene(Scene):
             draw.paragraph(surface, goal, column, m.small, theme.INK)
             preview = pygame.Rect(room.right - side, room.bottom - side, side, side)
         # The thumbnail is the empty board, or the saved game's pieces in a red frame (the colour of its
-        # "In progress" line): never pieces that look like progress on a puzzle that has none.
+        # "In progress" line): never pieces that look like progress on a puzzle that has none; a
+        # puzzle solved and not begun again shows the player's solved board (an empty frame said nothing).
         if progress is not None and progress[1]:
             self.previews[spec.id] = _draw_preview(surface, spec, preview, progress[1], theme.RED)
+        elif spec.id in self.solved:
+            self.previews[spec.id] = _draw_preview(surface, spec, preview, self.solved[spec.id])
         else:
             self.previews[spec.id] = _draw_preview(surface, spec, preview, ())
         for index, (line, colour) in enumerate(lines):

@@ -30,7 +30,7 @@ from bauhausbox.games.blokus.describe import piece_words, squares_span
 from bauhausbox.games.blokus.pieces import COLOURS, PIECE_BY_NAME
 from bauhausbox.games.blokus.puzzles.ai import PuzzleAdvisor, SolutionFinder, hint_move
 from bauhausbox.games.blokus.puzzles.records.best_times import default_directory, load_records, save_records
-from bauhausbox.games.blokus.puzzles.rules import PuzzleState, check, is_complete, waiting_pieces
+from bauhausbox.games.blokus.puzzles.rules import PuzzleState, check, is_complete, waiting_pieces, waiting_reason
 from bauhausbox.games.blokus.puzzles.screen.menu import (
     PuzzleCompleteScene,
     format_time,
@@ -69,6 +69,7 @@ from bauhausbox.scenes.game_scene import GameScene, MoveMark
 from bauhausbox.scenes.howto import HowToPage
 from bauhausbox.ui import draw, layout_probe, theme
 from bauhausbox.ui.app import App, Scene
+from bauhausbox.ui.text import shown
 from bauhausbox.ui.widgets import Button
 
 HINT_SECONDS = 2.0
@@ -106,6 +107,7 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         # The steps Solve played, by index (the very Step: a move played after an undo is a new one):
         # the log says the computer placed them, not "You placed".
         self.solver_steps: dict[int, Step] = {}
+        self.hinted_steps: dict[int, Step] = {}  # the moves played from a hint (Enter, the Hint button)
         self.recorded = False
         self.contacts: tuple[Edge, ...] = ()  # same-colour contacts of the current ghost (harder frames)
         self.board = BoardView(self.spec.width, self.spec.height)
@@ -284,13 +286,56 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         self._refresh_tray()
         self.ponder_soon()
 
+    def accept_hint(self) -> bool:
+        index = self.match.history.cursor
+        played = super().accept_hint()
+        if played and self.match.history.cursor > index:
+            self.hinted_steps[index] = self.match.history.steps[index]
+        return played
+
     def step_words(self, index: int, viewer: Seat | None) -> str:
         step = self.match.history.steps[index]
         if self.solver_steps.get(index) is not step:
-            return super().step_words(index, viewer)
+            moved = self._moved_words(index)
+            if moved is not None:
+                return moved
+            words = super().step_words(index, viewer)
+            if self.hinted_steps.get(index) is step:  # the log tells a hint's move from the player's own
+                return _("{move}, as the hint showed").format(move=words)
+            return words
         state = self.match.history.states[index]
         # The puzzles' one seat named "The computer" for this sentence: "The computer placed the …".
         return self.game.describe_move(state, step.move, mover=step.seat, viewer=viewer, names=[_("The computer")])
+
+    def _moved_words(self, index: int) -> str | None:
+        """A piece lifted off the board and put down again is one line: "You moved the red I4 from
+        a1–d1 to a6–d6" on the placement, nothing on the lift (``""``: it is told with the next step);
+        ``None`` for any other step. A lift still in hand is told alone ("You took … off")."""
+        history = self.match.history
+        steps = history.steps[: history.cursor]
+        move = steps[index].move
+        if isinstance(move, Lift):
+            after = steps[index + 1].move if index + 1 < len(steps) else None
+            lifted = history.states[index].placement_of(move.piece)
+            if isinstance(after, Placement) and after.piece == move.piece and lifted is not None:
+                return ""
+            return None
+        before = steps[index - 1].move if index > 0 else None
+        if not (isinstance(before, Lift) and before.piece == move.piece):
+            return None
+        was = history.states[index - 1].placement_of(move.piece)
+        if was is None or self.solver_steps.get(index - 1) is steps[index - 1]:
+            return None
+        words = piece_words(YOU, move.piece.colour, move.piece.name)
+        sentence = _("You moved the {piece} from {before} to {after}").format(
+            piece=words, before=squares_span(was.cells), after=squares_span(move.cells)
+        )
+        after = history.states[index + 1]
+        if is_complete(after):  # as the placement's own sentence would end
+            return _("{sentence}: the puzzle is solved").format(sentence=sentence)
+        if after.to_play is None:
+            return _("{sentence}; no piece left fits anywhere").format(sentence=sentence)
+        return sentence
 
     def on_history_jump(self) -> None:
         self.controller.cancel()
@@ -530,6 +575,9 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
             cell = self.board.cell_at(event.pos)
             if cell is not None and self.pick_from_board(cell, event.pos):
                 return True
+        pressed = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.controller.held is None
+        if pressed and self._can_act() and self._refuse_waiting(event.pos):
+            return True
         if self._can_act() and self.controller.handle_event(event):
             self._refresh_tray()
             return True
@@ -540,6 +588,19 @@ class PuzzleScene(GameScene[PuzzleState, PuzzleMove]):
         else:
             return False
         return True
+
+    def _refuse_waiting(self, pos: tuple[int, int]) -> bool:
+        """A press on a pale piece of the tray (largest first: not allowed yet) says why it stays put,
+        by the pointer, in the rule's words; a press anywhere else is not this one's."""
+        for item in self.tray.items:
+            slot = self.tray.slot_rect(item.key)
+            if item.waiting and item.available and slot is not None and slot.collidepoint(pos):
+                assert isinstance(item.key, PuzzlePiece)
+                reason = waiting_reason(self.state, item.key)
+                if reason is not None:
+                    self.refuse(shown(reason))
+                    return True
+        return False
 
     # -- layout ----------------------------------------------------------------------------------
     def layout_game(self, rect: pygame.Rect) -> None:
