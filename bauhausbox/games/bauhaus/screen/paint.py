@@ -465,7 +465,7 @@ def _title_lines(label: str, size: int, width: int) -> list[str] | None:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
-    return lines if len(lines) <= TITLE_LINES and _title_fits(lines, size, width) else None
+    return draw.carry_marks(lines) if len(lines) <= TITLE_LINES and _title_fits(lines, size, width) else None
 
 
 @functools.lru_cache(maxsize=64)
@@ -568,7 +568,7 @@ def draw_card(
     pygame.draw.rect(surface, CARD_ACCENTS[info.kind], band)
     label = card_label(card).upper()
     width = card_title_width(body, metrics)
-    lines = _title_lines(label, size, width) or label.split()
+    lines = _title_lines(label, size, width) or draw.carry_marks(label.split())
     picture = pygame.Rect(body.left, band.bottom, body.width, body.height - band.height - title_h).inflate(
         -metrics.u(1.5), -metrics.u(1.5)
     )
