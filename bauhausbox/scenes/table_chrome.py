@@ -283,6 +283,8 @@ class TableChrome(GameHooks[Any, Any]):
         spec = self.match.setup.seats[seat]
         if self.table.open_seat(seat):
             return _("open seat · waiting for a player")
+        if self.table.seat_away(seat):  # the host left the table: nothing of theirs goes on meanwhile
+            return _("human · away")
         if spec.is_human:
             return _("human")
         return _("computer · {level}").format(level=_(LEVEL_WORDS.get(spec.level, spec.level)))
@@ -315,7 +317,8 @@ class TableChrome(GameHooks[Any, Any]):
             )
             draw.keep_clear(surface, name)  # who is who: tooltips (the top bar's) keep off the names
             sub = self.seat_kind(seat)
-            if connected is not None and not self.table.open_seat(seat):  # across computers: who is at their screen now
+            # Across computers: who is at their screen now (an open seat or an away host says so already).
+            if connected is not None and not self.table.open_seat(seat) and not self.table.seat_away(seat):
                 sub = _("human · connected") if connected else _("human · not connected")
             if extra and seat < len(extra) and extra[seat]:
                 sub = extra[seat]  # the game's own words (the marker still says who is connected)
