@@ -31,8 +31,13 @@ def _texts(app: Any) -> list[str]:
     return [text.content for text in record.texts]
 
 
-def test_the_setup_remembers_a_seat_at_another_computer_whose_player_names_themselves(fresh_app: Any) -> None:
+def test_the_setup_remembers_a_seat_at_another_computer_whose_player_names_themselves(
+    fresh_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     app = fresh_app
+    # The session's app keeps its settings: what this setup remembers is undone after the test.
+    for key in ("last_setups", "player_names"):
+        monkeypatch.setattr(app.settings, key, type(getattr(app.settings, key))(getattr(app.settings, key)))
     app.settings.host_port = 0
     setup = SetupScene(app, "bits")
     app.push(setup)
