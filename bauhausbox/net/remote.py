@@ -263,6 +263,12 @@ class RemoteTableAdapter(Table[Any, Any]):
                 )
         return None
 
+    def host_player(self) -> str:
+        view = self._at(self._shown_seat).view
+        if view is None or self.invitation is not None:
+            return ""
+        return host_name(view.names, view.humans, -1 if self.watcher else self._shown_seat)
+
     def seat_away(self, seat: Seat) -> bool:
         """``seat`` is one of the host's, and the host is away from the table."""
         return any(moment.away is not None and seat in moment.away.seats for moment in self._moments())

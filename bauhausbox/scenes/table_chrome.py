@@ -422,8 +422,11 @@ class TableChrome(GameHooks[Any, Any]):
         if self.table.on_server:  # every move is stored by the host before anyone hears of it
             if self.table.hosted_here():  # the host's own screen: the table is kept right here
                 words = _("turn {n}  ·  you are hosting").format(n=turn) if counts else _("you are hosting")
+            elif host := self.table.host_player():  # whose computer keeps the game (it is saved there)
+                template = _("turn {n}  ·  hosted by {name}") if counts else _("hosted by {name}")
+                words = fill(template, n=turn, name=host)
             else:
-                words = _("turn {n}  ·  kept by the host").format(n=turn) if counts else _("kept by the host")
+                words = _("turn {n}  ·  hosted elsewhere").format(n=turn) if counts else _("hosted elsewhere")
             if watching := self.table.watching():
                 words = fill(
                     _("{words}  ·  {watching}"), words=words, watching=counted("{n} watching", "{n} watching", watching)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bauhausbox import i18n
 from bauhausbox.net import background
 from bauhausbox.net.remote import RemoteTableAdapter, join_table
 from bauhausbox.scenes.table_chrome import TableChrome
@@ -79,4 +80,32 @@ def test_the_host_sees_its_undo_waiting_until_the_guest_answers(fresh_app: Any) 
         assert _until(lambda: (table.run_computers(0.0), "agree" not in (table.status_note() or ""))[1])
     finally:
         loop.submit(bert.close())
+        table.close()
+
+
+def test_a_guests_and_a_watchers_status_bar_say_whose_table_keeps_the_game(fresh_app: Any) -> None:
+    app = fresh_app
+    scene, bert = _host_bits(app, watchers=True)
+    table = scene.table
+    loop, code, url = table.loop, table.invitation.code, table.remotes[0].url
+    guest = RemoteTableAdapter(loop, {1: bert})
+    watcher = join_table(url, code, [], watch=True)
+    try:
+        for screen in (guest, watcher):
+            chrome = SimpleNamespace(match=screen.match, game=screen.game, table=screen, metrics=app.metrics)
+            words = TableChrome._move_count(chrome)[0]  # type: ignore[arg-type]
+            assert words.startswith("turn 1  ·  hosted by Anni"), words
+            i18n.set_language("fr")
+            try:
+                words = TableChrome._move_count(chrome)[0]  # type: ignore[arg-type]
+                assert words.startswith("tour 1  ·  table d’Anni"), words
+            finally:
+                i18n.set_language("en")
+        host_words = TableChrome._move_count(
+            SimpleNamespace(match=table.match, game=table.game, table=table, metrics=app.metrics)  # type: ignore[arg-type]
+        )[0]
+        assert "you are hosting" in host_words
+    finally:
+        guest.close()
+        watcher.close()
         table.close()
