@@ -611,8 +611,8 @@ class RemoteTableAdapter(Table[Any, Any]):
         return UndoPlan(0, False) if view is not None and view.can_undo else None
 
     def ask_undo(self) -> list[TableEvent]:
-        """Ask the server to undo as a local table does (back to the last human decision, the
-        computers' replies with it: ``Table.undo_plan`` on the server's table), and say what goes."""
+        """Ask the server to take back this seat's own last move and every move after it
+        (``History.own_undo_target`` on the server's table), and say what goes."""
         remote = self.remotes[self._shown_seat]
         before = self._at(self._shown_seat).view
         answer = self._ask(remote, "undo")

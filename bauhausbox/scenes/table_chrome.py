@@ -177,6 +177,9 @@ class TableChrome(GameHooks[Any, Any]):
                 control.visible = False
         # Once the game is over, play does not go on: no undo or redo (the pause menu agrees).
         self.undo_button.enabled = not self.match.over and not held and self.table.undo_plan() is not None
+        # Across computers a player takes back only their own move: before their first, nothing.
+        own = self.table.on_server and not self.match.over and not held and not self.undo_button.enabled
+        self.undo_button.tooltip = N_("You have no move of your own to take back") if own else N_("Undo (Ctrl+Z)")
         self.redo_button.enabled = not self.match.over and not held and self.match.history.can_redo
         if self.match.over and self.game_over_shown:
             # After "See the board" the hint's place opens the final table again.
