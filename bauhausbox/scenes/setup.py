@@ -54,7 +54,7 @@ SEAT_KINDS = [
 
 
 START_LABELS = (N_("Start"), N_("Host the table"))
-NAMES_THEMSELVES = N_("the player names themselves")
+NAMES_THEMSELVES = N_("they name themselves")
 
 
 def generic_name(seat: int) -> str:
@@ -412,7 +412,9 @@ class SetupScene(Scene):
             field = self.name_fields[seat]
             if field.visible:
                 at = (field.rect.left + u(1.5), field.rect.centery + 1)
-                draw.text(surface, _(NAMES_THEMSELVES), at, m.small, theme.GREY, "regular", "midleft")
+                words = _(NAMES_THEMSELVES)  # kept inside the box: smaller in a longer language
+                size = draw.fitting_size(words, m.small, field.rect.width - u(3), "regular", smallest=10)
+                draw.text(surface, words, at, size, theme.GREY, "regular", "midleft")
 
     def _draw_port(self, surface: pygame.Surface) -> None:
         """The port field's label, and above it why the port typed cannot be used."""

@@ -48,7 +48,7 @@ def test_the_setup_remembers_a_seat_at_another_computer_whose_player_names_thems
     frames(app, 1)
     field = setup.name_fields[1]
     assert not field.enabled and field.value == ""  # no placeholder name for a player not there yet
-    assert "the player names themselves" in _texts(app)
+    assert "they name themselves" in _texts(app)
     assert setup.seats()[1].name == "Player 2"
     setup.start()  # hosts the table
     assert background.hosting() is not None
