@@ -260,6 +260,15 @@ class Table(Generic[StateT, MoveT]):
         waits for them), else ``None``."""
         return None
 
+    def host_player(self) -> str:
+        """At a table hosted at another computer, the host's player's name (the status bar says
+        whose table keeps the game), else ""."""
+        return ""
+
+    def seat_away(self, seat: Seat) -> bool:
+        """Whether ``seat`` is the host's while the host is away from a table across computers."""
+        return False
+
     def open_seat(self, seat: Seat) -> bool:
         """Whether ``seat`` waits for a player at another computer who has not sat in it yet."""
         return False

@@ -250,6 +250,15 @@ class History(Generic[S]):
                 return None
         return UndoPlan(index, crosses)
 
+    def own_undo_target(self, seat: Seat) -> UndoPlan | None:
+        """Where ``seat``'s own undo goes across computers (as on Board Game Arena): back before that
+        player's last move, every move made after it going with it; ``None`` when they have made
+        none (another player's move is never theirs to take back)."""
+        index = next((i for i in range(self.cursor - 1, -1, -1) if self.steps[i].seat == seat), None)
+        if index is None:
+            return None
+        return UndoPlan(index, any(step.revealed for step in self.steps[index : self.cursor]))
+
     def redo_target(self, humans: Sequence[Seat]) -> int | None:
         """Mirror of :meth:`undo_target`: forward past a human move and the computer replies."""
         if not self.can_redo:

@@ -192,7 +192,7 @@ class HostedTable:
                 "moves": [self._seen(index, seat, turns) for index in range(first, match.history.cursor)],
                 "hint": hint,
                 "undo_request": request,
-                "can_undo": seat is not None and common["can_undo"],
+                "can_undo": seat is not None and match.history.own_undo_target(seat) is not None,
                 "can_redo": seat is not None and common["can_redo"],
                 "names": common["names"],
                 "humans": common["humans"],
@@ -219,7 +219,7 @@ class HostedTable:
         after a move builds a view per seat; undo and redo rules, names... are the same for all)."""
         if self._common_views is not None and self._common_views[0] == self.version:
             return self._common_views[1]
-        match, table = self.match, self.table
+        match = self.match
         request = None
         if self.pending_undo is not None:
             agreed = sorted(self.pending_undo.agreed)
@@ -234,7 +234,6 @@ class HostedTable:
             "to_play": match.to_play,
             "over": over,
             "undo_request": request,
-            "can_undo": table.undo_plan() is not None,
             "can_redo": match.history.redo_target(self.humans) is not None,
             "names": [spec.name for spec in seats],
             "humans": [spec.is_human for spec in seats],

@@ -29,12 +29,13 @@ from bauhausbox import games, i18n
 from bauhausbox.engine.api import WATCHER, GameError, IllegalMoveError, Seat, split_seat
 from bauhausbox.engine.bots.base import Budget
 from bauhausbox.engine.bots.runner import BotJob
-from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan, turns_from
+from bauhausbox.engine.history import History, SeatSpec, Setup, Step, UndoPlan
 from bauhausbox.i18n import N_, _, fill, ngettext
 from bauhausbox.match import Match
 from bauhausbox.net.background import NetLoop, hosting, shared_loop
 from bauhausbox.net.client import Ended, Moment, RemoteTable
 from bauhausbox.net.protocol import SENTENCES, Refusal, SeatView
+from bauhausbox.net.undo_words import host_name, taken_back, waiting_lines
 from bauhausbox.persistence import guest
 from bauhausbox.persistence.models import GuestSeat
 from bauhausbox.table import Asked, Gone, Jumped, Notice, Played, Table, TableEvent
@@ -181,9 +182,9 @@ class RemoteTableAdapter(Table[Any, Any]):
         view = self._at(self._shown_seat).view
         if view is None or seat >= len(view.connected):
             return None
-        if seat in self.remotes:
-            return self._at(seat).connected
-        if any(moment.away is not None and seat in moment.away.seats for moment in self._moments()):
+        if seat in self.remotes:  # this player is at this screen while the table waits for the host
+            return self._at(seat).connected or self._at(seat).away is not None
+        if self.seat_away(seat):
             return False  # the host left the table (the last view may still say connected)
         if view.connected[seat]:
             self._sat.add(seat)
@@ -247,6 +248,10 @@ class RemoteTableAdapter(Table[Any, Any]):
         if self.watcher:
             return _(SENTENCES["watching"])
         view = self._at(self._shown_seat).view
+        request = view.undo_request if view is not None else None
+        if view is not None and request is not None and request.asked_by in self.remotes:  # until they answer
+            lines = waiting_lines(view, ", ".join(self.match.seat_name(seat) for seat in request.waiting_for))
+            return lines[1] if len(lines) > 1 else lines[0]
         if view is not None and self.invitation and not view.over:  # nobody joins a finished game
             waiting = [view.names[s] for s, human in enumerate(view.humans) if human and not view.connected[s]]
             if waiting:
@@ -257,6 +262,16 @@ class RemoteTableAdapter(Table[Any, Any]):
                     address=self.invitation.where(),
                 )
         return None
+
+    def host_player(self) -> str:
+        view = self._at(self._shown_seat).view
+        if view is None or self.invitation is not None:
+            return ""
+        return host_name(view.names, view.humans, -1 if self.watcher else self._shown_seat)
+
+    def seat_away(self, seat: Seat) -> bool:
+        """``seat`` is one of the host's, and the host is away from the table."""
+        return any(moment.away is not None and seat in moment.away.seats for moment in self._moments())
 
     def host_away(self) -> list[str] | None:
         """The names of the host's players while they are away from the table (they left it, or
@@ -596,8 +611,8 @@ class RemoteTableAdapter(Table[Any, Any]):
         return UndoPlan(0, False) if view is not None and view.can_undo else None
 
     def ask_undo(self) -> list[TableEvent]:
-        """Ask the server to undo as a local table does (back to the last human decision, the
-        computers' replies with it: ``Table.undo_plan`` on the server's table), and say what goes."""
+        """Ask the server to take back this seat's own last move and every move after it
+        (``History.own_undo_target`` on the server's table), and say what goes."""
         remote = self.remotes[self._shown_seat]
         before = self._at(self._shown_seat).view
         answer = self._ask(remote, "undo")
@@ -607,27 +622,8 @@ class RemoteTableAdapter(Table[Any, Any]):
         view = self._at(self._shown_seat).view
         if view is not None and view.undo_request is not None:
             names = ", ".join(self.match.seat_name(seat) for seat in view.undo_request.waiting_for)
-            turns, moves = taken_back(view, view.undo_request.back_to)
-            if moves:
-                waiting = ngettext(
-                    "Waiting for {names} to agree to take back {n} turn: {moves}…",
-                    "Waiting for {names} to agree to take back {n} turns: {moves}…",
-                    turns,
-                )
-                short = ngettext(
-                    "Waiting for {names} to agree to take back {n} turn…",
-                    "Waiting for {names} to agree to take back {n} turns…",
-                    turns,
-                )
-                # The bar says the move while it has room, else fewer words (the other screen's
-                # question and the log name the move): never a sentence cut.
-                fewer = (
-                    fill(short, names=names, n=turns),
-                    fill(_("Waiting for {names} to agree to undo…"), names=names),
-                )
-                events.append(Notice(fill(waiting, names=names, n=turns, moves=moves), shorter=fewer))
-            else:
-                events.append(Notice(fill(_("Waiting for {names} to agree to undo…"), names=names)))
+            lines = waiting_lines(view, names)
+            events.append(Notice(lines[0], shorter=lines[1:]))
         elif any(isinstance(event, Jumped) for event in events):
             # Taken back at once (only this seat's own move and the computers' replies): what went.
             turns, moves = taken_back(before, len(view.moves) if view is not None else None)
@@ -777,7 +773,7 @@ class RemoteTableAdapter(Table[Any, Any]):
                     token=remote.token,
                     name=self.match.seat_name(seat),
                     game_id=view.game,
-                    host=_host_name(view.names, view.humans, seat),
+                    host=host_name(view.names, view.humans, seat),
                 )
                 guest.keep_seat(kept)
             except (ValueError, OSError) as error:  # the game goes on; only the way back is lost
@@ -795,20 +791,6 @@ class RemoteTableAdapter(Table[Any, Any]):
         host = hosting()
         if host is not None and self.invitation is not None and not self.match.over:
             host.leave(self.invitation.code)  # after the closes: sent to the loop in this order
-
-
-def taken_back(view: SeatView | None, start: int | None) -> tuple[int, str]:
-    """What an undo back to move ``start`` takes back from ``view``: the turns, counted as players
-    count them (``turns_from``, as local undo says it), and the first move's sentence as the seat's
-    log tells it, with how many more go with it; ``(0, "")`` when unknown."""
-    if view is None or start is None or not 0 <= start < len(view.moves):
-        return 0, ""
-    steps = [Step(move.seat, None, move.text or "", False, move.opens) for move in view.moves]
-    more = len(view.moves) - start - 1
-    first = view.moves[start].said.split(". ")[0].rstrip(".")  # the move, not what followed it
-    if more:
-        first = fill(ngettext("{move}, then {n} more move", "{move}, then {n} more moves", more), move=first, n=more)
-    return turns_from(steps, start), first
 
 
 def join_table(
@@ -891,10 +873,3 @@ __all__ = [
     "setup_of",
     "taken_back",
 ]
-
-
-def _host_name(names: list[str], humans: list[bool], mine: int) -> str:
-    """The first human seat other than ``mine``: the player whose table a guest's seat is at (the host
-    sets up the table from its first seat); empty when there is none."""
-    others = (name for seat, (name, human) in enumerate(zip(names, humans, strict=False)) if human and seat != mine)
-    return next(others, "")

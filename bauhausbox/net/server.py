@@ -836,7 +836,7 @@ class Server:
             raise Refused("not_stored")
 
     async def _undo(self, hosted: HostedTable, seat: Seat) -> None:
-        plan = hosted.table.undo_plan()
+        plan = hosted.match.history.own_undo_target(seat)  # a player takes back their own move
         if plan is None:
             raise Refused("nothing_to_undo")
         history = hosted.match.history

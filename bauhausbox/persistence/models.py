@@ -152,6 +152,7 @@ class SeatPreference(_Model):
     name: str = "Player"
     kind: Literal["human", "ai"] = "human"
     level: str = "medium"
+    remote: bool = False  # a human seat played on another computer (the setup hosts the table)
 
     @field_validator("name", mode="before")
     @classmethod

@@ -444,9 +444,11 @@ class JoinScene(Scene):
                 # The colours the game gives its seats (Buizen's second seat is purple, not yellow).
                 colour, shape = seat_marker(self.table.game, seat, len(self.table.seats))
                 draw.seat_shape(surface, shape, (label_x + u(2), cy), u(1.6), colour)
+                # A free seat is nobody's yet: the host's placeholder name would read as a player there.
+                free = seat in self.table.free and not kind.startswith("ai")
                 name = draw.text(
                     surface,
-                    shown(self.table.names[seat]),
+                    _("open seat") if free else shown(self.table.names[seat]),
                     (label_x + u(5), cy),
                     m.body,
                     theme.INK,
@@ -533,6 +535,9 @@ class JoinScene(Scene):
                 chosen = table.identity == self.picked and table.address == self.address.strip()
                 frame = 3 if chosen else 2
                 draw.panel(surface, rect, theme.WHITE if table.compatible else theme.PAPER_DARK, frame)
+                if chosen:  # the table picked stands out as the players panel's seat to play does
+                    pygame.draw.rect(surface, theme.BLUE, rect, frame)
+                    pygame.draw.rect(surface, theme.RED, (rect.left, rect.top, u(0.75), rect.height))
                 self._draw_card(surface, rect, table, frame)
                 layout_probe.control(f"table:{table.key}", rect)
             self.found_scroll.draw(surface, m)

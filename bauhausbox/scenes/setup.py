@@ -56,6 +56,7 @@ SEAT_KINDS = [
 
 
 START_LABELS = (N_("Start"), N_("Host the table"))
+NAMES_THEMSELVES = N_("they name themselves")
 
 
 def generic_name(seat: int) -> str:
@@ -90,7 +91,10 @@ class SetupScene(Scene):
         self.kind_choices = [
             (value, label) for value, label in SEAT_KINDS if ":" not in value or value.split(":")[1] in levels
         ]
-        self.remote: set[int] = set()  # the seats played on other computers (not remembered)
+        # The seats played on other computers, remembered like the other kinds.
+        self.remote: set[int] = {
+            seat for seat, pref in enumerate(self.seat_prefs) if pref.remote and pref.kind == "human"
+        }
         add = self.widgets.add
         self.players_choice = add(
             Choice(
@@ -106,7 +110,7 @@ class SetupScene(Scene):
             self.name_fields.append(
                 add(TextField(pref.name, partial(self._set_name, seat), tooltip=N_("Click to type a name")))
             )
-            kind_value = "human" if pref.kind == "human" else f"ai:{pref.level}"
+            kind_value = REMOTE if seat in self.remote else "human" if pref.kind == "human" else f"ai:{pref.level}"
             self.kind_fields.append(
                 add(
                     Choice(
@@ -144,6 +148,7 @@ class SetupScene(Scene):
             )
         )
         self.start_button = add(Button(N_("Start"), self.start, "primary", tooltip=N_("Enter")))
+        self.start_button.label = START_LABELS[1] if self.remote else START_LABELS[0]  # a remembered host's seat
         self.rows: list[tuple[str, int]] = []
         self.note_lines: list[str] = []  # the player count's note, wrapped to its room
         self.note_top = 0
@@ -179,6 +184,7 @@ class SetupScene(Scene):
     def _set_kind(self, seat: int, value: str) -> None:
         pref = self.seat_prefs[seat]
         self.remote.discard(seat)
+        pref.remote = value == REMOTE
         if value in ("human", REMOTE):
             pref.kind = "human"
             if value == REMOTE:
@@ -228,6 +234,12 @@ class SetupScene(Scene):
             visible = seat < self.players
             self.name_fields[seat].visible = visible
             self.kind_fields[seat].visible = visible
+            # A seat at another computer has no name here: its player names themselves on joining.
+            box = self.name_fields[seat]
+            box.enabled = seat not in self.remote
+            box.value = self.seat_prefs[seat].name if box.enabled else ""
+            box.tooltip = N_("Click to type a name") if box.enabled else NAMES_THEMSELVES
+            box.focused = box.focused and box.enabled
         for spec, (_label, field) in zip(self.game.info.options, self.option_fields, strict=True):
             field.visible = spec.applies_to(self.players)
         self.port_field.visible = any(seat < self.players for seat in self.remote)
@@ -242,7 +254,8 @@ class SetupScene(Scene):
         result = []
         for seat in range(self.players):
             pref = self.seat_prefs[seat]
-            name = clean_name(pref.name, generic_name(seat))
+            # A seat at another computer is "Player 2" until its player sits down and names themselves.
+            name = generic_name(seat) if seat in self.remote else clean_name(pref.name, generic_name(seat))
             result.append(SeatSpec(name, pref.kind, pref.level))
         return result
 
@@ -397,6 +410,13 @@ class SetupScene(Scene):
         if self.port_field.visible:
             self._draw_port(surface)
         super().draw(surface)
+        for seat in self.remote:  # the empty name box says why it is empty
+            field = self.name_fields[seat]
+            if field.visible:
+                at = (field.rect.left + u(1.5), field.rect.centery + 1)
+                words = _(NAMES_THEMSELVES)  # kept inside the box: smaller in a longer language
+                size = draw.fitting_size(words, m.small, field.rect.width - u(3), "regular", smallest=10)
+                draw.text(surface, words, at, size, theme.GREY, "regular", "midleft")
 
     def _draw_port(self, surface: pygame.Surface) -> None:
         """The port field's label, and above it why the port typed cannot be used."""

@@ -177,6 +177,9 @@ class TableChrome(GameHooks[Any, Any]):
                 control.visible = False
         # Once the game is over, play does not go on: no undo or redo (the pause menu agrees).
         self.undo_button.enabled = not self.match.over and not held and self.table.undo_plan() is not None
+        # Across computers a player takes back only their own move: before their first, nothing.
+        own = self.table.on_server and not self.match.over and not held and not self.undo_button.enabled
+        self.undo_button.tooltip = N_("You have no move of your own to take back") if own else N_("Undo (Ctrl+Z)")
         self.redo_button.enabled = not self.match.over and not held and self.match.history.can_redo
         if self.match.over and self.game_over_shown:
             # After "See the board" the hint's place opens the final table again.
@@ -283,6 +286,8 @@ class TableChrome(GameHooks[Any, Any]):
         spec = self.match.setup.seats[seat]
         if self.table.open_seat(seat):
             return _("open seat · waiting for a player")
+        if self.table.seat_away(seat):  # the host left the table: nothing of theirs goes on meanwhile
+            return _("human · away")
         if spec.is_human:
             return _("human")
         return _("computer · {level}").format(level=_(LEVEL_WORDS.get(spec.level, spec.level)))
@@ -315,7 +320,8 @@ class TableChrome(GameHooks[Any, Any]):
             )
             draw.keep_clear(surface, name)  # who is who: tooltips (the top bar's) keep off the names
             sub = self.seat_kind(seat)
-            if connected is not None and not self.table.open_seat(seat):  # across computers: who is at their screen now
+            # Across computers: who is at their screen now (an open seat or an away host says so already).
+            if connected is not None and not self.table.open_seat(seat) and not self.table.seat_away(seat):
                 sub = _("human · connected") if connected else _("human · not connected")
             if extra and seat < len(extra) and extra[seat]:
                 sub = extra[seat]  # the game's own words (the marker still says who is connected)
@@ -419,8 +425,11 @@ class TableChrome(GameHooks[Any, Any]):
         if self.table.on_server:  # every move is stored by the host before anyone hears of it
             if self.table.hosted_here():  # the host's own screen: the table is kept right here
                 words = _("turn {n}  ·  you are hosting").format(n=turn) if counts else _("you are hosting")
+            elif host := self.table.host_player():  # whose computer keeps the game (it is saved there)
+                template = _("turn {n}  ·  hosted by {name}") if counts else _("hosted by {name}")
+                words = fill(template, n=turn, name=host)
             else:
-                words = _("turn {n}  ·  kept by the host").format(n=turn) if counts else _("kept by the host")
+                words = _("turn {n}  ·  hosted elsewhere").format(n=turn) if counts else _("hosted elsewhere")
             if watching := self.table.watching():
                 words = fill(
                     _("{words}  ·  {watching}"), words=words, watching=counted("{n} watching", "{n} watching", watching)

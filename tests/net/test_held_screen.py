@@ -23,6 +23,15 @@ from tests.ui.helpers import frames
 SECONDS = 10.0
 
 
+def _rules_text(scene: Any) -> str | None:
+    """The words a game's panel says about the step to play, where it has them (Bauhaus), else None."""
+    if scene.game.info.id != "bauhaus":
+        return None
+    from bauhausbox.games.bauhaus.screen.panel import prompt_text
+
+    return prompt_text(scene, scene.match.state)
+
+
 @pytest.fixture(autouse=True)
 def _loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     on_loopback(monkeypatch)
@@ -51,6 +60,7 @@ def test_while_the_host_is_away_the_guest_is_asked_for_no_move(fresh_app: Any, g
         assert framed_until(app, lambda: guest.match.to_play == 1 and not scene.animating())
         prompt = scene.top_words()
         assert "on hold" not in prompt
+        rules = _rules_text(scene)
 
         loop.run(host.server.leave(code, [0]), SECONDS)  # the host leaves the table
         assert framed_until(app, lambda: guest.host_away() is not None)
@@ -70,6 +80,8 @@ def test_while_the_host_is_away_the_guest_is_asked_for_no_move(fresh_app: Any, g
         assert not any(control.visible for control in scene.move_controls())
         assert not scene.hint_button.enabled and not scene.undo_button.enabled and not scene.redo_button.enabled
         assert not scene.input_allowed(1)
+        # The step's rules stay beside the board (Bauhaus's panel): only the move is on hold.
+        assert rules is None or (rules and _rules_text(scene) == rules), (rules, _rules_text(scene))
 
         loop.run(_resume(host, code), SECONDS)  # the host reopens the table: Bert comes back
         assert framed_until(app, lambda: guest.host_away() is None and not guest.held(), 15.0)

@@ -28,10 +28,11 @@ def _loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def _reads(table: RemoteTableAdapter) -> tuple[bool | None, bool, bool]:
-    """What a frame's parts say of the table: the guest's own seat connected (the panel's mark), play
-    on hold (the top bar, the buttons), and whether the status bar says anything is wrong."""
+    """What a frame's parts say of the table: the host's seat connected (the panel's mark; the guest's
+    own stays present while the table waits for the host), play on hold (the top bar, the buttons),
+    and whether the status bar says anything is wrong."""
     note = table.status_note() or ""
-    return table.connected(1), table.held(), "left the table" in note or "reconnecting" in note
+    return table.connected(0), table.held(), "left the table" in note or "reconnecting" in note
 
 
 def test_the_panel_and_the_bars_of_one_frame_agree_when_the_host_leaves_mid_frame(fresh_app: Any) -> None:

@@ -152,29 +152,28 @@ def test_undo_of_another_players_move_is_asked_on_each_screen(fresh_app: Any) ->
     assert wait_until(app, lambda: len(scene.match.history.steps) == 2, 300)
     assert scene.submit(scene.game.legal_moves(scene.view)[0])
     loop.run(guest.wait_for(lambda v: len(v.moves) == 3), 5.0)
-    host_move = scene.match.said[2]  # the host's last move as the host's own log tells it
-    assert host_move.startswith(scene.match.seat_name(0))
-    # The guest asks to undo, which takes back the host's move (as local undo does: back to the
-    # last human decision, whoever made it): the host is asked, in a dialog that names the move.
+    guest_move = scene.match.said[1]  # the guest's move as the host's own log tells it
+    assert guest_move.startswith(scene.match.seat_name(1))
+    # The guest asks to undo: as on Board Game Arena a player takes back their own last move, and
+    # the host's move made after it goes with it: the host is asked, in a dialog that names both.
     loop.run(guest.undo(), 5.0)
     assert wait_until(app, lambda: isinstance(app.top, DialogScene), 300)
     dialog = app.top
     assert isinstance(dialog, DialogScene)
-    assert dialog.title == f"{scene.match.seat_name(1)} asks to take back 1 turn"
-    assert dialog.message.startswith(f"It takes back: {host_move}. "), dialog.message
-    assert scene.match.seat_name(1) not in dialog.message.split(host_move)[0], dialog.message
+    assert dialog.title == f"{scene.match.seat_name(1)} asks to take back 2 turns"
+    assert dialog.message.startswith(f"It takes back: {guest_move}, then 1 more move. "), dialog.message
     assert len(scene.match.history.steps) == 3  # nothing is undone before everyone agrees
     dialog.buttons[0].on_click()  # Agree
-    assert wait_until(app, lambda: len(scene.match.history.steps) == 2, 300)  # that one move only
+    assert wait_until(app, lambda: len(scene.match.history.steps) == 1, 300)  # back before the guest's move
     app.pop(dialog)
 
-    # The host asks in turn (in French): the guest's move goes; the host's screen says which.
-    guest_move = scene.match.said[1]
+    # The host asks in turn (in French): its own move goes; the host's screen says which.
+    own_move = scene.match.said[0]
     i18n.set_language("fr")
     try:
-        assert wait_until(app, lambda: scene.match.said[1] != guest_move, 300)  # said again in French
-        said_fr = scene.match.said[1]
-        assert said_fr.startswith(scene.match.seat_name(1))
+        assert wait_until(app, lambda: scene.match.said[0] != own_move, 300)  # said again in French
+        said_fr = scene.match.said[0]
+        assert said_fr.startswith(scene.match.seat_name(0))
         # A bar with no room for the move (French at 1024 px): fewer words, never a cut sentence.
         whole = f"En attente de l’accord de {scene.match.seat_name(1)} pour défaire 1 tour : {said_fr}…"
         short = f"En attente de l’accord de {scene.match.seat_name(1)} pour défaire 1 tour…"
@@ -186,7 +185,7 @@ def test_undo_of_another_players_move_is_asked_on_each_screen(fresh_app: Any) ->
     finally:
         i18n.set_language("en")
     request = loop.run(guest.wait_for(lambda v: v.undo_request is not None), 5.0).undo_request
-    assert request is not None and request.back_to == 1
+    assert request is not None and request.back_to == 0
     loop.run(guest.refuse(), 5.0)
     loop.run(guest.close(), 5.0)
     table.close()

@@ -509,12 +509,13 @@ def prompt_text(scene: BauhausScene, state: BauhausState) -> str:
         # The players' names, as the final table says them ("Josef wins!"), not their colours.
         names = and_list([scene.match.seat_name(w) for w in winners])
         return ngettext("Winner: {names}.", "Winners: {names}.", len(winners)).format(names=names)
-    if scene.spectating or scene.table.held():
-        return ""  # a replay shows positions, and play on hold takes no move: nobody is asked anything
-    if scene.power_mode is not None:
+    if scene.spectating:
+        return ""  # a replay shows positions: nobody is asked anything
+    held = scene.table.held()  # the step's rules still read while play waits (the top bar says it is on hold)
+    if scene.power_mode is not None and not held:
         _seat, power = scene.power_mode
         return _("{prompt} Esc gives up.").format(prompt=_(POWER_PROMPTS[power.rpartition(":")[2]]))
-    cue = reaction_cue(scene)
+    cue = "" if held else reaction_cue(scene)
     seat = scene.match.to_play
     if seat is not None and not scene.match.is_human(seat):
         return cue  # the top bar says who is thinking, and the title above what they do

@@ -269,7 +269,7 @@ class BitsPanel:
 
     def _status(self, state: BitsState, seat: int) -> str:
         who = self.seat_kind(seat)
-        if state.over or self.table.open_seat(seat):  # nobody sits there yet: nothing to place
+        if state.over or self.table.open_seat(seat) or self.table.seat_away(seat):  # nobody there to place
             return who
         if state.done[seat]:
             return _("{who} · done for the round").format(who=who)
