@@ -44,8 +44,8 @@ def names_on_screen(app: Any) -> set[str]:
     for scene in app.stack:
         if isinstance(scene, GameScene):
             names.update(seat.name for seat in scene.match.setup.seats)
-        if isinstance(scene, JoinScene):  # the address and code as typed, the names the host chose
-            names.update({scene.address, scene.code, *(scene.table.names if scene.table else [])})
+        if isinstance(scene, JoinScene):  # the address, code and own name as typed, the names the host chose
+            names.update({scene.address, scene.code, scene.name, *(scene.table.names if scene.table else [])})
         if isinstance(scene, ReplayScene):  # the players of the game replayed
             names.update(scene.names)
         if isinstance(scene, MainMenuScene) and scene.latest is not None:  # Continue's line: a save's players
