@@ -19,7 +19,7 @@
 #include <string.h>
 #include <math.h>
 
-#define ABI 2 /* core.py refuses a module built from another version of this file */
+#define ABI 3 /* core.py refuses a module built from another version of this file */
 #define SIZE 20
 #define STRIDE 21
 #define BITS 462
@@ -74,7 +74,14 @@ static uint64_t board_bits[WORDS];     /* bitboard.BOARD */
 static int piece_size[PIECE_COUNT];
 static PyObject *index_name = NULL;    /* "index", "piece", "orientation", "mask": attributes of a Placement */
 static PyObject *perf_counter = NULL; /* time.perf_counter: the search's clock, as mcts.py reads it */
-static PyObject *piece_name = NULL, *orientation_name = NULL, *mask_name = NULL;
+static PyObject *piece_name = NULL, *orientation_name = NULL, *mask_name = NULL, *state_name = NULL;
+/* pieces.OPENING_PIECES: below until[n] pieces on the board, a playout with the opening policy places only
+ * pieces[n] (set by setup). */
+#define MAX_OPENING 8
+static int opening_count = 0, opening_until[MAX_OPENING];
+static uint32_t opening_pieces[MAX_OPENING];
+#define POLICY_LOCAL 1   /* heuristics.LOCAL */
+#define POLICY_OPENING 2 /* heuristics.OPENING */
 
 /* The squares within two steps of an attach cell, as bit offsets (bitboard._KEY_SQUARES). */
 static int key_offsets[KEY_SQUARES];
@@ -359,8 +366,19 @@ static long long_attribute(PyObject *object, PyObject *name) {
 /* setup(placements): the record of each placement read from its piece, orientation and mask (the mask's
  * squares in increasing bit order are Placement.cells: sorted by row, then column). */
 static PyObject *core_setup(PyObject *self, PyObject *args) {
-    PyObject *objects, *result;
-    if (!PyArg_ParseTuple(args, "O!", &PyTuple_Type, &objects)) return NULL;
+    PyObject *objects, *result, *opening;
+    if (!PyArg_ParseTuple(args, "O!O!", &PyTuple_Type, &objects, &PyTuple_Type, &opening)) return NULL;
+    Py_ssize_t stages = PyTuple_GET_SIZE(opening);
+    if (stages > MAX_OPENING) {
+        PyErr_SetString(PyExc_ValueError, "too many opening stages");
+        return NULL;
+    }
+    for (Py_ssize_t n = 0; n < stages; n++) {
+        unsigned long pieces;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(opening, n), "ik", &opening_until[n], &pieces)) return NULL;
+        opening_pieces[n] = (uint32_t)pieces & FULL_HAND;
+    }
+    opening_count = (int)stages;
     Py_ssize_t count = PyTuple_GET_SIZE(objects);
     if (count > INT16_MAX) {
         PyErr_SetString(PyExc_ValueError, "too many placements");
@@ -544,8 +562,50 @@ error:
 }
 
 /* -- sampled playouts ------------------------------------------------------------------------------- */
-static int next_random(PyObject *rnd, double *value) {
-    PyObject *result = PyObject_CallNoArgs(rnd);
+/* The playouts' random numbers: heuristics.SplitMix run here (callable NULL: state is its state), or any
+ * Python function returning floats in [0, 1), called for each draw. */
+typedef struct {
+    PyObject *callable;
+    uint64_t state;
+} Rng;
+
+/* rnd as an Rng: a heuristics.SplitMix (it has an int state) runs in C. 0, or -1 on error. */
+static int rng_open(PyObject *rnd, Rng *rng) {
+    rng->callable = rnd;
+    rng->state = 0;
+    PyObject *state = PyObject_GetAttr(rnd, state_name);
+    if (state == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError)) return -1;
+        PyErr_Clear();
+        return 0;
+    }
+    if (PyLong_Check(state)) {
+        rng->state = PyLong_AsUnsignedLongLongMask(state);
+        rng->callable = NULL;
+    }
+    Py_DECREF(state);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* The C generator's state written back, so the Python object goes on where C stopped. */
+static int rng_close(PyObject *rnd, const Rng *rng) {
+    if (rng->callable != NULL) return 0;
+    PyObject *state = PyLong_FromUnsignedLongLong(rng->state);
+    if (state == NULL) return -1;
+    int result = PyObject_SetAttr(rnd, state_name, state);
+    Py_DECREF(state);
+    return result;
+}
+
+static int next_random(Rng *rng, double *value) {
+    if (rng->callable == NULL) { /* heuristics.SplitMix.__call__ */
+        uint64_t z = rng->state += 0x9E3779B97F4A7C15ull;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        *value = (double)((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0);
+        return 0;
+    }
+    PyObject *result = PyObject_CallNoArgs(rng->callable);
     if (result == NULL) return -1;
     *value = PyFloat_AsDouble(result);
     Py_DECREF(result);
@@ -564,7 +624,7 @@ static int scaled(double r, int n) {
 }
 
 /* heuristics._draw: a legal candidate at square i, uniformly (-1: none; -2: error). */
-static int draw(const uint64_t *blocked, const uint64_t *window, uint32_t hand, int i, PyObject *rnd) {
+static int draw(const uint64_t *blocked, const uint64_t *window, uint32_t hand, int i, Rng *rnd) {
     int length;
     const int16_t *list = list_of(key_of(blocked, i), &length);
     if (list == NULL) return -2;
@@ -587,7 +647,7 @@ static int draw(const uint64_t *blocked, const uint64_t *window, uint32_t hand, 
 }
 
 /* heuristics.sample_placement (-1: nothing fits; -2: error). */
-static int sample(const uint64_t *blocked, uint32_t hand, const uint64_t *attach, PyObject *rnd) {
+static int sample(const uint64_t *blocked, uint32_t hand, const uint64_t *attach, Rng *rnd) {
     int cells[BITS], count = 0;
     for (int w = 0; w < BOARD_WORDS; w++) {
         uint64_t bits = attach[w];
@@ -618,6 +678,48 @@ static int sample(const uint64_t *blocked, uint32_t hand, const uint64_t *attach
         count--;
     }
     return -1;
+}
+
+/* Word w of x shifted up by n bits (n < 0: down), as Python shifts an int (bits below 0 are dropped). */
+static uint64_t shifted(const uint64_t *x, int w, int n) {
+    if (n > 0) return x[w] << n | (w > 0 ? x[w - 1] >> (64 - n) : 0);
+    n = -n;
+    return x[w] >> n | (w + 1 < WORDS ? x[w + 1] << (64 - n) : 0);
+}
+
+static int local_score(int move, const uint64_t *local, const uint64_t *attach);
+
+/* heuristics.sample_local (-1: nothing fits; -2: error). */
+static int sample_local(const uint64_t *blocked, uint32_t hand, const uint64_t *attach, const uint64_t *local,
+                        Rng *rnd) {
+    int cells[BITS], count = 0;
+    for (int w = 0; w < BOARD_WORDS; w++) {
+        uint64_t bits = attach[w] & local[w];
+        while (bits) {
+            int i = w * 64 + lowest_bit(bits);
+            bits &= bits - 1;
+            if (i < BITS) cells[count++] = i;
+        }
+    }
+    while (count) {
+        double r;
+        if (next_random(rnd, &r) < 0) return -2;
+        int pick = scaled(r, count);
+        int i = cells[pick];
+        uint64_t window[3];
+        window_at(blocked, i, window);
+        int choice = draw(blocked, window, hand, i, rnd);
+        if (choice == -2) return -2;
+        if (choice >= 0) {
+            int other = draw(blocked, window, hand, i, rnd);
+            if (other == -2) return -2;
+            if (other >= 0 && local_score(other, local, attach) > local_score(choice, local, attach)) choice = other;
+            return choice;
+        }
+        cells[pick] = cells[count - 1];
+        count--;
+    }
+    return sample(blocked, hand, attach, rnd);
 }
 
 static int tuple_of_four(PyObject *tuple, uint64_t words[4][WORDS]) {
@@ -670,18 +772,83 @@ static void place_move(Position *s, int colour, int move) {
     s->mono = place->piece == MONOMINO ? (s->mono | 1 << colour) : (s->mono & ~(1 << colour));
 }
 
-/* heuristics.playout from s (changed on the way): each move made goes to record (a Python list) or
- * keys (a C array with room for every move), as move << 2 | colour. 0, or -1 on error. */
-static int run_playout(Position *s, PyObject *rnd, PyObject *record, int32_t *keys, int *key_count, int points[4]) {
-    uint64_t blocked[WORDS];
+/* heuristics.local_count for placement move and heuristics._local_score. */
+static int local_score(int move, const uint64_t *local, const uint64_t *attach) {
+    const Place *place = &places[move];
+    int count = 0;
+    for (int k = 0; k < 4; k++) {
+        uint64_t covered = place->mask[k] & local[place->base + k];
+        count += popcount64(covered) + popcount64(covered & attach[place->base + k]);
+    }
+    return 8 * count + place->size;
+}
+
+/* heuristics.local_points: the squares near the opponents' latest moves (recent: move << 2 | colour). */
+static void local_points(const Position *s, const int32_t *recent, int recent_count, int colour, uint64_t *local) {
+    memset(local, 0, sizeof(uint64_t) * WORDS);
+    for (int n = 0; n < recent_count; n++) {
+        int other = recent[n] & 3;
+        if (other == colour || other == (colour ^ 2)) continue;
+        const Place *place = &places[recent[n] >> 2];
+        uint64_t fresh[WORDS] = {0};
+        for (int k = 0; k < 4; k++) fresh[place->base + k] = place->corners[k] & s->attach[other][place->base + k];
+        for (int w = 0; w < BOARD_WORDS; w++) {
+            uint64_t beside = shifted(fresh, w, 1) | shifted(fresh, w, -1) | shifted(fresh, w, STRIDE) |
+                              shifted(fresh, w, -STRIDE);
+            local[w] |= fresh[w] | (beside & board_bits[w] & ~(s->occupied[w] | s->forbidden[other][w]));
+        }
+    }
+}
+
+/* heuristics.playout_pieces */
+static uint32_t playout_pieces(int down) {
+    for (int n = 0; n < opening_count; n++)
+        if (down < opening_until[n]) return opening_pieces[n];
+    return FULL_HAND;
+}
+
+/* heuristics.playout from s (changed on the way) with policy (POLICY_LOCAL, POLICY_OPENING): each move
+ * made goes to record (a Python list) or keys (a C array with room for every move), as move << 2 | colour;
+ * the last three already there are the latest moves. 0, or -1 on error. */
+static int run_playout(Position *s, Rng *rnd, PyObject *record, int32_t *keys, int *key_count, int policy,
+                       int points[4]) {
+    uint64_t blocked[WORDS], local[WORDS];
     int out = s->out & ALL_OUT, colour = s->colour & 3;
+    int32_t recent[3];
+    int recent_count = 0, down = 0;
+    if (keys != NULL) {
+        for (int n = *key_count > 3 ? *key_count - 3 : 0; n < *key_count; n++) recent[recent_count++] = keys[n];
+    } else if (record != NULL && record != Py_None) {
+        Py_ssize_t length = PyList_GET_SIZE(record);
+        for (Py_ssize_t n = length > 3 ? length - 3 : 0; n < length; n++) {
+            long key = PyLong_AsLong(PyList_GET_ITEM(record, n));
+            if (key == -1 && PyErr_Occurred()) return -1;
+            if (key < 0 || (key >> 2) >= place_count) {
+                PyErr_SetString(PyExc_ValueError, "not a move key");
+                return -1;
+            }
+            recent[recent_count++] = (int32_t)key;
+        }
+    }
+    for (int c = 0; c < 4; c++) down += PIECE_COUNT - popcount64(s->hands[c]);
     while (out != ALL_OUT) {
         if (!(out >> colour & 1)) {
             uint32_t hand = s->hands[colour];
             int move = -1;
             if (hand) {
                 for (int w = 0; w < WORDS; w++) blocked[w] = s->occupied[w] | s->forbidden[colour][w] | wall[w];
-                move = sample(blocked, hand, s->attach[colour], rnd);
+                if (policy) {
+                    if (policy & POLICY_LOCAL)
+                        local_points(s, recent, recent_count, colour, local);
+                    else
+                        memset(local, 0, sizeof local);
+                    uint32_t pieces = policy & POLICY_OPENING ? hand & playout_pieces(down) : hand;
+                    move = sample_local(blocked, pieces ? pieces : hand, s->attach[colour], local, rnd);
+                    if (move == -1 && pieces && pieces != hand)
+                        move = sample_local(blocked, hand, s->attach[colour], local, rnd);
+                } else {
+                    move = sample(blocked, hand, s->attach[colour], rnd);
+                }
                 if (move == -2) return -1;
             }
             if (move < 0) {
@@ -697,6 +864,13 @@ static int run_playout(Position *s, PyObject *rnd, PyObject *record, int32_t *ke
                     }
                     Py_DECREF(key);
                 }
+                if (recent_count == 3) {
+                    recent[0] = recent[1];
+                    recent[1] = recent[2];
+                    recent_count = 2;
+                }
+                recent[recent_count++] = move << 2 | colour;
+                down++;
             }
         }
         colour = (colour + 1) & 3;
@@ -718,8 +892,11 @@ static int run_playout(Position *s, PyObject *rnd, PyObject *record, int32_t *ke
 static PyObject *core_playout(PyObject *self, PyObject *args) {
     PyObject *hands_tuple, *forbidden_tuple, *attach_tuple, *occupied_int, *rnd, *record;
     Position s;
-    if (!ready() || !PyArg_ParseTuple(args, "O!OOOiiiOO", &PyTuple_Type, &hands_tuple, &forbidden_tuple,
-                                      &attach_tuple, &occupied_int, &s.out, &s.mono, &s.colour, &rnd, &record))
+    Rng rng;
+    int policy;
+    if (!ready() || !PyArg_ParseTuple(args, "O!OOOiiiOOi", &PyTuple_Type, &hands_tuple, &forbidden_tuple,
+                                      &attach_tuple, &occupied_int, &s.out, &s.mono, &s.colour, &rnd, &record,
+                                      &policy))
         return NULL;
     if (record != Py_None && !PyList_Check(record)) {
         PyErr_SetString(PyExc_TypeError, "record must be a list or None");
@@ -727,7 +904,9 @@ static PyObject *core_playout(PyObject *self, PyObject *args) {
     }
     if (read_position(hands_tuple, forbidden_tuple, attach_tuple, occupied_int, &s) < 0) return NULL;
     int points[4];
-    if (run_playout(&s, rnd, record, NULL, NULL, points) < 0) return NULL;
+    if (rng_open(rnd, &rng) < 0) return NULL;
+    int done = run_playout(&s, &rng, record, NULL, NULL, policy, points);
+    if (rng_close(rnd, &rng) < 0 || done < 0) return NULL;
     return Py_BuildValue("[iiii]", points[0], points[1], points[2], points[3]);
 }
 
@@ -743,6 +922,8 @@ typedef struct {
     Weights weights;
     int opening_plies, players, teams;
     long long max_simulations;
+    int policy;
+    double prior_visits, prior_value;
 } Knobs;
 
 typedef struct {
@@ -770,7 +951,7 @@ struct Node {
 
 typedef struct {
     Knobs k;
-    PyObject *rnd;
+    Rng rnd;
     Node **nodes; /* every node, to free them */
     Py_ssize_t node_count, node_room;
     double *outcomes;   /* with results kept: per root move, each seat's share of the playouts' wins */
@@ -1021,7 +1202,8 @@ static int select_move(const Knobs *k, Node *node) {
     double best_score = -INFINITY;
     for (int i = 0; i < node->tried; i++) {
         int visits = node->visits[i];
-        double mean = node->rewards[i] / visits;
+        double mean = (node->rewards[i] + k->prior_visits * (0.5 + k->prior_value * (node->priors[i] - 0.5))) /
+                      ((double)visits + k->prior_visits);
         const Amaf *entry = amaf_find(node, node->moves[i]);
         if (entry != NULL) {
             double beta = sqrt(k->rave_equivalence / ((double)(3 * visits) + k->rave_equivalence));
@@ -1121,7 +1303,7 @@ static int simulate(Tree *t, Node *root) {
     Position s = fresh ? leaf : *node->s;
     if (s.seat < 0) s.out = ALL_OUT;
     int points[4];
-    if (run_playout(&s, t->rnd, NULL, played, &played_count, points) < 0) return -1;
+    if (run_playout(&s, &t->rnd, NULL, played, &played_count, t->k.policy, points) < 0) return -1;
     t->work += played_count;
     t->simulations++;
     double rewards[4];
@@ -1166,7 +1348,8 @@ static double now(void) {
  * simulations, work, outcomes): with outcomes, each root move's per-seat win shares in the same order
  * (else None); without shortcut, a single legal move is searched too (the analysis wants its chances).
  * knobs: (work, seconds, widen_base, widen_power, explore, prior_bias, rave_equivalence, win_share,
- * margin_scale, size, own_corners, taken_corners, centre, opening_plies, max_simulations). */
+ * margin_scale, size, own_corners, taken_corners, centre, opening_plies, max_simulations, policy, prior_visits,
+ * prior_value). */
 static PyObject *core_search(PyObject *self, PyObject *args) {
     PyObject *hands_tuple, *forbidden_tuple, *attach_tuple, *occupied_int, *rnd, *stop;
     int keep_outcomes = 0, shortcut = 1;
@@ -1174,13 +1357,14 @@ static PyObject *core_search(PyObject *self, PyObject *args) {
     Tree t;
     memset(&t, 0, sizeof t);
     Knobs *k = &t.k;
-    if (!ready() || !PyArg_ParseTuple(args, "O!OOOiiiiii(LddddddddddddiL)OO|pp", &PyTuple_Type, &hands_tuple,
+    if (!ready() || !PyArg_ParseTuple(args, "O!OOOiiiiii(LddddddddddddiLidd)OO|pp", &PyTuple_Type, &hands_tuple,
                                       &forbidden_tuple, &attach_tuple, &occupied_int, &s.out, &s.mono, &s.colour,
                                       &s.seat, &k->players, &k->teams, &k->work, &k->seconds, &k->widen_base,
                                       &k->widen_power, &k->explore, &k->prior_bias, &k->rave_equivalence,
                                       &k->win_share, &k->margin_scale, &k->weights.size, &k->weights.own_corners,
                                       &k->weights.taken_corners, &k->weights.centre, &k->opening_plies,
-                                      &k->max_simulations, &rnd, &stop, &keep_outcomes, &shortcut))
+                                      &k->max_simulations, &k->policy, &k->prior_visits, &k->prior_value, &rnd,
+                                      &stop, &keep_outcomes, &shortcut))
         return NULL;
     if (k->players != 2 && k->players != 4) {
         PyErr_SetString(PyExc_ValueError, "the compiled search plays 2 or 4 seats");
@@ -1193,7 +1377,7 @@ static PyObject *core_search(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "no seat to play");
         return NULL;
     }
-    t.rnd = rnd;
+    if (rng_open(rnd, &t.rnd) < 0) return NULL;
     PyObject *result = NULL, *stats = NULL, *outcomes = NULL;
     t.scratch = (int16_t *)malloc(sizeof(int16_t) * (size_t)place_count);
     t.values = (double *)malloc(sizeof(double) * (size_t)place_count);
@@ -1252,6 +1436,7 @@ done:
     Py_XDECREF(stats);
     Py_XDECREF(outcomes);
     free_tree(&t);
+    if (result != NULL && rng_close(rnd, &t.rnd) < 0) Py_CLEAR(result);
     return result;
 }
 
@@ -1308,13 +1493,14 @@ static PyObject *core_candidates(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"setup", core_setup, METH_VARARGS, "setup(placements): build the tables from every placement, in order."},
+    {"setup", core_setup, METH_VARARGS,
+     "setup(placements, opening): build the tables from every placement, in order, and the opening pieces."},
     {"generate", core_generate, METH_VARARGS, "generate(blocked, attach) -> list: bitboard.generate."},
     {"can_place", core_can_place, METH_VARARGS, "can_place(closed, attach, hand) -> bool: bitboard.can_place_at."},
     {"move_values", core_move_values, METH_VARARGS,
      "move_values(moves, attach, occupied, forbidden, rivals, opening, size, corners, taken, centre) -> list."},
     {"playout", core_playout, METH_VARARGS,
-     "playout(hands, forbidden, attach, occupied, out, monomino_last, colour, rnd, record) -> points."},
+     "playout(hands, forbidden, attach, occupied, out, monomino_last, colour, rnd, record, policy) -> points."},
     {"search", core_search, METH_VARARGS,
      "search(hands, forbidden, attach, occupied, out, monomino_last, colour, seat, players, teams, knobs, rnd,"
      " stop) -> (stats, simulations, work): mcts.Search.run."},
@@ -1339,6 +1525,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (orientation_name == NULL && (orientation_name = PyUnicode_InternFromString("orientation")) == NULL)
         return NULL;
     if (mask_name == NULL && (mask_name = PyUnicode_InternFromString("mask")) == NULL) return NULL;
+    if (state_name == NULL && (state_name = PyUnicode_InternFromString("state")) == NULL) return NULL;
     if (perf_counter == NULL) {
         PyObject *time_module = PyImport_ImportModule("time");
         if (time_module == NULL) return NULL;

@@ -7,7 +7,7 @@ from bauhausbox.games.blokus.bitboard import Placement
 
 ABI: int
 
-def setup(placements: tuple[Placement, ...], /) -> None: ...
+def setup(placements: tuple[Placement, ...], opening: tuple[tuple[int, int], ...], /) -> None: ...
 def generate(blocked: int, attach: int, /) -> list[Placement]: ...
 def can_place(closed: int, attach: int, hand: int, /) -> bool: ...
 def move_values(
@@ -33,6 +33,7 @@ def playout(
     colour: int,
     rnd: Callable[[], float],
     record: list[int] | None,
+    policy: int,
     /,
 ) -> list[int]: ...
 def search(

@@ -25,9 +25,10 @@ from typing import Protocol
 
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus.bitboard import Placement
+from bauhausbox.games.blokus.pieces import OPENING_PIECES
 
 #: The version of ``_core.c`` this module speaks to (a module built from another version is ignored).
-ABI = 2
+ABI = 3
 #: Set to ``python`` to run the pure-Python path even where the compiled core is built.
 ENVIRONMENT = "BAUHAUSBOX_BLOKUS_CORE"
 
@@ -65,6 +66,7 @@ class Native(Protocol):
         colour: int,
         rnd: Callable[[], float],
         record: list[int] | None,
+        policy: int,
         /,
     ) -> list[int]: ...
 
@@ -108,7 +110,7 @@ def _load() -> tuple[Native | None, str]:
         return None, "not built (no C compiler when the package was installed)"
     if getattr(_built_module, "ABI", None) != ABI:
         return None, "built from another version of _core.c (reinstall the package)"
-    _core.setup(bb.PLACEMENTS)
+    _core.setup(bb.PLACEMENTS, OPENING_PIECES)
     return _built_module, ""
 
 

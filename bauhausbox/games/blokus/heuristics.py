@@ -12,8 +12,16 @@ from bauhausbox.engine.api import Seat
 from bauhausbox.games.blokus import bitboard as bb
 from bauhausbox.games.blokus import core
 from bauhausbox.games.blokus.bitboard import Placement
-from bauhausbox.games.blokus.pieces import PIECE_BY_NAME, PIECES
-from bauhausbox.games.blokus.rules import ALL_OUT, BlokusState, colour_score, pieces_down, scoring_colours, squares_left
+from bauhausbox.games.blokus.pieces import OPENING_PIECES
+from bauhausbox.games.blokus.rules import (
+    ALL_OUT,
+    BlokusState,
+    colour_score,
+    pieces_down,
+    pieces_placed,
+    scoring_colours,
+    squares_left,
+)
 from bauhausbox.games.blokus.variants import CLASSIC, JUNIOR, take_piece, variant_of
 
 # The centre 4 × 4 and the ring around it, as a pull for the opening.
@@ -93,24 +101,6 @@ def move_values(state: BlokusState, moves: Sequence[Placement], weights: Weights
     return values
 
 
-def _pieces(*names: str) -> int:
-    return sum(1 << PIECES.index(PIECE_BY_NAME[name]) for name in names)
-
-
-_PENTOMINOES = sum(1 << number for number, piece in enumerate(PIECES) if piece.size == 5)
-_AT_LEAST_FOUR = sum(1 << number for number, piece in enumerate(PIECES) if piece.size >= 4)
-_AT_LEAST_THREE = sum(1 << number for number, piece in enumerate(PIECES) if piece.size >= 3)
-#: Pentobi's choice of pieces for the opening of the classic board (its SharedConst.cpp), by pieces on
-#: the board: (fewer than this many pieces down, the pieces worth searching).
-OPENING_PIECES: tuple[tuple[int, int], ...] = (
-    (4, _pieces("V5", "Z5")),
-    (8, _PENTOMINOES & ~_pieces("F", "P", "T5", "U", "X")),
-    (12, _PENTOMINOES & ~_pieces("P", "U")),
-    (20, _AT_LEAST_FOUR),
-    (28, _AT_LEAST_THREE),
-)
-
-
 def opening_pieces(state: BlokusState) -> int | None:
     """The pieces worth searching in this opening position of the classic board (a bit per piece), or
     ``None`` once every piece is (or on the small boards)."""
@@ -138,6 +128,34 @@ _SMALL_CENTRE_STEPS: dict[int, float] = {}
 
 # -- fast simulation ---------------------------------------------------------------------------------
 Random = Callable[[], float]
+
+_MASK64 = (1 << 64) - 1
+
+
+class SplitMix:
+    """The playouts' random numbers: SplitMix64, a float in [0, 1) from the top 53 bits of each draw.
+
+    The compiled core runs the same generator in C when it is handed one of these (it reads ``state``
+    and writes it back), so a seed gives the same draws on either path without calling back into
+    Python for every one."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK64
+
+    def __call__(self) -> float:
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return ((z ^ (z >> 31)) >> 11) * (1.0 / (1 << 53))
+
+
+#: Playout policies (bits, :func:`playout`'s ``policy``). With neither, a move is a random attach cell
+#: and the larger of two random placements covering it.
+LOCAL = 1  # answer the opponents' latest moves: start from an attach cell among their fresh corners
+OPENING = 2  # early in a classic game, place only the pieces of :data:`OPENING_PIECES` (while one fits)
+POLICY = LOCAL | OPENING
 
 
 def sample_placement(blocked: int, attach: int, rnd: Random) -> Placement | None:
@@ -183,12 +201,77 @@ def _draw(index: int, candidates: Sequence[tuple[int, int]], window: int, rnd: R
     return bb.candidate(legal[int(rnd() * len(legal))], index)
 
 
-def playout(state: BlokusState, rnd: Random, record: list[int] | None = None) -> list[int]:
+def local_points(recent: Sequence[int], colour: int, attach: Sequence[int], closed: Sequence[int]) -> int:
+    """The squares near the opponents' latest moves (Pentobi's "local points"): the attach cells each
+    of those moves opened that are still open, and the free squares beside them. ``recent`` holds the
+    latest moves as :func:`move_key`; a move of ``colour`` or of its partner colour (``colour ^ 2``: a
+    two-player seat's other colour, a team mate) is not an opponent's. ``closed[c]`` is the occupied
+    squares and ``c``'s forbidden ones."""
+    points = 0
+    for key in recent:
+        other = key & 3
+        if other == colour or other == colour ^ 2:
+            continue
+        fresh = bb.PLACEMENTS[key >> 2].corners & attach[other]
+        beside = (fresh << 1) | (fresh >> 1) | (fresh << bb.STRIDE) | (fresh >> bb.STRIDE)
+        points |= fresh | (beside & bb.BOARD & ~closed[other])
+    return points
+
+
+def local_count(move: Placement, local: int, attach: int) -> int:
+    """A move's local points, those that are also the mover's attach cells counting twice."""
+    covered = move.mask & local
+    return covered.bit_count() + (covered & attach).bit_count()
+
+
+def sample_local(blocked: int, attach: int, local: int, rnd: Random) -> Placement | None:
+    """:func:`sample_placement`, answering the opponents first: while some of the colour's attach
+    cells are local points, one of them is picked and the better of two random placements covering
+    it is played (more local points, then the larger piece); else as :func:`sample_placement`."""
+    hot = attach & local
+    cells = []
+    while hot:
+        low = hot & -hot
+        cells.append(low.bit_length() - 1)
+        hot ^= low
+    while cells:
+        pick = int(rnd() * len(cells))
+        index = cells[pick]
+        candidates, window = bb.candidates_at(blocked, index)
+        choice = _draw(index, candidates, window, rnd)
+        if choice is not None:
+            other = _draw(index, candidates, window, rnd)
+            if other is not None and _local_score(other, local, attach) > _local_score(choice, local, attach):
+                choice = other
+            return choice
+        cells[pick] = cells[-1]
+        cells.pop()
+    return sample_placement(blocked, attach, rnd)
+
+
+def _local_score(move: Placement, local: int, attach: int) -> int:
+    return 8 * local_count(move, local, attach) + move.size  # local points first, then size (at most 5)
+
+
+def playout_pieces(down: int) -> int:
+    """The pieces a playout places with :data:`OPENING` when ``down`` pieces are on the classic board."""
+    for until, pieces in OPENING_PIECES:
+        if down < until:
+            return pieces
+    return bb.FULL_HAND
+
+
+def playout(state: BlokusState, rnd: Random, record: list[int] | None = None, policy: int = POLICY) -> list[int]:
     """Finish the game with sampled moves; the final score of each colour. Keeps the forbidden and
     attach squares up to date with :func:`bitboard.after_placement`, as the rules' ``apply`` does.
-    With ``record``, appends each move made as :func:`move_key` (the tree search shares them, AMAF).
+    With ``record``, appends each move made as :func:`move_key` (the tree search shares them, AMAF);
+    the last three moves already in it are the latest moves :data:`LOCAL` answers. ``policy``: bits
+    of :data:`LOCAL` and :data:`OPENING` (the latter only on the classic board).
 
-    The compiled core (``core.py``) plays the same moves from the same draws of ``rnd``."""
+    The compiled core (``core.py``) plays the same moves from the same draws of ``rnd`` (and runs a
+    :class:`SplitMix` in C)."""
+    if state.variant != CLASSIC:
+        policy &= ~OPENING
     native = core.native_for(state.variant, core.PLAYOUT)
     if native is not None:
         out = ALL_OUT if state.to_play is None else state.out
@@ -202,6 +285,7 @@ def playout(state: BlokusState, rnd: Random, record: list[int] | None = None) ->
             state.colour,
             rnd,
             record,
+            policy,
         )
     hands = list(state.hands)
     spare = list(state.spare)
@@ -214,11 +298,20 @@ def playout(state: BlokusState, rnd: Random, record: list[int] | None = None) ->
     colour = state.colour
     if state.to_play is None:
         out = ALL_OUT
+    recent = record[-3:] if record is not None else []
+    down = sum(pieces_placed(hand) for hand in hands)
     while out != ALL_OUT:
         if not out >> colour & 1:
             hand = hands[colour]
             move = None
-            if hand:
+            if hand and policy:
+                closed = [occupied | forbidden[c] for c in range(4)]
+                local = local_points(recent, colour, attach, closed) if policy & LOCAL else 0
+                pieces = hand & playout_pieces(down) if policy & OPENING else hand
+                move = sample_local(bb.blocked_by(closed[colour], pieces or hand), attach[colour], local, rnd)
+                if move is None and pieces and pieces != hand:  # none of those fits: any piece
+                    move = sample_local(bb.blocked_by(closed[colour], hand), attach[colour], local, rnd)
+            elif hand:
                 move = sample_placement(bb.blocked_by(occupied | forbidden[colour], hand), attach[colour], rnd)
             if move is None:
                 out |= 1 << colour
@@ -232,6 +325,8 @@ def playout(state: BlokusState, rnd: Random, record: list[int] | None = None) ->
                 mono = (mono | 1 << colour) if move.piece == bb.MONOMINO else (mono & ~(1 << colour))
                 if record is not None:
                     record.append(move.index << 2 | colour)
+                recent = [*recent[-2:], move.index << 2 | colour]
+                down += 1
         colour = (colour + 1) & 3
     if state.variant != CLASSIC:
         final = state._replace(

@@ -62,6 +62,11 @@ class Settings:
     # At most this many simulations, whatever the work left: near the end a playout is a placement or
     # two, and a million walks through the tree (each adding a node) only repeat what the first said.
     max_simulations: int = 100_000
+    policy: int = heuristics.POLICY  # the playouts' policy (heuristics.LOCAL, heuristics.OPENING)
+    # Prior knowledge: a move let in starts with this many virtual visits, worth 0.5 ± prior_value / 2
+    # by its prior (the best move the most); they weigh in its mean until real visits outnumber them.
+    prior_visits: float = 0.0
+    prior_value: float = 0.4
 
 
 class Node:
@@ -108,7 +113,7 @@ class Search:
     def __init__(self, root: BlokusState, settings: Settings, seed: int) -> None:
         self.settings = settings
         self.root = Node(root)
-        self.rnd = random.Random(seed).random
+        self.rnd = heuristics.SplitMix(random.Random(seed).getrandbits(64))
         self.players = root.players
         self.simulations = 0
         self.work = 0
@@ -176,6 +181,9 @@ class Search:
             weights.centre,
             weights.opening_plies,
             settings.max_simulations,
+            settings.policy,
+            settings.prior_visits,
+            settings.prior_value,
         )
         stats, simulations, work, outcomes = native.search(
             state.hands,
@@ -220,7 +228,7 @@ class Search:
                 node = child
                 break
             node = child
-        points = heuristics.playout(node.state, self.rnd, played)
+        points = heuristics.playout(node.state, self.rnd, played, settings.policy)
         self.work += len(played)
         self.simulations += 1
         rewards = self._rewards(points)
@@ -264,10 +272,12 @@ class Search:
         explore = settings.explore
         bias = settings.prior_bias
         k = settings.rave_equivalence
+        virtual = settings.prior_visits
+        worth = settings.prior_value
         best, best_score = node.tried[0], -math.inf
         for i in node.tried:
             visits = node.visits[i]
-            mean = node.rewards[i] / visits
+            mean = (node.rewards[i] + virtual * (0.5 + worth * (node.priors[i] - 0.5))) / (visits + virtual)
             entry = node.amaf.get(node.keys[i])
             if entry is not None:
                 beta = math.sqrt(k / (3 * visits + k))

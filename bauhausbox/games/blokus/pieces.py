@@ -56,3 +56,21 @@ PIECES: tuple[Piece, ...] = (
 PIECE_BY_NAME: dict[str, Piece] = {piece.name: piece for piece in PIECES}
 
 COLOURS: tuple[str, ...] = ("blue", "yellow", "red", "green")
+
+
+def _pieces(*names: str) -> int:
+    return sum(1 << PIECES.index(PIECE_BY_NAME[name]) for name in names)
+
+
+_PENTOMINOES = sum(1 << number for number, piece in enumerate(PIECES) if piece.size == 5)
+_AT_LEAST_FOUR = sum(1 << number for number, piece in enumerate(PIECES) if piece.size >= 4)
+_AT_LEAST_THREE = sum(1 << number for number, piece in enumerate(PIECES) if piece.size >= 3)
+#: Pentobi's choice of pieces for the opening of the classic board (its SharedConst.cpp), by pieces on
+#: the board: (fewer than this many pieces down, the pieces worth searching).
+OPENING_PIECES: tuple[tuple[int, int], ...] = (
+    (4, _pieces("V5", "Z5")),
+    (8, _PENTOMINOES & ~_pieces("F", "P", "T5", "U", "X")),
+    (12, _PENTOMINOES & ~_pieces("P", "U")),
+    (20, _AT_LEAST_FOUR),
+    (28, _AT_LEAST_THREE),
+)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bauhausbox.games.blokus import core
 from bauhausbox.games.blokus.tools import bench
 
@@ -21,3 +23,18 @@ def test_quick_bench_reports_every_measurement() -> None:
     for label, value, unit, target in rows:
         assert value > 0 or "easy" in label or "medium" in label, label
         assert unit and target
+
+
+def test_a_match_level_may_change_search_knobs() -> None:
+    """``strength 'hard[policy=0],hard' …`` sets a changed search against the level as it is."""
+    assert bench.level_knobs("hard") == ("hard", {})
+    assert bench.level_knobs("expert[policy=0,prior_visits=12.5,opening_pieces=1]") == (
+        "expert",
+        {"policy": 0, "prior_visits": 12.5, "opening_pieces": True},
+    )
+    bot = bench.strength_bot("hard[policy=1]", 3, scale=0.5)
+    assert bot.settings.policy == 1  # type: ignore[attr-defined]
+    assert bot.settings.explore == bench.strength_bot("hard", 3).settings.explore  # type: ignore[attr-defined]
+    assert bot.work == bench.strength_bot("hard", 3).work // 2  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="weights"):
+        bench.level_knobs("hard[weights=2]")

@@ -112,17 +112,25 @@ def test_both_paths_value_moves_alike(positions: list[BlokusState]) -> None:
 
 
 @needs_compiled
-def test_a_seed_gives_the_same_playout_on_both_paths(positions: list[BlokusState]) -> None:
-    """Same scores, same moves, and the random stream left in the same place."""
+@pytest.mark.parametrize(
+    "policy", [0, heuristics.LOCAL, heuristics.OPENING, heuristics.POLICY], ids=["plain", "local", "opening", "both"]
+)
+def test_a_seed_gives_the_same_playout_on_both_paths(positions: list[BlokusState], policy: int) -> None:
+    """Same scores, same moves, and the random stream left in the same place, for each playout policy,
+    drawing from a Python function and from the generator the compiled core runs itself."""
     for number, state in enumerate(positions[::9]):
-        results = []
-        for path in ("python", "compiled"):
-            rnd = random.Random(number)
-            record: list[int] = []
-            with on_path(path):
-                points = heuristics.playout(state, rnd.random, record)
-            results.append((points, record, rnd.getstate()))
-        assert results[0] == results[1]
+        for random_stream in ("python", "splitmix"):
+            results = []
+            for path in ("python", "compiled"):
+                python_rnd = random.Random(number)
+                splitmix = heuristics.SplitMix(number)
+                rnd = python_rnd.random if random_stream == "python" else splitmix
+                # A few earlier moves in the record: the local policy answers the latest of them.
+                record: list[int] = list(range(4 * number, 4 * number + 5))
+                with on_path(path):
+                    points = heuristics.playout(state, rnd, record, policy)
+                results.append((points, record, python_rnd.getstate(), splitmix.state))
+            assert results[0] == results[1]
 
 
 @pytest.mark.parametrize("path", PATHS)
@@ -176,6 +184,9 @@ ODD_SETTINGS = mcts.Settings(
     margin_scale=12.0,
     weights=heuristics.Weights(size=7.0, own_corners=3.25, taken_corners=1.75, centre=0.5, opening_plies=9),
     max_simulations=150,  # before the work runs out
+    policy=heuristics.LOCAL,
+    prior_visits=6.0,
+    prior_value=0.3,
 )
 
 
@@ -190,6 +201,8 @@ ODD_SETTINGS = mcts.Settings(
         (4, False, 44, mcts.Settings(work=20_000)),
         (2, False, 6, ODD_SETTINGS),
         (4, True, 24, ODD_SETTINGS),
+        (2, False, 12, mcts.Settings(work=20_000, policy=0)),
+        (2, False, 20, mcts.Settings(work=20_000, policy=heuristics.OPENING, prior_visits=20.0)),
     ],
 )
 def test_the_compiled_tree_gathers_the_same_statistics(

@@ -12,6 +12,7 @@ Run directly: ``python -m bauhausbox.games.blokus.tools.bench [--quick]``.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import random
@@ -80,11 +81,12 @@ def random_games_per_second(games: int, seed: int) -> float:
 
 
 def playouts_per_second(playouts: int, seed: int) -> float:
-    """Sampled playouts (the hard bot's) from the empty board to the end."""
-    from bauhausbox.games.blokus.heuristics import playout
+    """Sampled playouts (the hard bot's: its policy and its random generator, which the compiled core
+    runs in C) from the empty board to the end."""
+    from bauhausbox.games.blokus.heuristics import SplitMix, playout
     from bauhausbox.games.blokus.rules import GAME
 
-    rnd = random.Random(seed).random
+    rnd = SplitMix(seed)
     start = GAME.new_game(4, 0)
     started = time.process_time()
     for _ in range(playouts):
@@ -282,10 +284,35 @@ def strength_bot(level: str, seed: int, scale: float = 1.0, extra: Mapping[str, 
 
     if extra and level in extra:
         return extra[level](seed, scale)
-    if level in ai.LEVEL_WORK:
-        work = round(ai.LEVEL_WORK[level] * scale)
-        return ai.SearchBot(seed, seconds=math.inf, work=work, parallel=False, name=level)
+    name, knobs = level_knobs(level)
+    if name in ai.LEVEL_WORK:
+        work = round(ai.LEVEL_WORK[name] * scale)
+        settings = dataclasses.replace(ai.LEVEL_SETTINGS[name], **knobs)
+        return ai.SearchBot(seed, seconds=math.inf, work=work, parallel=False, name=name, settings=settings)
     return ai.fixed_work_bot(level, seed)
+
+
+def level_knobs(level: str) -> tuple[str, dict[str, Any]]:
+    """A level and the search knobs (``mcts.Settings`` fields) changed for it: ``hard[policy=0]`` is hard
+    with plain playouts, ``expert[prior_visits=10,policy=3]`` expert with two knobs changed, so a match
+    sets a change against the level as it is."""
+    from bauhausbox.games.blokus import mcts
+
+    name, _, rest = level.partition("[")
+    if not rest:
+        return level, {}
+    fields = {field.name: field for field in dataclasses.fields(mcts.Settings)}
+    knobs: dict[str, Any] = {}
+    for item in rest.removesuffix("]").split(","):
+        key, _, text = item.partition("=")
+        default = getattr(mcts.Settings(work=0), key) if key in fields else None
+        if isinstance(default, bool):
+            knobs[key] = text.lower() in ("1", "true", "yes")
+        elif isinstance(default, int | float):
+            knobs[key] = type(default)(text)
+        else:
+            raise ValueError(f"not a number knob of mcts.Settings: {key!r}")
+    return name, knobs
 
 
 def strength(
@@ -301,7 +328,8 @@ def strength(
 def main() -> None:
     """``python -m bauhausbox.games.blokus.tools.bench [--quick]``, or ``strength LEVELS GAMES SEED`` for a
     match, e.g. ``strength expert,hard 40 2000`` (2 players, seats alternate); a fifth argument
-    scales every work budget (``0.125``: an eighth of the time limits' work, for a quick sample).
+    scales every work budget (``0.125``: an eighth of the time limits' work, for a quick sample). A level
+    may name changed search knobs (:func:`level_knobs`): ``strength 'hard[policy=3],hard[policy=0]' 40 1000 0.125``.
     Against the frozen former hard: ``python -m tests.yardstick.duel blokus hard,hard_v1 40 1000``."""
     if sys.argv[1:2] == ["strength"]:
         levels, games, seed = sys.argv[2].split(","), int(sys.argv[3]), int(sys.argv[4])
