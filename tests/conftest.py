@@ -52,6 +52,9 @@ def fresh_app(app: Any) -> Iterator[Any]:
     app.settings.ask_reactions = "never"  # and so are the decision windows (Bauhaus powers)
     app.toasts.clear()  # an earlier test's message (a broken file set aside) is not this test's
     app.settings.host_watchers = False  # a table hosted by an earlier test allowed watchers: not this one's
+    for setup in app.settings.last_setups.values():  # nor does it start with an earlier test's seat at another computer
+        for seat in setup.seats:
+            seat.remote = False
     yield app
     for scene in list(app.stack):
         runner = getattr(scene, "runner", None)
