@@ -136,7 +136,7 @@ def test_a_greyed_card_says_why_in_french(fresh_app: Any, monkeypatch: pytest.Mo
         f"La carte Inverser deux pions ne peut pas être prise maintenant{NBSP}: "
         "il n’y a pas deux pions déployés de couleurs différentes."
     )
-    assert prompt_text(scene, scene.match.state).startswith("Choisissez une des cartes visibles")
+    assert prompt_text(scene, scene.match.state).startswith("Choisissez une carte visible")
 
 
 @pytest.mark.parametrize("name", ["bauhaus_4p_powers", "bauhaus_clogged", "bauhaus_pattern_illegal"])

@@ -27,6 +27,7 @@ def _dismiss_curtain(app: Any) -> None:
 @pytest.mark.parametrize("game_id", games.GAME_IDS)
 def test_menu_setup_game_pause_undo_save_continue(fresh_app: Any, game_id: str) -> None:
     app = fresh_app
+    app.settings.last_setups.pop(game_id, None)  # the setup's default, not an earlier test's last setup
     menu = app.top
     assert isinstance(menu, MainMenuScene)
     card = next(c for c in menu.cards if c.key == game_id)
