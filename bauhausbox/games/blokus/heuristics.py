@@ -158,15 +158,21 @@ OPENING = 2  # early in a classic game, place only the pieces of :data:`OPENING_
 POLICY = LOCAL | OPENING
 
 
+def _squares(mask: int) -> list[int]:
+    """The squares of a bitboard, lowest first (the attach cells a playout picks from)."""
+    squares = []
+    while mask:
+        low = mask & -mask
+        squares.append(low.bit_length() - 1)
+        mask ^= low
+    return squares
+
+
 def sample_placement(blocked: int, attach: int, rnd: Random) -> Placement | None:
     """A random legal placement, biased to large pieces, found without listing every move: pick a
     random attach cell and one of the legal placements covering it (the larger of two draws).
     ``blocked`` and ``attach`` are as for :func:`bitboard.generate`; ``None`` when nothing fits."""
-    cells = []
-    while attach:
-        low = attach & -attach
-        cells.append(low.bit_length() - 1)
-        attach ^= low
+    cells = _squares(attach)
     while cells:
         pick = int(rnd() * len(cells))
         index = cells[pick]
@@ -228,12 +234,7 @@ def sample_local(blocked: int, attach: int, local: int, rnd: Random) -> Placemen
     """:func:`sample_placement`, answering the opponents first: while some of the colour's attach
     cells are local points, one of them is picked and the better of two random placements covering
     it is played (more local points, then the larger piece); else as :func:`sample_placement`."""
-    hot = attach & local
-    cells = []
-    while hot:
-        low = hot & -hot
-        cells.append(low.bit_length() - 1)
-        hot ^= low
+    cells = _squares(attach & local)
     while cells:
         pick = int(rnd() * len(cells))
         index = cells[pick]
